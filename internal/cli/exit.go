@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Exit codes shared by both binaries; they are part of the contract and are
+// listed in --help and the README.
+const (
+	ExitOK      = 0  // done, including nothing to do
+	ExitFailed  = 1  // failed
+	ExitSkipped = 75 // skipped: lock held, throttled, backing off (EX_TEMPFAIL)
+)
+
+// ExitError carries an exit code through the error chain so that the single
+// place that prints errors can pick the right code.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// ErrSkipped marks a run in which at least one project was skipped because
+// another run held its lock or its throttle/backoff was not over. It maps to
+// ExitSkipped and is not printed as an error.
+var ErrSkipped = errors.New("skipped")
+
+// Code maps an error to the process exit code.
+func Code(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		return ee.Code
+	}
+	if errors.Is(err, ErrSkipped) {
+		return ExitSkipped
+	}
+	return ExitFailed
+}

@@ -1,0 +1,90 @@
+// Package transcript reads the session transcripts that coding agents
+// (Gemini CLI, Claude Code, Codex) leave on disk and turns each of them into
+// one common Session model, so that the scanner, the renderers and the
+// extractors never care which agent wrote a file.
+//
+// Readers stream line by line with no line-length limit, never stop on bad
+// input (bad lines are counted, a half-written last line is ignored) and count
+// only genuine human turns: text a person typed, not tool results, injected
+// context, compression summaries or slash commands.
+package transcript
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Source names the agent that wrote a transcript.
+type Source string
+
+// Sources automem can read.
+const (
+	Gemini Source = "gemini"
+	Claude Source = "claude"
+	Codex  Source = "codex"
+)
+
+// Kind tells a main conversation from a sub-agent run; sub-agents are never
+// eligible because their "user" turns are written by another agent.
+type Kind string
+
+// Session kinds.
+const (
+	KindMain     Kind = "main"
+	KindSubagent Kind = "subagent"
+)
+
+// Session is the metadata of one transcript file: everything the eligibility
+// scan and the session index need, without the messages themselves. It is
+// small and JSON-serialisable so that the scan cache can store it.
+type Session struct {
+	Source      Source    `json:"source"`
+	ID          string    `json:"sessionId"`
+	Path        string    `json:"path"`
+	ProjectRoot string    `json:"projectRoot,omitempty"` // from the transcript when it records one (Claude, Codex cwd)
+	Kind        Kind      `json:"kind"`
+	Forked      bool      `json:"forked,omitempty"` // Codex fork / Claude fork: starts with a copy of another session
+	Start       time.Time `json:"startTime"`
+	LastUpdated time.Time `json:"lastUpdated"`
+	// UserMessages is the number of genuine human turns.
+	UserMessages int `json:"userMessages"`
+	// Summary is the agent's one-line title for the session, if any.
+	Summary string `json:"summary,omitempty"`
+	// Workflow is the sanitised workflow hint (Gemini memoryScratchpad), if any.
+	Workflow string `json:"workflow,omitempty"`
+	// BadLines counts lines that were skipped as malformed.
+	BadLines int `json:"badLines,omitempty"`
+}
+
+// Role says who produced a message.
+type Role string
+
+// Message roles.
+const (
+	RoleUser      Role = "user"      // typed by a person (Human true) or injected as the user (Human false)
+	RoleAssistant Role = "assistant" // model text, possibly with tool calls
+	RoleTool      Role = "tool"      // a tool result recorded as its own record
+	RoleInfo      Role = "info"      // UI notices, errors, warnings, system records
+)
+
+// Message is one resolved message of a transcript, in conversation order,
+// after de-duplication, rewinds and checkpoints have been applied.
+type Message struct {
+	ID        string     `json:"id"`
+	Time      time.Time  `json:"timestamp"`
+	Role      Role       `json:"role"`
+	Human     bool       `json:"human"` // a genuine human turn
+	Text      string     `json:"text"`
+	ToolCalls []ToolCall `json:"toolCalls,omitempty"`
+}
+
+// ToolCall is one tool invocation made by the assistant and, when recorded,
+// its result.
+type ToolCall struct {
+	ID     string          `json:"id"`
+	Name   string          `json:"name"`
+	Args   json.RawMessage `json:"args,omitempty"`
+	Status string          `json:"status,omitempty"` // success, error, cancelled, … ("" when unknown)
+	Output string          `json:"output,omitempty"`
+	Error  bool            `json:"error,omitempty"`
+}
