@@ -1,0 +1,116 @@
+package scan
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/transcript"
+)
+
+// cacheVersion changes whenever the reader's counting rules change, so that
+// an old cache is ignored rather than trusted.
+const cacheVersion = 1
+
+// Cache remembers the metadata of transcripts keyed by (path, size, mtime),
+// so an unchanged file is never read twice. It is disposable: a missing or
+// corrupt cache only costs speed. Safe for concurrent use.
+type Cache struct {
+	path string
+	mu   sync.Mutex
+	old  map[string]cacheEntry
+	seen map[string]cacheEntry
+}
+
+type cacheEntry struct {
+	Size    int64              `json:"s"`
+	MtimeNs int64              `json:"m"`
+	Session transcript.Session `json:"x"`
+}
+
+type cacheFile struct {
+	Version int                   `json:"version"`
+	Entries map[string]cacheEntry `json:"entries"`
+}
+
+// OpenCache loads the cache stored at path. Errors are swallowed: an
+// unreadable cache is an empty one.
+func OpenCache(path string) *Cache {
+	c := &Cache{path: path, old: map[string]cacheEntry{}, seen: map[string]cacheEntry{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return c
+	}
+	var f cacheFile
+	if json.Unmarshal(data, &f) == nil && f.Version == cacheVersion && f.Entries != nil {
+		c.old = f.Entries
+	}
+	return c
+}
+
+// Get returns the cached session for an unchanged file.
+func (c *Cache) Get(path string, size, mtimeNs int64) (transcript.Session, bool) {
+	if c == nil {
+		return transcript.Session{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.old[path]
+	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
+		return transcript.Session{}, false
+	}
+	c.seen[path] = e
+	return e.Session, true
+}
+
+// Put records a freshly read session.
+func (c *Cache) Put(path string, size, mtimeNs int64, s transcript.Session) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.seen[path] = cacheEntry{Size: size, MtimeNs: mtimeNs, Session: s}
+	c.mu.Unlock()
+}
+
+// Save writes the entries used by this scan (files that disappeared drop
+// out) atomically. It does nothing when nothing changed.
+func (c *Cache) Save() error {
+	if c == nil || c.path == "" {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sameEntries(c.old, c.seen) {
+		return nil
+	}
+	data, err := json.Marshal(cacheFile{Version: cacheVersion, Entries: c.seen})
+	if err != nil {
+		return fmt.Errorf("encode scan cache: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+		return fmt.Errorf("create cache dir: %w", err)
+	}
+	if err := atomicfile.Write(c.path, data, 0o600); err != nil {
+		return fmt.Errorf("write scan cache: %w", err)
+	}
+	c.old = c.seen
+	c.seen = map[string]cacheEntry{}
+	return nil
+}
+
+func sameEntries(a, b map[string]cacheEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range b {
+		w, ok := a[k]
+		if !ok || w.Size != v.Size || w.MtimeNs != v.MtimeNs {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,62 @@
+// Package scan decides which transcripts are worth extracting from: it reads
+// the metadata of every transcript (in parallel, from a cache when the file
+// is unchanged), de-duplicates sessions by id, and gives each one a verdict
+// with a reason, so that a dry run can explain every skip.
+package scan
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// File is one transcript to scan.
+type File struct {
+	Path   string
+	Source transcript.Source
+	// Subagent is true when the layout alone says the file is a sub-agent
+	// run (Gemini's chats/<parentId>/<id>.jsonl); such files are reported
+	// but never read.
+	Subagent bool
+}
+
+// GeminiFiles lists the transcripts of one or more Gemini chats
+// directories: top-level session-*.jsonl and legacy session-*.json files,
+// plus nested sub-agent files (reported as sub-agents). Only regular files
+// are returned; a missing directory is empty.
+func GeminiFiles(chatsDirs ...string) ([]File, error) {
+	var files []File
+	for _, dir := range chatsDirs {
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return files, err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			p := filepath.Join(dir, name)
+			switch {
+			case e.Type().IsRegular() && strings.HasPrefix(name, "session-") &&
+				(strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
+				files = append(files, File{Path: p, Source: transcript.Gemini})
+			case e.IsDir():
+				subs, err := os.ReadDir(p)
+				if err != nil {
+					continue
+				}
+				for _, s := range subs {
+					if s.Type().IsRegular() && strings.HasSuffix(s.Name(), ".jsonl") {
+						files = append(files, File{Path: filepath.Join(p, s.Name()), Source: transcript.Gemini, Subagent: true})
+					}
+				}
+			}
+		}
+	}
+	return files, nil
+}

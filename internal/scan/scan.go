@@ -1,0 +1,215 @@
+package scan
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// Skip reasons; they are part of the dry-run --json contract.
+const (
+	ReasonSubagent   = "subagent"
+	ReasonActive     = "active"
+	ReasonTooFew     = "too-few-user-messages"
+	ReasonDuplicate  = "duplicate"
+	ReasonUnreadable = "unreadable"
+)
+
+// Options tune one scan.
+type Options struct {
+	// Now is the reference time for idleness.
+	Now time.Time
+	// MinIdle is how long a session must have been left alone.
+	MinIdle time.Duration
+	// MinUserMessages is the least number of genuine human turns.
+	MinUserMessages int
+	// Cache, when not nil, serves unchanged files without reading them.
+	Cache *Cache
+	// Workers bounds parallel reads (GOMAXPROCS when 0).
+	Workers int
+	// Read reads one transcript's metadata.
+	Read func(path string, src transcript.Source) (transcript.Session, error)
+	// Log receives one warning per unreadable file.
+	Log zerolog.Logger
+}
+
+// Entry is one scanned transcript and its verdict.
+type Entry struct {
+	transcript.Session
+	Eligible bool   `json:"eligible"`
+	Reason   string `json:"reason"`
+	// Error explains an unreadable file.
+	Error string `json:"error,omitempty"`
+}
+
+// Stats describe the work a scan did.
+type Stats struct {
+	Files      int
+	CacheHits  int
+	Read       int
+	BytesRead  int64
+	Unreadable int
+}
+
+// Scan reads every file (in parallel), then de-duplicates by session id
+// (newest lastUpdated wins, then .jsonl over .json, then the later path),
+// then filters: sub-agents, sessions idle less than MinIdle, and sessions
+// with fewer than MinUserMessages human turns are skipped with a reason.
+// Entries come back newest first.
+func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
+	entries := make([]Entry, len(files))
+	var st Stats
+	st.Files = len(files)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var hits, reads, unreadable atomic.Int64
+	var bytes atomic.Int64
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) || ctx.Err() != nil {
+					return
+				}
+				e, hit, n := scanOne(files[i], opt)
+				if hit {
+					hits.Add(1)
+				} else if e.Reason != ReasonUnreadable && !files[i].Subagent {
+					reads.Add(1)
+					bytes.Add(n)
+				}
+				if e.Reason == ReasonUnreadable {
+					unreadable.Add(1)
+					opt.Log.Warn().Str("path", e.Path).Str("error", e.Error).Msg("transcript skipped")
+				}
+				entries[i] = e
+			}
+		}()
+	}
+	wg.Wait()
+	st.CacheHits, st.Read, st.Unreadable, st.BytesRead = int(hits.Load()), int(reads.Load()), int(unreadable.Load()), bytes.Load()
+	dedupe(entries)
+	for i := range entries {
+		judge(&entries[i], opt)
+	}
+	sort.SliceStable(entries, func(i, j int) bool {
+		return entries[i].LastUpdated.After(entries[j].LastUpdated)
+	})
+	return entries, st
+}
+
+func scanOne(f File, opt Options) (Entry, bool, int64) {
+	e := Entry{Session: transcript.Session{Source: f.Source, Path: f.Path, Kind: transcript.KindMain}}
+	fi, err := os.Lstat(f.Path)
+	if err != nil {
+		e.Reason, e.Error = ReasonUnreadable, err.Error()
+		return e, false, 0
+	}
+	if !fi.Mode().IsRegular() {
+		e.Reason, e.Error = ReasonUnreadable, "not a regular file"
+		return e, false, 0
+	}
+	if f.Subagent {
+		e.Kind = transcript.KindSubagent
+		e.ID = strings.TrimSuffix(fileBase(f.Path), ".jsonl")
+		e.LastUpdated = fi.ModTime().UTC()
+		return e, false, 0
+	}
+	size, mtime := fi.Size(), fi.ModTime().UnixNano()
+	if s, ok := opt.Cache.Get(f.Path, size, mtime); ok {
+		e.Session = s
+		return e, true, 0
+	}
+	s, err := opt.Read(f.Path, f.Source)
+	if err != nil {
+		e.Reason, e.Error = ReasonUnreadable, err.Error()
+		return e, false, size
+	}
+	s.Path = f.Path
+	if s.Source == "" {
+		s.Source = f.Source
+	}
+	if s.LastUpdated.IsZero() {
+		s.LastUpdated = fi.ModTime().UTC() // no usable timestamp: the file's mtime is the next best
+	}
+	if s.ID == "" {
+		e.Session = s
+		e.Reason, e.Error = ReasonUnreadable, "no session id"
+		return e, false, size
+	}
+	opt.Cache.Put(f.Path, size, mtime, s)
+	e.Session = s
+	return e, false, size
+}
+
+func fileBase(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// dedupe marks every copy of a session id but the best as a duplicate.
+func dedupe(entries []Entry) {
+	best := map[string]int{}
+	for i := range entries {
+		e := &entries[i]
+		if e.Reason == ReasonUnreadable || e.ID == "" || e.Kind == transcript.KindSubagent {
+			continue
+		}
+		key := string(e.Source) + "\x00" + e.ID
+		j, ok := best[key]
+		if !ok {
+			best[key] = i
+			continue
+		}
+		if better(e, &entries[j]) {
+			entries[j].Reason = ReasonDuplicate
+			best[key] = i
+		} else {
+			e.Reason = ReasonDuplicate
+		}
+	}
+}
+
+func better(a, b *Entry) bool {
+	if !a.LastUpdated.Equal(b.LastUpdated) {
+		return a.LastUpdated.After(b.LastUpdated)
+	}
+	aj, bj := strings.HasSuffix(a.Path, ".jsonl"), strings.HasSuffix(b.Path, ".jsonl")
+	if aj != bj {
+		return aj
+	}
+	return a.Path > b.Path
+}
+
+func judge(e *Entry, opt Options) {
+	if e.Reason != "" {
+		return
+	}
+	switch {
+	case e.Kind == transcript.KindSubagent:
+		e.Reason = ReasonSubagent
+	case opt.Now.Sub(e.LastUpdated) < opt.MinIdle:
+		e.Reason = ReasonActive
+	case e.UserMessages < opt.MinUserMessages:
+		e.Reason = ReasonTooFew
+	default:
+		e.Eligible = true
+	}
+}
