@@ -1,0 +1,186 @@
+// Package tombstone remembers what a person turned down in the inbox, so the
+// extractor can be told not to propose the same memory line or skill again.
+//
+// Tombstones live in <memoryDir>/.automem/tombstones.jsonl, one JSON object a
+// line, outside the .inbox tree that Gemini CLI walks and prunes. The file is
+// rewritten atomically; a missing file is an empty set and bad lines are
+// skipped so that one corrupt line never hides every other decision.
+package tombstone
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// Kinds of tombstone: a dismissed memory line or a discarded skill.
+const (
+	KindMemory = "memory"
+	KindSkill  = "skill"
+)
+
+// Tombstone is one dismissed item. Key is filled in by Add when empty so
+// callers only need the text they showed the person.
+type Tombstone struct {
+	Kind   string `json:"kind"`
+	Target string `json:"target"`
+	Text   string `json:"text"`
+	Key    string `json:"key"`
+	At     string `json:"at"`
+}
+
+// Set is the loaded tombstones, indexed by normalised-text key for the
+// extractor's "was this dismissed?" question.
+type Set struct {
+	items []Tombstone
+	keys  map[string]bool
+}
+
+// Path returns the tombstone file of a memory dir; exposed so tools and tests
+// agree on the one location.
+func Path(memoryDir string) string {
+	return filepath.Join(memoryDir, ".automem", "tombstones.jsonl")
+}
+
+// Load reads the tombstones of a memory dir. A missing file is an empty set;
+// unparsable lines are skipped.
+func Load(memoryDir string) (*Set, error) {
+	s := &Set{keys: map[string]bool{}}
+	data, err := os.ReadFile(Path(memoryDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read tombstones %s: %w", Path(memoryDir), err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	for sc.Scan() {
+		var t Tombstone
+		if json.Unmarshal(sc.Bytes(), &t) != nil || t.Text == "" {
+			continue
+		}
+		if t.Key == "" {
+			t.Key = Key(t.Text)
+		}
+		s.add(t)
+	}
+	return s, nil
+}
+
+func (s *Set) add(t Tombstone) bool {
+	id := t.Kind + "\x00" + t.Key
+	if s.keys[id] {
+		return false
+	}
+	s.keys[id] = true
+	s.keys[t.Key] = true
+	s.items = append(s.items, t)
+	return true
+}
+
+// Has reports whether text, after normalisation, was dismissed before (as a
+// memory line or as a skill name).
+func (s *Set) Has(text string) bool {
+	if s == nil {
+		return false
+	}
+	return s.keys[Key(text)]
+}
+
+// Texts returns the dismissed texts, sorted, for the extractor's prompt.
+func (s *Set) Texts() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, 0, len(s.items))
+	for _, t := range s.items {
+		out = append(out, t.Text)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Len is the number of distinct tombstones.
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.items)
+}
+
+// Add records tombstones, skipping ones already present, and rewrites the
+// file atomically. Items without At get now; items without Key get Key(Text).
+func Add(memoryDir string, now time.Time, items ...Tombstone) error {
+	s, err := Load(memoryDir)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, t := range items {
+		if t.Text == "" {
+			continue
+		}
+		if t.Key == "" {
+			t.Key = Key(t.Text)
+		}
+		if t.At == "" {
+			t.At = now.UTC().Format(time.RFC3339)
+		}
+		if s.add(t) {
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	var buf bytes.Buffer
+	for _, t := range s.items {
+		line, err := json.Marshal(t)
+		if err != nil {
+			return fmt.Errorf("encode tombstone: %w", err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	return writeAtomic(Path(memoryDir), buf.Bytes())
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".tombstones-*.tmp")
+	if err != nil {
+		return fmt.Errorf("create temp in %s: %w", dir, err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", tmp, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync %s: %w", tmp, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", tmp, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("rename tombstones %s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
