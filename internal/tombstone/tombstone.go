@@ -18,6 +18,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // Kinds of tombstone: a dismissed memory line or a discarded skill.
@@ -150,37 +152,12 @@ func Add(memoryDir string, now time.Time, items ...Tombstone) error {
 		buf.Write(line)
 		buf.WriteByte('\n')
 	}
-	return writeAtomic(Path(memoryDir), buf.Bytes())
-}
-
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
+	if err := os.MkdirAll(filepath.Dir(Path(memoryDir)), 0o700); err != nil {
+		return fmt.Errorf("create tombstone dir: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".tombstones-*.tmp")
-	if err != nil {
-		return fmt.Errorf("create temp in %s: %w", dir, err)
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", tmp, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("sync %s: %w", tmp, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", tmp, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("rename tombstones %s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
+	if err := atomicfile.Write(Path(memoryDir), buf.Bytes(), 0o600); err != nil {
+		return fmt.Errorf("write tombstones: %w", err)
 	}
 	return nil
 }
+
