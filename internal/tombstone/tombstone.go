@@ -160,4 +160,3 @@ func Add(memoryDir string, now time.Time, items ...Tombstone) error {
 	}
 	return nil
 }
-
