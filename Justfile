@@ -1,0 +1,64 @@
+# automem tasks. `just` lists them.
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+version := `git describe --tags --dirty --always 2>/dev/null || echo dev`
+ldflags := "-X main.version=" + version
+
+_help:
+    @just --list
+
+# Build both binaries into ./bin.
+build:
+    mkdir -p bin
+    go build -ldflags "{{ldflags}}" -o bin/ ./cmd/extract ./cmd/inbox
+
+# Run every test (the README's test command).
+test:
+    go test ./...
+
+# Tests without the slow end-to-end and oracle ones.
+test-short:
+    go test -short ./...
+
+# gofmt, go vet and the unit-file checks.
+lint:
+    test -z "$(gofmt -l $(git ls-files '*.go'))"
+    go vet ./...
+    deploy/verify.sh
+
+# Format the code.
+fmt:
+    gofmt -w $(git ls-files '*.go')
+
+# go mod tidy and fail if it changed anything.
+tidy:
+    go mod tidy
+    git diff --exit-code go.mod go.sum
+
+# Benchmarks, printed as ratios against the Gemini reference (see BENCHMARKS.md).
+bench:
+    scripts/bench.sh
+
+# Run every fuzz target for a while (FUZZTIME=30s by default).
+fuzz time="30s":
+    scripts/fuzz.sh {{time}}
+
+# Install both binaries into $GOBIN (~/go/bin).
+install:
+    go install -ldflags "{{ldflags}}" ./cmd/extract ./cmd/inbox
+
+# Install the hourly timer (systemd user unit or launchd agent).
+install-timer:
+    go run ./cmd/extract schedule install
+
+# Remove the timer.
+uninstall-timer:
+    go run ./cmd/extract schedule uninstall
+
+# Verify the systemd units and the timer expressions.
+verify-units:
+    deploy/verify.sh
+
+# Remove build output.
+clean:
+    rm -rf bin
