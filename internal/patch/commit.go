@@ -1,0 +1,257 @@
+package patch
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+)
+
+// CommitOptions are the hooks of Commit. The zero value is production.
+type CommitOptions struct {
+	// AfterRename, when set, runs after each rename with the number of
+	// targets renamed so far; an error it returns aborts and rolls back.
+	// Tests use it to kill the process between renames.
+	AfterRename func(done int) error
+}
+
+// staged is one change on its way to disk.
+type staged struct {
+	ch      *Change
+	root    *os.Root
+	tmp     string   // temp name beside the target, "" once consumed
+	dirs    []string // directories created for it, deepest last
+	renamed bool
+}
+
+// Commit writes every change of the plan or none: each new content is staged
+// in a temp file beside its target (same mode, fsynced), every pre-image is
+// re-checked against its hash, then the temps are renamed into place in
+// order, re-checking each target right before its rename and fsyncing its
+// directory after. Any failure rolls back what was renamed (created files
+// removed, old bytes restored) and removes every temp. A target replaced by
+// rename keeps other hard links on the old bytes.
+func (pl *Plan) Commit(opt CommitOptions) (err error) {
+	roots := map[string]*os.Root{}
+	defer func() {
+		for _, r := range roots {
+			r.Close()
+		}
+	}()
+	st := make([]*staged, 0, len(pl.Changes))
+	defer func() {
+		if err != nil {
+			rollback(st)
+		}
+	}()
+	for _, ch := range pl.Changes {
+		r := roots[ch.rootDir]
+		if r == nil {
+			if r, err = os.OpenRoot(ch.rootDir); err != nil {
+				return fmt.Errorf("open root %s: %w", ch.rootDir, err)
+			}
+			roots[ch.rootDir] = r
+		}
+		s := &staged{ch: ch, root: r}
+		st = append(st, s)
+		if err = s.stage(); err != nil {
+			return err
+		}
+	}
+	for _, s := range st {
+		if err = s.recheck(); err != nil {
+			return err
+		}
+	}
+	for i, s := range st {
+		if err = s.recheck(); err != nil {
+			return err
+		}
+		if err = s.install(); err != nil {
+			return err
+		}
+		if opt.AfterRename != nil {
+			if err = opt.AfterRename(i + 1); err != nil {
+				return fmt.Errorf("after rename %d: %w", i+1, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *staged) stage() error {
+	ch := s.ch
+	dir := path.Dir(ch.rel)
+	if ch.Create && dir != "." {
+		if err := s.mkdirs(dir); err != nil {
+			return err
+		}
+	}
+	tmp, err := writeTemp(s.root, ch.rel, ch.New, ch.Mode)
+	if err != nil {
+		return fmt.Errorf("stage %s: %w", ch.Path, err)
+	}
+	s.tmp = tmp
+	return nil
+}
+
+// mkdirs creates the missing parents of a new file, remembering them so a
+// rollback can remove them again.
+func (s *staged) mkdirs(dir string) error {
+	var missing []string
+	for d := dir; d != "."; d = path.Dir(d) {
+		if _, err := s.root.Lstat(d); err == nil {
+			break
+		}
+		missing = append([]string{d}, missing...)
+	}
+	for _, d := range missing {
+		if err := s.root.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("create directory for %s: %w", s.ch.Path, err)
+		}
+		s.dirs = append(s.dirs, d)
+	}
+	return nil
+}
+
+// writeTemp writes data to a fresh temp file beside rel and fsyncs it.
+func writeTemp(root *os.Root, rel string, data []byte, mode fs.FileMode) (string, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	tmp := path.Join(path.Dir(rel), "."+path.Base(rel)+"."+hex.EncodeToString(b[:])+".automem-tmp")
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|nofollowFlag, mode)
+	if err != nil {
+		return "", err
+	}
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Chmod(mode) // umask must not narrow or widen the kept mode
+	}
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		root.Remove(tmp)
+		return "", werr
+	}
+	return tmp, nil
+}
+
+// recheck verifies the target is still what the dry run saw.
+func (s *staged) recheck() error {
+	if s.renamed {
+		return nil
+	}
+	ch := s.ch
+	data, _, exists, err := readIn(s.root, ch.rel, ch.Path)
+	if err != nil {
+		return err
+	}
+	if exists == ch.Create || sha256.Sum256(data) != ch.OldHash {
+		return refuse(TargetChanged, ch.Path, "target changed since the dry run; nothing applied")
+	}
+	return nil
+}
+
+// install moves the temp into place: a no-clobber link for a new file, a
+// rename for an existing one.
+func (s *staged) install() error {
+	ch := s.ch
+	if ch.Create {
+		err := s.root.Link(s.tmp, ch.rel)
+		switch {
+		case err == nil:
+			s.root.Remove(s.tmp)
+		case errors.Is(err, fs.ErrExist):
+			return refuse(TargetChanged, ch.Path, "file appeared since the dry run; nothing applied")
+		case linkUnsupported(err):
+			if err := s.root.Rename(s.tmp, ch.rel); err != nil {
+				return fmt.Errorf("rename into %s: %w", ch.Path, err)
+			}
+		default:
+			return fmt.Errorf("link into %s: %w", ch.Path, err)
+		}
+	} else if err := s.root.Rename(s.tmp, ch.rel); err != nil {
+		return fmt.Errorf("rename into %s: %w", ch.Path, err)
+	}
+	s.tmp = ""
+	s.renamed = true
+	return syncDir(s.root, path.Dir(ch.rel))
+}
+
+func syncDir(root *os.Root, dir string) error {
+	d, err := root.Open(dir)
+	if err != nil {
+		return fmt.Errorf("open directory %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return fmt.Errorf("sync directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// rollback undoes renamed changes in reverse order and removes temps and
+// directories this commit created. It is best effort: it runs after an
+// error that is already being returned.
+func rollback(st []*staged) {
+	for i := len(st) - 1; i >= 0; i-- {
+		s := st[i]
+		if s.tmp != "" {
+			s.root.Remove(s.tmp)
+			s.tmp = ""
+		}
+		if s.renamed {
+			if s.ch.Create {
+				s.root.Remove(s.ch.rel)
+			} else if tmp, err := writeTemp(s.root, s.ch.rel, s.ch.Old, s.ch.Mode); err == nil {
+				if s.root.Rename(tmp, s.ch.rel) != nil {
+					s.root.Remove(tmp)
+				}
+			}
+			syncDir(s.root, path.Dir(s.ch.rel))
+		}
+		for j := len(s.dirs) - 1; j >= 0; j-- {
+			s.root.Remove(s.dirs[j]) // fails harmlessly when not empty
+		}
+	}
+}
+
+// Apply reads the patch at patchPath, dry-runs it and commits it; the patch
+// file is removed only when every file was written. On any failure nothing
+// is applied and the patch stays pending. The returned plan says what changed.
+func Apply(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, error) {
+	p, err := ReadFile(patchPath)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := DryRun(p, roots, kind)
+	if err != nil {
+		return nil, err
+	}
+	if err := pl.Commit(opt); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(patchPath); err != nil {
+		return pl, fmt.Errorf("remove applied patch %s: %w", patchPath, err)
+	}
+	if d, err := os.Open(filepath.Dir(patchPath)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return pl, nil
+}
+
+// Unchanged reports whether the change leaves its file as it was.
+func (c *Change) Unchanged() bool { return !c.Create && bytes.Equal(c.Old, c.New) }

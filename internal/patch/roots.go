@@ -1,0 +1,163 @@
+package patch
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Roots is the allowed-target configuration the caller fills in; the engine
+// never guesses home or project directories itself.
+type Roots struct {
+	// MemoryDir is the project memory dir (~/.gemini/tmp/<id>/memory).
+	MemoryDir string
+	// GlobalMemory is the absolute path of ~/.gemini/GEMINI.md.
+	GlobalMemory string
+	// SkillRoots are the directories skill patches may touch:
+	// ~/.gemini/skills, ~/.agents/skills, <workspace>/.gemini/skills,
+	// <workspace>/.agents/skills.
+	SkillRoots []string
+	// CaseInsensitive compares names case-insensitively (macOS, Windows).
+	CaseInsensitive bool
+}
+
+// target is a checked target: the allowed directory to open with os.Root and
+// the name below it.
+type target struct {
+	path    string // absolute, as in the patch
+	rootDir string
+	rel     string // slash-separated, local
+}
+
+// Check verifies that every section of p names a target the kind allows, on
+// the raw path and on the canonical path. It does not read targets; DryRun
+// does that and more.
+func Check(p *Patch, roots Roots, kind Kind) error {
+	for _, f := range p.Files {
+		if _, err := roots.resolve(kind, f.Path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r Roots) resolve(kind Kind, path string) (target, *Error) {
+	if err := checkLexical(path); err != nil {
+		return target{}, err
+	}
+	out := func(format string, args ...any) (target, *Error) {
+		return target{}, refuse(OutsideAllowedRoots, path, format, args...)
+	}
+	switch kind {
+	case Private:
+		if r.MemoryDir == "" {
+			return out("no memory dir configured")
+		}
+		dir, base := filepath.Dir(path), filepath.Base(path)
+		if !r.same(dir, filepath.Clean(r.MemoryDir)) || !r.privateName(base) {
+			return out("outside the private memory root: only MEMORY.md or a *.md directly in the memory dir")
+		}
+		if !r.sameCanonical(dir, r.MemoryDir) {
+			return out("canonical path leaves the private memory root")
+		}
+		return target{path: path, rootDir: r.MemoryDir, rel: base}, nil
+	case Global:
+		if r.GlobalMemory == "" || !r.same(path, filepath.Clean(r.GlobalMemory)) {
+			return out("outside the global memory root: only %s", r.GlobalMemory)
+		}
+		if !r.sameCanonical(filepath.Dir(path), filepath.Dir(r.GlobalMemory)) {
+			return out("canonical path leaves the global memory root")
+		}
+		return target{path: path, rootDir: filepath.Dir(r.GlobalMemory), rel: filepath.Base(r.GlobalMemory)}, nil
+	case Skill:
+		for _, root := range r.SkillRoots {
+			root = filepath.Clean(root)
+			rel, ok := r.under(root, path)
+			if !ok || hasDotComponent(rel) {
+				continue
+			}
+			croot, err1 := canonical(root)
+			cdir, err2 := canonical(filepath.Dir(path))
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			if _, ok := r.under(croot, filepath.Join(cdir, filepath.Base(path))); !ok {
+				return out("canonical path leaves the skills root %s", root)
+			}
+			return target{path: path, rootDir: root, rel: rel}, nil
+		}
+		return out("outside the skills roots")
+	}
+	return out("unknown kind %q", kind)
+}
+
+func (r Roots) same(a, b string) bool {
+	if r.CaseInsensitive {
+		return strings.EqualFold(a, b)
+	}
+	return a == b
+}
+
+// privateName allows MEMORY.md and any non-hidden *.md.
+func (r Roots) privateName(base string) bool {
+	if strings.HasPrefix(base, ".") {
+		return false
+	}
+	ext := filepath.Ext(base)
+	return len(base) > len(ext) && r.same(ext, ".md")
+}
+
+// sameCanonical compares two directories after resolving symlinks on their
+// deepest existing ancestors.
+func (r Roots) sameCanonical(a, b string) bool {
+	ca, err1 := canonical(a)
+	cb, err2 := canonical(b)
+	return err1 == nil && err2 == nil && r.same(ca, cb)
+}
+
+// under returns p relative to root when p lies strictly below it.
+func (r Roots) under(root, p string) (string, bool) {
+	if len(p) <= len(root)+1 || p[len(root)] != '/' || !r.same(p[:len(root)], root) {
+		return "", false
+	}
+	rel := p[len(root)+1:]
+	return rel, filepath.IsLocal(rel)
+}
+
+func hasDotComponent(rel string) bool {
+	for _, c := range strings.Split(rel, "/") {
+		if strings.HasPrefix(c, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// canonical resolves symlinks on the deepest existing ancestor of p and
+// appends the missing segments, as Gemini does, so a symlinked parent cannot
+// smuggle a target out of its root.
+func canonical(p string) (string, error) {
+	cur := filepath.Clean(p)
+	var rest []string
+	for {
+		_, err := os.Lstat(cur)
+		if err == nil {
+			real, err := filepath.EvalSymlinks(cur)
+			if err != nil {
+				return "", err
+			}
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) {
+			return "", err
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return filepath.Clean(p), nil
+		}
+		rest = append([]string{filepath.Base(cur)}, rest...)
+		cur = parent
+	}
+}
