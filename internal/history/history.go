@@ -1,0 +1,253 @@
+// Package history keeps a per-project record of every change the inbox made
+// to live files — memory applies and skill promotions — as commits in a small
+// go-git repository under <memoryDir>/.automem/history/, so that a person can
+// see what was applied and undo the last change safely.
+//
+// Each commit stores the before and after bytes of every touched file under a
+// tree that mirrors the absolute path (before/<path>, after/<path>) and a
+// manifest.json mapping them back to absolute paths. Undo restores the
+// before side only when the live files still equal the after side, unless
+// forced, and is itself recorded as a commit.
+package history
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Kinds of change.
+const (
+	KindApply   = "apply"
+	KindPromote = "promote"
+	KindUndo    = "undo"
+)
+
+// FileChange is one touched file: its bytes before and after, and whether it
+// existed on each side. Mode is the permission bits of the after side (or of
+// the before side when the file is removed).
+type FileChange struct {
+	Path         string      `json:"path"`
+	BeforeExists bool        `json:"beforeExists"`
+	AfterExists  bool        `json:"afterExists"`
+	Mode         fs.FileMode `json:"mode"`
+	Before       []byte      `json:"-"`
+	After        []byte      `json:"-"`
+}
+
+// Change is one recorded operation.
+type Change struct {
+	Kind    string
+	Summary string
+	Files   []FileChange
+	// Dirs are directories the change created; undo removes them when empty.
+	Dirs []string
+	// UndoOf is the hash of the change an undo reverted.
+	UndoOf string
+}
+
+// Entry is a change as read back from the log.
+type Entry struct {
+	Hash    string    `json:"hash"`
+	Kind    string    `json:"kind"`
+	Summary string    `json:"summary"`
+	At      time.Time `json:"at"`
+	Files   []string  `json:"files"`
+	UndoOf  string    `json:"undoOf,omitempty"`
+	Undone  bool      `json:"undone"`
+}
+
+type manifest struct {
+	Kind    string       `json:"kind"`
+	Summary string       `json:"summary"`
+	Files   []FileChange `json:"files"`
+	Dirs    []string     `json:"dirs,omitempty"`
+	UndoOf  string       `json:"undoOf,omitempty"`
+}
+
+// Repo is the history of one project.
+type Repo struct {
+	dir string
+}
+
+// Dir returns the history repository path of a memory dir.
+func Dir(memoryDir string) string {
+	return filepath.Join(memoryDir, ".automem", "history")
+}
+
+// Open returns the history of a memory dir; the repository is created on
+// the first Record.
+func Open(memoryDir string) *Repo {
+	return &Repo{dir: Dir(memoryDir)}
+}
+
+// ErrNothingToUndo is returned by Undo when every change is already undone.
+var ErrNothingToUndo = errors.New("nothing to undo")
+
+// ChangedError names the files that changed since the change being undone.
+type ChangedError struct {
+	Files []string
+}
+
+func (e *ChangedError) Error() string {
+	return "files changed since the last change, use --force to undo anyway: " + strings.Join(e.Files, ", ")
+}
+
+// encode maps an absolute path to a tree path that mirrors it; components
+// that git would refuse (".git*") or that start with "." are escaped.
+func encode(path string) string {
+	parts := strings.Split(strings.TrimPrefix(filepath.ToSlash(path), "/"), "/")
+	for i, p := range parts {
+		if strings.HasPrefix(p, ".") || strings.HasPrefix(p, "%") {
+			parts[i] = "%" + p
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func (r *Repo) open() (*git.Repository, error) {
+	repo, err := git.PlainOpen(r.dir)
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		if err := os.MkdirAll(r.dir, 0o700); err != nil {
+			return nil, fmt.Errorf("create history %s: %w", r.dir, err)
+		}
+		repo, err = git.PlainInit(r.dir, false)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open history %s: %w", r.dir, err)
+	}
+	return repo, nil
+}
+
+// Record commits one change and returns its hash.
+func (r *Repo) Record(at time.Time, c Change) (string, error) {
+	repo, err := r.open()
+	if err != nil {
+		return "", err
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return "", fmt.Errorf("history worktree: %w", err)
+	}
+	for _, side := range []string{"before", "after"} {
+		if err := os.RemoveAll(filepath.Join(r.dir, side)); err != nil {
+			return "", fmt.Errorf("clear history %s: %w", side, err)
+		}
+	}
+	for _, f := range c.Files {
+		if f.BeforeExists {
+			if err := writeSide(r.dir, "before", f.Path, f.Before); err != nil {
+				return "", err
+			}
+		}
+		if f.AfterExists {
+			if err := writeSide(r.dir, "after", f.Path, f.After); err != nil {
+				return "", err
+			}
+		}
+	}
+	m := manifest{Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("encode manifest: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(r.dir, "manifest.json"), append(data, '\n'), 0o600); err != nil {
+		return "", fmt.Errorf("write manifest: %w", err)
+	}
+	if err := wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
+		return "", fmt.Errorf("stage history: %w", err)
+	}
+	sig := &object.Signature{Name: "automem inbox", Email: "inbox@automem.invalid", When: at}
+	h, err := wt.Commit(c.Kind+": "+c.Summary, &git.CommitOptions{Author: sig, Committer: sig, AllowEmptyCommits: true})
+	if err != nil {
+		return "", fmt.Errorf("commit history: %w", err)
+	}
+	return h.String(), nil
+}
+
+func writeSide(dir, side, path string, data []byte) error {
+	p := filepath.Join(dir, side, filepath.FromSlash(encode(path)))
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("history store %s: %w", path, err)
+	}
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		return fmt.Errorf("history store %s: %w", path, err)
+	}
+	return nil
+}
+
+type commitInfo struct {
+	c *object.Commit
+	m manifest
+}
+
+func (r *Repo) commits() ([]commitInfo, error) {
+	if _, err := os.Stat(filepath.Join(r.dir, ".git")); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	repo, err := r.open()
+	if err != nil {
+		return nil, err
+	}
+	head, err := repo.Head()
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("history head: %w", err)
+	}
+	iter, err := repo.Log(&git.LogOptions{From: head.Hash()})
+	if err != nil {
+		return nil, fmt.Errorf("history log: %w", err)
+	}
+	var out []commitInfo
+	err = iter.ForEach(func(c *object.Commit) error {
+		f, err := c.File("manifest.json")
+		if err != nil {
+			return fmt.Errorf("commit %s: manifest: %w", c.Hash, err)
+		}
+		s, err := f.Contents()
+		if err != nil {
+			return fmt.Errorf("commit %s: manifest: %w", c.Hash, err)
+		}
+		var m manifest
+		if err := json.Unmarshal([]byte(s), &m); err != nil {
+			return fmt.Errorf("commit %s: manifest: %w", c.Hash, err)
+		}
+		out = append(out, commitInfo{c: c, m: m})
+		return nil
+	})
+	return out, err
+}
+
+// Log lists the changes, newest first, marking those an undo reverted.
+func (r *Repo) Log() ([]Entry, error) {
+	cs, err := r.commits()
+	if err != nil {
+		return nil, err
+	}
+	undone := map[string]bool{}
+	for _, ci := range cs {
+		if ci.m.Kind == KindUndo {
+			undone[ci.m.UndoOf] = true
+		}
+	}
+	out := make([]Entry, 0, len(cs))
+	for _, ci := range cs {
+		e := Entry{Hash: ci.c.Hash.String(), Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, UndoOf: ci.m.UndoOf, Undone: undone[ci.c.Hash.String()]}
+		for _, f := range ci.m.Files {
+			e.Files = append(e.Files, f.Path)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

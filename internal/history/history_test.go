@@ -1,0 +1,100 @@
+package history
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestRecordLogUndo(t *testing.T) {
+	mem := t.TempDir()
+	live := filepath.Join(mem, "MEMORY.md")
+	skill := filepath.Join(t.TempDir(), "skills", "deploy")
+	at := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	os.WriteFile(live, []byte("v1\n"), 0o644)
+	r := Open(mem)
+
+	// change 1: MEMORY.md v1 -> v2
+	os.WriteFile(live, []byte("v2\n"), 0o644)
+	if _, err := r.Record(at, Change{Kind: KindApply, Summary: "private: 1 line", Files: []FileChange{{Path: live, BeforeExists: true, Before: []byte("v1\n"), AfterExists: true, After: []byte("v2\n"), Mode: 0o644}}}); err != nil {
+		t.Fatal(err)
+	}
+	// change 2: a promoted skill folder appears
+	os.MkdirAll(skill, 0o755)
+	os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("s\n"), 0o644)
+	if _, err := r.Record(at.Add(time.Minute), Change{Kind: KindPromote, Summary: "deploy", Dirs: []string{skill}, Files: []FileChange{{Path: filepath.Join(skill, "SKILL.md"), AfterExists: true, After: []byte("s\n"), Mode: 0o644}}}); err != nil {
+		t.Fatal(err)
+	}
+	log, err := r.Log()
+	if err != nil || len(log) != 2 || log[0].Kind != KindPromote || log[1].Summary != "private: 1 line" {
+		t.Fatalf("log = %+v, %v", log, err)
+	}
+
+	// undo the promotion: folder gone
+	e, err := r.Undo(at.Add(2*time.Minute), false)
+	if err != nil || e.Kind != KindPromote {
+		t.Fatalf("undo = %+v, %v", e, err)
+	}
+	if _, err := os.Stat(skill); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("promoted folder still there: %v", err)
+	}
+
+	// manual edit blocks the next undo
+	os.WriteFile(live, []byte("v2 edited\n"), 0o644)
+	_, err = r.Undo(at.Add(3*time.Minute), false)
+	var ce *ChangedError
+	if !errors.As(err, &ce) || len(ce.Files) != 1 || ce.Files[0] != live {
+		t.Fatalf("undo after edit = %v, want ChangedError naming %s", err, live)
+	}
+	if data, _ := os.ReadFile(live); string(data) != "v2 edited\n" {
+		t.Errorf("refused undo touched the file: %q", data)
+	}
+	// forced undo restores v1
+	if _, err := r.Undo(at.Add(4*time.Minute), true); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(live); string(data) != "v1\n" {
+		t.Errorf("after forced undo = %q", data)
+	}
+	if _, err := r.Undo(at, false); !errors.Is(err, ErrNothingToUndo) {
+		t.Errorf("third undo = %v, want ErrNothingToUndo", err)
+	}
+	log, _ = r.Log()
+	if len(log) != 4 || !log[2].Undone || !log[3].Undone {
+		t.Errorf("log after undos = %+v", log)
+	}
+}
+
+func TestEncode(t *testing.T) {
+	tests := map[string]string{
+		"/home/u/.gemini/GEMINI.md": "home/u/%.gemini/GEMINI.md",
+		"/a/.git/x":                 "a/%.git/x",
+		"/a/%b":                     "a/%%b",
+	}
+	for in, want := range tests {
+		if got := encode(in); got != want {
+			t.Errorf("encode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLogEmpty(t *testing.T) {
+	log, err := Open(t.TempDir()).Log()
+	if err != nil || len(log) != 0 {
+		t.Errorf("Log on fresh dir = %v, %v", log, err)
+	}
+}
+
+func BenchmarkRecord(b *testing.B) {
+	mem := b.TempDir()
+	r := Open(mem)
+	at := time.Now()
+	data := make([]byte, 4096)
+	for b.Loop() {
+		if _, err := r.Record(at, Change{Kind: KindApply, Summary: "x", Files: []FileChange{{Path: "/x/MEMORY.md", BeforeExists: true, Before: data, AfterExists: true, After: append(data, 'x')}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

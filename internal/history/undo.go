@@ -1,0 +1,158 @@
+package history
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/automem/automem/internal/atomicfile"
+)
+
+// Undo reverts the newest change not yet undone: every file goes back to its
+// before side (removed when it did not exist) and directories the change
+// created are removed when empty. When a live file differs from the after
+// side it returns a *ChangedError naming them, unless force is set.
+func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
+	cs, err := r.commits()
+	if err != nil {
+		return Entry{}, err
+	}
+	undone := map[string]bool{}
+	var target *commitInfo
+	for i := range cs {
+		ci := &cs[i]
+		if ci.m.Kind == KindUndo {
+			undone[ci.m.UndoOf] = true
+			continue
+		}
+		if !undone[ci.c.Hash.String()] {
+			target = ci
+			break
+		}
+	}
+	if target == nil {
+		return Entry{}, ErrNothingToUndo
+	}
+	files := make([]FileChange, len(target.m.Files))
+	var changed []string
+	for i, f := range target.m.Files {
+		f.Before, f.After = nil, nil
+		if f.BeforeExists {
+			if f.Before, err = sideBytes(target.c, "before", f.Path); err != nil {
+				return Entry{}, err
+			}
+		}
+		if f.AfterExists {
+			if f.After, err = sideBytes(target.c, "after", f.Path); err != nil {
+				return Entry{}, err
+			}
+		}
+		cur, exists, err := readLive(f.Path)
+		if err != nil {
+			return Entry{}, err
+		}
+		if exists != f.AfterExists || !bytes.Equal(cur, f.After) {
+			changed = append(changed, f.Path)
+		}
+		files[i] = f
+	}
+	if len(changed) > 0 && !force {
+		return Entry{}, &ChangedError{Files: changed}
+	}
+	var reverse []FileChange
+	for _, f := range files {
+		cur, exists, _ := readLive(f.Path)
+		reverse = append(reverse, FileChange{Path: f.Path, BeforeExists: exists, Before: cur, AfterExists: f.BeforeExists, After: f.Before, Mode: f.Mode})
+		if f.BeforeExists {
+			if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
+			}
+			if err := atomicfile.Write(f.Path, f.Before, modeOr(f.Mode)); err != nil {
+				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
+			}
+		} else if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return Entry{}, fmt.Errorf("remove %s: %w", f.Path, err)
+		}
+	}
+	dirs := append([]string(nil), target.m.Dirs...)
+	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) })
+	for _, d := range dirs {
+		removeEmptyTree(d)
+	}
+	hash := target.c.Hash.String()
+	if _, err := r.Record(at, Change{Kind: KindUndo, Summary: "undo " + target.m.Kind + ": " + target.m.Summary, Files: reverse, UndoOf: hash}); err != nil {
+		return Entry{}, err
+	}
+	e := Entry{Hash: hash, Kind: target.m.Kind, Summary: target.m.Summary, At: target.c.Committer.When, Undone: true}
+	for _, f := range files {
+		e.Files = append(e.Files, f.Path)
+	}
+	return e, nil
+}
+
+func modeOr(m fs.FileMode) fs.FileMode {
+	if m.Perm() == 0 {
+		return 0o644
+	}
+	return m.Perm()
+}
+
+// removeEmptyTree removes d and its subdirectories when they hold no files.
+func removeEmptyTree(d string) {
+	var dirs []string
+	_ = filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && e.IsDir() {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(dirs[i]) // fails, as wanted, when not empty
+	}
+}
+
+func sideBytes(c *object.Commit, side, path string) ([]byte, error) {
+	f, err := c.File(side + "/" + encode(path))
+	if err != nil {
+		return nil, fmt.Errorf("history %s of %s: %w", side, path, err)
+	}
+	rd, err := f.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("history %s of %s: %w", side, path, err)
+	}
+	defer rd.Close()
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, fmt.Errorf("history %s of %s: %w", side, path, err)
+	}
+	return data, nil
+}
+
+func readLive(path string) ([]byte, bool, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("stat %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, true, nil // differs from any recorded content
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", path, err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, true, nil
+}

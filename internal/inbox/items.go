@@ -1,0 +1,303 @@
+// Package inbox loads what the extractors left for review — memory patches,
+// skill drafts, skill updates and quarantined candidates — as numbered items
+// with stable IDs, and writes a person's decisions back atomically: the
+// chosen lines go to their targets, the undecided remainder stays as a patch
+// Gemini CLI's own inbox still accepts, and dismissed lines become
+// tombstones.
+package inbox
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Item groups, as printed by `inbox list --json`.
+const (
+	GroupNewSkill    = "new-skill"
+	GroupSkillUpdate = "skill-update"
+	GroupMemory      = "memory"
+	GroupRejected    = "rejected"
+)
+
+// Patch kinds: which targets a patch may touch.
+const (
+	KindPrivate = "private"
+	KindGlobal  = "global"
+	KindSkill   = "skill"
+)
+
+// Paths locates one project's memory and the targets its patches may touch;
+// the caller fills it from internal/gemini so this package never guesses.
+type Paths struct {
+	ProjectID     string
+	ProjectRoot   string
+	MemoryDir     string
+	GlobalMemory  string   // ~/.gemini/GEMINI.md
+	UserSkills    string   // ~/.gemini/skills
+	SkillRoots    []string // every root a skill patch may touch
+	WorkspaceRoot string   // git root of the project, "" if unknown
+}
+
+// Source is one patch file of an item.
+type Source struct {
+	Path  string
+	Patch *Patch
+}
+
+// HunkRef is one numbered hunk of an item.
+type HunkRef struct {
+	N       int
+	Source  *Source
+	Section *Section
+	Hunk    *Hunk
+}
+
+// Item is one reviewable entry of the inbox.
+type Item struct {
+	ID    string
+	Group string
+	Title string
+	// Files are the targets (patch items) or the draft's files, relative to
+	// the draft dir (skill drafts).
+	Files []string
+	Kind  string // patch kind for memory and skill-update items
+	// Sources are the patch files of a patch item, in lexical order.
+	Sources []*Source
+	Hunks   []*HunkRef
+	// SkillDir is the draft folder of a new-skill item.
+	SkillDir string
+	// Reason is the quarantine reason of a rejected item.
+	Reason string
+	// Invalid lists patch files of this kind that could not be parsed.
+	Invalid []string
+}
+
+// InboxDir returns <memoryDir>/.inbox/<kind>.
+func InboxDir(memoryDir, kind string) string {
+	return filepath.Join(memoryDir, ".inbox", kind)
+}
+
+// RejectedDir is where quarantined candidates wait, outside Gemini's view.
+func RejectedDir(memoryDir string) string {
+	return filepath.Join(memoryDir, ".automem", "rejected")
+}
+
+// Load reads every item of a project, in list order: new skills, skill
+// updates, memory (private then global), rejected.
+func Load(p Paths) ([]*Item, error) {
+	var items []*Item
+	drafts, patches, err := skillEntries(p.MemoryDir)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range drafts {
+		it, err := loadDraft(p.MemoryDir, d)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+	}
+	for _, name := range patches {
+		it, err := loadPatchItem("skill-patch/"+name, GroupSkillUpdate, KindSkill, []string{filepath.Join(p.MemoryDir, "skills", name+".patch")})
+		if err != nil {
+			return nil, err
+		}
+		if it != nil {
+			it.Title = "Update to skill " + name
+			items = append(items, it)
+		}
+	}
+	for _, kind := range []string{KindPrivate, KindGlobal} {
+		files, err := patchFiles(InboxDir(p.MemoryDir, kind))
+		if err != nil {
+			return nil, err
+		}
+		it, err := loadPatchItem(kind, GroupMemory, kind, files)
+		if err != nil {
+			return nil, err
+		}
+		if it != nil {
+			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
+			it.Title = fmt.Sprintf("%s: %d hunks from %d patches", title, len(it.Hunks), len(it.Sources))
+			items = append(items, it)
+		}
+	}
+	rej, err := loadRejected(p.MemoryDir)
+	if err != nil {
+		return nil, err
+	}
+	return append(items, rej...), nil
+}
+
+// Find returns the item with this id.
+func Find(items []*Item, id string) (*Item, error) {
+	for _, it := range items {
+		if it.ID == id {
+			return it, nil
+		}
+	}
+	return nil, fmt.Errorf("no inbox item %q (see inbox list)", id)
+}
+
+// skillEntries lists draft dirs (with SKILL.md) and skill patch names under
+// memory/skills, sorted.
+func skillEntries(memoryDir string) (drafts, patches []string, err error) {
+	dir := filepath.Join(memoryDir, "skills")
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("read skills dir %s: %w", dir, err)
+	}
+	for _, e := range ents {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.IsDir():
+			if fi, err := os.Lstat(filepath.Join(dir, name, "SKILL.md")); err == nil && fi.Mode().IsRegular() {
+				drafts = append(drafts, name)
+			}
+		case e.Type().IsRegular() && strings.HasSuffix(name, ".patch"):
+			patches = append(patches, strings.TrimSuffix(name, ".patch"))
+		}
+	}
+	return drafts, patches, nil
+}
+
+func patchFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read inbox %s: %w", dir, err)
+	}
+	var out []string
+	for _, e := range ents {
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".patch") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// loadPatchItem parses the files of one patch item; nil when there is
+// nothing valid and nothing invalid to show.
+func loadPatchItem(id, group, kind string, files []string) (*Item, error) {
+	it := &Item{ID: id, Group: group, Kind: kind}
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("read patch %s: %w", f, err)
+		}
+		p, err := ParsePatch(data)
+		if err != nil {
+			it.Invalid = append(it.Invalid, f)
+			continue
+		}
+		src := &Source{Path: f, Patch: p}
+		it.Sources = append(it.Sources, src)
+		for _, sec := range p.Sections {
+			if !seen[sec.Path] {
+				seen[sec.Path] = true
+				it.Files = append(it.Files, sec.Path)
+			}
+			for _, h := range sec.Hunks {
+				it.Hunks = append(it.Hunks, &HunkRef{N: len(it.Hunks) + 1, Source: src, Section: sec, Hunk: h})
+			}
+		}
+	}
+	if len(it.Hunks) == 0 {
+		return nil, nil
+	}
+	return it, nil
+}
+
+func loadDraft(memoryDir, dir string) (*Item, error) {
+	root := filepath.Join(memoryDir, "skills", dir)
+	it := &Item{ID: "skill/" + dir, Group: GroupNewSkill, SkillDir: root, Title: "New skill " + dir}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		it.Files = append(it.Files, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list draft %s: %w", root, err)
+	}
+	if fm, err := os.ReadFile(filepath.Join(root, "SKILL.md")); err == nil {
+		if d := frontmatterField(fm, "description"); d != "" {
+			it.Title = dir + ": " + d
+		}
+	}
+	return it, nil
+}
+
+// frontmatterField is a small key: value read used only for titles; the
+// skills package does the real validation before promotion.
+func frontmatterField(data []byte, key string) string {
+	lines := strings.Split(string(data), "\n")
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
+		return ""
+	}
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "---" {
+			break
+		}
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == key {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
+}
+
+func loadRejected(memoryDir string) ([]*Item, error) {
+	dir := RejectedDir(memoryDir)
+	files, err := patchFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Item
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".patch")
+		reason, _ := os.ReadFile(filepath.Join(dir, name+".reason"))
+		r := strings.TrimSpace(string(reason))
+		it := &Item{ID: "rejected/" + name, Group: GroupRejected, Reason: r, Files: []string{f}, Title: "Rejected " + name}
+		if r != "" {
+			it.Title += ": " + firstLine(r)
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// Changes counts the +/- lines of an item's hunks.
+func (it *Item) Changes() int {
+	n := 0
+	for _, h := range it.Hunks {
+		for _, l := range h.Hunk.Lines {
+			if l.Op != ' ' {
+				n++
+			}
+		}
+	}
+	return n
+}

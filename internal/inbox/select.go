@@ -1,0 +1,90 @@
+package inbox
+
+// Decision is what the person decided for one added or removed line.
+type Decision uint8
+
+// Line decisions. Pending lines stay in the inbox; applied lines are written
+// to the target; dismissed lines are dropped and remembered as tombstones.
+const (
+	Pending Decision = iota
+	Apply
+	Dismiss
+)
+
+// Selection maps each hunk to the decision of each of its lines (parallel to
+// Hunk.Lines; context lines' entries are ignored). A hunk missing from the
+// map is wholly pending.
+type Selection map[*Hunk][]Decision
+
+// Select cuts p by sel into the patch to apply now and the remainder that
+// stays pending, which applies on top of the result. Selected '-' lines
+// leave the applied patch as context when not chosen; chosen '+' lines
+// become context of the remainder. Sections and hunks left without changes
+// are dropped, so a fully decided patch yields an empty remainder.
+func Select(p *Patch, sel Selection) (applied, remainder *Patch) {
+	applied, remainder = &Patch{}, &Patch{}
+	for _, sec := range p.Sections {
+		as := &Section{Path: sec.Path, Create: sec.Create}
+		rs := &Section{Path: sec.Path, Create: sec.Create}
+		shift := 0 // net lines the applied part adds before the current hunk
+		aDelta, rDelta := 0, 0
+		for _, h := range sec.Hunks {
+			dec := sel[h]
+			ah := &Hunk{Section: h.Section}
+			rh := &Hunk{Section: h.Section}
+			net := 0
+			for j, l := range h.Lines {
+				d := Pending
+				if j < len(dec) {
+					d = dec[j]
+				}
+				switch {
+				case l.Op == ' ':
+					ah.Lines = append(ah.Lines, l)
+					rh.Lines = append(rh.Lines, l)
+				case l.Op == '+' && d == Apply:
+					ah.Lines = append(ah.Lines, l)
+					rh.Lines = append(rh.Lines, Line{' ', l.Text})
+					net++
+				case l.Op == '+' && d == Pending:
+					rh.Lines = append(rh.Lines, l)
+				case l.Op == '+': // dismissed
+				case l.Op == '-' && d == Apply:
+					ah.Lines = append(ah.Lines, l)
+					net--
+				case l.Op == '-' && d == Pending:
+					ah.Lines = append(ah.Lines, Line{' ', l.Text})
+					rh.Lines = append(rh.Lines, l)
+				default: // '-' dismissed: the line stays
+					ah.Lines = append(ah.Lines, Line{' ', l.Text})
+					rh.Lines = append(rh.Lines, Line{' ', l.Text})
+				}
+			}
+			pos := h.oldPos()
+			if ah.HasChanges() {
+				drop := ah.trimContext(3)
+				ah.recount(pos+drop, aDelta)
+				aDelta += ah.NewLines - ah.OldLines
+				as.Hunks = append(as.Hunks, ah)
+			}
+			if rh.HasChanges() {
+				drop := rh.trimContext(3)
+				rh.recount(pos+shift+drop, rDelta)
+				rDelta += rh.NewLines - rh.OldLines
+				rs.Hunks = append(rs.Hunks, rh)
+			}
+			shift += net
+		}
+		if len(as.Hunks) > 0 {
+			applied.Sections = append(applied.Sections, as)
+			rs.Create = false
+		}
+		if len(rs.Hunks) > 0 {
+			if rs.Create {
+				rs.Create = true
+			}
+			remainder.Sections = append(remainder.Sections, rs)
+		}
+	}
+	return applied, remainder
+}
