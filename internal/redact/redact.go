@@ -1,0 +1,461 @@
+package redact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Withheld replaces a whole message whose redaction failed (error, panic or
+// time cap): failing closed means the model sees this notice, never the text.
+const Withheld = "[automem: message withheld: redaction failed]"
+
+// Placeholder returns the typed marker that replaces a secret found by rule.
+// It names the kind of secret so the model (and a reviewer) still know what
+// was there, and it matches no rule, so redaction is idempotent.
+func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
+
+// Options bound the work done per message. The zero value picks defaults.
+type Options struct {
+	// MessageTimeout caps one Text call (default 5s).
+	MessageTimeout time.Duration
+	// MaxMessage is the largest text Text accepts (default 32 MiB); larger
+	// texts fail closed instead of stalling a run.
+	MaxMessage int
+	// Fragment is the scan window in bytes (default and maximum 64 KiB);
+	// windows overlap by Fragment/8 so a secret on a boundary is seen whole.
+	Fragment int
+}
+
+const (
+	defaultTimeout  = 5 * time.Second
+	defaultMax      = 32 << 20
+	maxFragment     = 64 << 10
+	maxPasses       = 4
+	base64MinRun    = 32
+	longLine        = 4 << 10
+	windowBefore    = 512
+	windowAfter     = 2048
+	printableCutoff = 0.95
+)
+
+// ErrTooLarge is returned (wrapped) by Text when a message exceeds MaxMessage.
+var ErrTooLarge = errors.New("message too large to redact")
+
+// Finding says how many secrets one rule replaced. It never carries the
+// secret, so findings can be logged and stored.
+type Finding struct {
+	Rule  string `json:"rule"`
+	Count int    `json:"count"`
+}
+
+// Redactor replaces secrets with typed placeholders. Build one with New and
+// share it: it is safe for concurrent use and holds no per-call state.
+type Redactor struct {
+	opts        Options
+	rules       []rule
+	global      allowList
+	matcher     *matcher
+	kwRules     [][]int32 // keyword id -> rule indexes
+	alwaysRules []int     // rules without keywords
+	placeholder *regexp.Regexp
+}
+
+// New compiles the rule set: gitleaks' default rules (loaded at build time
+// from its rule data) plus automem's own. It fails only if a rule does not
+// compile, which tests rule out.
+func New(opts Options) (*Redactor, error) {
+	specs := gitleaksRules()
+	for i := range specs {
+		specs[i].Regex = strings.ReplaceAll(specs[i].Regex, gitleaksEnd, widerEnd)
+	}
+	return newWithRules(opts, append(specs, automemRules()...))
+}
+
+// gitleaks ends most rules with a terminator made for source files: a quote,
+// space or semicolon. In prose and shell lines a key is just as often
+// followed by ")", ",", "." or ">", so the terminator is widened.
+const (
+	gitleaksEnd = `(?:[\x60'"\s;]|\\[nr]|$)`
+	widerEnd    = `(?:[\x60'"\s;,.:)\]}>|&<]|\\[nr]|$)`
+)
+
+func newWithRules(opts Options, specs []ruleSpec) (*Redactor, error) {
+	if opts.MessageTimeout <= 0 {
+		opts.MessageTimeout = defaultTimeout
+	}
+	if opts.MaxMessage <= 0 {
+		opts.MaxMessage = defaultMax
+	}
+	if opts.Fragment <= 0 || opts.Fragment > maxFragment {
+		opts.Fragment = maxFragment
+	}
+	g, err := compileAllow(gitleaksGlobalAllow())
+	if err != nil {
+		return nil, fmt.Errorf("global allowlist: %w", err)
+	}
+	r := &Redactor{opts: opts, global: g, placeholder: placeholderRe()}
+	var keywords []string
+	kwIndex := map[string]int32{}
+	for _, s := range specs {
+		cr, err := compileRule(s)
+		if err != nil {
+			return nil, err
+		}
+		idx := len(r.rules)
+		r.rules = append(r.rules, cr)
+		if len(cr.keywords) == 0 {
+			r.alwaysRules = append(r.alwaysRules, idx)
+			continue
+		}
+		for _, k := range cr.keywords {
+			id, ok := kwIndex[k]
+			if !ok {
+				id = int32(len(keywords))
+				kwIndex[k] = id
+				keywords = append(keywords, k)
+				r.kwRules = append(r.kwRules, nil)
+			}
+			r.kwRules[id] = append(r.kwRules[id], int32(idx))
+		}
+	}
+	r.matcher = newMatcher(keywords)
+	return r, nil
+}
+
+// Rules lists the rule ids, sorted; placeholders use these ids.
+func (r *Redactor) Rules() []string {
+	ids := make([]string, 0, len(r.rules))
+	for _, rl := range r.rules {
+		ids = append(ids, rl.id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Redact replaces every secret in s and reports per rule how many it
+// replaced. It has no time cap; code that sends text anywhere uses Text.
+func (r *Redactor) Redact(s string) (string, []Finding) {
+	out, f, _ := r.redact(context.Background(), s)
+	return out, f
+}
+
+// Text is the fail-closed form used for every model-bound or printed text:
+// the per-message time cap applies, and a panic, the cap or an oversized
+// message all return an error. On error the caller must not use s; it sends
+// Withheld instead (see Safe).
+func (r *Redactor) Text(ctx context.Context, s string) (out string, findings []Finding, err error) {
+	if len(s) > r.opts.MaxMessage {
+		return "", nil, fmt.Errorf("redact %d bytes: %w", len(s), ErrTooLarge)
+	}
+	ctx, cancel := context.WithTimeout(ctx, r.opts.MessageTimeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			out, findings, err = "", nil, fmt.Errorf("redact: panic: %v", p)
+		}
+	}()
+	out, findings, err = r.redact(ctx, s)
+	if err != nil {
+		return "", nil, fmt.Errorf("redact: %w", err)
+	}
+	return out, findings, nil
+}
+
+// Safe redacts s, or returns Withheld and the error when redaction fails;
+// the result is always safe to send.
+func (r *Redactor) Safe(ctx context.Context, s string) (string, []Finding, error) {
+	out, f, err := r.Text(ctx, s)
+	if err != nil {
+		return Withheld, nil, err
+	}
+	return out, f, nil
+}
+
+// Hook adapts the redactor to the func(string) string shape renderers take.
+// Failures yield Withheld; onFail (may be nil) hears about each one so the
+// caller can log a warning, and findings (may be nil) receives what fired.
+func (r *Redactor) Hook(ctx context.Context, onFail func(error), findings func([]Finding)) func(string) string {
+	return func(s string) string {
+		out, f, err := r.Safe(ctx, s)
+		if err != nil && onFail != nil {
+			onFail(err)
+		}
+		if findings != nil && len(f) > 0 {
+			findings(f)
+		}
+		return out
+	}
+}
+
+type span struct {
+	start, end int
+	rule       string
+}
+
+// redact runs detection passes until nothing more is found, so that the
+// result is a fixed point: Redact(Redact(s)) == Redact(s).
+func (r *Redactor) redact(ctx context.Context, s string) (string, []Finding, error) {
+	counts := map[string]int{}
+	for pass := 0; pass < maxPasses; pass++ {
+		spans, err := r.detect(ctx, s)
+		if err != nil {
+			return "", nil, err
+		}
+		if len(spans) == 0 {
+			break
+		}
+		s = apply(s, spans, counts)
+	}
+	return s, toFindings(counts), nil
+}
+
+func toFindings(counts map[string]int) []Finding {
+	if len(counts) == 0 {
+		return nil
+	}
+	out := make([]Finding, 0, len(counts))
+	for k, v := range counts {
+		out = append(out, Finding{Rule: k, Count: v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Rule < out[j].Rule })
+	return out
+}
+
+// apply replaces merged spans with placeholders.
+func apply(s string, spans []span, counts map[string]int) string {
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].start != spans[j].start {
+			return spans[i].start < spans[j].start
+		}
+		return spans[i].end > spans[j].end
+	})
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		j := i + 1
+		for j < len(spans) && spans[j].start < cur.end {
+			if spans[j].end > cur.end {
+				cur.end = spans[j].end
+			}
+			j++
+		}
+		b.WriteString(s[last:cur.start])
+		b.WriteString(Placeholder(cur.rule))
+		counts[cur.rule]++
+		last = cur.end
+		i = j
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// detect scans s in overlapping fragments and returns the secret spans.
+func (r *Redactor) detect(ctx context.Context, s string) ([]span, error) {
+	frag := r.opts.Fragment
+	overlap := frag / 8
+	var spans []span
+	for off := 0; ; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		end := min(off+frag, len(s))
+		// Prefer to end a fragment at a line break in its last part.
+		if end < len(s) {
+			if nl := strings.LastIndexByte(s[end-overlap:end], '\n'); nl >= 0 {
+				end = end - overlap + nl + 1
+			}
+		}
+		found, err := r.detectFragment(ctx, s[off:end], true)
+		if err != nil {
+			return nil, err
+		}
+		for _, sp := range found {
+			spans = append(spans, span{sp.start + off, sp.end + off, sp.rule})
+		}
+		if end >= len(s) {
+			break
+		}
+		off = max(end-overlap, off+1)
+	}
+	return spans, nil
+}
+
+// detectFragment looks for secrets in the raw fragment and in its decoded
+// views (JSON escapes, percent encoding, both nested once), and inside
+// base64 runs when deep is set.
+func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]span, error) {
+	raw := &view{text: f}
+	views := []*view{raw}
+	if j := jsonView(f); j != nil {
+		views = append(views, j)
+		if jj := jsonView(j.text); jj != nil {
+			views = append(views, j.compose(jj))
+		}
+		if jp := percentView(j.text); jp != nil {
+			views = append(views, j.compose(jp))
+		}
+	}
+	if p := percentView(f); p != nil {
+		views = append(views, p)
+		if pj := jsonView(p.text); pj != nil {
+			views = append(views, p.compose(pj))
+		}
+	}
+	var spans []span
+	for _, v := range views {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for _, sp := range r.scanText(v.text) {
+			a, b := v.srcSpan(sp.start, sp.end)
+			spans = append(spans, span{a, b, sp.rule})
+		}
+	}
+	if deep {
+		b64, err := r.scanBase64(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		spans = append(spans, b64...)
+	}
+	return spans, nil
+}
+
+// window is a byte range of the text that one rule's regex will see.
+type window struct{ start, end int }
+
+// scanText runs the rules on one decoded text (at most one fragment long).
+func (r *Redactor) scanText(t string) []span {
+	placeholders := r.placeholder.FindAllStringIndex(t, -1)
+	hits := make(map[int32][]int) // rule -> keyword positions
+	r.matcher.scan(t, func(kw int32, pos int) {
+		for _, ri := range r.kwRules[kw] {
+			hits[ri] = append(hits[ri], pos)
+		}
+	})
+	var spans []span
+	run := func(ri int, ws []window) {
+		rl := &r.rules[ri]
+		for _, w := range ws {
+			for _, m := range rl.re.FindAllStringSubmatchIndex(t[w.start:w.end], -1) {
+				if sp, ok := r.candidate(rl, t, w.start, m, placeholders); ok {
+					spans = append(spans, sp)
+				}
+			}
+		}
+	}
+	whole := []window{{0, len(t)}}
+	for _, ri := range r.alwaysRules {
+		run(ri, whole)
+	}
+	// Deterministic order: rules by index.
+	ris := make([]int, 0, len(hits))
+	for ri := range hits {
+		ris = append(ris, int(ri))
+	}
+	sort.Ints(ris)
+	for _, ri := range ris {
+		if r.rules[ri].whole {
+			run(ri, whole)
+			continue
+		}
+		run(ri, windows(t, hits[int32(ri)]))
+	}
+	return spans
+}
+
+// windows turns keyword positions into merged ranges: the keyword's line,
+// or, on a very long line, a bounded range around the keyword.
+func windows(t string, pos []int) []window {
+	sort.Ints(pos)
+	var ws []window
+	for _, p := range pos {
+		if n := len(ws); n > 0 && p < ws[n-1].end && p >= ws[n-1].start {
+			continue
+		}
+		ls := strings.LastIndexByte(t[:p], '\n') + 1
+		le := strings.IndexByte(t[p:], '\n')
+		if le < 0 {
+			le = len(t)
+		} else {
+			le += p
+		}
+		w := window{ls, le}
+		if le-ls > longLine {
+			w = window{max(ls, p-windowBefore), min(le, p+windowAfter)}
+		}
+		if n := len(ws); n > 0 && w.start <= ws[n-1].end {
+			ws[n-1].end = max(ws[n-1].end, w.end)
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// candidate applies gitleaks' acceptance rules (secret group, entropy
+// floor, generic-rule digit check, allowlists) plus automem's checks to one
+// regex match at offset base in t.
+func (r *Redactor) candidate(rl *rule, t string, base int, m []int, placeholders [][]int) (span, bool) {
+	ms, me := m[0]+base, m[1]+base
+	ss, se := ms, me
+	if len(m) > 2 {
+		g := rl.group
+		if g > 0 && 2*g+1 < len(m) && m[2*g] >= 0 {
+			ss, se = m[2*g]+base, m[2*g+1]+base
+		} else if g == 0 {
+			for k := 1; 2*k+1 < len(m); k++ {
+				if m[2*k] >= 0 && m[2*k+1] > m[2*k] {
+					ss, se = m[2*k]+base, m[2*k+1]+base
+					break
+				}
+			}
+		}
+	}
+	secret := t[ss:se]
+	if secret == "" {
+		return span{}, false
+	}
+	if rl.entropy > 0 && entropy(secret) <= rl.entropy {
+		return span{}, false
+	}
+	if rl.generic && !hasDigit(secret) {
+		return span{}, false
+	}
+	match := t[ms:me]
+	ls := strings.LastIndexByte(t[:ms], '\n') + 1
+	le := strings.IndexByte(t[me:], '\n')
+	if le < 0 {
+		le = len(t)
+	} else {
+		le += me
+	}
+	line := t[ls:le]
+	if r.global.allowed(secret, match, line) {
+		return span{}, false
+	}
+	for i := range rl.allow {
+		if rl.allow[i].allowed(secret, match, line) {
+			return span{}, false
+		}
+	}
+	if rl.check != nil && !rl.check(secret) {
+		return span{}, false
+	}
+	if rl.wholeMatch {
+		ss, se = ms, me
+	}
+	for _, p := range placeholders {
+		if p[0] < se && ss < p[1] {
+			return span{}, false
+		}
+	}
+	return span{ss, se, rl.id}, true
+}

@@ -1,0 +1,163 @@
+package redact
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+)
+
+// ruleSpec is the uncompiled form of a detection rule, shared by the
+// generated gitleaks table and automem's own rules so both follow the same
+// semantics: keywords gate the regex, the secret is one capture group, an
+// entropy floor and allowlists drop look-alikes.
+type ruleSpec struct {
+	ID          string
+	Regex       string
+	SecretGroup int
+	Entropy     float64
+	Keywords    []string
+	Allow       []allowSpec
+	// Whole marks rules that must see the whole fragment (multi-line
+	// matches); the others run only on the lines that hold a keyword.
+	Whole bool
+	// Check is an extra test on the secret (automem rules only).
+	Check func(secret string) bool
+	// WholeMatch replaces the whole match instead of the secret group.
+	WholeMatch bool
+}
+
+// allowSpec says when a candidate is not a secret. Target is what the
+// regexes look at: "" or "secret", "match", or "line".
+type allowSpec struct {
+	And       bool
+	Target    string
+	Regexes   []string
+	Stopwords []string
+}
+
+type rule struct {
+	id         string
+	re         *regexp.Regexp
+	group      int
+	entropy    float64
+	keywords   []string
+	allow      []allowList
+	whole      bool
+	check      func(string) bool
+	wholeMatch bool
+	generic    bool
+}
+
+type allowList struct {
+	and       bool
+	target    string
+	regexes   []*regexp.Regexp
+	stopwords []string
+}
+
+func compileAllow(a allowSpec) (allowList, error) {
+	al := allowList{and: a.And, target: a.Target}
+	for _, s := range a.Regexes {
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return al, fmt.Errorf("compile allowlist regex %q: %w", s, err)
+		}
+		al.regexes = append(al.regexes, re)
+	}
+	for _, w := range a.Stopwords {
+		al.stopwords = append(al.stopwords, strings.ToLower(w))
+	}
+	return al, nil
+}
+
+func compileRule(s ruleSpec) (rule, error) {
+	re, err := regexp.Compile(s.Regex)
+	if err != nil {
+		return rule{}, fmt.Errorf("compile rule %s: %w", s.ID, err)
+	}
+	r := rule{
+		id:         s.ID,
+		re:         re,
+		group:      s.SecretGroup,
+		entropy:    s.Entropy,
+		whole:      s.Whole || strings.Contains(s.Regex, `\s\S`) || strings.Contains(s.Regex, "(?s"),
+		check:      s.Check,
+		wholeMatch: s.WholeMatch,
+		generic:    strings.HasPrefix(s.ID, "generic"),
+	}
+	for _, k := range s.Keywords {
+		r.keywords = append(r.keywords, strings.ToLower(k))
+	}
+	for _, a := range s.Allow {
+		al, err := compileAllow(a)
+		if err != nil {
+			return rule{}, fmt.Errorf("rule %s: %w", s.ID, err)
+		}
+		r.allow = append(r.allow, al)
+	}
+	return r, nil
+}
+
+// allowed reports whether the allowlist clears a candidate.
+func (a *allowList) allowed(secret, match, line string) bool {
+	target := secret
+	switch a.target {
+	case "match":
+		target = match
+	case "line":
+		target = line
+	}
+	reHit := false
+	for _, re := range a.regexes {
+		if re.MatchString(target) {
+			reHit = true
+			break
+		}
+	}
+	swHit := false
+	if len(a.stopwords) > 0 {
+		low := strings.ToLower(secret)
+		for _, w := range a.stopwords {
+			if strings.Contains(low, w) {
+				swHit = true
+				break
+			}
+		}
+	}
+	if a.and {
+		if len(a.regexes) > 0 && !reHit {
+			return false
+		}
+		if len(a.stopwords) > 0 && !swHit {
+			return false
+		}
+		return len(a.regexes) > 0 || len(a.stopwords) > 0
+	}
+	return reHit || swHit
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	n := float64(len(s))
+	h := 0.0
+	for _, c := range counts {
+		if c == 0 {
+			continue
+		}
+		p := float64(c) / n
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+func hasDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789")
+}

@@ -1,0 +1,158 @@
+package redact
+
+import (
+	"encoding/base64"
+	"regexp"
+	"strings"
+)
+
+// placeholderish matches values that name a secret rather than hold one
+// (`${VAR}`, `<token>`, `****`, `changeme`): redacting them would only
+// hide useful context.
+const placeholderishSrc = `(?i)^(?:\$\{?[\w.]+\}?|\$\(.*\)|<[^>]*>|\{\{.*\}\}|%[\w]+%|\*+|x+|\.+|-+|true|false|null|none|nil|undefined|yes|no|on|off|changeme|changeit|example|redacted|password|passwd|secret|token|pass|pwd|test|dummy|your[_-].*|my[_-].*)$`
+
+// looksRandom keeps words ("required", "Content") out of the header rules.
+func looksRandom(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	letters := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			letters = false
+			break
+		}
+	}
+	if letters && len(s) < 20 {
+		return false
+	}
+	return entropy(s) >= 2.5
+}
+
+// decodesToCredential reports whether s is base64 of "user:password".
+func decodesToCredential(s string) bool {
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		b, err := enc.DecodeString(s)
+		if err != nil {
+			continue
+		}
+		i := strings.IndexByte(string(b), ':')
+		return i > 0 && i < len(b)-1 && printable(b, 1.0)
+	}
+	return false
+}
+
+// automemRules cover what gitleaks' default set misses (measured in
+// reliability-security.md §4): credentials in URLs, bare Authorization /
+// Bearer / Basic values, .env-style assignments, PEM blocks that are
+// truncated or JSON-escaped, JWTs followed by punctuation, Docker auths and
+// GCP key ids, the AWS secret key line and `curl -u user:pass`.
+func automemRules() []ruleSpec {
+	notPlaceholder := []allowSpec{{Regexes: []string{placeholderishSrc}}}
+	return []ruleSpec{
+		{
+			ID:          "url-password",
+			Regex:       `(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60<>\[\]{}|\\]{1,256}:([^\s/?#@'"\x60<>\\]{1,256})@[^\s/?#@'"\x60<>]`,
+			SecretGroup: 1,
+			Keywords:    []string{"://"},
+			Allow:       notPlaceholder,
+		},
+		{
+			ID:          "authorization-header",
+			Regex:       `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?\s*(?:(?:bearer|basic|token|digest|apikey|api-key|sso-key|negotiate)\s+)?([A-Za-z0-9._~+/:=-]{8,})`,
+			SecretGroup: 1,
+			Keywords:    []string{"authorization"},
+			Allow:       notPlaceholder,
+			Check:       looksRandom,
+		},
+		{
+			ID:          "bearer-token",
+			Regex:       `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)`,
+			SecretGroup: 1,
+			Keywords:    []string{"bearer"},
+			Allow:       notPlaceholder,
+			Check:       looksRandom,
+		},
+		{
+			ID:          "basic-auth",
+			Regex:       `(?i)\bbasic\s+([A-Za-z0-9+/_-]{8,}={0,2})`,
+			SecretGroup: 1,
+			Keywords:    []string{"basic"},
+			Check:       decodesToCredential,
+		},
+		{
+			// .env / shell / YAML style: UPPER_CASE name ending in a secret word.
+			ID:       "env-secret",
+			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})'|([^\s"'\x60;,)}\]]{4,512}))`,
+			Keywords: []string{"secret", "token", "pass", "pwd", "key", "credential", "_auth"},
+			Allow:    notPlaceholder,
+		},
+		{
+			// Config and code literals: any-case key, quoted value only, so
+			// `password = get_password()` stays readable.
+			ID:       "quoted-secret",
+			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key)["']?\s*(?::|=|:=|=>)\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})')`,
+			Keywords: []string{"pass", "secret", "token", "key"},
+			Allow:    notPlaceholder,
+		},
+		{
+			// Lower-case unquoted password assignments (`db_password=hunter2`).
+			ID:       "password-assignment",
+			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase)\s*[:=]\s*([^\s"'\x60;,()\[\]{}]{3,256})`,
+			Keywords: []string{"passw", "passphrase"},
+			Allow:    []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`, `^[a-z_]+$`}}},
+		},
+		{
+			ID:         "pem-private-key",
+			Regex:      `(?i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,.\\-]*)`,
+			Keywords:   []string{"-----begin"},
+			Whole:      true,
+			WholeMatch: true,
+		},
+		{
+			ID:         "jwt-token",
+			Regex:      `\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}`,
+			Keywords:   []string{"eyj"},
+			WholeMatch: true,
+		},
+		{
+			ID:          "docker-config-auth",
+			Regex:       `"auth"\s*:\s*"([A-Za-z0-9+/_-]{4,}={0,2})"`,
+			SecretGroup: 1,
+			Keywords:    []string{`"auth"`},
+			Check:       decodesToCredential,
+		},
+		{
+			ID:          "docker-identity-token",
+			Regex:       `(?i)"(?:identitytoken|registrytoken)"\s*:\s*"([^"\s]{8,})"`,
+			SecretGroup: 1,
+			Keywords:    []string{"identitytoken", "registrytoken"},
+		},
+		{
+			ID:          "gcp-private-key-id",
+			Regex:       `"private_key_id"\s*:\s*"([a-f0-9]{32,64})"`,
+			SecretGroup: 1,
+			Keywords:    []string{"private_key_id"},
+		},
+		{
+			ID:          "aws-secret-access-key",
+			Regex:       `(?i)aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})\b`,
+			SecretGroup: 1,
+			Keywords:    []string{"aws_secret", "awssecret"},
+		},
+		{
+			ID:          "curl-user-password",
+			Regex:       `\bcurl\b[^\n]*?\s(?:-u|--user)\s*["']?[^\s:"']+:([^\s"']+)`,
+			SecretGroup: 1,
+			Keywords:    []string{"curl"},
+			Allow:       notPlaceholder,
+		},
+	}
+}
+
+// placeholderRe finds automem's own placeholders: candidates overlapping one
+// are dropped, so redacting twice changes nothing.
+func placeholderRe() *regexp.Regexp {
+	return regexp.MustCompile(`\[REDACTED:[a-z0-9-]+\]`)
+}
