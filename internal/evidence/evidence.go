@@ -1,0 +1,200 @@
+// Package evidence keeps, beside the inbox, why each candidate memory line or
+// skill draft was proposed: which session and message said it, and a short
+// redacted quote. The inbox's review shows it on the `v` key so a person can
+// judge a candidate without opening transcripts. The file lives under
+// memory/.automem/, where Gemini CLI never looks.
+package evidence
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/textkey"
+)
+
+// MaxItems bounds the file so that it does not grow forever; the newest items
+// are kept.
+const MaxItems = 5000
+
+// MaxQuote is the longest quote kept, in runes; longer quotes are cut with an
+// ellipsis.
+const MaxQuote = 200
+
+// Item is one piece of evidence for one candidate line.
+type Item struct {
+	Key       string `json:"key"`    // textkey.Key(Text)
+	Text      string `json:"text"`   // the candidate line, without a leading '+'
+	Target    string `json:"target"` // absolute memory file, or skills/<dir>
+	SessionID string `json:"sessionId"`
+	MessageID string `json:"messageId"`
+	Path      string `json:"path"`  // transcript path
+	Quote     string `json:"quote"` // at most MaxQuote runes, already redacted
+	At        string `json:"at"`    // RFC3339
+}
+
+// Path returns the evidence file of a memory dir, so readers and writers
+// agree on one location.
+func Path(memoryDir string) string {
+	return filepath.Join(memoryDir, ".automem", "evidence.jsonl")
+}
+
+// Store is the loaded evidence, indexed by normalised candidate text.
+type Store struct {
+	items []Item
+	byKey map[string][]int
+}
+
+// Load reads the evidence of a memory dir. A missing file is an empty store;
+// unparsable lines are skipped so one bad line never hides the rest.
+func Load(memoryDir string) (*Store, error) {
+	s := &Store{byKey: map[string][]int{}}
+	data, err := os.ReadFile(Path(memoryDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read evidence %s: %w", Path(memoryDir), err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	for sc.Scan() {
+		var it Item
+		if json.Unmarshal(sc.Bytes(), &it) != nil || it.Text == "" {
+			continue
+		}
+		if it.Key == "" {
+			it.Key = textkey.Key(it.Text)
+		}
+		s.add(it)
+	}
+	return s, nil
+}
+
+func (s *Store) add(it Item) {
+	s.byKey[it.Key] = append(s.byKey[it.Key], len(s.items))
+	s.items = append(s.items, it)
+}
+
+// For returns the evidence recorded for a candidate line, matched by its
+// normalised text, oldest first.
+func (s *Store) For(text string) []Item {
+	if s == nil {
+		return nil
+	}
+	idx := s.byKey[textkey.Key(text)]
+	out := make([]Item, 0, len(idx))
+	for _, i := range idx {
+		out = append(out, s.items[i])
+	}
+	return out
+}
+
+// Len is the number of items held.
+func (s *Store) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.items)
+}
+
+// identity is what makes two items the same piece of evidence.
+func identity(it Item) string {
+	return it.Key + "\x00" + it.Target + "\x00" + it.SessionID + "\x00" + it.MessageID
+}
+
+// Append adds items to the evidence file of memoryDir and rewrites it
+// atomically. Items already present (same line, target, session and message)
+// replace the old copy; keys and over-long quotes are fixed up; only the
+// newest MaxItems items (by At, then order of arrival) are kept.
+func Append(memoryDir string, items ...Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	s, err := Load(memoryDir)
+	if err != nil {
+		return err
+	}
+	all := make([]Item, 0, len(s.items)+len(items))
+	all = append(all, s.items...)
+	for _, it := range items {
+		if it.Text == "" {
+			continue
+		}
+		it.Key = textkey.Key(it.Text)
+		it.Quote = Cut(it.Quote, MaxQuote)
+		all = append(all, it)
+	}
+	// Last copy of an identity wins, in its own position.
+	seen := map[string]bool{}
+	kept := make([]Item, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		id := identity(all[i])
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		kept = append(kept, all[i])
+	}
+	for i, j := 0, len(kept)-1; i < j; i, j = i+1, j-1 {
+		kept[i], kept[j] = kept[j], kept[i]
+	}
+	if len(kept) > MaxItems {
+		sort.SliceStable(kept, func(i, j int) bool { return kept[i].At < kept[j].At })
+		kept = kept[len(kept)-MaxItems:]
+	}
+	var buf bytes.Buffer
+	for _, it := range kept {
+		line, err := json.Marshal(it)
+		if err != nil {
+			return fmt.Errorf("encode evidence: %w", err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	if err := os.MkdirAll(filepath.Dir(Path(memoryDir)), 0o700); err != nil {
+		return fmt.Errorf("create evidence dir: %w", err)
+	}
+	if err := atomicfile.Write(Path(memoryDir), buf.Bytes(), 0o600); err != nil {
+		return fmt.Errorf("write evidence %s: %w", Path(memoryDir), err)
+	}
+	return nil
+}
+
+// Cut shortens s to at most n runes, ending with "…" when it was cut, and
+// folds it onto one line so a quote never breaks the review screen.
+func Cut(s string, n int) string {
+	s = oneLine(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	if n < 1 {
+		return ""
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func oneLine(s string) string {
+	var b bytes.Buffer
+	space := false
+	for _, r := range s {
+		if r == '\n' || r == '\r' || r == '\t' || r == ' ' {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,116 @@
+package evidence
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestLoadMissing(t *testing.T) {
+	s, err := Load(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Len() != 0 || len(s.For("x")) != 0 {
+		t.Fatal("missing file is not empty")
+	}
+}
+
+func TestAppendForAndDedup(t *testing.T) {
+	dir := t.TempDir()
+	a := Item{Text: "Use pnpm, not npm.", Target: "/m/MEMORY.md", SessionID: "s1", MessageID: "m1", Path: "/t/1.jsonl", Quote: "no, use pnpm not npm", At: "2026-01-01T00:00:00Z"}
+	b := a
+	b.SessionID, b.MessageID = "s2", "m9"
+	if err := Append(dir, a, b); err != nil {
+		t.Fatal(err)
+	}
+	// Same identity again with a new quote replaces, does not duplicate.
+	a2 := a
+	a2.Quote = "newer quote"
+	if err := Append(dir, a2); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.For("- use PNPM, not npm")
+	if len(got) != 2 {
+		t.Fatalf("For returned %d items, want 2: %+v", len(got), got)
+	}
+	if got[0].SessionID != "s2" || got[1].Quote != "newer quote" {
+		t.Fatalf("unexpected order or content: %+v", got)
+	}
+	if got[0].Key == "" || got[0].Key != got[1].Key {
+		t.Fatal("key not filled")
+	}
+	if len(s.For("use npm")) != 0 {
+		t.Fatal("unrelated text matched")
+	}
+}
+
+func TestAppendBounded(t *testing.T) {
+	dir := t.TempDir()
+	var items []Item
+	for i := 0; i < MaxItems+10; i++ {
+		items = append(items, Item{Text: fmt.Sprintf("line %d", i), SessionID: "s", At: fmt.Sprintf("2026-01-01T00:%02d:%02dZ", i/3600%60, i%60)})
+	}
+	// Shuffle time order a little: first item is the newest.
+	items[0].At = "2027-01-01T00:00:00Z"
+	if err := Append(dir, items...); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Len() != MaxItems {
+		t.Fatalf("kept %d, want %d", s.Len(), MaxItems)
+	}
+	if len(s.For("line 0")) != 1 {
+		t.Fatal("newest item was dropped")
+	}
+}
+
+func TestBadLinesSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := Append(dir, Item{Text: "keep me", SessionID: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(Path(dir), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("{not json\n{\"text\":\"\"}\n")
+	f.Close()
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Len() != 1 {
+		t.Fatalf("len %d, want 1", s.Len())
+	}
+	info, err := os.Stat(Path(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", info.Mode())
+	}
+}
+
+func TestCut(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	c := Cut(long, MaxQuote)
+	if utf8.RuneCountInString(c) != MaxQuote || !strings.HasSuffix(c, "…") {
+		t.Fatalf("cut to %d runes", utf8.RuneCountInString(c))
+	}
+	if Cut("a\n\n b\tc ", 10) != "a b c" {
+		t.Fatalf("got %q", Cut("a\n\n b\tc ", 10))
+	}
+	if Cut("short", 10) != "short" {
+		t.Fatal("short text changed")
+	}
+}
