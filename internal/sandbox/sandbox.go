@@ -1,0 +1,215 @@
+// Package sandbox is the only door between the extraction agent's tools and
+// the filesystem. The model is untrusted (it reads untrusted transcripts), so
+// every path it names is confined in code: reads go through os.Root handles
+// for the memory dir and the read-only skills roots, offered transcripts are
+// answered with a rendering rather than their bytes, and writes reach only
+// memory/skills/ and the two canonical inbox patches. Lexical checks merely
+// pick which root a path belongs to; os.Root does the enforcement, so a
+// symlink planted or swapped mid-call cannot lead a write outside.
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Defaults for Config's caps.
+const (
+	DefaultReadCap   = 256 << 10
+	DefaultWriteCap  = 256 << 10
+	DefaultMaxWrites = 16
+	maxPathLen       = 4096
+)
+
+// InboxKinds are the two memory inbox kinds; each has exactly one writable
+// file, <memoryDir>/.inbox/<kind>/extraction.patch.
+var inboxFiles = map[string]string{
+	".inbox/private/extraction.patch": ".inbox/private",
+	".inbox/global/extraction.patch":  ".inbox/global",
+}
+
+// RenderFunc returns the compact, redacted rendering of an offered
+// transcript, paged by line offset and limit. The sandbox never hands the
+// model a transcript's raw bytes.
+type RenderFunc func(path string, offset, limit int) (string, error)
+
+// Config says what one run may see and touch. All paths are absolute.
+type Config struct {
+	// MemoryDir is the project's memory directory; it must exist.
+	MemoryDir string
+	// SkillRoots are read-only skill directories (user and workspace
+	// skills); missing ones are skipped.
+	SkillRoots []string
+	// Transcripts are the exact paths offered in this run's session index.
+	Transcripts []string
+	// Render answers read_file on an offered transcript.
+	Render RenderFunc
+	// ReadCap bounds the bytes read from one file (DefaultReadCap if 0).
+	ReadCap int64
+	// WriteCap bounds the size of one written file (DefaultWriteCap if 0).
+	WriteCap int
+	// MaxWrites bounds how many distinct files one run may write
+	// (DefaultMaxWrites if 0).
+	MaxWrites int
+}
+
+// Sandbox executes the agent's file tools inside the run's confinement. It is
+// safe for concurrent use; Close releases the root handles.
+type Sandbox struct {
+	mu       sync.Mutex
+	cfg      Config
+	mem      *root
+	roots    []*root // mem first, then skill roots
+	offered  map[string]bool
+	read     map[string]bool
+	written  map[string]bool
+	readCap  int64
+	writeCap int
+	maxWrite int
+}
+
+// root is one directory the model may read, held open as an os.Root.
+type root struct {
+	abs string
+	r   *os.Root
+}
+
+// New opens the roots. The memory dir must exist; missing skill roots are
+// ignored, since most users have no workspace skills.
+func New(cfg Config) (*Sandbox, error) {
+	if !filepath.IsAbs(cfg.MemoryDir) {
+		return nil, fmt.Errorf("open sandbox: memory dir %q is not absolute", cfg.MemoryDir)
+	}
+	s := &Sandbox{
+		cfg:      cfg,
+		offered:  map[string]bool{},
+		read:     map[string]bool{},
+		written:  map[string]bool{},
+		readCap:  cfg.ReadCap,
+		writeCap: cfg.WriteCap,
+		maxWrite: cfg.MaxWrites,
+	}
+	if s.readCap <= 0 {
+		s.readCap = DefaultReadCap
+	}
+	if s.writeCap <= 0 {
+		s.writeCap = DefaultWriteCap
+	}
+	if s.maxWrite <= 0 {
+		s.maxWrite = DefaultMaxWrites
+	}
+	mem := filepath.Clean(cfg.MemoryDir)
+	mr, err := os.OpenRoot(mem)
+	if err != nil {
+		return nil, fmt.Errorf("open sandbox memory dir %s: %w", mem, err)
+	}
+	s.mem = &root{abs: mem, r: mr}
+	s.roots = append(s.roots, s.mem)
+	for _, p := range cfg.SkillRoots {
+		if !filepath.IsAbs(p) {
+			s.Close()
+			return nil, fmt.Errorf("open sandbox: skills root %q is not absolute", p)
+		}
+		p = filepath.Clean(p)
+		r, err := os.OpenRoot(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("open sandbox skills root %s: %w", p, err)
+		}
+		s.roots = append(s.roots, &root{abs: p, r: r})
+	}
+	for _, t := range cfg.Transcripts {
+		if filepath.IsAbs(t) {
+			s.offered[filepath.Clean(t)] = true
+		}
+	}
+	return s, nil
+}
+
+// Close releases the root handles.
+func (s *Sandbox) Close() error {
+	var errs []error
+	for _, r := range s.roots {
+		errs = append(errs, r.r.Close())
+	}
+	s.roots = nil
+	return errors.Join(errs...)
+}
+
+// MemoryDir returns the memory dir the sandbox is rooted at.
+func (s *Sandbox) MemoryDir() string { return s.mem.abs }
+
+// TranscriptsRead returns, sorted, the offered transcripts whose rendering
+// was returned to the model without error at least once.
+func (s *Sandbox) TranscriptsRead() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return sortedKeys(s.read)
+}
+
+// Written returns, sorted, the absolute paths this run wrote.
+func (s *Sandbox) Written() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return sortedKeys(s.written)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// target is a model-supplied path after resolution.
+type target struct {
+	abs        string
+	transcript bool
+	root       *root
+	rel        string // slash-separated, "." for the root itself
+}
+
+// resolve makes p absolute (relative paths are relative to the memory dir),
+// cleans it and picks the deepest readable root that lexically contains it.
+// Containment is then enforced by os.Root when the file is opened.
+func (s *Sandbox) resolve(op, p string) (target, error) {
+	if p == "" {
+		return target{}, &Error{Op: op, Path: p, Reason: Invalid, Detail: "empty path"}
+	}
+	if len(p) > maxPathLen || strings.ContainsFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return target{}, &Error{Op: op, Path: p, Reason: Invalid, Detail: "path has control characters or is too long"}
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(s.mem.abs, abs)
+	}
+	abs = filepath.Clean(abs)
+	if s.offered[abs] {
+		return target{abs: abs, transcript: true}, nil
+	}
+	var best *root
+	var bestRel string
+	for _, r := range s.roots {
+		rel, err := filepath.Rel(r.abs, abs)
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			continue
+		}
+		if best == nil || len(r.abs) > len(best.abs) {
+			best, bestRel = r, rel
+		}
+	}
+	if best == nil {
+		return target{}, &Error{Op: op, Path: p, Reason: Outside}
+	}
+	return target{abs: abs, root: best, rel: filepath.ToSlash(bestRel)}, nil
+}
