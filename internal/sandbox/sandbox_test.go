@@ -33,15 +33,15 @@ func newWorld(t *testing.T) world {
 	w.transcript = filepath.Join(proj, "chats", "session-2026-05-01T09-00-0b7e7fda.jsonl")
 	w.other = filepath.Join(proj, "chats", "session-2026-05-02T09-00-11111111.jsonl")
 	files := map[string]string{
-		filepath.Join(w.home, ".bashrc"):                   "# canary bashrc\n",
-		filepath.Join(w.home, ".ssh", "id_rsa"):            "-----BEGIN KEY-----\nsecret\n",
-		filepath.Join(w.outside, "canary"):                 "outside canary\n",
-		filepath.Join(w.mem, "MEMORY.md"):                  "# Project Memory\n\n- uses go test ./...\n",
-		filepath.Join(w.mem, ".extraction-state.json"):     `{"runs":[]}`,
-		filepath.Join(w.mem, ".extraction.lock"):           `{"pid":1}`,
-		filepath.Join(w.mem, ".automem", "tombstones"):     "x\n",
-		filepath.Join(w.mem, ".inbox", "private", "keep"):  "keep\n",
-		filepath.Join(w.skills, "deploy", "SKILL.md"):      "---\nname: deploy\ndescription: deploy it\n---\n",
+		filepath.Join(w.home, ".bashrc"):                  "# canary bashrc\n",
+		filepath.Join(w.home, ".ssh", "id_rsa"):           "-----BEGIN KEY-----\nsecret\n",
+		filepath.Join(w.outside, "canary"):                "outside canary\n",
+		filepath.Join(w.mem, "MEMORY.md"):                 "# Project Memory\n\n- uses go test ./...\n",
+		filepath.Join(w.mem, ".extraction-state.json"):    `{"runs":[]}`,
+		filepath.Join(w.mem, ".extraction.lock"):          `{"pid":1}`,
+		filepath.Join(w.mem, ".automem", "tombstones"):    "x\n",
+		filepath.Join(w.mem, ".inbox", "private", "keep"): "keep\n",
+		filepath.Join(w.skills, "deploy", "SKILL.md"):     "---\nname: deploy\ndescription: deploy it\n---\n",
 		w.transcript: `{"sessionId":"0b7e7fda"}` + "\n",
 		w.other:      `{"sessionId":"11111111"}` + "\n",
 	}
@@ -475,11 +475,11 @@ func TestGlob(t *testing.T) {
 		t.Fatal(err)
 	}
 	for l, target := range map[string]string{
-		filepath.Join(loop, "self"):         ".",
-		filepath.Join(loop, "up"):           "..",
-		filepath.Join(w.mem, "out"):         w.outside,
-		filepath.Join(w.mem, "outfile.md"):  filepath.Join(w.outside, "canary"),
-		filepath.Join(loop, "SKILL.md"):     "../../MEMORY.md",
+		filepath.Join(loop, "self"):        ".",
+		filepath.Join(loop, "up"):          "..",
+		filepath.Join(w.mem, "out"):        w.outside,
+		filepath.Join(w.mem, "outfile.md"): filepath.Join(w.outside, "canary"),
+		filepath.Join(loop, "SKILL.md"):    "../../MEMORY.md",
 	} {
 		if err := os.Symlink(target, l); err != nil {
 			t.Fatal(err)
