@@ -54,7 +54,7 @@ func DryRun(p *Patch, roots Roots, kind Kind) (*Plan, error) {
 		ch := byPath[key(roots, t.path)]
 		if ch == nil {
 			var err error
-			ch, err = readTarget(t)
+			ch, err = readTarget(t, f.Create)
 			if err != nil {
 				return nil, err
 			}
@@ -99,7 +99,9 @@ func key(r Roots, p string) string {
 }
 
 // readTarget reads a target through os.Root opened on its allowed directory.
-func readTarget(t target) (*Change, error) {
+// A creation reports any existing entry (symlink included) as
+// newFileAlreadyExists, as Gemini's lstat check does.
+func readTarget(t target, creating bool) (*Change, error) {
 	ch := &Change{Path: t.path, rootDir: t.rootDir, rel: t.rel, Mode: newFileMode}
 	root, err := os.OpenRoot(t.rootDir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -109,6 +111,9 @@ func readTarget(t target) (*Change, error) {
 		return nil, fmt.Errorf("open root %s: %w", t.rootDir, err)
 	}
 	defer root.Close()
+	if _, err := root.Lstat(t.rel); err == nil && creating {
+		return nil, refuse(NewFileAlreadyExists, t.path, "declares a new file but the file exists")
+	}
 	data, mode, exists, err := readIn(root, t.rel, t.path)
 	if err != nil {
 		return nil, err
@@ -198,7 +203,7 @@ func addPointers(pl *Plan, roots Roots, byPath map[string]*Change, created []*Ch
 					return rerr
 				}
 				var err error
-				if mem, err = readTarget(t); err != nil {
+				if mem, err = readTarget(t, false); err != nil {
 					return err
 				}
 				byPath[key(roots, memPath)] = mem
