@@ -1,0 +1,176 @@
+package inbox
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/tombstone"
+)
+
+// fixture builds a memory dir with a 31-line MEMORY.md and a private patch
+// of four hunks (the fourHunks text with its paths moved into the dir).
+func fixture(t testing.TB) Paths {
+	t.Helper()
+	root := t.TempDir()
+	mem := filepath.Join(root, "memory")
+	os.MkdirAll(InboxDir(mem, KindPrivate), 0o700)
+	os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte(strings.Join(memText(), "\n")+"\n"), 0o644)
+	patch := strings.ReplaceAll(fourHunks, "/m/MEMORY.md", filepath.Join(mem, "MEMORY.md"))
+	os.WriteFile(filepath.Join(InboxDir(mem, KindPrivate), "extraction.patch"), []byte(patch), 0o600)
+	return Paths{MemoryDir: mem, GlobalMemory: filepath.Join(root, ".gemini", "GEMINI.md")}
+}
+
+func TestLoadAndCommitPartial(t *testing.T) {
+	p := fixture(t)
+	items, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := Find(items, "private")
+	if err != nil || len(it.Hunks) != 4 {
+		t.Fatalf("private item = %+v, %v", it, err)
+	}
+	sel := Selection{
+		it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply),
+		it.Hunks[1].Hunk: Fill(it.Hunks[1].Hunk, Dismiss),
+		it.Hunks[2].Hunk: Fill(it.Hunks[2].Hunk, Apply),
+	}
+	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	res, err := Commit(p, it, sel, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Applied != 2 || res.Dismissed != 1 || res.Pending != 1 || res.Hash == "" {
+		t.Errorf("result = %+v", res)
+	}
+	got, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	if !strings.Contains(string(got), "- one\n") || !strings.Contains(string(got), "- three\n") || strings.Contains(string(got), "- two") || strings.Contains(string(got), "- four") {
+		t.Errorf("MEMORY.md = %s", got)
+	}
+	rest := filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch")
+	data, err := os.ReadFile(rest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := ParsePatch(data)
+	if err != nil || rp.NumHunks() != 1 || !strings.Contains(string(data), "+- four") {
+		t.Fatalf("remainder = %s, %v", data, err)
+	}
+	validateWithGemini(t, rest, p.MemoryDir)
+	ts, _ := tombstone.Load(p.MemoryDir)
+	if !ts.Has("two") {
+		t.Errorf("dismissed line not tombstoned: %v", ts.Texts())
+	}
+	// Apply the rest: no empty patch file is left behind.
+	items, _ = Load(p)
+	it, _ = Find(items, "private")
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(rest); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("fully decided patch still there: %v", err)
+	}
+	got, _ = os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	if !strings.HasSuffix(string(got), "z2\n- four\n") {
+		t.Errorf("MEMORY.md tail = %q", got)
+	}
+	// Undo the second apply: the patch comes back and MEMORY.md loses "- four".
+	if _, err := history.Open(p.MemoryDir).Undo(now, false); err != nil {
+		t.Fatal(err)
+	}
+	if back, _ := os.ReadFile(rest); string(back) != string(data) {
+		t.Errorf("undo did not restore the remainder:\n%s", back)
+	}
+}
+
+func TestCommitCreatesPointer(t *testing.T) {
+	p := fixture(t)
+	topic := filepath.Join(p.MemoryDir, "testing.md")
+	os.WriteFile(filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"),
+		[]byte(fmt.Sprintf("--- /dev/null\n+++ %s\n@@ -0,0 +1,2 @@\n+# Testing\n+- run go test ./...\n", topic)), 0o600)
+	items, _ := Load(p)
+	it, _ := Find(items, "private")
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	mem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	if !strings.Contains(string(mem), "- See "+topic+" for testing notes.") {
+		t.Errorf("no pointer line in MEMORY.md:\n%s", mem)
+	}
+}
+
+func TestCommitRefusesOutside(t *testing.T) {
+	p := fixture(t)
+	outside := filepath.Join(filepath.Dir(p.MemoryDir), "evil.md")
+	os.WriteFile(outside, []byte("x\n"), 0o644)
+	os.WriteFile(filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"),
+		[]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", outside, outside)), 0o600)
+	link := filepath.Join(p.MemoryDir, "link.md")
+	os.Symlink(outside, link)
+	items, _ := Load(p)
+	it, _ := Find(items, "private")
+	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
+	var pe *PatchError
+	if !errors.As(err, &pe) || pe.Reason != ReasonOutside {
+		t.Errorf("err = %v, want outsideAllowedRoots", err)
+	}
+	if err := checkTarget(p, KindPrivate, link); err == nil || !strings.HasPrefix(err.Error(), ReasonNotRegularFile) {
+		t.Errorf("symlink target: %v", err)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "x\n" {
+		t.Errorf("outside file changed: %q", data)
+	}
+}
+
+func TestCount(t *testing.T) {
+	p := fixture(t)
+	os.MkdirAll(filepath.Join(p.MemoryDir, "skills", "deploy"), 0o755)
+	os.WriteFile(filepath.Join(p.MemoryDir, "skills", "deploy", "SKILL.md"), []byte("---\nname: deploy\ndescription: d\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(p.MemoryDir, "skills", "lint.patch"), []byte("x"), 0o644)
+	c, err := Count(p.MemoryDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.String(); got != "4 memory hunks, 1 skill, 1 skill update pending" {
+		t.Errorf("status = %q", got)
+	}
+	if (Counts{}).String() != "nothing pending" {
+		t.Errorf("empty status wrong")
+	}
+}
+
+// validateWithGemini runs Gemini CLI's own inbox validator on a patch.
+func validateWithGemini(t *testing.T, patchFile, memDir string) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Log("node absent: skipping Gemini validator")
+		return
+	}
+	script := "/work/shared/tools/gref/validate.mjs"
+	if _, err := os.Stat("/tmp/gref/node_modules/@google/gemini-cli-core"); err != nil {
+		if out, err := exec.Command("bash", "/work/shared/tools/gref/setup.sh").CombinedOutput(); err != nil {
+			t.Skipf("gref setup failed: %v\n%s", err, out)
+		}
+	}
+	out, err := exec.Command("node", script, patchFile, memDir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), `"valid":true`) {
+		t.Errorf("Gemini validator refused the remainder: %v\n%s", err, out)
+	}
+}
+
+func BenchmarkCount(b *testing.B) {
+	p := fixture(b)
+	for b.Loop() {
+		if _, err := Count(p.MemoryDir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
