@@ -197,10 +197,10 @@ func Neutralise(s string) string {
 func invisible(r rune) bool {
 	switch {
 	case r >= 0x200B && r <= 0x200F, // zero-width space/joiners, LRM, RLM
-		r >= 0x202A && r <= 0x202E, // bidi embeddings and overrides
-		r >= 0x2060 && r <= 0x2069, // word joiner, invisible operators, bidi isolates
-		r == 0xFEFF,                // zero-width no-break space
-		r == 0x00AD,                // soft hyphen
+		r >= 0x202A && r <= 0x202E,   // bidi embeddings and overrides
+		r >= 0x2060 && r <= 0x2069,   // word joiner, invisible operators, bidi isolates
+		r == 0xFEFF,                  // zero-width no-break space
+		r == 0x00AD,                  // soft hyphen
 		r >= 0xE0000 && r <= 0xE007F: // tag characters
 		return true
 	}
