@@ -47,9 +47,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		before     []byte
 		origExists bool
 		exists     bool
-		lines  []string
-		mode   fs.FileMode
-		order  int
+		lines      []string
+		mode       fs.FileMode
+		order      int
 	}
 	states := map[string]*state{}
 	var order []string

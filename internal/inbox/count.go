@@ -81,4 +81,3 @@ func countHunks(path string) int {
 	}
 	return n + bytes.Count(data, []byte("\n@@ "))
 }
-
