@@ -9,3 +9,5 @@
 // closed: Text returns an error on a panic, a per-message time cap or an
 // oversized message, and the caller then sends Withheld instead.
 package redact
+
+//go:generate go run ./internal/tomlgen -in gitleaks/gitleaks.toml -out rules_gitleaks_gen.go

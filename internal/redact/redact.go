@@ -197,6 +197,22 @@ type span struct {
 	rule       string
 }
 
+// less orders spans for merging: by start, longer first, then a specific
+// rule before a generic one and by id, so the placeholder name is stable.
+func (a span) less(b span) bool {
+	if a.start != b.start {
+		return a.start < b.start
+	}
+	if a.end != b.end {
+		return a.end > b.end
+	}
+	ga, gb := strings.HasPrefix(a.rule, "generic"), strings.HasPrefix(b.rule, "generic")
+	if ga != gb {
+		return gb
+	}
+	return a.rule < b.rule
+}
+
 // redact runs detection passes until nothing more is found, so that the
 // result is a fixed point: Redact(Redact(s)) == Redact(s).
 func (r *Redactor) redact(ctx context.Context, s string) (string, []Finding, error) {
@@ -228,12 +244,7 @@ func toFindings(counts map[string]int) []Finding {
 
 // apply replaces merged spans with placeholders.
 func apply(s string, spans []span, counts map[string]int) string {
-	sort.Slice(spans, func(i, j int) bool {
-		if spans[i].start != spans[j].start {
-			return spans[i].start < spans[j].start
-		}
-		return spans[i].end > spans[j].end
-	})
+	sort.Slice(spans, func(i, j int) bool { return spans[i].less(spans[j]) })
 	var b strings.Builder
 	b.Grow(len(s))
 	last := 0

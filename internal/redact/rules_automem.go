@@ -84,9 +84,10 @@ func automemRules() []ruleSpec {
 		{
 			// .env / shell / YAML style: UPPER_CASE name ending in a secret word.
 			ID:       "env-secret",
-			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})'|([^\s"'\x60;,)}\]]{4,512}))`,
+			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})'|([^\s"'\x60;,(){}\[\]]{4,512}))`,
 			Keywords: []string{"secret", "token", "pass", "pwd", "key", "credential", "_auth"},
-			Allow:    notPlaceholder,
+			// A dotted identifier is code (SECRET_KEY = os.environ[...]).
+			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`}}},
 		},
 		{
 			// Config and code literals: any-case key, quoted value only, so

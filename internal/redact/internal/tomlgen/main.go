@@ -4,7 +4,7 @@
 // gitleaks detector code (with its viper global config) is not linked.
 //
 // It understands exactly the TOML subset that file uses: tables [allowlist],
-// [[rules]], [[rules.allowlists]]; keys with literal ('''…''', '…') or basic
+// [[rules]], [[rules.allowlists]]; keys with literal (”'…”', '…') or basic
 // ("…") strings, numbers, and arrays of strings. Anything else is an error, so
 // a future gitleaks.toml that needs more is noticed at generation time.
 //
