@@ -88,7 +88,7 @@ func Frontmatter(data []byte) (name, description string, err error) {
 		return "", "", errors.New("frontmatter has no name")
 	}
 	if description == "" || description == ">" || description == "|" || strings.HasPrefix(description, ">") || strings.HasPrefix(description, "|") {
-		return "", "", errors.New("frontmatter needs a one-line description")
+		return "", "", errors.New("frontmatter needs a one line description")
 	}
 	return name, description, nil
 }

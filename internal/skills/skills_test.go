@@ -26,7 +26,7 @@ func TestFrontmatter(t *testing.T) {
 		{"---\nname: deploy-app\ndescription: Deploy the app.\n---\n", "deploy-app", "Deploy the app.", ""},
 		{"---\nname: \"q\"\ndescription: 'd'\n---", "q", "d", ""},
 		{"name: x\n", "", "", "no frontmatter"},
-		{"---\nname: x\ndescription: >\n  long\n---\n", "", "", "one-line"},
+		{"---\nname: x\ndescription: >\n  long\n---\n", "", "", "one line"},
 		{"---\nname: x\ndescription: d\n", "", "", "not closed"},
 		{"---\ndescription: d\n---\n", "", "", "no name"},
 	}
