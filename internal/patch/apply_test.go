@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -297,9 +298,7 @@ func TestTargetChangedBetweenDryRunAndCommit(t *testing.T) {
 func TestRollbackOnLateFailure(t *testing.T) {
 	w := newWorld(t)
 	mem := filepath.Join(w.mem, "MEMORY.md")
-	g := filepath.Join(w.home, ".gemini", "skills", "deploy", "SKILL.md")
 	orig := w.read(mem)
-	_ = g
 	text := upd(mem, "@@ -1 +1 @@\n-# Project Memory\n+# P\n") + create(w.mem+"/a.md", "@@ -0,0 +1 @@\n+a\n") + create(w.mem+"/b.md", "@@ -0,0 +1 @@\n+b\n")
 	pp := w.patchFile(text)
 	for _, failAt := range []int{1, 2, 3} {
@@ -349,7 +348,7 @@ func BenchmarkApply(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString("# Project Memory\n\n- Run `go test ./...` before committing.\n- The API lives in internal/api.\n")
 	for i := 4; i < 40; i++ {
-		sb.WriteString("- line " + itoa(i) + "\n")
+		sb.WriteString("- line " + strconv.Itoa(i) + "\n")
 	}
 	base := sb.String()
 	text := typicalPatch(mem)
@@ -367,4 +366,3 @@ func BenchmarkApply(b *testing.B) {
 	}
 }
 
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i/10)) + string(rune('0'+i%10))) }

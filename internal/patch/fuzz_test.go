@@ -1,0 +1,103 @@
+package patch
+
+import (
+	"strings"
+	"testing"
+)
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(typicalPatch("/m")))
+	f.Add([]byte("--- /m/x.md\n+++ /m/x.md\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+a\n"))
+	f.Add([]byte("diff --git a/x b/x\nGIT binary patch\n"))
+	f.Add([]byte("--- a//m/x.md\n+++ b//m/x.md\n@@ -1,2 +1 @@\n-a\n-b\n+c\n1a\n.\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(data)
+		if err != nil {
+			if ReasonOf(err) == "" {
+				t.Fatalf("refusal without a reason: %v", err)
+			}
+			return
+		}
+		// Whatever is accepted serialises to a patch that parses to itself.
+		out := p.Bytes()
+		q, err := Parse(out)
+		if err != nil {
+			t.Fatalf("re-parse of accepted patch failed: %v\n%s", err, out)
+		}
+		if string(q.Bytes()) != string(out) {
+			t.Fatalf("unstable serialisation")
+		}
+	})
+}
+
+// lines turns fuzz bytes into a small text over a tiny alphabet, so diffs
+// have repeated lines, moves and missing final newlines.
+func fuzzText(b []byte) string {
+	var sb strings.Builder
+	for _, c := range b {
+		switch c % 6 {
+		case 5:
+			sb.WriteString("\n")
+		default:
+			sb.WriteByte("abcd\n"[c%5])
+		}
+	}
+	return sb.String()
+}
+
+func FuzzSelect(f *testing.F) {
+	f.Add([]byte("a\nb\nc\nd\ne\nf\ng\nh\n"), []byte("a\nB\nc\nd\ne\nf\nG\nh"), []byte{0xa5, 0x0f, 0x33})
+	f.Add([]byte{}, []byte("x\ny\n"), []byte{1})
+	f.Add([]byte("x"), []byte("x\n"), []byte{2})
+	f.Fuzz(func(t *testing.T, oldB, newB, mask []byte) {
+		if len(oldB) > 400 || len(newB) > 400 {
+			return
+		}
+		oldS, newS := fuzzText(oldB), fuzzText(newB)
+		var old []byte
+		files := map[string]string{}
+		if len(mask) == 0 || mask[0]&0x80 == 0 {
+			old = []byte(oldS)
+			files["/m/x.md"] = oldS
+		}
+		sec := Diff("/m/x.md", old, []byte(newS))
+		if sec == nil {
+			return
+		}
+		p := &Patch{Files: []*File{sec}}
+		p = reparse(t, p)
+		got, err := applyPatch(files, p)
+		if err != nil || got["/m/x.md"] != newS {
+			t.Fatalf("Diff does not reproduce new text: %q vs %q (%v)\n%s", got["/m/x.md"], newS, err, p.Bytes())
+		}
+		// optionally split every hunk first
+		if len(mask) > 1 && mask[1]&1 == 1 {
+			for i := len(p.Files[0].Hunks) - 1; i >= 0; i-- {
+				SplitHunk(p, HunkRef{0, i})
+			}
+			p = reparse(t, p)
+		}
+		var choices []Choice
+		bit := 0
+		next := func() bool {
+			if len(mask) == 0 {
+				return false
+			}
+			b := mask[(bit/8)%len(mask)]>>(bit%8)&1 == 1
+			bit++
+			return b
+		}
+		for hi, h := range p.Files[0].Hunks {
+			var ls []int
+			for li, l := range h.Lines {
+				if l.Op != Context && next() {
+					ls = append(ls, li)
+				}
+			}
+			if len(ls) > 0 {
+				choices = append(choices, Choice{Hunk: HunkRef{0, hi}, Lines: ls})
+			}
+		}
+		checkSelect(t, files, p, choices)
+	})
+}
