@@ -1,0 +1,330 @@
+package transcript
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// The scan reads every line of every transcript, but needs only a handful of
+// small top-level fields. encoding/json would decode (and allocate for) the
+// large tool outputs too, so this file holds a small validating walker that
+// checks a line is well-formed JSON while skipping over values it is not asked
+// about. Values that are wanted are handed out as raw sub-slices and decoded
+// with encoding/json only then.
+
+// maxDepth bounds nesting per line, so a hostile line cannot exhaust the stack.
+const maxDepth = 512
+
+var (
+	errSyntax = errors.New("invalid json")
+	errDeep   = errors.New("json nested too deeply")
+)
+
+// strStop marks the bytes that end a fast run inside a JSON string.
+var strStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'] = true
+	t['\\'] = true
+	return t
+}()
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && isWS(b[i]) {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string starting at b[i] (a
+// quote) and whether it held any escape sequence.
+func skipString(b []byte, i int) (int, bool, error) {
+	i++
+	esc := false
+	for {
+		for i < len(b) && !strStop[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			return i, esc, errSyntax
+		}
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, esc, nil
+		case c == '\\':
+			esc = true
+			if i+1 >= len(b) {
+				return i, esc, errSyntax
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) {
+					return i, esc, errSyntax
+				}
+				for _, h := range b[i+2 : i+6] {
+					if !isHex(h) {
+						return i, esc, errSyntax
+					}
+				}
+				i += 6
+			default:
+				return i, esc, errSyntax
+			}
+		default: // control character
+			return i, esc, errSyntax
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func skipNumber(b []byte, i int) (int, error) {
+	start := i
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	default:
+		return start, errSyntax
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if i >= len(b) || !isDigit(b[i]) {
+			return i, errSyntax
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i >= len(b) || !isDigit(b[i]) {
+			return i, errSyntax
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	return i, nil
+}
+
+func skipLiteral(b []byte, i int, lit string) (int, error) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, errSyntax
+	}
+	return i + len(lit), nil
+}
+
+// skipValue returns the index just past the JSON value starting at b[i].
+func skipValue(b []byte, i, depth int) (int, error) {
+	if i >= len(b) {
+		return i, errSyntax
+	}
+	switch b[i] {
+	case '"':
+		j, _, err := skipString(b, i)
+		return j, err
+	case '{':
+		return walkObject(b, i, depth, nil)
+	case '[':
+		return walkArray(b, i, depth, nil)
+	case 't':
+		return skipLiteral(b, i, "true")
+	case 'f':
+		return skipLiteral(b, i, "false")
+	case 'n':
+		return skipLiteral(b, i, "null")
+	default:
+		return skipNumber(b, i)
+	}
+}
+
+// walkObject validates the object at b[i]; when fn is set it is called for
+// every member with the raw key (without quotes; escapes resolved) and the raw
+// value.
+func walkObject(b []byte, i, depth int, fn func(key, val []byte)) (int, error) {
+	if depth >= maxDepth {
+		return i, errDeep
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return i, errSyntax
+		}
+		ks := i
+		ke, esc, err := skipString(b, i)
+		if err != nil {
+			return ke, err
+		}
+		i = skipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return i, errSyntax
+		}
+		i = skipWS(b, i+1)
+		vs := i
+		if i, err = skipValue(b, i, depth+1); err != nil {
+			return i, err
+		}
+		if fn != nil {
+			key := b[ks+1 : ke-1]
+			if esc {
+				var s string
+				if json.Unmarshal(b[ks:ke], &s) != nil {
+					return i, errSyntax
+				}
+				key = []byte(s)
+			}
+			fn(key, b[vs:i])
+		}
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return i, errSyntax
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case '}':
+			return i + 1, nil
+		default:
+			return i, errSyntax
+		}
+	}
+}
+
+// walkArray validates the array at b[i], calling fn (when set) per element.
+func walkArray(b []byte, i, depth int, fn func(val []byte)) (int, error) {
+	if depth >= maxDepth {
+		return i, errDeep
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1, nil
+	}
+	for {
+		vs := i
+		var err error
+		if i, err = skipValue(b, i, depth+1); err != nil {
+			return i, err
+		}
+		if fn != nil {
+			fn(b[vs:i])
+		}
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return i, errSyntax
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case ']':
+			return i + 1, nil
+		default:
+			return i, errSyntax
+		}
+	}
+}
+
+// eachField requires b to be exactly one JSON object (surrounding white space
+// allowed) and calls fn for each member. A later duplicate key is reported
+// after the earlier one, so callers that overwrite get JavaScript's
+// last-wins behaviour.
+func eachField(b []byte, fn func(key, val []byte)) error {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return errSyntax
+	}
+	i, err := walkObject(b, i, 0, fn)
+	if err != nil {
+		return err
+	}
+	if skipWS(b, i) != len(b) {
+		return errSyntax
+	}
+	return nil
+}
+
+// eachElem calls fn for each element when b is a JSON array; it reports
+// whether b was a well-formed array.
+func eachElem(b []byte, fn func(val []byte)) bool {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return false
+	}
+	i, err := walkArray(b, i, 0, fn)
+	return err == nil && skipWS(b, i) == len(b)
+}
+
+// fieldsOf is eachField for a nested value already known to be valid; it
+// reports whether the value was an object.
+func fieldsOf(b []byte, fn func(key, val []byte)) bool {
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	return eachField(b, fn) == nil
+}
+
+// jsonString decodes a raw JSON string value; ok is false for any other type.
+func jsonString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' {
+		return "", false
+	}
+	inner := v[1 : len(v)-1]
+	plain := true
+	for _, c := range inner {
+		if c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(inner), true
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// isString reports whether a raw value is a JSON string.
+func isString(v []byte) bool { return len(v) > 0 && v[0] == '"' }
+
+// truthy mirrors JavaScript truthiness for a raw JSON value; an absent value
+// (nil) is falsy.
+func truthy(v []byte) bool {
+	if len(v) == 0 {
+		return false
+	}
+	switch string(v) {
+	case "null", "false", `""`:
+		return false
+	}
+	if v[0] == '-' || isDigit(v[0]) {
+		var f float64
+		if json.Unmarshal(v, &f) == nil && f == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,103 @@
+package transcript
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+)
+
+// MaxLineBytes is the longest JSONL line that is decoded. Longer lines (a
+// pasted image, a huge tool output) are skipped to the next newline without
+// being buffered, so memory stays bounded whatever the file holds.
+const MaxLineBytes = 16 << 20
+
+const readBufSize = 64 << 10
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// lineReader yields complete lines one at a time. It reuses one buffer, strips
+// a UTF-8 byte order mark at offset 0 and a CR before the LF, counts oversized
+// lines as bad and drops a last line with no newline: a writer may be in the
+// middle of appending it.
+type lineReader struct {
+	br    *bufio.Reader
+	max   int
+	buf   []byte
+	first bool
+	bad   int
+}
+
+func newLineReader(r io.Reader, max int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, readBufSize), max: max, first: true}
+}
+
+// next returns the next line (valid until the following call), or ok=false
+// at the end of input. Only read errors other than EOF are returned.
+func (lr *lineReader) next() (line []byte, ok bool, err error) {
+	for {
+		line, ok, err = lr.read()
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		if lr.first {
+			lr.first = false
+			line = bytes.TrimPrefix(line, utf8BOM)
+		}
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		return line, true, nil
+	}
+}
+
+func (lr *lineReader) read() ([]byte, bool, error) {
+	s, err := lr.br.ReadSlice('\n')
+	if err == nil {
+		return s[:len(s)-1], true, nil
+	}
+	lr.buf = append(lr.buf[:0], s...)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		if len(lr.buf) > lr.max {
+			return lr.discard()
+		}
+		s, err = lr.br.ReadSlice('\n')
+		lr.buf = append(lr.buf, s...)
+	}
+	if err != nil {
+		// EOF: whatever is buffered has no newline and may be half-written.
+		if errors.Is(err, io.EOF) {
+			return nil, false, nil
+		}
+		return nil, false, err
+	}
+	if len(lr.buf)-1 > lr.max {
+		lr.bad++
+		lr.first = false
+		return lr.read()
+	}
+	return lr.buf[:len(lr.buf)-1], true, nil
+}
+
+// discard skips the rest of an oversized line and counts it as bad.
+func (lr *lineReader) discard() ([]byte, bool, error) {
+	lr.buf = lr.buf[:0]
+	if cap(lr.buf) > 2*readBufSize {
+		lr.buf = nil // do not keep a huge buffer alive
+	}
+	lr.first = false
+	for {
+		_, err := lr.br.ReadSlice('\n')
+		switch {
+		case err == nil:
+			lr.bad++
+			return lr.read()
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			return nil, false, nil // an unterminated last line is not counted
+		default:
+			return nil, false, err
+		}
+	}
+}
