@@ -1,0 +1,124 @@
+//go:build unix
+
+package lockfile
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Reasons a lock is judged stale or live; they appear in logs and Status.
+const (
+	ReasonUnparsableOld   = "unparsable content older than the grace period"
+	ReasonUnparsableFresh = "unparsable content within the grace period (being written)"
+	ReasonDeadPID         = "holder process is gone"
+	ReasonOwnPID          = "our own pid with another nonce (pid reused)"
+	ReasonExpired         = "heartbeat older than the stale limit"
+	ReasonAlive           = "holder is alive and its heartbeat is fresh"
+	ReasonFuture          = "timestamp is in the future; not stale by age"
+)
+
+// verdict is the outcome of judging one read of a lock.
+type verdict struct {
+	stale  bool
+	reason string
+	warn   string
+	info   Info
+	since  time.Time
+}
+
+func (v verdict) held() *HeldError {
+	return &HeldError{PID: v.info.PID, Host: v.info.Host, Since: v.since}
+}
+
+// judge decides whether a lock is stale. ours is the nonce of the process
+// judging (empty when only inspecting).
+func judge(lf lockFile, o Options, ours string) verdict {
+	now := o.Now()
+	if lf.info == nil {
+		// Gemini's writer creates the file first and fills it after, and a
+		// crash can leave it empty: only an old unparsable lock is stale.
+		if now.Sub(lf.mtime) > o.Grace {
+			return verdict{stale: true, reason: ReasonUnparsableOld, since: lf.mtime}
+		}
+		return verdict{reason: ReasonUnparsableFresh, since: lf.mtime}
+	}
+	info := *lf.info
+	v := verdict{info: info}
+	if t, ok := parseTime(info.StartedAt); ok {
+		v.since = t
+	}
+	// A lock without a host was written by Gemini CLI, which only runs on
+	// the machine that owns ~/.gemini: treat it as ours.
+	sameHost := info.Host == "" || info.Host == o.Host
+	if sameHost {
+		if ours != "" && info.PID == o.PID && info.Nonce != ours {
+			v.stale, v.reason = true, ReasonOwnPID
+			return v
+		}
+		if !o.Alive(info.PID) {
+			v.stale, v.reason = true, ReasonDeadPID
+			return v
+		}
+	}
+	ref, ok := parseTime(info.HeartbeatAt)
+	if !ok {
+		ref, ok = parseTime(info.StartedAt)
+	}
+	if !ok {
+		ref = lf.mtime
+	}
+	if ref.After(now.Add(futureSkew)) {
+		v.reason = ReasonFuture
+		v.warn = fmt.Sprintf("lock timestamp %s is in the future; clock skew?", FormatTime(ref))
+		return v
+	}
+	if now.Sub(ref) > o.Stale {
+		v.stale, v.reason = true, ReasonExpired
+		return v
+	}
+	v.reason = ReasonAlive
+	return v
+}
+
+// processAlive probes a pid with signal 0: ESRCH means gone, EPERM means it
+// exists under another user. Any other answer is taken as alive, so that a
+// doubt never breaks a lock.
+func processAlive(pid int) bool {
+	err := unix.Kill(pid, 0)
+	return err == nil || !errors.Is(err, syscall.ESRCH)
+}
+
+// Status is what Inspect reports about a lock, for `extract --dry-run` and
+// status views.
+type Status struct {
+	Exists bool
+	Info   Info   // zero when unparsable
+	Valid  bool   // content parsed
+	Stale  bool   // Acquire would break it
+	Reason string // one of the Reason constants
+	Since  time.Time
+}
+
+// Inspect reads the lock at path without changing anything.
+func Inspect(path string, opts Options) (Status, error) {
+	o := opts.withDefaults()
+	lf, err := readLock(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Status{}, nil
+	}
+	if err != nil {
+		return Status{}, err
+	}
+	v := judge(lf, o, "")
+	st := Status{Exists: true, Valid: lf.info != nil, Stale: v.stale, Reason: v.reason, Since: v.since}
+	if lf.info != nil {
+		st.Info = *lf.info
+	}
+	return st, nil
+}
