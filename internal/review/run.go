@@ -1,0 +1,198 @@
+package review
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/skills"
+)
+
+// Runner reviews a list of items in order and writes each item's decisions
+// as soon as the item is done, so quitting half-way keeps what was decided.
+type Runner struct {
+	S     *Session
+	Paths inbox.Paths
+	Now   func() time.Time
+	// AllowScripts pre-confirms copying executable files of a draft.
+	AllowScripts bool
+}
+
+// Run reviews items until they are all done or the person quits.
+func (r *Runner) Run(items []*inbox.Item) error {
+	if len(items) == 0 {
+		fmt.Fprintln(r.S.Out, "No items in inbox.")
+		return nil
+	}
+	for _, it := range items {
+		var quit bool
+		var err error
+		switch it.Group {
+		case inbox.GroupNewSkill:
+			quit, err = r.skill(it)
+		case inbox.GroupRejected:
+			quit, err = r.rejected(it)
+		default:
+			quit, err = r.patch(it)
+		}
+		if err != nil {
+			return err
+		}
+		if quit {
+			fmt.Fprintln(r.S.Out, "Quit: undecided items stay in the inbox.")
+			return nil
+		}
+	}
+	return nil
+}
+
+func (r *Runner) patch(it *inbox.Item) (bool, error) {
+	sel := inbox.Selection{}
+	quit, err := r.S.ReviewHunks(it, sel)
+	if err != nil {
+		return true, err
+	}
+	if !inbox.Decided(it, sel) {
+		return quit, nil
+	}
+	res, err := inbox.Commit(r.Paths, it, sel, r.Now())
+	if err != nil {
+		return true, fmt.Errorf("%s: %w", it.ID, err)
+	}
+	fmt.Fprintf(r.S.Out, "%s: %d lines applied, %d dismissed, %d pending.\n", it.ID, res.Applied, res.Dismissed, res.Pending)
+	return quit, nil
+}
+
+const skillHelp = `u - promote to user skills (~/.gemini/skills)
+w - promote to workspace skills (<git root>/.gemini/skills)
+x - discard this draft (it will not be proposed again)
+s - skip; the draft stays in the inbox
+q - quit
+? - print help
+`
+
+func (r *Runner) skill(it *inbox.Item) (bool, error) {
+	out := r.S.Out
+	fmt.Fprintln(out, painter(r.S.Color).paint(bold, fmt.Sprintf("%s  %s", it.ID, it.Title)))
+	d, derr := skills.Load(it.SkillDir)
+	if derr != nil {
+		fmt.Fprintf(out, "This draft cannot be promoted: %v\n", derr)
+	}
+	if err := ShowDraft(out, r.S.Color, it); err != nil {
+		return true, err
+	}
+	for {
+		keys := "u,w,x,s,q,?"
+		if derr != nil {
+			keys = "x,s,q,?"
+		}
+		k, err := r.S.ask(fmt.Sprintf("Promote this skill [%s]? ", keys))
+		if err != nil {
+			return true, err
+		}
+		switch k {
+		case "u", "w":
+			if derr != nil {
+				fmt.Fprint(out, skillHelp)
+				continue
+			}
+			allow := r.AllowScripts
+			if d.HasExec() && !allow {
+				if allow, err = r.S.Confirm("This draft has executable files (marked above); copy them"); err != nil {
+					return true, err
+				}
+				if !allow {
+					fmt.Fprintln(out, "Not promoted.")
+					continue
+				}
+			}
+			scope := inbox.ScopeUser
+			if k == "w" {
+				scope = inbox.ScopeWorkspace
+			}
+			res, err := inbox.Promote(r.Paths, it, scope, allow, r.Now())
+			if err != nil {
+				fmt.Fprintf(out, "Cannot promote: %v\n", err)
+				continue
+			}
+			if res.Warning != "" {
+				fmt.Fprintf(out, "warning: %s\n", res.Warning)
+			}
+			fmt.Fprintf(out, "Promoted to %s.\n", res.Dest)
+			return false, nil
+		case "x":
+			if err := inbox.Discard(r.Paths, it, r.Now()); err != nil {
+				return true, err
+			}
+			fmt.Fprintf(out, "Discarded %s.\n", it.ID)
+			return false, nil
+		case "s":
+			return false, nil
+		case "q":
+			return true, nil
+		case "":
+		default:
+			fmt.Fprint(out, skillHelp)
+		}
+	}
+}
+
+// ShowDraft prints every file a promotion would copy, marking executable
+// ones, so nothing is copied unseen.
+func ShowDraft(out io.Writer, color bool, it *inbox.Item) error {
+	for _, rel := range it.Files {
+		p := filepath.Join(it.SkillDir, filepath.FromSlash(rel))
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return fmt.Errorf("read draft file %s: %w", p, err)
+		}
+		if !fi.Mode().IsRegular() {
+			fmt.Fprintf(out, "=== %s (not a regular file: refused)\n", rel)
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("read draft file %s: %w", p, err)
+		}
+		WriteFile(out, color, rel, fi.Mode().Perm()&0o111 != 0, data)
+	}
+	return nil
+}
+
+func (r *Runner) rejected(it *inbox.Item) (bool, error) {
+	out := r.S.Out
+	fmt.Fprintln(out, painter(r.S.Color).paint(bold, it.ID))
+	fmt.Fprintf(out, "Reason: %s\n", it.Reason)
+	if len(it.Files) > 0 {
+		data, err := os.ReadFile(it.Files[0])
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return true, fmt.Errorf("read %s: %w", it.Files[0], err)
+		}
+		out.Write(data)
+	}
+	for {
+		k, err := r.S.ask("Discard this rejected candidate [x,s,q,?]? ")
+		if err != nil {
+			return true, err
+		}
+		switch k {
+		case "x":
+			if err := inbox.Discard(r.Paths, it, r.Now()); err != nil {
+				return true, err
+			}
+			fmt.Fprintf(out, "Discarded %s.\n", it.ID)
+			return false, nil
+		case "s":
+			return false, nil
+		case "q":
+			return true, nil
+		case "":
+		default:
+			fmt.Fprint(out, "x - discard\ns - skip\nq - quit\n? - help\n")
+		}
+	}
+}
