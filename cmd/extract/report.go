@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/jobs"
+)
+
+// printReport writes the human-readable report on stdout: per project its
+// status, the eligible and skipped sessions with reasons, and the index.
+func printReport(env *cli.Env, rep jobs.Report) {
+	w := env.Stdout
+	if len(rep.Projects) == 0 {
+		fmt.Fprintln(w, "no projects found")
+		return
+	}
+	for i, p := range rep.Projects {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		root := p.Root
+		if root == "" {
+			root = "(root unknown)"
+		}
+		fmt.Fprintf(w, "%s project %s %s: %s", p.Source, p.ID, root, p.Status)
+		if p.Until != "" {
+			fmt.Fprintf(w, " until %s", p.Until)
+		}
+		if p.Error != "" {
+			fmt.Fprintf(w, " (%s)", p.Error)
+		}
+		fmt.Fprintln(w)
+		if p.MemoryDir != "" {
+			fmt.Fprintf(w, "  memory: %s\n", p.MemoryDir)
+		}
+		eligible, reasons := 0, map[string]int{}
+		for _, s := range p.Sessions {
+			if s.Eligible {
+				eligible++
+			} else {
+				reasons[s.Reason]++
+			}
+		}
+		fmt.Fprintf(w, "  sessions: %d eligible, %d skipped%s\n", eligible, len(p.Sessions)-eligible, reasonSummary(reasons))
+		for _, s := range p.Sessions {
+			mark := "eligible"
+			if !s.Eligible {
+				mark = "skip " + s.Reason
+			} else if s.Exhausted {
+				mark = "exhausted"
+			} else if !s.New {
+				mark = "old"
+			}
+			fmt.Fprintf(w, "    %-32s %3d user msgs  %s  %s\n", mark, s.UserMessages, s.LastUpdated, s.Path)
+			if len(s.Redactions) > 0 {
+				fmt.Fprintf(w, "      would redact: %s\n", counts(s.Redactions))
+			}
+		}
+		if p.Candidates != nil {
+			c := p.Candidates
+			fmt.Fprintf(w, "  candidates: %d memory, %d skills, %d skill updates, %d rejected\n", c.Memory, c.Skills, c.SkillUpdates, c.Rejected)
+		}
+		if len(p.Index) > 0 {
+			fmt.Fprintln(w, "  index:")
+			for _, l := range p.Index {
+				fmt.Fprintf(w, "    %s\n", l)
+			}
+		}
+	}
+}
+
+func reasonSummary(m map[string]int) string {
+	if len(m) == 0 {
+		return ""
+	}
+	return " (" + counts(m) + ")"
+}
+
+func counts(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/jobs"
+)
+
+// RunCmd is one extraction cycle.
+type RunCmd struct {
+	cli.LogFlags
+
+	DryRun          bool          `help:"Show what a run would do: no lock, no model, no writes but the scan cache." env:"AUTOMEM_DRY_RUN"`
+	JSON            bool          `name:"json" help:"Print the run report as JSON on stdout." env:"AUTOMEM_JSON"`
+	ShowRedactions  bool          `help:"With --dry-run: count, per session, the secrets that would be redacted (never printed)." env:"AUTOMEM_SHOW_REDACTIONS"`
+	Project         string        `help:"Only the project containing this directory." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
+	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,all" default:"gemini" env:"AUTOMEM_SOURCE"`
+	Now             string        `help:"Replace the clock for idle checks (RFC3339)." placeholder:"TIME" env:"AUTOMEM_NOW"`
+	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" env:"AUTOMEM_MIN_IDLE"`
+	MinUserMessages int           `help:"Least number of genuine human turns in a session." default:"10" env:"AUTOMEM_MIN_USER_MESSAGES"`
+	IndexSize       int           `help:"Most lines in the session index." default:"50" env:"AUTOMEM_INDEX_SIZE"`
+	MaxNew          int           `help:"Most NEW sessions offered per run." default:"10" env:"AUTOMEM_MAX_NEW"`
+	Interval        time.Duration `help:"Least time between two runs on a project (throttle)." default:"30m" env:"AUTOMEM_INTERVAL"`
+	LockStale       time.Duration `help:"A lock whose heartbeat is older than this is stale." default:"35m" env:"AUTOMEM_LOCK_STALE"`
+	Force           bool          `help:"Ignore the throttle and a failed run's backoff." env:"AUTOMEM_FORCE"`
+
+	Extractor      string        `help:"Extractor: auto (LLM when a key is configured, else offline), llm or offline (${enum})." enum:"auto,llm,offline" default:"auto" env:"AUTOMEM_EXTRACTOR"`
+	BaseURL        string        `name:"base-url" help:"OpenAI-compatible endpoint (default: OpenAI, or Gemini's when only GEMINI_API_KEY is set)." placeholder:"URL" env:"AUTOMEM_BASE_URL"`
+	Model          string        `help:"Model name (default depends on the endpoint)." env:"AUTOMEM_MODEL"`
+	APIKeyFile     string        `name:"api-key-file" help:"File holding the API key (a key is never taken as a flag value)." type:"path" placeholder:"FILE" env:"AUTOMEM_API_KEY_FILE"`
+	MaxTurns       int           `help:"Most model turns per run." default:"30" env:"AUTOMEM_MAX_TURNS"`
+	MaxTime        time.Duration `help:"Most wall time of one extraction." default:"30m" env:"AUTOMEM_MAX_TIME"`
+	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" env:"AUTOMEM_REQUEST_TIMEOUT"`
+
+	ClaudeDir string `help:"Claude Code config dir." type:"path" default:"${claude_dir}" env:"CLAUDE_CONFIG_DIR"`
+	CodexHome string `help:"Codex home dir." type:"path" default:"${codex_home}" env:"CODEX_HOME"`
+	CacheDir  string `help:"Dir of the disposable scan cache." type:"path" default:"${cache_dir}" env:"AUTOMEM_CACHE_DIR"`
+}
+
+// Run performs the cycle and prints the report.
+func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
+	log, err := cli.NewLogger(env.Stderr, env.StderrTTY, c.LogLevel, c.LogFormat)
+	if err != nil {
+		return err
+	}
+	env.Log = log
+	now := env.Now()
+	if c.Now != "" {
+		now, err = time.Parse(time.RFC3339, c.Now)
+		if err != nil {
+			return fmt.Errorf("--now %q: want RFC3339, like 2026-05-01T09:00:00Z", c.Now)
+		}
+	}
+	cfg := jobs.Config{
+		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
+		CacheDir: c.CacheDir, Source: c.Source, Project: c.Project, Now: now,
+		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,
+		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
+		ShowRedactions: c.ShowRedactions, Log: log,
+	}
+	rep, err := jobs.Run(ctx, cfg, jobs.Deps{})
+	if err != nil && len(rep.Projects) == 0 {
+		return err
+	}
+	if c.JSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if werr := enc.Encode(rep); werr != nil {
+			return fmt.Errorf("write report: %w", werr)
+		}
+	} else {
+		printReport(env, rep)
+	}
+	return err
+}
+
+// defaultVars computes the ${…} defaults shown in --help.
+func defaultVars(env *cli.Env) map[string]string {
+	cache := env.Getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		cache = filepath.Join(env.Home, ".cache")
+	}
+	return map[string]string{
+		"claude_dir": filepath.Join(env.Home, ".claude"),
+		"codex_home": filepath.Join(env.Home, ".codex"),
+		"cache_dir":  filepath.Join(cache, "automem"),
+	}
+}

@@ -1,0 +1,177 @@
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/transcript"
+)
+
+// Target is one project of one source with its scanned sessions.
+type Target struct {
+	Source  string
+	Project gemini.Project
+	Entries []scan.Entry
+	Stats   scan.Stats
+}
+
+// Discover finds the projects of the chosen sources and scans their
+// transcripts (steps 1–3 of the cycle). Claude Code and Codex sessions are
+// grouped by the project root they record and attached to the Gemini
+// project of the same root when there is one (its memory dir receives
+// their candidates).
+func Discover(ctx context.Context, cfg Config) ([]Target, error) {
+	projects, err := gemini.Projects(cfg.GeminiDir)
+	if err != nil {
+		return nil, err
+	}
+	var targets []Target
+	for _, src := range sources(cfg.Source) {
+		var ts []Target
+		switch src {
+		case SourceGemini:
+			ts, err = geminiTargets(ctx, cfg, projects)
+		case SourceClaude:
+			ts, err = groupedTargets(ctx, cfg, projects, transcript.Claude, cfg.ClaudeDir, transcript.ClaudeFiles)
+		case SourceCodex:
+			ts, err = groupedTargets(ctx, cfg, projects, transcript.Codex, cfg.CodexHome, transcript.CodexFiles)
+		}
+		if err != nil {
+			return nil, err
+		}
+		targets = append(targets, ts...)
+	}
+	return targets, nil
+}
+
+func sources(s string) []string {
+	if s == SourceAll {
+		return []string{SourceGemini, SourceClaude, SourceCodex}
+	}
+	return []string{s}
+}
+
+func geminiTargets(ctx context.Context, cfg Config, projects []gemini.Project) ([]Target, error) {
+	if cfg.Project != "" {
+		p, err := narrow(projects, cfg.Project)
+		if err != nil {
+			return nil, err
+		}
+		projects = []gemini.Project{p}
+	}
+	var targets []Target
+	for _, p := range projects {
+		files, err := scan.GeminiFiles(append([]string{p.ChatsDir}, p.ExtraChatsDirs...)...)
+		if err != nil {
+			cfg.Log.Warn().Err(err).Str("project", p.ID).Msg("list transcripts")
+		}
+		entries, st := runScan(ctx, cfg, files, cachePath(cfg, "gemini", p.ChatsDir))
+		targets = append(targets, Target{Source: SourceGemini, Project: p, Entries: entries, Stats: st})
+	}
+	return targets, nil
+}
+
+func narrow(projects []gemini.Project, dir string) (gemini.Project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return gemini.Project{}, fmt.Errorf("project %s: %w", dir, err)
+	}
+	var best *gemini.Project
+	for i := range projects {
+		p := &projects[i]
+		if p.Root == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(p.Root, abs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+			if best == nil || len(p.Root) > len(best.Root) {
+				best = p
+			}
+		}
+	}
+	if best == nil {
+		return gemini.Project{}, fmt.Errorf("%w for %s (is it a Gemini CLI project?)", gemini.ErrNoProject, abs)
+	}
+	return *best, nil
+}
+
+// groupedTargets scans every transcript of a source whose files are not
+// laid out per project (Claude Code keys are lossy, Codex has none) and
+// groups the sessions by the root they record.
+func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, src transcript.Source, dir string,
+	list func(string) ([]string, error)) ([]Target, error) {
+	paths, err := list(dir)
+	if err != nil {
+		cfg.Log.Warn().Err(err).Str("source", string(src)).Msg("list transcripts")
+	}
+	files := make([]scan.File, len(paths))
+	for i, p := range paths {
+		files[i] = scan.File{Path: p, Source: src}
+	}
+	entries, st := runScan(ctx, cfg, files, cachePath(cfg, string(src), dir))
+	groups := map[string][]scan.Entry{}
+	for _, e := range entries {
+		groups[e.ProjectRoot] = append(groups[e.ProjectRoot], e)
+	}
+	var narrowRoot string
+	if cfg.Project != "" {
+		abs, err := filepath.Abs(cfg.Project)
+		if err != nil {
+			return nil, fmt.Errorf("project %s: %w", cfg.Project, err)
+		}
+		narrowRoot = abs
+	}
+	roots := make([]string, 0, len(groups))
+	for r := range groups {
+		roots = append(roots, r)
+	}
+	sort.Strings(roots)
+	var targets []Target
+	for _, root := range roots {
+		if narrowRoot != "" && !contains(root, narrowRoot) {
+			continue
+		}
+		p, ok := gemini.ForRoot(projects, root)
+		if !ok {
+			p = gemini.Project{ID: gemini.Slug(root), Root: root}
+		}
+		targets = append(targets, Target{Source: string(src), Project: p, Entries: groups[root], Stats: st})
+	}
+	return targets, nil
+}
+
+func contains(root, dir string) bool {
+	if root == "" {
+		return false
+	}
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+func runScan(ctx context.Context, cfg Config, files []scan.File, cacheFile string) ([]scan.Entry, scan.Stats) {
+	var cache *scan.Cache
+	if cacheFile != "" {
+		cache = scan.OpenCache(cacheFile)
+	}
+	entries, st := scan.Scan(ctx, files, scan.Options{
+		Now: cfg.Now, MinIdle: cfg.MinIdle, MinUserMessages: cfg.MinUserMessages,
+		Cache: cache, Read: transcript.ReadSession, Log: cfg.Log,
+	})
+	if err := cache.Save(); err != nil {
+		cfg.Log.Debug().Err(err).Msg("scan cache not saved")
+	}
+	return entries, st
+}
+
+func cachePath(cfg Config, kind, dir string) string {
+	if cfg.CacheDir == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(dir))
+	return filepath.Join(cfg.CacheDir, "scan", kind+"-"+hex.EncodeToString(sum[:8])+".json")
+}

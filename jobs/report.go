@@ -1,0 +1,67 @@
+package jobs
+
+import "time"
+
+// Project statuses in the report (a contract of --json).
+const (
+	StatusDryRun     = "dry-run"
+	StatusDone       = "done"
+	StatusNothingNew = "nothing-new"
+	StatusLocked     = "locked"
+	StatusThrottled  = "throttled"
+	StatusBackoff    = "backoff"
+	StatusFailed     = "failed"
+	StatusNoMemory   = "no-memory-dir"
+)
+
+// Report is what a run prints with --json.
+type Report struct {
+	DryRun   bool            `json:"dryRun"`
+	Now      string          `json:"now"`
+	Projects []ProjectReport `json:"projects"`
+}
+
+// ProjectReport is one project's part of the report.
+type ProjectReport struct {
+	Source     string          `json:"source"`
+	ID         string          `json:"id"`
+	Root       string          `json:"root"`
+	MemoryDir  string          `json:"memoryDir"`
+	Status     string          `json:"status"`
+	Sessions   []SessionReport `json:"sessions"`
+	Index      []string        `json:"index"`
+	Candidates *Candidates     `json:"candidates,omitempty"`
+	Redactions map[string]int  `json:"redactions,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	// Until is when a throttle or backoff ends.
+	Until string `json:"until,omitempty"`
+}
+
+// SessionReport is one scanned session.
+type SessionReport struct {
+	SessionID    string         `json:"sessionId"`
+	Path         string         `json:"path"`
+	LastUpdated  string         `json:"lastUpdated"`
+	UserMessages int            `json:"userMessages"`
+	Eligible     bool           `json:"eligible"`
+	New          bool           `json:"new"`
+	Exhausted    bool           `json:"exhausted,omitempty"`
+	Reason       string         `json:"reason"`
+	Error        string         `json:"error,omitempty"`
+	Redactions   map[string]int `json:"redactions,omitempty"`
+}
+
+// Candidates counts what an extraction left for review.
+type Candidates struct {
+	Memory       int `json:"memory"`
+	Skills       int `json:"skills"`
+	SkillUpdates int `json:"skillUpdates"`
+	Rejected     int `json:"rejected"`
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
