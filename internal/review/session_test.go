@@ -1,0 +1,147 @@
+package review
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/automem/automem/internal/inbox"
+)
+
+const twoGroups = `@@ -1,6 +1,7 @@
+ a
+-b
++B
+ c
+ d
+ e
++f2
+ g
+`
+
+func item(t *testing.T, body string) *inbox.Item {
+	t.Helper()
+	p, err := inbox.ParsePatch([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := &inbox.Item{ID: "private", Kind: inbox.KindPrivate, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
+	for _, sec := range p.Sections {
+		for _, h := range sec.Hunks {
+			it.Hunks = append(it.Hunks, &inbox.HunkRef{N: len(it.Hunks) + 1, Source: it.Sources[0], Section: sec, Hunk: h})
+		}
+	}
+	return it
+}
+
+func session(answers string) (*Session, *strings.Builder) {
+	var out strings.Builder
+	return &Session{In: bufio.NewReader(strings.NewReader(answers)), Out: &out}, &out
+}
+
+func decisions(sel inbox.Selection, h *inbox.Hunk) string {
+	var b strings.Builder
+	for i, l := range h.Lines {
+		if l.Op == ' ' {
+			continue
+		}
+		b.WriteByte("PAD"[sel[h][i]])
+	}
+	return b.String()
+}
+
+func TestReviewKeys(t *testing.T) {
+	tests := []struct {
+		name, answers, want string
+		quit                bool
+	}{
+		{"yes", "y\n", "AAA", false},
+		{"no", "n\n", "DDD", false},
+		{"split then y n", "s\ny\nn\n", "AAD", false},
+		{"split then quit", "s\ny\nq\n", "AAP", true},
+		{"eof quits", "", "PPP", true},
+		{"choose lines 1 and 3", "l\n1,3\n", "APA", false},
+		{"bad list re-asks", "l\n9\nl\n2\n", "PAP", false},
+		{"unknown key then d", "z\n\nd\n", "DDD", false},
+		{"split then a", "s\na\n", "AAA", false},
+	}
+	for _, tt := range tests {
+		it := item(t, twoGroups)
+		s, out := session(tt.answers)
+		sel := inbox.Selection{}
+		quit, err := s.ReviewHunks(it, sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decisions(sel, it.Hunks[0].Hunk); got != tt.want || quit != tt.quit {
+			t.Errorf("%s: decisions %s quit %v, want %s %v\n%s", tt.name, got, quit, tt.want, tt.quit, out)
+		}
+	}
+}
+
+func TestReviewEdit(t *testing.T) {
+	it := item(t, "@@ -1,2 +1,3 @@\n a\n+new line\n b\n")
+	s, out := session("e\ne\n")
+	calls := 0
+	s.TempDir = t.TempDir()
+	s.Editor = func(path string) error {
+		calls++
+		data, _ := os.ReadFile(path)
+		text := string(data)
+		if calls == 1 { // break the context: refused, offered again
+			text = strings.Replace(text, " b\n", " changed\n", 1)
+		} else {
+			text = strings.Replace(text, "+new line\n", "+edited line\n+second\n", 1)
+		}
+		return os.WriteFile(path, []byte(text), 0o600)
+	}
+	sel := inbox.Selection{}
+	if _, err := s.ReviewHunks(it, sel); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 || !strings.Contains(out.String(), "does not apply") {
+		t.Fatalf("editor calls %d, output:\n%s", calls, out)
+	}
+	h := it.Hunks[0].Hunk
+	applied, _ := inbox.Select(it.Sources[0].Patch, sel)
+	got := string(applied.Render())
+	if !strings.Contains(got, "+edited line\n+second\n") || strings.Contains(got, "new line") {
+		t.Errorf("applied after edit:\n%s", got)
+	}
+	if decisions(sel, h) != "AA" {
+		t.Errorf("decisions = %s", decisions(sel, h))
+	}
+	ents, _ := os.ReadDir(s.TempDir)
+	if len(ents) != 0 {
+		t.Errorf("edit file left behind")
+	}
+}
+
+func TestShowColour(t *testing.T) {
+	it := item(t, twoGroups)
+	var b strings.Builder
+	WritePatch(&b, true, it)
+	if !strings.Contains(b.String(), green+"+B"+reset) || !strings.Contains(b.String(), red+"-b"+reset) {
+		t.Errorf("no colour:\n%q", b.String())
+	}
+	b.Reset()
+	WritePatch(&b, false, it)
+	if strings.Contains(b.String(), "\x1b[") {
+		t.Errorf("colour when off")
+	}
+}
+
+func TestHeaderOfWindow(t *testing.T) {
+	it := item(t, twoGroups)
+	h := it.Hunks[0].Hunk
+	if got := header(h, 0, len(h.Lines)); got != "@@ -1,6 +1,7 @@" {
+		t.Errorf("whole header = %s", got)
+	}
+	// second group: lines " d e +f2 g" → old 4..7 (d,e,g) new 4..7
+	if got := header(h, 3, 8); got != "@@ -3,4 +3,5 @@" {
+		t.Errorf("part header = %s", got)
+	}
+	_ = filepath.Join
+}
