@@ -1,0 +1,156 @@
+package offline
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/automem/automem/internal/patch"
+)
+
+// known is what memory already says or is already proposed: candidates
+// matching it are not proposed again.
+type known struct {
+	lines  []string        // memory lines: MEMORY.md, topic files, GEMINI.md, pending additions
+	text   strings.Builder // all of it, for command look-ups
+	skills map[string]bool // lower-case skill names: installed and drafted
+	drafts []string        // bodies of existing skill drafts
+}
+
+func (k *known) addText(s string) {
+	k.text.WriteString(s)
+	k.text.WriteByte('\n')
+	for _, ln := range strings.Split(s, "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" || strings.HasPrefix(ln, "#") || strings.HasPrefix(ln, "---") {
+			continue
+		}
+		k.lines = append(k.lines, ln)
+	}
+}
+
+// has reports whether a fact is already stated.
+func (k *known) has(line string) bool {
+	for _, l := range k.lines {
+		if sameFact(line, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether a command already appears in memory text.
+func (k *known) mentions(cmd string) bool {
+	return strings.Contains(k.text.String(), cmd)
+}
+
+// loadKnown reads the memory dir's markdown files, the global GEMINI.md, the
+// added lines of pending inbox patches and the skill drafts.
+func loadKnown(memoryDir, globalPath string, skillNames []string) (*known, error) {
+	k := &known{skills: map[string]bool{}}
+	for _, n := range skillNames {
+		k.skills[strings.ToLower(n)] = true
+	}
+	entries, err := os.ReadDir(memoryDir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("list memory dir %s: %w", memoryDir, err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || strings.HasPrefix(name, ".") || !strings.HasSuffix(strings.ToLower(name), ".md") {
+			continue
+		}
+		if err := k.addFile(filepath.Join(memoryDir, name)); err != nil {
+			return nil, err
+		}
+	}
+	if globalPath != "" {
+		if err := k.addFile(globalPath); err != nil {
+			return nil, err
+		}
+	}
+	for _, kind := range []string{"private", "global"} {
+		dir := filepath.Join(memoryDir, ".inbox", kind)
+		pend, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range pend {
+			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".patch") {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				continue
+			}
+			k.addPatch(data)
+		}
+	}
+	skillsDir := filepath.Join(memoryDir, "skills")
+	drafts, _ := os.ReadDir(skillsDir)
+	for _, e := range drafts {
+		if e.IsDir() {
+			k.skills[strings.ToLower(e.Name())] = true
+			if data, err := os.ReadFile(filepath.Join(skillsDir, e.Name(), "SKILL.md")); err == nil {
+				k.drafts = append(k.drafts, string(data))
+			}
+		}
+	}
+	return k, nil
+}
+
+func (k *known) addFile(path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read memory file %s: %w", path, err)
+	}
+	k.addText(string(data))
+	return nil
+}
+
+// addPatch records the lines a pending patch would add. A patch that does
+// not parse still counts line by line, so a broken pending patch never makes
+// the extractor propose its content again.
+func (k *known) addPatch(data []byte) {
+	p, err := patch.Parse(data)
+	if err != nil {
+		for _, ln := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(ln, "+") && !strings.HasPrefix(ln, "+++") {
+				k.addText(ln[1:])
+			}
+		}
+		return
+	}
+	for _, f := range p.Files {
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				if l.Op == patch.Add {
+					k.addText(l.Text)
+				}
+			}
+		}
+	}
+}
+
+// coversSteps reports whether an existing draft already lists every step.
+func (k *known) coversSteps(steps []string) bool {
+	for _, d := range k.drafts {
+		all := true
+		for _, s := range steps {
+			if !strings.Contains(d, s) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,212 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/automem/automem/internal/textkey"
+)
+
+// stmt is one sentence a person typed that reads as a lasting instruction,
+// already reduced to the memory line it would become.
+type stmt struct {
+	line       string // the memory line, e.g. "Use pnpm, not npm."
+	lasting    bool   // carried an explicit lasting marker
+	global     bool   // said to apply in every project
+	correction bool   // rejected or corrected something the agent did
+	src        source
+}
+
+// reversal is a sentence that withdraws earlier instructions about a subject.
+type reversal struct {
+	subject []string // distinctive words; empty = "the previous message"
+	src     source
+}
+
+var (
+	fillerRe    = regexp.MustCompile(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	corrRe      = regexp.MustCompile(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
+	lastingRe   = regexp.MustCompile(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	rememberRe  = regexp.MustCompile(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	alwaysRe    = regexp.MustCompile(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	globalRe    = regexp.MustCompile(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\b(globally|everywhere|in every (project|repo|repository|codebase))\b`)
+	oneOffRe    = regexp.MustCompile(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
+	planRe      = regexp.MustCompile(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
+	laterRe     = regexp.MustCompile(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
+	questRe     = regexp.MustCompile(`(?i)^(why|what|how|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
+	reverseRe   = regexp.MustCompile(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
+	noLongerRe  = regexp.MustCompile(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
+	neverMindRe = regexp.MustCompile(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
+	// markers of an instruction that needs repetition to count
+	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
+	// words an imperative instruction can start with once fillers are gone
+	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	// "you should always …" is an instruction addressed to the agent
+	youRe = regexp.MustCompile(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
+	// a sentence that describes rather than instructs ("it always fails")
+	describeRe = regexp.MustCompile(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
+)
+
+// classify turns one sentence into a statement, a reversal, or nothing.
+// corrective is set when the sentence answers a cancelled or rejected tool
+// call, which makes a plain imperative count as a correction.
+func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
+	s := strings.TrimSpace(sentence)
+	if s == "" || utf8.RuneCountInString(s) > 240 {
+		return nil, nil
+	}
+	if neverMindRe.MatchString(s) {
+		return nil, &reversal{src: src}
+	}
+	if r := reversalOf(s, src); r != nil {
+		return nil, r
+	}
+	if strings.HasSuffix(s, "?") {
+		return nil, nil
+	}
+	st := &stmt{src: src, correction: corrective}
+	for {
+		t := fillerRe.ReplaceAllString(s, "")
+		if m := corrRe.FindString(t); m != "" {
+			st.correction = true
+			t = t[len(m):]
+		}
+		if t == s {
+			break
+		}
+		s = t
+	}
+	if m := rememberRe.FindString(s); m != "" {
+		st.lasting = true
+		s = s[len(m):]
+	}
+	if lastingRe.MatchString(s) {
+		st.lasting = true
+		s = lastingRe.ReplaceAllString(s, " ")
+	}
+	if globalRe.MatchString(s) {
+		st.global = true
+		s = globalRe.ReplaceAllString(s, " ")
+	}
+	s = strings.Trim(strings.Join(strings.Fields(s), " "), " ,;:-\u2014")
+	for {
+		t := fillerRe.ReplaceAllString(s, "")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	marked := false
+	if m := youRe.FindString(s); m != "" {
+		marked = true
+		s = s[len(m):]
+	}
+	if alwaysRe.MatchString(s) {
+		st.lasting = true
+	}
+	switch {
+	case s == "",
+		questRe.MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
+		planRe.MatchString(s), laterRe.MatchString(s), oneOffRe.MatchString(s),
+		describeRe.MatchString(s):
+		return nil, nil
+	}
+	if !starterRe.MatchString(s) {
+		return nil, nil
+	}
+	if !st.lasting && !marked && !instrRe.MatchString(s) && !st.correction {
+		return nil, nil
+	}
+	if len(contentTokens(s)) < 2 {
+		return nil, nil
+	}
+	st.line = asLine(s)
+	return st, nil
+}
+
+// reversalOf recognises "ignore what I said about yarn" and "we no longer
+// use yarn".
+func reversalOf(s string, src source) *reversal {
+	if m := reverseRe.FindStringSubmatch(s); m != nil {
+		return &reversal{subject: subjectTokens(m[len(m)-1]), src: src}
+	}
+	if m := noLongerRe.FindStringSubmatch(s); m != nil {
+		subj := m[4]
+		if subj == "" {
+			subj = m[7]
+		}
+		return &reversal{subject: subjectTokens(subj), src: src}
+	}
+	return nil
+}
+
+// subjectTokens keeps the words that name what a reversal is about.
+func subjectTokens(s string) []string {
+	// "about yarn — we use pnpm" is about yarn: stop at a clause break.
+	if i := strings.IndexAny(s, ",;—.:("); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(strings.ToLower(s), " we "); i >= 0 {
+		s = s[:i]
+	}
+	return contentTokens(s)
+}
+
+// asLine turns the instruction text into a memory line: first letter
+// upper-case, one full stop at the end.
+func asLine(s string) string {
+	s = strings.TrimRight(strings.TrimSpace(s), " .!;,:")
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:] + "."
+}
+
+// generic words that say nothing about which fact a line is about.
+var generic = map[string]bool{
+	"always": true, "never": true, "use": true, "please": true, "make": true,
+	"sure": true, "instead": true, "not": true, "don't": true, "do": true,
+	"dont": true, "rather": true, "than": true, "over": true, "prefer": true,
+	"should": true, "must": true, "remember": true, "stop": true, "only": true,
+	"any": true, "them": true, "those": true, "these": true, "about": true,
+	"said": true, "rule": true, "ensure": true, "avoid": true, "using": true,
+}
+
+// contentTokens are the tokens that identify the subject of a line.
+func contentTokens(s string) []string {
+	var out []string
+	for _, t := range textkey.Tokens(s) {
+		if !generic[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// sameFact tells whether two lines state the same fact: near-identical
+// wording, or one's distinctive words almost all contained in the other's.
+func sameFact(a, b string) bool {
+	if textkey.Normalize(a) == textkey.Normalize(b) || textkey.Similarity(a, b) >= 0.8 {
+		return true
+	}
+	ta, tb := contentTokens(a), contentTokens(b)
+	if len(ta) < 2 || len(tb) < 2 {
+		return false
+	}
+	return contained(ta, tb) >= 0.75 && contained(tb, ta) >= 0.5
+}
+
+// contained is the share of a's tokens found in b.
+func contained(a, b []string) float64 {
+	in := map[string]bool{}
+	for _, t := range b {
+		in[t] = true
+	}
+	n := 0
+	for _, t := range a {
+		if in[t] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}

@@ -1,0 +1,102 @@
+package offline
+
+import (
+	"strings"
+	"time"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// source says where a piece of evidence came from.
+type source struct {
+	session int // index into the run's session list
+	msgID   string
+	at      time.Time
+	seq     int    // position in the session, for ordering within a timestamp
+	quote   string // the sentence or command as written (not yet redacted)
+}
+
+// shellRun is one normalised command the agent ran.
+type shellRun struct {
+	cmd command
+	src source
+}
+
+// mined is what one session contributes; the messages themselves are
+// dropped once it is built, so memory stays bounded by the evidence, not by
+// the transcripts.
+type mined struct {
+	stmts     []stmt
+	reversals []reversal
+	runs      []shellRun // every command, in order, noise included
+	prompts   []source   // human messages, for skill triggers (first line only)
+	signals   int
+}
+
+// mineSession extracts statements, reversals and commands from the messages
+// of one session.
+func mineSession(idx int, msgs []transcript.Message) mined {
+	var m mined
+	seq := 0
+	// corrective: the previous agent action was cancelled or rejected, so
+	// the next human words are likely a correction.
+	corrective := false
+	for _, msg := range msgs {
+		seq++
+		switch {
+		case msg.Role == transcript.RoleUser && msg.Human:
+			src := source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq}
+			first := strings.TrimSpace(firstLine(msg.Text))
+			if first != "" {
+				p := src
+				p.quote = first
+				m.prompts = append(m.prompts, p)
+			}
+			for i, sent := range sentences(ownText(msg.Text)) {
+				s := src
+				s.quote = sent
+				s.seq = seq*1000 + i
+				st, rev := classify(sent, corrective && i == 0, s)
+				if st != nil {
+					m.stmts = append(m.stmts, *st)
+					m.signals++
+				}
+				if rev != nil {
+					m.reversals = append(m.reversals, *rev)
+					m.signals++
+				}
+			}
+			corrective = false
+		case msg.Role == transcript.RoleAssistant:
+			for _, tc := range msg.ToolCalls {
+				if isCancelled(tc.Status) {
+					corrective = true
+				}
+				script, ok := shellScript(tc)
+				if !ok {
+					continue
+				}
+				for _, c := range commands(script) {
+					seq++
+					m.runs = append(m.runs, shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}})
+					if c.category != "" {
+						m.signals++
+					}
+				}
+			}
+		}
+	}
+	return m
+}
+
+func isCancelled(status string) bool {
+	s := strings.ToLower(status)
+	return s == "cancelled" || s == "canceled" || s == "rejected" || s == "denied"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,229 @@
+// Package offline is automem's extractor for people with no model endpoint,
+// or whose transcripts must never leave the machine. It mines the eligible
+// sessions deterministically for durable instructions, recurring
+// verification commands, repeated corrections and repeated command
+// sequences, and writes them as the same inbox candidates the LLM path
+// writes: lines merged into the canonical memory/.inbox/{private,global}/
+// extraction.patch and SKILL.md drafts under memory/skills/, with evidence
+// beside them in memory/.automem/evidence.jsonl.
+//
+// Everything here errs towards proposing nothing: text a person pasted or
+// quoted and anything a tool printed is never read as an instruction,
+// one-off requests, questions, plans and reversed statements are dropped,
+// and a fixed rule set refuses instructions that would weaken the machine's
+// safety, whoever typed them.
+package offline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/tombstone"
+	"github.com/automem/automem/internal/transcript"
+)
+
+// Defaults for the per-run budgets, matching Gemini's prompt (0–2 skills per
+// run) and keeping a memory patch reviewable.
+const (
+	DefaultMaxLines  = 8
+	DefaultMaxSkills = 2
+)
+
+// Session is one eligible session offered to the miner. Old sessions only
+// confirm: every candidate needs support from at least one NEW session.
+type Session struct {
+	transcript.Session
+	New bool
+}
+
+// ReadFunc loads the resolved messages of one session; production passes a
+// wrapper around transcript.ReadMessages, tests pass fakes.
+type ReadFunc func(ctx context.Context, s transcript.Session) ([]transcript.Message, error)
+
+// Input is everything one run of the miner needs. Messages are read one
+// session at a time through Read and dropped after mining, so memory use is
+// bounded by the evidence found, not by the size of the transcripts.
+type Input struct {
+	// MemoryDir is the project's memory dir (~/.gemini/tmp/<id>/memory).
+	MemoryDir string
+	// GlobalMemory is the absolute path of ~/.gemini/GEMINI.md.
+	GlobalMemory string
+	// Sessions are the NEW sessions of this run and older ones as support.
+	Sessions []Session
+	// Read loads a session's messages.
+	Read ReadFunc
+	// Tombstones are the dismissed lines and skills (nil: none).
+	Tombstones *tombstone.Set
+	// SkillNames are the installed skills' names (user and workspace).
+	SkillNames []string
+	// Redact removes secrets; it is applied to every line, quote and skill
+	// text written. Required.
+	Redact func(string) string
+	// Now stamps evidence.
+	Now time.Time
+	// MaxLines and MaxSkills cap what one run proposes (0: defaults).
+	MaxLines, MaxSkills int
+	// DryRun mines and reports without writing anything.
+	DryRun bool
+}
+
+// Verdict is what the miner did with a NEW session.
+type Verdict string
+
+// Verdicts recorded in the extraction state.
+const (
+	Read    Verdict = "read"
+	Skipped Verdict = "skipped"
+)
+
+// Candidate is one proposal written by this run.
+type Candidate struct {
+	Kind     string   `json:"kind"`   // instruction, correction, verification, skill
+	Text     string   `json:"text"`   // the memory line, or the skill name
+	Target   string   `json:"target"` // absolute memory file, or skills/<dir>
+	Sessions []string `json:"sessions"`
+}
+
+// Result reports one run.
+type Result struct {
+	// Written lists the files written: patches and SKILL.md drafts.
+	Written []string
+	// PrivateLines and GlobalLines count memory lines added this run.
+	PrivateLines, GlobalLines int
+	// Skills are the drafted skill directory names.
+	Skills []string
+	// Candidates are the proposals, in the order written.
+	Candidates []Candidate
+	// Verdicts maps each NEW session id to read or skipped.
+	Verdicts map[string]Verdict
+	// Signals counts, per session id, the instruction, correction and
+	// verification signals found: a cheap pre-filter for the LLM path.
+	Signals map[string]int
+	// Evidence is what was appended to evidence.jsonl.
+	Evidence []evidence.Item
+	// Warnings are non-fatal problems (a pending patch that does not apply,
+	// an unreadable session).
+	Warnings []string
+}
+
+// Extract runs the miners over the sessions and writes the candidates.
+func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) {
+	res := Result{Verdicts: map[string]Verdict{}, Signals: map[string]int{}}
+	if in.MemoryDir == "" || !filepath.IsAbs(in.MemoryDir) {
+		return res, fmt.Errorf("offline extract: memory dir %q is not absolute", in.MemoryDir)
+	}
+	if in.Redact == nil {
+		return res, errors.New("offline extract: no redaction hook")
+	}
+	if in.Read == nil {
+		return res, errors.New("offline extract: no session reader")
+	}
+	if in.MaxLines <= 0 {
+		in.MaxLines = DefaultMaxLines
+	}
+	if in.MaxSkills <= 0 {
+		in.MaxSkills = DefaultMaxSkills
+	}
+	sessions := make([]mined, len(in.Sessions))
+	var stmts []stmt
+	var revs []reversal
+	for i, s := range in.Sessions {
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("offline extract: %w", err)
+		}
+		msgs, err := in.Read(ctx, s.Session)
+		if err != nil {
+			log.Warn().Err(err).Str("session", s.ID).Msg("offline: session unreadable, skipped")
+			res.Warnings = append(res.Warnings, fmt.Sprintf("session %s unreadable: %v", s.ID, err))
+			if s.New {
+				res.Verdicts[s.ID] = Skipped
+			}
+			continue
+		}
+		m := mineSession(i, msgs)
+		stmts = append(stmts, m.stmts...)
+		revs = append(revs, m.reversals...)
+		m.stmts, m.reversals = nil, nil
+		sessions[i] = m
+		res.Signals[s.ID] += m.signals
+		if s.New {
+			res.Verdicts[s.ID] = Read
+		}
+		log.Debug().Str("session", s.ID).Int("messages", len(msgs)).Int("signals", m.signals).Msg("offline: mined")
+	}
+	isNew := func(i int) bool { return i >= 0 && i < len(in.Sessions) && in.Sessions[i].New }
+
+	k, err := loadKnown(in.MemoryDir, in.GlobalMemory, in.SkillNames)
+	if err != nil {
+		return res, err
+	}
+	var cands []candidate
+	if v := verificationCandidate(sessions, isNew); v != nil {
+		cands = append(cands, *v)
+	}
+	cands = append(cands, instructionCandidates(stmts, revs, isNew)...)
+	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
+
+	w := &writer{in: in, known: k, log: log, res: &res}
+	w.memory(cands)
+	w.skills(skills, verifyCmds(cands))
+	if err := w.flush(); err != nil {
+		return res, err
+	}
+	log.Info().Int("private", res.PrivateLines).Int("global", res.GlobalLines).Int("skills", len(res.Skills)).
+		Int("sessions", len(in.Sessions)).Msg("offline extraction done")
+	return res, nil
+}
+
+func verifyCmds(cands []candidate) []string {
+	for _, c := range cands {
+		if c.kind == KindVerification {
+			return c.cmds
+		}
+	}
+	return nil
+}
+
+// sessionIDs lists the distinct sessions behind a candidate, sorted.
+func sessionIDs(in Input, srcs []source) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range srcs {
+		id := in.Sessions[s.session].ID
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// kindRoots describes the allowed targets for the generated patches.
+func kindRoots(in Input) patch.Roots {
+	return patch.Roots{MemoryDir: in.MemoryDir, GlobalMemory: in.GlobalMemory}
+}
+
+// cleanLine is the last gate for a memory line: redacted, one line, no
+// dangerous content, no template syntax.
+func cleanLine(in Input, line string) (string, bool) {
+	line = strings.Join(strings.Fields(line), " ")
+	if line == "" || dangerous(line) {
+		return "", false
+	}
+	red := in.Redact(line)
+	if red != line {
+		// A line that carried a secret is not a fact worth keeping.
+		return "", false
+	}
+	return strings.ReplaceAll(line, "${", "{"), true
+}

@@ -1,0 +1,263 @@
+package offline
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Procedures: the same ordered run of at least minSteps commands in at least
+// two sessions is a workflow worth a skill draft. Read-only inspection
+// commands are left out of the sequence and repeats are collapsed, so
+// `ls; go generate; go generate; go test` is the two steps it performs.
+
+const (
+	minSteps = 3
+	maxSteps = 6
+)
+
+// skillDraft is a SKILL.md to be written under memory/skills/<name>/.
+type skillDraft struct {
+	name        string
+	description string
+	steps       []string
+	verify      string // the step that checks the work, if the sequence has one
+	main        string // the first step that is not a verification command
+	sessions    int
+}
+
+type stepSeq struct {
+	steps []command
+	srcs  []source
+}
+
+// sequenceOf reduces a session's runs to its workflow steps.
+func sequenceOf(m mined) stepSeq {
+	var s stepSeq
+	for _, r := range m.runs {
+		if r.cmd.noise {
+			continue
+		}
+		if n := len(s.steps); n > 0 && s.steps[n-1].step == r.cmd.step {
+			continue
+		}
+		s.steps = append(s.steps, r.cmd)
+		s.srcs = append(s.srcs, r.src)
+	}
+	return s
+}
+
+// procedureCandidates finds recurring command sequences. verify lists the
+// project's verification commands, used as the check step when a sequence
+// has none of its own.
+func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []candidate {
+	type gram struct {
+		steps    []command
+		sessions []int
+		srcs     []source // first step of each supporting session
+		prompts  []source
+		first    int
+	}
+	grams := map[string]*gram{}
+	order := 0
+	for idx, m := range sessions {
+		seq := sequenceOf(m)
+		seen := map[string]bool{}
+		for n := minSteps; n <= maxSteps; n++ {
+			for i := 0; i+n <= len(seq.steps); i++ {
+				window := seq.steps[i : i+n]
+				parts := make([]string, n)
+				for k, c := range window {
+					parts[k] = c.step
+				}
+				key := strings.Join(parts, "\x00")
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				g := grams[key]
+				if g == nil {
+					order++
+					g = &gram{steps: append([]command(nil), window...), first: order}
+					grams[key] = g
+				}
+				g.sessions = append(g.sessions, idx)
+				g.srcs = append(g.srcs, seq.srcs[i])
+				if p, ok := promptBefore(m, seq.srcs[i]); ok {
+					g.prompts = append(g.prompts, p)
+				}
+			}
+		}
+	}
+	var cands []*gram
+	for _, g := range grams {
+		if len(g.sessions) < 2 {
+			continue
+		}
+		fresh := false
+		for _, idx := range g.sessions {
+			fresh = fresh || isNew(idx)
+		}
+		distinct, other := map[string]bool{}, false
+		for _, c := range g.steps {
+			distinct[c.step] = true
+			other = other || c.category == ""
+		}
+		if !fresh || len(distinct) < minSteps || !other {
+			continue
+		}
+		cands = append(cands, g)
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if len(a.sessions) != len(b.sessions) {
+			return len(a.sessions) > len(b.sessions)
+		}
+		if len(a.steps) != len(b.steps) {
+			return len(a.steps) > len(b.steps)
+		}
+		return a.first < b.first
+	})
+	var out []candidate
+	used := map[string]bool{} // non-verification steps already in a picked skill
+	for _, g := range cands {
+		if len(out) >= limit {
+			break
+		}
+		clash := false
+		for _, c := range g.steps {
+			if c.category == "" && used[c.step] {
+				clash = true
+			}
+		}
+		if clash {
+			continue
+		}
+		for _, c := range g.steps {
+			if c.category == "" {
+				used[c.step] = true
+			}
+		}
+		d := draftFor(g.steps, len(g.sessions))
+		// The prompts that led to the sequence go to the evidence only:
+		// transcript text never becomes instructions in a skill.
+		c := candidate{kind: KindSkill, line: d.name, skill: d}
+		c.srcs = append(c.srcs, g.srcs...)
+		c.srcs = append(c.srcs, g.prompts...)
+		out = append(out, c)
+	}
+	return out
+}
+
+// promptBefore finds the human message that led to a step: the last prompt
+// of the same session before it.
+func promptBefore(m mined, at source) (source, bool) {
+	var best source
+	ok := false
+	for _, p := range m.prompts {
+		if p.seq < at.seq {
+			best, ok = p, true
+		}
+	}
+	return best, ok
+}
+
+var nameClean = regexp.MustCompile(`[^a-z0-9]+`)
+
+// runnerWords never make a useful part of a skill name.
+var runnerWords = map[string]bool{
+	"npx": true, "bunx": true, "pnpx": true, "exec": true, "dlx": true, "uv": true, "poetry": true,
+	"pipenv": true, "pdm": true, "hatch": true, "bundle": true, "python": true, "python3": true,
+	"m": true, "pnpm": true, "npm": true, "yarn": true, "bun": true, "run": true, "sudo": true,
+}
+
+// draftFor builds the draft's name, description and steps.
+func draftFor(steps []command, sessions int) *skillDraft {
+	d := &skillDraft{sessions: sessions}
+	var words []string
+	seen := map[string]bool{}
+	for _, c := range steps {
+		d.steps = append(d.steps, c.norm)
+		if c.category == "test" || c.category == "build" || c.category == "lint" || c.category == "typecheck" {
+			d.verify = c.norm
+		}
+		if c.category != "" {
+			continue
+		}
+		if d.main == "" {
+			d.main = c.norm
+		}
+		for _, w := range strings.Fields(nameClean.ReplaceAllString(strings.ToLower(c.step), " ")) {
+			if !runnerWords[w] && !seen[w] {
+				seen[w] = true
+				words = append(words, w)
+			}
+		}
+	}
+	if len(words) > 5 {
+		words = words[:5]
+	}
+	d.name = skillName(append(words, "workflow"))
+	var names []string
+	for _, c := range steps {
+		names = append(names, c.step)
+	}
+	d.description = oneLineYAML(fmt.Sprintf("Run this project's recurring %s sequence (seen in %d sessions) and check the result.",
+		strings.Join(names, " then "), sessions))
+	return d
+}
+
+// skillName joins words into a hyphen-case name under 64 characters.
+func skillName(words []string) string {
+	name := ""
+	for _, w := range words {
+		next := w
+		if name != "" {
+			next = name + "-" + w
+		}
+		if len(next) > 63 {
+			break
+		}
+		name = next
+	}
+	return strings.Trim(name, "-")
+}
+
+// oneLineYAML makes a description safe as a plain YAML scalar on one line:
+// no line breaks, no ": " or " #" that would change its meaning, no leading
+// indicator character.
+func oneLineYAML(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ReplaceAll(s, ": ", " - ")
+	s = strings.ReplaceAll(s, " #", " ")
+	s = strings.ReplaceAll(s, "`", "")
+	s = strings.TrimLeft(s, "-?:,[]{}#&*!|>'\"%@ ")
+	return s
+}
+
+// skillMarkdown renders SKILL.md: frontmatter with only name and
+// description, then when to use, steps and a verification step.
+func skillMarkdown(d *skillDraft, verifyCmds []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "---\nname: %s\ndescription: %s\n---\n\n", d.name, d.description)
+	fmt.Fprintf(&b, "# %s\n\n", d.name)
+	fmt.Fprintf(&b, "Drafted by automem's offline extractor: the same command sequence ran in %d sessions of this project.\n\n", d.sessions)
+	b.WriteString("## When to use\n\n")
+	fmt.Fprintf(&b, "- The task needs `%s` and the steps that usually follow it in this project.\n", d.main)
+	b.WriteString("- Follow the steps in order; do not skip one because an earlier step printed no errors.\n")
+	b.WriteString("\n## Steps\n\n")
+	for i, s := range d.steps {
+		fmt.Fprintf(&b, "%d. Run `%s`.\n", i+1, s)
+	}
+	b.WriteString("\n## Verification\n\n")
+	switch {
+	case d.verify != "":
+		fmt.Fprintf(&b, "- `%s` exits with status 0; if it fails, fix the cause and repeat from the failing step.\n", d.verify)
+	case len(verifyCmds) > 0:
+		fmt.Fprintf(&b, "- Run `%s` and check that it exits with status 0.\n", verifyCmds[len(verifyCmds)-1])
+	default:
+		b.WriteString("- Every step exits with status 0 and `git status` shows only the intended changes.\n")
+	}
+	return b.String()
+}

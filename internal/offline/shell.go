@@ -1,0 +1,452 @@
+package offline
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// Shell commands are what the agent actually ran, so they are stronger
+// evidence of a project's workflow than anything it said. This file pulls
+// them out of the tool calls of each agent's format and reduces each one to
+// its stable part (program, subcommand, stable flags).
+
+// shellScript returns the shell text of a tool call that runs a command:
+// Gemini run_shell_command args.command, Claude Bash input.command, Codex
+// exec_command cmd / shell command (string or argv).
+func shellScript(tc transcript.ToolCall) (string, bool) {
+	switch tc.Name {
+	case "run_shell_command", "Bash", "bash", "exec_command", "shell", "local_shell", "shell_command", "container.exec":
+	default:
+		return "", false
+	}
+	if strings.EqualFold(tc.Status, "cancelled") || strings.EqualFold(tc.Status, "canceled") {
+		return "", false
+	}
+	var args map[string]json.RawMessage
+	if json.Unmarshal(tc.Args, &args) != nil {
+		return "", false
+	}
+	for _, k := range []string{"command", "cmd"} {
+		raw, ok := args[k]
+		if !ok {
+			continue
+		}
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			return s, s != ""
+		}
+		var argv []string
+		if json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
+			// ["bash","-lc","cargo test"] runs its script argument.
+			if len(argv) >= 3 && isShell(argv[0]) && strings.HasPrefix(argv[1], "-") && strings.Contains(argv[1], "c") {
+				return argv[2], true
+			}
+			return strings.Join(argv, " "), true
+		}
+	}
+	return "", false
+}
+
+func isShell(p string) bool {
+	switch path.Base(p) {
+	case "bash", "sh", "zsh", "dash", "fish":
+		return true
+	}
+	return false
+}
+
+// command is one normalised simple command.
+type command struct {
+	norm     string // "go test -race ./..."
+	key      string // program and subcommand: "go test"
+	step     string // key plus leading plain words: "pnpm prisma migrate dev"
+	category string // test, build, lint, typecheck, format, or "" for other
+	noise    bool   // read-only inspection (ls, cat, git status…)
+}
+
+// splitScript cuts a shell script into simple commands at &&, ||, ;, |
+// and newlines, outside quotes. Only the first command of a pipeline is kept:
+// `go test ./... | tee out` runs go test.
+func splitScript(script string) [][]string {
+	var (
+		out     [][]string
+		cur     []string
+		word    strings.Builder
+		inWord  bool
+		quote   rune
+		skipRun bool // inside the tail of a pipeline
+	)
+	flushWord := func() {
+		if inWord {
+			if !skipRun {
+				cur = append(cur, word.String())
+			}
+			word.Reset()
+			inWord = false
+		}
+	}
+	flushCmd := func() {
+		flushWord()
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	rs := []rune(script)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if quote != 0 {
+			if r == quote {
+				quote = 0
+			} else if r == '\\' && quote == '"' && i+1 < len(rs) {
+				i++
+				word.WriteRune(rs[i])
+			} else {
+				word.WriteRune(r)
+			}
+			continue
+		}
+		switch {
+		case r == '\'' || r == '"':
+			quote = r
+			inWord = true
+		case r == '\\' && i+1 < len(rs):
+			i++
+			if rs[i] != '\n' {
+				word.WriteRune(rs[i])
+				inWord = true
+			}
+		case r == ' ' || r == '\t':
+			flushWord()
+		case r == '\n' || r == ';':
+			flushCmd()
+			skipRun = false
+		case r == '&' || r == '|':
+			double := i+1 < len(rs) && rs[i+1] == r
+			if double {
+				i++
+			}
+			if r == '&' && !double {
+				flushWord() // background: treat as a separator too
+			}
+			flushCmd()
+			skipRun = r == '|' && !double
+		case r == '#' && !inWord:
+			for i < len(rs) && rs[i] != '\n' {
+				i++
+			}
+			flushCmd()
+			skipRun = false
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	flushCmd()
+	return out
+}
+
+// commands normalises every simple command of a script.
+func commands(script string) []command {
+	var out []command
+	for _, argv := range splitScript(script) {
+		if c, ok := normalize(argv); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// runners run another program given as their arguments.
+var runners = map[string]int{ // program → number of words in the runner prefix
+	"npx": 1, "bunx": 1, "pnpx": 1,
+	"pnpm exec": 2, "pnpm dlx": 2, "yarn dlx": 2, "yarn exec": 2, "npm exec": 2,
+	"uv run": 2, "poetry run": 2, "pipenv run": 2, "pdm run": 2, "hatch run": 2, "bundle exec": 2,
+	"python -m": 2, "python3 -m": 2, "py -m": 2,
+}
+
+// subcommand programs: their first plain argument is part of the key.
+var subcommandPrograms = map[string]bool{
+	"go": true, "cargo": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "deno": true,
+	"make": true, "just": true, "git": true, "docker": true, "kubectl": true, "terraform": true,
+	"tofu": true, "dotnet": true, "mvn": true, "gradle": true, "gradlew": true, "buf": true,
+	"sqlc": true, "helm": true, "alembic": true, "migrate": true, "goreleaser": true, "ruff": true,
+	"golangci-lint": true, "task": true, "mix": true, "rails": true, "rake": true, "swift": true,
+	"pip": true, "uv": true, "poetry": true, "prisma": true, "drizzle-kit": true, "nx": true,
+	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
+	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
+	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
+	"mise": true, "hugo": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
+}
+
+// valueFlags take the next argument as a value that changes from run to run.
+var valueFlags = map[string]bool{
+	"-run": true, "-bench": true, "-k": true, "-t": true, "--testNamePattern": true,
+	"-m": false, "--grep": true, "-p": true, "-o": true, "--output": true, "-f": true,
+	"--filter": true, "-C": true, "-c": true, "--name": true, "-n": true, "--message": true,
+	"--match": true, "-e": true, "--env": true, "--target": true, "-var": true, "--var": true,
+	"-timeout": true, "--timeout": true, "--workspace": true, "-w": false,
+}
+
+var noiseCommands = map[string]bool{
+	"ls": true, "cat": true, "head": true, "tail": true, "grep": true, "rg": true, "find": true,
+	"echo": true, "pwd": true, "which": true, "wc": true, "less": true, "more": true, "tree": true,
+	"sed": true, "awk": true, "clear": true, "true": true, "false": true, "sleep": true, "date": true,
+	"printf": true, "file": true, "stat": true, "du": true, "df": true, "diff": true, "jq": true,
+	"git status": true, "git diff": true, "git log": true, "git show": true, "git branch": true,
+	"git blame": true, "git rev-parse": true, "git remote": true, "type": true, "man": true,
+	"history": true, "whoami": true, "id": true, "uname": true, "ps": true, "env": true, "export": true,
+	"source": true, ".": true, "set": true, "open": true, "xdg-open": true, "code": true, "vim": true,
+}
+
+// normalize reduces one simple command to its stable form.
+func normalize(argv []string) (command, bool) {
+	// Drop environment assignments and wrappers that do not change what runs.
+	for len(argv) > 0 {
+		a := argv[0]
+		if isAssignment(a) || a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" {
+			argv = argv[1:]
+			continue
+		}
+		if a == "env" && len(argv) > 1 {
+			argv = argv[1:]
+			continue
+		}
+		break
+	}
+	if len(argv) == 0 {
+		return command{}, false
+	}
+	switch argv[0] {
+	case "cd", "pushd", "popd", "exit", "return", "then", "fi", "do", "done", "if", "for", "while", "{", "}", "(", ")":
+		return command{}, false
+	}
+	var prefix []string
+	for {
+		prog := path.Base(argv[0])
+		two := ""
+		if len(argv) > 1 {
+			two = prog + " " + argv[1]
+		}
+		if n, ok := runners[two]; ok && len(argv) > n {
+			prefix = append(prefix, prog, argv[1])
+			argv = argv[n:]
+			continue
+		}
+		if n, ok := runners[prog]; ok && len(argv) > n {
+			prefix = append(prefix, prog)
+			argv = argv[n:]
+			continue
+		}
+		break
+	}
+	prog := path.Base(argv[0])
+	if strings.HasSuffix(prog, ".py") && prog != "manage.py" {
+		prog = "python " + prog
+	}
+	words := append(append([]string{}, prefix...), prog)
+	rest := argv[1:]
+	sub := ""
+	if subcommandPrograms[prog] && len(rest) > 0 && isWord(rest[0]) {
+		sub = rest[0]
+		words = append(words, sub)
+		rest = rest[1:]
+		// npm run <script>, docker compose <cmd>, prisma migrate <cmd>
+		if (sub == "run" && (prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun")) ||
+			(prog == "docker" && sub == "compose") || (prog == "prisma" && (sub == "migrate" || sub == "db")) ||
+			(prog == "go" && sub == "tool") || (prog == "mise" && sub == "run") {
+			if len(rest) > 0 && isWord(rest[0]) {
+				sub += " " + rest[0]
+				words = append(words, rest[0])
+				rest = rest[1:]
+			}
+		}
+	}
+	key := strings.Join(words, " ")
+	// Up to two plain words right after the key name what is run
+	// (`pnpm prisma migrate dev`, `make docs`), not run-specific data.
+	for n := 0; n < 2 && len(rest) > 0 && isWord(rest[0]) && !looksLikeData(rest[0]); n++ {
+		words = append(words, rest[0])
+		rest = rest[1:]
+	}
+	norm := append([]string{}, words...)
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "-") {
+			if valueFlags[a] {
+				i++
+				continue
+			}
+			if eq := strings.IndexByte(a, '='); eq > 0 && valueFlags[a[:eq]] {
+				continue
+			}
+			norm = append(norm, a)
+			continue
+		}
+		// Positional arguments are mostly run-specific (files, packages,
+		// test names); the whole-tree patterns are the stable exception.
+		if a == "./..." || a == "." || a == "..." || a == "./" {
+			norm = append(norm, a)
+		}
+	}
+	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " ")}
+	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
+	c.category = categorize(prog, sub, c.norm)
+	return c, true
+}
+
+// looksLikeData reports whether a plain word is more likely a file, test or
+// branch name than part of a command: it has digits or capitals.
+func looksLikeData(a string) bool {
+	for _, r := range a {
+		if r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+func isAssignment(a string) bool {
+	eq := strings.IndexByte(a, '=')
+	if eq <= 0 {
+		return false
+	}
+	for i, r := range a[:eq] {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isWord reports whether an argument looks like a subcommand name rather
+// than a flag or a path.
+func isWord(a string) bool {
+	if a == "" || strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/=.*@:") {
+		return false
+	}
+	for _, r := range a {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// categorize says which verification step a command is, if any.
+func categorize(prog, sub, norm string) string {
+	script := ""
+	if strings.HasPrefix(sub, "run ") {
+		script = strings.TrimPrefix(sub, "run ")
+	}
+	switch prog {
+	case "npm", "pnpm", "yarn", "bun":
+		name := script
+		if name == "" {
+			name = sub
+		}
+		return scriptCategory(name)
+	case "make", "just", "task", "mise":
+		return scriptCategory(strings.TrimPrefix(sub, "run "))
+	case "go":
+		switch sub {
+		case "test":
+			return "test"
+		case "build":
+			return "build"
+		case "vet":
+			return "lint"
+		case "fmt":
+			return "format"
+		}
+	case "cargo":
+		switch sub {
+		case "test", "nextest":
+			return "test"
+		case "build", "check":
+			return "build"
+		case "clippy":
+			return "lint"
+		case "fmt":
+			return "format"
+		}
+	case "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "bats", "tox", "nox", "ava", "playwright":
+		return "test"
+	case "tsc", "vue-tsc":
+		if strings.Contains(norm, "--noEmit") {
+			return "typecheck"
+		}
+		return "build"
+	case "mypy", "pyright", "flow":
+		return "typecheck"
+	case "eslint", "staticcheck", "golangci-lint", "flake8", "pylint", "shellcheck", "rubocop", "hadolint", "biome", "oxlint", "stylelint", "markdownlint", "actionlint":
+		return "lint"
+	case "ruff":
+		if sub == "format" {
+			return "format"
+		}
+		return "lint"
+	case "gofmt", "goimports", "prettier", "black", "isort", "rustfmt", "clang-format", "gofumpt", "shfmt":
+		return "format"
+	case "dotnet", "swift", "mix", "deno":
+		switch sub {
+		case "test":
+			return "test"
+		case "build":
+			return "build"
+		case "lint":
+			return "lint"
+		case "fmt", "format":
+			return "format"
+		}
+	case "mvn", "gradle", "gradlew":
+		switch sub {
+		case "test", "verify", "check":
+			return "test"
+		case "build", "package", "compile", "assemble":
+			return "build"
+		}
+	case "terraform", "tofu":
+		switch sub {
+		case "fmt":
+			return "format"
+		case "validate":
+			return "lint"
+		}
+	case "buf":
+		if sub == "lint" {
+			return "lint"
+		}
+	case "bazel":
+		if sub == "test" || sub == "build" {
+			return sub
+		}
+	}
+	return ""
+}
+
+// scriptCategory classifies a package-script or make target by its name.
+func scriptCategory(name string) string {
+	n := strings.ToLower(name)
+	switch {
+	case n == "":
+		return ""
+	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
+		return "typecheck"
+	case strings.Contains(n, "lint") || n == "vet" || n == "check":
+		return "lint"
+	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
+		return "format"
+	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || n == "e2e" || n == "spec" || n == "ci":
+		return "test"
+	case strings.HasPrefix(n, "build") || n == "compile" || n == "all":
+		return "build"
+	}
+	return ""
+}

@@ -1,0 +1,98 @@
+package offline
+
+import (
+	"sort"
+	"strings"
+)
+
+// minVerifySessions is how many sessions must have run a check before it is
+// called one of the project's verification commands.
+const minVerifySessions = 3
+
+var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4}
+
+// verificationCandidate collects the test, build, lint, typecheck and format
+// commands run in at least minVerifySessions sessions into one memory line.
+func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
+	type group struct {
+		key      string
+		category string
+		sessions map[int]source
+		forms    map[string]int
+		first    int
+	}
+	groups := map[string]*group{}
+	order := 0
+	for idx, m := range sessions {
+		for _, r := range m.runs {
+			if r.cmd.category == "" || r.cmd.noise {
+				continue
+			}
+			g := groups[r.cmd.key]
+			if g == nil {
+				order++
+				g = &group{key: r.cmd.key, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, first: order}
+				groups[r.cmd.key] = g
+			}
+			if _, ok := g.sessions[idx]; !ok {
+				g.sessions[idx] = r.src
+			}
+			g.forms[r.cmd.norm]++
+		}
+	}
+	var kept []*group
+	for _, g := range groups {
+		fresh := false
+		for idx := range g.sessions {
+			fresh = fresh || isNew(idx)
+		}
+		if fresh && len(g.sessions) >= minVerifySessions {
+			kept = append(kept, g)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	sort.Slice(kept, func(i, j int) bool {
+		a, b := kept[i], kept[j]
+		if categoryOrder[a.category] != categoryOrder[b.category] {
+			return categoryOrder[a.category] < categoryOrder[b.category]
+		}
+		return a.key < b.key
+	})
+	c := &candidate{kind: KindVerification}
+	for _, g := range kept {
+		c.cmds = append(c.cmds, mostCommon(g.forms))
+		idxs := make([]int, 0, len(g.sessions))
+		for idx := range g.sessions {
+			idxs = append(idxs, idx)
+		}
+		sort.Ints(idxs)
+		for _, idx := range idxs {
+			c.srcs = append(c.srcs, g.sessions[idx])
+		}
+	}
+	c.line = verificationLine(c.cmds)
+	return c
+}
+
+// mostCommon picks the most frequent form; on a tie, the shortest, then the
+// first in byte order, so the result never depends on map order.
+func mostCommon(forms map[string]int) string {
+	best, n := "", -1
+	for f, c := range forms {
+		if c > n || c == n && (len(f) < len(best) || len(f) == len(best) && f < best) {
+			best, n = f, c
+		}
+	}
+	return best
+}
+
+// verificationLine renders the memory line listing the commands.
+func verificationLine(cmds []string) string {
+	quoted := make([]string, len(cmds))
+	for i, c := range cmds {
+		quoted[i] = "`" + c + "`"
+	}
+	return "Verification commands for this project: " + strings.Join(quoted, ", ") + "."
+}

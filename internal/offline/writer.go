@@ -1,0 +1,223 @@
+package offline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/patch"
+)
+
+// maxEvidence bounds the evidence items kept per candidate.
+const maxEvidence = 5
+
+// writer turns accepted candidates into files: memory lines are collected
+// per kind and merged into the canonical patch at flush, skill drafts are
+// written as they are accepted, and evidence is appended last.
+type writer struct {
+	in    Input
+	known *known
+	log   zerolog.Logger
+	res   *Result
+
+	private, global []pendingLine
+	lines           int
+	evidence        []evidence.Item
+}
+
+type pendingLine struct {
+	heading string
+	c       candidate
+}
+
+func (w *writer) dismissed(text string) bool {
+	if w.in.Tombstones == nil {
+		return false
+	}
+	if w.in.Tombstones.Has(text) {
+		return true
+	}
+	for _, t := range w.in.Tombstones.Texts() {
+		if sameFact(text, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// memory accepts memory-line candidates that are new, not dismissed and
+// safe, up to the run's line budget.
+func (w *writer) memory(cands []candidate) {
+	for _, c := range cands {
+		if w.lines >= w.in.MaxLines {
+			return
+		}
+		heading := "## Conventions"
+		if c.kind == KindVerification {
+			heading = "## Verification"
+			var fresh []string
+			for _, cmd := range c.cmds {
+				if !w.known.mentions(cmd) && !dangerous(cmd) {
+					fresh = append(fresh, cmd)
+				}
+			}
+			if len(fresh) == 0 {
+				continue
+			}
+			c.cmds, c.line = fresh, verificationLine(fresh)
+		}
+		line, ok := cleanLine(w.in, c.line)
+		if !ok || w.known.has(line) || w.dismissed(line) {
+			continue
+		}
+		c.line = line
+		w.known.addText(line)
+		w.lines++
+		if c.global && w.in.GlobalMemory != "" {
+			w.global = append(w.global, pendingLine{heading, c})
+		} else {
+			c.global = false
+			w.private = append(w.private, pendingLine{heading, c})
+		}
+	}
+}
+
+// skills writes the drafts that no existing or dismissed skill covers.
+func (w *writer) skills(cands []candidate, verify []string) {
+	n := 0
+	for _, c := range cands {
+		if n >= w.in.MaxSkills {
+			return
+		}
+		d := c.skill
+		if d.name == "" || w.known.skills[strings.ToLower(d.name)] || w.dismissed(d.name) || w.known.coversSteps(d.steps) {
+			continue
+		}
+		unsafe := false
+		for _, s := range d.steps {
+			unsafe = unsafe || dangerous(s)
+		}
+		if unsafe {
+			continue
+		}
+		body := skillMarkdown(d, verify)
+		if w.in.Redact(body) != body {
+			continue
+		}
+		dir := filepath.Join(w.in.MemoryDir, "skills", d.name)
+		path := filepath.Join(dir, "SKILL.md")
+		if !w.in.DryRun {
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				w.warn(fmt.Sprintf("create skill draft dir %s: %v", dir, err))
+				continue
+			}
+			if err := atomicfile.Write(path, []byte(body), 0o600); err != nil {
+				w.warn(fmt.Sprintf("write skill draft %s: %v", path, err))
+				continue
+			}
+			w.res.Written = append(w.res.Written, path)
+		}
+		n++
+		w.known.skills[strings.ToLower(d.name)] = true
+		w.known.drafts = append(w.known.drafts, body)
+		w.res.Skills = append(w.res.Skills, d.name)
+		w.accept(c, d.name, "skills/"+d.name)
+	}
+}
+
+func (w *writer) warn(msg string) {
+	w.log.Warn().Msg("offline: " + msg)
+	w.res.Warnings = append(w.res.Warnings, msg)
+}
+
+// accept records a written candidate and its evidence.
+func (w *writer) accept(c candidate, text, target string) {
+	w.res.Candidates = append(w.res.Candidates, Candidate{Kind: c.kind, Text: text, Target: target, Sessions: sessionIDs(w.in, c.srcs)})
+	at := w.in.Now.UTC().Format(time.RFC3339)
+	// One item per session first, so the evidence shows the spread, then
+	// further statements in order.
+	var picked []source
+	var rest []source
+	seen := map[int]bool{}
+	for _, s := range c.srcs {
+		if seen[s.session] {
+			rest = append(rest, s)
+			continue
+		}
+		seen[s.session] = true
+		picked = append(picked, s)
+	}
+	picked = append(picked, rest...)
+	if len(picked) > maxEvidence {
+		picked = picked[:maxEvidence]
+	}
+	for _, s := range picked {
+		sess := w.in.Sessions[s.session]
+		w.evidence = append(w.evidence, evidence.Item{
+			Text: text, Target: target, SessionID: sess.ID, MessageID: s.msgID, Path: sess.Path,
+			Quote: evidence.Cut(w.in.Redact(s.quote), evidence.MaxQuote), At: at,
+		})
+	}
+}
+
+// flush merges the accepted lines into the canonical patches and appends the
+// evidence.
+func (w *writer) flush() error {
+	kinds := []struct {
+		lines   []pendingLine
+		kind    patch.Kind
+		target  string
+		heading string
+		count   *int
+	}{
+		{w.private, patch.Private, filepath.Join(w.in.MemoryDir, "MEMORY.md"), "# Project Memory", &w.res.PrivateLines},
+		{w.global, patch.Global, w.in.GlobalMemory, "", &w.res.GlobalLines},
+	}
+	for _, k := range kinds {
+		if len(k.lines) == 0 {
+			continue
+		}
+		var secs []section
+		for _, pl := range k.lines {
+			i := 0
+			for i < len(secs) && secs[i].heading != pl.heading {
+				i++
+			}
+			if i == len(secs) {
+				secs = append(secs, section{heading: pl.heading})
+			}
+			secs[i].lines = append(secs[i].lines, pl.c.line)
+		}
+		if !w.in.DryRun {
+			patchPath := filepath.Join(w.in.MemoryDir, ".inbox", string(k.kind), "extraction.patch")
+			ok, err := mergeIntoPatch(patchPath, k.target, k.heading, secs, kindRoots(w.in), k.kind)
+			if err != nil {
+				w.warn(fmt.Sprintf("%s memory lines not written: %v", k.kind, err))
+				continue
+			}
+			if !ok {
+				continue
+			}
+			w.res.Written = append(w.res.Written, patchPath)
+		}
+		for _, pl := range k.lines {
+			w.accept(pl.c, pl.c.line, k.target)
+		}
+		*k.count += len(k.lines)
+	}
+	if w.in.DryRun || len(w.evidence) == 0 {
+		w.res.Evidence = w.evidence
+		return nil
+	}
+	if err := evidence.Append(w.in.MemoryDir, w.evidence...); err != nil {
+		return fmt.Errorf("offline extract: %w", err)
+	}
+	w.res.Evidence = w.evidence
+	return nil
+}
