@@ -1,3 +1,5 @@
+//go:build unix
+
 package patch
 
 import (
@@ -365,4 +367,3 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
-

@@ -255,3 +255,24 @@ func Apply(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, 
 
 // Unchanged reports whether the change leaves its file as it was.
 func (c *Change) Unchanged() bool { return !c.Create && bytes.Equal(c.Old, c.New) }
+
+// RemoveStaleTemps deletes staging temp files a killed apply left directly in
+// dir (names ".<target>.<hex>.automem-tmp") and returns how many it removed.
+// Callers run it on the memory dir at start-up, under the extraction lock.
+func RemoveStaleTemps(dir string) (int, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, fmt.Errorf("list %s: %w", dir, err)
+	}
+	n := 0
+	for _, e := range ents {
+		name := e.Name()
+		if e.Type().IsRegular() && len(name) > 1 && name[0] == '.' && filepath.Ext(name) == ".automem-tmp" {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return n, fmt.Errorf("remove stale temp %s: %w", name, err)
+			}
+			n++
+		}
+	}
+	return n, nil
+}

@@ -47,7 +47,7 @@ func DryRun(p *Patch, roots Roots, kind Kind) (*Plan, error) {
 	byPath := map[string]*Change{}
 	var created []*Change
 	for _, f := range p.Files {
-		t, rerr := roots.resolve(kind, f.Path)
+		t, rerr := roots.resolve(kind, f.Path, f.Create && byPath[key(roots, f.Path)] == nil)
 		if rerr != nil {
 			return nil, rerr
 		}
@@ -198,7 +198,7 @@ func addPointers(pl *Plan, roots Roots, byPath map[string]*Change, created []*Ch
 		if mem == nil {
 			mem = byPath[key(roots, memPath)]
 			if mem == nil {
-				t, rerr := roots.resolve(Private, memPath)
+				t, rerr := roots.resolve(Private, memPath, false)
 				if rerr != nil {
 					return rerr
 				}

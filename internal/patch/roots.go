@@ -32,24 +32,45 @@ type target struct {
 }
 
 // Check verifies that every section of p names a target the kind allows, on
-// the raw path and on the canonical path. It does not read targets; DryRun
-// does that and more.
+// the raw path and on the canonical path, and that an existing target is a
+// regular file. It reads no content; DryRun does that and more.
 func Check(p *Patch, roots Roots, kind Kind) error {
 	for _, f := range p.Files {
-		if _, err := roots.resolve(kind, f.Path); err != nil {
+		if _, err := roots.resolve(kind, f.Path, f.Create); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (r Roots) resolve(kind Kind, path string) (target, *Error) {
+// resolve checks path for kind. Before the canonical check, an existing
+// entry at path is refused as newFileAlreadyExists when creating (Gemini's
+// lstat rule) and as notRegularFile when it is anything but a regular file,
+// so a symlinked target is refused wherever it points.
+func (r Roots) resolve(kind Kind, path string, creating bool) (target, *Error) {
 	if err := checkLexical(path); err != nil {
 		return target{}, err
 	}
 	out := func(format string, args ...any) (target, *Error) {
 		return target{}, refuse(OutsideAllowedRoots, path, format, args...)
 	}
+	t, err := r.resolveKind(kind, path, out)
+	if err != nil {
+		return t, err
+	}
+	if fi, lerr := os.Lstat(path); lerr == nil {
+		if creating {
+			return target{}, refuse(NewFileAlreadyExists, path, "declares a new file but the file exists")
+		}
+		if !fi.Mode().IsRegular() {
+			return target{}, refuse(NotRegularFile, path, "target is %s", describeMode(fi.Mode()))
+		}
+	}
+	return r.resolveCanonical(kind, t, out)
+}
+
+// resolveKind applies the raw-path rules of each kind.
+func (r Roots) resolveKind(kind Kind, path string, out func(string, ...any) (target, *Error)) (target, *Error) {
 	switch kind {
 	case Private:
 		if r.MemoryDir == "" {
@@ -59,16 +80,10 @@ func (r Roots) resolve(kind Kind, path string) (target, *Error) {
 		if !r.same(dir, filepath.Clean(r.MemoryDir)) || !r.privateName(base) {
 			return out("outside the private memory root: only MEMORY.md or a *.md directly in the memory dir")
 		}
-		if !r.sameCanonical(dir, r.MemoryDir) {
-			return out("canonical path leaves the private memory root")
-		}
 		return target{path: path, rootDir: r.MemoryDir, rel: base}, nil
 	case Global:
 		if r.GlobalMemory == "" || !r.same(path, filepath.Clean(r.GlobalMemory)) {
 			return out("outside the global memory root: only %s", r.GlobalMemory)
-		}
-		if !r.sameCanonical(filepath.Dir(path), filepath.Dir(r.GlobalMemory)) {
-			return out("canonical path leaves the global memory root")
 		}
 		return target{path: path, rootDir: filepath.Dir(r.GlobalMemory), rel: filepath.Base(r.GlobalMemory)}, nil
 	case Skill:
@@ -78,19 +93,42 @@ func (r Roots) resolve(kind Kind, path string) (target, *Error) {
 			if !ok || hasDotComponent(rel) {
 				continue
 			}
-			croot, err1 := canonical(root)
-			cdir, err2 := canonical(filepath.Dir(path))
-			if err1 != nil || err2 != nil {
-				continue
-			}
-			if _, ok := r.under(croot, filepath.Join(cdir, filepath.Base(path))); !ok {
-				return out("canonical path leaves the skills root %s", root)
-			}
 			return target{path: path, rootDir: root, rel: rel}, nil
 		}
 		return out("outside the skills roots")
 	}
 	return out("unknown kind %q", kind)
+}
+
+// resolveCanonical checks the canonical path (symlinks resolved on the
+// deepest existing ancestor, the target itself included) against the
+// canonical form of the allowed set.
+func (r Roots) resolveCanonical(kind Kind, t target, out func(string, ...any) (target, *Error)) (target, *Error) {
+	cpath, err := canonical(t.path)
+	if err != nil {
+		return out("cannot resolve canonical path: %v", err)
+	}
+	switch kind {
+	case Private:
+		cmem, err := canonical(r.MemoryDir)
+		if err != nil || !r.same(filepath.Dir(cpath), cmem) || !r.privateName(filepath.Base(cpath)) {
+			return out("canonical path leaves the private memory root")
+		}
+	case Global:
+		cg, err := canonical(r.GlobalMemory)
+		if err != nil || !r.same(cpath, cg) {
+			return out("canonical path leaves the global memory root")
+		}
+	case Skill:
+		croot, err := canonical(t.rootDir)
+		if err != nil {
+			return out("cannot resolve skills root %s", t.rootDir)
+		}
+		if rel, ok := r.under(croot, cpath); !ok || hasDotComponent(rel) {
+			return out("canonical path leaves the skills root %s", t.rootDir)
+		}
+	}
+	return t, nil
 }
 
 func (r Roots) same(a, b string) bool {
@@ -109,7 +147,7 @@ func (r Roots) privateName(base string) bool {
 	return len(base) > len(ext) && r.same(ext, ".md")
 }
 
-// sameCanonical compares two directories after resolving symlinks on their
+// sameCanonical compares two paths after resolving symlinks on their
 // deepest existing ancestors.
 func (r Roots) sameCanonical(a, b string) bool {
 	ca, err1 := canonical(a)

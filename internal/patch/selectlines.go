@@ -3,7 +3,9 @@ package patch
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // HunkRef names a hunk by 0-based section and hunk index in a Patch.
@@ -31,12 +33,14 @@ var (
 // both gives the files applying p gives. An unchosen - line becomes context
 // and an unchosen + line is dropped in the chosen patch; in the remainder a
 // chosen - line is gone and a chosen + line is context. Either result is nil
-// when it would hold no change. Counts and starts are exact.
+// when it would hold no change. Counts and starts are exact. Choosing any
+// line of a new file also chooses the + lines of its MEMORY.md that name it.
 func Select(p *Patch, choices []Choice) (chosen, rest *Patch, err error) {
 	want, err := indexChoices(p, choices)
 	if err != nil {
 		return nil, nil, err
 	}
+	pullPointers(p, want)
 	if err := checkRepeated(p, want); err != nil {
 		return nil, nil, err
 	}
@@ -91,6 +95,42 @@ func indexChoices(p *Patch, choices []Choice) (map[HunkRef]map[int]bool, error) 
 		}
 	}
 	return want, nil
+}
+
+// pullPointers adds to the choice every + line of a sibling MEMORY.md section
+// that names a new file the choice creates, so a pointer travels with its
+// file: left behind, DryRun would add Gemini's automatic pointer and the
+// remainder would add a second one.
+func pullPointers(p *Patch, want map[HunkRef]map[int]bool) {
+	for fi, f := range p.Files {
+		if !f.Create || filepath.Base(f.Path) == "MEMORY.md" {
+			continue
+		}
+		chosen := false
+		for hi := range f.Hunks {
+			chosen = chosen || len(want[HunkRef{fi, hi}]) > 0
+		}
+		if !chosen {
+			continue
+		}
+		base := filepath.Base(f.Path)
+		for gi, g := range p.Files {
+			if filepath.Base(g.Path) != "MEMORY.md" || filepath.Dir(g.Path) != filepath.Dir(f.Path) {
+				continue
+			}
+			for hi, h := range g.Hunks {
+				for li, l := range h.Lines {
+					if l.Op == Add && strings.Contains(l.Text, base) {
+						ref := HunkRef{gi, hi}
+						if want[ref] == nil {
+							want[ref] = map[int]bool{}
+						}
+						want[ref][li] = true
+					}
+				}
+			}
+		}
+	}
 }
 
 func checkRepeated(p *Patch, want map[HunkRef]map[int]bool) error {

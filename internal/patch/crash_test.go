@@ -1,0 +1,100 @@
+//go:build unix
+
+package patch
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+)
+
+const (
+	crashDirEnv  = "AUTOMEM_PATCH_CRASH_DIR"
+	crashStepEnv = "AUTOMEM_PATCH_FAILPOINT"
+)
+
+var crashFiles = []string{"MEMORY.md", "alpha.md", "beta.md"}
+
+func crashRoots(dir string) Roots { return Roots{MemoryDir: filepath.Join(dir, "memory")} }
+
+// TestCrashHelper is the child process of TestCrashBetweenRenames: it applies
+// a three-file patch and SIGKILLs itself after rename N.
+func TestCrashHelper(t *testing.T) {
+	dir := os.Getenv(crashDirEnv)
+	if dir == "" {
+		t.Skip("child process of TestCrashBetweenRenames")
+	}
+	step, _ := strconv.Atoi(os.Getenv(crashStepEnv))
+	_, err := Apply(filepath.Join(dir, "x.patch"), crashRoots(dir), Private, CommitOptions{AfterRename: func(done int) error {
+		if done == step {
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {}
+		}
+		return nil
+	}})
+	t.Fatalf("apply returned instead of being killed: %v", err)
+}
+
+func TestCrashBetweenRenames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-executes the test binary")
+	}
+	for _, step := range []int{1, 2} {
+		t.Run(strconv.Itoa(step), func(t *testing.T) {
+			dir := t.TempDir()
+			mem := filepath.Join(dir, "memory")
+			mustMkdir(t, mem)
+			var text string
+			for _, name := range crashFiles {
+				p := filepath.Join(mem, name)
+				if err := os.WriteFile(p, []byte("old "+name+"\nkeep\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				text += upd(p, "@@ -1,2 +1,2 @@\n-old "+name+"\n+new "+name+"\n keep\n")
+			}
+			if err := os.WriteFile(filepath.Join(dir, "x.patch"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$", "-test.count=1")
+			cmd.Env = append(os.Environ(), crashDirEnv+"="+dir, crashStepEnv+"="+strconv.Itoa(step))
+			err := cmd.Run()
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatalf("child did not die: %v", err)
+			}
+			if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || ws.Signal() != syscall.SIGKILL {
+				t.Fatalf("child ended with %v, want SIGKILL", err)
+			}
+			renamed := 0
+			for _, name := range crashFiles {
+				b, err := os.ReadFile(filepath.Join(mem, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch string(b) {
+				case "new " + name + "\nkeep\n":
+					renamed++
+				case "old " + name + "\nkeep\n":
+				default:
+					t.Fatalf("%s is neither old nor new: %q", name, b)
+				}
+			}
+			if renamed != step {
+				t.Fatalf("%d files new after kill at step %d", renamed, step)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "x.patch")); err != nil {
+				t.Fatal("patch removed although the apply did not finish")
+			}
+			n, err := RemoveStaleTemps(mem)
+			if err != nil || n != len(crashFiles)-step {
+				t.Fatalf("stale temps removed: %d (%v), want %d", n, err, len(crashFiles)-step)
+			}
+			if n, _ := RemoveStaleTemps(mem); n != 0 {
+				t.Fatal("temps left after cleanup")
+			}
+		})
+	}
+}
