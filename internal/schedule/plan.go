@@ -111,7 +111,7 @@ func (s Scheduler) InstallPlan(every Every) (Plan, error) {
 			{Run: s.systemctl("enable", "--now", TimerUnit)},
 		}
 		p.Notes = []string{
-			"runs " + s.Paths.Exe + " " + every.OnCalendar() + " (OnCalendar=" + every.OnCalendar() + ")",
+			"runs " + s.Paths.Exe + " every " + every.String() + " (OnCalendar=" + every.OnCalendar() + ", RandomizedDelaySec=" + every.RandomizedDelay() + ")",
 			keyNote,
 			"to keep running while you are logged out: loginctl enable-linger $USER",
 			"logs: journalctl --user -u " + ServiceUnit,
@@ -175,7 +175,7 @@ func (p Plan) Print(w io.Writer) error {
 	for _, st := range p.Steps {
 		switch {
 		case st.Write != nil:
-			fmt.Fprintf(&b, "# write %s (mode %04o)\n", st.Write.Path, st.Write.Mode)
+			fmt.Fprintf(&b, "# write %s (mode %04o)\n", ShellQuote(st.Write.Path), st.Write.Mode)
 			b.Write(st.Write.Data)
 			if len(st.Write.Data) > 0 && st.Write.Data[len(st.Write.Data)-1] != '\n' {
 				b.WriteByte('\n')
