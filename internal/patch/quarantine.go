@@ -1,12 +1,12 @@
 package patch
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -20,37 +20,46 @@ const RejectedDir = ".automem/rejected"
 // <memoryDir>/.automem/rejected/<time>-<label>.patch and writes
 // <time>-<label>.reason beside it holding reason (use the refusal's Error()
 // text, which starts with the reason name). label defaults to the patch's
-// base name without ".patch". The reason file is written first and both
-// land atomically, so a crash leaves either the patch pending or a complete
-// quarantine entry. It returns the new patch path.
+// base name without ".patch". The reason file is written first and the patch
+// is moved with a no-clobber link, so a crash leaves either the patch pending
+// or a complete entry. All writes go through os.Root on memoryDir, so a
+// symlinked .automem cannot lead elsewhere. It returns the new patch path.
 func Quarantine(memoryDir, src, label, reason string, now time.Time) (string, error) {
 	if label == "" {
 		label = strings.TrimSuffix(filepath.Base(src), ".patch")
 	}
 	label = safeLabel(label)
-	dir := filepath.Join(memoryDir, filepath.FromSlash(RejectedDir))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("create quarantine dir %s: %w", dir, err)
+	root, err := os.OpenRoot(memoryDir)
+	if err != nil {
+		return "", fmt.Errorf("open memory dir %s: %w", memoryDir, err)
 	}
-	stem := now.UTC().Format("20060102T150405Z") + "-" + label
+	defer root.Close()
+	if err := root.MkdirAll(RejectedDir, 0o700); err != nil {
+		return "", fmt.Errorf("create quarantine dir: %w", err)
+	}
+	stamp := now.UTC().Format("20060102T150405Z")
+	stem := stamp + "-" + label
 	for i := 1; ; i++ {
-		if _, err := os.Lstat(filepath.Join(dir, stem+".patch")); errors.Is(err, os.ErrNotExist) {
+		_, err1 := root.Lstat(path.Join(RejectedDir, stem+".patch"))
+		_, err2 := root.Lstat(path.Join(RejectedDir, stem+".reason"))
+		if errors.Is(err1, fs.ErrNotExist) && errors.Is(err2, fs.ErrNotExist) {
 			break
 		}
-		stem = fmt.Sprintf("%s-%s-%d", now.UTC().Format("20060102T150405Z"), label, i)
+		stem = fmt.Sprintf("%s-%s-%d", stamp, label, i)
 	}
-	dst := filepath.Join(dir, stem+".patch")
+	dst := path.Join(RejectedDir, stem+".patch")
+	reasonRel := path.Join(RejectedDir, stem+".reason")
 	if !strings.HasSuffix(reason, "\n") {
 		reason += "\n"
 	}
-	if err := writeFileAtomic(filepath.Join(dir, stem+".reason"), []byte(reason), 0o600); err != nil {
+	if err := writeAtomicIn(root, reasonRel, []byte(reason), 0o600); err != nil {
 		return "", fmt.Errorf("write quarantine reason: %w", err)
 	}
-	if err := moveFile(src, dst); err != nil {
-		os.Remove(filepath.Join(dir, stem+".reason"))
+	if err := moveInto(root, memoryDir, src, dst); err != nil {
+		root.Remove(reasonRel)
 		return "", fmt.Errorf("quarantine %s: %w", src, err)
 	}
-	return dst, nil
+	return filepath.Join(memoryDir, filepath.FromSlash(dst)), nil
 }
 
 // safeLabel keeps a label to one harmless path component.
@@ -68,30 +77,27 @@ func safeLabel(s string) string {
 	return s
 }
 
-// moveFile renames src to dst without replacing dst, copying through a
-// temp file when they are on different filesystems; both directories are
-// fsynced.
-func moveFile(src, dst string) error {
-	if err := os.Link(src, dst); err == nil {
-		if err := os.Remove(src); err != nil {
+// moveInto moves src to dst (relative to root) without replacing anything:
+// a hard link then unlink when src is inside the root, else a copy through
+// a temp file and an unlink of src.
+func moveInto(root *os.Root, rootDir, src, dst string) error {
+	if rel, err := filepath.Rel(rootDir, src); err == nil && filepath.IsLocal(rel) {
+		rel = filepath.ToSlash(rel)
+		if err := root.Link(rel, dst); err == nil {
+			if err := root.Remove(rel); err != nil {
+				return err
+			}
+			syncDir(root, path.Dir(dst))
+			return syncDir(root, path.Dir(rel))
+		} else if !linkUnsupported(err) {
 			return err
 		}
-		syncPath(filepath.Dir(dst))
-		syncPath(filepath.Dir(src))
-		return nil
-	} else if !linkUnsupported(err) {
-		return err
 	}
-	in, err := os.Open(src)
+	data, err := readPatchBytesAny(src)
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(io.LimitReader(in, 4*MaxPatchBytes))
-	in.Close()
-	if err != nil {
-		return err
-	}
-	if err := writeFileAtomic(dst, data, 0o600); err != nil {
+	if err := writeAtomicIn(root, dst, data, 0o600); err != nil {
 		return err
 	}
 	if err := os.Remove(src); err != nil {
@@ -101,34 +107,40 @@ func moveFile(src, dst string) error {
 	return nil
 }
 
-// writeFileAtomic writes data to path through a temp file in the same
-// directory: write, fsync, rename, fsync the directory.
-func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return err
+// readPatchBytesAny reads a patch file of any size up to a generous cap, so
+// even a too-large refused patch can be quarantined.
+func readPatchBytesAny(src string) ([]byte, error) {
+	fi, err := os.Lstat(src)
+	if err != nil {
+		return nil, err
 	}
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:])+".automem-tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if !fi.Mode().IsRegular() {
+		return nil, refuse(NotRegularFile, src, "patch file is not a regular file")
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 64*MaxPatchBytes+1))
+	if err == nil && len(data) > 64*MaxPatchBytes {
+		return nil, refuse(TooLarge, src, "patch too large to copy into quarantine")
+	}
+	return data, err
+}
+
+// writeAtomicIn writes data to rel inside root: temp beside it, fsync,
+// rename, fsync the directory.
+func writeAtomicIn(root *os.Root, rel string, data []byte, mode fs.FileMode) error {
+	tmp, err := writeTemp(root, rel, data, mode)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := root.Rename(tmp, rel); err != nil {
+		root.Remove(tmp)
 		return err
 	}
-	syncPath(filepath.Dir(path))
-	return nil
+	return syncDir(root, path.Dir(rel))
 }
 
 func syncPath(dir string) {

@@ -147,14 +147,6 @@ func (r Roots) privateName(base string) bool {
 	return len(base) > len(ext) && r.same(ext, ".md")
 }
 
-// sameCanonical compares two paths after resolving symlinks on their
-// deepest existing ancestors.
-func (r Roots) sameCanonical(a, b string) bool {
-	ca, err1 := canonical(a)
-	cb, err2 := canonical(b)
-	return err1 == nil && err2 == nil && r.same(ca, cb)
-}
-
 // under returns p relative to root when p lies strictly below it.
 func (r Roots) under(root, p string) (string, bool) {
 	if len(p) <= len(root)+1 || p[len(root)] != '/' || !r.same(p[:len(root)], root) {

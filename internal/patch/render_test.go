@@ -1,0 +1,66 @@
+package patch
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestRender(t *testing.T) {
+	p, err := Parse([]byte(upd("/m/x.md", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n@@ -9 +9 @@\n-y\n\\ No newline at end of file\n+z\n") + create("/m/n.md", "@@ -0,0 +1 @@\n+n\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, col bytes.Buffer
+	next, err := Render(&plain, p, false, 4)
+	if err != nil || next != 7 {
+		t.Fatalf("next %d %v", next, err)
+	}
+	out := plain.String()
+	for _, want := range []string{"[4] @@ -1,2 +1,2 @@\n", "[5] @@ -9,1 +9,1 @@\n", "[6] @@ -0,0 +1,1 @@\n", "+++ /m/n.md (new file)\n", "\\ No newline at end of file\n", "-b\n+c\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plain output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("plain output has escape codes")
+	}
+	Render(&col, p, true, 1)
+	if !strings.Contains(col.String(), ansiRed+"-b"+ansiReset) || !strings.Contains(col.String(), ansiGreen+"+c"+ansiReset) {
+		t.Errorf("colour output:\n%q", col.String())
+	}
+}
+
+func TestDiff(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new []byte
+		hunks    int
+	}{
+		{"create", nil, []byte("a\nb\n"), 1},
+		{"same", []byte("a\n"), []byte("a\n"), 0},
+		{"one change", []byte("a\nb\nc\n"), []byte("a\nB\nc\n"), 1},
+		{"two far changes", []byte(strings.Repeat("x\n", 3) + "a\n" + strings.Repeat("y\n", 10) + "b\n"), []byte(strings.Repeat("x\n", 3) + "A\n" + strings.Repeat("y\n", 10) + "B\n"), 2},
+		{"add final newline", []byte("a"), []byte("a\n"), 1},
+		{"empty existing file", []byte{}, []byte("a\n"), 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := Diff("/m/x.md", tc.old, tc.new)
+			if tc.hunks == 0 {
+				if f != nil {
+					t.Fatal("diff for no change")
+				}
+				return
+			}
+			if f == nil || len(f.Hunks) != tc.hunks || f.Create != (tc.old == nil) {
+				t.Fatalf("got %+v", f)
+			}
+			p := reparse(t, &Patch{Files: []*File{f}})
+			got, err := ApplyText(tc.old, p.Files[0])
+			if err != nil || !bytes.Equal(got, tc.new) {
+				t.Fatalf("apply gives %q %v", got, err)
+			}
+		})
+	}
+}
