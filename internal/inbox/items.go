@@ -123,7 +123,7 @@ func Load(p Paths) ([]*Item, error) {
 		}
 		if it != nil {
 			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
-			it.Title = fmt.Sprintf("%s: %d hunks from %d patches", title, len(it.Hunks), len(it.Sources))
+			it.Title = fmt.Sprintf("%s: %d hunks from %d source %s", title, len(it.Hunks), len(it.Sources), plural(len(it.Sources), "patch", "patches"))
 			items = append(items, it)
 		}
 	}
@@ -300,4 +300,11 @@ func (it *Item) Changes() int {
 		}
 	}
 	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

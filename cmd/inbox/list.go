@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/inbox"
+)
+
+// ListCmd lists pending items.
+type ListCmd struct {
+	JSON bool `name:"json" help:"Print JSON: {project:{id,root,memoryDir}, items:[{id,group,title,files,hunks}]}." env:"AUTOMEM_JSON"`
+}
+
+type listJSON struct {
+	Project struct {
+		ID        string `json:"id"`
+		Root      string `json:"root"`
+		MemoryDir string `json:"memoryDir"`
+	} `json:"project"`
+	Items []itemJSON `json:"items"`
+}
+
+type itemJSON struct {
+	ID    string   `json:"id"`
+	Group string   `json:"group"`
+	Title string   `json:"title"`
+	Files []string `json:"files"`
+	Hunks int      `json:"hunks"`
+}
+
+var groupTitles = []struct{ group, title string }{
+	{inbox.GroupNewSkill, "New Skills"},
+	{inbox.GroupSkillUpdate, "Skill Updates"},
+	{inbox.GroupMemory, "Memory Updates"},
+	{inbox.GroupRejected, "Rejected"},
+}
+
+// Run prints the items.
+func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
+	_, p, err := g.projectPaths(env)
+	if err != nil {
+		return err
+	}
+	items, err := inbox.Load(p)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		var out listJSON
+		out.Project.ID, out.Project.Root, out.Project.MemoryDir = p.ProjectID, p.ProjectRoot, p.MemoryDir
+		out.Items = []itemJSON{}
+		for _, it := range items {
+			files := it.Files
+			if files == nil {
+				files = []string{}
+			}
+			out.Items = append(out.Items, itemJSON{ID: it.ID, Group: it.Group, Title: it.Title, Files: files, Hunks: len(it.Hunks)})
+		}
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fmt.Errorf("write list: %w", err)
+		}
+		return nil
+	}
+	if len(items) == 0 {
+		fmt.Fprintln(env.Stdout, "No items in inbox.")
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "Memory Inbox (%d items)\n", len(items))
+	for _, gt := range groupTitles {
+		first := true
+		for _, it := range items {
+			if it.Group != gt.group {
+				continue
+			}
+			if first {
+				fmt.Fprintf(env.Stdout, "\n%s\n", gt.title)
+				first = false
+			}
+			detail := fmt.Sprintf("%d files", len(it.Files))
+			if len(it.Hunks) > 0 {
+				detail = fmt.Sprintf("%d hunks", len(it.Hunks))
+			}
+			if it.Group == inbox.GroupMemory {
+				fmt.Fprintf(env.Stdout, "  %-28s %s\n", it.ID, it.Title)
+				continue
+			}
+			fmt.Fprintf(env.Stdout, "  %-28s %s (%s)\n", it.ID, it.Title, detail)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"inbox": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs cmd/inbox/testdata/*.txtar. Every script starts with a
+// registered Gemini project "proj" at $WORK/proj whose memory dir is $MEM;
+// HOME and GEMINI_CLI_HOME are $WORK/home.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata",
+		Setup: func(e *testscript.Env) error {
+			home := filepath.Join(e.WorkDir, "home")
+			e.Setenv("HOME", home)
+			e.Setenv("GEMINI_CLI_HOME", home)
+			e.Setenv("AUTOMEM_LOG_FORMAT", "json")
+			e.Setenv("NO_COLOR", "")
+			mem, err := mkproject(e.WorkDir, home, "proj")
+			if err != nil {
+				return err
+			}
+			e.Setenv("MEM", mem)
+			e.Setenv("GHOME", filepath.Join(home, ".gemini"))
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"subst":       cmdSubst,
+			"mkproject":   cmdMkproject,
+			"gemvalidate": cmdGemValidate,
+		},
+	})
+}
+
+// mkproject registers a Gemini project rooted at $WORK/<name> and returns
+// its memory dir.
+func mkproject(work, home, name string) (string, error) {
+	root := filepath.Join(work, name)
+	gdir := filepath.Join(home, ".gemini")
+	tmp := filepath.Join(gdir, "tmp", name)
+	mem := filepath.Join(tmp, "memory")
+	for _, d := range []string{root, mem} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return "", err
+		}
+	}
+	reg := map[string]map[string]string{"projects": {}}
+	regPath := filepath.Join(gdir, "projects.json")
+	if data, err := os.ReadFile(regPath); err == nil {
+		_ = json.Unmarshal(data, &reg)
+	}
+	reg["projects"][root] = name
+	data, _ := json.Marshal(reg)
+	if err := os.WriteFile(regPath, data, 0o644); err != nil {
+		return "", err
+	}
+	return mem, os.WriteFile(filepath.Join(tmp, ".project_root"), []byte(root), 0o644)
+}
+
+// cmdMkproject: mkproject NAME — register another project.
+func cmdMkproject(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: mkproject NAME")
+	}
+	if _, err := mkproject(ts.Getenv("WORK"), ts.Getenv("HOME"), args[0]); err != nil {
+		ts.Fatalf("mkproject: %v", err)
+	}
+}
+
+// cmdSubst: subst FILE... — replace $WORK, $HOME, $MEM and $GHOME in files
+// (patches need absolute paths that only exist at run time).
+func cmdSubst(ts *testscript.TestScript, neg bool, args []string) {
+	for _, f := range args {
+		p := ts.MkAbs(f)
+		data, err := os.ReadFile(p)
+		ts.Check(err)
+		out := os.Expand(string(data), func(k string) string {
+			switch k {
+			case "WORK", "HOME", "MEM", "GHOME":
+				return ts.Getenv(k)
+			}
+			return "$" + k
+		})
+		ts.Check(os.WriteFile(p, []byte(out), 0o644))
+	}
+}
+
+// cmdGemValidate: gemvalidate PATCH [private|global] — Gemini CLI's own inbox
+// validator (shared/tools/gref) must accept the patch; skipped without node.
+func cmdGemValidate(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: gemvalidate PATCH [kind]")
+	}
+	kind := "private"
+	if len(args) > 1 {
+		kind = args[1]
+	}
+	script := grefScript("validate.mjs")
+	if script == "" {
+		ts.Logf("gemvalidate: node or gref missing, skipped")
+		return
+	}
+	cmd := exec.Command("node", script, ts.MkAbs(args[0]), ts.Getenv("MEM"), "--kind="+kind, "--home="+ts.Getenv("HOME"))
+	out, err := cmd.CombinedOutput()
+	ok := err == nil && strings.Contains(string(out), `"valid":true`)
+	if ok == neg {
+		ts.Fatalf("gemvalidate %s: valid=%v\n%s", args[0], ok, out)
+	}
+}
+
+// grefScript returns the path of a gref tool when node and the installed
+// reference package are available, installing it once if needed.
+func grefScript(name string) string {
+	if _, err := exec.LookPath("node"); err != nil {
+		return ""
+	}
+	dir := "/work/shared/tools/gref"
+	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+		return ""
+	}
+	if _, err := os.Stat("/tmp/gref/node_modules/@google/gemini-cli-core"); err != nil {
+		if out, err := exec.Command("bash", filepath.Join(dir, "setup.sh")).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "gref setup: %v\n%s", err, out)
+			return ""
+		}
+	}
+	return filepath.Join(dir, name)
+}

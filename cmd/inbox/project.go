@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	git "github.com/go-git/go-git/v5"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/inbox"
+)
+
+// projectPaths finds the project of --project or the current directory and
+// fills the inbox paths from Gemini's layout.
+func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error) {
+	geminiDir := gemini.Dir(env.Getenv, env.Home)
+	dir := g.Project
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return gemini.Project{}, inbox.Paths{}, fmt.Errorf("current directory: %w", err)
+		}
+		dir = wd
+	}
+	p, err := gemini.FindProject(geminiDir, dir)
+	if err != nil {
+		if errors.Is(err, gemini.ErrNoProject) {
+			return p, inbox.Paths{}, fmt.Errorf("no gemini project contains %s (use --project DIR)", dir)
+		}
+		return p, inbox.Paths{}, fmt.Errorf("find project: %w", err)
+	}
+	ws := gitRoot(p.Root)
+	return p, inbox.Paths{
+		ProjectID:     p.ID,
+		ProjectRoot:   p.Root,
+		MemoryDir:     p.MemoryDir,
+		GlobalMemory:  gemini.GlobalMemory(geminiDir),
+		UserSkills:    filepath.Join(geminiDir, "skills"),
+		SkillRoots:    gemini.SkillRoots(geminiDir, ws),
+		WorkspaceRoot: ws,
+	}, nil
+}
+
+// gitRoot is the workspace root for .gemini/skills: the git root of the
+// project (go-git), else the project root itself.
+func gitRoot(root string) string {
+	if root == "" {
+		return ""
+	}
+	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{DetectDotGit: true})
+	if err != nil {
+		return root
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return root
+	}
+	return wt.Filesystem.Root()
+}
+
+// colour decides whether diffs are coloured: --color, else a terminal
+// without NO_COLOR.
+func (g *Globals) colour(env *cli.Env) bool {
+	switch g.Color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return env.StdoutTTY && env.Getenv("NO_COLOR") == ""
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/review"
+)
+
+// ReviewCmd reviews items interactively.
+type ReviewCmd struct {
+	ID           string `arg:"" optional:"" help:"Review only this item (default: all)."`
+	AllowScripts bool   `help:"Confirm copying executable files of promoted drafts without asking." env:"AUTOMEM_ALLOW_SCRIPTS"`
+}
+
+// Run asks about every hunk and draft; on a terminal one keypress answers,
+// otherwise one answer per line is read from stdin.
+func (c *ReviewCmd) Run(g *Globals, env *cli.Env) error {
+	_, p, err := g.projectPaths(env)
+	if err != nil {
+		return err
+	}
+	items, err := inbox.Load(p)
+	if err != nil {
+		return err
+	}
+	if c.ID != "" {
+		it, err := inbox.Find(items, c.ID)
+		if err != nil {
+			return err
+		}
+		items = []*inbox.Item{it}
+	}
+	in := bufio.NewReader(env.Stdin)
+	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env)}
+	if env.StdinTTY {
+		if f, ok := env.Stdin.(*os.File); ok {
+			s.Keys = review.NewTermKeys(int(f.Fd()), in)
+		}
+	}
+	if ev, err := evidence.Load(p.MemoryDir); err == nil {
+		s.Evidence = func(text string) []string {
+			var out []string
+			for _, e := range ev.For(text) {
+				out = append(out, fmt.Sprintf("session %s message %s: %q (%s)", e.SessionID, e.MessageID, e.Quote, e.Path))
+			}
+			return out
+		}
+	}
+	r := &review.Runner{S: s, Paths: p, Now: env.Now, AllowScripts: c.AllowScripts}
+	return r.Run(items)
+}
+
+// editor runs $VISUAL or $EDITOR (default vi) on a file, through sh so an
+// editor with arguments ("code -w") works.
+func editor(env *cli.Env) func(string) error {
+	ed := env.Getenv("VISUAL")
+	if ed == "" {
+		ed = env.Getenv("EDITOR")
+	}
+	if ed == "" {
+		ed = "vi"
+	}
+	return func(path string) error {
+		cmd := exec.Command("sh", "-c", ed+` "$1"`, "sh", path)
+		if env.StdinTTY {
+			cmd.Stdin = env.Stdin
+		}
+		cmd.Stdout, cmd.Stderr = env.Stdout, env.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("run editor %q: %w", ed, err)
+		}
+		return nil
+	}
+}

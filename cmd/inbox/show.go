@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/review"
+)
+
+// ShowCmd prints one item in full.
+type ShowCmd struct {
+	ID string `arg:"" help:"Item ID (see list)."`
+}
+
+// Run prints the item: a numbered diff for patch items, every file of a
+// skill draft (executables marked), the reason and patch of a rejected one.
+func (c *ShowCmd) Run(g *Globals, env *cli.Env) error {
+	_, it, err := loadItem(g, env, c.ID)
+	if err != nil {
+		return err
+	}
+	color := g.colour(env)
+	switch it.Group {
+	case inbox.GroupNewSkill:
+		fmt.Fprintf(env.Stdout, "%s  %s\n", it.ID, it.Title)
+		return review.ShowDraft(env.Stdout, color, it)
+	case inbox.GroupRejected:
+		fmt.Fprintf(env.Stdout, "%s\nReason: %s\n", it.ID, it.Reason)
+		data, err := os.ReadFile(it.Files[0])
+		if err != nil {
+			return fmt.Errorf("read %s: %w", it.Files[0], err)
+		}
+		_, err = env.Stdout.Write(data)
+		return err
+	}
+	review.WritePatch(env.Stdout, color, it)
+	return nil
+}
+
+// loadItem resolves the project and finds one item by id.
+func loadItem(g *Globals, env *cli.Env, id string) (inbox.Paths, *inbox.Item, error) {
+	_, p, err := g.projectPaths(env)
+	if err != nil {
+		return p, nil, err
+	}
+	items, err := inbox.Load(p)
+	if err != nil {
+		return p, nil, err
+	}
+	it, err := inbox.Find(items, id)
+	return p, it, err
+}
