@@ -1,0 +1,365 @@
+// Package agent runs the LLM extraction agent: a bounded tool-calling loop
+// against any OpenAI-compatible chat-completions endpoint. The model is
+// treated as untrusted: it only ever reaches the filesystem through a
+// Workspace (the sandbox), every text it gets back passes a redaction hook,
+// malformed calls run nothing, and turns, wall time, retries and response
+// sizes are all capped, so a confused or hijacked model can waste at most
+// one run's budget.
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/automem/automem/internal/credentials"
+	"github.com/rs/zerolog"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// TerminateReason says why a run ended; it is recorded in the state file
+// with Gemini CLI's spelling.
+type TerminateReason string
+
+// Terminate reasons.
+const (
+	Goal     TerminateReason = "GOAL"      // the model called complete_task
+	MaxTurns TerminateReason = "MAX_TURNS" // the turn budget ran out
+	Timeout  TerminateReason = "TIMEOUT"   // the run's wall-time budget ran out
+	Aborted  TerminateReason = "ABORTED"   // the caller's context was cancelled (SIGTERM/SIGINT)
+	Error    TerminateReason = "ERROR"     // endpoint failure, auth failure or a misbehaving model
+)
+
+// Errors a Result may carry, for errors.Is.
+var (
+	// ErrAuth: the endpoint refused the key (401/403); retrying cannot help.
+	ErrAuth = errors.New("auth: the model endpoint refused the api key")
+	// ErrNoCompletion: the model stopped calling tools without complete_task,
+	// even after one reminder.
+	ErrNoCompletion = errors.New("model stopped without calling complete_task")
+	// ErrBadCalls: too many malformed tool calls in a row.
+	ErrBadCalls = errors.New("too many malformed tool calls in a row")
+)
+
+// Workspace is what the agent's file tools run against; *sandbox.Sandbox
+// implements it. Errors are shown to the model, so they must not carry file
+// content.
+type Workspace interface {
+	ReadFile(path string, offset, limit int) (string, error)
+	WriteFile(path, content string) (string, error)
+	Replace(path, old, new string, expected int) (string, error)
+	ListDirectory(path string) (string, error)
+	Glob(pattern, dir string) (string, error)
+	GrepSearch(pattern, dir, include string) (string, error)
+	// TranscriptsRead lists the offered transcripts whose rendering was
+	// returned without error.
+	TranscriptsRead() []string
+}
+
+// Config is one run's endpoint, budgets and injected world. Zero values get
+// the documented defaults.
+type Config struct {
+	BaseURL string
+	Model   string
+	APIKey  credentials.Secret
+
+	MaxTurns         int           // model calls per run (30)
+	MaxTime          time.Duration // wall time per run (30m)
+	RequestTimeout   time.Duration // per HTTP attempt (5m)
+	MaxRetries       int           // extra attempts on 408/429/5xx/connection errors (3); negative means none
+	MaxRetryWait     time.Duration // cap on one wait, Retry-After included (60s)
+	MaxResponseBytes int64         // cap on one response body (8 MiB)
+	MaxBadCalls      int           // consecutive malformed calls before ERROR (5)
+	MaxCallsPerTurn  int           // tool calls executed per model turn; extras are dropped (16)
+	MaxToolResult    int           // bytes of one tool result sent back (64 KiB)
+
+	// HTTPClient carries the requests (a fresh client if nil).
+	HTTPClient *http.Client
+	// Now is the clock (time.Now if nil); used for Retry-After dates and durations.
+	Now func() time.Time
+	// Sleep waits between retries (a context-aware timer if nil).
+	Sleep func(context.Context, time.Duration) error
+	// Redact is applied to every text returned to the model (identity if nil).
+	Redact func(string) string
+	// Log receives warnings for refused or malformed calls and retries;
+	// paths and text only at debug level.
+	Log zerolog.Logger
+}
+
+func (c *Config) defaults() {
+	if c.MaxTurns <= 0 {
+		c.MaxTurns = 30
+	}
+	if c.MaxTime <= 0 {
+		c.MaxTime = 30 * time.Minute
+	}
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = 5 * time.Minute
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = 3
+	}
+	if c.MaxRetries < 0 {
+		c.MaxRetries = 0
+	}
+	if c.MaxRetryWait <= 0 {
+		c.MaxRetryWait = 60 * time.Second
+	}
+	if c.MaxResponseBytes <= 0 {
+		c.MaxResponseBytes = 8 << 20
+	}
+	if c.MaxBadCalls <= 0 {
+		c.MaxBadCalls = 5
+	}
+	if c.MaxCallsPerTurn <= 0 {
+		c.MaxCallsPerTurn = 16
+	}
+	if c.MaxToolResult <= 0 {
+		c.MaxToolResult = 64 << 10
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = &http.Client{}
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Sleep == nil {
+		c.Sleep = sleepCtx
+	}
+	if c.Redact == nil {
+		c.Redact = func(s string) string { return s }
+	}
+}
+
+// Result is what the state file records about a run.
+type Result struct {
+	Reason           TerminateReason
+	Turns            int   // model calls made
+	PromptTokens     int   // as reported by the endpoint
+	CompletionTokens int   // as reported by the endpoint
+	BytesSent        int64 // request bytes sent, retries included
+	Retries          int   // HTTP retries taken
+	SessionsRead     []string
+	ToolCalls        int // tool calls executed or refused
+	ToolErrors       int // tool calls that returned an error
+	FinalText        string
+	Duration         time.Duration
+	// Err explains a non-GOAL end (nil for GOAL and MAX_TURNS).
+	Err error
+}
+
+// nudge is the one reminder sent when the model answers with text only.
+const nudge = "You answered without calling a tool. Continue with the tools, or call complete_task with your result now. This is the only reminder."
+
+// Run drives one extraction: the system and first user message (see package
+// prompt), then model turns until complete_task or a budget ends it. Every
+// outcome, failure included, comes back as a Result; Run never panics on
+// model output.
+func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Result {
+	cfg.defaults()
+	start := cfg.Now()
+	d := &doer{
+		client: cfg.HTTPClient, maxRetries: cfg.MaxRetries, maxWait: cfg.MaxRetryWait,
+		reqTimeout: cfg.RequestTimeout, maxResp: cfg.MaxResponseBytes,
+		sleep: cfg.Sleep, now: cfg.Now, log: cfg.Log,
+	}
+	oc := openai.DefaultConfig(cfg.APIKey.Reveal())
+	if cfg.BaseURL != "" {
+		oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	}
+	oc.HTTPClient = d
+	client := openai.NewClientWithConfig(oc)
+
+	runCtx, cancel := context.WithTimeout(ctx, cfg.MaxTime)
+	defer cancel()
+
+	r := &run{cfg: cfg, ws: ws, log: cfg.Log}
+	res := r.loop(ctx, runCtx, client, system, user)
+	res.BytesSent = d.sent.Load()
+	res.Retries = int(d.retries.Load())
+	res.SessionsRead = ws.TranscriptsRead()
+	res.Duration = cfg.Now().Sub(start)
+	ev := cfg.Log.Info()
+	if res.Reason != Goal {
+		ev = cfg.Log.Warn().AnErr("error", res.Err)
+	}
+	ev.Str("terminate", string(res.Reason)).Int("turns", res.Turns).Int("toolErrors", res.ToolErrors).
+		Int("sessionsRead", len(res.SessionsRead)).Int64("bytesSent", res.BytesSent).Msg("extraction agent finished")
+	return res
+}
+
+// run is the state of one loop.
+type run struct {
+	cfg Config
+	ws  Workspace
+	log zerolog.Logger
+	res Result
+	bad int // consecutive malformed calls
+}
+
+func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, user string) Result {
+	msgs := []openai.ChatCompletionMessage{
+		{Role: openai.ChatMessageRoleSystem, Content: system},
+		{Role: openai.ChatMessageRoleUser, Content: user},
+	}
+	tools := toolDefs()
+	nudged := false
+	for {
+		if r.res.Turns >= r.cfg.MaxTurns {
+			return r.end(MaxTurns, nil)
+		}
+		if err := ctx.Err(); err != nil {
+			return r.end(r.ctxReason(parent, ctx), err)
+		}
+		r.res.Turns++
+		resp, err := client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
+			Model: r.cfg.Model, Messages: msgs, Tools: tools,
+		})
+		if err != nil {
+			return r.fail(parent, ctx, err)
+		}
+		r.res.PromptTokens += resp.Usage.PromptTokens
+		r.res.CompletionTokens += resp.Usage.CompletionTokens
+		if len(resp.Choices) == 0 {
+			return r.end(Error, errors.New("model response has no choices"))
+		}
+		m := resp.Choices[0].Message
+		r.log.Debug().Int("turn", r.res.Turns).Int("toolCalls", len(m.ToolCalls)).Str("finish", string(resp.Choices[0].FinishReason)).Msg("model turn")
+		if len(m.ToolCalls) == 0 {
+			r.res.FinalText = m.Content
+			if nudged {
+				return r.end(Error, ErrNoCompletion)
+			}
+			nudged = true
+			msgs = append(msgs,
+				openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: m.Content},
+				openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: nudge})
+			continue
+		}
+		calls := m.ToolCalls
+		if len(calls) > r.cfg.MaxCallsPerTurn {
+			r.log.Warn().Int("calls", len(calls)).Int("kept", r.cfg.MaxCallsPerTurn).Msg("model sent too many tool calls in one turn; extra calls dropped")
+			calls = calls[:r.cfg.MaxCallsPerTurn]
+		}
+		echo := openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: m.Content}
+		var replies []openai.ChatCompletionMessage
+		done := false
+		for i, tc := range calls {
+			if tc.ID == "" {
+				tc.ID = fmt.Sprintf("call_%d_%d", r.res.Turns, i)
+			}
+			tc.Type = openai.ToolTypeFunction
+			tc.Index = nil
+			echo.ToolCalls = append(echo.ToolCalls, tc)
+			out, finished := r.execute(tc)
+			if finished {
+				done = true
+			}
+			replies = append(replies, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, ToolCallID: tc.ID, Content: out})
+		}
+		if done {
+			return r.end(Goal, nil)
+		}
+		if r.bad >= r.cfg.MaxBadCalls {
+			return r.end(Error, ErrBadCalls)
+		}
+		msgs = append(msgs, echo)
+		msgs = append(msgs, replies...)
+	}
+}
+
+// execute runs one call and returns the (redacted, capped) text for the
+// model and whether it was a valid complete_task.
+func (r *run) execute(tc openai.ToolCall) (string, bool) {
+	r.res.ToolCalls++
+	name := tc.Function.Name
+	c, err := DecodeCall(name, tc.Function.Arguments)
+	if err != nil {
+		r.bad++
+		r.res.ToolErrors++
+		r.log.Warn().Str("tool", clip(r.cfg.Redact(name), 64)).Str("problem", clip(r.cfg.Redact(err.Error()), 300)).Msg("malformed tool call refused")
+		return r.reply("Error: " + err.Error()), false
+	}
+	r.bad = 0
+	if c.Name == ToolCompleteTask {
+		r.res.FinalText = c.Result
+		return "Task completed.", true
+	}
+	var out string
+	switch c.Name {
+	case ToolReadFile:
+		out, err = r.ws.ReadFile(c.Path, c.Offset, c.Limit)
+	case ToolWriteFile:
+		out, err = r.ws.WriteFile(c.Path, c.Content)
+	case ToolReplace:
+		out, err = r.ws.Replace(c.Path, c.Old, c.New, c.Expected)
+	case ToolListDirectory:
+		out, err = r.ws.ListDirectory(c.Path)
+	case ToolGlob:
+		out, err = r.ws.Glob(c.Pattern, c.Path)
+	case ToolGrepSearch:
+		out, err = r.ws.GrepSearch(c.Pattern, c.Path, c.Include)
+	}
+	if err != nil {
+		r.res.ToolErrors++
+		ev := r.log.Debug()
+		var den interface{ Denied() bool }
+		if errors.As(err, &den) && den.Denied() {
+			ev = r.log.Warn()
+		}
+		ev.Str("tool", c.Name).Str("path", clip(r.cfg.Redact(c.Path), 200)).Str("problem", clip(r.cfg.Redact(err.Error()), 300)).Msg("tool call refused")
+		return r.reply("Error: " + err.Error()), false
+	}
+	r.log.Debug().Str("tool", c.Name).Str("path", clip(r.cfg.Redact(c.Path), 200)).Int("bytes", len(out)).Msg("tool call")
+	return r.reply(out), false
+}
+
+// reply redacts and caps a tool answer; an empty answer becomes a short
+// note because some endpoints reject empty tool messages.
+func (r *run) reply(s string) string {
+	s = r.cfg.Redact(s)
+	if len(s) > r.cfg.MaxToolResult {
+		s = s[:r.cfg.MaxToolResult] + "\n[output cut; page with offset/limit]"
+	}
+	if s == "" {
+		s = "(empty)"
+	}
+	return s
+}
+
+func (r *run) end(reason TerminateReason, err error) Result {
+	r.res.Reason, r.res.Err = reason, err
+	return r.res
+}
+
+// ctxReason tells a cancelled caller (ABORTED) from the run's own deadline
+// (TIMEOUT).
+func (r *run) ctxReason(parent, ctx context.Context) TerminateReason {
+	if parent.Err() != nil {
+		return Aborted
+	}
+	return Timeout
+}
+
+// fail classifies an endpoint error.
+func (r *run) fail(parent, ctx context.Context, err error) Result {
+	if ctx.Err() != nil {
+		return r.end(r.ctxReason(parent, ctx), fmt.Errorf("model request: %w", err))
+	}
+	status := 0
+	var ae *openai.APIError
+	var re *openai.RequestError
+	switch {
+	case errors.As(err, &ae):
+		status = ae.HTTPStatusCode
+	case errors.As(err, &re):
+		status = re.HTTPStatusCode
+	}
+	if status == http.StatusUnauthorized || status == http.StatusForbidden {
+		return r.end(Error, fmt.Errorf("%w (status %d)", ErrAuth, status))
+	}
+	return r.end(Error, fmt.Errorf("model request: %w", err))
+}

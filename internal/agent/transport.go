@@ -1,0 +1,173 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// errResponseTooLarge is returned by a response body that passed its cap.
+var errResponseTooLarge = errors.New("model response over the size cap")
+
+// doer is the HTTP layer under go-openai. It owns what the library does not:
+// a timeout per attempt, bounded retries on 408/429/5xx and connection errors
+// (honouring Retry-After), a cap on the response body, and a count of the
+// bytes sent to the model.
+type doer struct {
+	client     *http.Client
+	maxRetries int
+	maxWait    time.Duration
+	reqTimeout time.Duration
+	maxResp    int64
+	sleep      func(context.Context, time.Duration) error
+	now        func() time.Time
+	log        zerolog.Logger
+	sent       atomic.Int64
+	retries    atomic.Int64
+}
+
+// Do sends req, retrying as configured. The request body is buffered once so
+// every attempt sends the same bytes.
+func (d *doer) Do(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("buffer model request: %w", err)
+		}
+		body = b
+	}
+	parent := req.Context()
+	for attempt := 0; ; attempt++ {
+		ctx, cancel := context.WithTimeout(parent, d.reqTimeout)
+		r := req.Clone(ctx)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+		d.sent.Add(int64(len(body)))
+		resp, err := d.client.Do(r)
+		if err != nil {
+			cancel()
+			if parent.Err() != nil {
+				return nil, parent.Err()
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("no answer within %s: %w", d.reqTimeout, err)
+			}
+			if attempt >= d.maxRetries {
+				return nil, fmt.Errorf("model request after %d attempt(s): %w", attempt+1, err)
+			}
+			wait := d.backoff(attempt)
+			d.log.Warn().Err(err).Int("attempt", attempt+1).Dur("wait", wait).Msg("model request failed; retrying")
+			if err := d.pause(parent, wait); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if retryable(resp.StatusCode) && attempt < d.maxRetries {
+			wait := d.retryAfter(resp.Header, attempt)
+			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+			resp.Body.Close()
+			cancel()
+			d.log.Warn().Int("status", resp.StatusCode).Int("attempt", attempt+1).Dur("wait", wait).Msg("model endpoint busy or failing; retrying")
+			if err := d.pause(parent, wait); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		resp.Body = &cappedBody{rc: resp.Body, left: d.maxResp, cancel: cancel}
+		return resp, nil
+	}
+}
+
+func (d *doer) pause(ctx context.Context, wait time.Duration) error {
+	d.retries.Add(1)
+	return d.sleep(ctx, wait)
+}
+
+// retryable says which statuses are worth another try: timeouts, rate
+// limits and server errors. 401/403 and other 4xx are final.
+func retryable(code int) bool {
+	return code == http.StatusRequestTimeout || code == http.StatusTooManyRequests || code >= 500
+}
+
+// backoff is 1s, 2s, 4s, … capped at maxWait.
+func (d *doer) backoff(attempt int) time.Duration {
+	w := time.Second << min(attempt, 10)
+	return min(w, d.maxWait)
+}
+
+// retryAfter reads retry-after-ms (OpenAI) or Retry-After (seconds or an
+// HTTP date), falling back to backoff; the wait is clamped to [0, maxWait].
+func (d *doer) retryAfter(h http.Header, attempt int) time.Duration {
+	w := d.backoff(attempt)
+	if v := h.Get("retry-after-ms"); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
+			w = time.Duration(ms * float64(time.Millisecond))
+		}
+	} else if v := h.Get("Retry-After"); v != "" {
+		if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+			w = time.Duration(s) * time.Second
+		} else if t, err := http.ParseTime(v); err == nil {
+			w = max(t.Sub(d.now()), 0)
+		}
+	}
+	return min(max(w, 0), d.maxWait)
+}
+
+// cappedBody fails a read once more than left bytes were read, so a huge or
+// endless response cannot exhaust memory. Closing it ends the attempt's
+// timeout context.
+type cappedBody struct {
+	rc     io.ReadCloser
+	left   int64
+	cancel context.CancelFunc
+}
+
+func (c *cappedBody) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// Probe one byte: a body of exactly the cap is fine.
+		var one [1]byte
+		n, err := c.rc.Read(one[:])
+		if n > 0 {
+			return 0, errResponseTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.rc.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+func (c *cappedBody) Close() error {
+	err := c.rc.Close()
+	c.cancel()
+	return err
+}
+
+// sleepCtx waits for d or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
