@@ -186,14 +186,14 @@ func newWorld(t *testing.T) world {
 	w.t1 = filepath.Join(proj, "chats", "session-2026-05-01T09-00-aaaaaaaa.jsonl")
 	w.t2 = filepath.Join(proj, "chats", "session-2026-05-02T09-00-bbbbbbbb.jsonl")
 	files := map[string]string{
-		filepath.Join(w.home, ".bashrc"):                "# canary bashrc\n",
-		filepath.Join(w.home, ".ssh", "id_rsa"):         "-----BEGIN OPENSSH PRIVATE KEY-----\nKEYCANARY\n",
-		filepath.Join(w.outside, "canary"):              "OUTSIDE-CANARY\n",
-		filepath.Join(w.mem, "MEMORY.md"):               "# Project Memory\n\n- Build with make.\n",
-		filepath.Join(w.mem, ".extraction-state.json"):  `{"runs":[]}` + "\n",
-		filepath.Join(w.mem, ".extraction.lock"):        `{"pid":1,"startedAt":"2026-05-01T00:00:00Z"}`,
-		filepath.Join(w.mem, ".automem", "tombstones"):  "t\n",
-		filepath.Join(w.skills, "deploy", "SKILL.md"):   "---\nname: deploy\ndescription: Deploy the app\n---\n",
+		filepath.Join(w.home, ".bashrc"):               "# canary bashrc\n",
+		filepath.Join(w.home, ".ssh", "id_rsa"):        "-----BEGIN OPENSSH PRIVATE KEY-----\nKEYCANARY\n",
+		filepath.Join(w.outside, "canary"):             "OUTSIDE-CANARY\n",
+		filepath.Join(w.mem, "MEMORY.md"):              "# Project Memory\n\n- Build with make.\n",
+		filepath.Join(w.mem, ".extraction-state.json"): `{"runs":[]}` + "\n",
+		filepath.Join(w.mem, ".extraction.lock"):       `{"pid":1,"startedAt":"2026-05-01T00:00:00Z"}`,
+		filepath.Join(w.mem, ".automem", "tombstones"): "t\n",
+		filepath.Join(w.skills, "deploy", "SKILL.md"):  "---\nname: deploy\ndescription: Deploy the app\n---\n",
 		w.t1: `{"sessionId":"aaaaaaaa"}` + "\n",
 		w.t2: `{"sessionId":"bbbbbbbb"}` + "\n",
 	}
