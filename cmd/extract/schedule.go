@@ -74,19 +74,23 @@ func (c *ScheduleInstallCmd) Run(ctx context.Context, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
-	if strings.Contains(s.Paths.Exe, string(os.PathSeparator)+"go-build") {
-		return fmt.Errorf("schedule install: %s is a temporary `go run` build; run `go install ./cmd/extract` and install from the installed binary", s.Paths.Exe)
-	}
 	plan, err := s.InstallPlan(every)
 	if err != nil {
 		return fmt.Errorf("schedule install: %w", err)
 	}
+	temp := isGoRunBuild(s.Paths.Exe)
 	if c.Print {
 		if err := plan.Print(env.Stdout); err != nil {
 			return err
 		}
 		fmt.Fprintf(env.Stdout, "# without a user systemd or launchd, use cron instead (crontab -e):\n# %s\n", schedule.CronLine(s.Paths, every))
+		if temp {
+			fmt.Fprintf(env.Stdout, "# warning: %s is a temporary build; install from an installed binary\n", s.Paths.Exe)
+		}
 		return nil
+	}
+	if temp {
+		return fmt.Errorf("schedule install: %s is a temporary `go run` or test build that will be deleted; run `go install ./cmd/extract` and install from the installed binary", s.Paths.Exe)
 	}
 	if err := s.Check(ctx, every); err != nil {
 		return refuse(env, err)
@@ -99,6 +103,13 @@ func (c *ScheduleInstallCmd) Run(ctx context.Context, env *cli.Env) error {
 		fmt.Fprintln(env.Stdout, n)
 	}
 	return nil
+}
+
+// isGoRunBuild spots binaries under the go tool's temporary build
+// directories, which vanish when `go run` or `go test` exits: a timer
+// pointing there would fail on every run.
+func isGoRunBuild(exe string) bool {
+	return strings.Contains(exe, string(os.PathSeparator)+"go-build")
 }
 
 // refuse prints what to do instead when no scheduler is reachable; the
