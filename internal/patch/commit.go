@@ -19,6 +19,13 @@ type CommitOptions struct {
 	// targets renamed so far; an error it returns aborts and rolls back.
 	// Tests use it to kill the process between renames.
 	AfterRename func(done int) error
+	// Journal, when set, is a file Commit writes before the first rename
+	// and removes after the last (callers use
+	// <memoryDir>/.automem/apply.journal); Recover finishes an apply that
+	// was killed in between.
+	Journal string
+
+	patch string // the patch file Apply removes; recorded in the journal
 }
 
 // staged is one change on its way to disk.
@@ -37,7 +44,16 @@ type staged struct {
 // directory after. Any failure rolls back what was renamed (created files
 // removed, old bytes restored) and removes every temp. A target replaced by
 // rename keeps other hard links on the old bytes.
-func (pl *Plan) Commit(opt CommitOptions) (err error) {
+func (pl *Plan) Commit(opt CommitOptions) error {
+	if err := pl.commit(opt); err != nil {
+		return err
+	}
+	return removeJournal(opt.Journal)
+}
+
+// commit does the work of Commit but leaves the journal on success, so
+// Apply can remove the patch file before the journal.
+func (pl *Plan) commit(opt CommitOptions) (err error) {
 	roots := map[string]*os.Root{}
 	defer func() {
 		for _, r := range roots {
@@ -48,6 +64,7 @@ func (pl *Plan) Commit(opt CommitOptions) (err error) {
 	defer func() {
 		if err != nil {
 			rollback(st)
+			removeJournal(opt.Journal)
 		}
 	}()
 	for _, ch := range pl.Changes {
@@ -66,6 +83,11 @@ func (pl *Plan) Commit(opt CommitOptions) (err error) {
 	}
 	for _, s := range st {
 		if err = s.recheck(); err != nil {
+			return err
+		}
+	}
+	if opt.Journal != "" {
+		if err = writeJournal(opt.Journal, opt.patch, st); err != nil {
 			return err
 		}
 	}
@@ -240,17 +262,15 @@ func Apply(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, 
 	if err != nil {
 		return nil, err
 	}
-	if err := pl.Commit(opt); err != nil {
+	opt.patch = patchPath
+	if err := pl.commit(opt); err != nil {
 		return nil, err
 	}
 	if err := os.Remove(patchPath); err != nil {
 		return pl, fmt.Errorf("remove applied patch %s: %w", patchPath, err)
 	}
-	if d, err := os.Open(filepath.Dir(patchPath)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return pl, nil
+	syncPath(filepath.Dir(patchPath))
+	return pl, removeJournal(opt.Journal)
 }
 
 // Unchanged reports whether the change leaves its file as it was.

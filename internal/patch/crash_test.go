@@ -28,7 +28,7 @@ func TestCrashHelper(t *testing.T) {
 		t.Skip("child process of TestCrashBetweenRenames")
 	}
 	step, _ := strconv.Atoi(os.Getenv(crashStepEnv))
-	_, err := Apply(filepath.Join(dir, "x.patch"), crashRoots(dir), Private, CommitOptions{AfterRename: func(done int) error {
+	_, err := Apply(filepath.Join(dir, "x.patch"), crashRoots(dir), Private, CommitOptions{Journal: filepath.Join(dir, "apply.journal"), AfterRename: func(done int) error {
 		if done == step {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {}
@@ -42,8 +42,12 @@ func TestCrashBetweenRenames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("re-executes the test binary")
 	}
-	for _, step := range []int{1, 2} {
-		t.Run(strconv.Itoa(step), func(t *testing.T) {
+	for _, tc := range []struct {
+		step int
+		mode string
+	}{{1, "clean"}, {2, "clean"}, {1, "recover"}, {2, "recover"}, {1, "stuck"}} {
+		step, mode := tc.step, tc.mode
+		t.Run(mode+"-"+strconv.Itoa(step), func(t *testing.T) {
 			dir := t.TempDir()
 			mem := filepath.Join(dir, "memory")
 			mustMkdir(t, mem)
@@ -88,12 +92,53 @@ func TestCrashBetweenRenames(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, "x.patch")); err != nil {
 				t.Fatal("patch removed although the apply did not finish")
 			}
-			n, err := RemoveStaleTemps(mem)
-			if err != nil || n != len(crashFiles)-step {
-				t.Fatalf("stale temps removed: %d (%v), want %d", n, err, len(crashFiles)-step)
+			if mode == "clean" {
+				n, err := RemoveStaleTemps(mem)
+				if err != nil || n != len(crashFiles)-step {
+					t.Fatalf("stale temps removed: %d (%v), want %d", n, err, len(crashFiles)-step)
+				}
+				if n, _ := RemoveStaleTemps(mem); n != 0 {
+					t.Fatal("temps left after cleanup")
+				}
+				return
+			}
+			if mode == "stuck" {
+				beta := filepath.Join(mem, "beta.md")
+				os.WriteFile(beta, []byte("someone else\n"), 0o644)
+				rep, err := Recover(filepath.Join(dir, "apply.journal"))
+				if err == nil || len(rep.Stuck) != 1 || rep.Stuck[0] != beta {
+					t.Fatalf("recover with a changed target: %+v %v", rep, err)
+				}
+				if b, _ := os.ReadFile(beta); string(b) != "someone else\n" {
+					t.Fatal("changed target overwritten")
+				}
+				if _, err := os.Stat(filepath.Join(dir, "x.patch")); err != nil {
+					t.Fatal("patch removed though not fully applied")
+				}
+				if n, _ := RemoveStaleTemps(mem); n != 0 {
+					t.Fatal("temps left after recover")
+				}
+				return
+			}
+			rep, err := Recover(filepath.Join(dir, "apply.journal"))
+			if err != nil || rep.Completed != len(crashFiles)-step || rep.AlreadyDone != step {
+				t.Fatalf("recover: %+v %v", rep, err)
+			}
+			for _, name := range crashFiles {
+				if b, _ := os.ReadFile(filepath.Join(mem, name)); string(b) != "new "+name+"\nkeep\n" {
+					t.Fatalf("%s after recover: %q", name, b)
+				}
+			}
+			for _, gone := range []string{"x.patch", "apply.journal"} {
+				if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+					t.Fatalf("%s left after recover", gone)
+				}
 			}
 			if n, _ := RemoveStaleTemps(mem); n != 0 {
-				t.Fatal("temps left after cleanup")
+				t.Fatal("temps left after recover")
+			}
+			if rep, err := Recover(filepath.Join(dir, "apply.journal")); err != nil || rep.Completed+rep.AlreadyDone+len(rep.Stuck) != 0 {
+				t.Fatalf("second recover: %+v %v", rep, err)
 			}
 		})
 	}
