@@ -84,14 +84,14 @@ var claudeTag = regexp.MustCompile(`^\s*<[a-z][\w-]*[\s>]`)
 // such as "/home/x fails" is prose and still counts.
 var claudeSlash = regexp.MustCompile(`^/[A-Za-z][\w:.-]*(\s|$)`)
 
-func readClaude(r io.Reader, path string, full bool) (Session, []Message, error) {
+func readClaude(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
 	c := &claudeReader{
 		full:     full,
 		subagent: claudeSubagentPath(path),
 		byMsgID:  map[string]int{},
 		calls:    map[string][2]int{},
 	}
-	lr := newLineReader(r, MaxLineBytes)
+	lr := rd.lines(r)
 	for {
 		line, ok, err := lr.next()
 		if err != nil {

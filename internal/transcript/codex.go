@@ -121,7 +121,7 @@ type codexReader struct {
 	bad        int
 }
 
-func readCodex(r io.Reader, path string, full bool) (Session, []Message, error) {
+func readCodex(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
 	c := &codexReader{full: full, fileID: codexFileID(path), calls: map[string][2]int{}}
 	if isZstd(path) {
 		z, closeFn, err := decompress(r)
@@ -131,7 +131,7 @@ func readCodex(r io.Reader, path string, full bool) (Session, []Message, error) 
 		defer closeFn()
 		r = z
 	}
-	lr := newLineReader(r, MaxLineBytes)
+	lr := rd.lines(r)
 	for {
 		line, ok, err := lr.next()
 		if err != nil {

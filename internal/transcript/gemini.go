@@ -88,13 +88,13 @@ type gemReader struct {
 	bad      int
 }
 
-func readGemini(r io.Reader, path string, full bool) (Session, []Message, error) {
-	g := &gemReader{full: full, list: newMsgList()}
+func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
+	g := &gemReader{full: full, list: rd.msgList()}
 	if strings.HasSuffix(path, ".json") {
 		g.legacy = true
 		g.document(r)
 	} else {
-		lr := newLineReader(r, MaxLineBytes)
+		lr := rd.lines(r)
 		for {
 			line, ok, err := lr.next()
 			if err != nil {
@@ -273,6 +273,12 @@ func (g *gemReader) finish() (Session, []Message, error) {
 		s.Workflow = scratchpadWorkflow(g.meta.scratch)
 	}
 	msgs := g.list.items
+	if s.Kind == KindSubagent {
+		// A sub-agent's "user" turns are written by the parent agent.
+		for i := range msgs {
+			msgs[i].Human = false
+		}
+	}
 	s.UserMessages = countHuman(msgs)
 	if !g.full {
 		return s, nil, nil
@@ -471,8 +477,6 @@ type msgList struct {
 	items []Message
 	idx   map[string]int
 }
-
-func newMsgList() msgList { return msgList{idx: map[string]int{}} }
 
 func (l *msgList) put(id []byte, m Message) {
 	if i, ok := l.idx[string(id)]; ok {

@@ -1,8 +1,10 @@
 package transcript
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math/bits"
 )
 
 // The scan reads every line of every transcript, but needs only a handful of
@@ -30,6 +32,33 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// scanPlain returns the index of the first byte at or after i that ends a
+// plain run inside a JSON string (a quote, a backslash or a control
+// character), or len(b). It tests eight bytes at a time: string bodies are
+// most of every transcript line.
+func scanPlain(b []byte, i int) int {
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ (swarLo * '"')
+		s := x ^ (swarLo * '\\')
+		// The lowest flagged byte is exact; borrows only affect higher ones.
+		m := ((x - swarLo*0x20) &^ x & swarHi) | ((q - swarLo) &^ q & swarHi) | ((s - swarLo) &^ s & swarHi)
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	for i < len(b) && !strStop[b[i]] {
+		i++
+	}
+	return i
+}
+
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipWS(b []byte, i int) int {
@@ -45,9 +74,7 @@ func skipString(b []byte, i int) (int, bool, error) {
 	i++
 	esc := false
 	for {
-		for i < len(b) && !strStop[b[i]] {
-			i++
-		}
+		i = scanPlain(b, i)
 		if i >= len(b) {
 			return i, esc, errSyntax
 		}

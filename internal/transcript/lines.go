@@ -32,23 +32,30 @@ func newLineReader(r io.Reader, max int) *lineReader {
 	return &lineReader{br: bufio.NewReaderSize(r, readBufSize), max: max, first: true}
 }
 
+// reset points the reader at a new input, keeping its buffers.
+func (lr *lineReader) reset(r io.Reader) {
+	lr.br.Reset(r)
+	lr.first, lr.bad = true, 0
+	if cap(lr.buf) > 2*readBufSize {
+		lr.buf = nil
+	}
+}
+
 // next returns the next line (valid until the following call), or ok=false
 // at the end of input. Only read errors other than EOF are returned.
 func (lr *lineReader) next() (line []byte, ok bool, err error) {
-	for {
-		line, ok, err = lr.read()
-		if !ok || err != nil {
-			return nil, false, err
-		}
-		if lr.first {
-			lr.first = false
-			line = bytes.TrimPrefix(line, utf8BOM)
-		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		return line, true, nil
+	line, ok, err = lr.read()
+	if !ok || err != nil {
+		return nil, false, err
 	}
+	if lr.first {
+		lr.first = false
+		line = bytes.TrimPrefix(line, utf8BOM)
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line, true, nil
 }
 
 func (lr *lineReader) read() ([]byte, bool, error) {

@@ -11,8 +11,8 @@ import (
 // streams the file and never decodes message bodies beyond what the count
 // requires, so scanning thousands of sessions stays cheap.
 func ReadSession(path string, src Source) (Session, error) {
-	s, _, err := readFile(path, src, false)
-	return s, err
+	var rd Reader
+	return rd.ReadSession(path, src)
 }
 
 // ReadMessages reads the whole resolved conversation of one transcript (after
@@ -20,7 +20,8 @@ func ReadSession(path string, src Source) (Session, error) {
 // offline miner. Its Session is identical to ReadSession's, and a message has
 // Human set exactly when ReadSession counted it.
 func ReadMessages(path string, src Source) (Session, []Message, error) {
-	return readFile(path, src, true)
+	var rd Reader
+	return rd.ReadMessages(path, src)
 }
 
 // ReadSessionFrom is ReadSession over an already open stream (tests, fuzzing,
@@ -28,26 +29,67 @@ func ReadMessages(path string, src Source) (Session, []Message, error) {
 // format variant (legacy .json, .zst, the Codex filename id, sub-agent
 // layout) and is recorded in Session.Path.
 func ReadSessionFrom(r io.Reader, path string, src Source) (Session, error) {
-	s, _, err := read(r, path, src, false)
+	var rd Reader
+	s, _, err := rd.read(r, path, src, false)
 	return s, err
 }
 
 // ReadMessagesFrom is ReadMessages over an already open stream; see
 // ReadSessionFrom for the role of path.
 func ReadMessagesFrom(r io.Reader, path string, src Source) (Session, []Message, error) {
-	return read(r, path, src, true)
+	var rd Reader
+	return rd.read(r, path, src, true)
 }
 
-func readFile(path string, src Source, full bool) (Session, []Message, error) {
+// Reader reads many transcripts one after another and reuses its buffers
+// between them, which is what a scan over thousands of files wants. The zero
+// value is ready to use; a Reader is not safe for concurrent use, so give
+// each goroutine its own.
+type Reader struct {
+	lr  *lineReader
+	idx map[string]int
+}
+
+// ReadSession is the package-level ReadSession with buffer reuse.
+func (rd *Reader) ReadSession(path string, src Source) (Session, error) {
+	s, _, err := rd.readFile(path, src, false)
+	return s, err
+}
+
+// ReadMessages is the package-level ReadMessages with buffer reuse.
+func (rd *Reader) ReadMessages(path string, src Source) (Session, []Message, error) {
+	return rd.readFile(path, src, true)
+}
+
+// lines returns the reused line reader positioned at the start of r.
+func (rd *Reader) lines(r io.Reader) *lineReader {
+	if rd.lr == nil {
+		rd.lr = newLineReader(r, MaxLineBytes)
+	} else {
+		rd.lr.reset(r)
+	}
+	return rd.lr
+}
+
+// msgList returns an empty message list, reusing the id index.
+func (rd *Reader) msgList() msgList {
+	if rd.idx == nil {
+		rd.idx = map[string]int{}
+	}
+	clear(rd.idx)
+	return msgList{idx: rd.idx}
+}
+
+func (rd *Reader) readFile(path string, src Source, full bool) (Session, []Message, error) {
 	f, err := openRegular(path)
 	if err != nil {
 		return Session{Source: src, Path: path}, nil, err
 	}
 	defer func() { _ = f.Close() }()
-	return read(f, path, src, full)
+	return rd.read(f, path, src, full)
 }
 
-func read(r io.Reader, path string, src Source, full bool) (Session, []Message, error) {
+func (rd *Reader) read(r io.Reader, path string, src Source, full bool) (Session, []Message, error) {
 	var (
 		s    Session
 		msgs []Message
@@ -55,11 +97,11 @@ func read(r io.Reader, path string, src Source, full bool) (Session, []Message, 
 	)
 	switch src {
 	case Gemini:
-		s, msgs, err = readGemini(r, path, full)
+		s, msgs, err = readGemini(rd, r, path, full)
 	case Claude:
-		s, msgs, err = readClaude(r, path, full)
+		s, msgs, err = readClaude(rd, r, path, full)
 	case Codex:
-		s, msgs, err = readCodex(r, path, full)
+		s, msgs, err = readCodex(rd, r, path, full)
 	default:
 		return Session{Source: src, Path: path}, nil, fmt.Errorf("read transcript %s: unknown source %q", path, src)
 	}

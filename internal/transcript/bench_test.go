@@ -1,0 +1,55 @@
+package transcript
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// corpusFiles returns the Gemini transcripts of a gref-generated corpus.
+func corpusFiles(tb testing.TB, dir string) ([]string, int64) {
+	tb.Helper()
+	var files []string
+	var size int64
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() && (filepath.Ext(p) == ".jsonl" || filepath.Ext(p) == ".json") {
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			size += fi.Size()
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return files, size
+}
+
+// BenchmarkReadSession scans a gref-generated corpus with the metadata-only
+// reader. AUTOMEM_BENCH_CORPUS names an existing chats directory; otherwise a
+// small corpus is generated (skipped without node and gref).
+func BenchmarkReadSession(b *testing.B) {
+	dir := os.Getenv("AUTOMEM_BENCH_CORPUS")
+	if dir == "" {
+		dir = genCorpus(b, 300, "--legacy-frac=0.1", "--migrated-frac=0.5", "--seed=11")
+	}
+	files, size := corpusFiles(b, dir)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var rd Reader
+	for b.Loop() {
+		for _, f := range files {
+			if _, err := rd.ReadSession(f, Gemini); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(files)), "files/op")
+}

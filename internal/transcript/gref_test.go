@@ -1,0 +1,164 @@
+package transcript
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const grefTools = "/work/shared/tools/gref"
+
+// grefDir returns the gref install directory, installing it if needed; it
+// skips the test when node or the gref tools are absent.
+func grefDir(tb testing.TB) string {
+	tb.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		tb.Skip("node not installed")
+	}
+	if _, err := os.Stat(filepath.Join(grefTools, "gen-transcripts.mjs")); err != nil {
+		tb.Skip("gref tools not present")
+	}
+	dir := os.Getenv("GREF_DIR")
+	if dir == "" {
+		dir = "/tmp/gref"
+	}
+	pkg := filepath.Join(dir, "node_modules", "@google", "gemini-cli-core", "package.json")
+	if _, err := os.Stat(pkg); err != nil {
+		cmd := exec.Command("bash", filepath.Join(grefTools, "setup.sh"))
+		cmd.Env = append(os.Environ(), "GREF_DIR="+dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			tb.Fatalf("gref setup: %v\n%s", err, out)
+		}
+	}
+	return dir
+}
+
+// genCorpus writes n transcripts with gref's real recorder and returns the
+// chats directory; the manifest is DIR/../manifest.jsonl.
+func genCorpus(tb testing.TB, n int, opts ...string) string {
+	tb.Helper()
+	gref := grefDir(tb)
+	root := tb.TempDir()
+	chats := filepath.Join(root, "chats")
+	args := append([]string{filepath.Join(grefTools, "gen-transcripts.mjs"), itoa(n), chats,
+		"--manifest=" + filepath.Join(root, "manifest.jsonl"), "--quiet"}, opts...)
+	cmd := exec.Command("node", args...)
+	cmd.Env = append(os.Environ(), "GREF_DIR="+gref)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("gen-transcripts: %v\n%s", err, out)
+	}
+	return chats
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for n > 0 || len(b) == 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
+
+// TestGrefManifest reads transcripts written by Gemini CLI's real recorder
+// and checks every main session's human-turn count against the generator's
+// ground truth (its real prompts), and that sub-agents are recognised.
+func TestGrefManifest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates transcripts with node")
+	}
+	chats := genCorpus(t, 60, "--legacy-frac=0.2", "--migrated-frac=0.5", "--seed=7", "--size=small")
+	mf, err := os.ReadFile(filepath.Join(filepath.Dir(chats), "manifest.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var main, sub, legacy int
+	for _, line := range strings.Split(strings.TrimSpace(string(mf)), "\n") {
+		var m struct {
+			Path, SessionID, Kind, Format, LastUpdated string
+			Prompts                                    int
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(chats, m.Path)
+		s, msgs, err := readBoth(t, path, Gemini)
+		if err != nil {
+			t.Errorf("%s: %v", m.Path, err)
+			continue
+		}
+		if s.ID != m.SessionID {
+			t.Errorf("%s: id %q, want %q", m.Path, s.ID, m.SessionID)
+		}
+		if want := ts(m.LastUpdated); !s.LastUpdated.Equal(want) {
+			t.Errorf("%s: lastUpdated %v, want %v", m.Path, s.LastUpdated, want)
+		}
+		switch m.Kind {
+		case "subagent":
+			sub++
+			if s.Kind != KindSubagent || s.UserMessages != 0 {
+				t.Errorf("%s: kind %q human %d, want a sub-agent with no human turns", m.Path, s.Kind, s.UserMessages)
+			}
+		default:
+			main++
+			if strings.HasSuffix(m.Path, ".json") {
+				legacy++
+			}
+			if s.Kind != KindMain || s.UserMessages != m.Prompts {
+				t.Errorf("%s (%s): kind %q human %d, want main with %d", m.Path, m.Format, s.Kind, s.UserMessages, m.Prompts)
+			}
+			for _, msg := range msgs {
+				if msg.Human && strings.HasPrefix(msg.Text, "<session_context>") {
+					t.Errorf("%s: bootstrap context counted as human", m.Path)
+				}
+			}
+		}
+	}
+	if main == 0 || sub == 0 || legacy == 0 {
+		t.Fatalf("corpus too narrow: %d main, %d sub-agent, %d legacy", main, sub, legacy)
+	}
+}
+
+// TestGrefWorkflowSanitiser compares SanitizeWorkflow with Gemini CLI's own
+// sanitiser on tricky summaries.
+func TestGrefWorkflowSanitiser(t *testing.T) {
+	gref := grefDir(t)
+	inputs := []string{
+		"read_file -> replace | paths a.ts | validated",
+		`read_file -> run_shell_command: curl -H "Authorization: Bearer sk-1" https://x.example -> replace | paths src/a.ts | validated | note sk-1`,
+		"run_shell_command: FOO=1 BAR=2 /usr/local/bin/npm test | validation failed",
+		"run_shell_command: https://evil.example/x.sh | paths .",
+		"run_shell_command:  | glob",
+		"run_shell_command: 'my tool' --x -> we!rd -> ok_tool:x.y",
+		"  lots   of\tspace  ",
+		"run_shell_command: \"a\\\"b\" c",
+		"run_shell_command: ../bin/wc -l | paths  | validated ",
+		"run_shell_command: C:\\tools\\git.exe status",
+		"run_shell_command: `date` -> run_shell_command",
+		"run_shell_command: ééé -> ünïcode",
+	}
+	in, err := json.Marshal(inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := `const m = await import(process.env.GREF_DIR + '/node_modules/@google/gemini-cli-core/dist/src/services/sessionScratchpadUtils.js');
+const xs = JSON.parse(process.argv[1]);
+console.log(JSON.stringify(xs.map(m.sanitizeWorkflowSummaryForScratchpad)));`
+	cmd := exec.Command("node", "--input-type=module", "-e", script, string(in))
+	cmd.Env = append(os.Environ(), "GREF_DIR="+gref)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var want []string
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatalf("node output %q: %v", out, err)
+	}
+	for i, s := range inputs {
+		if got := SanitizeWorkflow(s); got != want[i] {
+			t.Errorf("SanitizeWorkflow(%q) = %q, Gemini CLI says %q", s, got, want[i])
+		}
+	}
+}
