@@ -71,7 +71,10 @@ func (s Scheduler) systemdStatus(ctx context.Context) Status {
 		return st
 	}
 	st.Reachable = true
-	st.State = "timer " + timer["ActiveState"] + ", " + timer["UnitFileState"]
+	st.State = "timer " + timer["ActiveState"]
+	if fs := timer["UnitFileState"]; fs != "" {
+		st.State += ", " + fs
+	}
 	if svc["ActiveState"] == "activating" {
 		st.State += "; running now"
 	}

@@ -85,6 +85,14 @@ func TestStatusSystemd(t *testing.T) {
 			wantLines: []string{"last run: never\n"},
 		},
 		{
+			name: "uninstalled, manager reachable",
+			answers: map[string]Result{
+				timerShow: {Stdout: []byte("ActiveState=inactive\nUnitFileState=\nNextElapseUSecRealtime=\nLastTriggerUSec=\n")},
+				svcShow:   {Stdout: []byte("ActiveState=inactive\nResult=success\nExecMainStatus=0\nExecMainExitTimestamp=\n")},
+			},
+			wantLines: []string{"installed: no; run `extract schedule install`\n", "state: timer inactive\n"},
+		},
+		{
 			name: "not installed, no bus",
 			answers: map[string]Result{
 				timerShow: {ExitCode: 1, Stderr: []byte("Failed to connect to bus: No medium found\n")},
