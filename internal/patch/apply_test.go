@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -340,30 +339,5 @@ func TestRollbackOnLateFailure(t *testing.T) {
 	}
 	if w.read(filepath.Join(w.mem, "b.md")) != "someone\n" {
 		t.Fatal("other writer's file lost")
-	}
-}
-
-func BenchmarkApply(b *testing.B) {
-	dir := b.TempDir()
-	mem := filepath.Join(dir, "memory")
-	os.MkdirAll(mem, 0o755)
-	var sb strings.Builder
-	sb.WriteString("# Project Memory\n\n- Run `go test ./...` before committing.\n- The API lives in internal/api.\n")
-	for i := 4; i < 40; i++ {
-		sb.WriteString("- line " + strconv.Itoa(i) + "\n")
-	}
-	base := sb.String()
-	text := typicalPatch(mem)
-	roots := Roots{MemoryDir: mem}
-	for b.Loop() {
-		b.StopTimer()
-		os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte(base), 0o644)
-		os.Remove(filepath.Join(mem, "testing.md"))
-		pp := filepath.Join(dir, "x.patch")
-		os.WriteFile(pp, []byte(text), 0o644)
-		b.StartTimer()
-		if _, err := Apply(pp, roots, Private, CommitOptions{}); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

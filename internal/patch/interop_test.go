@@ -213,3 +213,37 @@ func TestInteropSelectRemainder(t *testing.T) {
 		t.Fatalf("MEMORY.md pointers: %q", memMD)
 	}
 }
+
+// TestInteropDiffOutput checks that patches the extractors build with Diff
+// (an update with and without a final newline, and a creation) pass Gemini's
+// validator and apply here.
+func TestInteropDiffOutput(t *testing.T) {
+	g := findGref(t)
+	base, home, mem := interopWorld(t)
+	roots := Roots{MemoryDir: mem, GlobalMemory: filepath.Join(home, ".gemini", "GEMINI.md")}
+	memPath := filepath.Join(mem, "MEMORY.md")
+	old, _ := os.ReadFile(memPath)
+	p := &Patch{Files: []*File{
+		Diff(memPath, old, append(append([]byte(nil), old...), "- Lint with `just lint`.\n- no final newline"...)),
+		Diff(filepath.Join(mem, "ci.md"), nil, []byte("# CI\n\n- The pipeline runs `just ci`.\n")),
+	}}
+	pp := filepath.Join(base, "diff.patch")
+	os.WriteFile(pp, p.Bytes(), 0o644)
+	if r := g.validate(t, pp, mem, Private, home); !r.Valid {
+		t.Fatalf("Gemini refuses Diff output: %s\n%s", r.Reason, p.Bytes())
+	}
+	gp := filepath.Join(home, ".gemini", "GEMINI.md")
+	gold, _ := os.ReadFile(gp)
+	q := &Patch{Files: []*File{Diff(gp, gold, []byte("# Global\n\n- g0\n- g1\n"))}}
+	gpp := filepath.Join(base, "gdiff.patch")
+	os.WriteFile(gpp, q.Bytes(), 0o644)
+	if r := g.validate(t, gpp, mem, Global, home); !r.Valid {
+		t.Fatalf("Gemini refuses global Diff output: %s\n%s", r.Reason, q.Bytes())
+	}
+	if _, err := Apply(pp, roots, Private, CommitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(gpp, roots, Global, CommitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
