@@ -42,7 +42,7 @@ var (
 	// markers of an instruction that needs repetition to count
 	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
-	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = regexp.MustCompile(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
@@ -119,7 +119,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !instrRe.MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if len(contentTokens(s)) < 2 {
+	if len(textkey.Tokens(s)) < 3 {
 		return nil, nil
 	}
 	st.line = asLine(s)
@@ -170,6 +170,9 @@ var generic = map[string]bool{
 	"should": true, "must": true, "remember": true, "stop": true, "only": true,
 	"any": true, "them": true, "those": true, "these": true, "about": true,
 	"said": true, "rule": true, "ensure": true, "avoid": true, "using": true,
+	"run": true, "before": true, "after": true, "commit": true, "committing": true,
+	"every": true, "change": true, "changes": true, "code": true, "file": true,
+	"files": true, "project": true, "repo": true, "when": true, "you": true,
 }
 
 // contentTokens are the tokens that identify the subject of a line.
@@ -193,7 +196,7 @@ func sameFact(a, b string) bool {
 	if len(ta) < 2 || len(tb) < 2 {
 		return false
 	}
-	return contained(ta, tb) >= 0.75 && contained(tb, ta) >= 0.5
+	return contained(ta, tb) >= 0.8 && contained(tb, ta) >= 0.5
 }
 
 // contained is the share of a's tokens found in b.

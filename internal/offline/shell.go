@@ -50,6 +50,15 @@ func shellScript(tc transcript.ToolCall) (string, bool) {
 	return "", false
 }
 
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func isShell(p string) bool {
 	switch path.Base(p) {
 	case "bash", "sh", "zsh", "dash", "fish":
@@ -121,6 +130,31 @@ func splitScript(script string) [][]string {
 			}
 		case r == ' ' || r == '\t':
 			flushWord()
+		case r == '>' || r == '<':
+			// A redirection: drop an fd number before it and its target.
+			if inWord && isDigits(word.String()) {
+				word.Reset()
+				inWord = false
+			}
+			flushWord()
+			i++
+			for i < len(rs) && (rs[i] == '>' || rs[i] == '&' || rs[i] == '|') {
+				i++
+			}
+			if i < len(rs) && (rs[i] >= '0' && rs[i] <= '9' || rs[i] == '-') && i > 0 && rs[i-1] == '&' {
+				for i < len(rs) && (rs[i] >= '0' && rs[i] <= '9' || rs[i] == '-') {
+					i++
+				}
+				i--
+				continue
+			}
+			for i < len(rs) && (rs[i] == ' ' || rs[i] == '\t') {
+				i++
+			}
+			for i < len(rs) && !strings.ContainsRune(" \t\n;&|", rs[i]) {
+				i++
+			}
+			i--
 		case r == '\n' || r == ';':
 			flushCmd()
 			skipRun = false

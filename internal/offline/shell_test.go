@@ -1,0 +1,94 @@
+package offline
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+func TestShellScript(t *testing.T) {
+	tests := []struct {
+		name, status, args string
+		want               string
+		ok                 bool
+	}{
+		{"run_shell_command", "success", `{"command":"go test ./...","description":"x"}`, "go test ./...", true},
+		{"Bash", "", `{"command":"pnpm lint"}`, "pnpm lint", true},
+		{"exec_command", "", `{"cmd":"cargo test"}`, "cargo test", true},
+		{"shell", "", `{"command":["bash","-lc","uv run pytest -q"]}`, "uv run pytest -q", true},
+		{"shell", "", `{"command":["ls","-la"]}`, "ls -la", true},
+		{"run_shell_command", "cancelled", `{"command":"npm install"}`, "", false},
+		{"read_file", "success", `{"file_path":"x"}`, "", false},
+		{"run_shell_command", "success", `not json`, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := shellScript(transcript.ToolCall{Name: tt.name, Status: tt.status, Args: json.RawMessage(tt.args)})
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("shellScript(%s %s) = %q %v, want %q %v", tt.name, tt.args, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		script string
+		want   string // norm|category;...
+	}{
+		{"go test ./...", "go test ./...|test"},
+		{"cd ledger && CGO_ENABLED=0 go build ./...", "go build ./...|build"},
+		{"go test -race -run TestFoo ./internal/x", "go test -race|test"},
+		{"npm test -- billing", "npm test|test"},
+		{"npm run lint", "npm run lint|lint"},
+		{"pnpm exec tsc --noEmit", "pnpm exec tsc --noEmit|typecheck"},
+		{"npx tsc --noEmit", "npx tsc --noEmit|typecheck"},
+		{"uv run pytest -q tests/test_x.py", "uv run pytest -q|test"},
+		{"uv run ruff check .", "uv run ruff check .|lint"},
+		{"golangci-lint run ./... 2>&1 | tail -20", "golangci-lint run ./...|lint"},
+		{"git status --short; git diff --stat src/api", "git status --short|;git diff --stat|"},
+		{"pnpm prisma migrate dev --name add_users", "pnpm prisma migrate dev|"},
+		{"terraform fmt -recursive && terraform validate", "terraform fmt -recursive|format;terraform validate|lint"},
+		{"echo 'a && b' && make test", "echo|;make test|test"},
+		{"python -m pytest", "python -m pytest|test"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		for _, c := range commands(tt.script) {
+			parts = append(parts, c.norm+"|"+c.category)
+		}
+		if got := strings.Join(parts, ";"); got != tt.want {
+			t.Errorf("commands(%q) = %q, want %q", tt.script, got, tt.want)
+		}
+	}
+}
+
+func TestNoise(t *testing.T) {
+	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo"} {
+		c := commands(s)
+		if len(c) != 1 || !c[0].noise {
+			t.Errorf("%q not noise: %+v", s, c)
+		}
+	}
+	if c := commands("buf generate"); len(c) != 1 || c[0].noise || c[0].category != "" {
+		t.Errorf("buf generate: %+v", c)
+	}
+}
+
+func FuzzSplitScript(f *testing.F) {
+	for _, s := range []string{"a && b | c; d", `echo "x && y" 'z|w'`, "a \\\n b # c", "x=1 y=2 go test ./..."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, argv := range splitScript(s) {
+			if len(argv) == 0 {
+				t.Fatal("empty command")
+			}
+		}
+		for _, c := range commands(s) {
+			if c.norm == "" || c.key == "" || !strings.HasPrefix(c.norm, c.key) || !strings.HasPrefix(c.step, c.key) {
+				t.Fatalf("bad command %+v from %q", c, s)
+			}
+		}
+	})
+}
