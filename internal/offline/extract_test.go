@@ -109,8 +109,12 @@ func (w *world) run(t *testing.T) Result {
 	return res
 }
 
-func (w *world) privatePatch() string { return filepath.Join(w.memDir, ".inbox", "private", "extraction.patch") }
-func (w *world) globalPatch() string  { return filepath.Join(w.memDir, ".inbox", "global", "extraction.patch") }
+func (w *world) privatePatch() string {
+	return filepath.Join(w.memDir, ".inbox", "private", "extraction.patch")
+}
+func (w *world) globalPatch() string {
+	return filepath.Join(w.memDir, ".inbox", "global", "extraction.patch")
+}
 
 func readString(t *testing.T, path string) string {
 	t.Helper()
@@ -385,11 +389,6 @@ func TestMergesIntoPendingPatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	topic := filepath.Join(w.memDir, "db.md")
-	pending := "--- /dev/null\n+++ " + topic + "\n@@ -0,0 +1,2 @@\n+# DB notes\n+- Migrations live in prisma/migrations.\n" +
-		"--- " + memFile + "\n+++ " + memFile + "\n@@ -3,3 +3,4 @@\n \n ## Conventions\n \n+- See " + topic + " for db notes.\n" +
-		""
-	// fix the MEMORY.md hunk: context must match; build it with the engine instead
-	_ = pending
 	newMem := "# Project Memory\n\n## Conventions\n\n- Keep handlers thin.\n- See " + topic + " for db notes.\n"
 	p := &patch.Patch{Files: []*patch.File{
 		patch.Diff(topic, nil, []byte("# DB notes\n- Migrations live in prisma/migrations.\n")),
@@ -417,11 +416,9 @@ func TestMergesIntoPendingPatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, patch.Private)
-	if err != nil {
+	if _, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, patch.Private); err != nil {
 		t.Fatalf("merged patch does not apply: %v", err)
 	}
-	_ = plan
 	validateWithGemini(t, w)
 }
 
