@@ -17,6 +17,7 @@ type UnavailableError struct {
 	Cron     string
 }
 
+// Error names the scheduler and why it could not be reached.
 func (e *UnavailableError) Error() string {
 	what := "systemd user manager"
 	if e.Platform == Darwin {
