@@ -37,9 +37,9 @@ const (
 	maxFragment     = 64 << 10
 	maxPasses       = 4
 	base64MinRun    = 32
-	longLine        = 4 << 10
-	windowBefore    = 512
-	windowAfter     = 2048
+	windowBefore    = 128
+	windowAfter     = 512
+	maxWindow       = 1 << 10
 	printableCutoff = 0.95
 )
 
@@ -337,78 +337,6 @@ func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]s
 		spans = append(spans, b64...)
 	}
 	return spans, nil
-}
-
-// window is a byte range of the text that one rule's regex will see.
-type window struct{ start, end int }
-
-// scanText runs the rules on one decoded text (at most one fragment long).
-func (r *Redactor) scanText(t string) []span {
-	placeholders := r.placeholder.FindAllStringIndex(t, -1)
-	hits := make(map[int32][]int) // rule -> keyword positions
-	r.matcher.scan(t, func(kw int32, pos int) {
-		for _, ri := range r.kwRules[kw] {
-			hits[ri] = append(hits[ri], pos)
-		}
-	})
-	var spans []span
-	run := func(ri int, ws []window) {
-		rl := &r.rules[ri]
-		for _, w := range ws {
-			for _, m := range rl.re.FindAllStringSubmatchIndex(t[w.start:w.end], -1) {
-				if sp, ok := r.candidate(rl, t, w.start, m, placeholders); ok {
-					spans = append(spans, sp)
-				}
-			}
-		}
-	}
-	whole := []window{{0, len(t)}}
-	for _, ri := range r.alwaysRules {
-		run(ri, whole)
-	}
-	// Deterministic order: rules by index.
-	ris := make([]int, 0, len(hits))
-	for ri := range hits {
-		ris = append(ris, int(ri))
-	}
-	sort.Ints(ris)
-	for _, ri := range ris {
-		if r.rules[ri].whole {
-			run(ri, whole)
-			continue
-		}
-		run(ri, windows(t, hits[int32(ri)]))
-	}
-	return spans
-}
-
-// windows turns keyword positions into merged ranges: the keyword's line,
-// or, on a very long line, a bounded range around the keyword.
-func windows(t string, pos []int) []window {
-	sort.Ints(pos)
-	var ws []window
-	for _, p := range pos {
-		if n := len(ws); n > 0 && p < ws[n-1].end && p >= ws[n-1].start {
-			continue
-		}
-		ls := strings.LastIndexByte(t[:p], '\n') + 1
-		le := strings.IndexByte(t[p:], '\n')
-		if le < 0 {
-			le = len(t)
-		} else {
-			le += p
-		}
-		w := window{ls, le}
-		if le-ls > longLine {
-			w = window{max(ls, p-windowBefore), min(le, p+windowAfter)}
-		}
-		if n := len(ws); n > 0 && w.start <= ws[n-1].end {
-			ws[n-1].end = max(ws[n-1].end, w.end)
-			continue
-		}
-		ws = append(ws, w)
-	}
-	return ws
 }
 
 // candidate applies gitleaks' acceptance rules (secret group, entropy

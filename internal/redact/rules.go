@@ -25,6 +25,15 @@ type ruleSpec struct {
 	Check func(secret string) bool
 	// WholeMatch replaces the whole match instead of the secret group.
 	WholeMatch bool
+	// Assign marks "name, operator, value" rules (see runAnchored); Name
+	// says which bytes may precede the keyword in the name: "upper" for
+	// [A-Z0-9_], otherwise [A-Za-z0-9_.-].
+	Assign bool
+	Name   string
+	// Before and After bound the bytes around a keyword the regex sees
+	// (defaults 128 and 512; a match reaching the edge is retried on the
+	// rest of the line).
+	Before, After int
 }
 
 // allowSpec says when a candidate is not a secret. Target is what the
@@ -47,6 +56,12 @@ type rule struct {
 	check      func(string) bool
 	wholeMatch bool
 	generic    bool
+	before     int
+	after      int
+	assign     bool
+	anchored   *regexp.Regexp
+	nameByte   func(byte) bool
+	nameMax    int
 }
 
 type allowList struct {
@@ -85,6 +100,35 @@ func compileRule(s ruleSpec) (rule, error) {
 		check:      s.Check,
 		wholeMatch: s.WholeMatch,
 		generic:    strings.HasPrefix(s.ID, "generic"),
+		before:     s.Before,
+		after:      s.After,
+	}
+	if strings.Contains(s.Regex, assignTemplate) {
+		// gitleaks' "name near keyword, operator, value" template: at most
+		// 50 bytes of name before the keyword, then 20 + 3 + 5 bytes of
+		// padding and a value of at most ~150 bytes.
+		r.before, r.after = 64, 320
+		r.assign = true
+		r.nameMax = 50
+	}
+	if s.Assign {
+		r.assign = true
+		r.nameMax = 256
+	}
+	r.nameByte = isNameByte
+	if s.Name == "upper" {
+		r.nameByte = func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' }
+	}
+	if r.assign {
+		if r.anchored, err = regexp.Compile(`^(?:` + s.Regex + `)`); err != nil {
+			return rule{}, fmt.Errorf("compile rule %s: %w", s.ID, err)
+		}
+	}
+	if r.before <= 0 {
+		r.before = windowBefore
+	}
+	if r.after <= 0 {
+		r.after = windowAfter
 	}
 	for _, k := range s.Keywords {
 		r.keywords = append(r.keywords, strings.ToLower(k))
@@ -98,6 +142,9 @@ func compileRule(s ruleSpec) (rule, error) {
 	}
 	return r, nil
 }
+
+// assignTemplate is the operator group of gitleaks' keyword-context rules.
+const assignTemplate = `(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)`
 
 // allowed reports whether the allowlist clears a candidate.
 func (a *allowList) allowed(secret, match, line string) bool {

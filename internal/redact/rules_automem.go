@@ -52,14 +52,16 @@ func automemRules() []ruleSpec {
 	notPlaceholder := []allowSpec{{Regexes: []string{placeholderishSrc}}}
 	return []ruleSpec{
 		{
-			ID:          "url-password",
-			Regex:       `(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60<>\[\]{}|\\]{1,256}:([^\s/?#@'"\x60<>\\]{1,256})@[^\s/?#@'"\x60<>]`,
+			ID:     "url-password",
+			Before: 40, After: 600,
+			Regex:       `(?i)\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60<>\[\]{}|\\]+:([^\s/?#@'"\x60<>\\]+)@[^\s/?#@'"\x60<>]`,
 			SecretGroup: 1,
 			Keywords:    []string{"://"},
 			Allow:       notPlaceholder,
 		},
 		{
-			ID:          "authorization-header",
+			ID:     "authorization-header",
+			Before: 24, After: 256,
 			Regex:       `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?\s*(?:(?:bearer|basic|token|digest|apikey|api-key|sso-key|negotiate)\s+)?([A-Za-z0-9._~+/:=-]{8,})`,
 			SecretGroup: 1,
 			Keywords:    []string{"authorization"},
@@ -67,7 +69,8 @@ func automemRules() []ruleSpec {
 			Check:       looksRandom,
 		},
 		{
-			ID:          "bearer-token",
+			ID:     "bearer-token",
+			Before: 8, After: 256,
 			Regex:       `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)`,
 			SecretGroup: 1,
 			Keywords:    []string{"bearer"},
@@ -75,7 +78,8 @@ func automemRules() []ruleSpec {
 			Check:       looksRandom,
 		},
 		{
-			ID:          "basic-auth",
+			ID:     "basic-auth",
+			Before: 8, After: 256,
 			Regex:       `(?i)\bbasic\s+([A-Za-z0-9+/_-]{8,}={0,2})`,
 			SecretGroup: 1,
 			Keywords:    []string{"basic"},
@@ -83,8 +87,10 @@ func automemRules() []ruleSpec {
 		},
 		{
 			// .env / shell / YAML style: UPPER_CASE name ending in a secret word.
-			ID:       "env-secret",
-			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})'|([^\s"'\x60;,(){}\[\]]{4,512}))`,
+			ID:     "env-secret",
+			Before: 64, After: 560,
+			Assign: true, Name: "upper",
+			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})'|([^\s"'\x60;,(){}\[\]]{4,}))`,
 			Keywords: []string{"secret", "token", "pass", "pwd", "key", "credential", "_auth"},
 			// A dotted identifier is code (SECRET_KEY = os.environ[...]).
 			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`}}},
@@ -92,58 +98,68 @@ func automemRules() []ruleSpec {
 		{
 			// Config and code literals: any-case key, quoted value only, so
 			// `password = get_password()` stays readable.
-			ID:       "quoted-secret",
-			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key)["']?\s*(?::|=|:=|=>)\s*(?:"([^"\n]{4,512})"|'([^'\n]{4,512})')`,
+			ID:     "quoted-secret",
+			Before: 64, After: 560,
+			Assign:   true,
+			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key)["']?\s*(?::|=|:=|=>)\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})')`,
 			Keywords: []string{"pass", "secret", "token", "key"},
 			Allow:    notPlaceholder,
 		},
 		{
 			// Lower-case unquoted password assignments (`db_password=hunter2`).
-			ID:       "password-assignment",
-			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase)\s*[:=]\s*([^\s"'\x60;,()\[\]{}]{3,256})`,
+			ID:     "password-assignment",
+			Before: 64, After: 300,
+			Assign:   true,
+			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase)\s*[:=]\s*([^\s"'\x60;,()\[\]{}]{3,})`,
 			Keywords: []string{"passw", "passphrase"},
 			Allow:    []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`, `^[a-z_]+$`}}},
 		},
 		{
 			ID:         "pem-private-key",
-			Regex:      `(?i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,.\\-]*)`,
+			Regex:      `(?i)-----BEGIN[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,.\\-]*)`,
 			Keywords:   []string{"-----begin"},
 			Whole:      true,
 			WholeMatch: true,
 		},
 		{
-			ID:         "jwt-token",
+			ID:     "jwt-token",
+			Before: 2, After: 1024,
 			Regex:      `\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}`,
 			Keywords:   []string{"eyj"},
 			WholeMatch: true,
 		},
 		{
-			ID:          "docker-config-auth",
+			ID:     "docker-config-auth",
+			Before: 4, After: 300,
 			Regex:       `"auth"\s*:\s*"([A-Za-z0-9+/_-]{4,}={0,2})"`,
 			SecretGroup: 1,
 			Keywords:    []string{`"auth"`},
 			Check:       decodesToCredential,
 		},
 		{
-			ID:          "docker-identity-token",
+			ID:     "docker-identity-token",
+			Before: 4, After: 1024,
 			Regex:       `(?i)"(?:identitytoken|registrytoken)"\s*:\s*"([^"\s]{8,})"`,
 			SecretGroup: 1,
 			Keywords:    []string{"identitytoken", "registrytoken"},
 		},
 		{
-			ID:          "gcp-private-key-id",
+			ID:     "gcp-private-key-id",
+			Before: 4, After: 100,
 			Regex:       `"private_key_id"\s*:\s*"([a-f0-9]{32,64})"`,
 			SecretGroup: 1,
 			Keywords:    []string{"private_key_id"},
 		},
 		{
-			ID:          "aws-secret-access-key",
+			ID:     "aws-secret-access-key",
+			Before: 8, After: 100,
 			Regex:       `(?i)aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})\b`,
 			SecretGroup: 1,
 			Keywords:    []string{"aws_secret", "awssecret"},
 		},
 		{
-			ID:          "curl-user-password",
+			ID:     "curl-user-password",
+			Before: 2, After: 1024,
 			Regex:       `\bcurl\b[^\n]*?\s(?:-u|--user)\s*["']?[^\s:"']+:([^\s"']+)`,
 			SecretGroup: 1,
 			Keywords:    []string{"curl"},
