@@ -115,3 +115,14 @@ func isTTY(v any) bool {
 	f, ok := v.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
+
+// AfterApply builds the stderr logger from the log flags once they are
+// parsed, so every command gets it through env.Log.
+func (g *Globals) AfterApply(env *cli.Env) error {
+	log, err := cli.NewLogger(env.Stderr, env.StderrTTY, g.LogLevel, g.LogFormat)
+	if err != nil {
+		return err
+	}
+	env.Log = log
+	return nil
+}

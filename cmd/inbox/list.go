@@ -43,7 +43,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
-	items, err := inbox.Load(p)
+	items, err := loadItems(env, p)
 	if err != nil {
 		return err
 	}

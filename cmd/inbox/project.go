@@ -33,6 +33,7 @@ func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error
 		return p, inbox.Paths{}, fmt.Errorf("find project: %w", err)
 	}
 	ws := gitRoot(p.Root)
+	env.Log.Debug().Str("project", p.ID).Str("memoryDir", p.MemoryDir).Str("workspace", ws).Msg("project")
 	return p, inbox.Paths{
 		ProjectID:     p.ID,
 		ProjectRoot:   p.Root,
@@ -71,4 +72,19 @@ func (g *Globals) colour(env *cli.Env) bool {
 		return false
 	}
 	return env.StdoutTTY && env.Getenv("NO_COLOR") == ""
+}
+
+// loadItems reads the project's items and warns about patch files that
+// cannot be parsed (they are hidden, as Gemini CLI hides them).
+func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
+	items, err := inbox.Load(p)
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		for _, f := range it.Invalid {
+			env.Log.Warn().Str("item", it.ID).Str("patch", f).Msg("unparsable patch hidden from review")
+		}
+	}
+	return items, nil
 }

@@ -45,7 +45,7 @@ func loadItem(g *Globals, env *cli.Env, id string) (inbox.Paths, *inbox.Item, er
 	if err != nil {
 		return p, nil, err
 	}
-	items, err := inbox.Load(p)
+	items, err := loadItems(env, p)
 	if err != nil {
 		return p, nil, err
 	}
