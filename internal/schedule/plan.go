@@ -92,7 +92,7 @@ func (s Scheduler) InstallPlan(every Every) (Plan, error) {
 	p := Plan{Platform: s.Platform}
 	keyNote := "API key: " + s.Paths.KeyFile() + " found; the job reads it"
 	if !o.KeyFile {
-		keyNote = "API key: no " + s.Paths.KeyFile() + "; the job uses the offline extractor. Create that file (mode 0600) and re-run `extract schedule install` to use a model"
+		keyNote = "API key: no " + s.Paths.KeyFile() + "; the timer's environment has no shell variables, so the job will use the offline extractor. To use a model, create that file (mode 0600) and re-run `extract schedule install`"
 	}
 	switch s.Platform {
 	case Linux:
