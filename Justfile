@@ -48,12 +48,12 @@ install:
     go install -ldflags "{{ldflags}}" ./cmd/extract ./cmd/inbox
 
 # Install the hourly timer (systemd user unit or launchd agent).
-install-timer:
-    go run ./cmd/extract schedule install
+install-timer: install
+    "$(go env GOPATH)/bin/extract" schedule install
 
 # Remove the timer.
 uninstall-timer:
-    go run ./cmd/extract schedule uninstall
+    "$(go env GOPATH)/bin/extract" schedule uninstall
 
 # Verify the systemd units and the timer expressions.
 verify-units:

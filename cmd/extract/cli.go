@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -90,12 +89,7 @@ func parseAndRun(parser *kong.Kong, args []string, env *cli.Env, code *int) (ret
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *cli.Env {
 	home, _ := os.UserHomeDir()
-	exe, _ := os.Executable()
-	if exe != "" {
-		if p, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = p
-		}
-	}
+	exe, _ := os.Executable() // not symlink-resolved: a package manager's stable link survives upgrades
 	return &cli.Env{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		Getenv: os.Getenv, Home: home, Exe: exe, Now: time.Now,
