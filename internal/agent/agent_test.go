@@ -33,7 +33,7 @@ type harness struct {
 	in     prompt.Input
 }
 
-func setup(t *testing.T, steps ...step) *harness {
+func setup(t testing.TB, steps ...step) *harness {
 	t.Helper()
 	h := &harness{w: newWorld(t), logs: &bytes.Buffer{}}
 	h.fake = newFake(t, steps...)

@@ -38,7 +38,7 @@ type step func(w http.ResponseWriter, r *http.Request, n int)
 // decoded and recorded, scripted steps answer them in order (the last one
 // repeats).
 type fakeLLM struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	mu     sync.Mutex
 	steps  []step
@@ -48,7 +48,7 @@ type fakeLLM struct {
 	n      int
 }
 
-func newFake(t *testing.T, steps ...step) *fakeLLM {
+func newFake(t testing.TB, steps ...step) *fakeLLM {
 	f := &fakeLLM{t: t, steps: steps}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
@@ -176,7 +176,7 @@ type world struct {
 	base, home, mem, skills, outside, t1, t2 string
 }
 
-func newWorld(t *testing.T) world {
+func newWorld(t testing.TB) world {
 	t.Helper()
 	base := t.TempDir()
 	w := world{base: base, home: filepath.Join(base, "home"), outside: filepath.Join(base, "outside")}
@@ -219,7 +219,7 @@ func (w world) allowedWrite(p string) bool {
 		p == filepath.Join(w.mem, ".inbox", "global", "extraction.patch")
 }
 
-func snapshot(t *testing.T, base string) map[string]string {
+func snapshot(t testing.TB, base string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
