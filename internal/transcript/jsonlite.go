@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // The scan reads every line of every transcript, but needs only a handful of
@@ -312,6 +313,7 @@ func fieldsOf(b []byte, fn func(key, val []byte)) bool {
 }
 
 // jsonString decodes a raw JSON string value; ok is false for any other type.
+// Invalid UTF-8 becomes U+FFFD per byte, as encoding/json does.
 func jsonString(v []byte) (string, bool) {
 	if len(v) < 2 || v[0] != '"' {
 		return "", false
@@ -324,7 +326,7 @@ func jsonString(v []byte) (string, bool) {
 			break
 		}
 	}
-	if plain {
+	if plain && utf8.Valid(inner) {
 		return string(inner), true
 	}
 	var s string

@@ -61,15 +61,20 @@ func (lr *lineReader) next() (line []byte, ok bool, err error) {
 func (lr *lineReader) read() ([]byte, bool, error) {
 	s, err := lr.br.ReadSlice('\n')
 	if err == nil {
+		if len(s)-1 > lr.max {
+			lr.bad++
+			lr.first = false
+			return lr.read()
+		}
 		return s[:len(s)-1], true, nil
 	}
-	lr.buf = append(lr.buf[:0], s...)
+	lr.buf = lr.grow(lr.buf[:0], s)
 	for errors.Is(err, bufio.ErrBufferFull) {
 		if len(lr.buf) > lr.max {
 			return lr.discard()
 		}
 		s, err = lr.br.ReadSlice('\n')
-		lr.buf = append(lr.buf, s...)
+		lr.buf = lr.grow(lr.buf, s)
 	}
 	if err != nil {
 		// EOF: whatever is buffered has no newline and may be half-written.
@@ -84,6 +89,24 @@ func (lr *lineReader) read() ([]byte, bool, error) {
 		return lr.read()
 	}
 	return lr.buf[:len(lr.buf)-1], true, nil
+}
+
+// grow appends s to buf, doubling the capacity but never past what the
+// longest accepted line needs, so one oversized line costs a bounded,
+// predictable amount of memory.
+func (lr *lineReader) grow(buf, s []byte) []byte {
+	need := len(buf) + len(s)
+	if need <= cap(buf) {
+		return append(buf, s...)
+	}
+	limit := lr.max + readBufSize + 1
+	c := max(2*cap(buf), need, readBufSize)
+	if c > limit {
+		c = max(limit, need)
+	}
+	nb := make([]byte, len(buf), c)
+	copy(nb, buf)
+	return append(nb, s...)
 }
 
 // discard skips the rest of an oversized line and counts it as bad.

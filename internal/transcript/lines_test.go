@@ -1,0 +1,109 @@
+package transcript
+
+import (
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("y", 200_000) // longer than the bufio buffer, shorter than the cap
+	tests := []struct {
+		name  string
+		in    string
+		max   int
+		lines []string
+		bad   int
+	}{
+		{"plain", "a\nb\n", 100, []string{"a", "b"}, 0},
+		{"unterminated last line dropped", "a\nb", 100, []string{"a"}, 0},
+		{"only unterminated", "abc", 100, nil, 0},
+		{"empty", "", 100, nil, 0},
+		{"bom stripped once", "\xef\xbb\xbfa\n\xef\xbb\xbfb\n", 100, []string{"a", "\xef\xbb\xbfb"}, 0},
+		{"crlf", "a\r\nb\r\n", 100, []string{"a", "b"}, 0},
+		{"blank lines kept for the caller", "\n\na\n", 100, []string{"", "", "a"}, 0},
+		{"at cap", "12345678\nok\n", 8, []string{"12345678", "ok"}, 0},
+		{"over cap", "123456789\nok\n", 8, []string{"ok"}, 1},
+		{"over cap unterminated not counted", "ok\n123456789", 8, []string{"ok"}, 0},
+		{"long under cap", long + "\nz\n", MaxLineBytes, []string{long, "z"}, 0},
+		{"long over cap", long + "\nz\n" + long + "\n", 100_000, []string{"z"}, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lr := newLineReader(strings.NewReader(tc.in), tc.max)
+			var got []string
+			for {
+				line, ok, err := lr.next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					break
+				}
+				got = append(got, string(line))
+			}
+			if strings.Join(got, "|") != strings.Join(tc.lines, "|") || len(got) != len(tc.lines) || lr.bad != tc.bad {
+				t.Errorf("lines %q bad %d, want %q bad %d", got, lr.bad, tc.lines, tc.bad)
+			}
+		})
+	}
+}
+
+// hugeLine streams a JSON-looking line of n bytes without holding it.
+type hugeLine struct {
+	head, tail string
+	n, off     int64
+}
+
+func (h *hugeLine) Read(p []byte) (int, error) {
+	total := int64(len(h.head)) + h.n + int64(len(h.tail))
+	if h.off >= total {
+		return 0, io.EOF
+	}
+	head, body := int64(len(h.head)), int64(len(h.head))+h.n
+	var w int
+	switch {
+	case h.off < head:
+		w = copy(p, h.head[h.off:])
+	case h.off < body:
+		w = int(min(int64(len(p)), body-h.off))
+		for i := range p[:w] {
+			p[i] = 'x'
+		}
+	default:
+		w = copy(p, h.tail[h.off-body:])
+	}
+	h.off += int64(w)
+	return w, nil
+}
+
+// TestHugeLineBoundedMemory feeds one 1 GiB line (64 MiB with -short): it
+// is skipped and counted, the next line still counts, and the reader never
+// allocates more than a small multiple of the per-line cap.
+func TestHugeLineBoundedMemory(t *testing.T) {
+	size := int64(1 << 30)
+	if testing.Short() {
+		size = 64 << 20
+	}
+	meta := `{"sessionId":"s","projectHash":"p","lastUpdated":"2026-01-01T00:00:00Z"}` + "\n"
+	r := &hugeLine{
+		head: meta + `{"id":"big","type":"user","content":"`,
+		n:    size,
+		tail: "\"}\n" + `{"id":"u2","type":"user","content":"after the big one"}` + "\n",
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s, err := ReadSessionFrom(r, "x.jsonl", Gemini)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.UserMessages != 1 || s.BadLines != 1 {
+		t.Errorf("session %+v, want 1 human turn and 1 bad line", s)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*MaxLineBytes {
+		t.Errorf("allocated %d MiB for a %d MiB line", alloc>>20, size>>20)
+	}
+}
