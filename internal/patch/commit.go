@@ -26,6 +26,7 @@ type CommitOptions struct {
 	Journal string
 
 	patch string // the patch file Apply removes; recorded in the journal
+	rest  []byte // what replaces it after a partial apply (nil: removed)
 }
 
 // staged is one change on its way to disk.
@@ -87,7 +88,7 @@ func (pl *Plan) commit(opt CommitOptions) (err error) {
 		}
 	}
 	if opt.Journal != "" {
-		if err = writeJournal(opt.Journal, opt.patch, st); err != nil {
+		if err = writeJournal(opt.Journal, opt.patch, opt.rest, st); err != nil {
 			return err
 		}
 	}
@@ -266,11 +267,74 @@ func Apply(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, 
 	if err := pl.commit(opt); err != nil {
 		return nil, err
 	}
-	if err := os.Remove(patchPath); err != nil {
-		return pl, fmt.Errorf("remove applied patch %s: %w", patchPath, err)
+	if err := finishPatch(patchPath, nil); err != nil {
+		return pl, err
 	}
-	syncPath(filepath.Dir(patchPath))
 	return pl, removeJournal(opt.Journal)
+}
+
+// ApplySelection applies only the chosen hunks and lines of the patch at
+// patchPath (see Select) and leaves the remainder pending in the same file,
+// or removes the file when nothing remains. The files and the patch file
+// are updated in one journaled step: on any failure before the renames
+// nothing changes. It returns the plan of what was applied.
+func ApplySelection(patchPath string, roots Roots, kind Kind, choices []Choice, opt CommitOptions) (*Plan, error) {
+	p, err := ReadFile(patchPath)
+	if err != nil {
+		return nil, err
+	}
+	sel, rest, err := Select(p, choices)
+	if err != nil {
+		return nil, err
+	}
+	if sel == nil {
+		return nil, fmt.Errorf("apply selection: nothing chosen")
+	}
+	pl, err := DryRun(sel, roots, kind)
+	if err != nil {
+		return nil, err
+	}
+	opt.patch = patchPath
+	if rest != nil {
+		opt.rest = rest.Bytes()
+	}
+	if err := pl.commit(opt); err != nil {
+		return nil, err
+	}
+	if err := finishPatch(patchPath, opt.rest); err != nil {
+		return pl, err
+	}
+	return pl, removeJournal(opt.Journal)
+}
+
+// WritePatch atomically replaces the patch file at path with p, or removes
+// it when p is nil or empty, so a fully decided item leaves no empty patch.
+func WritePatch(path string, p *Patch) error {
+	var data []byte
+	if p != nil && len(p.Files) > 0 {
+		data = p.Bytes()
+	}
+	return finishPatch(path, data)
+}
+
+// finishPatch removes an applied patch file, or replaces it with rest.
+func finishPatch(path string, rest []byte) error {
+	if rest == nil {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove applied patch %s: %w", path, err)
+		}
+		syncPath(filepath.Dir(path))
+		return nil
+	}
+	root, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("open patch dir: %w", err)
+	}
+	defer root.Close()
+	if err := writeAtomicIn(root, filepath.Base(path), rest, 0o644); err != nil {
+		return fmt.Errorf("write remaining patch %s: %w", path, err)
+	}
+	return nil
 }
 
 // Unchanged reports whether the change leaves its file as it was.

@@ -5,36 +5,51 @@
 // selection, split, edit and render — agrees on the same strict rules, and so
 // that those rules match what Gemini CLI's own inbox accepts.
 //
-// # Pipeline
+// # Extraction (jobs: validate)
 //
-//	p, err := patch.ReadFile(path)          // or patch.Parse(data): syntax and header rules
-//	plan, err := patch.DryRun(p, roots, kind) // targets allowed, regular, hunks apply (in memory)
-//	err = plan.Commit(patch.CommitOptions{})  // all files or none, temp+rename, pre-image re-check
-//	err = patch.Apply(path, roots, kind, opts) // the three above, then the patch file is removed
+//	plan, err := patch.Validate(path, roots, patch.Private) // read, parse, check targets, dry-run
+//	if patch.ReasonOf(err) != "" {                          // a refusal, not an I/O error
+//		patch.Quarantine(memDir, path, "", err.Error(), now) // .automem/rejected/<time>-<name>.patch + .reason
+//	}
+//	f := patch.Diff(memoryMD, oldText, newText) // build a section from old/new text (nil old = create)
+//	data := (&patch.Patch{Files: []*patch.File{f}}).Bytes()
+//
+// # Inbox (list, show, review, apply)
+//
+//	p, err := patch.ReadFile(path)                   // syntax + header rules; Parse(data) for bytes
+//	all := patch.Number(sources)                    // aggregate hunks 1..N, file-then-hunk order
+//	nums, err := patch.ParseRanges("1,3-4", len(all))
+//	per, err := patch.ChoicesFor(sources, nums)     // []Choice per source patch
+//	next, err := patch.Render(w, p, color, first)   // numbered diff, coloured on a terminal
+//	sel, rest, err := patch.Select(p, choices)      // hunks and single +/- lines; rest applies on top
+//	n := patch.SplitHunk(p, ref)                    // the s key
+//	h, err := patch.ParseEditedHunk(orig, text)     // the e key: comments dropped, counts recomputed
+//	plan, err := patch.Apply(path, roots, kind, opt) // all files or none; the patch file is removed
+//	plan, err := patch.ApplySelection(path, roots, kind, choices, opt) // apply a choice, keep the rest pending
+//	err = patch.WritePatch(path, rest)               // atomic rewrite; nil removes the file
+//
+// Lower level: DryRun computes every target's new bytes in memory (Plan,
+// Change), Plan.Commit writes them. CommitOptions.AfterRename is the failpoint
+// hook (nil in production); CommitOptions.Journal names a journal file that
+// lets Recover finish an apply killed between renames. RemoveStaleTemps
+// clears temp files a killed apply left without a journal.
+//
+// # Refusals
 //
 // Every refusal is an *Error whose Reason is one of the named reasons
 // (malformed, noHunks, missingTargetPath, invalidPatchHeaders,
 // outsideAllowedRoots, newFileAlreadyExists, targetNotFound, doesNotApply,
-// unsupported, tooLarge, notRegularFile, targetChanged); its message always
-// starts with that name so the caller can print it as-is.
-//
-// # Review helpers
-//
-// Select turns a choice of hunks and of single +/- lines into a patch of just
-// that choice and a remainder that applies on top of it; Split cuts a hunk at
-// its runs of context as git add -p does; ParseEditedHunk and Recount support
-// the inbox's edit key; Aggregate numbers the hunks of several patch files of
-// one kind in file-then-hunk order; Render prints a patch (coloured or plain)
-// with those numbers; Diff builds a patch from old and new text for the
-// extractors. Quarantine moves a refused patch and its reason under
-// <memoryDir>/.automem/rejected/, where Gemini CLI never looks.
+// unsupported, tooLarge, notRegularFile, targetChanged); its text always
+// starts with that name, then the file and hunk, so callers print it as-is.
 //
 // # Security
 //
 // Target checks never rely on string prefixes alone: names are checked
-// lexically (absolute, no "." or ".." components, no control characters, no
-// .git variants), then against the allowed set on the raw path and on the
-// canonical path (symlinks of the deepest existing ancestor resolved), and all
-// reads and writes go through os.Root opened on the allowed directory, so a
-// symlink swapped in later still cannot lead outside.
+// lexically (absolute, no "." or ".." components, no control or invisible
+// characters, no .git variants), then against the allowed set on the raw path
+// and on the canonical path (symlinks of the deepest existing ancestor, the
+// target included, resolved), an existing target must be a regular file, and
+// all reads and writes go through os.Root opened on the allowed directory, so
+// a symlink swapped in later still cannot lead outside. Nothing here depends
+// on the model that wrote the patch behaving.
 package patch

@@ -233,3 +233,15 @@ func addPointers(pl *Plan, roots Roots, byPath map[string]*Change, created []*Ch
 	}
 	return nil
 }
+
+// Validate is the extraction-time check of a patch file: read, parse and
+// dry-run it against the current files. A refusal (ReasonOf(err) != "")
+// means the patch should be quarantined with err's text as its reason; any
+// other error is an I/O failure to retry later.
+func Validate(patchPath string, roots Roots, kind Kind) (*Plan, error) {
+	p, err := ReadFile(patchPath)
+	if err != nil {
+		return nil, err
+	}
+	return DryRun(p, roots, kind)
+}

@@ -17,6 +17,7 @@ import (
 type journal struct {
 	Version int            `json:"version"`
 	Patch   string         `json:"patch,omitempty"` // removed once every target is new
+	Rest    *string        `json:"rest,omitempty"`  // or replaced by this remainder
 	Entries []journalEntry `json:"entries"`
 }
 
@@ -30,8 +31,12 @@ type journalEntry struct {
 	New    string `json:"new"` // sha256 hex of the staged content
 }
 
-func writeJournal(path, patchPath string, st []*staged) error {
+func writeJournal(path, patchPath string, rest []byte, st []*staged) error {
 	j := journal{Version: 1, Patch: patchPath}
+	if rest != nil {
+		r := string(rest)
+		j.Rest = &r
+	}
 	for _, s := range st {
 		newSum := sha256.Sum256(s.ch.New)
 		j.Entries = append(j.Entries, journalEntry{
@@ -111,10 +116,13 @@ func Recover(journalPath string) (RecoverReport, error) {
 		return rep, fmt.Errorf("recover apply: could not finish %s; the patch stays pending", strings.Join(rep.Stuck, ", "))
 	}
 	if j.Patch != "" {
-		if err := os.Remove(j.Patch); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return rep, fmt.Errorf("remove applied patch %s: %w", j.Patch, err)
+		var rest []byte
+		if j.Rest != nil {
+			rest = []byte(*j.Rest)
 		}
-		syncPath(filepath.Dir(j.Patch))
+		if err := finishPatch(j.Patch, rest); err != nil {
+			return rep, err
+		}
 	}
 	return rep, removeJournal(journalPath)
 }

@@ -2,6 +2,7 @@ package patch
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -228,5 +229,49 @@ func TestAggregateNumbering(t *testing.T) {
 		if _, err := ParseRanges(bad, 4); err == nil {
 			t.Errorf("ParseRanges(%q) accepted", bad)
 		}
+	}
+}
+
+func TestApplySelectionLeavesRemainderPending(t *testing.T) {
+	w := newWorld(t)
+	mem := w.mem + "/MEMORY.md"
+	pp := w.patchFile(upd(mem, "@@ -3,3 +3,5 @@\n - one\n+- one b\n - two\n+- two b\n - three\n"))
+	// choose only "- two b" (line index 3)
+	if _, err := ApplySelection(pp, w.roots, Private, []Choice{{Hunk: HunkRef{0, 0}, Lines: []int{3}}}, CommitOptions{Journal: w.base + "/j"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mem); got != "# Project Memory\n\n- one\n- two\n- two b\n- three\n" {
+		t.Fatalf("after selection: %q", got)
+	}
+	rest, err := ReadFile(pp)
+	if err != nil {
+		t.Fatalf("remainder not a valid patch: %v", err)
+	}
+	if a, r := rest.Files[0].Hunks[0].Changes(); a != 1 || r != 0 {
+		t.Fatalf("remainder changes +%d -%d", a, r)
+	}
+	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.read(mem); got != "# Project Memory\n\n- one\n- one b\n- two\n- two b\n- three\n" {
+		t.Fatalf("after remainder: %q", got)
+	}
+	if _, err := os.Stat(pp); !os.IsNotExist(err) {
+		t.Fatal("fully decided patch left behind")
+	}
+	if _, err := os.Stat(w.base + "/j"); !os.IsNotExist(err) {
+		t.Fatal("journal left behind")
+	}
+	w.noTemps()
+	// WritePatch(nil) removes a patch; an empty choice is refused
+	pp = w.patchFile(upd(mem, "@@ -1 +1 @@\n-# Project Memory\n+# P\n"))
+	if _, err := ApplySelection(pp, w.roots, Private, nil, CommitOptions{}); err == nil {
+		t.Fatal("empty selection applied")
+	}
+	if err := WritePatch(pp, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(pp); !os.IsNotExist(err) {
+		t.Fatal("WritePatch(nil) kept the file")
 	}
 }
