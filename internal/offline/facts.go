@@ -64,7 +64,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 			continue
 		}
 		for i, s := range stmts {
-			if alive[i] && before(s.src, r.src) && contained(r.subject, contentTokens(s.line)) > 0 {
+			if alive[i] && before(s.src, r.src) && contained(r.subject, contentTokens(s.line)) > 0.5 {
 				alive[i] = false
 			}
 		}

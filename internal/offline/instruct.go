@@ -78,8 +78,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		}
 		s = t
 	}
+	remembered := false
 	if m := rememberRe.FindString(s); m != "" {
-		st.lasting = true
+		// "Remember that money is int64 cents": after the marker, a plain
+		// statement of fact is what is to be remembered.
+		st.lasting, remembered = true, true
 		s = s[len(m):]
 	}
 	if lastingRe.MatchString(s) {
@@ -113,7 +116,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		describeRe.MatchString(s):
 		return nil, nil
 	}
-	if !starterRe.MatchString(s) {
+	if !remembered && !starterRe.MatchString(s) {
 		return nil, nil
 	}
 	if !st.lasting && !marked && !instrRe.MatchString(s) && !st.correction {

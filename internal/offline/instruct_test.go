@@ -62,6 +62,7 @@ func TestClassify(t *testing.T) {
 		{"In all my projects, always write commit messages in the imperative mood", false, "Always write commit messages in the imperative mood.", true, true, false},
 		{"We use tabs for indentation.", false, "We use tabs for indentation.", false, false, false},
 		{"Edit the template, not the generated file", true, "Edit the template, not the generated file.", false, false, true},
+		{"Remember that money amounts are int64 cents, never float64.", false, "Money amounts are int64 cents, never float64.", true, false, false},
 		{"You should always pin dependency versions", false, "Always pin dependency versions.", true, false, false},
 		// not instructions
 		{"Should we always use strict mode?", false, "", false, false, false},

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -41,8 +43,12 @@ func mineSession(idx int, msgs []transcript.Message) mined {
 	// corrective: the previous agent action was cancelled or rejected, so
 	// the next human words are likely a correction.
 	corrective := false
-	for _, msg := range msgs {
+	for pos, msg := range msgs {
 		seq++
+		if msg.ID == "" {
+			// Codex user events carry no id: the position still finds it.
+			msg.ID = fmt.Sprintf("#%d", pos+1)
+		}
 		switch {
 		case msg.Role == transcript.RoleUser && msg.Human:
 			src := source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq}
@@ -69,8 +75,11 @@ func mineSession(idx int, msgs []transcript.Message) mined {
 			corrective = false
 		case msg.Role == transcript.RoleAssistant:
 			for _, tc := range msg.ToolCalls {
-				if isCancelled(tc.Status) {
+				if rejected(tc) {
+					// The person stopped this action: it did not run, and
+					// what they say next is likely a correction.
 					corrective = true
+					continue
 				}
 				script, ok := shellScript(tc)
 				if !ok {
@@ -89,9 +98,17 @@ func mineSession(idx int, msgs []transcript.Message) mined {
 	return m
 }
 
-func isCancelled(status string) bool {
-	s := strings.ToLower(status)
-	return s == "cancelled" || s == "canceled" || s == "rejected" || s == "denied"
+// rejectedRe matches what Claude Code and Codex record as a tool result
+// when the person refused a tool call.
+var rejectedRe = regexp.MustCompile(`(?i)doesn't want to proceed with this tool use|tool use was rejected|rejected by (the )?user|declined by (the )?user|aborted by (the )?user|\[request interrupted by user`)
+
+// rejected reports whether the person cancelled or refused a tool call.
+func rejected(tc transcript.ToolCall) bool {
+	switch strings.ToLower(tc.Status) {
+	case "cancelled", "canceled", "rejected", "denied", "aborted":
+		return true
+	}
+	return tc.Error && rejectedRe.MatchString(tc.Output)
 }
 
 func firstLine(s string) string {
