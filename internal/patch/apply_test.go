@@ -100,6 +100,9 @@ func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
 		{"skill root itself", Skill, nil, func(w *world) string { return create(w.home+"/.gemini/skills", "@@ -0,0 +1 @@\n+x\n") }, OutsideAllowedRoots},
 		{"skill .git", Skill, nil, func(w *world) string { return create(w.work+"/.gemini/skills/.git/config", "@@ -0,0 +1 @@\n+x\n") }, OutsideAllowedRoots},
 		{"skill hidden file", Skill, nil, func(w *world) string { return create(w.work+"/.gemini/skills/a/.env", "@@ -0,0 +1 @@\n+x\n") }, OutsideAllowedRoots},
+		{"file then file below it", Skill, nil, func(w *world) string {
+			return create(w.work+"/.gemini/skills/tmp", "@@ -0,0 +1 @@\n+..\n") + create(w.work+"/.gemini/skills/tmp/foo", "@@ -0,0 +1 @@\n+x\n")
+		}, Unsupported},
 		{"skill missing root", Skill, nil, func(w *world) string { return create(w.home+"/.agents/skills/a/SKILL.md", "@@ -0,0 +1 @@\n+x\n") }, TargetNotFound},
 		{"new file exists", Private, nil, func(w *world) string { return create(w.mem+"/MEMORY.md", "@@ -0,0 +1 @@\n+x\n") }, NewFileAlreadyExists},
 		{"target not found", Private, nil, func(w *world) string { return upd(w.mem+"/nope.md", "@@ -1 +1 @@\n-a\n+b\n") }, TargetNotFound},
@@ -339,5 +342,35 @@ func TestRollbackOnLateFailure(t *testing.T) {
 	}
 	if w.read(filepath.Join(w.mem, "b.md")) != "someone\n" {
 		t.Fatal("other writer's file lost")
+	}
+}
+
+func TestCanonicalSpellingOfRoots(t *testing.T) {
+	w := newWorld(t)
+	alias := filepath.Join(w.base, "alias")
+	if err := os.Symlink(w.home, alias); err != nil {
+		t.Fatal(err)
+	}
+	// configured through the alias, the patch uses the real spelling
+	roots := w.roots
+	roots.MemoryDir = filepath.Join(alias, ".gemini", "tmp", "proj", "memory")
+	roots.GlobalMemory = filepath.Join(alias, ".gemini", "GEMINI.md")
+	roots.SkillRoots = []string{filepath.Join(alias, ".gemini", "skills")}
+	for _, c := range []struct {
+		kind Kind
+		text string
+	}{
+		{Private, upd(w.mem+"/MEMORY.md", "@@ -1 +1 @@\n-# Project Memory\n+# P\n")},
+		{Global, upd(w.home+"/.gemini/GEMINI.md", "@@ -1 +1 @@\n-# Global\n+# G\n")},
+		{Skill, create(w.home+"/.gemini/skills/deploy/notes.md", "@@ -0,0 +1 @@\n+n\n")},
+		{Private, upd(roots.MemoryDir+"/MEMORY.md", "@@ -1 +1 @@\n-# P\n+# Q\n")},
+	} {
+		pp := w.patchFile(c.text)
+		if _, err := Apply(pp, roots, c.kind, CommitOptions{}); err != nil {
+			t.Fatalf("%s: %v", c.kind, err)
+		}
+	}
+	if w.read(w.mem+"/MEMORY.md") != "# Q\n\n- one\n- two\n- three\n" {
+		t.Fatal(w.read(w.mem + "/MEMORY.md"))
 	}
 }

@@ -83,12 +83,32 @@ func DryRun(p *Patch, roots Roots, kind Kind) (*Plan, error) {
 		}
 		ch.New = next
 	}
+	if err := checkNesting(pl, roots); err != nil {
+		return nil, err
+	}
 	if kind == Private {
 		if err := addPointers(pl, roots, byPath, created); err != nil {
 			return nil, err
 		}
 	}
 	return pl, nil
+}
+
+// checkNesting refuses a patch that writes a file and, below it, another
+// file, as in git's t4139 (create "tmp", then "tmp/foo").
+func checkNesting(pl *Plan, roots Roots) error {
+	files := map[string]bool{}
+	for _, c := range pl.Changes {
+		files[key(roots, c.Path)] = true
+	}
+	for _, c := range pl.Changes {
+		for d := filepath.Dir(c.Path); d != filepath.Dir(d); d = filepath.Dir(d) {
+			if files[key(roots, d)] {
+				return refuse(Unsupported, c.Path, "a patched file is used as a directory: %s", d)
+			}
+		}
+	}
+	return nil
 }
 
 func key(r Roots, p string) string {

@@ -2,6 +2,7 @@ package patch
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,45 @@ func TestDiff(t *testing.T) {
 				t.Fatalf("apply gives %q %v", got, err)
 			}
 		})
+	}
+}
+
+// TestDiffLargeFiles covers go-difflib's autojunk heuristic (it starts at
+// 200 lines, past what the fuzz inputs reach): the diff must still rebuild
+// the new text exactly, and select + remainder must still add up.
+func TestDiffLargeFiles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := []string{"", "- a", "- b", "# h", "- c", "text"}
+	gen := func(n int) []byte {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(words[rng.IntN(len(words))] + "\n")
+		}
+		return []byte(b.String())
+	}
+	for i := 0; i < 20; i++ {
+		old := gen(300 + rng.IntN(300))
+		lines := strings.SplitAfter(string(old), "\n")
+		for k := 0; k < 10; k++ {
+			j := rng.IntN(len(lines))
+			lines[j] = words[rng.IntN(len(words))] + " changed\n"
+		}
+		next := []byte(strings.Join(lines, ""))
+		f := Diff("/m/x.md", old, next)
+		if f == nil {
+			continue
+		}
+		p := reparse(t, &Patch{Files: []*File{f}})
+		got, err := ApplyText(old, p.Files[0])
+		if err != nil || !bytes.Equal(got, next) {
+			t.Fatalf("round %d: diff does not rebuild the text (%v)", i, err)
+		}
+		var choices []Choice
+		for hi := range p.Files[0].Hunks {
+			if rng.IntN(2) == 0 {
+				choices = append(choices, Choice{Hunk: HunkRef{0, hi}})
+			}
+		}
+		checkSelect(t, map[string]string{"/m/x.md": string(old)}, p, choices)
 	}
 }

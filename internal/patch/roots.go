@@ -77,23 +77,23 @@ func (r Roots) resolveKind(kind Kind, path string, out func(string, ...any) (tar
 			return out("no memory dir configured")
 		}
 		dir, base := filepath.Dir(path), filepath.Base(path)
-		if !r.same(dir, filepath.Clean(r.MemoryDir)) || !r.privateName(base) {
+		if !r.sameAny(dir, r.MemoryDir) || !r.privateName(base) {
 			return out("outside the private memory root: only MEMORY.md or a *.md directly in the memory dir")
 		}
 		return target{path: path, rootDir: r.MemoryDir, rel: base}, nil
 	case Global:
-		if r.GlobalMemory == "" || !r.same(path, filepath.Clean(r.GlobalMemory)) {
+		if r.GlobalMemory == "" || !r.sameAny(path, r.GlobalMemory) {
 			return out("outside the global memory root: only %s", r.GlobalMemory)
 		}
 		return target{path: path, rootDir: filepath.Dir(r.GlobalMemory), rel: filepath.Base(r.GlobalMemory)}, nil
 	case Skill:
 		for _, root := range r.SkillRoots {
-			root = filepath.Clean(root)
-			rel, ok := r.under(root, path)
-			if !ok || hasDotComponent(rel) {
-				continue
+			for _, spelling := range spellings(root) {
+				rel, ok := r.under(spelling, path)
+				if ok && !hasDotComponent(rel) {
+					return target{path: path, rootDir: filepath.Clean(root), rel: rel}, nil
+				}
 			}
-			return target{path: path, rootDir: root, rel: rel}, nil
 		}
 		return out("outside the skills roots")
 	}
@@ -129,6 +129,27 @@ func (r Roots) resolveCanonical(kind Kind, t target, out func(string, ...any) (t
 		}
 	}
 	return t, nil
+}
+
+// spellings are the names an allowed path may be written as in a patch: as
+// configured and in canonical form (for example /tmp and /private/tmp on
+// macOS), the same set Gemini accepts.
+func spellings(p string) []string {
+	out := []string{filepath.Clean(p)}
+	if c, err := canonical(p); err == nil && c != out[0] {
+		out = append(out, c)
+	}
+	return out
+}
+
+// sameAny reports whether p is one of the spellings of allowed.
+func (r Roots) sameAny(p, allowed string) bool {
+	for _, s := range spellings(allowed) {
+		if r.same(p, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r Roots) same(a, b string) bool {
