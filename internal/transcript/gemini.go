@@ -89,7 +89,7 @@ type gemReader struct {
 }
 
 func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
-	g := &gemReader{full: full, list: rd.msgList()}
+	g := &gemReader{full: full, list: rd.msgList(full)}
 	if strings.HasSuffix(path, ".json") {
 		g.legacy = true
 		g.document(r)
@@ -106,6 +106,9 @@ func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Mes
 			g.line(line)
 		}
 		g.bad += lr.bad
+	}
+	if !full {
+		defer func() { rd.items = g.list.items }()
 	}
 	return g.finish()
 }
@@ -334,22 +337,74 @@ func displayOr(content, display []byte) []byte {
 var frKey = []byte(`"functionResponse"`)
 
 // hasFunctionResponse reports whether a Part[] content holds a tool response.
+// The content was validated with its line, so the walk can stop at the first
+// part whose keys include functionResponse without skipping the (large)
+// response body.
 func hasFunctionResponse(content []byte) bool {
 	if !bytes.Contains(content, frKey) {
 		return false
 	}
-	found := false
-	eachElem(content, func(p []byte) {
+	i := skipWS(content, 0)
+	if i >= len(content) || content[i] != '[' {
+		return false
+	}
+	i = skipWS(content, i+1)
+	for i < len(content) && content[i] == '{' {
+		found, end := objectHasKey(content, i, "functionResponse")
 		if found {
-			return
+			return true
 		}
-		fieldsOf(p, func(k, _ []byte) {
-			if string(k) == "functionResponse" {
-				found = true
-			}
-		})
-	})
-	return found
+		if end < 0 {
+			return false
+		}
+		i = skipWS(content, end)
+		if i >= len(content) || content[i] != ',' {
+			return false
+		}
+		i = skipWS(content, i+1)
+	}
+	return false
+}
+
+// objectHasKey scans the members of the object at b[i] and reports whether
+// one is named key, stopping there; otherwise it returns the index past the
+// object (or -1 on malformed input).
+func objectHasKey(b []byte, i int, key string) (bool, int) {
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return false, i + 1
+	}
+	for i < len(b) && b[i] == '"' {
+		ke, esc, err := skipString(b, i)
+		if err != nil {
+			return false, -1
+		}
+		k := b[i+1 : ke-1]
+		if esc {
+			s, _ := jsonString(b[i:ke])
+			k = []byte(s)
+		}
+		if string(k) == key {
+			return true, 0
+		}
+		i = skipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return false, -1
+		}
+		if i, err = skipValue(b, skipWS(b, i+1), 1); err != nil {
+			return false, -1
+		}
+		i = skipWS(b, i)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = skipWS(b, i+1)
+		case i < len(b) && b[i] == '}':
+			return false, i + 1
+		default:
+			return false, -1
+		}
+	}
+	return false, -1
 }
 
 // partsText returns a content value as text: the string itself, or the

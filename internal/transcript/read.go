@@ -46,8 +46,9 @@ func ReadMessagesFrom(r io.Reader, path string, src Source) (Session, []Message,
 // value is ready to use; a Reader is not safe for concurrent use, so give
 // each goroutine its own.
 type Reader struct {
-	lr  *lineReader
-	idx map[string]int
+	lr    *lineReader
+	idx   map[string]int
+	items []Message // reused by metadata-only reads, whose messages never escape
 }
 
 // ReadSession is the package-level ReadSession with buffer reuse.
@@ -71,13 +72,18 @@ func (rd *Reader) lines(r io.Reader) *lineReader {
 	return rd.lr
 }
 
-// msgList returns an empty message list, reusing the id index.
-func (rd *Reader) msgList() msgList {
+// msgList returns an empty message list, reusing the id index and, when the
+// messages are not returned to the caller, their storage.
+func (rd *Reader) msgList(full bool) msgList {
 	if rd.idx == nil {
 		rd.idx = map[string]int{}
 	}
 	clear(rd.idx)
-	return msgList{idx: rd.idx}
+	if full {
+		return msgList{idx: rd.idx}
+	}
+	clear(rd.items)
+	return msgList{idx: rd.idx, items: rd.items[:0]}
 }
 
 func (rd *Reader) readFile(path string, src Source, full bool) (Session, []Message, error) {

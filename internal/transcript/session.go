@@ -7,6 +7,22 @@
 // input (bad lines are counted, a half-written last line is ignored) and count
 // only genuine human turns: text a person typed, not tool results, injected
 // context, compression summaries or slash commands.
+//
+// Policies where the agents leave room for choice:
+//   - Gemini: a sub-agent file (kind "subagent") has no human turns; a .jsonl
+//     file without a metadata line is ErrNotSession (only .json files are read
+//     as one legacy document).
+//   - Claude Code: slash commands are not counted, built-in or custom, whether
+//     recorded as <command-name> tags or as plain "/name args" text; a path
+//     such as "/etc/hosts is wrong" is prose and counts. Queued prompts
+//     (attachment queued_command) are not counted. Sidechain records are left
+//     out of a main session's messages. Session.ID is the file name.
+//   - Codex: a forked or spawned thread starts with a copy of its parent's
+//     history, written when the fork is created; only user_message events
+//     more than a second after the fork's own session_meta count. Role-user
+//     response items are not messages in event-bearing rollouts (they mirror
+//     the events, plus injected context). Titles live outside the rollout:
+//     see CodexTitles.
 package transcript
 
 import (
