@@ -77,14 +77,12 @@ func (g *Globals) colour(env *cli.Env) bool {
 // loadItems reads the project's items and warns about patch files that
 // cannot be parsed (they are hidden, as Gemini CLI hides them).
 func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
-	items, err := inbox.Load(p)
+	items, hidden, err := inbox.Scan(p)
 	if err != nil {
 		return nil, err
 	}
-	for _, it := range items {
-		for _, f := range it.Invalid {
-			env.Log.Warn().Str("item", it.ID).Str("patch", f).Msg("unparsable patch hidden from review")
-		}
+	for _, h := range hidden {
+		env.Log.Warn().Str("patch", h.Path).Str("reason", h.Reason).Msg("invalid patch hidden from review")
 	}
 	return items, nil
 }

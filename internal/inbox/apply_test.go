@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 )
 
@@ -22,7 +23,7 @@ func fixture(t testing.TB) Paths {
 	root := t.TempDir()
 	mem := filepath.Join(root, "memory")
 	os.MkdirAll(InboxDir(mem, KindPrivate), 0o700)
-	os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte(strings.Join(memText(), "\n")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte(memText()), 0o644)
 	patch := strings.ReplaceAll(fourHunks, "/m/MEMORY.md", filepath.Join(mem, "MEMORY.md"))
 	os.WriteFile(filepath.Join(InboxDir(mem, KindPrivate), "extraction.patch"), []byte(patch), 0o600)
 	return Paths{MemoryDir: mem, GlobalMemory: filepath.Join(root, ".gemini", "GEMINI.md")}
@@ -115,15 +116,24 @@ func TestCommitRefusesOutside(t *testing.T) {
 		[]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", outside, outside)), 0o600)
 	link := filepath.Join(p.MemoryDir, "link.md")
 	os.Symlink(outside, link)
-	items, _ := Load(p)
-	it, _ := Find(items, "private")
-	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
-	var pe *PatchError
-	if !errors.As(err, &pe) || pe.Reason != ReasonOutside {
-		t.Errorf("err = %v, want outsideAllowedRoots", err)
+	items, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := checkTarget(p, KindPrivate, link); err == nil || !strings.HasPrefix(err.Error(), ReasonNotRegularFile) {
-		t.Errorf("symlink target: %v", err)
+	it, _ := Find(items, "private")
+	if it != nil {
+		t.Errorf("a patch with a target outside the memory dir is listed: %+v", it)
+	}
+	if len(items) != 0 {
+		t.Errorf("items = %d, want 0", len(items))
+	}
+	// Committing it anyway is refused by the engine.
+	pp, _ := ParsePatch([]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", link, link)))
+	forced := &Item{ID: "private", Kind: KindPrivate, Sources: []*Source{{Path: filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"), Patch: pp}}}
+	forced.Hunks = []*HunkRef{{N: 1, Source: forced.Sources[0], Section: pp.Files[0], Hunk: pp.Files[0].Hunks[0]}}
+	_, err = Commit(p, forced, Selection{pp.Files[0].Hunks[0]: Fill(pp.Files[0].Hunks[0], Apply)}, time.Now())
+	if r := patch.ReasonOf(err); r != patch.NotRegularFile && r != patch.OutsideAllowedRoots {
+		t.Errorf("symlink target: %v (reason %q)", err, r)
 	}
 	if data, _ := os.ReadFile(outside); string(data) != "x\n" {
 		t.Errorf("outside file changed: %q", data)

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/patch"
 )
 
 // Item groups, as printed by `inbox list --json`.
@@ -73,8 +75,6 @@ type Item struct {
 	SkillDir string
 	// Reason is the quarantine reason of a rejected item.
 	Reason string
-	// Invalid lists patch files of this kind that could not be parsed.
-	Invalid []string
 }
 
 // InboxDir returns <memoryDir>/.inbox/<kind>.
@@ -87,26 +87,40 @@ func RejectedDir(memoryDir string) string {
 	return filepath.Join(memoryDir, ".automem", "rejected")
 }
 
+// Hidden is a patch file the inbox does not offer because it does not parse
+// or names a target its kind may not touch (Gemini CLI hides these too).
+type Hidden struct {
+	Path   string
+	Reason string
+}
+
 // Load reads every item of a project, in list order: new skills, skill
 // updates, memory (private then global), rejected.
 func Load(p Paths) ([]*Item, error) {
-	var items []*Item
+	items, _, err := Scan(p)
+	return items, err
+}
+
+// Scan is Load that also reports the hidden patch files, so the caller can
+// warn about them.
+func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	drafts, patches, err := skillEntries(p.MemoryDir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, d := range drafts {
 		it, err := loadDraft(p.MemoryDir, d)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		items = append(items, it)
 	}
 	for _, name := range patches {
-		it, err := loadPatchItem("skill-patch/"+name, GroupSkillUpdate, KindSkill, []string{filepath.Join(p.MemoryDir, "skills", name+".patch")})
+		it, hid, err := loadPatchItem(p, "skill-patch/"+name, GroupSkillUpdate, KindSkill, []string{filepath.Join(p.MemoryDir, "skills", name+".patch")})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		hidden = append(hidden, hid...)
 		if it != nil {
 			it.Title = "Update to skill " + name
 			items = append(items, it)
@@ -115,12 +129,13 @@ func Load(p Paths) ([]*Item, error) {
 	for _, kind := range []string{KindPrivate, KindGlobal} {
 		files, err := patchFiles(InboxDir(p.MemoryDir, kind))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		it, err := loadPatchItem(kind, GroupMemory, kind, files)
+		it, hid, err := loadPatchItem(p, kind, GroupMemory, kind, files)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		hidden = append(hidden, hid...)
 		if it != nil {
 			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
 			it.Title = fmt.Sprintf("%s: %d hunks from %d source %s", title, len(it.Hunks), len(it.Sources), plural(len(it.Sources), "patch", "patches"))
@@ -129,9 +144,9 @@ func Load(p Paths) ([]*Item, error) {
 	}
 	rej, err := loadRejected(p.MemoryDir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return append(items, rej...), nil
+	return append(items, rej...), hidden, nil
 }
 
 // Find returns the item with this id.
@@ -188,24 +203,28 @@ func patchFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// loadPatchItem parses the files of one patch item; nil when there is
-// nothing valid and nothing invalid to show.
-func loadPatchItem(id, group, kind string, files []string) (*Item, error) {
+// loadPatchItem parses the files of one patch item; nil when no file has
+// a valid hunk. As in Gemini CLI, a file that does not parse or names a
+// target its kind may not touch is hidden (listed in Invalid).
+func loadPatchItem(paths Paths, id, group, kind string, files []string) (*Item, []Hidden, error) {
 	it := &Item{ID: id, Group: group, Kind: kind}
+	var hidden []Hidden
 	seen := map[string]bool{}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("read patch %s: %w", f, err)
+		p, err := patch.ReadFile(f)
+		if err == nil {
+			err = patch.Check(p, paths.Roots(), patch.Kind(kind))
 		}
-		p, err := ParsePatch(data)
-		if err != nil {
-			it.Invalid = append(it.Invalid, f)
+		if patch.ReasonOf(err) != "" {
+			hidden = append(hidden, Hidden{Path: f, Reason: err.Error()})
 			continue
+		}
+		if err != nil {
+			return nil, nil, err
 		}
 		src := &Source{Path: f, Patch: p}
 		it.Sources = append(it.Sources, src)
-		for _, sec := range p.Sections {
+		for _, sec := range p.Files {
 			if !seen[sec.Path] {
 				seen[sec.Path] = true
 				it.Files = append(it.Files, sec.Path)
@@ -216,9 +235,9 @@ func loadPatchItem(id, group, kind string, files []string) (*Item, error) {
 		}
 	}
 	if len(it.Hunks) == 0 {
-		return nil, nil
+		return nil, hidden, nil
 	}
-	return it, nil
+	return it, hidden, nil
 }
 
 func loadDraft(memoryDir, dir string) (*Item, error) {

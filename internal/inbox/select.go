@@ -1,5 +1,7 @@
 package inbox
 
+import "github.com/automem/automem/internal/patch"
+
 // Decision is what the person decided for one added or removed line.
 type Decision uint8
 
@@ -23,15 +25,15 @@ type Selection map[*Hunk][]Decision
 // are dropped, so a fully decided patch yields an empty remainder.
 func Select(p *Patch, sel Selection) (applied, remainder *Patch) {
 	applied, remainder = &Patch{}, &Patch{}
-	for _, sec := range p.Sections {
-		as := &Section{Path: sec.Path, Create: sec.Create}
-		rs := &Section{Path: sec.Path, Create: sec.Create}
+	for _, sec := range p.Files {
+		as := &patch.File{Path: sec.Path, Create: sec.Create}
+		rs := &patch.File{Path: sec.Path, Create: sec.Create}
 		shift := 0 // net lines the applied part adds before the current hunk
 		aDelta, rDelta := 0, 0
 		for _, h := range sec.Hunks {
 			dec := sel[h]
-			ah := &Hunk{Section: h.Section}
-			rh := &Hunk{Section: h.Section}
+			ah := &patch.Hunk{Section: h.Section}
+			rh := &patch.Hunk{Section: h.Section}
 			net := 0
 			for j, l := range h.Lines {
 				d := Pending
@@ -44,7 +46,7 @@ func Select(p *Patch, sel Selection) (applied, remainder *Patch) {
 					rh.Lines = append(rh.Lines, l)
 				case l.Op == '+' && d == Apply:
 					ah.Lines = append(ah.Lines, l)
-					rh.Lines = append(rh.Lines, Line{' ', l.Text})
+					rh.Lines = append(rh.Lines, asContext(l))
 					net++
 				case l.Op == '+' && d == Pending:
 					rh.Lines = append(rh.Lines, l)
@@ -53,38 +55,41 @@ func Select(p *Patch, sel Selection) (applied, remainder *Patch) {
 					ah.Lines = append(ah.Lines, l)
 					net--
 				case l.Op == '-' && d == Pending:
-					ah.Lines = append(ah.Lines, Line{' ', l.Text})
+					ah.Lines = append(ah.Lines, asContext(l))
 					rh.Lines = append(rh.Lines, l)
 				default: // '-' dismissed: the line stays
-					ah.Lines = append(ah.Lines, Line{' ', l.Text})
-					rh.Lines = append(rh.Lines, Line{' ', l.Text})
+					ah.Lines = append(ah.Lines, asContext(l))
+					rh.Lines = append(rh.Lines, asContext(l))
 				}
 			}
-			pos := h.oldPos()
-			if ah.HasChanges() {
-				drop := ah.trimContext(3)
-				ah.recount(pos+drop, aDelta)
+			pos := oldPos(h)
+			if hasChanges(ah) {
+				drop := trimContext(ah, 3)
+				recount(ah, pos+drop, aDelta)
 				aDelta += ah.NewLines - ah.OldLines
 				as.Hunks = append(as.Hunks, ah)
 			}
-			if rh.HasChanges() {
-				drop := rh.trimContext(3)
-				rh.recount(pos+shift+drop, rDelta)
+			if hasChanges(rh) {
+				drop := trimContext(rh, 3)
+				recount(rh, pos+shift+drop, rDelta)
 				rDelta += rh.NewLines - rh.OldLines
 				rs.Hunks = append(rs.Hunks, rh)
 			}
 			shift += net
 		}
 		if len(as.Hunks) > 0 {
-			applied.Sections = append(applied.Sections, as)
+			applied.Files = append(applied.Files, as)
 			rs.Create = false
 		}
 		if len(rs.Hunks) > 0 {
-			if rs.Create {
-				rs.Create = true
-			}
-			remainder.Sections = append(remainder.Sections, rs)
+			remainder.Files = append(remainder.Files, rs)
 		}
 	}
 	return applied, remainder
+}
+
+// asContext turns a change line into a context line, keeping its text and
+// its no-newline mark.
+func asContext(l patch.Line) patch.Line {
+	return patch.Line{Op: patch.Context, Text: l.Text, NoEOL: l.NoEOL}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 )
 
 // ANSI colours for diffs on a terminal (only when colour is on: a terminal
@@ -29,7 +30,7 @@ func (c painter) paint(code, s string) string {
 }
 
 // lineColour picks the colour of a diff line by its first byte.
-func lineColour(op byte) string {
+func lineColour(op patch.Op) string {
 	switch op {
 	case '+':
 		return green

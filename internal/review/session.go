@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 )
 
 // Session is one review conversation. In is the single reader for the whole
@@ -409,6 +410,7 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 		fmt.Fprintf(s.Out, "Your edited hunk does not apply (%v); it is offered again.\n", err)
 		return false, nil
 	}
+	keepNoEOL(h.Lines[a:b], edited)
 	dec := sel[h]
 	newDec := make([]inbox.Decision, len(edited))
 	for j, l := range edited {
@@ -436,7 +438,7 @@ func parseEdited(text string) ([]inbox.Line, error) {
 		case l == "":
 			out = append(out, inbox.Line{Op: ' '})
 		case l[0] == ' ' || l[0] == '+' || l[0] == '-':
-			out = append(out, inbox.Line{Op: l[0], Text: l[1:]})
+			out = append(out, inbox.Line{Op: patch.Op(l[0]), Text: l[1:]})
 		default:
 			return nil, fmt.Errorf("line %q does not start with ' ', '+' or '-'", l)
 		}
@@ -466,4 +468,22 @@ func sameOldSide(orig, edited []inbox.Line) error {
 		}
 	}
 	return nil
+}
+
+// keepNoEOL carries the no-newline marks of the original old-side lines to
+// the edited ones (the edit keeps the old side, line for line).
+func keepNoEOL(orig, edited []inbox.Line) {
+	var marks []bool
+	for _, l := range orig {
+		if l.Op != patch.Add {
+			marks = append(marks, l.NoEOL)
+		}
+	}
+	i := 0
+	for j := range edited {
+		if edited[j].Op != patch.Add && i < len(marks) {
+			edited[j].NoEOL = marks[i]
+			i++
+		}
+	}
 }

@@ -28,7 +28,7 @@ func item(t *testing.T, body string) *inbox.Item {
 		t.Fatal(err)
 	}
 	it := &inbox.Item{ID: "private", Kind: inbox.KindPrivate, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
-	for _, sec := range p.Sections {
+	for _, sec := range p.Files {
 		for _, h := range sec.Hunks {
 			it.Hunks = append(it.Hunks, &inbox.HunkRef{N: len(it.Hunks) + 1, Source: it.Sources[0], Section: sec, Hunk: h})
 		}
@@ -106,7 +106,7 @@ func TestReviewEdit(t *testing.T) {
 	}
 	h := it.Hunks[0].Hunk
 	applied, _ := inbox.Select(it.Sources[0].Patch, sel)
-	got := string(applied.Render())
+	got := string(applied.Bytes())
 	if !strings.Contains(got, "+edited line\n+second\n") || strings.Contains(got, "new line") {
 		t.Errorf("applied after edit:\n%s", got)
 	}
