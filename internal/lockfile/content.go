@@ -121,6 +121,11 @@ func readLock(path string) (lockFile, error) {
 // create writes info to a private temp file and links it to path, so the
 // lock appears complete or not at all. os.ErrExist means someone holds it.
 func create(path string, info Info) error {
+	// Cheap pre-check: when the lock exists (the usual "skip" case) do not
+	// write a temp file at all.
+	if _, err := os.Lstat(path); err == nil {
+		return os.ErrExist
+	}
 	data, err := json.Marshal(info)
 	if err != nil {
 		return fmt.Errorf("encode lock: %w", err)
@@ -149,10 +154,10 @@ func writeTemp(path, nonce string, data []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("create lock temp %s: %w", tmp, err)
 	}
+	// No fsync: the lock only matters while its holder lives, and after a
+	// power loss an empty or torn lock is unparsable, hence stale after the
+	// grace period.
 	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}

@@ -182,8 +182,14 @@ func (s *State) decode(raw []byte) error {
 		if err := json.Unmarshal(r, &runs); err != nil || runs == nil {
 			return errors.New("runs is not a list")
 		}
+		s.Runs = make([]Run, 0, len(runs))
+		var buf bytes.Buffer
 		for _, rr := range runs {
-			s.Runs = append(s.Runs, decodeRun(rr))
+			if r, ok := decodeRunFast(rr, &buf); ok {
+				s.Runs = append(s.Runs, r)
+			} else {
+				s.Runs = append(s.Runs, decodeRun(rr))
+			}
 		}
 		delete(top, "runs")
 	}
