@@ -40,16 +40,48 @@ func BenchmarkReadSession(b *testing.B) {
 		dir = genCorpus(b, 300, "--legacy-frac=0.1", "--migrated-frac=0.5", "--seed=11")
 	}
 	files, size := corpusFiles(b, dir)
+	b.Run("reader", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		var rd Reader
+		for b.Loop() {
+			for _, f := range files {
+				if _, err := rd.ReadSession(f, Gemini); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(files)), "files/op")
+	})
+	b.Run("oneshot", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, f := range files {
+				if _, err := ReadSession(f, Gemini); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(files)), "files/op")
+	})
+}
+
+// BenchmarkReadMessages measures the full read used for rendering.
+func BenchmarkReadMessages(b *testing.B) {
+	dir := os.Getenv("AUTOMEM_BENCH_CORPUS")
+	if dir == "" {
+		dir = genCorpus(b, 100, "--seed=12")
+	}
+	files, size := corpusFiles(b, dir)
 	b.SetBytes(size)
 	b.ReportAllocs()
-	b.ResetTimer()
 	var rd Reader
 	for b.Loop() {
 		for _, f := range files {
-			if _, err := rd.ReadSession(f, Gemini); err != nil {
+			if _, _, err := rd.ReadMessages(f, Gemini); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	b.ReportMetric(float64(len(files)), "files/op")
 }

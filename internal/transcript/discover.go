@@ -110,7 +110,7 @@ func isRollout(name string) bool {
 func CodexTitles(codexHome string) (map[string]string, error) {
 	path := filepath.Join(codexHome, "session_index.jsonl")
 	titles := map[string]string{}
-	f, err := openRegular(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return titles, nil
@@ -118,7 +118,7 @@ func CodexTitles(codexHome string) (map[string]string, error) {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }()
-	lr := newLineReader(f, MaxLineBytes)
+	lr := newLineReader(f, MaxLineBytes, readBufSize)
 	for {
 		line, ok, err := lr.next()
 		if err != nil {

@@ -28,8 +28,11 @@ type lineReader struct {
 	bad   int
 }
 
-func newLineReader(r io.Reader, max int) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, readBufSize), max: max, first: true}
+// newLineReader reads r with a buffer of about size bytes (at most
+// readBufSize); a small file needs no 64 KiB buffer.
+func newLineReader(r io.Reader, maxLine, size int) *lineReader {
+	size = min(max(size, 512), readBufSize)
+	return &lineReader{br: bufio.NewReaderSize(r, size), max: maxLine, first: true}
 }
 
 // reset points the reader at a new input, keeping its buffers.

@@ -31,7 +31,7 @@ func TestLineReader(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			lr := newLineReader(strings.NewReader(tc.in), tc.max)
+			lr := newLineReader(strings.NewReader(tc.in), tc.max, 16)
 			var got []string
 			for {
 				line, ok, err := lr.next()

@@ -25,28 +25,28 @@ const zstdMaxWindow = 32 << 20
 // openRegular opens path for reading only if it is a regular file, checking
 // with Lstat before the open (so a FIFO is never opened) and again on the open
 // handle (so a file swapped in between is noticed).
-func openRegular(path string) (*os.File, error) {
+func openRegular(path string) (*os.File, int64, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return nil, fmt.Errorf("open transcript %s: %w", path, err)
+		return nil, 0, fmt.Errorf("open transcript %s: %w", path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
+		return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
-		return nil, fmt.Errorf("open transcript %s: %w", path, err)
+		return nil, 0, fmt.Errorf("open transcript %s: %w", path, err)
 	}
 	fi2, err := f.Stat()
 	if err != nil {
 		_ = f.Close()
-		return nil, fmt.Errorf("stat transcript %s: %w", path, err)
+		return nil, 0, fmt.Errorf("stat transcript %s: %w", path, err)
 	}
 	if !fi2.Mode().IsRegular() || !os.SameFile(fi, fi2) {
 		_ = f.Close()
-		return nil, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
+		return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
 	}
-	return f, nil
+	return f, fi2.Size(), nil
 }
 
 // isZstd says whether a transcript name denotes a zstd-compressed rollout.

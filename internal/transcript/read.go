@@ -11,7 +11,7 @@ import (
 // streams the file and never decodes message bodies beyond what the count
 // requires, so scanning thousands of sessions stays cheap.
 func ReadSession(path string, src Source) (Session, error) {
-	var rd Reader
+	rd := Reader{oneShot: true}
 	return rd.ReadSession(path, src)
 }
 
@@ -20,7 +20,7 @@ func ReadSession(path string, src Source) (Session, error) {
 // offline miner. Its Session is identical to ReadSession's, and a message has
 // Human set exactly when ReadSession counted it.
 func ReadMessages(path string, src Source) (Session, []Message, error) {
-	var rd Reader
+	rd := Reader{oneShot: true}
 	return rd.ReadMessages(path, src)
 }
 
@@ -49,6 +49,9 @@ type Reader struct {
 	lr    *lineReader
 	idx   map[string]int
 	items []Message // reused by metadata-only reads, whose messages never escape
+	// oneShot sizes the read buffer to the file: nothing will reuse it.
+	oneShot bool
+	size    int
 }
 
 // ReadSession is the package-level ReadSession with buffer reuse.
@@ -65,7 +68,11 @@ func (rd *Reader) ReadMessages(path string, src Source) (Session, []Message, err
 // lines returns the reused line reader positioned at the start of r.
 func (rd *Reader) lines(r io.Reader) *lineReader {
 	if rd.lr == nil {
-		rd.lr = newLineReader(r, MaxLineBytes)
+		size := readBufSize
+		if rd.oneShot && rd.size > 0 {
+			size = rd.size + 1
+		}
+		rd.lr = newLineReader(r, MaxLineBytes, size)
 	} else {
 		rd.lr.reset(r)
 	}
@@ -87,10 +94,11 @@ func (rd *Reader) msgList(full bool) msgList {
 }
 
 func (rd *Reader) readFile(path string, src Source, full bool) (Session, []Message, error) {
-	f, err := openRegular(path)
+	f, size, err := openRegular(path)
 	if err != nil {
 		return Session{Source: src, Path: path}, nil, err
 	}
+	rd.size = int(min(size, readBufSize))
 	defer func() { _ = f.Close() }()
 	return rd.read(f, path, src, full)
 }
