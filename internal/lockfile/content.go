@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,14 +41,15 @@ type Info struct {
 
 // parseInfo accepts what Gemini accepts (a number pid and a string
 // startedAt) and additionally requires a positive integer pid, since
-// kill(0 or negative) addresses process groups.
+// kill(0 or negative) addresses process groups, and no larger than a pid_t
+// so it is never truncated into another process's pid.
 func parseInfo(raw []byte) (*Info, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("parse lock: %w", err)
 	}
 	var pid float64
-	if err := json.Unmarshal(m["pid"], &pid); err != nil || pid <= 0 || pid != float64(int(pid)) {
+	if err := json.Unmarshal(m["pid"], &pid); err != nil || pid <= 0 || pid > math.MaxInt32 || pid != float64(int(pid)) {
 		return nil, errors.New("parse lock: pid is not a positive integer")
 	}
 	var info Info
