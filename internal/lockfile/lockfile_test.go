@@ -3,6 +3,7 @@
 package lockfile
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -172,6 +173,7 @@ func TestJudge(t *testing.T) {
 		{"empty old", ``, -time.Minute, true, ReasonUnparsableOld},
 		{"truncated old", `{"pid":20`, -time.Minute, true, ReasonUnparsableOld},
 		{"pid zero is invalid", `{"pid":0,"startedAt":"` + iso(0) + `"}`, -time.Minute, true, ReasonUnparsableOld},
+		{"pid beyond pid_t is invalid", `{"pid":4294967297,"startedAt":"` + iso(0) + `"}`, -time.Minute, true, ReasonUnparsableOld},
 		{"pid string is invalid", `{"pid":"200","startedAt":"` + iso(0) + `"}`, -time.Second, false, ReasonUnparsableFresh},
 		{"garbage fresh", "\x00\xff{{", 0, false, ReasonUnparsableFresh},
 	}
@@ -228,6 +230,20 @@ func TestAcquireBreaksStaleLocks(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+func TestFutureLockIsHeldWithWarning(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".extraction.lock")
+	writeLockJSON(t, path, map[string]any{"pid": 5, "startedAt": FormatTime(time.Now().Add(2 * time.Hour)), "host": "elsewhere"})
+	var logs bytes.Buffer
+	o := testOpts(1)
+	o.Log = zerolog.New(&logs)
+	if _, err := Acquire(context.Background(), path, o); !errors.Is(err, ErrHeld) {
+		t.Fatalf("err = %v", err)
+	}
+	if !strings.Contains(logs.String(), `"level":"warn"`) || !strings.Contains(logs.String(), "future") {
+		t.Fatalf("no warning: %s", logs.String())
 	}
 }
 
