@@ -1,0 +1,100 @@
+package offline
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// benchChats is a Gemini chats dir generated once with the real recorder:
+//
+//	node shared/tools/gref/gen-transcripts.mjs 10000 /tmp/automem-bench-offline/chats --quiet --seed=7
+//
+// AUTOMEM_OFFLINE_BENCH_DIR overrides it; the benchmarks skip when it is
+// absent.
+func benchChats(b *testing.B) []Session {
+	b.Helper()
+	dir := os.Getenv("AUTOMEM_OFFLINE_BENCH_DIR")
+	if dir == "" {
+		dir = "/tmp/automem-bench-offline/chats"
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		b.Skipf("no generated corpus in %s (see benchChats)", dir)
+	}
+	var out []Session
+	for _, e := range entries {
+		n := e.Name()
+		if e.Type().IsRegular() && strings.HasPrefix(n, "session-") && strings.HasSuffix(n, ".jsonl") {
+			out = append(out, Session{Session: transcript.Session{ID: n, Path: filepath.Join(dir, n), Source: transcript.Gemini}, New: true})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// peakReader reads sessions with the real reader and samples the live heap
+// after each one, so the benchmark can show that memory does not grow with
+// the transcripts.
+type peakReader struct{ peak uint64 }
+
+func (p *peakReader) read(ctx context.Context, s transcript.Session) ([]transcript.Message, error) {
+	_, msgs, err := transcript.ReadMessages(s.Path, s.Source)
+	return msgs, err
+}
+
+func (p *peakReader) sample() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > p.peak {
+		p.peak = ms.HeapInuse
+	}
+}
+
+func benchExtract(b *testing.B, n int) {
+	all := benchChats(b)
+	if len(all) < n {
+		b.Skipf("corpus has %d sessions, want %d", len(all), n)
+	}
+	sessions := all[:n]
+	pr := &peakReader{}
+	i := 0
+	read := func(ctx context.Context, s transcript.Session) ([]transcript.Message, error) {
+		// Sample the heap every 500 sessions: ReadMemStats stops the world.
+		if i++; i%500 == 0 {
+			pr.sample()
+		}
+		return pr.read(ctx, s)
+	}
+	var res Result
+	for b.Loop() {
+		home := b.TempDir()
+		mem := filepath.Join(home, "memory")
+		if err := os.MkdirAll(mem, 0o700); err != nil {
+			b.Fatal(err)
+		}
+		var err error
+		res, err = Extract(context.Background(), Input{
+			MemoryDir: mem, GlobalMemory: filepath.Join(home, "GEMINI.md"), Sessions: sessions, Read: read,
+			Redact: fakeRedact, Now: time.Unix(0, 0),
+		}, zerolog.Nop())
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/1e3, "µs/session")
+	b.ReportMetric(float64(pr.peak)/(1<<20), "MiB-heap-peak")
+	b.ReportMetric(float64(len(res.Candidates)), "candidates")
+}
+
+func BenchmarkExtract1k(b *testing.B)  { benchExtract(b, 1000) }
+func BenchmarkExtract10k(b *testing.B) { benchExtract(b, 10000) }
