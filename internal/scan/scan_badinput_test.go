@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -610,6 +611,39 @@ func TestBadInputKnownIssues(t *testing.T) {
 	// cut conversation.
 	if e := entries[0]; e.Reason != ReasonUnreadable {
 		t.Errorf("truncated legacy document: reason %q (%d users, %d bad), want unreadable", e.Reason, e.UserMessages, e.BadLines)
+	}
+}
+
+// TestBadInputKnownIssueRereadUnreadable: a file that holds no session
+// (a corrupt or foreign file, possibly huge) is read again by every
+// hourly scan, because only sessions are cached. Runs with
+// AUTOMEM_KNOWN_BUGS=1 and fails until content verdicts are cached too.
+func TestBadInputKnownIssueRereadUnreadable(t *testing.T) {
+	if os.Getenv("AUTOMEM_KNOWN_BUGS") == "" {
+		t.Skip("known issues: set AUTOMEM_KNOWN_BUGS=1 to run")
+	}
+	chats := copyBadCorpus(t)
+	var reads atomic.Int64
+	read := func(p string, src transcript.Source) (transcript.Session, error) {
+		reads.Add(1)
+		return transcript.ReadSession(p, src)
+	}
+	cachePath := filepath.Join(t.TempDir(), "cache.json")
+	files, err := GeminiFiles(chats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 2; round++ {
+		c := OpenCache(cachePath)
+		opt := badOptions(read, zerolog.Nop())
+		opt.Cache = c
+		Scan(context.Background(), files, opt)
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := reads.Load(); n != int64(len(files)) {
+		t.Errorf("two scans of %d unchanged files made %d reads; unreadable files were read again", len(files), n)
 	}
 }
 
