@@ -9,6 +9,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -84,6 +85,10 @@ type Config struct {
 	Sleep func(context.Context, time.Duration) error
 	// Redact is applied to every text returned to the model (identity if nil).
 	Redact func(string) string
+	// BeforeTurn, if set, runs before every model call; an error ends the
+	// run with ABORTED. The integrator uses it to refresh the lock heartbeat
+	// and to stop when the lock was lost.
+	BeforeTurn func(context.Context) error
 	// Log receives warnings for refused or malformed calls and retries;
 	// paths and text only at debug level.
 	Log zerolog.Logger
@@ -214,6 +219,11 @@ func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, u
 		if err := ctx.Err(); err != nil {
 			return r.end(r.ctxReason(parent, ctx), err)
 		}
+		if r.cfg.BeforeTurn != nil {
+			if err := r.cfg.BeforeTurn(ctx); err != nil {
+				return r.end(Aborted, fmt.Errorf("before turn %d: %w", r.res.Turns+1, err))
+			}
+		}
 		r.res.Turns++
 		resp, err := client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
 			Model: r.cfg.Model, Messages: msgs, Tools: tools,
@@ -281,7 +291,7 @@ func (r *run) execute(tc openai.ToolCall) (string, bool) {
 		r.bad++
 		r.res.ToolErrors++
 		r.log.Warn().Str("tool", clip(r.cfg.Redact(name), 64)).Str("problem", clip(r.cfg.Redact(err.Error()), 300)).Msg("malformed tool call refused")
-		return r.reply("Error: " + err.Error()), false
+		return r.reply(r.toolError(kindBadCall, err)), false
 	}
 	r.bad = 0
 	if c.Name == ToolCompleteTask {
@@ -305,16 +315,30 @@ func (r *run) execute(tc openai.ToolCall) (string, bool) {
 	}
 	if err != nil {
 		r.res.ToolErrors++
-		ev := r.log.Debug()
+		ev, kind := r.log.Debug(), kindFailed
 		var den interface{ Denied() bool }
 		if errors.As(err, &den) && den.Denied() {
-			ev = r.log.Warn()
+			ev, kind = r.log.Warn(), kindDenied
 		}
 		ev.Str("tool", c.Name).Str("path", clip(r.cfg.Redact(c.Path), 200)).Str("problem", clip(r.cfg.Redact(err.Error()), 300)).Msg("tool call refused")
-		return r.reply("Error: " + err.Error()), false
+		return r.reply(r.toolError(kind, err)), false
 	}
 	r.log.Debug().Str("tool", c.Name).Str("path", clip(r.cfg.Redact(c.Path), 200)).Int("bytes", len(out)).Msg("tool call")
 	return r.reply(out), false
+}
+
+// Kinds of tool error reported to the model.
+const (
+	kindBadCall = "bad_call" // malformed call; nothing ran
+	kindDenied  = "denied"   // refused by the sandbox policy
+	kindFailed  = "failed"   // allowed, but the operation failed (not found, no match…)
+)
+
+// toolError is the structured answer to a failed call:
+// {"error":{"kind":"denied","message":"…"}}.
+func (r *run) toolError(kind string, err error) string {
+	b, _ := json.Marshal(map[string]any{"error": map[string]string{"kind": kind, "message": r.cfg.Redact(err.Error())}})
+	return string(b)
 }
 
 // reply redacts and caps a tool answer; an empty answer becomes a short
