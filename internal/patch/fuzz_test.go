@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,41 @@ func FuzzSelect(f *testing.F) {
 			}
 		}
 		checkSelect(t, files, p, choices)
+	})
+}
+
+// FuzzNames checks the lexical name rules: whatever passes is absolute,
+// clean, free of control and invisible characters and of .git components,
+// and lies in the private memory dir only when it is a direct *.md child.
+func FuzzNames(f *testing.F) {
+	for _, s := range []string{"/m/MEMORY.md", "/m/../x.md", "/m/.g\u200cit/x", "/m/a\x00.md", "/m//x.md", "m/x.md", "/m/.GIT./x", "/m/x.md/"} {
+		f.Add(s)
+	}
+	roots := Roots{MemoryDir: "/m"}
+	f.Fuzz(func(t *testing.T, name string) {
+		if err := checkLexical(name); err != nil {
+			if ReasonOf(err) == "" {
+				t.Fatal("refusal without reason")
+			}
+			return
+		}
+		if !strings.HasPrefix(name, "/") || filepath.Clean(name) != name {
+			t.Fatalf("accepted unclean name %q", name)
+		}
+		for _, r := range name {
+			if r < 0x20 || r == 0x7f || isInvisible(r) {
+				t.Fatalf("accepted control character in %q", name)
+			}
+		}
+		for _, c := range strings.Split(name, "/") {
+			if strings.EqualFold(c, ".git") || c == ".." {
+				t.Fatalf("accepted %q", name)
+			}
+		}
+		if tg, err := roots.resolveKind(Private, name, func(string, ...any) (target, *Error) { return target{}, &Error{Reason: OutsideAllowedRoots} }); err == nil {
+			if filepath.Dir(name) != "/m" || !strings.HasSuffix(tg.rel, ".md") || strings.HasPrefix(tg.rel, ".") || strings.Contains(tg.rel, "/") {
+				t.Fatalf("private accepted %q", name)
+			}
+		}
 	})
 }

@@ -51,6 +51,7 @@ func ApplyText(old []byte, f *File) ([]byte, error) {
 	var out strings.Builder
 	out.Grow(len(old) + 256)
 	cursor, offset := 0, 0
+	budget := searchBudget
 	ended := false
 	emit := func(ss []string) bool {
 		for _, s := range ss {
@@ -64,7 +65,7 @@ func ApplyText(old []byte, f *File) ([]byte, error) {
 	}
 	for k, h := range f.Hunks {
 		oldSide, newSide := h.sides()
-		pos, ok := locate(lines, oldSide, cursor, h.oldPos(), offset)
+		pos, ok := locate(lines, oldSide, cursor, h.oldPos(), offset, &budget)
 		if !ok {
 			return nil, &Error{Reason: DoesNotApply, File: f.Path, Hunk: k + 1, Detail: fmt.Sprintf("context does not match near line %d", h.OldStart)}
 		}
@@ -80,8 +81,13 @@ func ApplyText(old []byte, f *File) ([]byte, error) {
 	return []byte(out.String()), nil
 }
 
+// searchBudget bounds the positions one ApplyText may try when hunks have
+// moved, so a hostile patch with many misplaced hunks against a large file
+// fails fast instead of scanning for minutes.
+const searchBudget = 1 << 22
+
 // locate finds where want starts in lines at or after min.
-func locate(lines, want []string, min, stated, offset int) (int, bool) {
+func locate(lines, want []string, min, stated, offset int, budget *int) (int, bool) {
 	at := func(pos int) bool {
 		if pos < min || pos+len(want) > len(lines) {
 			return false
@@ -104,6 +110,9 @@ func locate(lines, want []string, min, stated, offset int) (int, bool) {
 	}
 	found, n := -1, 0
 	for pos := min; pos+len(want) <= len(lines); pos++ {
+		if *budget--; *budget < 0 {
+			return 0, false
+		}
 		if lines[pos] == want[0] && at(pos) {
 			found = pos
 			n++

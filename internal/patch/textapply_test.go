@@ -1,7 +1,9 @@
 package patch
 
 import (
+	"strconv"
 	"strings"
+	"time"
 	"testing"
 )
 
@@ -109,5 +111,40 @@ func TestRepeatedSectionsStack(t *testing.T) {
 	p, _ := Parse([]byte(create(w.mem+"/z.md", "@@ -0,0 +1 @@\n+a\n") + create(w.mem+"/z.md", "@@ -0,0 +1 @@\n+b\n")))
 	if _, err := DryRun(p, w.roots, Private); ReasonOf(err) != NewFileAlreadyExists {
 		t.Fatalf("got %v", err)
+	}
+}
+
+func TestApplyTextSearchIsBounded(t *testing.T) {
+	// Hunk i sits at line i but says line 2+3i, so no offset carries over
+	// and each unique-match search scans to the end of a 200k line file:
+	// the search budget must stop this early with doesNotApply.
+	var file, bad, good strings.Builder
+	bad.WriteString("--- /m/x.md\n+++ /m/x.md\n")
+	good.WriteString("--- /m/x.md\n+++ /m/x.md\n")
+	for i := 0; i < 2000; i++ {
+		k := strconv.Itoa(i)
+		file.WriteString("k" + k + "\n")
+		stated := strconv.Itoa(2 + 3*i)
+		bad.WriteString("@@ -" + stated + ",1 +" + stated + ",1 @@\n-k" + k + "\n+K" + k + "\n")
+		good.WriteString("@@ -" + strconv.Itoa(2+i) + ",1 +" + strconv.Itoa(2+i) + ",1 @@\n-k" + k + "\n+K" + k + "\n")
+	}
+	file.WriteString(strings.Repeat("x\n", 200_000))
+	for _, tc := range []struct {
+		name  string
+		patch string
+		want  Reason
+	}{{"scattered", bad.String(), DoesNotApply}, {"common offset", good.String(), ""}} {
+		p, err := Parse([]byte(tc.patch))
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		_, err = ApplyText([]byte(file.String()), p.Files[0])
+		if ReasonOf(err) != tc.want {
+			t.Fatalf("%s: got %v", tc.name, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("%s: took %v", tc.name, d)
+		}
 	}
 }
