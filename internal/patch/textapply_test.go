@@ -3,8 +3,8 @@ package patch
 import (
 	"strconv"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 func TestApplyTextOffsets(t *testing.T) {
