@@ -73,6 +73,7 @@ type Config struct {
 	MaxRetries       int           // extra attempts on 408/429/5xx/connection errors (3); negative means none
 	MaxRetryWait     time.Duration // cap on one wait, Retry-After included (60s)
 	MaxResponseBytes int64         // cap on one response body (8 MiB)
+	MaxRequestBytes  int64         // cap on one request body, i.e. the whole conversation so far (4 MiB)
 	MaxBadCalls      int           // consecutive malformed calls before ERROR (5)
 	MaxCallsPerTurn  int           // tool calls executed per model turn; extras are dropped (16)
 	MaxToolResult    int           // bytes of one tool result sent back (64 KiB)
@@ -115,6 +116,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxResponseBytes <= 0 {
 		c.MaxResponseBytes = 8 << 20
+	}
+	if c.MaxRequestBytes <= 0 {
+		c.MaxRequestBytes = 4 << 20
 	}
 	if c.MaxBadCalls <= 0 {
 		c.MaxBadCalls = 5
@@ -168,7 +172,7 @@ func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Res
 	start := cfg.Now()
 	d := &doer{
 		client: cfg.HTTPClient, maxRetries: cfg.MaxRetries, maxWait: cfg.MaxRetryWait,
-		reqTimeout: cfg.RequestTimeout, maxResp: cfg.MaxResponseBytes,
+		reqTimeout: cfg.RequestTimeout, maxResp: cfg.MaxResponseBytes, maxReq: cfg.MaxRequestBytes,
 		sleep: cfg.Sleep, now: cfg.Now, log: cfg.Log,
 	}
 	oc := openai.DefaultConfig(cfg.APIKey.Reveal())

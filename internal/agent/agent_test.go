@@ -638,3 +638,18 @@ func TestBeforeTurnStopsRun(t *testing.T) {
 		t.Fatalf("reason %s err %v turns %d", res.Reason, res.Err, res.Turns)
 	}
 }
+
+func TestRequestCap(t *testing.T) {
+	h := setup(t, tools(call(ToolReadFile, "file_path", "big.md")), done("ok"))
+	if err := os.WriteFile(h.mem("big.md"), []byte(strings.Repeat(strings.Repeat("y", 999)+"\n", 60)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.cfg.MaxRequestBytes = 40 << 10 // the first request fits, the second carries 60 KiB of tool output
+	res := h.run(context.Background())
+	if res.Reason != Error || !errors.Is(res.Err, ErrRequestTooLarge) || len(h.fake.requests()) != 1 {
+		t.Fatalf("reason %s err %v requests %d", res.Reason, res.Err, len(h.fake.requests()))
+	}
+	if res.BytesSent != h.fake.bodyBytes() {
+		t.Fatalf("bytes sent %d, server saw %d", res.BytesSent, h.fake.bodyBytes())
+	}
+}

@@ -17,6 +17,10 @@ import (
 // errResponseTooLarge is returned by a response body that passed its cap.
 var errResponseTooLarge = errors.New("model response over the size cap")
 
+// ErrRequestTooLarge: the conversation outgrew the request cap; nothing more
+// is sent, which bounds the cost of a run that keeps reading.
+var ErrRequestTooLarge = errors.New("model request over the size cap")
+
 // doer is the HTTP layer under go-openai. It owns what the library does not:
 // a timeout per attempt, bounded retries on 408/429/5xx and connection errors
 // (honouring Retry-After), a cap on the response body, and a count of the
@@ -27,6 +31,7 @@ type doer struct {
 	maxWait    time.Duration
 	reqTimeout time.Duration
 	maxResp    int64
+	maxReq     int64
 	sleep      func(context.Context, time.Duration) error
 	now        func() time.Time
 	log        zerolog.Logger
@@ -45,6 +50,9 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 			return nil, fmt.Errorf("buffer model request: %w", err)
 		}
 		body = b
+	}
+	if d.maxReq > 0 && int64(len(body)) > d.maxReq {
+		return nil, fmt.Errorf("%w: %d bytes, cap %d", ErrRequestTooLarge, len(body), d.maxReq)
 	}
 	parent := req.Context()
 	for attempt := 0; ; attempt++ {
