@@ -22,6 +22,7 @@
 //	per, err := patch.ChoicesFor(sources, nums)     // []Choice per source patch
 //	next, err := patch.Render(w, p, color, first)   // numbered diff, coloured on a terminal
 //	sel, rest, err := patch.Select(p, choices)      // hunks and single +/- lines; rest applies on top
+//	kept, err := patch.Drop(p, choices)             // dismiss: the patch without those changes
 //	n := patch.SplitHunk(p, ref)                    // the s key
 //	h, err := patch.ParseEditedHunk(orig, text)     // the e key: comments dropped, counts recomputed
 //	plan, err := patch.Apply(path, roots, kind, opt) // all files or none; the patch file is removed

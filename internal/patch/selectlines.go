@@ -40,7 +40,40 @@ func Select(p *Patch, choices []Choice) (chosen, rest *Patch, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pullPointers(p, want)
+	pullPointers(p, want, false)
+	return selectWanted(p, want)
+}
+
+// Drop returns p without the chosen hunks and lines (the inbox's dismiss),
+// still relative to the original files: a dropped + line disappears and a
+// dropped - line becomes context. Dropping every line of a new file also
+// drops the MEMORY.md lines that point at it. The result is nil when
+// nothing is left.
+func Drop(p *Patch, choices []Choice) (*Patch, error) {
+	drop, err := indexChoices(p, choices)
+	if err != nil {
+		return nil, err
+	}
+	pullPointers(p, drop, true)
+	keep := map[HunkRef]map[int]bool{}
+	for fi, f := range p.Files {
+		for hi, h := range f.Hunks {
+			ref := HunkRef{fi, hi}
+			for li, l := range h.Lines {
+				if l.Op != Context && !drop[ref][li] {
+					if keep[ref] == nil {
+						keep[ref] = map[int]bool{}
+					}
+					keep[ref][li] = true
+				}
+			}
+		}
+	}
+	kept, _, err := selectWanted(p, keep)
+	return kept, err
+}
+
+func selectWanted(p *Patch, want map[HunkRef]map[int]bool) (chosen, rest *Patch, err error) {
 	if err := checkRepeated(p, want); err != nil {
 		return nil, nil, err
 	}
@@ -98,19 +131,22 @@ func indexChoices(p *Patch, choices []Choice) (map[HunkRef]map[int]bool, error) 
 }
 
 // pullPointers adds to the choice every + line of a sibling MEMORY.md section
-// that names a new file the choice creates, so a pointer travels with its
-// file: left behind, DryRun would add Gemini's automatic pointer and the
-// remainder would add a second one.
-func pullPointers(p *Patch, want map[HunkRef]map[int]bool) {
+// that names a new file the choice creates (any of its lines, or all of
+// them when whole is set), so a pointer travels with its file: left behind,
+// DryRun would add Gemini's automatic pointer and the remainder would add a
+// second one.
+func pullPointers(p *Patch, want map[HunkRef]map[int]bool, whole bool) {
 	for fi, f := range p.Files {
 		if !f.Create || filepath.Base(f.Path) == "MEMORY.md" {
 			continue
 		}
-		chosen := false
-		for hi := range f.Hunks {
-			chosen = chosen || len(want[HunkRef{fi, hi}]) > 0
+		picked, total := 0, 0
+		for hi, h := range f.Hunks {
+			a, r := h.Changes()
+			total += a + r
+			picked += len(want[HunkRef{fi, hi}])
 		}
-		if !chosen {
+		if picked == 0 || (whole && picked < total) {
 			continue
 		}
 		base := filepath.Base(f.Path)
