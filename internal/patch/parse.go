@@ -44,7 +44,12 @@ func Parse(data []byte) (*Patch, error) {
 		return nil, &Error{Reason: TooLarge, Detail: fmt.Sprintf("patch is %d bytes, cap %d", len(data), MaxPatchBytes)}
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return nil, &Error{Reason: Unsupported, Line: bytes.Count(data[:i], []byte("\n")) + 1, Detail: "NUL byte: binary content"}
+		start := bytes.LastIndexByte(data[:i], '\n') + 1
+		line := bytes.Count(data[:i], []byte("\n")) + 1
+		if bytes.HasPrefix(data[start:], []byte("--- ")) || bytes.HasPrefix(data[start:], []byte("+++ ")) {
+			return nil, &Error{Reason: InvalidPatchHeaders, Line: line, Detail: "NUL byte in a name"}
+		}
+		return nil, &Error{Reason: Unsupported, Line: line, Detail: "NUL byte: binary content"}
 	}
 	text := string(data)
 	text = strings.TrimSuffix(text, "\n")

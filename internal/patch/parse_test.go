@@ -80,7 +80,7 @@ func TestParseRefuses(t *testing.T) {
 		{"a/rel", upd("a/m/x.md", "@@ -1 +1 @@\n-a\n+b\n"), InvalidPatchHeaders},
 		{"mismatched", "--- /m/x.md\n+++ /m/y.md\n@@ -1 +1 @@\n-a\n+b\n", InvalidPatchHeaders},
 		{"both dev null", "--- /dev/null\n+++ /dev/null\n@@ -0,0 +1 @@\n+a\n", InvalidPatchHeaders},
-		{"NUL in name", upd("/m/x\x00.md", "@@ -1 +1 @@\n-a\n+b\n"), Unsupported},
+		{"NUL in name", upd("/m/x\x00.md", "@@ -1 +1 @@\n-a\n+b\n"), InvalidPatchHeaders},
 		{"control in name", upd("/m/x\x01.md", "@@ -1 +1 @@\n-a\n+b\n"), InvalidPatchHeaders},
 		{"quoted newline escape", upd(`"b/m/a\nb.md"`, "@@ -1 +1 @@\n-a\n+b\n"), InvalidPatchHeaders},
 		{"quoted NUL escape", upd(`"b/m/x\000.md"`, "@@ -1 +1 @@\n-a\n+b\n"), InvalidPatchHeaders},
