@@ -118,3 +118,22 @@ func (p *Patch) NumHunks() int {
 	}
 	return n
 }
+
+// Stats summarises a patch for listings: distinct target files, hunks and
+// added and removed lines.
+func (p *Patch) Stats() (files, hunks, added, removed int) {
+	seen := map[string]bool{}
+	for _, f := range p.Files {
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			files++
+		}
+		for _, h := range f.Hunks {
+			a, r := h.Changes()
+			hunks++
+			added += a
+			removed += r
+		}
+	}
+	return files, hunks, added, removed
+}
