@@ -65,9 +65,9 @@ type Redactor struct {
 	placeholder *regexp.Regexp
 }
 
-// New compiles the rule set: gitleaks' default rules (loaded at build time
-// from its rule data) plus automem's own. It fails only if a rule does not
-// compile, which tests rule out.
+// New prepares the rule set: gitleaks' default rules (loaded at build time
+// from its rule data) plus automem's own. It builds the keyword automaton
+// now and compiles each rule's regexes on first use (see Check).
 func New(opts Options) (*Redactor, error) {
 	specs := gitleaksRules()
 	for i := range specs {
@@ -125,6 +125,19 @@ func newWithRules(opts Options, specs []ruleSpec) (*Redactor, error) {
 	}
 	r.matcher = newMatcher(keywords)
 	return r, nil
+}
+
+// Check compiles every rule now and returns the first error. New compiles
+// rules lazily, on the first text whose keywords select them; tests and a
+// start-up self-check call Check so a bad rule is found before it matters.
+func (r *Redactor) Check() error {
+	for i := range r.rules {
+		r.rules[i].lazy.compile()
+		if err := r.rules[i].lazy.err; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Rules lists the rule ids, sorted; placeholders use these ids.
@@ -380,8 +393,9 @@ func (r *Redactor) candidate(rl *rule, t string, base int, m []int, placeholders
 	if r.global.allowed(secret, match, line) {
 		return span{}, false
 	}
-	for i := range rl.allow {
-		if rl.allow[i].allowed(secret, match, line) {
+	allow := rl.get().allow
+	for i := range allow {
+		if allow[i].allowed(secret, match, line) {
 			return span{}, false
 		}
 	}

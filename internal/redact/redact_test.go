@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -44,5 +45,41 @@ func TestCorpus(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Every rule (gitleaks data and ours) compiles; New alone compiles none.
+func TestRulesCompile(t *testing.T) {
+	r := newTest(t)
+	for i := range r.rules {
+		if r.rules[i].lazy.re != nil {
+			t.Fatalf("rule %s compiled by New", r.rules[i].id)
+		}
+	}
+	if err := r.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Rules()); n != gitleaksRuleCount+len(automemRules()) {
+		t.Fatalf("%d rules", n)
+	}
+	seen := map[string]bool{}
+	for _, id := range r.Rules() {
+		if seen[id] {
+			t.Fatalf("duplicate rule id %s", id)
+		}
+		seen[id] = true
+		if !placeholderRe().MatchString(Placeholder(id)) {
+			t.Fatalf("placeholder for %s not recognised", id)
+		}
+	}
+	bad, err := newWithRules(Options{}, []ruleSpec{{ID: "bad", Regex: `(`, Keywords: []string{"x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bad.Check() == nil {
+		t.Fatal("bad rule passed Check")
+	}
+	if _, _, err := bad.Text(context.Background(), "x"); err == nil {
+		t.Fatal("bad rule did not fail closed")
 	}
 }

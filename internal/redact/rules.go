@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // ruleSpec is the uncompiled form of a detection rule, shared by the
@@ -47,7 +48,7 @@ type allowSpec struct {
 
 type rule struct {
 	id         string
-	re         *regexp.Regexp
+	lazy       *compiled
 	group      int
 	entropy    float64
 	keywords   []string
@@ -59,7 +60,6 @@ type rule struct {
 	before     int
 	after      int
 	assign     bool
-	anchored   *regexp.Regexp
 	nameByte   func(byte) bool
 	nameMax    int
 }
@@ -86,14 +86,56 @@ func compileAllow(a allowSpec) (allowList, error) {
 	return al, nil
 }
 
-func compileRule(s ruleSpec) (rule, error) {
-	re, err := regexp.Compile(s.Regex)
-	if err != nil {
-		return rule{}, fmt.Errorf("compile rule %s: %w", s.ID, err)
+// compiled holds a rule's regexes, built on first use: New stays cheap (a
+// run with nothing to do never pays for 200-odd regexes) and a text only
+// compiles the rules its keywords select.
+type compiled struct {
+	once     sync.Once
+	spec     ruleSpec
+	assign   bool
+	re       *regexp.Regexp
+	anchored *regexp.Regexp
+	allow    []allowList
+	err      error
+}
+
+func (c *compiled) compile() {
+	c.once.Do(func() {
+		s := c.spec
+		if c.re, c.err = regexp.Compile(s.Regex); c.err != nil {
+			c.err = fmt.Errorf("compile rule %s: %w", s.ID, c.err)
+			return
+		}
+		if c.assign {
+			if c.anchored, c.err = regexp.Compile(`^(?:` + s.Regex + `)`); c.err != nil {
+				c.err = fmt.Errorf("compile rule %s: %w", s.ID, c.err)
+				return
+			}
+		}
+		for _, a := range s.Allow {
+			al, err := compileAllow(a)
+			if err != nil {
+				c.err = fmt.Errorf("rule %s: %w", s.ID, err)
+				return
+			}
+			c.allow = append(c.allow, al)
+		}
+	})
+}
+
+// get returns the compiled rule; a rule that does not compile panics,
+// which Text turns into a fail-closed error (Check finds it up front).
+func (r *rule) get() *compiled {
+	r.lazy.compile()
+	if r.lazy.err != nil {
+		panic(r.lazy.err)
 	}
+	return r.lazy
+}
+
+func compileRule(s ruleSpec) (rule, error) {
 	r := rule{
 		id:         s.ID,
-		re:         re,
 		group:      s.SecretGroup,
 		entropy:    s.Entropy,
 		whole:      s.Whole || strings.Contains(s.Regex, `\s\S`) || strings.Contains(s.Regex, "(?s"),
@@ -119,11 +161,7 @@ func compileRule(s ruleSpec) (rule, error) {
 	if s.Name == "upper" {
 		r.nameByte = func(c byte) bool { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' }
 	}
-	if r.assign {
-		if r.anchored, err = regexp.Compile(`^(?:` + s.Regex + `)`); err != nil {
-			return rule{}, fmt.Errorf("compile rule %s: %w", s.ID, err)
-		}
-	}
+	r.lazy = &compiled{spec: s, assign: r.assign}
 	if r.before <= 0 {
 		r.before = windowBefore
 	}
@@ -132,13 +170,6 @@ func compileRule(s ruleSpec) (rule, error) {
 	}
 	for _, k := range s.Keywords {
 		r.keywords = append(r.keywords, strings.ToLower(k))
-	}
-	for _, a := range s.Allow {
-		al, err := compileAllow(a)
-		if err != nil {
-			return rule{}, fmt.Errorf("rule %s: %w", s.ID, err)
-		}
-		r.allow = append(r.allow, al)
 	}
 	return r, nil
 }

@@ -56,7 +56,7 @@ func (r *Redactor) scanText(t string) []span {
 // runWindows runs rl's regex over each window.
 func (r *Redactor) runWindows(rl *rule, t string, ws []window, emit func(*rule, int, []int)) {
 	for _, w := range ws {
-		for _, m := range rl.re.FindAllStringSubmatchIndex(t[w.start:w.end], -1) {
+		for _, m := range rl.get().re.FindAllStringSubmatchIndex(t[w.start:w.end], -1) {
 			if m[1]+w.start == w.end {
 				m = extend(rl, t, w.start, m)
 			}
@@ -85,7 +85,7 @@ func (r *Redactor) runAnchored(rl *rule, t string, hs []hit, emit func(*rule, in
 		}
 		lastStart = s0
 		end := min(lineEnd(t, h.start), h.end+rl.after)
-		m := rl.anchored.FindStringSubmatchIndex(t[s0:end])
+		m := rl.get().anchored.FindStringSubmatchIndex(t[s0:end])
 		if m == nil {
 			continue
 		}
@@ -104,7 +104,7 @@ func extend(rl *rule, t string, base int, m []int) []int {
 	if end == base+m[1] {
 		return m
 	}
-	em := rl.re.FindStringSubmatchIndex(t[from:end])
+	em := rl.get().re.FindStringSubmatchIndex(t[from:end])
 	if em == nil || em[0] != 0 {
 		return m
 	}
