@@ -69,6 +69,8 @@ type HeldError struct {
 	Since time.Time // startedAt; zero when the content is unreadable
 }
 
+// Error names the holder, as git does when it finds a lock: who and since
+// when, so a person can tell a running job from a crashed one.
 func (e *HeldError) Error() string {
 	host := ""
 	if e.Host != "" {

@@ -543,3 +543,57 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// Readers racing two writers only ever see a complete file: the rename
+// publishes whole files.
+func TestReadersNeverSeeAPartialFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".extraction-state.json")
+	mk := func(n int) *State {
+		s := New(LoadOptions{Now: fixedClock(t0)})
+		for i := 0; i < n; i++ {
+			s.Record(Run{CandidateSessions: []SessionVersion{NewVersion(strings.Repeat("x", 200), t0)}})
+		}
+		return s
+	}
+	a, b := mk(5), mk(50)
+	if err := a.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	errs := make(chan error, 2)
+	for _, s := range []*State{a, b} {
+		go func(s *State) {
+			for {
+				select {
+				case <-stop:
+					errs <- nil
+					return
+				default:
+				}
+				if err := s.Save(path); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(s)
+	}
+	for i := 0; i < 300; i++ {
+		raw, err := readRegular(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(LoadOptions{})
+		if err := s.decode(raw); err != nil {
+			t.Fatalf("reader saw a partial file (%d bytes): %v", len(raw), err)
+		}
+		if n := len(s.Runs); n != 5 && n != 50 {
+			t.Fatalf("reader saw %d runs", n)
+		}
+	}
+	close(stop)
+	for i := 0; i < 2; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
