@@ -19,7 +19,7 @@ type world struct {
 	base, home, mem, skills, outside, transcript, other string
 }
 
-func newWorld(t *testing.T) world {
+func newWorld(t testing.TB) world {
 	t.Helper()
 	base := t.TempDir()
 	w := world{
@@ -90,7 +90,7 @@ func (w world) allowedWrite(p string) bool {
 }
 
 // snapshot hashes every non-directory entry under base (symlinks by target).
-func snapshot(t *testing.T, base string) map[string]string {
+func snapshot(t testing.TB, base string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
