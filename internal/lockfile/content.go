@@ -37,6 +37,9 @@ type Info struct {
 	Nonce       string `json:"nonce,omitempty"`
 	HeartbeatAt string `json:"heartbeatAt,omitempty"`
 	Tool        string `json:"tool,omitempty"`
+	// ProcStart identifies the holder's process incarnation (boot id and
+	// start time) so a reused pid is not mistaken for the holder.
+	ProcStart string `json:"procStart,omitempty"`
 }
 
 // parseInfo accepts what Gemini accepts (a number pid and a string
@@ -62,6 +65,7 @@ func parseInfo(raw []byte) (*Info, error) {
 	_ = json.Unmarshal(m["nonce"], &info.Nonce)
 	_ = json.Unmarshal(m["heartbeatAt"], &info.HeartbeatAt)
 	_ = json.Unmarshal(m["tool"], &info.Tool)
+	_ = json.Unmarshal(m["procStart"], &info.ProcStart)
 	return &info, nil
 }
 

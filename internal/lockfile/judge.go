@@ -17,6 +17,7 @@ const (
 	ReasonUnparsableOld   = "unparsable content older than the grace period"
 	ReasonUnparsableFresh = "unparsable content within the grace period (being written)"
 	ReasonDeadPID         = "holder process is gone"
+	ReasonPIDReused       = "holder pid now belongs to another process"
 	ReasonOwnPID          = "our own pid with another nonce (pid reused)"
 	ReasonExpired         = "heartbeat older than the stale limit"
 	ReasonAlive           = "holder is alive and its heartbeat is fresh"
@@ -64,6 +65,12 @@ func judge(lf lockFile, o Options, ours string) verdict {
 		if !o.Alive(info.PID) {
 			v.stale, v.reason = true, ReasonDeadPID
 			return v
+		}
+		if info.ProcStart != "" {
+			if cur := o.ProcStart(info.PID); cur != "" && cur != info.ProcStart {
+				v.stale, v.reason = true, ReasonPIDReused
+				return v
+			}
 		}
 	}
 	ref, ok := parseTime(info.HeartbeatAt)

@@ -112,6 +112,9 @@ type Options struct {
 	// Alive reports whether a same-host pid exists. Default kill(pid, 0):
 	// ESRCH is dead, EPERM is alive.
 	Alive func(pid int) bool
+	// ProcStart identifies a pid's current process incarnation ("" if
+	// unknown). Default: boot id + start time from /proc on Linux.
+	ProcStart func(pid int) string
 	// Tick starts the heartbeat ticker. Default time.NewTicker.
 	Tick func(d time.Duration) (<-chan time.Time, func())
 	// Log receives what happened (never lock content above debug).
@@ -143,6 +146,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Alive == nil {
 		o.Alive = processAlive
+	}
+	if o.ProcStart == nil {
+		o.ProcStart = processStart
 	}
 	if o.Tick == nil {
 		o.Tick = func(d time.Duration) (<-chan time.Time, func()) {
@@ -182,6 +188,7 @@ func Acquire(ctx context.Context, path string, opts Options) (*Lock, error) {
 		return nil, err
 	}
 	cleanOrphanTemps(path, o.Now(), o.Log)
+	procStart := o.ProcStart(o.PID)
 	for attempt := 0; attempt < acquireAttempts; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("acquire lock %s: %w", path, err)
@@ -194,6 +201,7 @@ func Acquire(ctx context.Context, path string, opts Options) (*Lock, error) {
 			Nonce:       nonce,
 			HeartbeatAt: FormatTime(now),
 			Tool:        "automem",
+			ProcStart:   procStart,
 		}
 		err := create(path, info)
 		if err == nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -30,6 +31,7 @@ func testOpts(pid int, alive ...int) Options {
 		PID:       pid,
 		Heartbeat: -1,
 		Alive:     func(p int) bool { return live[p] },
+		ProcStart: func(p int) string { return "boot:" + itoa(p) },
 		Log:       zerolog.Nop(),
 	}
 }
@@ -164,6 +166,9 @@ func TestJudge(t *testing.T) {
 		{"gemini lock live but old", `{"pid":200,"startedAt":"` + iso(-36*time.Minute) + `"}`, 0, true, ReasonExpired},
 		{"old heartbeat live pid", `{"pid":200,"startedAt":"` + iso(-2*time.Hour) + `","host":"testhost","heartbeatAt":"` + iso(-40*time.Minute) + `"}`, 0, true, ReasonExpired},
 		{"old start fresh heartbeat", `{"pid":200,"startedAt":"` + iso(-2*time.Hour) + `","host":"testhost","heartbeatAt":"` + iso(-4*time.Minute) + `"}`, 0, false, ReasonAlive},
+		{"pid reused by another process", `{"pid":200,"startedAt":"` + iso(-time.Minute) + `","host":"testhost","procStart":"boot:1"}`, 0, true, ReasonPIDReused},
+		{"same process incarnation", `{"pid":200,"startedAt":"` + iso(-time.Minute) + `","host":"testhost","procStart":"boot:200"}`, 0, false, ReasonAlive},
+		{"other host ignores incarnation", `{"pid":200,"startedAt":"` + iso(-time.Minute) + `","host":"elsewhere","procStart":"boot:1"}`, 0, false, ReasonAlive},
 		{"own pid other nonce", `{"pid":100,"startedAt":"` + iso(-time.Minute) + `","host":"testhost","nonce":"other"}`, 0, true, ReasonOwnPID},
 		{"other host dead pid fresh", `{"pid":300,"startedAt":"` + iso(-time.Minute) + `","host":"elsewhere"}`, 0, false, ReasonAlive},
 		{"other host old", `{"pid":200,"startedAt":"` + iso(-36*time.Minute) + `","host":"elsewhere"}`, 0, true, ReasonExpired},
@@ -454,6 +459,41 @@ func TestOrphanTempsAreCleaned(t *testing.T) {
 			t.Errorf("%s removed: %v", p, err)
 		}
 	}
+}
+
+func TestProcessStart(t *testing.T) {
+	me := processStart(os.Getpid())
+	if runtime.GOOS != "linux" {
+		t.Skip("process start identity is Linux-only")
+	}
+	if me == "" || me != processStart(os.Getpid()) {
+		t.Fatalf("own start identity %q is empty or unstable", me)
+	}
+	cmd := exec.Command("sleep", "5")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	child := processStart(cmd.Process.Pid)
+	cmd.Process.Kill()
+	cmd.Wait()
+	if child == "" || child == me {
+		t.Fatalf("child identity %q vs ours %q", child, me)
+	}
+	if got := processStart(cmd.Process.Pid); got != "" {
+		t.Fatalf("reaped child identity = %q", got)
+	}
+	// A lock whose pid is alive but was started by another incarnation is
+	// broken with the real probe.
+	path := filepath.Join(t.TempDir(), ".extraction.lock")
+	writeLockJSON(t, path, Info{PID: os.Getppid(), StartedAt: FormatTime(time.Now()), ProcStart: "another-boot:1"})
+	l, err := Acquire(context.Background(), path, Options{Heartbeat: -1})
+	if err != nil {
+		t.Fatalf("reused pid lock not broken: %v", err)
+	}
+	if readInfo(t, path).ProcStart != me {
+		t.Fatal("our lock does not record our start identity")
+	}
+	l.Release()
 }
 
 func TestProcessAlive(t *testing.T) {
