@@ -374,3 +374,16 @@ func TestCanonicalSpellingOfRoots(t *testing.T) {
 		t.Fatal(w.read(w.mem + "/MEMORY.md"))
 	}
 }
+
+func TestNoPointerForLowercaseMemoryMD(t *testing.T) {
+	w := newWorld(t)
+	os.Remove(filepath.Join(w.mem, "MEMORY.md"))
+	pp := w.patchFile(create(w.mem+"/memory.md", "@@ -0,0 +1 @@\n+x\n"))
+	pl, err := Apply(pp, w.roots, Private, CommitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pl.Changes) != 1 {
+		t.Fatalf("pointer added for memory.md: %d changes", len(pl.Changes))
+	}
+}

@@ -212,7 +212,7 @@ func addPointers(pl *Plan, roots Roots, byPath map[string]*Change, created []*Ch
 	var mem *Change
 	for _, sib := range created {
 		base := filepath.Base(sib.Path)
-		if roots.same(base, "MEMORY.md") {
+		if strings.EqualFold(base, "MEMORY.md") { // Gemini skips any spelling
 			continue
 		}
 		if mem == nil {

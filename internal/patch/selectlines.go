@@ -137,7 +137,7 @@ func indexChoices(p *Patch, choices []Choice) (map[HunkRef]map[int]bool, error) 
 // second one.
 func pullPointers(p *Patch, want map[HunkRef]map[int]bool, whole bool) {
 	for fi, f := range p.Files {
-		if !f.Create || filepath.Base(f.Path) == "MEMORY.md" {
+		if !f.Create || strings.EqualFold(filepath.Base(f.Path), "MEMORY.md") {
 			continue
 		}
 		picked, total := 0, 0
