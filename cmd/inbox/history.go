@@ -47,7 +47,9 @@ func (c *UndoCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
-	e, err := history.Open(p.MemoryDir).Undo(env.Now(), c.Force)
+	repo := history.Open(p.MemoryDir)
+	repo.Allowed = p.Allowed
+	e, err := repo.Undo(env.Now(), c.Force)
 	if errors.Is(err, history.ErrNothingToUndo) {
 		fmt.Fprintln(env.Stdout, "Nothing to undo.")
 		return nil

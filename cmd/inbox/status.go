@@ -24,7 +24,9 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 		dir, _ = os.Getwd()
 	}
 	var total inbox.Counts
+	start := env.Now()
 	p, err := gemini.FindProject(geminiDir, dir)
+	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("find project")
 	switch {
 	case err == nil:
 		if total, err = inbox.Count(p.MemoryDir); err != nil {
@@ -32,13 +34,10 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 		}
 	case errors.Is(err, gemini.ErrNoProject) && g.Project == "":
 		dirs, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
-		for _, d := range dirs {
-			n, err := inbox.Count(d)
-			if err != nil {
-				return err
-			}
-			total.Add(n)
+		if total, err = inbox.CountAll(dirs); err != nil {
+			return err
 		}
+		env.Log.Debug().Int("projects", len(dirs)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
 	default:
 		return fmt.Errorf("find project: %w", err)
 	}

@@ -77,6 +77,9 @@ type manifest struct {
 // Repo is the history of one project.
 type Repo struct {
 	dir string
+	// Allowed, when set, vets every path an undo would write or remove, so a
+	// tampered history cannot be used to write elsewhere.
+	Allowed func(path string) bool
 }
 
 // Dir returns the history repository path of a memory dir.

@@ -98,3 +98,21 @@ func BenchmarkRecord(b *testing.B) {
 		}
 	}
 }
+
+func TestUndoRefusesDisallowedPath(t *testing.T) {
+	mem := t.TempDir()
+	victim := filepath.Join(t.TempDir(), "victim.txt")
+	os.WriteFile(victim, []byte("mine\n"), 0o644)
+	r := Open(mem)
+	// A tampered entry claims the victim was created by a change.
+	if _, err := r.Record(time.Now(), Change{Kind: KindApply, Summary: "x", Files: []FileChange{{Path: victim, AfterExists: true, After: []byte("mine\n")}}}); err != nil {
+		t.Fatal(err)
+	}
+	r.Allowed = func(p string) bool { return filepath.Dir(p) == mem }
+	if _, err := r.Undo(time.Now(), true); err == nil {
+		t.Fatal("undo of a disallowed path succeeded")
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "mine\n" {
+		t.Errorf("victim touched: %q %v", data, err)
+	}
+}

@@ -44,6 +44,9 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	files := make([]FileChange, len(target.m.Files))
 	var changed []string
 	for i, f := range target.m.Files {
+		if !filepath.IsAbs(f.Path) || filepath.Clean(f.Path) != f.Path || (r.Allowed != nil && !r.Allowed(f.Path)) {
+			return Entry{}, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
+		}
 		f.Before, f.After = nil, nil
 		if f.BeforeExists {
 			if f.Before, err = sideBytes(target.c, "before", f.Path); err != nil {
@@ -85,7 +88,9 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	dirs := append([]string(nil), target.m.Dirs...)
 	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) })
 	for _, d := range dirs {
-		removeEmptyTree(d)
+		if r.Allowed == nil || r.Allowed(d) {
+			removeEmptyTree(d)
+		}
 	}
 	hash := target.c.Hash.String()
 	if _, err := r.Record(at, Change{Kind: KindUndo, Summary: "undo " + target.m.Kind + ": " + target.m.Summary, Files: reverse, UndoOf: hash}); err != nil {

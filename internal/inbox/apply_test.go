@@ -184,3 +184,38 @@ func BenchmarkCount(b *testing.B) {
 		}
 	}
 }
+
+func TestCountAll(t *testing.T) {
+	var dirs []string
+	for range 20 {
+		dirs = append(dirs, fixture(t).MemoryDir)
+	}
+	c, err := CountAll(dirs)
+	if err != nil || c.MemoryHunks != 80 {
+		t.Errorf("CountAll = %+v, %v; want 80 memory hunks", c, err)
+	}
+	if c, err := CountAll(nil); err != nil || c != (Counts{}) {
+		t.Errorf("CountAll(nil) = %+v, %v", c, err)
+	}
+}
+
+func TestPathsAllowed(t *testing.T) {
+	p := Paths{MemoryDir: "/h/.gemini/tmp/x/memory", GlobalMemory: "/h/.gemini/GEMINI.md", UserSkills: "/h/.gemini/skills", WorkspaceRoot: "/w"}
+	tests := map[string]bool{
+		"/h/.gemini/tmp/x/memory/MEMORY.md":              true,
+		"/h/.gemini/tmp/x/memory/.inbox/private/a.patch": true,
+		"/h/.gemini/GEMINI.md":                           true,
+		"/h/.gemini/skills/deploy/SKILL.md":              true,
+		"/h/.agents/skills/deploy/SKILL.md":              true,
+		"/w/.gemini/skills/release/run.sh":               true,
+		"/h/.gemini/settings.json":                       false,
+		"/h/.gemini/tmp/x/memory":                        false,
+		"/etc/passwd":                                    false,
+		"/w/src/main.go":                                 false,
+	}
+	for path, want := range tests {
+		if got := p.Allowed(path); got != want {
+			t.Errorf("Allowed(%s) = %v, want %v", path, got, want)
+		}
+	}
+}

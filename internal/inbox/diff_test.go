@@ -1,6 +1,7 @@
 package inbox
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -214,3 +215,24 @@ type overlapErr struct{}
 func (overlapErr) Error() string { return "hunks overlap" }
 
 var errOverlap error = overlapErr{}
+
+// BenchmarkSelect cuts a 200-hunk patch with every third hunk applied,
+// every third dismissed and the rest pending.
+func BenchmarkSelect(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n")
+	for i := range 200 {
+		fmt.Fprintf(&sb, "@@ -%d,2 +%d,3 @@\n a\n+line %d\n b\n", 1+i*10, 1+i*11, i)
+	}
+	p, err := ParsePatch([]byte(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sel := Selection{}
+	for i, h := range p.Files[0].Hunks {
+		sel[h] = Fill(h, Decision(i%3))
+	}
+	for b.Loop() {
+		Select(p, sel)
+	}
+}

@@ -96,3 +96,29 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 	res.Hash = hash
 	return res, nil
 }
+
+// Allowed reports whether path is a file the inbox may write: inside the
+// memory dir, the global memory file, or under a skills root of either
+// scope. History undo is limited to these.
+func (p Paths) Allowed(path string) bool {
+	if path == p.GlobalMemory || under(p.MemoryDir, path) {
+		return true
+	}
+	roots := append([]string{p.UserSkills}, p.SkillRoots...)
+	for _, s := range []string{ScopeUser, ScopeWorkspace} {
+		if rs, err := p.ScopeRoots(s); err == nil {
+			roots = append(roots, rs...)
+		}
+	}
+	for _, r := range roots {
+		if r != "" && under(r, path) {
+			return true
+		}
+	}
+	return false
+}
+
+func under(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
