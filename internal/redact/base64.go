@@ -69,6 +69,9 @@ func (r *Redactor) scanBase64(ctx context.Context, f string) ([]span, error) {
 
 func (r *Redactor) base64Run(ctx context.Context, f string, i, k int) (span, bool) {
 	run := f[i:k]
+	if !mixedClasses(run) {
+		return span{}, false
+	}
 	// Cheap rejection: decode a prefix first.
 	head := run
 	if len(head) > 64 {
@@ -88,4 +91,21 @@ func (r *Redactor) base64Run(ctx context.Context, f string, i, k int) (span, boo
 		return span{}, false
 	}
 	return span{i, k, found[0].rule}, true
+}
+
+// mixedClasses reports whether s has upper- and lower-case letters and
+// digits, as base64 of text of this length practically always does; it
+// rules out identifiers and hex digests before any decoding.
+func mixedClasses(s string) bool {
+	var up, low, dig bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		up = up || c >= 'A' && c <= 'Z'
+		low = low || c >= 'a' && c <= 'z'
+		dig = dig || c >= '0' && c <= '9'
+		if up && low && dig {
+			return true
+		}
+	}
+	return false
 }

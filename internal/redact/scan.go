@@ -121,21 +121,29 @@ func isNameByte(c byte) bool {
 }
 
 // assignFollows reports whether, after a keyword ending at i, an assignment
-// operator comes within the slack gitleaks' template allows: up to 20 more
-// name bytes (40 here, as a keyword may be shorter than the regex's word),
-// up to 3 quotes or spaces (4 here), then one of = > : | ? ,.
+// with a value follows within the slack gitleaks' template allows: up to 20
+// more name bytes (40 here, as a keyword may be shorter than the regex's
+// word), up to 3 quotes or spaces (4 here), one of = > : | ? , (a few, for
+// ":=" and "=>"), up to 5 quotes, spaces or "=" (6 here, plus backslashes
+// of escaped quotes), then the first byte of a value, which is never an
+// opening bracket. It is a necessary condition of every rule that uses it,
+// so it only skips work.
 func assignFollows(t string, i int) bool {
-	n := 0
-	for i < len(t) && n < 40 && (isNameByte(t[i]) || t[i] == ' ' || t[i] == '\t') {
-		i++
-		n++
+	skip := func(max int, ok func(c byte) bool) {
+		for n := 0; i < len(t) && n < max && ok(t[i]); n++ {
+			i++
+		}
 	}
-	n = 0
-	for i < len(t) && n < 4 && (t[i] == '"' || t[i] == '\'' || t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\\') {
-		i++
-		n++
+	skip(40, func(c byte) bool { return isNameByte(c) || c == ' ' || c == '\t' })
+	skip(4, func(c byte) bool { return c == '"' || c == '\'' || c == ' ' || c == '\t' || c == '\r' || c == '\\' })
+	if i >= len(t) || strings.IndexByte("=>:|?,", t[i]) < 0 {
+		return false
 	}
-	return i < len(t) && strings.IndexByte("=>:|?,", t[i]) >= 0
+	skip(3, func(c byte) bool { return strings.IndexByte("=>:|?,", c) >= 0 })
+	skip(6, func(c byte) bool {
+		return c == '"' || c == '\'' || c == '`' || c == ' ' || c == '\t' || c == '\r' || c == '=' || c == '\\'
+	})
+	return i < len(t) && strings.IndexByte("{[(<\n", t[i]) < 0
 }
 
 // windows turns keyword hits into ranges around each keyword, within its
