@@ -380,3 +380,19 @@ func regularOrErr(path string, m os.FileMode) error {
 		return fmt.Errorf("lock %s is a special file (%v): %w", path, m.Type(), ErrNotRegular)
 	}
 }
+
+// Context returns a child of parent that is cancelled, with cause ErrLost,
+// as soon as the lock is found lost (by the heartbeat or by Check), so that
+// long work such as a model call stops early, like restic's self-fencing.
+// Check stays the fence before every write.
+func (l *Lock) Context(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	go func() {
+		select {
+		case <-l.lost:
+			cancel(ErrLost)
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { cancel(context.Canceled) }
+}

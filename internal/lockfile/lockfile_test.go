@@ -296,6 +296,36 @@ func TestLostNonce(t *testing.T) {
 	}
 }
 
+func TestContextIsCancelledWhenLost(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".extraction.lock")
+	l, err := Acquire(context.Background(), path, testOpts(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := l.Context(context.Background())
+	defer cancel()
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+		t.Fatal("context cancelled while the lock is ours")
+	case <-time.After(10 * time.Millisecond):
+	}
+	writeLockJSON(t, path, map[string]any{"pid": 11, "startedAt": FormatTime(time.Now()), "nonce": "theirs"})
+	if err := l.Check(); !errors.Is(err, ErrLost) {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+		if !errors.Is(context.Cause(ctx), ErrLost) {
+			t.Fatalf("cause = %v", context.Cause(ctx))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("context not cancelled after the lock was lost")
+	}
+}
+
 func TestHeartbeatRefreshesAndFencesItself(t *testing.T) {
 	path := filepath.Join(t.TempDir(), ".extraction.lock")
 	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)

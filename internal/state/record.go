@@ -122,23 +122,56 @@ func Backoff(n int) time.Duration {
 // throttle, from its runAt) is less than interval ago, or the backoff after
 // our consecutive failed runs is not over. until is when the later of the
 // two ends. --force is the caller's: it simply does not call Throttle.
+//
+// A runAt more than futureSlack ahead of now can only come from a clock
+// that was wrong or was stepped back; it is ignored with a warning rather
+// than blocking extraction until the clock catches up.
 func (s *State) Throttle(now time.Time, interval time.Duration) (skip bool, reason string, until time.Time) {
 	last, failures, lastFailed := s.lastRuns()
+	runAt := func(r *Run) (time.Time, bool) {
+		t, err := time.Parse(time.RFC3339Nano, r.RunAt)
+		if err != nil {
+			return time.Time{}, false
+		}
+		if t.After(now.Add(futureSlack)) {
+			s.log.Warn().Str("runAt", r.RunAt).Msg("last run is in the future; clock skew? not throttling on it")
+			return time.Time{}, false
+		}
+		return t, true
+	}
 	if last != nil {
-		if t, err := time.Parse(time.RFC3339Nano, last.RunAt); err == nil {
+		if t, ok := runAt(last); ok {
 			if u := t.Add(interval); now.Before(u) {
 				skip, reason, until = true, ReasonThrottled, u
 			}
 		}
 	}
 	if lastFailed != nil {
-		if t, err := time.Parse(time.RFC3339Nano, lastFailed.RunAt); err == nil {
+		if t, ok := runAt(lastFailed); ok {
 			if u := t.Add(Backoff(failures)); now.Before(u) && !u.Before(until) {
 				skip, reason, until = true, ReasonBackoff, u
 			}
 		}
 	}
 	return skip, reason, until
+}
+
+// futureSlack tolerates small clock differences between writers.
+const futureSlack = 5 * time.Minute
+
+// LastRun returns the run Gemini's throttle looks at (the last valid one).
+func (s *State) LastRun() (Run, bool) {
+	last, _, _ := s.lastRuns()
+	if last == nil {
+		return Run{}, false
+	}
+	return *last, true
+}
+
+// ConsecutiveFailures counts our failed runs since the last good one.
+func (s *State) ConsecutiveFailures() int {
+	_, n, _ := s.lastRuns()
+	return n
 }
 
 // compact keeps the newest MaxRuns runs (synthetic ones aside), folds the

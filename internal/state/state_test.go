@@ -268,6 +268,8 @@ func TestThrottle(t *testing.T) {
 		{"success resets the streak", []Run{failed(-5 * time.Hour), failed(-4 * time.Hour), done(-3 * time.Hour), failed(-10 * time.Minute)}, "", 0, true, ReasonBackoff, 20 * time.Minute},
 		{"gemini run after failures resets", []Run{failed(-3 * time.Hour), failed(-2 * time.Hour), failed(-time.Hour)},
 			`{"runAt":"` + at(-40*time.Minute) + `","sessionIds":[],"skillsCreated":[]}`, 0, false, "", 0},
+		{"future run ignored", []Run{done(3 * time.Hour)}, "", 0, false, "", 0},
+		{"slightly future run throttles", []Run{done(time.Minute)}, "", 0, true, ReasonThrottled, 31 * time.Minute},
 		{"gemini run throttles", nil, `{"runAt":"` + at(-5*time.Minute) + `","sessionIds":[],"skillsCreated":[]}`, 0, true, ReasonThrottled, 25 * time.Minute},
 	}
 	for _, c := range cases {
@@ -286,7 +288,22 @@ func TestThrottle(t *testing.T) {
 			if skip && !until.Equal(t0.Add(c.until)) {
 				t.Fatalf("until = %v, want %v", until, t0.Add(c.until))
 			}
+			if last, ok := s.LastRun(); ok != (len(c.runs) > 0 || c.gemini != "") || (ok && last.RunAt == "") {
+				t.Fatalf("LastRun = %+v %v", last, ok)
+			}
 		})
+	}
+}
+
+func TestConsecutiveFailures(t *testing.T) {
+	s := New(LoadOptions{Now: fixedClock(t0)})
+	seq := []string{StatusFailed, StatusDone, StatusFailed, StatusFailed}
+	want := []int{1, 0, 1, 2}
+	for i, st := range seq {
+		s.Record(Run{Status: st})
+		if got := s.ConsecutiveFailures(); got != want[i] {
+			t.Fatalf("after %v: %d failures, want %d", seq[:i+1], got, want[i])
+		}
 	}
 }
 
