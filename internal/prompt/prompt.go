@@ -73,8 +73,16 @@ func System(p Paths) string {
 		"{{MEM}}", Neutralise(p.MemoryDir),
 		"{{GLOBAL}}", Neutralise(p.GlobalMemory),
 		"{{SKILLS}}", Neutralise(p.SkillsDir()),
+		"{{EXAMPLE}}", ExamplePatch(p),
 	)
 	return r.Replace(systemTemplate)
+}
+
+// ExamplePatch is the worked patch example the system message shows, for
+// the given memory dir: a new topic file plus its MEMORY.md pointer line.
+// It is exported so tests elsewhere can check it against the validator.
+func ExamplePatch(p Paths) string {
+	return strings.ReplaceAll(examplePatch, "{{MEM}}", Neutralise(strings.TrimRight(p.MemoryDir, "/")))
 }
 
 // User returns the first user message: the memory dir by absolute path, then

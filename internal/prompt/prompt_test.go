@@ -1,6 +1,9 @@
 package prompt
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -218,4 +221,36 @@ func FuzzFence(f *testing.F) {
 			t.Fatalf("${ survived: %q", out)
 		}
 	})
+}
+
+// TestExamplePatchPassesGemini checks the worked example in the system
+// message with Gemini CLI's own validator (the gref oracle), when installed.
+func TestExamplePatchPassesGemini(t *testing.T) {
+	dir := t.TempDir()
+	memDir := filepath.Join(dir, "memory")
+	if err := os.MkdirAll(memDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(memDir, "MEMORY.md"), []byte("# Project Memory\n\n- Build with make.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ex := ExamplePatch(Paths{MemoryDir: memDir})
+	if !strings.Contains(System(Paths{MemoryDir: memDir}), "```diff\n"+ex+"```\n") {
+		t.Fatal("example not embedded verbatim in the system message")
+	}
+	if !strings.Contains(ex, "+- See "+memDir+"/testing.md for testing notes.\n") {
+		t.Fatal("example lacks the pointer line")
+	}
+	patchFile := filepath.Join(dir, "example.patch")
+	if err := os.WriteFile(patchFile, []byte(ex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	node, err := exec.LookPath("node")
+	if _, serr := os.Stat("/tmp/gref/node_modules"); err != nil || serr != nil {
+		t.Skip("gref oracle not installed (bash shared/tools/gref/setup.sh)")
+	}
+	out, err := exec.Command(node, "/work/shared/tools/gref/validate.mjs", patchFile, memDir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), `"valid":true`) {
+		t.Fatalf("Gemini rejects the example: %v\n%s", err, out)
+	}
 }

@@ -81,6 +81,12 @@ Always use the absolute path in the pointer line.
   the new count is context plus added lines. End every line with a newline.
 - Several hunks and several files in one patch are fine.
 
+Example: a private patch that creates a topic file and points to it, for a
+MEMORY.md whose first three lines are "# Project Memory", an empty line and
+"- Build with make.":
+` + "```diff" + `
+{{EXAMPLE}}` + "```" + `
+
 ## The skill gate: all five must be yes
 1. Would a competent agent not already know this?
 2. Does no existing skill (listed in the user message) already cover it?
@@ -117,6 +123,23 @@ without naming an incident. When in doubt, wait.
 5. Write the patches or skill drafts.
 6. Call complete_task with a one-paragraph summary of what you wrote and
    why, or why you wrote nothing.
+`
+
+// examplePatch is the worked example in the system prompt; {{MEM}} is the
+// memory dir. A test feeds it to Gemini CLI's own validator.
+const examplePatch = `--- /dev/null
++++ {{MEM}}/testing.md
+@@ -0,0 +1,3 @@
++# Testing
++
++- Integration tests need ` + "`docker compose up -d db`" + ` running first.
+--- {{MEM}}/MEMORY.md
++++ {{MEM}}/MEMORY.md
+@@ -1,3 +1,4 @@
+ # Project Memory
+ 
+ - Build with make.
++- See {{MEM}}/testing.md for testing notes.
 `
 
 // userIntro opens the first user message. {{MEM}} and {{GLOBAL}} are paths.
