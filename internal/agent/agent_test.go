@@ -653,3 +653,22 @@ func TestRequestCap(t *testing.T) {
 		t.Fatalf("bytes sent %d, server saw %d", res.BytesSent, h.fake.bodyBytes())
 	}
 }
+
+func TestConnectionResetIsRetried(t *testing.T) {
+	reset := func(w http.ResponseWriter, r *http.Request, n int) {
+		hj, ok := w.(http.Hijacker)
+		if !ok {
+			t.Error("no hijacker")
+			return
+		}
+		conn, _, err := hj.Hijack()
+		if err == nil {
+			conn.Close()
+		}
+	}
+	h := setup(t, reset, done("ok"))
+	res := h.run(context.Background())
+	if res.Reason != Goal || res.Retries != 1 || len(h.sleeps) != 1 || h.sleeps[0] != time.Second {
+		t.Fatalf("reason %s retries %d sleeps %v err %v", res.Reason, res.Retries, h.sleeps, res.Err)
+	}
+}

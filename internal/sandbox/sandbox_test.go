@@ -258,6 +258,8 @@ func TestWritePolicy(t *testing.T) {
 		{"skills", NotWritable},
 		{"skills/", NotWritable},
 		{"skills/../.extraction-state.json", NotWritable},
+		{"skills/" + strings.Repeat("a", 300) + "/SKILL.md", Failed},
+		{"skills/a\nb/SKILL.md", Invalid},
 		{filepath.Join(w.skills, "deploy", "SKILL.md"), NotWritable},
 		{filepath.Join(w.skills, "new", "SKILL.md"), NotWritable},
 		{w.transcript, NotWritable},
