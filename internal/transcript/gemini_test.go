@@ -92,8 +92,9 @@ func TestGeminiFiles(t *testing.T) {
 			humanIDs: "u1,u2", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z"},
 		{file: "session-2026-03-05T11-00-aaaa0009.jsonl", id: "aaaa0009-0000-4000-8000-000000000009", kind: KindMain, human: 1,
 			humanIDs: "u1", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z"},
-		{file: "session-2026-03-06T10-00-aaaa0010.jsonl", id: "aaaa0010-0000-4000-8000-000000000010", kind: KindMain, human: 2,
-			humanIDs: "u1,u6", msgIDs: "u1,u6", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z", bad: 6},
+		{file: "session-2026-03-06T10-00-aaaa0010.jsonl", id: "aaaa0010-0000-4000-8000-000000000010", kind: KindMain, human: 3,
+			// u3 holds a raw tab inside a string: tolerated (see skipString).
+			humanIDs: "u1,u3,u6", msgIDs: "u1,u3,u6", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z", bad: 5},
 		{file: "session-2026-03-06T11-00-aaaa0011.jsonl", id: "aaaa0011-0000-4000-8000-000000000011", kind: KindMain, human: 2,
 			start: "2026-03-02T09:00:00Z", last: "2026-03-06T11:30:00Z"},
 		{file: "session-2026-03-06T12-00-aaaa0012.jsonl", id: "aaaa0012-0000-4000-8000-000000000012", kind: KindMain, human: 2,

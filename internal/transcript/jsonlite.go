@@ -1,10 +1,10 @@
 package transcript
 
 import (
-	"encoding/binary"
+	"bytes"
 	"encoding/json"
 	"errors"
-	"math/bits"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -23,43 +23,6 @@ var (
 	errDeep   = errors.New("json nested too deeply")
 )
 
-// strStop marks the bytes that end a fast run inside a JSON string.
-var strStop = func() (t [256]bool) {
-	for c := 0; c < 0x20; c++ {
-		t[c] = true
-	}
-	t['"'] = true
-	t['\\'] = true
-	return t
-}()
-
-const (
-	swarLo = 0x0101010101010101
-	swarHi = 0x8080808080808080
-)
-
-// scanPlain returns the index of the first byte at or after i that ends a
-// plain run inside a JSON string (a quote, a backslash or a control
-// character), or len(b). It tests eight bytes at a time: string bodies are
-// most of every transcript line.
-func scanPlain(b []byte, i int) int {
-	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (swarLo * '"')
-		s := x ^ (swarLo * '\\')
-		// The lowest flagged byte is exact; borrows only affect higher ones.
-		m := ((x - swarLo*0x20) &^ x & swarHi) | ((q - swarLo) &^ q & swarHi) | ((s - swarLo) &^ s & swarHi)
-		if m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-		i += 8
-	}
-	for i < len(b) && !strStop[b[i]] {
-		i++
-	}
-	return i
-}
-
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipWS(b []byte, i int) int {
@@ -70,40 +33,47 @@ func skipWS(b []byte, i int) int {
 }
 
 // skipString returns the index just past the string starting at b[i] (a
-// quote) and whether it held any escape sequence.
+// quote) and whether it held any escape sequence. String bodies are most of
+// every transcript line, so it jumps between quotes and backslashes with
+// bytes.IndexByte (vectorised) instead of visiting each byte. Escape
+// sequences are validated; raw control characters inside a string are
+// tolerated (JSON.stringify never writes them, and refusing them would cost
+// a byte-by-byte scan).
 func skipString(b []byte, i int) (int, bool, error) {
 	i++
 	esc := false
+	q := -1 // index of the next quote at or after i, once known
 	for {
-		i = scanPlain(b, i)
-		if i >= len(b) {
+		if q < i {
+			k := bytes.IndexByte(b[i:], '"')
+			if k < 0 {
+				return len(b), esc, errSyntax
+			}
+			q = i + k
+		}
+		k := bytes.IndexByte(b[i:q], '\\')
+		if k < 0 {
+			return q + 1, esc, nil
+		}
+		i += k
+		esc = true
+		if i+1 >= len(b) {
 			return i, esc, errSyntax
 		}
-		switch c := b[i]; {
-		case c == '"':
-			return i + 1, esc, nil
-		case c == '\\':
-			esc = true
-			if i+1 >= len(b) {
+		switch b[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i += 2
+		case 'u':
+			if i+6 > len(b) {
 				return i, esc, errSyntax
 			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(b) {
+			for _, h := range b[i+2 : i+6] {
+				if !isHex(h) {
 					return i, esc, errSyntax
 				}
-				for _, h := range b[i+2 : i+6] {
-					if !isHex(h) {
-						return i, esc, errSyntax
-					}
-				}
-				i += 6
-			default:
-				return i, esc, errSyntax
 			}
-		default: // control character
+			i += 6
+		default:
 			return i, esc, errSyntax
 		}
 	}
@@ -313,27 +283,102 @@ func fieldsOf(b []byte, fn func(key, val []byte)) bool {
 }
 
 // jsonString decodes a raw JSON string value; ok is false for any other type.
-// Invalid UTF-8 becomes U+FFFD per byte, as encoding/json does.
+// It decodes as encoding/json does (invalid UTF-8 and lone surrogates become
+// U+FFFD) except that raw control characters are kept, matching the walker.
 func jsonString(v []byte) (string, bool) {
-	if len(v) < 2 || v[0] != '"' {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
 		return "", false
 	}
 	inner := v[1 : len(v)-1]
-	plain := true
-	for _, c := range inner {
-		if c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain && utf8.Valid(inner) {
+	if bytes.IndexByte(inner, '\\') < 0 && utf8.Valid(inner) {
 		return string(inner), true
 	}
-	var s string
-	if json.Unmarshal(v, &s) != nil {
-		return "", false
+	return unquote(inner)
+}
+
+// unquote resolves the escapes of a string body.
+func unquote(in []byte) (string, bool) {
+	out := make([]byte, 0, len(in))
+	for i := 0; i < len(in); {
+		c := in[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(in) {
+				return "", false
+			}
+			switch e := in[i+1]; e {
+			case '"', '\\', '/':
+				out = append(out, e)
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				r := hex4(in[i+2:])
+				if r < 0 {
+					return "", false
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+1 < len(in) && in[i] == '\\' && in[i+1] == 'u' {
+						if r2 := hex4(in[i+2:]); r2 >= 0 {
+							if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+								out = utf8.AppendRune(out, d)
+								i += 6
+								continue
+							}
+						}
+					}
+					r = utf8.RuneError
+				}
+				out = utf8.AppendRune(out, r)
+				continue
+			default:
+				return "", false
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			i++
+		default:
+			r, n := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && n == 1 {
+				out = utf8.AppendRune(out, utf8.RuneError)
+			} else {
+				out = append(out, in[i:i+n]...)
+			}
+			i += n
+		}
 	}
-	return s, true
+	return string(out), true
+}
+
+// hex4 parses four hex digits at the start of b, or returns -1.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
 }
 
 // isString reports whether a raw value is a JSON string.
