@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/automem/automem/internal/gref"
 )
 
 func TestMain(m *testing.M) {
@@ -23,6 +24,10 @@ func TestMain(m *testing.M) {
 // registered Gemini project "proj" at $WORK/proj whose memory dir is $MEM;
 // HOME and GEMINI_CLI_HOME are $WORK/home.
 func TestScripts(t *testing.T) {
+	grefDir := ""
+	if _, err := exec.LookPath("node"); err == nil {
+		grefDir = gref.Require(t)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata",
 		Setup: func(e *testscript.Env) error {
@@ -40,9 +45,11 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"subst":       cmdSubst,
-			"mkproject":   cmdMkproject,
-			"gemvalidate": cmdGemValidate,
+			"subst":     cmdSubst,
+			"mkproject": cmdMkproject,
+			"gemvalidate": func(ts *testscript.TestScript, neg bool, args []string) {
+				cmdGemValidate(ts, neg, grefDir, args)
+			},
 		},
 	})
 }
@@ -102,7 +109,7 @@ func cmdSubst(ts *testscript.TestScript, neg bool, args []string) {
 
 // cmdGemValidate: gemvalidate PATCH [private|global] — Gemini CLI's own inbox
 // validator (shared/tools/gref) must accept the patch; skipped without node.
-func cmdGemValidate(ts *testscript.TestScript, neg bool, args []string) {
+func cmdGemValidate(ts *testscript.TestScript, neg bool, grefDir string, args []string) {
 	if len(args) < 1 {
 		ts.Fatalf("usage: gemvalidate PATCH [kind]")
 	}
@@ -110,34 +117,14 @@ func cmdGemValidate(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) > 1 {
 		kind = args[1]
 	}
-	script := grefScript("validate.mjs")
-	if script == "" {
-		ts.Logf("gemvalidate: node or gref missing, skipped")
+	if grefDir == "" {
+		ts.Logf("gemvalidate: node missing, skipped")
 		return
 	}
-	cmd := exec.Command("node", script, ts.MkAbs(args[0]), ts.Getenv("MEM"), "--kind="+kind, "--home="+ts.Getenv("HOME"))
+	cmd := exec.Command("node", filepath.Join(grefDir, "validate.mjs"), ts.MkAbs(args[0]), ts.Getenv("MEM"), "--kind="+kind, "--home="+ts.Getenv("HOME"))
 	out, err := cmd.CombinedOutput()
 	ok := err == nil && strings.Contains(string(out), `"valid":true`)
 	if ok == neg {
 		ts.Fatalf("gemvalidate %s: valid=%v\n%s", args[0], ok, out)
 	}
-}
-
-// grefScript returns the path of a gref tool when node and the installed
-// reference package are available, installing it once if needed.
-func grefScript(name string) string {
-	if _, err := exec.LookPath("node"); err != nil {
-		return ""
-	}
-	dir := "/work/shared/tools/gref"
-	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-		return ""
-	}
-	if _, err := os.Stat("/tmp/gref/node_modules/@google/gemini-cli-core"); err != nil {
-		if out, err := exec.Command("bash", filepath.Join(dir, "setup.sh")).CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "gref setup: %v\n%s", err, out)
-			return ""
-		}
-	}
-	return filepath.Join(dir, name)
 }

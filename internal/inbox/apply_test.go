@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/gref"
 	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
@@ -160,17 +160,8 @@ func TestCount(t *testing.T) {
 // validateWithGemini runs Gemini CLI's own inbox validator on a patch.
 func validateWithGemini(t *testing.T, patchFile, memDir string) {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Log("node absent: skipping Gemini validator")
-		return
-	}
-	script := "/work/shared/tools/gref/validate.mjs"
-	if _, err := os.Stat("/tmp/gref/node_modules/@google/gemini-cli-core"); err != nil {
-		if out, err := exec.Command("bash", "/work/shared/tools/gref/setup.sh").CombinedOutput(); err != nil {
-			t.Skipf("gref setup failed: %v\n%s", err, out)
-		}
-	}
-	out, err := exec.Command("node", script, patchFile, memDir).CombinedOutput()
+	gref.Require(t)
+	out, err := gref.Node(t, "validate.mjs", patchFile, memDir)
 	if err != nil || !strings.Contains(string(out), `"valid":true`) {
 		t.Errorf("Gemini validator refused the remainder: %v\n%s", err, out)
 	}
