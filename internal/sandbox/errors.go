@@ -34,6 +34,7 @@ type Error struct {
 	Err    error
 }
 
+// Error names the operation, the path as the model gave it and the reason.
 func (e *Error) Error() string {
 	s := fmt.Sprintf("%s %s: %s", e.Op, e.Path, e.Reason)
 	if e.Detail != "" {
@@ -45,6 +46,7 @@ func (e *Error) Error() string {
 	return s
 }
 
+// Unwrap exposes the filesystem error for errors.Is.
 func (e *Error) Unwrap() error { return e.Err }
 
 // Denied reports whether the failure is a policy refusal (as opposed to an

@@ -26,8 +26,8 @@ const (
 	maxPathLen       = 4096
 )
 
-// InboxKinds are the two memory inbox kinds; each has exactly one writable
-// file, <memoryDir>/.inbox/<kind>/extraction.patch.
+// inboxFiles maps the only two writable inbox files (relative to the memory
+// dir) to their directory: one canonical extraction.patch per kind.
 var inboxFiles = map[string]string{
 	".inbox/private/extraction.patch": ".inbox/private",
 	".inbox/global/extraction.patch":  ".inbox/global",
