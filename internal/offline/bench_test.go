@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -67,11 +69,14 @@ func benchExtract(b *testing.B, n int) {
 	}
 	sessions := all[:n]
 	pr := &peakReader{}
-	i := 0
+	var i atomic.Int64
+	var mu sync.Mutex
 	read := func(ctx context.Context, s transcript.Session) ([]transcript.Message, error) {
 		// Sample the heap every 500 sessions: ReadMemStats stops the world.
-		if i++; i%500 == 0 {
+		if i.Add(1)%500 == 0 {
+			mu.Lock()
 			pr.sample()
+			mu.Unlock()
 		}
 		return pr.read(ctx, s)
 	}

@@ -66,11 +66,6 @@ func corpusSessions(t *testing.T, truth map[string]truthProject) map[string][]Se
 	return out
 }
 
-func readTranscript(_ context.Context, s transcript.Session) ([]transcript.Message, error) {
-	_, msgs, err := transcript.ReadMessages(s.Path, s.Source)
-	return msgs, err
-}
-
 func loadTruth(t *testing.T) map[string]truthProject {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(corpusDir, "truth.json"))
@@ -135,7 +130,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	for _, name := range names {
 		tp0 := truth[name]
 		w := newWorld(t)
-		in := Input{MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: sessions[name], Read: readTranscript,
+		in := Input{MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: sessions[name], Read: ReadTranscript,
 			Redact: fakeRedact, Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)}
 		res, err := Extract(context.Background(), in, zerolog.Nop())
 		if err != nil {

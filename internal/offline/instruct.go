@@ -57,6 +57,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if s == "" || utf8.RuneCountInString(s) > 240 {
 		return nil, nil
 	}
+	if !corrective && !mayMatter(strings.ToLower(s)) {
+		return nil, nil
+	}
 	if neverMindRe.MatchString(s) {
 		return nil, &reversal{src: src}
 	}
@@ -127,6 +130,34 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	st.line = asLine(s)
 	return st, nil
+}
+
+// cues are substrings without which no rule below can fire; checking them
+// first keeps the regular expressions off the ordinary requests that make
+// up most of a transcript.
+var cues = []string{
+	"always", "never", "don't", "dont", "do not", "make sure", "ensure", "prefer", "avoid",
+	"stick", "only use", "we use", "must", "should", "remember", "keep in mind", "from now on",
+	"going forward", "future", "henceforth", "from here on", "every time", "whenever",
+	"at all times", "instead of", "not ", "rather than", "over ", "stop", "ignore", "forget",
+	"disregard", "scratch", "drop", "cancel", "undo", "revert", "withdraw", "no longer", "mind",
+	"nvm", "nope", "wrong", "i said", "i told", "again", "you should", "you must", "need to",
+	"have to", "are to", "u should", "u must",
+}
+
+func mayMatter(lower string) bool {
+	for _, c := range cues {
+		if strings.Contains(lower, c) {
+			return true
+		}
+	}
+	// "no" only as a word: "no, use pnpm" but not "now" or "notes".
+	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == "no" {
+			return true
+		}
+	}
+	return false
 }
 
 // reversalOf recognises "ignore what I said about yarn" and "we no longer

@@ -19,8 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -74,6 +77,9 @@ type Input struct {
 	MaxLines, MaxSkills int
 	// DryRun mines and reports without writing anything.
 	DryRun bool
+	// Workers is how many sessions are read and mined at once (0: up to
+	// four, bounded by GOMAXPROCS). Read must be safe for concurrent use.
+	Workers int
 }
 
 // Verdict is what the miner did with a NEW session.
@@ -133,32 +139,30 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	if in.MaxSkills <= 0 {
 		in.MaxSkills = DefaultMaxSkills
 	}
-	sessions := make([]mined, len(in.Sessions))
+	sessions, errs := mineAll(ctx, in)
+	if err := ctx.Err(); err != nil {
+		return res, fmt.Errorf("offline extract: %w", err)
+	}
 	var stmts []stmt
 	var revs []reversal
 	for i, s := range in.Sessions {
-		if err := ctx.Err(); err != nil {
-			return res, fmt.Errorf("offline extract: %w", err)
-		}
-		msgs, err := in.Read(ctx, s.Session)
-		if err != nil {
-			log.Warn().Err(err).Str("session", s.ID).Msg("offline: session unreadable, skipped")
-			res.Warnings = append(res.Warnings, fmt.Sprintf("session %s unreadable: %v", s.ID, err))
+		if errs[i] != nil {
+			log.Warn().Err(errs[i]).Str("session", s.ID).Msg("offline: session unreadable, skipped")
+			res.Warnings = append(res.Warnings, fmt.Sprintf("session %s unreadable: %v", s.ID, errs[i]))
 			if s.New {
 				res.Verdicts[s.ID] = Skipped
 			}
 			continue
 		}
-		m := mineSession(i, msgs)
+		m := &sessions[i]
 		stmts = append(stmts, m.stmts...)
 		revs = append(revs, m.reversals...)
 		m.stmts, m.reversals = nil, nil
-		sessions[i] = m
 		res.Signals[s.ID] += m.signals
 		if s.New {
 			res.Verdicts[s.ID] = Read
 		}
-		log.Debug().Str("session", s.ID).Int("messages", len(msgs)).Int("signals", m.signals).Msg("offline: mined")
+		log.Debug().Str("session", s.ID).Int("signals", m.signals).Msg("offline: mined")
 	}
 	isNew := func(i int) bool { return i >= 0 && i < len(in.Sessions) && in.Sessions[i].New }
 
@@ -182,6 +186,42 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	log.Info().Int("private", res.PrivateLines).Int("global", res.GlobalLines).Int("skills", len(res.Skills)).
 		Int("sessions", len(in.Sessions)).Msg("offline extraction done")
 	return res, nil
+}
+
+// mineAll reads and mines every session with a few workers. Each worker
+// holds one session's messages at a time; results land by index, so the
+// outcome never depends on scheduling.
+func mineAll(ctx context.Context, in Input) ([]mined, []error) {
+	n := len(in.Sessions)
+	out := make([]mined, n)
+	errs := make([]error, n)
+	workers := in.Workers
+	if workers <= 0 {
+		workers = min(4, runtime.GOMAXPROCS(0))
+	}
+	workers = max(1, min(workers, n))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				msgs, err := in.Read(ctx, in.Sessions[i].Session)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				out[i] = mineSession(i, msgs)
+			}
+		}()
+	}
+	wg.Wait()
+	return out, errs
 }
 
 func verifyCmds(cands []candidate) []string {
@@ -226,4 +266,14 @@ func cleanLine(in Input, line string) (string, bool) {
 		return "", false
 	}
 	return strings.ReplaceAll(line, "${", "{"), true
+}
+
+// ReadTranscript is the production ReadFunc: the resolved messages of the
+// session's transcript file, read by the reader of its agent.
+func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Message, error) {
+	_, msgs, err := transcript.ReadMessages(s.Path, s.Source)
+	if err != nil {
+		return nil, fmt.Errorf("read session %s: %w", s.ID, err)
+	}
+	return msgs, nil
 }
