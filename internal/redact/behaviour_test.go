@@ -326,3 +326,30 @@ func TestCountAndLog(t *testing.T) {
 		t.Fatalf("merge %v", m)
 	}
 }
+
+// One Redactor serves many goroutines (rules compile lazily under a
+// sync.Once); run with -race.
+func TestConcurrentUse(t *testing.T) {
+	r := newTest(t)
+	shapes := corpus(77)
+	done := make(chan []string)
+	for w := range 4 {
+		go func() {
+			var bad []string
+			for i := w; i < len(shapes); i += 4 {
+				out, _ := r.Redact(shapes[i].text)
+				for _, s := range shapes[i].secrets {
+					if strings.Contains(out, s) {
+						bad = append(bad, shapes[i].name)
+					}
+				}
+			}
+			done <- bad
+		}()
+	}
+	for range 4 {
+		if bad := <-done; len(bad) > 0 {
+			t.Errorf("secrets survived under concurrency: %v", bad)
+		}
+	}
+}
