@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"io"
 	"strings"
 )
@@ -108,7 +109,7 @@ func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Mes
 		g.bad += lr.bad
 	}
 	if !full {
-		defer func() { rd.items = g.list.items }()
+		defer func() { rd.items, rd.keys = g.list.items, g.list.keys }()
 	}
 	return g.finish()
 }
@@ -528,39 +529,48 @@ func rawStr(v []byte) []byte {
 
 // msgList is an ordered set of messages keyed by id, supporting the
 // operations of Gemini's log: replace in place, truncate from an id, reset.
+// Ids are keyed by a seeded 64-bit hash so a metadata-only scan allocates no
+// id strings; the seed is per Reader, so colliding ids cannot be planned.
 type msgList struct {
 	items []Message
-	idx   map[string]int
+	keys  []uint64 // keys[i] is the hash of items[i]'s id
+	idx   map[uint64]int
+	seed  maphash.Seed
+	full  bool // keep Message.ID
 }
 
 func (l *msgList) put(id []byte, m Message) {
-	if i, ok := l.idx[string(id)]; ok {
+	k := maphash.Bytes(l.seed, id)
+	if i, ok := l.idx[k]; ok {
 		m.ID = l.items[i].ID
 		l.items[i] = m
 		return
 	}
-	m.ID = string(id)
-	l.idx[m.ID] = len(l.items)
+	if l.full {
+		m.ID = string(id)
+	}
+	l.idx[k] = len(l.items)
 	l.items = append(l.items, m)
+	l.keys = append(l.keys, k)
 }
 
 // rewind drops the message with id and everything after it; an unknown id
 // drops everything, as Gemini CLI does.
 func (l *msgList) rewind(id []byte) {
-	i, ok := l.idx[string(id)]
+	i, ok := l.idx[maphash.Bytes(l.seed, id)]
 	if !ok {
 		l.reset()
 		return
 	}
-	for _, m := range l.items[i:] {
-		delete(l.idx, m.ID)
+	for _, k := range l.keys[i:] {
+		delete(l.idx, k)
 	}
 	clear(l.items[i:])
-	l.items = l.items[:i]
+	l.items, l.keys = l.items[:i], l.keys[:i]
 }
 
 func (l *msgList) reset() {
 	clear(l.idx)
 	clear(l.items)
-	l.items = l.items[:0]
+	l.items, l.keys = l.items[:0], l.keys[:0]
 }

@@ -22,31 +22,37 @@ var ErrNotSession = errors.New("no session metadata")
 // zstdMaxWindow bounds the decoder's memory for compressed Codex rollouts.
 const zstdMaxWindow = 32 << 20
 
-// openRegular opens path for reading only if it is a regular file, checking
-// with Lstat before the open (so a FIFO is never opened) and again on the open
-// handle (so a file swapped in between is noticed).
+// openRegular opens path for reading only if it is a regular file. Where the
+// platform allows, the open itself refuses symlinks (O_NOFOLLOW) and cannot
+// block on a FIFO (O_NONBLOCK), so one fstat settles the rest; elsewhere an
+// Lstat comes first. It returns the file size.
 func openRegular(path string) (*os.File, int64, error) {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return nil, 0, fmt.Errorf("open transcript %s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
+	if !openChecks {
+		fi, err := os.Lstat(path)
+		if err != nil {
+			return nil, 0, fmt.Errorf("open transcript %s: %w", path, err)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
+		}
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
+		if isSymlinkErr(err) {
+			return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
+		}
 		return nil, 0, fmt.Errorf("open transcript %s: %w", path, err)
 	}
-	fi2, err := f.Stat()
+	fi, err := f.Stat()
 	if err != nil {
 		_ = f.Close()
 		return nil, 0, fmt.Errorf("stat transcript %s: %w", path, err)
 	}
-	if !fi2.Mode().IsRegular() || !os.SameFile(fi, fi2) {
+	if !fi.Mode().IsRegular() {
 		_ = f.Close()
 		return nil, 0, fmt.Errorf("open transcript %s: %w", path, ErrNotRegular)
 	}
-	return f, fi2.Size(), nil
+	return f, fi.Size(), nil
 }
 
 // isZstd says whether a transcript name denotes a zstd-compressed rollout.

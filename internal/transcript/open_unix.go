@@ -2,8 +2,19 @@
 
 package transcript
 
-import "syscall"
+import (
+	"errors"
+	"syscall"
+)
 
-// openFlags adds O_NONBLOCK so that even a FIFO swapped in after the Lstat
-// check cannot block the open; it has no effect on regular files.
+// openFlags makes the open refuse a symlink in the last component and never
+// block on a FIFO; O_NONBLOCK has no effect on regular files.
 const openFlags = syscall.O_NONBLOCK | syscall.O_NOFOLLOW
+
+// openChecks says the open flags alone keep links and FIFOs out.
+const openChecks = true
+
+// isSymlinkErr recognises O_NOFOLLOW's refusal of a symlink.
+func isSymlinkErr(err error) bool {
+	return errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK)
+}

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"fmt"
+	"hash/maphash"
 	"io"
 	"time"
 )
@@ -47,8 +48,10 @@ func ReadMessagesFrom(r io.Reader, path string, src Source) (Session, []Message,
 // each goroutine its own.
 type Reader struct {
 	lr    *lineReader
-	idx   map[string]int
+	idx   map[uint64]int
+	seed  maphash.Seed
 	items []Message // reused by metadata-only reads, whose messages never escape
+	keys  []uint64
 	// oneShot sizes the read buffer to the file: nothing will reuse it.
 	oneShot bool
 	size    int
@@ -83,14 +86,15 @@ func (rd *Reader) lines(r io.Reader) *lineReader {
 // messages are not returned to the caller, their storage.
 func (rd *Reader) msgList(full bool) msgList {
 	if rd.idx == nil {
-		rd.idx = map[string]int{}
+		rd.idx = map[uint64]int{}
+		rd.seed = maphash.MakeSeed()
 	}
 	clear(rd.idx)
 	if full {
-		return msgList{idx: rd.idx}
+		return msgList{idx: rd.idx, seed: rd.seed, full: true}
 	}
 	clear(rd.items)
-	return msgList{idx: rd.idx, items: rd.items[:0]}
+	return msgList{idx: rd.idx, seed: rd.seed, items: rd.items[:0], keys: rd.keys[:0]}
 }
 
 func (rd *Reader) readFile(path string, src Source, full bool) (Session, []Message, error) {
