@@ -312,8 +312,8 @@ func (r *Redactor) detect(ctx context.Context, s string) ([]span, error) {
 }
 
 // detectFragment looks for secrets in the raw fragment and in its decoded
-// views (JSON escapes, percent encoding, both nested once), and inside
-// base64 runs when deep is set.
+// views (JSON escapes, percent encoding, both nested once), and, when deep
+// is set, inside the base64 runs of each.
 func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]span, error) {
 	raw := &view{text: f}
 	views := []*view{raw}
@@ -337,17 +337,18 @@ func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]s
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for _, sp := range r.scanText(v.text) {
+		found := r.scanText(v.text)
+		if deep {
+			b64, err := r.scanBase64(ctx, v.text)
+			if err != nil {
+				return nil, err
+			}
+			found = append(found, b64...)
+		}
+		for _, sp := range found {
 			a, b := v.srcSpan(sp.start, sp.end)
 			spans = append(spans, span{a, b, sp.rule})
 		}
-	}
-	if deep {
-		b64, err := r.scanBase64(ctx, f)
-		if err != nil {
-			return nil, err
-		}
-		spans = append(spans, b64...)
 	}
 	return spans, nil
 }
