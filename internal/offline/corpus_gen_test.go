@@ -102,6 +102,7 @@ var corpusTruth = map[string]truthProject{
 		{"LD6", "distractor", []string{"need -race"}, "question"},
 		{"LD7", "distractor", []string{"sqlc"}, "plan never executed"},
 		{"LD8", "distractor", []string{"decimal package"}, "reversed later"},
+		{"LD9", "distractor", []string{"never lie"}, "description, not an instruction"},
 	}},
 	"infra": {Root: "/home/dev/infra", Items: []truthItem{
 		{"I1", "memory", []string{"ruff format", "black"}, "correction in two sessions"},
@@ -116,6 +117,7 @@ var corpusTruth = map[string]truthProject{
 		{"ID5", "distractor", []string{"sudo"}, "dangerous"},
 		{"ID6", "distractor", []string{".terraform directory"}, "assistant text, not the person"},
 		{"ID7", "distractor", []string{"staging"}, "plan never executed"},
+		{"ID8", "distractor", []string{"flakes"}, "description, not an instruction"},
 	}},
 }
 
@@ -234,7 +236,7 @@ var corpusScenarios = []scenario{
 		fill(5, 21), []turn{u("I think we should switch to sqlc eventually"), x("go vet ./...")}),
 	},
 	{"ledger", "gemini", 20, cat(
-		[]turn{u("document the API"), x("go vet ./...")},
+		[]turn{u("document the API"), x("go vet ./..."), u("check the CI logs, they never lie")},
 		fill(6, 22), []turn{x("go test -race ./...")}),
 	},
 	// ------------------------------------------------------------------ infra
@@ -279,7 +281,7 @@ var corpusScenarios = []scenario{
 		fill(5, 31), []turn{x("uv run pytest -q")}),
 	},
 	{"infra", "codex", 17, cat(
-		[]turn{u("check the IAM roles"), x("uv run ruff check ."), x("uv run mypy src")},
+		[]turn{u("check the IAM roles"), x("uv run ruff check ."), x("uv run mypy src"), u("Run the smoke test again, it always flakes on the first run.")},
 		fill(6, 32), nil),
 	},
 }

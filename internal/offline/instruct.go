@@ -43,6 +43,8 @@ var (
 	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	// "they always fail": always/never describing something, not asking
+	describedRe = regexp.MustCompile(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = regexp.MustCompile(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
@@ -108,6 +110,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if m := youRe.FindString(s); m != "" {
 		marked = true
 		s = s[len(m):]
+	}
+	if describedRe.MatchString(s) {
+		return nil, nil
 	}
 	if alwaysRe.MatchString(s) {
 		st.lasting = true

@@ -71,6 +71,7 @@ func TestClassify(t *testing.T) {
 		{"Let's maybe switch to vitest later", false, "", false, false, false},
 		{"We should always use vitest", false, "", false, false, false},
 		{"It always fails on CI", false, "", false, false, false},
+		{"Check the CI logs, they never lie", false, "", false, false, false},
 		{"fix the flaky login test", false, "", false, false, false},
 		{"ok, now run the tests", false, "", false, false, false},
 		{"keep the public API unchanged", false, "", false, false, false},
