@@ -151,6 +151,21 @@ func corpus(seed uint64) []shape {
 	add("json-password", `{"username": "admin", "password": "`+jsonPass+`"}`, jsonPass)
 	curlPass := g.str(alnum, 15)
 	add("curl-user", "curl -u fakeuser:"+curlPass+" https://api.example.invalid", curlPass)
+	hexc := "0123456789abcdef"
+	pypi := "pypi-AgEIcHlwaS5vcmc" + g.str(word, 60)
+	add("pypi", "twine upload -p "+pypi, pypi)
+	shp := "shpat_" + g.str(hexc, 32)
+	add("shopify", "X-Shopify-Access-Token: "+shp, shp)
+	dop := "dop_v1_" + g.str(hexc, 64)
+	add("digitalocean", "doctl auth init -t "+dop, dop)
+	sg := "SG." + g.str(word, 22) + "." + g.str(word, 43)
+	add("sendgrid", "SENDGRID key "+sg+".", sg)
+	dapi := "dapi" + g.str(hexc, 32)
+	add("databricks", "databricks configure --token "+dapi, dapi)
+	azKey := g.str(b64c, 86) + "=="
+	add("azure-storage", "DefaultEndpointsProtocol=https;AccountName=fakeacct;AccountKey="+azKey+";EndpointSuffix=core.windows.net", azKey)
+	qtok := g.str(alnum, 32)
+	add("url-query-token", "GET https://api.example.invalid/v1/items?access_token="+qtok+"&page=2", qtok)
 	wrapped := base64.StdEncoding.EncodeToString([]byte("DB_PASSWORD=" + envPass + "x\nAPI_TOKEN=" + orKey + "\n"))
 	add("base64-env", "data:\n  env: "+wrapped+"\n", wrapped)
 	return out

@@ -47,7 +47,8 @@ func decodesToCredential(s string) bool {
 // reliability-security.md §4): credentials in URLs, bare Authorization /
 // Bearer / Basic values, .env-style assignments, PEM blocks that are
 // truncated or JSON-escaped, JWTs followed by punctuation, Docker auths and
-// GCP key ids, the AWS secret key line and `curl -u user:pass`.
+// GCP key ids, Azure storage keys, the AWS secret key line and
+// `curl -u user:pass`.
 func automemRules() []ruleSpec {
 	notPlaceholder := []allowSpec{{Regexes: []string{placeholderishSrc}}}
 	return []ruleSpec{
@@ -156,6 +157,14 @@ func automemRules() []ruleSpec {
 			Regex:       `(?i)aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})\b`,
 			SecretGroup: 1,
 			Keywords:    []string{"aws_secret", "awssecret"},
+		},
+		{
+			ID:          "azure-storage-key",
+			Before:      4,
+			After:       200,
+			Regex:       `(?i)\b(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+/]{20,}={0,2})`,
+			SecretGroup: 1,
+			Keywords:    []string{"accountkey", "sharedaccesskey"},
 		},
 		{
 			ID:     "curl-user-password",
