@@ -167,6 +167,11 @@ const nudge = "You answered without calling a tool. Continue with the tools, or 
 // prompt), then model turns until complete_task or a budget ends it. Every
 // outcome, failure included, comes back as a Result; Run never panics on
 // model output.
+//
+// All tool calls of a turn run, in order; a complete_task among them ends
+// the run after the others. A reply with no tool call gets one reminder per
+// run; a second one ends the run with ERROR (ErrNoCompletion) and its text in
+// FinalText, as Gemini CLI treats a missing complete_task as an error.
 func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Result {
 	cfg.defaults()
 	start := cfg.Now()

@@ -65,6 +65,9 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	if fi.IsDir() {
+		return nil, false, errIsDir
+	}
 	if !fi.Mode().IsRegular() {
 		return nil, false, errNotRegular
 	}
@@ -90,7 +93,10 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 	return data, false, nil
 }
 
-var errNotRegular = errors.New("not a regular file")
+var (
+	errNotRegular = errors.New("not a regular file")
+	errIsDir      = errors.New("is a directory")
+)
 
 // classify turns a filesystem error into a model-safe *Error.
 func classify(op, p string, err error) error {
@@ -99,6 +105,8 @@ func classify(op, p string, err error) error {
 		return se
 	}
 	switch {
+	case errors.Is(err, errIsDir):
+		return &Error{Op: op, Path: p, Reason: Invalid, Detail: "is a directory; use list_directory"}
 	case errors.Is(err, errNotRegular), errors.Is(err, syscall.ELOOP):
 		return &Error{Op: op, Path: p, Reason: NotRegular}
 	case errors.Is(err, fs.ErrNotExist):

@@ -166,7 +166,7 @@ func TestReadPolicy(t *testing.T) {
 		{"../..", "", Outside},
 		{w.other, "", Outside}, // a transcript not offered this run
 		{filepath.Join(w.outside, "canary"), "", Outside},
-		{"skills", "", NotRegular},
+		{"skills", "", Invalid},
 		{"nope.md", "", Failed},
 		{"a\x00b", "", Invalid},
 		{"", "", Invalid},
