@@ -67,3 +67,31 @@ func BenchmarkStatusIndex(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadTypical is a few months of hourly use: 50 runs of 3
+// candidates, no compaction yet.
+func BenchmarkLoadTypical(b *testing.B) {
+	s := New(LoadOptions{Now: fixedClock(t0)})
+	for r := 0; r < 50; r++ {
+		run := Run{RunAt: FormatTime(t0.Add(time.Duration(r) * time.Hour))}
+		for i := 0; i < 3; i++ {
+			v := NewVersion(fmt.Sprintf("%08d-1111-2222-3333-444455556666", r*3+i), t0.Add(-time.Duration(r*3+i)*time.Hour))
+			run.CandidateSessions = append(run.CandidateSessions, v)
+			run.Verdicts = append(run.Verdicts, SessionVerdict{SessionID: v.SessionID, LastUpdated: v.LastUpdated, Verdict: VerdictSkipped})
+		}
+		run.ProcessedSessions = run.CandidateSessions[:1]
+		s.Record(run)
+	}
+	path := filepath.Join(b.TempDir(), ".extraction-state.json")
+	if err := s.Save(path); err != nil {
+		b.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err == nil {
+		b.SetBytes(fi.Size())
+	}
+	for b.Loop() {
+		if _, err := Load(path, LoadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
