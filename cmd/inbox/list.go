@@ -6,6 +6,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/review"
 )
 
 // ListCmd lists pending items.
@@ -85,10 +86,10 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 				detail = fmt.Sprintf("%d hunks", len(it.Hunks))
 			}
 			if it.Group == inbox.GroupMemory {
-				fmt.Fprintf(env.Stdout, "  %-28s %s\n", it.ID, it.Title)
+				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(it.ID), review.Visible(it.Title))
 				continue
 			}
-			fmt.Fprintf(env.Stdout, "  %-28s %s (%s)\n", it.ID, it.Title, detail)
+			fmt.Fprintf(env.Stdout, "  %-28s %s (%s)\n", review.Visible(it.ID), review.Visible(it.Title), detail)
 		}
 	}
 	return nil

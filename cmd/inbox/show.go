@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
@@ -24,16 +23,11 @@ func (c *ShowCmd) Run(g *Globals, env *cli.Env) error {
 	color := g.colour(env)
 	switch it.Group {
 	case inbox.GroupNewSkill:
-		fmt.Fprintf(env.Stdout, "%s  %s\n", it.ID, it.Title)
+		fmt.Fprintf(env.Stdout, "%s  %s\n", it.ID, review.Visible(it.Title))
 		return review.ShowDraft(env.Stdout, color, it)
 	case inbox.GroupRejected:
-		fmt.Fprintf(env.Stdout, "%s\nReason: %s\n", it.ID, it.Reason)
-		data, err := os.ReadFile(it.Files[0])
-		if err != nil {
-			return fmt.Errorf("read %s: %w", it.Files[0], err)
-		}
-		_, err = env.Stdout.Write(data)
-		return err
+		fmt.Fprintln(env.Stdout, it.ID)
+		return review.ShowRejected(env.Stdout, it)
 	}
 	review.WritePatch(env.Stdout, color, it)
 	return nil

@@ -12,14 +12,18 @@ import (
 	"strings"
 )
 
-// ParseKey reads one answer: its first non-blank character, lower-cased.
+// ParseKey reads one answer: its first non-blank byte, ASCII lower-cased.
 // An empty answer is "" (the caller asks again).
 func ParseKey(line string) string {
 	s := strings.TrimSpace(line)
 	if s == "" {
 		return ""
 	}
-	return strings.ToLower(s[:1])
+	c := s[0]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return string([]byte{c})
 }
 
 // ParseList reads a selection such as "1,3-4" of numbers in 1..max and

@@ -52,7 +52,7 @@ func writeLines(w io.Writer, c painter, lines []inbox.Line, numbered bool) {
 				prefix = fmt.Sprintf("%3d ", n)
 			}
 		}
-		text := string(l.Op) + l.Text
+		text := string(l.Op) + Visible(l.Text)
 		if code := lineColour(l.Op); code != "" {
 			text = c.paint(code, text)
 		}
@@ -72,13 +72,13 @@ func WritePatch(w io.Writer, color bool, it *inbox.Item) {
 			if sec.Create {
 				old = inbox.DevNull
 			}
-			fmt.Fprintln(w, c.paint(bold, "--- "+old))
-			fmt.Fprintln(w, c.paint(bold, "+++ "+sec.Path))
+			fmt.Fprintln(w, c.paint(bold, "--- "+Visible(old)))
+			fmt.Fprintln(w, c.paint(bold, "+++ "+Visible(sec.Path)))
 		}
 		hh := h.Hunk
-		fmt.Fprintln(w, c.paint(cyan, fmt.Sprintf("@@ -%d,%d +%d,%d @@%s", hh.OldStart, hh.OldLines, hh.NewStart, hh.NewLines, hh.Section))+fmt.Sprintf("  [hunk %d]", h.N))
+		fmt.Fprintln(w, c.paint(cyan, fmt.Sprintf("@@ -%d,%d +%d,%d @@%s", hh.OldStart, hh.OldLines, hh.NewStart, hh.NewLines, Visible(hh.Section)))+fmt.Sprintf("  [hunk %d]", h.N))
 		for _, l := range hh.Lines {
-			text := string(l.Op) + l.Text
+			text := string(l.Op) + Visible(l.Text)
 			if code := lineColour(l.Op); code != "" {
 				text = c.paint(code, text)
 			}
@@ -94,8 +94,12 @@ func WriteFile(w io.Writer, color bool, rel string, exec bool, data []byte) {
 	if exec {
 		mark = c.paint(yellow, " (executable)")
 	}
-	fmt.Fprintf(w, "%s%s\n", c.paint(bold, "=== "+rel), mark)
+	fmt.Fprintf(w, "%s%s\n", c.paint(bold, "=== "+Visible(rel)), mark)
+	if isBinary(data) {
+		fmt.Fprintf(w, "(binary file, %d bytes, not shown)\n", len(data))
+		return
+	}
 	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		fmt.Fprintln(w, c.paint(green, "+"+l))
+		fmt.Fprintln(w, c.paint(green, "+"+Visible(l)))
 	}
 }

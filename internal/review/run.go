@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/automem/automem/internal/inbox"
@@ -77,7 +78,7 @@ q - quit
 
 func (r *Runner) skill(it *inbox.Item) (bool, error) {
 	out := r.S.Out
-	fmt.Fprintln(out, painter(r.S.Color).paint(bold, fmt.Sprintf("%s  %s", it.ID, it.Title)))
+	fmt.Fprintln(out, painter(r.S.Color).paint(bold, Visible(fmt.Sprintf("%s  %s", it.ID, it.Title))))
 	d, derr := skills.Load(it.SkillDir)
 	if derr != nil {
 		fmt.Fprintf(out, "This draft cannot be promoted: %v\n", derr)
@@ -166,13 +167,8 @@ func ShowDraft(out io.Writer, color bool, it *inbox.Item) error {
 func (r *Runner) rejected(it *inbox.Item) (bool, error) {
 	out := r.S.Out
 	fmt.Fprintln(out, painter(r.S.Color).paint(bold, it.ID))
-	fmt.Fprintf(out, "Reason: %s\n", it.Reason)
-	if len(it.Files) > 0 {
-		data, err := os.ReadFile(it.Files[0])
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return true, fmt.Errorf("read %s: %w", it.Files[0], err)
-		}
-		out.Write(data)
+	if err := ShowRejected(out, it); err != nil {
+		return true, err
 	}
 	for {
 		k, err := r.S.ask("Discard this rejected candidate [x,s,q,?]? ")
@@ -195,4 +191,29 @@ func (r *Runner) rejected(it *inbox.Item) (bool, error) {
 			fmt.Fprint(out, "x - discard\ns - skip\nq - quit\n? - help\n")
 		}
 	}
+}
+
+// ShowRejected prints a quarantined candidate: its reason and its patch
+// text, made visible (it is exactly what failed validation, so it may hold
+// anything).
+func ShowRejected(out io.Writer, it *inbox.Item) error {
+	fmt.Fprintf(out, "Reason: %s\n", Visible(it.Reason))
+	if len(it.Files) == 0 {
+		return nil
+	}
+	data, err := os.ReadFile(it.Files[0])
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", it.Files[0], err)
+	}
+	if isBinary(data) {
+		fmt.Fprintf(out, "(binary, %d bytes, not shown)\n", len(data))
+		return nil
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		fmt.Fprintln(out, Visible(l))
+	}
+	return nil
 }

@@ -230,7 +230,7 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 		u := queue[i]
 		h := u.ref.Hunk
 		a, b := display(u)
-		fmt.Fprintf(s.Out, "%s\n", c.paint(bold, fmt.Sprintf("%s  %s  (hunk %d/%d%s)", it.ID, u.ref.Section.Path, u.ref.N, total, u.part)))
+		fmt.Fprintf(s.Out, "%s\n", c.paint(bold, fmt.Sprintf("%s  %s  (hunk %d/%d%s)", it.ID, Visible(u.ref.Section.Path), u.ref.N, total, u.part)))
 		fmt.Fprintln(s.Out, c.paint(cyan, header(h, a, b)))
 		writeLines(s.Out, c, h.Lines[a:b], true)
 		parts := groups(h, u.lo, u.hi)
@@ -348,7 +348,7 @@ func (s *Session) showEvidence(h *inbox.Hunk, u *unit) {
 			continue
 		}
 		for _, e := range s.Evidence(l.Text) {
-			fmt.Fprintf(s.Out, "  %s\n", e)
+			fmt.Fprintf(s.Out, "  %s\n", Visible(e))
 			found = true
 		}
 	}
