@@ -505,3 +505,18 @@ func TestDryRunWritesNothing(t *testing.T) {
 		t.Fatalf("dry run wrote %v", files)
 	}
 }
+
+func TestLegacyPrivateMemoryIsTheTarget(t *testing.T) {
+	w := newWorld(t)
+	standard(w)
+	legacy := filepath.Join(w.memDir, "GEMINI.md")
+	if err := os.WriteFile(legacy, []byte("# Notes\n\n- Keep handlers thin.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.run(t)
+	got := readString(t, w.privatePatch())
+	if !strings.Contains(got, "--- "+legacy+"\n+++ "+legacy+"\n") || strings.Contains(got, "MEMORY.md") {
+		t.Fatalf("patch does not target the legacy file:\n%s", got)
+	}
+	validateWithGemini(t, w)
+}

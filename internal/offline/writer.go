@@ -166,6 +166,21 @@ func (w *writer) accept(c candidate, text, target string) {
 	}
 }
 
+// privateTarget is the file Gemini auto-loads as private memory: MEMORY.md,
+// or the legacy GEMINI.md in the memory dir when only that one exists, so
+// that creating MEMORY.md never hides what the legacy file says.
+func privateTarget(memoryDir string) string {
+	mem := filepath.Join(memoryDir, "MEMORY.md")
+	if _, err := os.Lstat(mem); err == nil {
+		return mem
+	}
+	legacy := filepath.Join(memoryDir, "GEMINI.md")
+	if fi, err := os.Lstat(legacy); err == nil && fi.Mode().IsRegular() {
+		return legacy
+	}
+	return mem
+}
+
 // flush merges the accepted lines into the canonical patches and appends the
 // evidence.
 func (w *writer) flush() error {
@@ -176,7 +191,7 @@ func (w *writer) flush() error {
 		heading string
 		count   *int
 	}{
-		{w.private, patch.Private, filepath.Join(w.in.MemoryDir, "MEMORY.md"), "# Project Memory", &w.res.PrivateLines},
+		{w.private, patch.Private, privateTarget(w.in.MemoryDir), "# Project Memory", &w.res.PrivateLines},
 		{w.global, patch.Global, w.in.GlobalMemory, "", &w.res.GlobalLines},
 	}
 	for _, k := range kinds {
