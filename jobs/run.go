@@ -3,30 +3,36 @@ package jobs
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/state"
 
 	"github.com/automem/automem/internal/index"
+	"github.com/automem/automem/internal/redact"
 	"github.com/automem/automem/internal/scan"
 )
 
 // Deps are the pluggable parts of a run.
 type Deps struct {
-	// Redact cleans every text that leaves the process (reports, index lines).
-	Redact func(string) string
+	// Redactor cleans every text that leaves the process or is kept in the
+	// inbox (nil: none, for tests of other stages).
+	Redactor *redact.Redactor
 	// History returns the run history of a memory dir (index.AllNew when
 	// it has none).
 	History func(memoryDir string) index.History
+	// Extractor produces candidates (real runs only).
+	Extractor Extractor
 }
 
-// ErrNotAvailable is returned by a real (not dry) run until a later stage exists.
-var ErrNotAvailable = errors.New("extraction is not available yet: use --dry-run")
+var errNoExtractor = errors.New("no extractor configured")
 
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
-	if deps.Redact == nil {
-		deps.Redact = func(s string) string { return s }
-	}
+	red := redactor{r: deps.Redactor, log: cfg.Log}
 	if deps.History == nil {
-		deps.History = func(string) index.History { return index.AllNew{} }
+		deps.History = func(mem string) index.History { return stateHistory(cfg, mem) }
 	}
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
 	targets, err := Discover(ctx, cfg)
@@ -39,15 +45,59 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 			h = deps.History(t.Project.MemoryDir)
 		}
 		lines := index.Build(t.Entries, h, cfg.IndexSize, cfg.MaxNew)
-		pr := projectReport(t, h, lines, deps.Redact)
+		pr := projectReport(t, h, lines, red.text(ctx))
 		if cfg.DryRun {
 			pr.Status = StatusDryRun
+			if cfg.ShowRedactions {
+				for i := range pr.Sessions {
+					if pr.Sessions[i].Eligible {
+						pr.Sessions[i].Redactions = red.count(ctx, t.Entries[i])
+					}
+				}
+			}
+		} else if deps.Extractor == nil {
+			return rep, errNoExtractor
 		} else {
-			return rep, ErrNotAvailable
+			extractProject(ctx, cfg, deps, red, t, &pr)
 		}
 		rep.Projects = append(rep.Projects, pr)
 	}
-	return rep, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return rep, err
+	}
+	return rep, outcome(rep)
+}
+
+// outcome maps the project statuses to the run's error: any failure fails
+// the run (exit 1); otherwise any skipped project makes it "skipped" (75).
+func outcome(rep Report) error {
+	failed, skipped := 0, 0
+	for _, p := range rep.Projects {
+		switch p.Status {
+		case StatusFailed:
+			failed++
+		case StatusLocked, StatusThrottled, StatusBackoff:
+			skipped++
+		}
+	}
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d of %d projects failed", failed, len(rep.Projects))
+	case skipped > 0:
+		return cli.ErrSkipped
+	}
+	return nil
+}
+
+// stateHistory reads a project's state without changing it (a corrupt file
+// reads as empty and is left where it is).
+func stateHistory(cfg Config, memoryDir string) index.History {
+	st, err := state.Load(filepath.Join(memoryDir, StateName), state.LoadOptions{ReadOnly: true, Log: cfg.Log})
+	if err != nil {
+		cfg.Log.Warn().Err(err).Str("memoryDir", memoryDir).Msg("state unreadable; every session counts as new")
+		return index.AllNew{}
+	}
+	return history{st}
 }
 
 func projectReport(t Target, h index.History, lines []index.Line, redact func(string) string) ProjectReport {

@@ -46,6 +46,9 @@ func printReport(env *cli.Env, rep jobs.Report) {
 		}
 		fmt.Fprintf(w, "  sessions: %d eligible, %d skipped%s\n", eligible, len(p.Sessions)-eligible, reasonSummary(reasons))
 		for _, s := range p.Sessions {
+			if !rep.DryRun {
+				break // a real run reports the summary; --dry-run lists every session
+			}
 			mark := "eligible"
 			if !s.Eligible {
 				mark = "skip " + s.Reason
@@ -62,8 +65,11 @@ func printReport(env *cli.Env, rep jobs.Report) {
 		if p.Candidates != nil {
 			c := p.Candidates
 			fmt.Fprintf(w, "  candidates: %d memory, %d skills, %d skill updates, %d rejected\n", c.Memory, c.Skills, c.SkillUpdates, c.Rejected)
+			if c.Memory+c.Skills+c.SkillUpdates+c.Rejected > 0 {
+				fmt.Fprintf(w, "  review them with: inbox --project %s review\n", shellQuote(p.Root))
+			}
 		}
-		if len(p.Index) > 0 {
+		if len(p.Index) > 0 && rep.DryRun {
 			fmt.Fprintln(w, "  index:")
 			for _, l := range p.Index {
 				fmt.Fprintf(w, "    %s\n", l)
@@ -90,4 +96,14 @@ func counts(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// shellQuote quotes a path for a command line the user may paste.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/redact"
 	"github.com/automem/automem/jobs"
 )
 
@@ -64,7 +65,17 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
 		ShowRedactions: c.ShowRedactions, Log: log,
 	}
-	rep, err := jobs.Run(ctx, cfg, jobs.Deps{})
+	red, err := redact.New(redact.Options{})
+	if err != nil {
+		return fmt.Errorf("prepare redaction rules: %w", err)
+	}
+	deps := jobs.Deps{Redactor: red}
+	if !c.DryRun {
+		if deps.Extractor, err = c.extractor(env); err != nil {
+			return err
+		}
+	}
+	rep, err := jobs.Run(ctx, cfg, deps)
 	if err != nil && len(rep.Projects) == 0 {
 		return err
 	}

@@ -1,0 +1,194 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/index"
+	"github.com/automem/automem/internal/lockfile"
+	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/state"
+)
+
+// Memory-dir file names shared with Gemini CLI.
+const (
+	LockName  = ".extraction.lock"
+	StateName = ".extraction-state.json"
+)
+
+// extractProject runs steps 4–12 of the cycle for one project.
+func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t Target, pr *ProjectReport) {
+	redactText := red.text(ctx)
+	log := cfg.Log.With().Str("project", t.Project.ID).Str("source", t.Source).Logger()
+	if t.Project.MemoryDir == "" {
+		pr.Status = StatusNoMemory
+		log.Info().Msg("no Gemini CLI project for this root: nothing to write into")
+		return
+	}
+	// Step 4: nothing NEW → no lock, nothing written.
+	st, err := state.Load(filepath.Join(t.Project.MemoryDir, StateName), state.LoadOptions{Now: clock(cfg), Log: log, ReadOnly: true})
+	if err != nil {
+		fail(pr, log, fmt.Errorf("read state: %w", err))
+		return
+	}
+	if len(index.NewSessions(index.Build(t.Entries, history{st}, cfg.IndexSize, cfg.MaxNew))) == 0 {
+		pr.Status = StatusNothingNew
+		log.Info().Msg("nothing new")
+		return
+	}
+	if err := os.MkdirAll(filepath.Join(t.Project.MemoryDir, "skills"), 0o700); err != nil {
+		fail(pr, log, fmt.Errorf("prepare memory dir: %w", err))
+		return
+	}
+	// Step 5: lock.
+	lk, err := lockfile.Acquire(ctx, filepath.Join(t.Project.MemoryDir, LockName), lockfile.Options{Now: clock(cfg), Stale: cfg.LockStale, Log: log})
+	var held *lockfile.HeldError
+	if errors.As(err, &held) || errors.Is(err, lockfile.ErrHeld) {
+		pr.Status = StatusLocked
+		log.Info().Err(err).Msg("skipped: another run holds the lock")
+		return
+	}
+	if err != nil {
+		fail(pr, log, fmt.Errorf("lock: %w", err))
+		return
+	}
+	defer func() {
+		if err := lk.Release(); err != nil {
+			log.Warn().Err(err).Msg("release lock")
+		}
+	}()
+	runCtx, cancel := lk.Context(ctx)
+	defer cancel()
+	// Re-read the state under the lock: another run may have just finished.
+	statePath := filepath.Join(t.Project.MemoryDir, StateName)
+	st, err = state.Load(statePath, state.LoadOptions{Now: clock(cfg), Log: log})
+	if err != nil {
+		fail(pr, log, fmt.Errorf("read state: %w", err))
+		return
+	}
+	// Step 6: throttle and backoff.
+	if !cfg.Force {
+		if skip, reason, until := st.Throttle(cfg.Now, cfg.Interval); skip {
+			pr.Status = reason
+			pr.Until = rfc3339(until)
+			log.Info().Str("until", pr.Until).Msgf("skipped: %s", reason)
+			return
+		}
+	}
+	// Step 7: index, with the history as of now.
+	lines := index.Build(t.Entries, history{st}, cfg.IndexSize, cfg.MaxNew)
+	pr.Index = pr.Index[:0]
+	for _, l := range lines {
+		pr.Index = append(pr.Index, redactText(l.Text))
+	}
+	offered := index.NewSessions(lines)
+	if len(offered) == 0 {
+		pr.Status = StatusNothingNew
+		return
+	}
+	var eligible = t.Entries[:0:0]
+	for _, e := range t.Entries {
+		if e.Eligible {
+			eligible = append(eligible, e)
+		}
+	}
+	job := &Job{
+		Project: t.Project, GeminiDir: cfg.GeminiDir, Lines: lines, Offered: offered, Eligible: eligible,
+		Redact: redactText, Fence: lk.Check, Now: cfg.Now, Log: log,
+	}
+	// Step 8: extract.
+	before := snapshot(t.Project.MemoryDir)
+	start := time.Now()
+	out := deps.Extractor.Extract(runCtx, job)
+	if out.Err == nil && runCtx.Err() != nil && ctx.Err() != nil {
+		out.Err = ctx.Err()
+	}
+	// A holder that lost its lock writes nothing more.
+	if err := lk.Check(); err != nil {
+		fail(pr, log, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err))
+		return
+	}
+	// Step 9: redact and validate every candidate; quarantine the invalid.
+	post := postprocess(ctx, cfg, red, t, before, log)
+	pr.Candidates = &post.Candidates
+	// Steps 10–11: record the run with per-session verdicts.
+	run := makeRun(cfg, deps.Extractor.Name(), offered, out, post, time.Since(start))
+	st.Record(run)
+	if err := st.SaveFenced(statePath, lk.Check); err != nil {
+		fail(pr, log, fmt.Errorf("record run: %w", err))
+		return
+	}
+	if out.Err != nil {
+		fail(pr, log, fmt.Errorf("extraction (%s): %w", out.TerminateReason, out.Err))
+		return
+	}
+	pr.Status = StatusDone
+	c := post.Candidates
+	log.Info().Str("extractor", deps.Extractor.Name()).Str("terminate", out.TerminateReason).
+		Int("offered", len(offered)).Int("read", len(out.Read)).
+		Int("memory", c.Memory).Int("skills", c.Skills).Int("skillUpdates", c.SkillUpdates).Int("rejected", c.Rejected).
+		Msg("extraction done")
+}
+
+func fail(pr *ProjectReport, log zerolog.Logger, err error) {
+	pr.Status = StatusFailed
+	pr.Error = err.Error()
+	log.Error().Err(err).Msg("extraction failed")
+}
+
+// clock is the wall clock for lock ages and file names; --now only
+// replaces the reference time of idle checks and run records.
+func clock(Config) func() time.Time {
+	return time.Now
+}
+
+// history adapts the state file to the index builder.
+type history struct{ st *state.State }
+
+func (h history) Status(id string, lu time.Time) index.Status {
+	s := h.st.Status(id, lu)
+	return index.Status{New: s.New, Exhausted: s.Exhausted, Offers: s.Offers}
+}
+
+func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, post postResult, d time.Duration) state.Run {
+	read := map[string]bool{}
+	for _, id := range out.Read {
+		read[id] = true
+	}
+	run := state.Run{
+		RunAt: state.FormatTime(cfg.Now), TurnCount: float64(out.Turns), DurationMs: float64(d.Milliseconds()),
+		TerminateReason: out.TerminateReason, Extractor: extractor, Model: out.Model,
+		MemoryCandidatesCreated: post.MemoryFiles, MemoryFilesUpdated: []string{}, SkillsCreated: post.SkillsCreated,
+		SessionIDs: []string{}, CandidateSessions: []state.SessionVersion{}, ProcessedSessions: []state.SessionVersion{},
+		BytesSent: out.BytesSent, CandidatesCreated: post.Candidates.Memory + post.Candidates.Skills + post.Candidates.SkillUpdates,
+		CandidatesRejected: post.Candidates.Rejected,
+	}
+	if out.PromptTokens+out.CompletionTokens > 0 {
+		run.Usage = &state.Usage{PromptTokens: out.PromptTokens, CompletionTokens: out.CompletionTokens}
+	}
+	if out.Err != nil {
+		run.Status = state.StatusFailed
+		run.Error = out.Err.Error()
+	}
+	for _, e := range offered {
+		v := state.NewVersion(e.ID, e.LastUpdated)
+		run.CandidateSessions = append(run.CandidateSessions, v)
+		verdict := state.VerdictSkipped
+		switch {
+		case read[e.ID]:
+			verdict = state.VerdictRead
+			run.ProcessedSessions = append(run.ProcessedSessions, v)
+			run.SessionIDs = append(run.SessionIDs, e.ID)
+		case out.Err != nil:
+			verdict = state.VerdictFailed
+		}
+		run.Verdicts = append(run.Verdicts, state.SessionVerdict{SessionID: v.SessionID, LastUpdated: v.LastUpdated, Verdict: verdict})
+	}
+	return run
+}

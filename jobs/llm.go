@@ -1,0 +1,134 @@
+package jobs
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/automem/automem/internal/agent"
+	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/prompt"
+	"github.com/automem/automem/internal/render"
+	"github.com/automem/automem/internal/sandbox"
+	"github.com/automem/automem/internal/tombstone"
+	"github.com/automem/automem/internal/transcript"
+)
+
+// LLM is the extraction agent over an OpenAI-compatible endpoint.
+type LLM struct {
+	// Agent carries the endpoint, key and limits; Redact, BeforeTurn and
+	// Log are filled per job.
+	Agent agent.Config
+}
+
+// Name implements Extractor.
+func (*LLM) Name() string { return "llm" }
+
+// Extract runs the agent in the sandbox over the session index.
+func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
+	mem := job.Project.MemoryDir
+	byPath := map[string]transcript.Session{}
+	var offered []string
+	for _, line := range job.Lines {
+		byPath[line.Entry.Path] = line.Entry.Session
+		offered = append(offered, line.Entry.Path)
+	}
+	renders := &renderCache{m: map[string]*render.Rendering{}, red: job.Redact}
+	sb, err := sandbox.New(sandbox.Config{
+		MemoryDir:   mem,
+		SkillRoots:  gemini.SkillRoots(job.GeminiDir, job.Project.Root),
+		Transcripts: offered,
+		Render: func(path string, offset, limit int) (string, error) {
+			s, ok := byPath[path]
+			if !ok {
+				return "", os.ErrNotExist
+			}
+			r, err := renders.get(path, s.Source)
+			if err != nil {
+				return "", err
+			}
+			return r.Page(offset, limit), nil
+		},
+	})
+	if err != nil {
+		return Outcome{TerminateReason: "ERROR", Err: err}
+	}
+	defer sb.Close()
+
+	in := prompt.Input{
+		Paths:  prompt.Paths{MemoryDir: mem, GlobalMemory: gemini.GlobalMemory(job.GeminiDir)},
+		Skills: existingSkills(job),
+	}
+	for _, line := range job.Lines {
+		in.Index = append(in.Index, job.Redact(line.Text))
+	}
+	in.Pending = pendingPatches(mem, job.Redact)
+	if tomb, err := tombstone.Load(mem); err == nil {
+		in.Dismissed = tomb.Texts()
+	}
+	cfg := l.Agent
+	cfg.Redact = job.Redact
+	cfg.Log = job.Log
+	cfg.BeforeTurn = func(context.Context) error { return job.Fence() }
+	res := agent.Run(ctx, cfg, sb, prompt.System(in.Paths), prompt.User(in))
+
+	out := Outcome{
+		TerminateReason: string(res.Reason), Turns: res.Turns, Model: cfg.Model,
+		PromptTokens: res.PromptTokens, CompletionTokens: res.CompletionTokens, BytesSent: res.BytesSent,
+		Err: res.Err,
+	}
+	for _, p := range res.SessionsRead {
+		if s, ok := byPath[p]; ok {
+			out.Read = append(out.Read, s.ID)
+		}
+	}
+	job.Log.Info().Str("terminate", out.TerminateReason).Int("turns", res.Turns).Int("toolCalls", res.ToolCalls).
+		Int("toolErrors", res.ToolErrors).Int64("bytesSent", res.BytesSent).Int("read", len(out.Read)).Msg("agent finished")
+	return out
+}
+
+// renderCache renders each transcript once per run, whatever page the
+// model asks for.
+type renderCache struct {
+	mu  sync.Mutex
+	m   map[string]*render.Rendering
+	red func(string) string
+}
+
+func (c *renderCache) get(path string, src transcript.Source) (*render.Rendering, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r, ok := c.m[path]; ok {
+		return r, nil
+	}
+	r, err := render.File(path, src, c.red, render.Options{})
+	if err != nil {
+		return nil, err
+	}
+	c.m[path] = r
+	return r, nil
+}
+
+// pendingPatches lists the patches waiting in the inbox, for the prompt.
+func pendingPatches(mem string, redact func(string) string) []prompt.Pending {
+	var out []prompt.Pending
+	for _, kind := range []string{"private", "global"} {
+		matches, _ := filepath.Glob(filepath.Join(mem, ".inbox", kind, "*.patch"))
+		sort.Strings(matches)
+		for _, m := range matches {
+			if data, err := os.ReadFile(m); err == nil {
+				out = append(out, prompt.Pending{Kind: kind, Name: filepath.Base(m), Body: redact(string(data))})
+			}
+		}
+	}
+	matches, _ := filepath.Glob(filepath.Join(mem, "skills", "*.patch"))
+	sort.Strings(matches)
+	for _, m := range matches {
+		if data, err := os.ReadFile(m); err == nil {
+			out = append(out, prompt.Pending{Kind: "skill", Name: filepath.Base(m), Body: redact(string(data))})
+		}
+	}
+	return out
+}
