@@ -217,7 +217,9 @@ type run struct {
 func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, user string) Result {
 	msgs := []openai.ChatCompletionMessage{
 		{Role: openai.ChatMessageRoleSystem, Content: system},
-		{Role: openai.ChatMessageRoleUser, Content: user},
+		// The user message carries transcript-derived text (index lines,
+		// pending patches); it is redacted like every tool result.
+		{Role: openai.ChatMessageRoleUser, Content: r.cfg.Redact(user)},
 	}
 	tools := toolDefs()
 	nudged := false
