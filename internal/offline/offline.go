@@ -277,3 +277,10 @@ func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Messa
 	}
 	return msgs, nil
 }
+
+// Signals counts the instruction, correction, reversal and verification
+// signals in one session's messages without writing anything: a cheap way
+// for the LLM path to rank which sessions are worth sending to a model.
+func Signals(msgs []transcript.Message) int {
+	return mineSession(0, msgs).signals
+}

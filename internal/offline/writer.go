@@ -29,6 +29,8 @@ type writer struct {
 	private, global []pendingLine
 	lines           int
 	evidence        []evidence.Item
+	tombs           []string // dismissed texts, loaded once
+	tombsLoaded     bool
 }
 
 type pendingLine struct {
@@ -43,7 +45,10 @@ func (w *writer) dismissed(text string) bool {
 	if w.in.Tombstones.Has(text) {
 		return true
 	}
-	for _, t := range w.in.Tombstones.Texts() {
+	if !w.tombsLoaded {
+		w.tombs, w.tombsLoaded = w.in.Tombstones.Texts(), true
+	}
+	for _, t := range w.tombs {
 		if sameFact(text, t) {
 			return true
 		}
