@@ -15,8 +15,12 @@ import (
 // DefaultReadLines is the page size when read_file gets no limit.
 const DefaultReadLines = 2000
 
-// maxListEntries bounds a list_directory answer.
-const maxListEntries = 500
+// maxListEntries bounds a list_directory answer; maxReadDir bounds the
+// entries read (and sorted) to produce it.
+const (
+	maxListEntries = 500
+	maxReadDir     = 10000
+)
 
 // ReadFile answers read_file. offset is the 0-based first line and limit the
 // number of lines (DefaultReadLines if <= 0). An offered transcript is
@@ -83,6 +87,9 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, false, errNotRegular
 	}
+	if linkCount(fi) > 1 {
+		return nil, false, errHardLink
+	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, false, err
@@ -96,6 +103,7 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 var (
 	errNotRegular = errors.New("not a regular file")
 	errIsDir      = errors.New("is a directory")
+	errHardLink   = errors.New("has several hard links")
 )
 
 // classify turns a filesystem error into a model-safe *Error.
@@ -107,6 +115,8 @@ func classify(op, p string, err error) error {
 	switch {
 	case errors.Is(err, errIsDir):
 		return &Error{Op: op, Path: p, Reason: Invalid, Detail: "is a directory; use list_directory"}
+	case errors.Is(err, errHardLink):
+		return &Error{Op: op, Path: p, Reason: NotRegular, Detail: "the file has several hard links and may alias a file outside"}
 	case errors.Is(err, errNotRegular), errors.Is(err, syscall.ELOOP):
 		return &Error{Op: op, Path: p, Reason: NotRegular}
 	case errors.Is(err, fs.ErrNotExist):
@@ -170,8 +180,10 @@ func (s *Sandbox) ListDirectory(p string) (string, error) {
 		return "", classify(op, p, err)
 	}
 	defer f.Close()
-	ents, err := f.ReadDir(-1)
-	if err != nil {
+	// Read a bounded number of entries so a huge directory cannot exhaust
+	// memory; the listing says when it is partial.
+	ents, err := f.ReadDir(maxReadDir)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return "", classify(op, p, err)
 	}
 	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })

@@ -462,11 +462,21 @@ func TestReplace(t *testing.T) {
 		t.Skip("hard links unsupported:", err)
 	}
 	before := snapshot(t, w.outside)
-	if _, err := s.Replace("skills/hl.md", "canary", "pwned", 1); err != nil {
+	if _, err := s.Replace("skills/hl.md", "canary", "pwned", 1); reasonOf(err) != NotRegular {
+		t.Fatalf("replace through a hard link: %v", err)
+	}
+	if out, err := s.ReadFile("skills/hl.md", 0, 0); err == nil || strings.Contains(out, "canary") {
+		t.Fatalf("read through a hard link = %q, %v", out, err)
+	}
+	// write_file replaces the name by rename: the outside file keeps its bytes.
+	if _, err := s.WriteFile("skills/hl.md", "new\n"); err != nil {
 		t.Fatal(err)
 	}
 	if after := snapshot(t, w.outside); fmt.Sprint(after) != fmt.Sprint(before) {
 		t.Fatal("outside file changed through a hard link")
+	}
+	if b, _ := os.ReadFile(hl); string(b) != "new\n" {
+		t.Fatalf("draft = %q", b)
 	}
 }
 
