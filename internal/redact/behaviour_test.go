@@ -378,3 +378,25 @@ func TestCleanTranscriptsUnchanged(t *testing.T) {
 	}
 	t.Logf("%d of %d transcript records changed", changed, lines)
 }
+
+// When redaction fails, File reports it and leaves the file as it was: the
+// caller quarantines it instead of keeping unredacted text.
+func TestFileFailsClosed(t *testing.T) {
+	r, _ := New(Options{MaxMessage: 64})
+	dir := t.TempDir()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	body := strings.Repeat("x", 100) + " ghp_FAKE" + newGen(4).str(alnum, 32)
+	if err := os.WriteFile(filepath.Join(dir, "draft.md"), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.File(context.Background(), root, "draft.md"); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "draft.md")); string(got) != body {
+		t.Fatal("file changed after a failed redaction")
+	}
+}
