@@ -17,9 +17,34 @@ type gemFields struct {
 	sessionID, projectHash, start, last  []byte
 	kind, summary, scratch, messages     []byte
 	typ, content, display, ts, toolCalls []byte
+	fr                                   bool // content's parts include a functionResponse
+	final                                bool // settled: identity and type are frozen
+}
+
+// settled says the record is a message that cannot be a human turn.
+func (f *gemFields) settled() bool {
+	if f.rewind != nil || !isString(f.id) || f.typ == nil {
+		return false
+	}
+	return f.fr || str(f.typ) != "user"
 }
 
 func (f *gemFields) collect(k, v []byte) {
+	if f.final {
+		// After settling only rendering fields may still change, so a full
+		// read classifies the record exactly as a metadata-only read did.
+		switch string(k) {
+		case "content":
+			f.content = v
+		case "displayContent":
+			f.display = v
+		case "timestamp":
+			f.ts = v
+		case "toolCalls":
+			f.toolCalls = v
+		}
+		return
+	}
 	switch string(k) {
 	case "$rewindTo":
 		f.rewind = v
@@ -119,11 +144,99 @@ func (g *gemReader) line(b []byte) {
 		return
 	}
 	var f gemFields
-	if err := eachField(b, f.collect); err != nil {
+	if err := g.walk(b, &f); err != nil {
 		g.bad++
 		return
 	}
 	g.record(&f)
+}
+
+// walk collects the top-level members of one line. Most bytes of a
+// transcript sit in assistant records and tool responses, which can never be
+// human turns, so the line is "settled" as soon as it is known to be such a
+// message (it has a string id and a non-user type, or a user type whose
+// first content part is a functionResponse). A metadata-only read stops
+// there without looking at the rest; a full read goes on collecting but
+// keeps the line even if something after that point is malformed. Both reads
+// therefore accept exactly the same lines. Unlike Gemini CLI, which drops
+// any line JSON.parse rejects, a damaged assistant or tool record is kept;
+// it is never a human turn either way.
+func (g *gemReader) walk(b []byte, f *gemFields) error {
+	settled := false
+	fail := func() error {
+		if settled {
+			return nil
+		}
+		return errSyntax
+	}
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return errSyntax
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		i++
+		if skipWS(b, i) != len(b) {
+			return errSyntax
+		}
+		return nil
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return fail()
+		}
+		ke, esc, err := skipString(b, i)
+		if err != nil {
+			return fail()
+		}
+		key := b[i+1 : ke-1]
+		if esc {
+			k, _ := jsonString(b[i:ke])
+			key = []byte(k)
+		}
+		i = skipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return fail()
+		}
+		i = skipWS(b, i+1)
+		if !settled && !f.fr && string(key) == "content" && str(f.typ) == "user" && hasFunctionResponse(b[i:]) {
+			f.fr = true
+			if settled = f.settled(); settled {
+				f.final = true
+				if !g.full {
+					return nil
+				}
+			}
+		}
+		vs := i
+		if i, err = skipValue(b, i, 1); err != nil {
+			return fail()
+		}
+		f.collect(key, b[vs:i])
+		if !settled {
+			if settled = f.settled(); settled {
+				f.final = true
+				if !g.full {
+					return nil
+				}
+			}
+		}
+		i = skipWS(b, i)
+		if i >= len(b) {
+			return fail()
+		}
+		switch b[i] {
+		case ',':
+			i = skipWS(b, i+1)
+		case '}':
+			if skipWS(b, i+1) != len(b) {
+				return fail()
+			}
+			return nil
+		default:
+			return fail()
+		}
+	}
 }
 
 // record applies one record in the order Gemini CLI's loader tests for them.
@@ -170,11 +283,12 @@ func (g *gemReader) putAll(arr []byte) {
 
 func (g *gemReader) put(f *gemFields) {
 	typ, _ := jsonString(f.typ)
-	m := Message{Human: geminiHuman(typ, f.content, f.display)}
+	fr := f.fr || (!f.final && hasFunctionResponse(f.content))
+	m := Message{Human: !f.final && !fr && geminiHuman(typ, f.content, f.display)}
 	switch typ {
 	case "user":
 		m.Role = RoleUser
-		if hasFunctionResponse(f.content) {
+		if fr {
 			m.Role = RoleTool
 		}
 	case "gemini":

@@ -210,7 +210,16 @@ func TestGeminiInline(t *testing.T) {
 		{"falsy scratchpad stops tracking", `{"$set":{"memoryScratchpad":{"workflowSummary":"glob"}}}` + "\n" +
 			`{"$set":{"memoryScratchpad":null}}` + "\n" + `{"id":"u","type":"user","content":"hi"}` + "\n", 1, "", KindMain},
 		{"escaped id matches plain id", `{"id":"a\u0062","type":"user","content":"one"}` + "\n" + `{"id":"ab","type":"user","content":"/two"}` + "\n", 0, "", KindMain},
-		{"last duplicate key wins", `{"id":"u","type":"gemini","type":"user","content":"hi"}` + "\n", 1, "", KindMain},
+		// Unlike JSON.parse (last key wins), a record is classified by the first
+		// type it shows once it has an id; both read paths agree on that.
+		{"first type settles the record", `{"id":"u","type":"gemini","type":"user","content":"hi"}` + "\n", 0, "", KindMain},
+		{"later duplicate before settling still wins", `{"type":"gemini","type":"user","id":"u","content":"hi"}` + "\n", 1, "", KindMain},
+		// The rewind finds g, so u0 survives (were g dropped, the unknown id
+		// would clear everything and leave 1).
+		{"damaged assistant record kept", `{"id":"u0","type":"user","content":"before"}` + "\n" +
+			`{"id":"g","type":"gemini","content":[{"text":"x"}],"toolCalls":[{` + "\n" +
+			`{"$rewindTo":"g"}` + "\n" + `{"id":"u","type":"user","content":"after"}` + "\n", 2, "", KindMain},
+		{"damaged tool response kept", `{"id":"t","type":"user","content":[{"functionResponse":{"id":"c","response":{"output":"x` + "\n", 0, "", KindMain},
 		{"metadata line messages", `{"sessionId":"s","projectHash":"p","messages":[{"id":"a","type":"user","content":"x"},{"id":"b","type":"user","content":"y"}]}` + "\n", 2, "", KindMain},
 		{"thought-only text is still text for users", `{"id":"u","type":"user","content":[{"text":"  "},{"text":"go"}]}` + "\n", 1, "", KindMain},
 		{"inline data without text", `{"id":"u","type":"user","content":[{"inlineData":{"mimeType":"image/png","data":"AAA"}}]}` + "\n", 0, "", KindMain},
