@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/skills"
 )
 
@@ -21,6 +22,8 @@ type Runner struct {
 	Now   func() time.Time
 	// AllowScripts pre-confirms copying executable files of a draft.
 	AllowScripts bool
+
+	failed []string
 }
 
 // Run reviews items until they are all done or the person quits.
@@ -45,8 +48,11 @@ func (r *Runner) Run(items []*inbox.Item) error {
 		}
 		if quit {
 			fmt.Fprintln(r.S.Out, "Quit: undecided items stay in the inbox.")
-			return nil
+			break
 		}
+	}
+	if len(r.failed) > 0 {
+		return fmt.Errorf("could not apply %s (left pending)", strings.Join(r.failed, ", "))
 	}
 	return nil
 }
@@ -61,6 +67,13 @@ func (r *Runner) patch(it *inbox.Item) (bool, error) {
 		return quit, nil
 	}
 	res, err := inbox.Commit(r.Paths, it, sel, r.Now())
+	if patch.ReasonOf(err) != "" {
+		// A refusal (the target changed since the patch was drafted, for
+		// instance) leaves the item as it was; the review goes on.
+		fmt.Fprintf(r.S.Out, "Cannot apply %s, nothing changed: %v\n", it.ID, err)
+		r.failed = append(r.failed, it.ID)
+		return quit, nil
+	}
 	if err != nil {
 		return true, fmt.Errorf("%s: %w", it.ID, err)
 	}
