@@ -23,22 +23,24 @@ const (
 )
 
 // toolSchemas are the function declarations offered to the model; nothing
-// else is callable.
+// else is callable. They use only the JSON-schema subset every
+// OpenAI-compatible backend accepts (Gemini rejects additionalProperties,
+// for one); unknown fields and bad values are refused by DecodeCall instead.
 var toolSchemas = []struct{ name, desc, params string }{
 	{ToolReadFile, "Read a text file or an offered session transcript (returned as a compact rendering). offset is the 0-based first line, limit the number of lines.",
-		`{"type":"object","properties":{"file_path":{"type":"string","description":"Absolute path, or relative to the memory directory."},"offset":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1}},"required":["file_path"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"file_path":{"type":"string","description":"Absolute path, or relative to the memory directory."},"offset":{"type":"integer"},"limit":{"type":"integer"}},"required":["file_path"]}`},
 	{ToolWriteFile, "Write a whole file (skill drafts under the skills directory, or one of the two canonical inbox extraction.patch files).",
-		`{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"}},"required":["file_path","content"]}`},
 	{ToolReplace, "Replace exact text in a writable file. old_string must occur exactly expected_replacements times (default 1). An empty old_string creates a new file.",
-		`{"type":"object","properties":{"file_path":{"type":"string"},"old_string":{"type":"string"},"new_string":{"type":"string"},"expected_replacements":{"type":"integer","minimum":1}},"required":["file_path","old_string","new_string"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"file_path":{"type":"string"},"old_string":{"type":"string"},"new_string":{"type":"string"},"expected_replacements":{"type":"integer"}},"required":["file_path","old_string","new_string"]}`},
 	{ToolListDirectory, "List the entries of a directory.",
-		`{"type":"object","properties":{"dir_path":{"type":"string"}},"required":["dir_path"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"dir_path":{"type":"string"}},"required":["dir_path"]}`},
 	{ToolGlob, "Find paths matching a glob pattern (supports **) below dir_path (default: the memory directory).",
-		`{"type":"object","properties":{"pattern":{"type":"string"},"dir_path":{"type":"string"}},"required":["pattern"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"pattern":{"type":"string"},"dir_path":{"type":"string"}},"required":["pattern"]}`},
 	{ToolGrepSearch, "Search file contents with an RE2 regular expression below dir_path (default: the memory directory); include filters file names by glob.",
-		`{"type":"object","properties":{"pattern":{"type":"string"},"dir_path":{"type":"string"},"include":{"type":"string"}},"required":["pattern"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"pattern":{"type":"string"},"dir_path":{"type":"string"},"include":{"type":"string"}},"required":["pattern"]}`},
 	{ToolCompleteTask, "Finish the run. result summarises what was written and why, or why nothing was.",
-		`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false}`},
+		`{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}`},
 }
 
 func toolDefs() []openai.Tool {

@@ -112,3 +112,54 @@ func FuzzDecodeCall(f *testing.F) {
 		}
 	})
 }
+
+// TestSchemasPortable keeps the declarations to keywords every backend
+// accepts, and checks required lists match what DecodeCall demands.
+func TestSchemasPortable(t *testing.T) {
+	allowed := map[string]bool{"type": true, "properties": true, "required": true, "description": true}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		for k, sub := range m {
+			if strings.HasSuffix(path, ".properties") {
+				walk(path+"."+k, sub) // property names are free
+				continue
+			}
+			if !allowed[k] {
+				t.Errorf("%s: keyword %q is not portable", path, k)
+			}
+			walk(path+"."+k, sub)
+		}
+	}
+	for _, s := range toolSchemas {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(s.params), &v); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		walk(s.name, v)
+		// Every required field missing must be a bad call.
+		for _, req := range v["required"].([]any) {
+			full := map[string]any{}
+			for name := range v["properties"].(map[string]any) {
+				full[name] = "x"
+			}
+			for _, n := range []string{"offset", "limit", "expected_replacements"} {
+				if _, ok := full[n]; ok {
+					full[n] = 1
+				}
+			}
+			b, _ := json.Marshal(full)
+			if _, err := DecodeCall(s.name, string(b)); err != nil {
+				t.Errorf("%s: full args rejected: %v", s.name, err)
+			}
+			delete(full, req.(string))
+			b, _ = json.Marshal(full)
+			if _, err := DecodeCall(s.name, string(b)); !errors.Is(err, errBadCall) {
+				t.Errorf("%s without %s accepted", s.name, req)
+			}
+		}
+	}
+}
