@@ -528,3 +528,28 @@ func TestSignalsRankSessions(t *testing.T) {
 		t.Fatalf("signals busy %d quiet %d", Signals(busy), Signals(quiet))
 	}
 }
+
+func TestMemoryWithoutFinalNewline(t *testing.T) {
+	w := newWorld(t)
+	standard(w)
+	mem := filepath.Join(w.memDir, "MEMORY.md")
+	if err := os.WriteFile(mem, []byte("# Project Memory\n\n- Keep handlers thin."), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.run(t)
+	pp, err := patch.ReadFile(w.privatePatch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, patch.Private)
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, readString(t, w.privatePatch()))
+	}
+	if err := plan.Commit(patch.CommitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	got := readString(t, mem)
+	if !strings.HasPrefix(got, "# Project Memory\n\n- Keep handlers thin.\n\n## Verification\n") || !strings.Contains(got, "- Use pnpm, not npm.\n") {
+		t.Fatalf("applied memory:\n%s", got)
+	}
+}
