@@ -26,7 +26,7 @@ func (f *gemFields) settled() bool {
 	if f.rewind != nil || !isString(f.id) || f.typ == nil {
 		return false
 	}
-	return f.fr || str(f.typ) != "user"
+	return f.fr || !strIs(f.typ, "user")
 }
 
 func (f *gemFields) collect(k, v []byte) {
@@ -89,7 +89,7 @@ type gemMeta struct {
 func (m *gemMeta) merge(f *gemFields) {
 	set := func(dst *[]byte, v []byte) {
 		if v != nil {
-			*dst = clone(v)
+			*dst = append((*dst)[:0], v...) // reuse: lastUpdated is re-set after every message
 		}
 	}
 	set(&m.sessionID, f.sessionID)
@@ -199,7 +199,7 @@ func (g *gemReader) walk(b []byte, f *gemFields) error {
 			return fail()
 		}
 		i = skipWS(b, i+1)
-		if !settled && !f.fr && string(key) == "content" && str(f.typ) == "user" && hasFunctionResponse(b[i:]) {
+		if !settled && !f.fr && string(key) == "content" && strIs(f.typ, "user") && hasFunctionResponse(b[i:]) {
 			f.fr = true
 			if settled = f.settled(); settled {
 				f.final = true
@@ -282,7 +282,7 @@ func (g *gemReader) putAll(arr []byte) {
 }
 
 func (g *gemReader) put(f *gemFields) {
-	typ, _ := jsonString(f.typ)
+	typ := msgType(f.typ)
 	fr := f.fr || (!f.final && hasFunctionResponse(f.content))
 	m := Message{Human: !f.final && !fr && geminiHuman(typ, f.content, f.display)}
 	switch typ {
@@ -625,6 +625,28 @@ func geminiToolCalls(v []byte) []ToolCall {
 		calls = append(calls, tc)
 	})
 	return calls
+}
+
+// msgType returns a record's type without allocating for the known ones.
+func msgType(v []byte) string {
+	for _, t := range [...]string{"user", "gemini", "info", "error", "warning"} {
+		if strIs(v, t) {
+			return t
+		}
+	}
+	return str(v)
+}
+
+// strIs reports whether a raw JSON value is the string s.
+func strIs(v []byte, s string) bool {
+	if len(v) == len(s)+2 && v[0] == '"' && string(v[1:len(v)-1]) == s {
+		return true
+	}
+	if bytes.IndexByte(v, '\\') < 0 {
+		return false
+	}
+	d, ok := jsonString(v)
+	return ok && d == s
 }
 
 // rawStr returns the bytes of a raw JSON string without allocating when it
