@@ -166,6 +166,12 @@ func corpus(seed uint64) []shape {
 	add("azure-storage", "DefaultEndpointsProtocol=https;AccountName=fakeacct;AccountKey="+azKey+";EndpointSuffix=core.windows.net", azKey)
 	qtok := g.str(alnum, 32)
 	add("url-query-token", "GET https://api.example.invalid/v1/items?access_token="+qtok+"&page=2", qtok)
+	flagTok := g.str(alnum, 20)
+	add("cli-flag", "vault login --token="+flagTok+" -address=https://vault.example.invalid", flagTok)
+	flagPass := g.str(alnum, 12)
+	add("cli-flag-space", "mytool deploy --password "+flagPass+" --yes", flagPass)
+	netrcPass := g.str(alnum, 16)
+	add("netrc", "machine git.example.invalid login fakeuser password "+netrcPass+"\n", netrcPass)
 	wrapped := base64.StdEncoding.EncodeToString([]byte("DB_PASSWORD=" + envPass + "x\nAPI_TOKEN=" + orKey + "\n"))
 	add("base64-env", "data:\n  env: "+wrapped+"\n", wrapped)
 	return out

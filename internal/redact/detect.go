@@ -118,7 +118,9 @@ func (r *Redactor) detect(ctx context.Context, s string) ([]span, error) {
 func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]span, error) {
 	raw := &view{text: f}
 	views := []*view{raw}
+	var escapes []*view // views whose escape sequences spans must not split
 	if j := jsonView(f); j != nil {
+		escapes = append(escapes, j)
 		views = append(views, j)
 		if jj := jsonView(j.text); jj != nil {
 			views = append(views, j.compose(jj))
@@ -128,6 +130,7 @@ func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]s
 		}
 	}
 	if p := percentView(f); p != nil {
+		escapes = append(escapes, p)
 		views = append(views, p)
 		if pj := jsonView(p.text); pj != nil {
 			views = append(views, p.compose(pj))
@@ -148,6 +151,9 @@ func (r *Redactor) detectFragment(ctx context.Context, f string, deep bool) ([]s
 		}
 		for _, sp := range found {
 			a, b := v.srcSpan(sp.start, sp.end)
+			for _, e := range escapes {
+				a, b = e.snap(a, b, len(f))
+			}
 			spans = append(spans, span{a, b, sp.rule})
 		}
 	}

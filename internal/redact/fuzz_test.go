@@ -62,6 +62,17 @@ func FuzzViews(f *testing.F) {
 			if a != 0 || b != len(s) {
 				t.Fatalf("whole span maps to %d..%d of %d", a, b, len(s))
 			}
+			for k := 0; k < len(s); k += 1 + len(s)/7 {
+				a, b := v.snap(k, min(len(s), k+3), len(s))
+				if a > k || b < min(len(s), k+3) || b > len(s) {
+					t.Fatalf("snap narrowed %d..%d to %d..%d", k, k+3, a, b)
+				}
+				for i := range v.text {
+					if v.start[i] < int32(a) && int32(a) < v.end[i] || v.start[i] < int32(b) && int32(b) < v.end[i] {
+						t.Fatalf("snapped span %d..%d splits sequence %d..%d", a, b, v.start[i], v.end[i])
+					}
+				}
+			}
 		}
 	})
 }

@@ -80,3 +80,30 @@ func TestRulesCompile(t *testing.T) {
 		t.Fatal("bad rule did not fail closed")
 	}
 }
+
+// Inside escaped JSON, a secret's span never swallows the escaped text
+// after it nor splits an escape sequence, and the JSON still decodes.
+func TestEscapedContextPreserved(t *testing.T) {
+	r := newTest(t)
+	g := newGen(31)
+	for _, text := range []string{
+		"API_KEY=" + g.str(alnum, 24) + "\nNEXT_SETTING=1",
+		"db_password=" + g.str(alnum, 14) + "7\nNEXT_SETTING=1",
+		"run --token " + g.str(alnum, 20) + "\nNEXT_SETTING=1",
+		"curl -u me:" + g.str(alnum, 12) + "\tNEXT_SETTING=1",
+		"postgres://u:" + g.str(alnum, 12) + "@h/db\nNEXT_SETTING=1",
+		"-----BEGIN RSA PRIVATE KEY-----\n" + g.str(b64c, 64) + "\n-----END RSA PRIVATE KEY-----\nNEXT_SETTING=1",
+	} {
+		for _, enc := range encodings()[1:4] {
+			in := enc.encode(text)
+			out, f := r.Redact(in)
+			dec, err := enc.decode(out)
+			if err != nil {
+				t.Fatalf("%s: no longer decodes: %v\n%s", enc.name, err, out)
+			}
+			if len(f) == 0 || !strings.Contains(dec, "NEXT_SETTING=1") {
+				t.Errorf("%s: context lost or nothing found (%v):\nin:  %s\nout: %s", enc.name, f, in, out)
+			}
+		}
+	}
+}

@@ -30,6 +30,24 @@ func looksRandom(s string) bool {
 	return entropy(s) >= 2.5
 }
 
+// flagValue keeps prose ("the --token flag") out of cli-secret-flag: a
+// value needs a digit, a symbol or mixed case.
+func flagValue(s string) bool {
+	var up, low, other bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		default:
+			other = true
+		}
+	}
+	return other || up && low
+}
+
 // decodesToCredential reports whether s is base64 of "user:password".
 func decodesToCredential(s string) bool {
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
@@ -47,8 +65,8 @@ func decodesToCredential(s string) bool {
 // reliability-security.md §4): credentials in URLs, bare Authorization /
 // Bearer / Basic values, .env-style assignments, PEM blocks that are
 // truncated or JSON-escaped, JWTs followed by punctuation, Docker auths and
-// GCP key ids, Azure storage keys, the AWS secret key line and
-// `curl -u user:pass`.
+// GCP key ids, Azure storage keys, the AWS secret key line, secrets in
+// command-line flags and .netrc, and `curl -u user:pass`.
 func automemRules() []ruleSpec {
 	notPlaceholder := []allowSpec{{Regexes: []string{placeholderishSrc}}}
 	return []ruleSpec{
@@ -91,7 +109,7 @@ func automemRules() []ruleSpec {
 			ID:     "env-secret",
 			Before: 64, After: 560,
 			Assign: true, Name: "upper",
-			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})'|([^\s"'\x60;,(){}\[\]]{4,}))`,
+			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})'|([^\s"'\x60;,(){}\[\]\\]{4,}))`,
 			Keywords: []string{"secret", "token", "pass", "pwd", "key", "credential", "_auth"},
 			// A dotted identifier is code (SECRET_KEY = os.environ[...]).
 			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`}}},
@@ -111,7 +129,7 @@ func automemRules() []ruleSpec {
 			ID:     "password-assignment",
 			Before: 64, After: 300,
 			Assign:   true,
-			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase)\s*[:=]\s*([^\s"'\x60;,()\[\]{}]{3,})`,
+			Regex:    `(?i)\b[a-z0-9_.-]*(?:password|passwd|passphrase)\s*[:=]\s*([^\s"'\x60;,()\[\]{}\\]{3,})`,
 			Keywords: []string{"passw", "passphrase"},
 			Allow:    []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`, `^[a-z_]+$`}}},
 		},
@@ -167,9 +185,29 @@ func automemRules() []ruleSpec {
 			Keywords:    []string{"accountkey", "sharedaccesskey"},
 		},
 		{
+			// Command-line flags: --password hunter2, --token=abc123.
+			ID:          "cli-secret-flag",
+			Before:      8,
+			After:       300,
+			Regex:       `(?i)(?:^|\s)--?(?:password|passwd|pass|token|api-?key|secret|client-secret|auth-token|access-token)(?:=|\s+)["']?([^\s"'\x60\\]{6,})`,
+			SecretGroup: 1,
+			Keywords:    []string{"-pass", "-token", "-api", "-secret", "-client-secret", "-auth-token", "-access-token"},
+			Allow:       []allowSpec{{Regexes: []string{placeholderishSrc, `^-`}}},
+			Check:       flagValue,
+		},
+		{
+			ID:          "netrc-password",
+			Before:      300,
+			After:       300,
+			Regex:       `\bmachine\s+\S+\s+login\s+\S+\s+password\s+([^\s"'\x60\\]+)`,
+			SecretGroup: 1,
+			Keywords:    []string{"machine"},
+			Allow:       notPlaceholder,
+		},
+		{
 			ID:     "curl-user-password",
 			Before: 2, After: 1024,
-			Regex:       `\bcurl\b[^\n]*?\s(?:-u|--user)\s*["']?[^\s:"']+:([^\s"']+)`,
+			Regex:       `\bcurl\b[^\n]*?\s(?:-u|--user)\s*["']?[^\s:"'\\]+:([^\s"'\\]+)`,
 			SecretGroup: 1,
 			Keywords:    []string{"curl"},
 			Allow:       notPlaceholder,

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -158,4 +159,22 @@ func percentView(s string) *view {
 		return nil
 	}
 	return &view{text: b.String(), start: start, end: end}
+}
+
+// snap widens a source span [a,b) so that it neither starts nor ends
+// inside one of v's escape sequences: replacing half of "\n" or "%2F"
+// would change what the surrounding JSON string or URL means.
+func (v *view) snap(a, b, n int) (int, int) {
+	if v.start == nil {
+		return a, b
+	}
+	i := sort.Search(len(v.start), func(i int) bool { return int(v.start[i]) > a }) - 1
+	if i >= 0 && int(v.end[i]) > a {
+		a = int(v.start[i])
+	}
+	j := sort.Search(len(v.start), func(i int) bool { return int(v.end[i]) >= b })
+	if j < len(v.start) && int(v.start[j]) < b {
+		b = int(v.end[j])
+	}
+	return a, min(b, n)
 }
