@@ -101,6 +101,7 @@ type ChangedError struct {
 	Files []string
 }
 
+// Error names the changed files and the way out (--force).
 func (e *ChangedError) Error() string {
 	return "files changed since the last change, use --force to undo anyway: " + strings.Join(e.Files, ", ")
 }

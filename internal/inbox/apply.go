@@ -1,6 +1,7 @@
 package inbox
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -34,6 +35,15 @@ func Decided(it *Item, sel Selection) bool {
 		}
 	}
 	return false
+}
+
+// ChangedError is returned when a patch file changed between loading and
+// committing; nothing is written and the item should be reviewed again.
+type ChangedError struct{ Path string }
+
+// Error says which patch changed and what to do.
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s changed while it was being reviewed (an extraction ran?); nothing was written, review it again", e.Path)
 }
 
 // Roots is the engine's allowed-target configuration for this project.
@@ -75,6 +85,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		before, err := os.ReadFile(src.Path)
 		if err != nil {
 			return res, fmt.Errorf("read patch %s: %w", src.Path, err)
+		}
+		if src.Raw != nil && !bytes.Equal(before, src.Raw) {
+			return res, &ChangedError{Path: src.Path}
 		}
 		rests = append(rests, rest{path: src.Path, before: before, after: rem})
 	}

@@ -210,3 +210,22 @@ func TestPathsAllowed(t *testing.T) {
 		}
 	}
 }
+
+func TestCommitRefusesChangedPatch(t *testing.T) {
+	p := fixture(t)
+	items, _ := Load(p)
+	it, _ := Find(items, "private")
+	src := it.Sources[0].Path
+	// An extraction rewrites the patch while the person reviews.
+	os.WriteFile(src, append(append([]byte(nil), it.Sources[0].Raw...), []byte("--- "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n+++ "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n@@ -1 +1,2 @@\n # Project Memory\n+- new\n")...), 0o600)
+	before, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
+	var ce *ChangedError
+	if !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want ChangedError", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	if string(before) != string(after) {
+		t.Errorf("MEMORY.md written despite the changed patch")
+	}
+}

@@ -49,6 +49,9 @@ type Paths struct {
 type Source struct {
 	Path  string
 	Patch *Patch
+	// Raw is the file as loaded; Commit refuses when the file changed since
+	// (an extractor merged new hunks while the person was reviewing).
+	Raw []byte
 }
 
 // HunkRef is one numbered hunk of an item.
@@ -215,6 +218,10 @@ func loadPatchItem(paths Paths, id, group, kind string, files []string) (*Item, 
 		if err == nil {
 			err = patch.Check(p, paths.Roots(), patch.Kind(kind))
 		}
+		var raw []byte
+		if err == nil {
+			raw, err = os.ReadFile(f)
+		}
 		if patch.ReasonOf(err) != "" {
 			hidden = append(hidden, Hidden{Path: f, Reason: err.Error()})
 			continue
@@ -222,7 +229,7 @@ func loadPatchItem(paths Paths, id, group, kind string, files []string) (*Item, 
 		if err != nil {
 			return nil, nil, err
 		}
-		src := &Source{Path: f, Patch: p}
+		src := &Source{Path: f, Patch: p, Raw: raw}
 		it.Sources = append(it.Sources, src)
 		for _, sec := range p.Files {
 			if !seen[sec.Path] {

@@ -67,7 +67,8 @@ func (r *Runner) patch(it *inbox.Item) (bool, error) {
 		return quit, nil
 	}
 	res, err := inbox.Commit(r.Paths, it, sel, r.Now())
-	if patch.ReasonOf(err) != "" {
+	var changed *inbox.ChangedError
+	if patch.ReasonOf(err) != "" || errors.As(err, &changed) {
 		// A refusal (the target changed since the patch was drafted, for
 		// instance) leaves the item as it was; the review goes on.
 		fmt.Fprintf(r.S.Out, "Cannot apply %s, nothing changed: %v\n", it.ID, err)
