@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -670,5 +671,61 @@ func TestConnectionResetIsRetried(t *testing.T) {
 	res := h.run(context.Background())
 	if res.Reason != Goal || res.Retries != 1 || len(h.sleeps) != 1 || h.sleeps[0] != time.Second {
 		t.Fatalf("reason %s retries %d sleeps %v err %v", res.Reason, res.Retries, h.sleeps, res.Err)
+	}
+}
+
+// Gemini 3 returns a thought signature on each tool call and rejects the
+// next request unless it comes back; the agent must echo it.
+func TestThoughtSignatureEchoed(t *testing.T) {
+	withSig := raw(`{"id":"c1","object":"chat.completion","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","tool_calls":[` +
+		`{"id":"fc-1","type":"function","function":{"name":"list_directory","arguments":"{\"dir_path\":\".\"}"},"extra_content":{"google":{"thought_signature":"SIG-ONE"}}},` +
+		`{"id":"fc-2","type":"function","function":{"name":"list_directory","arguments":"{\"dir_path\":\"skills\"}"}}]}}]}`)
+	h := setup(t, withSig, tools(call(ToolListDirectory, "dir_path", ".")), done("ok"))
+	if res := h.run(context.Background()); res.Reason != Goal {
+		t.Fatalf("reason %s: %v", res.Reason, res.Err)
+	}
+	h.fake.mu.Lock()
+	bodies := append([][]byte(nil), h.fake.bodies...)
+	h.fake.mu.Unlock()
+	for _, i := range []int{1, 2} { // every later request carries it
+		var req struct {
+			Messages []struct {
+				Role      string `json:"role"`
+				ToolCalls []struct {
+					ID    string          `json:"id"`
+					Extra json.RawMessage `json:"extra_content"`
+				} `json:"tool_calls"`
+			} `json:"messages"`
+		}
+		if err := json.Unmarshal(bodies[i], &req); err != nil {
+			t.Fatal(err)
+		}
+		a := req.Messages[2]
+		if a.Role != "assistant" || len(a.ToolCalls) != 2 || a.ToolCalls[0].ID != "fc-1" ||
+			string(a.ToolCalls[0].Extra) != `{"google":{"thought_signature":"SIG-ONE"}}` || a.ToolCalls[1].Extra != nil {
+			t.Fatalf("request %d assistant message: %+v", i, a)
+		}
+	}
+	if res := h.fake.requests(); len(res) != 3 {
+		t.Fatalf("requests %d", len(res))
+	}
+}
+
+func TestCutOffBodyIsRetried(t *testing.T) {
+	cut := func(w http.ResponseWriter, r *http.Request, n int) {
+		w.Header().Set("Content-Length", "1000")
+		w.WriteHeader(200)
+		io.WriteString(w, `{"choices":[`)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		hj, _ := w.(http.Hijacker)
+		if conn, _, err := hj.Hijack(); err == nil {
+			conn.Close()
+		}
+	}
+	h := setup(t, cut, done("ok"))
+	if res := h.run(context.Background()); res.Reason != Goal || res.Retries != 1 {
+		t.Fatalf("reason %s retries %d: %v", res.Reason, res.Retries, res.Err)
 	}
 }

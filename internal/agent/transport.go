@@ -37,6 +37,7 @@ type doer struct {
 	log        zerolog.Logger
 	sent       atomic.Int64
 	retries    atomic.Int64
+	extras     callExtras
 }
 
 // Do sends req, retrying as configured. The request body is buffered once so
@@ -51,6 +52,7 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 		}
 		body = b
 	}
+	body = d.extras.apply(body)
 	if d.maxReq > 0 && int64(len(body)) > d.maxReq {
 		return nil, fmt.Errorf("%w: %d bytes, cap %d", ErrRequestTooLarge, len(body), d.maxReq)
 	}
@@ -92,7 +94,34 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 			}
 			continue
 		}
-		resp.Body = &cappedBody{rc: resp.Body, left: d.maxResp, cancel: cancel}
+		// Read the whole (capped) body inside the attempt, so the
+		// per-attempt timeout covers a trickling body and a connection cut
+		// mid-body is retried like any connection error: no tool has run yet.
+		data, err := io.ReadAll(io.LimitReader(resp.Body, d.maxResp+1))
+		resp.Body.Close()
+		cancel()
+		if int64(len(data)) > d.maxResp {
+			return nil, fmt.Errorf("%w (%d bytes)", errResponseTooLarge, d.maxResp)
+		}
+		if err != nil {
+			if parent.Err() != nil {
+				return nil, parent.Err()
+			}
+			if attempt >= d.maxRetries {
+				return nil, fmt.Errorf("read model response after %d attempt(s): %w", attempt+1, err)
+			}
+			wait := d.backoff(attempt)
+			d.log.Warn().Err(err).Int("attempt", attempt+1).Dur("wait", wait).Msg("model response cut off; retrying")
+			if err := d.pause(parent, wait); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if resp.StatusCode/100 == 2 {
+			d.extras.capture(data)
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(data))
+		resp.ContentLength = int64(len(data))
 		return resp, nil
 	}
 }
@@ -130,39 +159,6 @@ func (d *doer) retryAfter(h http.Header, attempt int) time.Duration {
 		}
 	}
 	return min(max(w, 0), d.maxWait)
-}
-
-// cappedBody fails a read once more than left bytes were read, so a huge or
-// endless response cannot exhaust memory. Closing it ends the attempt's
-// timeout context.
-type cappedBody struct {
-	rc     io.ReadCloser
-	left   int64
-	cancel context.CancelFunc
-}
-
-func (c *cappedBody) Read(p []byte) (int, error) {
-	if c.left <= 0 {
-		// Probe one byte: a body of exactly the cap is fine.
-		var one [1]byte
-		n, err := c.rc.Read(one[:])
-		if n > 0 {
-			return 0, errResponseTooLarge
-		}
-		return 0, err
-	}
-	if int64(len(p)) > c.left {
-		p = p[:c.left]
-	}
-	n, err := c.rc.Read(p)
-	c.left -= int64(n)
-	return n, err
-}
-
-func (c *cappedBody) Close() error {
-	err := c.rc.Close()
-	c.cancel()
-	return err
 }
 
 // sleepCtx waits for d or until ctx is done.
