@@ -2,8 +2,9 @@ package review
 
 import (
 	"bufio"
+	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -143,5 +144,29 @@ func TestHeaderOfWindow(t *testing.T) {
 	if got := header(h, 3, 8); got != "@@ -3,4 +3,5 @@" {
 		t.Errorf("part header = %s", got)
 	}
-	_ = filepath.Join
+}
+
+// BenchmarkReviewHunks answers 200 hunks from a piped answer stream.
+func BenchmarkReviewHunks(b *testing.B) {
+	var sb strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&sb, "@@ -%d,2 +%d,3 @@\n a\n+line %d\n b\n", 1+i*10, 1+i*11, i)
+	}
+	answers := strings.Repeat("y\n", 200)
+	for b.Loop() {
+		b.StopTimer()
+		p, err := inbox.ParsePatch([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + sb.String()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		it := &inbox.Item{ID: "private", Kind: inbox.KindPrivate, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
+		for _, h := range p.Files[0].Hunks {
+			it.Hunks = append(it.Hunks, &inbox.HunkRef{N: len(it.Hunks) + 1, Source: it.Sources[0], Section: p.Files[0], Hunk: h})
+		}
+		s := &Session{In: bufio.NewReader(strings.NewReader(answers)), Out: io.Discard}
+		b.StartTimer()
+		if _, err := s.ReviewHunks(it, inbox.Selection{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
