@@ -81,9 +81,11 @@ func File(path string, src transcript.Source, red Redact, opt Options) (*Renderi
 	return Transcript(sess, msgs, red, opt), nil
 }
 
-// Line makes one redacted line of at most max bytes from s (index lines,
-// summaries, titles): whitespace runs become one space, then the hook runs,
-// then the cut, so a secret is never cut before it is seen.
+// Line makes one redacted line of at most max bytes from s (session
+// summaries, workflow hints, titles, index headlines): whitespace runs
+// become one space, then the hook runs, then the cut, so a secret is never
+// cut before it is seen. For a session-index line, pass the headline and
+// keep the transcript path as it is (whitespace in a path is meaningful).
 func Line(s string, red Redact, max int) string {
 	s = red(strings.Join(strings.Fields(s), " "))
 	if max > 0 && len(s) > max {

@@ -30,11 +30,12 @@ func (b *builder) add(ls ...string) {
 }
 
 // body adds the lines of a text, escaping lines that would look like one
-// of our own message headers.
+// of our own headers or page footers, so transcript text cannot fake the
+// end of a transcript or a turn by someone else.
 func (b *builder) body(text, indent string) {
 	for l := range strings.SplitSeq(text, "\n") {
 		l = strings.TrimRight(l, "\r")
-		if strings.HasPrefix(l, "## [") || strings.HasPrefix(l, "# ") {
+		if strings.HasPrefix(l, "## [") || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "[automem:") {
 			l = `\` + l
 		}
 		b.add(indent + l)
