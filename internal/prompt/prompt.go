@@ -100,14 +100,16 @@ func User(in Input) string {
 			}
 			return skills[i].Name < skills[j].Name
 		})
-		fmt.Fprintf(&b, "\n# Existing Skills (%d)\nDo NOT duplicate any of these; extend one with a skill patch instead.\n", len(skills))
+		fmt.Fprintf(&b, "\n# Existing Skills (%d)\nDo NOT duplicate any of these; extend one with a skill patch instead.\n\n", len(skills))
+		var list strings.Builder
 		for i, s := range skills {
 			if i == maxEntries {
-				fmt.Fprintf(&b, "- … %d more not shown\n", len(skills)-i)
+				fmt.Fprintf(&list, "- … %d more not shown\n", len(skills)-i)
 				break
 			}
-			fmt.Fprintf(&b, "- %s [%s]: %s (%s)\n", line(s.Name), line(s.Scope), line(s.Description), line(s.Path))
+			fmt.Fprintf(&list, "- %s [%s]: %s (%s)\n", line(s.Name), line(s.Scope), line(s.Description), line(s.Path))
 		}
+		b.WriteString(Fence(list.String()))
 	}
 
 	if len(in.Pending) > 0 {
