@@ -400,3 +400,15 @@ func TestFileFailsClosed(t *testing.T) {
 		t.Fatal("file changed after a failed redaction")
 	}
 }
+
+func TestTimeoutScalesWithSize(t *testing.T) {
+	r, _ := New(Options{MessageTimeout: time.Second})
+	for _, c := range []struct {
+		n    int
+		want time.Duration
+	}{{0, time.Second}, {1, time.Second}, {1 << 20, time.Second}, {1<<20 + 1, 2 * time.Second}, {10 << 20, 10 * time.Second}} {
+		if got := r.timeout(c.n); got != c.want {
+			t.Errorf("timeout(%d) = %v, want %v", c.n, got, c.want)
+		}
+	}
+}

@@ -21,7 +21,9 @@ func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
 
 // Options bound the work done per message. The zero value picks defaults.
 type Options struct {
-	// MessageTimeout caps one Text call (default 5s).
+	// MessageTimeout caps one Text call per started MiB of text (default
+	// 5s per MiB): redaction is linear, so a time cap that does not grow
+	// with the text would withhold large but ordinary tool outputs.
 	MessageTimeout time.Duration
 	// MaxMessage is the largest text Text accepts (default 32 MiB); larger
 	// texts fail closed instead of stalling a run.
@@ -165,7 +167,7 @@ func (r *Redactor) Text(ctx context.Context, s string) (out string, findings []F
 	if len(s) > r.opts.MaxMessage {
 		return "", nil, fmt.Errorf("redact %d bytes: %w", len(s), ErrTooLarge)
 	}
-	ctx, cancel := context.WithTimeout(ctx, r.opts.MessageTimeout)
+	ctx, cancel := context.WithTimeout(ctx, r.timeout(len(s)))
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
@@ -177,6 +179,12 @@ func (r *Redactor) Text(ctx context.Context, s string) (out string, findings []F
 		return "", nil, fmt.Errorf("redact: %w", err)
 	}
 	return out, findings, nil
+}
+
+// timeout is the time cap for a text of n bytes.
+func (r *Redactor) timeout(n int) time.Duration {
+	mib := (n + 1<<20 - 1) >> 20
+	return r.opts.MessageTimeout * time.Duration(max(1, mib))
 }
 
 // Safe redacts s, or returns Withheld and the error when redaction fails;
