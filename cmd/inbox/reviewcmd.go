@@ -37,7 +37,7 @@ func (c *ReviewCmd) Run(g *Globals, env *cli.Env) error {
 		items = []*inbox.Item{it}
 	}
 	in := bufio.NewReader(env.Stdin)
-	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env)}
+	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env), Echo: !env.StdinTTY}
 	if env.StdinTTY {
 		if f, ok := env.Stdin.(*os.File); ok {
 			s.Keys = review.NewTermKeys(int(f.Fd()), in)

@@ -28,6 +28,9 @@ type Session struct {
 	Evidence func(text string) []string
 	// TempDir holds the file handed to the editor.
 	TempDir string
+	// Echo repeats each answer read from a non-terminal, so the output of a
+	// scripted review reads like the terminal session it stands for.
+	Echo bool
 }
 
 // KeyReader reads one keypress without waiting for Enter (terminal raw mode).
@@ -57,6 +60,9 @@ func (s *Session) ask(prompt string) (string, error) {
 	if errors.Is(err, io.EOF) && line == "" {
 		fmt.Fprintln(s.Out)
 		return "q", nil
+	}
+	if s.Echo {
+		fmt.Fprintln(s.Out, Visible(strings.TrimSpace(line)))
 	}
 	return ParseKey(line), nil
 }
@@ -94,6 +100,9 @@ func (s *Session) askLine(prompt string) (string, bool, error) {
 	}
 	if errors.Is(err, io.EOF) && line == "" {
 		return "", false, nil
+	}
+	if s.Echo {
+		fmt.Fprintln(s.Out, Visible(strings.TrimSpace(line)))
 	}
 	return strings.TrimSpace(line), true, nil
 }
