@@ -31,8 +31,9 @@ func Example() {
 	sb, err := sandbox.New(sandbox.Config{
 		MemoryDir:   memDir,
 		SkillRoots:  []string{filepath.Join(home, ".gemini/skills"), filepath.Join(home, ".agents/skills")},
-		Transcripts: offered,
-		Render:      render,
+		Transcripts:   offered,
+		ReadOnlyFiles: []string{filepath.Join(home, ".gemini/GEMINI.md")},
+		Render:        render,
 	})
 	if err != nil {
 		return

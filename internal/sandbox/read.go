@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -51,7 +52,13 @@ func (s *Sandbox) ReadFile(p string, offset, limit int) (string, error) {
 		s.read[t.abs] = true
 		return out, nil
 	}
-	data, truncated, err := readRegular(t.root.r, t.rel, s.readCap)
+	var data []byte
+	var truncated bool
+	if t.extra {
+		data, truncated, err = readSingle(t.abs, s.readCap)
+	} else {
+		data, truncated, err = readRegular(t.root.r, t.rel, s.readCap)
+	}
 	if err != nil {
 		return "", classify(op, p, err)
 	}
@@ -98,6 +105,18 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 		return data[:limit], true, nil
 	}
 	return data, false, nil
+}
+
+// readSingle reads one allow-listed file outside the roots through a root
+// opened on its directory, so the final component is still checked (no
+// symlink, regular, one link) the same way as inside a root.
+func readSingle(abs string, limit int64) ([]byte, bool, error) {
+	r, err := os.OpenRoot(filepath.Dir(abs))
+	if err != nil {
+		return nil, false, err
+	}
+	defer r.Close()
+	return readRegular(r, filepath.Base(abs), limit)
 }
 
 var (
@@ -172,8 +191,8 @@ func (s *Sandbox) ListDirectory(p string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if t.transcript {
-		return "", &Error{Op: op, Path: p, Reason: NotRegular, Detail: "not a directory"}
+	if t.transcript || t.extra {
+		return "", &Error{Op: op, Path: p, Reason: Invalid, Detail: "not a directory"}
 	}
 	f, err := t.root.r.Open(t.rel)
 	if err != nil {

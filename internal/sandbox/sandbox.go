@@ -47,6 +47,10 @@ type Config struct {
 	SkillRoots []string
 	// Transcripts are the exact paths offered in this run's session index.
 	Transcripts []string
+	// ReadOnlyFiles are single files outside the roots that may be read
+	// (never written), by exact path: the global memory file
+	// ~/.gemini/GEMINI.md, which a global patch must quote as context.
+	ReadOnlyFiles []string
 	// Render answers read_file on an offered transcript.
 	Render RenderFunc
 	// ReadCap bounds the bytes read from one file (DefaultReadCap if 0).
@@ -66,6 +70,7 @@ type Sandbox struct {
 	mem      *root
 	roots    []*root // mem first, then skill roots
 	offered  map[string]bool
+	extra    map[string]bool
 	read     map[string]bool
 	written  map[string]bool
 	readCap  int64
@@ -88,6 +93,7 @@ func New(cfg Config) (*Sandbox, error) {
 	s := &Sandbox{
 		cfg:      cfg,
 		offered:  map[string]bool{},
+		extra:    map[string]bool{},
 		read:     map[string]bool{},
 		written:  map[string]bool{},
 		readCap:  cfg.ReadCap,
@@ -129,6 +135,11 @@ func New(cfg Config) (*Sandbox, error) {
 	for _, t := range cfg.Transcripts {
 		if filepath.IsAbs(t) {
 			s.offered[filepath.Clean(t)] = true
+		}
+	}
+	for _, f := range cfg.ReadOnlyFiles {
+		if filepath.IsAbs(f) {
+			s.extra[filepath.Clean(f)] = true
 		}
 	}
 	return s, nil
@@ -175,6 +186,7 @@ func sortedKeys(m map[string]bool) []string {
 type target struct {
 	abs        string
 	transcript bool
+	extra      bool // one of Config.ReadOnlyFiles
 	root       *root
 	rel        string // slash-separated, "." for the root itself
 }
@@ -196,6 +208,9 @@ func (s *Sandbox) resolve(op, p string) (target, error) {
 	abs = filepath.Clean(abs)
 	if s.offered[abs] {
 		return target{abs: abs, transcript: true}, nil
+	}
+	if s.extra[abs] {
+		return target{abs: abs, extra: true}, nil
 	}
 	var best *root
 	var bestRel string

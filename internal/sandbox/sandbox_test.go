@@ -620,3 +620,48 @@ func TestNewErrors(t *testing.T) {
 		t.Fatal("relative skills root accepted")
 	}
 }
+
+func TestReadOnlyFiles(t *testing.T) {
+	w := newWorld(t)
+	gemini := filepath.Join(w.home, ".gemini", "GEMINI.md")
+	if err := os.WriteFile(gemini, []byte("# Global\n- prefers tabs\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(w.home, ".gemini", "settings.json"), []byte(`{"k":"SETTINGS"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := w.sandbox(t, func(c *Config) { c.ReadOnlyFiles = []string{gemini} })
+	before := snapshot(t, w.base)
+	if out, err := s.ReadFile(gemini, 0, 0); err != nil || out != "# Global\n- prefers tabs\n" {
+		t.Fatalf("read global memory = %q, %v", out, err)
+	}
+	if out, err := s.ReadFile(filepath.Join(w.home, ".gemini", "settings.json"), 0, 0); err == nil {
+		t.Fatalf("sibling readable: %q", out)
+	}
+	if _, err := s.WriteFile(gemini, "x"); reasonOf(err) != NotWritable {
+		t.Fatalf("write global memory: %v", err)
+	}
+	if _, err := s.Replace(gemini, "tabs", "spaces", 1); reasonOf(err) != NotWritable {
+		t.Fatalf("replace global memory: %v", err)
+	}
+	for _, f := range []func() (string, error){
+		func() (string, error) { return s.ListDirectory(gemini) },
+		func() (string, error) { return s.Glob("*", gemini) },
+		func() (string, error) { return s.GrepSearch("x", gemini, "") },
+	} {
+		if _, err := f(); err == nil {
+			t.Fatal("a file was searched as a directory")
+		}
+	}
+	w.checkConfined(t, before)
+	// A symlink in its place is refused like anywhere else.
+	if err := os.Remove(gemini); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(w.home, ".ssh", "id_rsa"), gemini); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := s.ReadFile(gemini, 0, 0); reasonOf(err) != NotRegular || strings.Contains(out, "secret") {
+		t.Fatalf("symlinked global memory = %q, %v", out, err)
+	}
+}

@@ -145,8 +145,8 @@ func (s *Sandbox) searchRoot(op, dir string) (target, error) {
 	if err != nil {
 		return target{}, err
 	}
-	if t.transcript {
-		return target{}, &Error{Op: op, Path: dir, Reason: NotRegular, Detail: "not a directory"}
+	if t.transcript || t.extra {
+		return target{}, &Error{Op: op, Path: dir, Reason: Invalid, Detail: "not a directory"}
 	}
 	return t, nil
 }

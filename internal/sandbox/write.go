@@ -94,7 +94,7 @@ func (s *Sandbox) writable(op, p string) (target, *os.Root, string, error) {
 	if err != nil {
 		return target{}, nil, "", err
 	}
-	if t.transcript || t.root != s.mem {
+	if t.transcript || t.extra || t.root != s.mem {
 		return target{}, nil, "", &Error{Op: op, Path: p, Reason: NotWritable, Detail: "writes are allowed only under " + path.Join(s.mem.abs, "skills") + " and to the two inbox extraction.patch files"}
 	}
 	var dir, name string
