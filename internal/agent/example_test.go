@@ -29,8 +29,8 @@ func Example() {
 	}
 	offered := []string{"/home/u/.gemini/tmp/proj/chats/session-2026-05-01T09-00-0b7e7fda.jsonl"}
 	sb, err := sandbox.New(sandbox.Config{
-		MemoryDir:   memDir,
-		SkillRoots:  []string{filepath.Join(home, ".gemini/skills"), filepath.Join(home, ".agents/skills")},
+		MemoryDir:     memDir,
+		SkillRoots:    []string{filepath.Join(home, ".gemini/skills"), filepath.Join(home, ".agents/skills")},
 		Transcripts:   offered,
 		ReadOnlyFiles: []string{filepath.Join(home, ".gemini/GEMINI.md")},
 		Render:        render,
