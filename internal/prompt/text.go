@@ -29,8 +29,9 @@ effect until a person accepts it.
 read_file, list_directory, glob and grep_search read; write_file and replace
 write; complete_task ends the run. There is no shell and no network. Paths are
 absolute or relative to the memory directory {{MEM}}. Reads are allowed in
-the memory directory, the skills directories and the session transcripts
-listed in the index (reading one returns a compact rendering of it). Writes
+the memory directory, the skills directories, the global memory file and the
+session transcripts listed in the index (reading one returns a compact
+rendering of it). Writes
 are allowed only under {{SKILLS}}/ and to exactly these two files:
   {{MEM}}/.inbox/private/extraction.patch
   {{MEM}}/.inbox/global/extraction.patch
