@@ -230,6 +230,7 @@ func TestWritePolicy(t *testing.T) {
 		filepath.Join(w.mem, ".inbox", "global", "extraction.patch"),
 		"skills/go-testing/SKILL.md",
 		filepath.Join(w.mem, "skills", "go-testing", "scripts", "run.md"),
+		"skills/go-testing/a/b/c.md",
 		"skills/deploy.patch",
 	}
 	for _, p := range allowed {
@@ -260,6 +261,7 @@ func TestWritePolicy(t *testing.T) {
 		{"skills/../.extraction-state.json", NotWritable},
 		{"skills/" + strings.Repeat("a", 300) + "/SKILL.md", Failed},
 		{"skills/a\nb/SKILL.md", Invalid},
+		{"skills/a/b/c/d/e/SKILL.md", Invalid},
 		{filepath.Join(w.skills, "deploy", "SKILL.md"), NotWritable},
 		{filepath.Join(w.skills, "new", "SKILL.md"), NotWritable},
 		{w.transcript, NotWritable},

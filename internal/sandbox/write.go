@@ -11,6 +11,10 @@ import (
 	"strings"
 )
 
+// maxSkillDepth bounds the directories a skill draft may nest
+// (skills/<dir>/scripts/x is 2), so one write cannot create thousands.
+const maxSkillDepth = 4
+
 // WriteFile answers write_file: content replaces the file atomically. Only
 // paths under <memoryDir>/skills/ and the two canonical inbox patches are
 // writable.
@@ -101,6 +105,9 @@ func (s *Sandbox) writable(op, p string) (target, *os.Root, string, error) {
 	if d, ok := inboxFiles[t.rel]; ok {
 		dir, name = d, "extraction.patch"
 	} else if rest, ok := strings.CutPrefix(t.rel, "skills/"); ok && rest != "" {
+		if strings.Count(rest, "/") >= maxSkillDepth {
+			return target{}, nil, "", &Error{Op: op, Path: p, Reason: Invalid, Detail: fmt.Sprintf("at most %d directory levels below skills/", maxSkillDepth)}
+		}
 		dir, name = "skills", rest
 	} else {
 		return target{}, nil, "", &Error{Op: op, Path: p, Reason: NotWritable, Detail: "writes are allowed only under " + path.Join(s.mem.abs, "skills") + " and to the two inbox extraction.patch files"}
