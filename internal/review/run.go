@@ -86,6 +86,7 @@ const skillHelp = `u - promote to user skills (~/.gemini/skills)
 w - promote to workspace skills (<git root>/.gemini/skills)
 x - discard this draft (it will not be proposed again)
 s - skip; the draft stays in the inbox
+v - show the evidence for this draft
 q - quit
 ? - print help
 `
@@ -101,9 +102,9 @@ func (r *Runner) skill(it *inbox.Item) (bool, error) {
 		return true, err
 	}
 	for {
-		keys := "u,w,x,s,q,?"
+		keys := "u,w,x,s,v,q,?"
 		if derr != nil {
-			keys = "x,s,q,?"
+			keys = "x,s,v,q,?"
 		}
 		k, err := r.S.ask(fmt.Sprintf("Promote this skill [%s]? ", keys))
 		if err != nil {
@@ -147,12 +148,36 @@ func (r *Runner) skill(it *inbox.Item) (bool, error) {
 			return false, nil
 		case "s":
 			return false, nil
+		case "v":
+			r.draftEvidence(it, d)
 		case "q":
 			return true, nil
 		case "":
 		default:
 			fmt.Fprint(out, skillHelp)
 		}
+	}
+}
+
+// draftEvidence prints what the extractor recorded for a draft, looked up by
+// its skill name and by its folder name.
+func (r *Runner) draftEvidence(it *inbox.Item, d *skills.Draft) {
+	keys := []string{strings.TrimPrefix(it.ID, "skill/")}
+	if d != nil && d.Name != keys[0] {
+		keys = append(keys, d.Name)
+	}
+	found := false
+	for _, k := range keys {
+		if r.S.Evidence == nil {
+			break
+		}
+		for _, e := range r.S.Evidence(k) {
+			fmt.Fprintf(r.S.Out, "  %s\n", Visible(e))
+			found = true
+		}
+	}
+	if !found {
+		fmt.Fprintln(r.S.Out, "No evidence recorded for this draft.")
 	}
 }
 
