@@ -109,3 +109,20 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDenseSecrets is the adversarial case: one 1 MiB line made of
+// nothing but assignments, every one a candidate. It must stay linear.
+func BenchmarkDenseSecrets(b *testing.B) {
+	r := newTest(b)
+	for _, unit := range []string{"password=abc123456; ", "token: x ", `api_key="abcdefgh12" `, "ey "} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(strings.Fields(unit)[0], func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			start := cpuTime()
+			defer func() { reportCPU(b, start, int64(len(text))) }()
+			for b.Loop() {
+				r.Redact(text)
+			}
+		})
+	}
+}

@@ -190,14 +190,12 @@ func (r *Redactor) candidate(rl *rule, t string, base int, m []int, placeholders
 		return span{}, false
 	}
 	match := t[ms:me]
-	ls := strings.LastIndexByte(t[:ms], '\n') + 1
-	le := strings.IndexByte(t[me:], '\n')
-	if le < 0 {
-		le = len(t)
-	} else {
-		le += me
+	// The line is only needed by the few "line" allowlists: find it lazily,
+	// as scanning a long line for every match would make scans quadratic.
+	line := func() string {
+		ls := strings.LastIndexByte(t[:ms], '\n') + 1
+		return t[ls:lineEnd(t, me)]
 	}
-	line := t[ls:le]
 	if r.global.allowed(secret, match, line) {
 		return span{}, false
 	}
@@ -213,10 +211,10 @@ func (r *Redactor) candidate(rl *rule, t string, base int, m []int, placeholders
 	if rl.wholeMatch {
 		ss, se = ms, me
 	}
-	for _, p := range placeholders {
-		if p[0] < se && ss < p[1] {
-			return span{}, false
-		}
+	// placeholders are in order and disjoint: the first one ending after
+	// ss is the only one that can overlap [ss,se).
+	if i := sort.Search(len(placeholders), func(i int) bool { return placeholders[i][1] > ss }); i < len(placeholders) && placeholders[i][0] < se {
+		return span{}, false
 	}
 	return span{ss, se, rl.id}, true
 }

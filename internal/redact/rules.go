@@ -178,13 +178,15 @@ func compileRule(s ruleSpec) (rule, error) {
 const assignTemplate = `(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)`
 
 // allowed reports whether the allowlist clears a candidate.
-func (a *allowList) allowed(secret, match, line string) bool {
+func (a *allowList) allowed(secret, match string, line func() string) bool {
 	target := secret
 	switch a.target {
 	case "match":
 		target = match
 	case "line":
-		target = line
+		if len(a.regexes) > 0 {
+			target = line()
+		}
 	}
 	reHit := false
 	for _, re := range a.regexes {

@@ -75,16 +75,19 @@ func (r *Redactor) runAnchored(rl *rule, t string, hs []hit, emit func(*rule, in
 		if !assignFollows(t, h.end) {
 			continue
 		}
-		ls := strings.LastIndexByte(t[:h.start], '\n') + 1
+		// Name bytes never include a newline, so this stays on the line.
 		s0 := h.start
-		for s0 > ls && h.start-s0 < rl.nameMax && rl.nameByte(t[s0-1]) {
+		for s0 > 0 && h.start-s0 < rl.nameMax && rl.nameByte(t[s0-1]) {
 			s0--
 		}
 		if s0 == lastStart {
 			continue
 		}
 		lastStart = s0
-		end := min(lineEnd(t, h.start), h.end+rl.after)
+		end := min(len(t), h.end+rl.after)
+		if i := strings.IndexByte(t[h.start:end], '\n'); i >= 0 {
+			end = h.start + i
+		}
 		m := rl.get().anchored.FindStringSubmatchIndex(t[s0:end])
 		if m == nil {
 			continue
