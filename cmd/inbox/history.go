@@ -43,7 +43,7 @@ type UndoCmd struct {
 
 // Run restores the files of the newest change not yet undone.
 func (c *UndoCmd) Run(g *Globals, env *cli.Env) error {
-	_, p, err := g.projectPaths(env)
+	p, err := g.writable(env)
 	if err != nil {
 		return err
 	}

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	git "github.com/go-git/go-git/v5"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 )
 
 // projectPaths finds the project of --project or the current directory and
@@ -85,4 +87,28 @@ func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
 		env.Log.Warn().Str("patch", h.Path).Str("reason", h.Reason).Msg("invalid patch hidden from review")
 	}
 	return items, nil
+}
+
+// recoverInterrupted finishes an apply that a crash or kill interrupted
+// between renames (patch.Recover on the inbox's journal) before anything
+// else writes, so no target is left half-applied.
+func recoverInterrupted(env *cli.Env, p inbox.Paths) error {
+	rep, err := patch.Recover(inbox.JournalPath(p.MemoryDir))
+	if rep.Completed > 0 || rep.AlreadyDone > 0 {
+		env.Log.Warn().Int("completed", rep.Completed).Msg("finished an interrupted apply")
+	}
+	if err != nil {
+		return fmt.Errorf("finish interrupted apply (files %s): %w", strings.Join(rep.Stuck, ", "), err)
+	}
+	return nil
+}
+
+// writable resolves the project for a command that changes files, after
+// finishing any interrupted apply.
+func (g *Globals) writable(env *cli.Env) (inbox.Paths, error) {
+	_, p, err := g.projectPaths(env)
+	if err != nil {
+		return p, err
+	}
+	return p, recoverInterrupted(env, p)
 }

@@ -21,7 +21,7 @@ type ReviewCmd struct {
 // Run asks about every hunk and draft; on a terminal one keypress answers,
 // otherwise one answer per line is read from stdin.
 func (c *ReviewCmd) Run(g *Globals, env *cli.Env) error {
-	_, p, err := g.projectPaths(env)
+	p, err := g.writable(env)
 	if err != nil {
 		return err
 	}

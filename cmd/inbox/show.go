@@ -35,7 +35,7 @@ func (c *ShowCmd) Run(g *Globals, env *cli.Env) error {
 
 // loadItem resolves the project and finds one item by id.
 func loadItem(g *Globals, env *cli.Env, id string) (inbox.Paths, *inbox.Item, error) {
-	_, p, err := g.projectPaths(env)
+	p, err := g.writable(env)
 	if err != nil {
 		return p, nil, err
 	}
