@@ -106,7 +106,7 @@ func TestBadInputDryRun(t *testing.T) {
 				t.Errorf("long-line session: %+v", s)
 			}
 		}
-		// 20 corpus files: 5 unreadable, 1 active (future), the rest eligible.
+		// The corpus files: 5 unreadable, 1 active (future), the rest eligible.
 		if unreadable != 5 || eligible != len(ents)+1-5-1 {
 			t.Errorf("round %d: %d eligible, %d unreadable", round, eligible, unreadable)
 		}

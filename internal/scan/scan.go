@@ -36,7 +36,10 @@ type Options struct {
 	Cache *Cache
 	// Workers bounds parallel reads (GOMAXPROCS when 0).
 	Workers int
-	// Read reads one transcript's metadata.
+	// Read reads one transcript's metadata. When nil, each worker uses its
+	// own transcript.Reader, whose buffers are reused from file to file
+	// (a fresh 64 KiB read buffer per file is most of a cold scan's
+	// garbage).
 	Read func(path string, src transcript.Source) (transcript.Session, error)
 	// Log receives one warning per unreadable file.
 	Log zerolog.Logger
@@ -81,12 +84,17 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			read := opt.Read
+			if read == nil {
+				var rd transcript.Reader
+				read = rd.ReadSession
+			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
-				e, hit, n := scanOne(files[i], opt)
+				e, hit, n := scanOne(files[i], opt, read)
 				if hit {
 					hits.Add(1)
 				} else if e.Reason != ReasonUnreadable && !files[i].Subagent {
@@ -113,7 +121,7 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	return entries, st
 }
 
-func scanOne(f File, opt Options) (Entry, bool, int64) {
+func scanOne(f File, opt Options, read func(string, transcript.Source) (transcript.Session, error)) (Entry, bool, int64) {
 	e := Entry{Session: transcript.Session{Source: f.Source, Path: f.Path, Kind: transcript.KindMain}}
 	fi, err := os.Lstat(f.Path)
 	if err != nil {
@@ -135,7 +143,7 @@ func scanOne(f File, opt Options) (Entry, bool, int64) {
 		e.Session = s
 		return e, true, 0
 	}
-	s, err := opt.Read(f.Path, f.Source)
+	s, err := read(f.Path, f.Source)
 	if err != nil {
 		e.Reason, e.Error = ReasonUnreadable, err.Error()
 		return e, false, size

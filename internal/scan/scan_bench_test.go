@@ -52,9 +52,13 @@ func corpusFiles(b *testing.B, c benchCorpus) ([]File, string, int64) {
 }
 
 func benchOptions(cache *Cache) Options {
+	var read func(string, transcript.Source) (transcript.Session, error)
+	if os.Getenv("AUTOMEM_BENCH_SHARED_READ") != "" {
+		read = transcript.ReadSession
+	}
 	return Options{
 		Now: benchNow, MinIdle: 3 * time.Hour, MinUserMessages: 10,
-		Cache: cache, Read: transcript.ReadSession, Log: zerolog.Nop(),
+		Cache: cache, Read: read, Log: zerolog.Nop(),
 	}
 }
 
