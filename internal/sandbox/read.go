@@ -97,9 +97,22 @@ func readRegular(r *os.Root, name string, limit int64) ([]byte, bool, error) {
 	if linkCount(fi) > 1 {
 		return nil, false, errHardLink
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// Size the buffer from the stat (bounded by the cap); the file may still
+	// grow or shrink while it is read, which the limited read handles.
+	data := make([]byte, min(max(fi.Size(), 0), limit)+1)
+	n, err := io.ReadFull(f, data)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		data = data[:n]
+	case err != nil:
 		return nil, false, err
+	case int64(n) <= limit:
+		// The file grew since the stat: read on, still within the cap.
+		rest, err := io.ReadAll(io.LimitReader(f, limit+1-int64(n)))
+		if err != nil {
+			return nil, false, err
+		}
+		data = append(data, rest...)
 	}
 	if int64(len(data)) > limit {
 		return data[:limit], true, nil

@@ -389,6 +389,19 @@ func TestCaps(t *testing.T) {
 	if err != nil || len(out) > 1024+200 || !strings.Contains(out, "file cut at 1024 bytes") {
 		t.Fatalf("capped read = %d bytes, %v", len(out), err)
 	}
+	for _, tc := range []struct {
+		size int
+		cut  bool
+	}{{0, false}, {1023, false}, {1024, false}, {1025, true}} {
+		name := fmt.Sprintf("exact%d.md", tc.size)
+		if err := os.WriteFile(filepath.Join(w.mem, name), []byte(strings.Repeat("z", tc.size)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := s.ReadFile(name, 0, 0)
+		if err != nil || strings.Contains(out, "file cut") != tc.cut || strings.Count(out, "z") != min(tc.size, 1024) {
+			t.Errorf("size %d: %d z, cut note %v, %v", tc.size, strings.Count(out, "z"), strings.Contains(out, "file cut"), err)
+		}
+	}
 	if _, err := s.WriteFile("skills/a/SKILL.md", strings.Repeat("x", 101)); reasonOf(err) != TooLarge {
 		t.Fatalf("oversize write err = %v", err)
 	}
