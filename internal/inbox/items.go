@@ -315,19 +315,6 @@ func firstLine(s string) string {
 	return s
 }
 
-// Changes counts the +/- lines of an item's hunks.
-func (it *Item) Changes() int {
-	n := 0
-	for _, h := range it.Hunks {
-		for _, l := range h.Hunk.Lines {
-			if l.Op != ' ' {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
