@@ -104,7 +104,9 @@ func (rd *Reader) readFile(path string, src Source, full bool) (Session, []Messa
 	}
 	rd.size = int(min(size, readBufSize))
 	defer func() { _ = f.Close() }()
-	return rd.read(f, path, src, full)
+	// Read what the file held when opened: bytes appended meanwhile belong to
+	// the next scan (and saves the final read that would only report EOF).
+	return rd.read(&io.LimitedReader{R: f, N: size}, path, src, full)
 }
 
 func (rd *Reader) read(r io.Reader, path string, src Source, full bool) (Session, []Message, error) {
