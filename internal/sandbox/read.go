@@ -47,6 +47,7 @@ func (s *Sandbox) ReadFile(p string, offset, limit int) (string, error) {
 		}
 		out, err := s.cfg.Render(t.abs, offset, limit)
 		if err != nil {
+			s.failed[t.abs] = true
 			return "", &Error{Op: op, Path: p, Reason: Failed, Err: err}
 		}
 		s.read[t.abs] = true

@@ -72,6 +72,7 @@ type Sandbox struct {
 	offered  map[string]bool
 	extra    map[string]bool
 	read     map[string]bool
+	failed   map[string]bool
 	written  map[string]bool
 	readCap  int64
 	writeCap int
@@ -95,6 +96,7 @@ func New(cfg Config) (*Sandbox, error) {
 		offered:  map[string]bool{},
 		extra:    map[string]bool{},
 		read:     map[string]bool{},
+		failed:   map[string]bool{},
 		written:  map[string]bool{},
 		readCap:  cfg.ReadCap,
 		writeCap: cfg.WriteCap,
@@ -164,6 +166,22 @@ func (s *Sandbox) TranscriptsRead() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return sortedKeys(s.read)
+}
+
+// TranscriptsFailed returns, sorted, the offered transcripts whose rendering
+// failed every time the model asked for them (never read successfully), so
+// the caller can record a "failed" verdict rather than "skipped".
+func (s *Sandbox) TranscriptsFailed() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for p := range s.failed {
+		if !s.read[p] {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Written returns, sorted, the absolute paths this run wrote.

@@ -196,6 +196,9 @@ func TestReadPolicy(t *testing.T) {
 	if got := s.TranscriptsRead(); len(got) != 1 || got[0] != w.transcript {
 		t.Fatalf("TranscriptsRead = %v", got)
 	}
+	if got := s.TranscriptsFailed(); len(got) != 0 {
+		t.Fatalf("TranscriptsFailed = %v", got)
+	}
 }
 
 func TestListDirectoryPolicy(t *testing.T) {
@@ -621,6 +624,9 @@ func TestRenderErrorNotCountedAsRead(t *testing.T) {
 	}
 	if len(s.TranscriptsRead()) != 0 {
 		t.Fatal("failed render counted as read")
+	}
+	if got := s.TranscriptsFailed(); len(got) != 1 || got[0] != w.transcript {
+		t.Fatalf("TranscriptsFailed = %v", got)
 	}
 }
 
