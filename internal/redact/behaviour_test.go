@@ -412,3 +412,40 @@ func TestTimeoutScalesWithSize(t *testing.T) {
 		}
 	}
 }
+
+// A long key, percent-encoded (three bytes per character, so longer than
+// the fragment overlap), straddling a fragment boundary is redacted whole.
+func TestLongPEMAcrossFragments(t *testing.T) {
+	r := newTest(t)
+	g := newGen(13)
+	var body []string
+	for range 50 {
+		body = append(body, g.str(b64c, 64))
+	}
+	pemText := "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Join(body, "\n") + "\n-----END RSA PRIVATE KEY-----"
+	enc := percentEncode(pemText)
+	for _, before := range []int{maxFragment - 2000, maxFragment - 6000, maxFragment - 9000, 2*maxFragment - 7*maxFragment/8 - 3000} {
+		in := strings.Repeat("a", before) + " " + enc + " tail"
+		out, _ := r.Redact(in)
+		dec, _ := percentDecode(out)
+		for i, l := range body {
+			if strings.Contains(dec, l) {
+				t.Fatalf("offset %d: body line %d survived", before, i)
+			}
+		}
+		if !strings.HasSuffix(out, " tail") {
+			t.Fatalf("offset %d: text after the key lost", before)
+		}
+	}
+}
+
+// Prose after a truncated key is not swallowed.
+func TestTruncatedPEMStopsAtProse(t *testing.T) {
+	r := newTest(t)
+	line := newGen(14).str(b64c, 64)
+	in := "-----BEGIN PRIVATE KEY-----\n" + line + "\nthe output was cut here, so we moved on."
+	out, f := r.Redact(in)
+	if strings.Contains(out, line) || len(f) == 0 || !strings.Contains(out, "the output was cut here, so we moved on.") {
+		t.Fatalf("got %q %v", out, f)
+	}
+}

@@ -111,6 +111,8 @@ func corpus(seed uint64) []shape {
 	add("gcp-service-account", string(sa), append([]string{keyID}, pk8Body...)...)
 	truncated := "-----BEGIN PRIVATE KEY-----\n" + pk8Body[0] + "\n" + pk8Body[1][:30]
 	add("pem-truncated", "output cut: "+truncated, pk8Body[0], pk8Body[1][:30])
+	tailBody := []string{g.str(b64c, 64), g.str(b64c, 64), g.str(b64c, 30) + "=="}
+	add("pem-tail", "$ tail -4 id_rsa\n"+strings.Join(tailBody, "\n")+"\n-----END RSA PRIVATE KEY-----\n$ ", tailBody...)
 	dbPass := g.str(alnum, 16)
 	add("postgres-url", "DATABASE_URL=postgres://fakeuser:"+dbPass+"@db.example.invalid/app", dbPass)
 	gitPass := g.str(alnum, 20)

@@ -134,9 +134,20 @@ func automemRules() []ruleSpec {
 			Allow:    []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`, `^[a-z_]+$`}}},
 		},
 		{
-			ID:         "pem-private-key",
-			Regex:      `(?i)-----BEGIN[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,.\\-]*)`,
+			ID: "pem-private-key",
+			// A whole block, or a block cut short (no END): then the base64
+			// lines (16+ characters) and PEM header lines after BEGIN.
+			Regex:      `(?i)-----BEGIN[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----|(?:[ \t]*(?:\r?\n|\\r?\\n)(?:[A-Za-z0-9+/=]{16,}|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*))*)`,
 			Keywords:   []string{"-----begin"},
+			Whole:      true,
+			WholeMatch: true,
+		},
+		{
+			// The tail of a block without its BEGIN line (tail -n of a key
+			// file, or a block that straddles two scan fragments).
+			ID:         "pem-private-key-tail",
+			Regex:      `(?i)(?:[A-Za-z0-9+/=]{8,}[ \t]*(?:\r?\n|\\r?\\n))+-----END[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----`,
+			Keywords:   []string{"-----end"},
 			Whole:      true,
 			WholeMatch: true,
 		},
