@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/automem/automem/internal/transcript"
@@ -18,28 +19,56 @@ type source struct {
 	quote   string // the sentence or command as written (not yet redacted)
 }
 
-// shellRun is one normalised command the agent ran.
+// shellRun is one normalised command the agent ran, and the human message
+// that led to it.
 type shellRun struct {
-	cmd command
-	src source
+	cmd    command
+	src    source
+	prompt source // zero when no human message came before
 }
 
 // mined is what one session contributes; the messages themselves are
-// dropped once it is built, so memory stays bounded by the evidence, not by
-// the transcripts.
+// dropped once it is built, and only what the miners use is kept (one run
+// per check, the workflow steps), so memory stays bounded by the evidence,
+// not by the transcripts.
 type mined struct {
 	stmts     []stmt
 	reversals []reversal
-	runs      []shellRun // every command, in order, noise included
-	prompts   []source   // human messages, for skill triggers (first line only)
+	checks    []shellRun // first run of each verification command
+	steps     []shellRun // non-inspection commands, repeats collapsed
 	signals   int
+}
+
+// interner shares the memory of strings that repeat across sessions (the
+// same commands run again and again). It is safe for concurrent use; a nil
+// interner returns strings unchanged.
+type interner struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func newInterner() *interner { return &interner{m: map[string]string{}} }
+
+func (in *interner) get(s string) string {
+	if in == nil {
+		return s
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if v, ok := in.m[s]; ok {
+		return v
+	}
+	in.m[s] = s
+	return s
 }
 
 // mineSession extracts statements, reversals and commands from the messages
 // of one session.
-func mineSession(idx int, msgs []transcript.Message) mined {
+func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	var m mined
 	seq := 0
+	var lastPrompt source
+	seenCheck := map[string]bool{}
 	// corrective: the previous agent action was cancelled or rejected, so
 	// the next human words are likely a correction.
 	corrective := false
@@ -52,11 +81,9 @@ func mineSession(idx int, msgs []transcript.Message) mined {
 		switch {
 		case msg.Role == transcript.RoleUser && msg.Human:
 			src := source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq}
-			first := strings.TrimSpace(firstLine(msg.Text))
-			if first != "" {
-				p := src
-				p.quote = first
-				m.prompts = append(m.prompts, p)
+			if first := strings.TrimSpace(firstLine(msg.Text)); first != "" {
+				lastPrompt = src
+				lastPrompt.quote = first
 			}
 			for i, sent := range sentences(ownText(msg.Text)) {
 				s := src
@@ -85,11 +112,23 @@ func mineSession(idx int, msgs []transcript.Message) mined {
 				if !ok {
 					continue
 				}
+				script = strs.get(script)
 				for _, c := range commands(script) {
 					seq++
-					m.runs = append(m.runs, shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}})
+					if c.noise {
+						continue
+					}
+					c.norm, c.key, c.step = strs.get(c.norm), strs.get(c.key), strs.get(c.step)
+					r := shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}, prompt: lastPrompt}
 					if c.category != "" {
 						m.signals++
+						if !seenCheck[c.key] {
+							seenCheck[c.key] = true
+							m.checks = append(m.checks, r)
+						}
+					}
+					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step {
+						m.steps = append(m.steps, r)
 					}
 				}
 			}

@@ -200,6 +200,7 @@ func mineAll(ctx context.Context, in Input) ([]mined, []error) {
 		workers = min(4, runtime.GOMAXPROCS(0))
 	}
 	workers = max(1, min(workers, n))
+	strs := newInterner()
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
@@ -216,7 +217,7 @@ func mineAll(ctx context.Context, in Input) ([]mined, []error) {
 					errs[i] = err
 					continue
 				}
-				out[i] = mineSession(i, msgs)
+				out[i] = mineSession(i, msgs, strs)
 			}
 		}()
 	}
@@ -282,5 +283,5 @@ func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Messa
 // signals in one session's messages without writing anything: a cheap way
 // for the LLM path to rank which sessions are worth sending to a model.
 func Signals(msgs []transcript.Message) int {
-	return mineSession(0, msgs).signals
+	return mineSession(0, msgs, nil).signals
 }

@@ -27,27 +27,6 @@ type skillDraft struct {
 	sessions    int
 }
 
-type stepSeq struct {
-	steps []command
-	srcs  []source
-}
-
-// sequenceOf reduces a session's runs to its workflow steps.
-func sequenceOf(m mined) stepSeq {
-	var s stepSeq
-	for _, r := range m.runs {
-		if r.cmd.noise {
-			continue
-		}
-		if n := len(s.steps); n > 0 && s.steps[n-1].step == r.cmd.step {
-			continue
-		}
-		s.steps = append(s.steps, r.cmd)
-		s.srcs = append(s.srcs, r.src)
-	}
-	return s
-}
-
 // procedureCandidates finds recurring command sequences. verify lists the
 // project's verification commands, used as the check step when a sequence
 // has none of its own.
@@ -62,14 +41,15 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	grams := map[string]*gram{}
 	order := 0
 	for idx, m := range sessions {
-		seq := sequenceOf(m)
 		seen := map[string]bool{}
 		for n := minSteps; n <= maxSteps; n++ {
-			for i := 0; i+n <= len(seq.steps); i++ {
-				window := seq.steps[i : i+n]
+			for i := 0; i+n <= len(m.steps); i++ {
+				runs := m.steps[i : i+n]
+				window := make([]command, n)
 				parts := make([]string, n)
-				for k, c := range window {
-					parts[k] = c.step
+				for k, r := range runs {
+					window[k] = r.cmd
+					parts[k] = r.cmd.step
 				}
 				key := strings.Join(parts, "\x00")
 				if seen[key] {
@@ -79,13 +59,13 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				g := grams[key]
 				if g == nil {
 					order++
-					g = &gram{steps: append([]command(nil), window...), first: order}
+					g = &gram{steps: window, first: order}
 					grams[key] = g
 				}
 				g.sessions = append(g.sessions, idx)
-				g.srcs = append(g.srcs, seq.srcs[i])
-				if p, ok := promptBefore(m, seq.srcs[i]); ok {
-					g.prompts = append(g.prompts, p)
+				g.srcs = append(g.srcs, runs[0].src)
+				if runs[0].prompt.quote != "" {
+					g.prompts = append(g.prompts, runs[0].prompt)
 				}
 			}
 		}
@@ -148,19 +128,6 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		out = append(out, c)
 	}
 	return out
-}
-
-// promptBefore finds the human message that led to a step: the last prompt
-// of the same session before it.
-func promptBefore(m mined, at source) (source, bool) {
-	var best source
-	ok := false
-	for _, p := range m.prompts {
-		if p.seq < at.seq {
-			best, ok = p, true
-		}
-	}
-	return best, ok
 }
 
 var nameClean = regexp.MustCompile(`[^a-z0-9]+`)

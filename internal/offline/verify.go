@@ -24,19 +24,14 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	groups := map[string]*group{}
 	order := 0
 	for idx, m := range sessions {
-		for _, r := range m.runs {
-			if r.cmd.category == "" || r.cmd.noise {
-				continue
-			}
+		for _, r := range m.checks {
 			g := groups[r.cmd.key]
 			if g == nil {
 				order++
 				g = &group{key: r.cmd.key, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, first: order}
 				groups[r.cmd.key] = g
 			}
-			if _, ok := g.sessions[idx]; !ok {
-				g.sessions[idx] = r.src
-			}
+			g.sessions[idx] = r.src
 			g.forms[r.cmd.norm]++
 		}
 	}
