@@ -77,6 +77,11 @@ type Config struct {
 	MaxBadCalls      int           // consecutive malformed calls before ERROR (5)
 	MaxCallsPerTurn  int           // tool calls executed per model turn; extras are dropped (16)
 	MaxToolResult    int           // bytes of one tool result sent back (64 KiB)
+	// ElideAfterTurns, when > 0, sends a tool result over 1 KiB with the
+	// next ElideAfterTurns requests only and replaces it by a one-line stub
+	// after that, so transcript pages are not re-sent with every later
+	// request (bytes sent grow with turns otherwise). 0 keeps everything.
+	ElideAfterTurns int
 
 	// HTTPClient carries the requests (a fresh client if nil).
 	HTTPClient *http.Client
@@ -190,7 +195,7 @@ func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Res
 	runCtx, cancel := context.WithTimeout(ctx, cfg.MaxTime)
 	defer cancel()
 
-	r := &run{cfg: cfg, ws: ws, log: cfg.Log}
+	r := &run{cfg: cfg, ws: ws, log: cfg.Log, toolTurn: map[int]int{}}
 	res := r.loop(ctx, runCtx, client, system, user)
 	res.BytesSent = d.sent.Load()
 	res.Retries = int(d.retries.Load())
@@ -212,6 +217,27 @@ type run struct {
 	log zerolog.Logger
 	res Result
 	bad int // consecutive malformed calls
+	// toolTurn maps the index of each tool message in the conversation to
+	// the turn that produced it, for ElideAfterTurns.
+	toolTurn map[int]int
+}
+
+// elideMin is the size below which a tool result is never elided: a stub
+// would save nothing.
+const elideMin = 1 << 10
+
+// elide stubs out large tool results older than ElideAfterTurns turns.
+func (r *run) elide(msgs []openai.ChatCompletionMessage) {
+	if r.cfg.ElideAfterTurns <= 0 {
+		return
+	}
+	for i, turn := range r.toolTurn {
+		if r.res.Turns-turn <= r.cfg.ElideAfterTurns || len(msgs[i].Content) <= elideMin {
+			continue
+		}
+		msgs[i].Content = fmt.Sprintf("[%d bytes of this tool result were dropped from the conversation to save space; call the tool again if you still need them]", len(msgs[i].Content))
+		delete(r.toolTurn, i)
+	}
 }
 
 func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, user string) Result {
@@ -236,6 +262,7 @@ func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, u
 			}
 		}
 		r.res.Turns++
+		r.elide(msgs)
 		resp, err := client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
 			Model: r.cfg.Model, Messages: msgs, Tools: tools,
 		})
@@ -279,6 +306,7 @@ func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, u
 			if finished {
 				done = true
 			}
+			r.toolTurn[len(msgs)+1+len(replies)] = r.res.Turns
 			replies = append(replies, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, ToolCallID: tc.ID, Content: out})
 		}
 		if done {

@@ -729,3 +729,50 @@ func TestCutOffBodyIsRetried(t *testing.T) {
 		t.Fatalf("reason %s retries %d: %v", res.Reason, res.Retries, res.Err)
 	}
 }
+
+func TestElideOldToolResults(t *testing.T) {
+	big := strings.Repeat("evidence line\n", 400) // 5.6 KiB
+	script := func() []step {
+		return []step{
+			tools(call(ToolReadFile, "file_path", "big.md"), call(ToolListDirectory, "dir_path", "skills")),
+			tools(call(ToolListDirectory, "dir_path", ".")),
+			tools(call(ToolListDirectory, "dir_path", ".")),
+			done("ok"),
+		}
+	}
+	run := func(elide int) (*harness, Result) {
+		h := setup(t, script()...)
+		if err := os.WriteFile(h.mem("big.md"), []byte(big), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		h.cfg.ElideAfterTurns = elide
+		res := h.run(context.Background())
+		if res.Reason != Goal {
+			t.Fatalf("reason %s: %v", res.Reason, res.Err)
+		}
+		return h, res
+	}
+	full, fullRes := run(0)
+	h, res := run(1)
+	reqs := h.fake.requests()
+	content := func(i int) string { return reqs[i].Messages[3].Content } // the read_file result
+	// Produced in turn 1, sent in turn 2, stubbed from turn 3 on.
+	if content(1) != big {
+		t.Fatal("result elided too early")
+	}
+	for _, i := range []int{2, 3} {
+		if !strings.Contains(content(i), "5600 bytes of this tool result were dropped") {
+			t.Fatalf("request %d still carries the old result: %.80q", i+1, content(i))
+		}
+	}
+	if small := reqs[3].Messages[4].Content; !strings.Contains(small, "Directory listing") {
+		t.Fatalf("small result elided: %q", small)
+	}
+	if c := full.fake.requests()[3].Messages[3].Content; c != big {
+		t.Fatal("elided with ElideAfterTurns=0")
+	}
+	if res.BytesSent >= fullRes.BytesSent-4000 {
+		t.Fatalf("elision saved too little: %d vs %d", res.BytesSent, fullRes.BytesSent)
+	}
+	t.Logf("bytes sent: %d kept, %d elided", fullRes.BytesSent, res.BytesSent)
+}
