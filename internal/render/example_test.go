@@ -28,7 +28,7 @@ func ExampleTranscript() {
 	// Output:
 	// # transcript 0b7e7fda (gemini, main) 2026-05-01T09:00:00Z, 1 human turns, 4 messages
 	// # "## [n] role time id=…" starts message n; "→ tool {args} [status]" is a tool call and the indented lines below it its output; "[… cut …]" marks omitted text.
-	// ## [1] context 2026-05-01T09:00:00Z id=m0 <session_context> omitted (62 bytes)
+	// ## [1] context 2026-05-01T09:00:00Z id=m0 <session_context> omitted (60 bytes)
 	// ## [2] user (human) 2026-05-01T09:00:00Z id=m1
 	// run the tests
 	// ## [3] assistant 2026-05-01T09:00:00Z id=m2
