@@ -160,7 +160,7 @@ func runScan(ctx context.Context, cfg Config, files []scan.File, cacheFile strin
 	}
 	entries, st := scan.Scan(ctx, files, scan.Options{
 		Now: cfg.Now, MinIdle: cfg.MinIdle, MinUserMessages: cfg.MinUserMessages,
-		Cache: cache, Read: transcript.ReadSession, Log: cfg.Log,
+		Cache: cache, Log: cfg.Log, // Read nil: a reusable reader per worker
 	})
 	if err := cache.Save(); err != nil {
 		cfg.Log.Debug().Err(err).Msg("scan cache not saved")
