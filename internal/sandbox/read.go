@@ -137,6 +137,7 @@ var (
 	errNotRegular = errors.New("not a regular file")
 	errIsDir      = errors.New("is a directory")
 	errHardLink   = errors.New("has several hard links")
+	errNotDir     = errors.New("not a directory")
 )
 
 // classify turns a filesystem error into a model-safe *Error.
@@ -146,6 +147,8 @@ func classify(op, p string, err error) error {
 		return se
 	}
 	switch {
+	case errors.Is(err, errNotDir), errors.Is(err, syscall.ENOTDIR):
+		return &Error{Op: op, Path: p, Reason: Invalid, Detail: "not a directory"}
 	case errors.Is(err, errIsDir):
 		return &Error{Op: op, Path: p, Reason: Invalid, Detail: "is a directory; use list_directory"}
 	case errors.Is(err, errHardLink):

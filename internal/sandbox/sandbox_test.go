@@ -536,6 +536,15 @@ func TestGlob(t *testing.T) {
 			t.Errorf("glob descended a symlink: %s", l)
 		}
 	}
+	for _, f := range []func() (string, error){
+		func() (string, error) { return s.Glob("*", "MEMORY.md") },
+		func() (string, error) { return s.GrepSearch("x", "MEMORY.md", "") },
+		func() (string, error) { return s.ListDirectory("MEMORY.md") },
+	} {
+		if _, err := f(); reasonOf(err) != Invalid || !strings.Contains(err.Error(), "not a directory") {
+			t.Errorf("file as a directory: %v", err)
+		}
+	}
 	if out, err := s.Glob("*.md", w.skills); err != nil || strings.Contains(out, "SKILL.md") {
 		t.Errorf("single-level glob = %q, %v", out, err)
 	}

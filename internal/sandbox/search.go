@@ -190,7 +190,7 @@ func walk(t target, fn func(rel string, d fs.DirEntry) bool) (capped bool, err e
 		}
 		if p == t.rel {
 			if !d.IsDir() {
-				return errNotRegular
+				return errNotDir
 			}
 			return nil
 		}
