@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -20,7 +21,7 @@ type ReviewCmd struct {
 
 // Run asks about every hunk and draft; on a terminal one keypress answers,
 // otherwise one answer per line is read from stdin.
-func (c *ReviewCmd) Run(g *Globals, env *cli.Env) error {
+func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 	p, err := g.writable(env)
 	if err != nil {
 		return err
@@ -37,7 +38,7 @@ func (c *ReviewCmd) Run(g *Globals, env *cli.Env) error {
 		items = []*inbox.Item{it}
 	}
 	in := bufio.NewReader(env.Stdin)
-	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env), Echo: !env.StdinTTY}
+	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env), Echo: !env.StdinTTY, Ctx: ctx}
 	if env.StdinTTY {
 		if f, ok := env.Stdin.(*os.File); ok {
 			s.Keys = review.NewTermKeys(int(f.Fd()), in)

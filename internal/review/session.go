@@ -2,6 +2,7 @@ package review
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,18 +32,61 @@ type Session struct {
 	// Echo repeats each answer read from a non-terminal, so the output of a
 	// scripted review reads like the terminal session it stands for.
 	Echo bool
+	// Ctx, when set, interrupts a pending read (SIGINT, SIGTERM): the
+	// review stops with ErrInterrupted and the current item is not written.
+	Ctx context.Context
 }
 
-// KeyReader reads one keypress without waiting for Enter (terminal raw mode).
+// ErrInterrupted ends a review stopped by a signal.
+var ErrInterrupted = errors.New("review interrupted; the current item was left as it was")
+
+// readLine reads one line from In, giving up when Ctx is done. The read
+// itself cannot be cancelled, so it runs aside and is abandoned then; the
+// process is about to end anyway.
+func (s *Session) readLine() (string, error) {
+	if s.Ctx == nil {
+		return s.In.ReadString('\n')
+	}
+	type res struct {
+		line string
+		err  error
+	}
+	ch := make(chan res, 1)
+	go func() {
+		l, err := s.In.ReadString('\n')
+		ch <- res{l, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.line, r.err
+	case <-s.Ctx.Done():
+		fmt.Fprintln(s.Out)
+		return "", ErrInterrupted
+	}
+}
+
+// KeyReader reads one keypress without waiting for Enter (terminal raw
+// mode); it gives up with ErrInterrupted when ctx ends.
 type KeyReader interface {
-	ReadKey() (byte, error)
+	ReadKey(ctx context.Context) (byte, error)
+}
+
+func (s *Session) ctx() context.Context {
+	if s.Ctx == nil {
+		return context.Background()
+	}
+	return s.Ctx
 }
 
 // ask prints prompt and returns the answer key; end of input is "q".
 func (s *Session) ask(prompt string) (string, error) {
 	fmt.Fprint(s.Out, prompt)
 	if s.Keys != nil {
-		b, err := s.Keys.ReadKey()
+		b, err := s.Keys.ReadKey(s.ctx())
+		if errors.Is(err, ErrInterrupted) {
+			fmt.Fprint(s.Out, "\r\n")
+			return "", err
+		}
 		if err != nil {
 			fmt.Fprintln(s.Out)
 			return "q", nil
@@ -53,7 +97,10 @@ func (s *Session) ask(prompt string) (string, error) {
 		fmt.Fprintf(s.Out, "%c\r\n", b)
 		return ParseKey(string([]byte{b})), nil
 	}
-	line, err := s.In.ReadString('\n')
+	line, err := s.readLine()
+	if errors.Is(err, ErrInterrupted) {
+		return "", err
+	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		return "", fmt.Errorf("read answer: %w", err)
 	}
@@ -74,7 +121,11 @@ func (s *Session) askLine(prompt string) (string, bool, error) {
 	if s.Keys != nil {
 		var b strings.Builder
 		for {
-			k, err := s.Keys.ReadKey()
+			k, err := s.Keys.ReadKey(s.ctx())
+			if errors.Is(err, ErrInterrupted) {
+				fmt.Fprint(s.Out, "\r\n")
+				return "", false, err
+			}
 			if err != nil || k == 3 || k == 4 {
 				fmt.Fprint(s.Out, "\r\n")
 				return "", false, nil
@@ -94,7 +145,10 @@ func (s *Session) askLine(prompt string) (string, bool, error) {
 			fmt.Fprintf(s.Out, "%c", k)
 		}
 	}
-	line, err := s.In.ReadString('\n')
+	line, err := s.readLine()
+	if errors.Is(err, ErrInterrupted) {
+		return "", false, err
+	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		return "", false, fmt.Errorf("read answer: %w", err)
 	}
@@ -286,7 +340,11 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 				queue = append(queue[:i], append(split, queue[i+1:]...)...)
 				i--
 			case "l":
-				done = s.chooseLines(sel[h], h, u)
+				ok, err := s.chooseLines(sel[h], h, u)
+				if err != nil {
+					return false, err
+				}
+				done = ok
 			case "e":
 				if s.Editor == nil {
 					done = false
@@ -327,7 +385,7 @@ func set(dec []inbox.Decision, h *inbox.Hunk, lo, hi int, d inbox.Decision) {
 
 // chooseLines asks for the numbered +/- lines to apply; the others stay
 // pending. It returns false when the answer was unusable (ask again).
-func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) bool {
+func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) (bool, error) {
 	var idx []int
 	for j := u.lo; j < u.hi; j++ {
 		if h.Lines[j].Op != ' ' {
@@ -335,18 +393,21 @@ func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) bool
 		}
 	}
 	line, ok, err := s.askLine(fmt.Sprintf("Lines to apply (1-%d, e.g. 1,3-4)? ", len(idx)))
-	if err != nil || !ok {
-		return false
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		return false, nil
 	}
 	nums, err := ParseList(line, len(idx))
 	if err != nil {
 		fmt.Fprintf(s.Out, "%v\n", err)
-		return false
+		return false, nil
 	}
 	for _, n := range nums {
 		dec[idx[n-1]] = inbox.Apply
 	}
-	return true
+	return true, nil
 }
 
 func (s *Session) showEvidence(h *inbox.Hunk, u *unit) {

@@ -2,10 +2,14 @@ package review
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/automem/automem/internal/inbox"
@@ -169,4 +173,50 @@ func BenchmarkReviewHunks(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// blockingReader never returns, like a terminal nobody types into.
+type blockingReader struct{ ch chan struct{} }
+
+func (b blockingReader) Read([]byte) (int, error) { <-b.ch; return 0, io.EOF }
+
+func TestInterruptLeavesItemPending(t *testing.T) {
+	it := item(t, twoGroups)
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &lockedBuilder{}
+	block := blockingReader{make(chan struct{})}
+	defer close(block.ch)
+	s := &Session{In: bufio.NewReader(io.MultiReader(strings.NewReader("s\ny\n"), block)), Out: out, Ctx: ctx}
+	sel := inbox.Selection{}
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.ReviewHunks(it, sel)
+		done <- err
+	}()
+	// The first part is answered, then the reader blocks on the second.
+	for !strings.Contains(out.String(), "part 2/2") {
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+}
+
+// lockedBuilder is a strings.Builder safe for one writer and one reader.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
