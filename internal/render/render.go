@@ -9,6 +9,11 @@
 // Every text taken from a transcript passes one redaction hook before it is
 // cut or placed in a line, so no path sends unredacted text, and a secret is
 // never half-cut into a shape the redactor no longer recognises.
+//
+// In an extraction run: p := NewPager(offered, redactor.Hook(ctx, warn,
+// tally), Options{}) and p.Page as the sandbox's read_file renderer;
+// p.BytesServed() is the bytes sent. Index headlines and summaries printed
+// or sent elsewhere go through Line with the same hook.
 package render
 
 import (
