@@ -112,6 +112,7 @@ func compatible(truthKind, kind string) bool {
 // corpus, one project at a time, and scores what it proposes against
 // testdata/offline/truth.json.
 func TestCorpusPrecisionRecall(t *testing.T) {
+	t.Parallel()
 	truth := loadTruth(t)
 	sessions := corpusSessions(t, truth)
 	total := 0

@@ -161,6 +161,7 @@ func standard(w *world) {
 }
 
 func TestExtractEndToEnd(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	standard(w)
 	res := w.run(t)
@@ -236,6 +237,10 @@ func validateWithGemini(t *testing.T, w *world) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Log("node absent: Gemini oracle skipped")
+		return
+	}
+	if testing.Short() {
+		t.Log("-short: Gemini oracle skipped")
 		return
 	}
 	gref.Require(t)
@@ -382,6 +387,7 @@ func TestKnownFactsNotProposed(t *testing.T) {
 }
 
 func TestMergesIntoPendingPatch(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	standard(w)
 	memFile := filepath.Join(w.memDir, "MEMORY.md")
@@ -507,6 +513,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 }
 
 func TestLegacyPrivateMemoryIsTheTarget(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	standard(w)
 	legacy := filepath.Join(w.memDir, "GEMINI.md")

@@ -20,6 +20,7 @@ import (
 // new one") and their shell calls are npm checks, so the only thing worth
 // proposing is the verification line; anything else is a false positive.
 func TestGrefRecorderSessions(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("generates transcripts with node")
 	}
