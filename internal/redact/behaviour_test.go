@@ -449,3 +449,34 @@ func TestTruncatedPEMStopsAtProse(t *testing.T) {
 		t.Fatalf("got %q %v", out, f)
 	}
 }
+
+// With the smallest fragment, a text many fragments long still has every
+// secret redacted, wherever the boundaries fall.
+func TestSmallFragments(t *testing.T) {
+	r, _ := New(Options{Fragment: 1})
+	if r.opts.Fragment != minFragment {
+		t.Fatalf("fragment %d", r.opts.Fragment)
+	}
+	g := newGen(17)
+	shapes := corpus(17)
+	var b strings.Builder
+	var secrets, names []string
+	for b.Len() < 20*minFragment {
+		sh := shapes[g.r.IntN(len(shapes))]
+		b.WriteString(" " + sh.text)
+		b.WriteString(strings.Repeat(" filler", g.r.IntN(400)))
+		if g.r.IntN(2) == 0 {
+			b.WriteByte('\n')
+		}
+		for _, s := range sh.secrets {
+			secrets = append(secrets, s)
+			names = append(names, sh.name)
+		}
+	}
+	out, _ := r.Redact(b.String())
+	for i, s := range secrets {
+		if j := strings.Index(out, s); j >= 0 {
+			t.Fatalf("%s secret survived: %q", names[i], out[max(0, j-200):min(len(out), j+100)])
+		}
+	}
+}

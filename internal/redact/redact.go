@@ -28,7 +28,7 @@ type Options struct {
 	// MaxMessage is the largest text Text accepts (default 32 MiB); larger
 	// texts fail closed instead of stalling a run.
 	MaxMessage int
-	// Fragment is the scan window in bytes (default and maximum 64 KiB);
+	// Fragment is the scan window in bytes, 16 to 64 KiB (default 64 KiB);
 	// windows overlap by Fragment/8 so a secret on a boundary is seen whole.
 	Fragment int
 }
@@ -37,6 +37,7 @@ const (
 	defaultTimeout  = 5 * time.Second
 	defaultMax      = 32 << 20
 	maxFragment     = 64 << 10
+	minFragment     = 16 << 10
 	maxPasses       = 4
 	base64MinRun    = 32
 	windowBefore    = 128
@@ -96,6 +97,7 @@ func newWithRules(opts Options, specs []ruleSpec) (*Redactor, error) {
 	if opts.Fragment <= 0 || opts.Fragment > maxFragment {
 		opts.Fragment = maxFragment
 	}
+	opts.Fragment = max(opts.Fragment, minFragment)
 	g, err := compileAllow(gitleaksGlobalAllow())
 	if err != nil {
 		return nil, fmt.Errorf("global allowlist: %w", err)
