@@ -560,3 +560,21 @@ func TestMemoryWithoutFinalNewline(t *testing.T) {
 		t.Fatalf("applied memory:\n%s", got)
 	}
 }
+
+func TestSymlinkedDirsCannotRedirectWrites(t *testing.T) {
+	w := newWorld(t)
+	standard(w)
+	outside := t.TempDir()
+	for _, name := range []string{"skills", ".inbox"} {
+		if err := os.Symlink(outside, filepath.Join(w.memDir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := w.run(t)
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Fatalf("wrote through a symlink: %v", entries)
+	}
+	if len(res.Warnings) < 2 || len(res.Written) != 0 {
+		t.Fatalf("warnings %v written %v", res.Warnings, res.Written)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -106,11 +105,12 @@ func mergeIntoPatch(patchPath, target, newFileHeading string, secs []section, ro
 	if err := patch.Check(re, roots, kind); err != nil {
 		return false, fmt.Errorf("generated patch refused: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(patchPath), 0o700); err != nil {
-		return false, fmt.Errorf("create inbox dir: %w", err)
+	rel, err := filepath.Rel(roots.MemoryDir, patchPath)
+	if err != nil {
+		return false, fmt.Errorf("patch path %s: %w", patchPath, err)
 	}
-	if err := atomicfile.Write(patchPath, data, 0o600); err != nil {
-		return false, fmt.Errorf("write patch %s: %w", patchPath, err)
+	if err := writeUnder(roots.MemoryDir, rel, data); err != nil {
+		return false, fmt.Errorf("write patch: %w", err)
 	}
 	return true, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/patch"
 )
@@ -115,18 +114,13 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		if w.in.Redact(body) != body {
 			continue
 		}
-		dir := filepath.Join(w.in.MemoryDir, "skills", d.name)
-		path := filepath.Join(dir, "SKILL.md")
+		rel := filepath.Join("skills", d.name, "SKILL.md")
 		if !w.in.DryRun {
-			if err := os.MkdirAll(dir, 0o700); err != nil {
-				w.warn(fmt.Sprintf("create skill draft dir %s: %v", dir, err))
+			if err := writeUnder(w.in.MemoryDir, rel, []byte(body)); err != nil {
+				w.warn(fmt.Sprintf("skill draft %s not written: %v", d.name, err))
 				continue
 			}
-			if err := atomicfile.Write(path, []byte(body), 0o600); err != nil {
-				w.warn(fmt.Sprintf("write skill draft %s: %v", path, err))
-				continue
-			}
-			w.res.Written = append(w.res.Written, path)
+			w.res.Written = append(w.res.Written, filepath.Join(w.in.MemoryDir, rel))
 		}
 		n++
 		w.known.skills[strings.ToLower(d.name)] = true
