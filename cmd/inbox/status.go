@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
@@ -23,8 +25,17 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
-	var total inbox.Counts
 	start := env.Now()
+	if mem, ok := registeredMemoryDir(geminiDir, dir); ok {
+		n, err := inbox.Count(mem)
+		if err != nil {
+			return err
+		}
+		env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("counted from the registry")
+		fmt.Fprintln(env.Stdout, n.String())
+		return nil
+	}
+	var total inbox.Counts
 	p, err := gemini.FindProject(geminiDir, dir)
 	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("find project")
 	switch {
@@ -43,4 +54,44 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	}
 	fmt.Fprintln(env.Stdout, total.String())
 	return nil
+}
+
+// registeredMemoryDir is status's fast path: the deepest root in Gemini's
+// projects.json that contains dir, when its memory dir exists. Anything
+// less certain falls back to gemini.FindProject, which reads every project.
+func registeredMemoryDir(geminiDir, dir string) (string, bool) {
+	data, err := os.ReadFile(filepath.Join(geminiDir, "projects.json"))
+	if err != nil {
+		return "", false
+	}
+	var reg struct {
+		Projects map[string]string `json:"projects"`
+	}
+	if json.Unmarshal(data, &reg) != nil {
+		return "", false
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	cands := []string{abs}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+		cands = append(cands, real)
+	}
+	best, slug := "", ""
+	for root, id := range reg.Projects {
+		for _, c := range cands {
+			if (c == root || strings.HasPrefix(c, strings.TrimSuffix(root, string(filepath.Separator))+string(filepath.Separator))) && len(root) > len(best) {
+				best, slug = root, id
+			}
+		}
+	}
+	if slug == "" || slug != filepath.Base(slug) || strings.HasPrefix(slug, ".") {
+		return "", false
+	}
+	mem := filepath.Join(geminiDir, "tmp", slug, "memory")
+	if fi, err := os.Stat(mem); err != nil || !fi.IsDir() {
+		return "", false
+	}
+	return mem, true
 }
