@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
@@ -116,6 +115,6 @@ func (c *DiscardCmd) Run(g *Globals, env *cli.Env) error {
 	if err := inbox.Discard(p, it, env.Now()); err != nil {
 		return fmt.Errorf("discard %s: %w", c.ID, err)
 	}
-	fmt.Fprintf(env.Stdout, "Discarded %s.\n", strings.TrimSpace(c.ID))
+	fmt.Fprintf(env.Stdout, "Discarded %s.\n", c.ID)
 	return nil
 }

@@ -44,7 +44,10 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 			s.Keys = review.NewTermKeys(int(f.Fd()), in)
 		}
 	}
-	if ev, err := evidence.Load(p.MemoryDir); err == nil {
+	ev, err := evidence.Load(p.MemoryDir)
+	if err != nil {
+		env.Log.Warn().Err(err).Msg("evidence unavailable for the v key")
+	} else {
 		s.Evidence = func(text string) []string {
 			var out []string
 			for _, e := range ev.For(text) {
