@@ -105,3 +105,16 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse: the rule-file parser never panics or loops on any input.
+func FuzzParse(f *testing.F) {
+	f.Add("[[rules]]\nid = \"a\"\nregex = '''x'''\nkeywords = [\"k\"]\n")
+	f.Add("[allowlist]\nregexes = ['''a''', '''b''',]\n")
+	f.Add("[[rules]]\nentropy = 3\n[[rules.allowlists]]\nstopwords = [\"x\"]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		cfg, err := parse(src)
+		if err == nil {
+			_, _ = emit(cfg)
+		}
+	})
+}
