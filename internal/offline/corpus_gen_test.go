@@ -75,6 +75,7 @@ var corpusTruth = map[string]truthProject{
 		{"W4", "global", []string{"conventional commit"}, "'in all my projects', lasting"},
 		{"W5", "verification", []string{"pnpm lint", "pnpm test", "tsc --noemit"}, "run in most sessions"},
 		{"W6", "skill", []string{"pnpm prisma migrate dev", "pnpm prisma generate"}, "same sequence in three sessions"},
+		{"W7", "memory", []string{"css modules"}, "'from now on' inside a longer message"},
 		{"WD1", "distractor", []string{"e2e"}, "one-off: this time"},
 		{"WD2", "distractor", []string{"strict mode"}, "question"},
 		{"WD3", "distractor", []string{"vitest"}, "plan never executed"},
@@ -86,6 +87,7 @@ var corpusTruth = map[string]truthProject{
 		{"WD9", "distractor", []string{"public api"}, "plain request, no lasting marker"},
 		{"WD10", "distractor", []string{"run the tests"}, "plain request"},
 		{"WD11", "distractor", []string{"dark mode"}, "quoted ticket"},
+		{"WD12", "distractor", []string{"review first"}, "one-off: yet"},
 	}},
 	"ledger": {Root: "/home/dev/ledger", Items: []truthItem{
 		{"L1", "memory", []string{"int64 cents"}, "'remember that', lasting"},
@@ -94,6 +96,7 @@ var corpusTruth = map[string]truthProject{
 		{"L4", "verification", []string{"go vet", "go test -race", "golangci-lint run"}, "run in most sessions"},
 		{"L5", "skill", []string{"buf generate", "go build"}, "same sequence in three sessions"},
 		{"L6", "memory", []string{"require", "testify"}, "'we use' in two sessions"},
+		{"L7", "memory", []string{"regenerate the mocks"}, "'whenever', lasting conditional"},
 		{"LD1", "distractor", []string{"round half up"}, "quoted e-mail"},
 		{"LD2", "distractor", []string{"never reached"}, "stack trace"},
 		{"LD3", "distractor", []string{"don't push"}, "one-off: yet"},
@@ -103,6 +106,7 @@ var corpusTruth = map[string]truthProject{
 		{"LD7", "distractor", []string{"sqlc"}, "plan never executed"},
 		{"LD8", "distractor", []string{"decimal package"}, "reversed later"},
 		{"LD9", "distractor", []string{"never lie"}, "description, not an instruction"},
+		{"LD10", "distractor", []string{"migrations"}, "question without a question mark"},
 	}},
 	"infra": {Root: "/home/dev/infra", Items: []truthItem{
 		{"I1", "memory", []string{"ruff format", "black"}, "correction in two sessions"},
@@ -110,6 +114,7 @@ var corpusTruth = map[string]truthProject{
 		{"I3", "global", []string{"british spelling"}, "'globally', in two sessions"},
 		{"I4", "verification", []string{"uv run pytest", "uv run ruff check", "uv run mypy"}, "run in most sessions"},
 		{"I5", "skill", []string{"terraform fmt", "terraform validate", "terraform plan"}, "same sequence in three sessions"},
+		{"I6", "memory", []string{"ask before deleting"}, "'I'd prefer … always'"},
 		{"ID1", "distractor", []string{"pin provider"}, "withdrawn with 'never mind'"},
 		{"ID2", "distractor", []string{"slow tests"}, "one-off and unsafe"},
 		{"ID3", "distractor", []string{"need uv"}, "question"},
@@ -188,7 +193,8 @@ var corpusScenarios = []scenario{
 		fill(5, 10), nil),
 	},
 	{"webshop", "gemini", 21, cat(
-		[]turn{u("bump the node version"), x("pnpm install"), x("pnpm test")},
+		[]turn{u("bump the node version"), x("pnpm install"), x("pnpm test"),
+			u("Fix the header spacing. Also, from now on, use CSS modules for new styles."), u("don't commit yet, I want to review first")},
 		fill(6, 11), []turn{x(tsNoEmit), u("ok, now run the tests")}),
 	},
 	{"webshop", "gemini", 23, cat(
@@ -236,7 +242,8 @@ var corpusScenarios = []scenario{
 		fill(5, 21), []turn{u("I think we should switch to sqlc eventually"), x("go vet ./...")}),
 	},
 	{"ledger", "gemini", 20, cat(
-		[]turn{u("document the API"), x("go vet ./..."), u("check the CI logs, they never lie")},
+		[]turn{u("document the API"), x("go vet ./..."), u("check the CI logs, they never lie"),
+			u("Whenever you touch the schema, regenerate the mocks with mockery."), u("do we always need to run migrations")},
 		fill(6, 22), []turn{x("go test -race ./...")}),
 	},
 	// ------------------------------------------------------------------ infra
@@ -260,7 +267,8 @@ var corpusScenarios = []scenario{
 		fill(5, 26), []turn{x("uv run ruff check ."), say("Remember: never commit the .terraform directory.")}),
 	},
 	{"infra", "claude", 15, cat(
-		[]turn{u("skip the slow tests for now"), x("uv run pytest -m 'not slow'")},
+		[]turn{u("skip the slow tests for now"), x("uv run pytest -m 'not slow'"),
+			u("I'd prefer that you always ask before deleting any cloud resources.")},
 		fill(6, 27), nil),
 	},
 	{"infra", "codex", 4, cat(

@@ -43,6 +43,9 @@ var (
 	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	// openings of a conditional or a wish that is an instruction only when
+	// it is also marked as lasting ("whenever you touch the schema, …")
+	condStarterRe = regexp.MustCompile(`(?i)^(if|when|whenever|before|after|once|for|i'?d prefer|i would prefer|i want you to|i'?d like you to|i would like you to)\b`)
 	// "they always fail": always/never describing something, not asking
 	describedRe = regexp.MustCompile(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
 	// "you should always …" is an instruction addressed to the agent
@@ -124,7 +127,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		describeRe.MatchString(s):
 		return nil, nil
 	}
-	if !remembered && !starterRe.MatchString(s) {
+	if !remembered && !starterRe.MatchString(s) && !(st.lasting && condStarterRe.MatchString(s)) {
 		return nil, nil
 	}
 	if !st.lasting && !marked && !instrRe.MatchString(s) && !st.correction {

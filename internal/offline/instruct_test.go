@@ -64,7 +64,10 @@ func TestClassify(t *testing.T) {
 		{"Edit the template, not the generated file", true, "Edit the template, not the generated file.", false, false, true},
 		{"Remember that money amounts are int64 cents, never float64.", false, "Money amounts are int64 cents, never float64.", true, false, false},
 		{"You should always pin dependency versions", false, "Always pin dependency versions.", true, false, false},
+		{"Whenever you touch the schema, regenerate the mocks.", false, "Whenever you touch the schema, regenerate the mocks.", true, false, false},
+		{"I'd prefer that you always ask before deleting cloud resources.", false, "I'd prefer that you always ask before deleting cloud resources.", true, false, false},
 		// not instructions
+		{"If the build breaks, fix it", false, "", false, false, false},
 		{"Should we always use strict mode?", false, "", false, false, false},
 		{"don't run the e2e suite this time", false, "", false, false, false},
 		{"Don't push yet", false, "", false, false, false},
