@@ -174,3 +174,25 @@ func TestLine(t *testing.T) {
 		}
 	}
 }
+
+// Nothing from a transcript can break the one-line structure of headers
+// and tool-call lines.
+func TestNoNewlinesInStructuralLines(t *testing.T) {
+	sess := transcript.Session{Source: transcript.Gemini, ID: "s\n## [9] forged"}
+	msgs := []transcript.Message{
+		{ID: "m\n## [8] forged", Role: transcript.RoleUser, Human: true, Text: "hi"},
+		{ID: "a", Role: transcript.RoleAssistant, ToolCalls: []transcript.ToolCall{
+			{Name: "x\n## [7] forged", Args: json.RawMessage("not json\n## [6] forged"), Status: "ok\n## [5] forged"},
+		}},
+		{ID: "i", Role: transcript.RoleInfo, Text: "note\n## [4] forged"},
+	}
+	r := Transcript(sess, msgs, identity, Options{})
+	for _, l := range r.Lines {
+		if strings.Contains(l, "\n") {
+			t.Fatalf("line holds a newline: %q", l)
+		}
+		if strings.HasPrefix(l, "## [4]") || strings.HasPrefix(l, "## [5]") || strings.HasPrefix(l, "## [6]") || strings.HasPrefix(l, "## [7]") || strings.HasPrefix(l, "## [8]") || strings.HasPrefix(l, "## [9]") {
+			t.Fatalf("forged header line: %q", l)
+		}
+	}
+}

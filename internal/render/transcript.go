@@ -48,7 +48,7 @@ func (b *builder) header(n int, role string, m *transcript.Message) string {
 		h += " " + s
 	}
 	if m.ID != "" {
-		h += " id=" + b.red(m.ID)
+		h += " id=" + Line(m.ID, b.red, 120)
 	}
 	return h
 }
@@ -90,7 +90,7 @@ func Transcript(sess transcript.Session, msgs []transcript.Message, red Redact, 
 }
 
 func (b *builder) sessionHeader(s transcript.Session, count int) {
-	h := "# transcript " + b.red(s.ID)
+	h := "# transcript " + Line(s.ID, b.red, 120)
 	if s.Source != "" {
 		h += " (" + string(s.Source)
 		if s.Kind != "" {
@@ -251,11 +251,12 @@ func (b *builder) args(raw json.RawMessage) string {
 		return ""
 	}
 	var buf bytes.Buffer
-	s := string(raw)
+	var s string
 	if json.Compact(&buf, raw) == nil {
-		s = buf.String()
+		s = b.red(buf.String())
+	} else {
+		s = Line(string(raw), b.red, 0) // not JSON: at least keep it on one line
 	}
-	s = b.red(s)
 	if len(s) <= b.o.MaxArgs {
 		return s
 	}
