@@ -578,3 +578,23 @@ func TestSymlinkedDirsCannotRedirectWrites(t *testing.T) {
 		t.Fatalf("warnings %v written %v", res.Warnings, res.Written)
 	}
 }
+
+func TestVerificationLineIsBounded(t *testing.T) {
+	w := newWorld(t)
+	cmds := []string{"x:go vet ./...", "x:go test ./...", "x:go build ./...", "x:gofmt -l .", "x:golangci-lint run", "x:staticcheck ./...", "x:make lint", "x:make test"}
+	for i := 0; i < 3; i++ {
+		w.add(fmt.Sprintf("s%d", i), true, append([]string{"u:hi"}, cmds...)...)
+	}
+	// The make targets are used in three sessions, the others in four.
+	w.add("s3", true, append([]string{"u:hi"}, cmds[:6]...)...)
+	res := w.run(t)
+	if len(res.Candidates) != 1 {
+		t.Fatalf("candidates %+v", res.Candidates)
+	}
+	if n := strings.Count(res.Candidates[0].Text, "`") / 2; n != maxVerifyCmds {
+		t.Fatalf("%d commands listed: %s", n, res.Candidates[0].Text)
+	}
+	if strings.Contains(res.Candidates[0].Text, "make") {
+		t.Fatalf("less used checks listed before more used ones: %s", res.Candidates[0].Text)
+	}
+}

@@ -26,19 +26,22 @@ type reversal struct {
 }
 
 var (
-	fillerRe    = regexp.MustCompile(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe      = regexp.MustCompile(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
-	lastingRe   = regexp.MustCompile(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe  = regexp.MustCompile(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
-	alwaysRe    = regexp.MustCompile(`(?i)\b(always|never|every time|whenever|at all times)\b`)
-	globalRe    = regexp.MustCompile(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\b(globally|everywhere|in every (project|repo|repository|codebase))\b`)
-	oneOffRe    = regexp.MustCompile(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
-	planRe      = regexp.MustCompile(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
-	laterRe     = regexp.MustCompile(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
-	questRe     = regexp.MustCompile(`(?i)^(why|what|how|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
-	reverseRe   = regexp.MustCompile(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
-	noLongerRe  = regexp.MustCompile(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
-	neverMindRe = regexp.MustCompile(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
+	fillerRe   = regexp.MustCompile(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	corrRe     = regexp.MustCompile(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
+	lastingRe  = regexp.MustCompile(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	rememberRe = regexp.MustCompile(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	alwaysRe   = regexp.MustCompile(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	// routing to the global file: "in all my projects", "in every repo",
+	// or "globally" opening the sentence ("install it globally" is not one)
+	globalRe     = regexp.MustCompile(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
+	globalOpenRe = regexp.MustCompile(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
+	oneOffRe     = regexp.MustCompile(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
+	planRe       = regexp.MustCompile(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
+	laterRe      = regexp.MustCompile(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
+	questRe      = regexp.MustCompile(`(?i)^(why|what|how|when|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
+	reverseRe    = regexp.MustCompile(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
+	noLongerRe   = regexp.MustCompile(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
+	neverMindRe  = regexp.MustCompile(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
 	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
@@ -100,6 +103,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if globalRe.MatchString(s) {
 		st.global = true
 		s = globalRe.ReplaceAllString(s, " ")
+	}
+	s = strings.TrimSpace(s)
+	if m := globalOpenRe.FindString(s); m != "" {
+		st.global = true
+		s = s[len(m):]
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " ,;:-\u2014")
 	for {

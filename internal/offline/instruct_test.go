@@ -66,6 +66,8 @@ func TestClassify(t *testing.T) {
 		{"You should always pin dependency versions", false, "Always pin dependency versions.", true, false, false},
 		{"Whenever you touch the schema, regenerate the mocks.", false, "Whenever you touch the schema, regenerate the mocks.", true, false, false},
 		{"I'd prefer that you always ask before deleting cloud resources.", false, "I'd prefer that you always ask before deleting cloud resources.", true, false, false},
+		{"Never install npm packages globally.", false, "Never install npm packages globally.", true, false, false},
+		{"Globally, I prefer British spelling.", false, "I prefer British spelling.", false, true, false},
 		// not instructions
 		{"If the build breaks, fix it", false, "", false, false, false},
 		{"Should we always use strict mode?", false, "", false, false, false},

@@ -9,6 +9,9 @@ import (
 // called one of the project's verification commands.
 const minVerifySessions = 3
 
+// maxVerifyCmds bounds the commands listed on the verification line.
+const maxVerifyCmds = 6
+
 var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4}
 
 // verificationCandidate collects the test, build, lint, typecheck and format
@@ -47,6 +50,16 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	if len(kept) == 0 {
 		return nil
+	}
+	// A line is for reading: the most used checks, at most maxVerifyCmds.
+	sort.Slice(kept, func(i, j int) bool {
+		if len(kept[i].sessions) != len(kept[j].sessions) {
+			return len(kept[i].sessions) > len(kept[j].sessions)
+		}
+		return kept[i].key < kept[j].key
+	})
+	if len(kept) > maxVerifyCmds {
+		kept = kept[:maxVerifyCmds]
 	}
 	sort.Slice(kept, func(i, j int) bool {
 		a, b := kept[i], kept[j]
