@@ -598,3 +598,31 @@ func TestVerificationLineIsBounded(t *testing.T) {
 		t.Fatalf("less used checks listed before more used ones: %s", res.Candidates[0].Text)
 	}
 }
+
+func TestBrokenPendingPatchLeftAlone(t *testing.T) {
+	w := newWorld(t)
+	standard(w)
+	if err := os.MkdirAll(filepath.Dir(w.privatePatch()), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	broken := "--- " + filepath.Join(w.memDir, "MEMORY.md") + "\n+++ " + filepath.Join(w.memDir, "MEMORY.md") + "\n@@ -1,5 +1,6 @@\n nothing like the file\n+- Pending line.\n"
+	if err := os.WriteFile(w.privatePatch(), []byte(broken), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := w.run(t)
+	if got := readString(t, w.privatePatch()); got != broken {
+		t.Fatalf("broken pending patch was rewritten:\n%s", got)
+	}
+	if len(res.Warnings) == 0 || res.PrivateLines != 0 {
+		t.Fatalf("warnings %v private lines %d", res.Warnings, res.PrivateLines)
+	}
+	for _, c := range res.Candidates {
+		if c.Target == filepath.Join(w.memDir, "MEMORY.md") {
+			t.Errorf("candidate reported although not written: %+v", c)
+		}
+	}
+	// The global patch and the skill are independent and still written.
+	if res.GlobalLines != 1 || len(res.Skills) != 1 {
+		t.Fatalf("global %d skills %v", res.GlobalLines, res.Skills)
+	}
+}
