@@ -80,11 +80,12 @@ func New(opts Options) (*Redactor, error) {
 }
 
 // gitleaks ends most rules with a terminator made for source files: a quote,
-// space or semicolon. In prose and shell lines a key is just as often
-// followed by ")", ",", "." or ">", so the terminator is widened.
+// space or semicolon. In prose, shell lines, URLs and paths a key is just as
+// often followed by ")", ",", ".", ">", "/", "?", "#", "@" or a backslash
+// (an escaped quote in JSON), so the terminator is widened.
 const (
 	gitleaksEnd = `(?:[\x60'"\s;]|\\[nr]|$)`
-	widerEnd    = `(?:[\x60'"\s;,.:)\]}>|&<]|\\[nr]|$)`
+	widerEnd    = `(?:[\x60'"\s;,.:)\]}>|&</\\?#@!(\[{*+]|$)`
 )
 
 func newWithRules(opts Options, specs []ruleSpec) (*Redactor, error) {

@@ -107,3 +107,27 @@ func TestEscapedContextPreserved(t *testing.T) {
 		}
 	}
 }
+
+// Tokens are caught wherever they sit: in a path, a URL, before an
+// escaped quote in raw JSON, in parentheses.
+func TestTokenContexts(t *testing.T) {
+	r := newTest(t)
+	g := newGen(19)
+	tokens := map[string]string{
+		"anthropic-api-key":        "sk-ant-api03-" + g.str(word, 93) + "AA",
+		"gcp-api-key":              "AIzaSy" + g.str(word, 33),
+		"stripe-access-token":      "sk_test_FAKE" + g.str(alnum, 24),
+		"npm-access-token":         "npm_" + g.str(lower+digits, 36),
+		"huggingface-access-token": "hf_" + g.str(upper+lower, 34),
+		"digitalocean-pat":         "dop_v1_" + g.str("0123456789abcdef", 64),
+	}
+	for rule, tok := range tokens {
+		for _, ctx := range []string{"/srv/%s/config.yaml", "https://x.invalid/%s?y=1", `{\"k\": \"%s\"}`, "(%s)", "%s#frag", "key %s+1"} {
+			in := strings.Replace(ctx, "%s", tok, 1)
+			out, f := r.Redact(in)
+			if strings.Contains(out, tok[len(tok)-12:]) {
+				t.Errorf("%s survives in %q: %q %v", rule, ctx, out, f)
+			}
+		}
+	}
+}
