@@ -626,3 +626,17 @@ func TestBrokenPendingPatchLeftAlone(t *testing.T) {
 		t.Fatalf("global %d skills %v", res.GlobalLines, res.Skills)
 	}
 }
+
+func TestProcedureToleratesOneOffSteps(t *testing.T) {
+	w := newWorld(t)
+	w.add("a", true, "u:add a table", "x:pnpm prisma migrate dev --name a", "x:pnpm add zod", "x:ls", "x:pnpm prisma generate", "x:pnpm test")
+	w.add("b", true, "u:add another", "x:pnpm prisma migrate dev --name b", "x:pnpm prisma generate", "x:pnpm prisma generate", "x:pnpm test")
+	res := w.run(t)
+	if len(res.Skills) != 1 {
+		t.Fatalf("skills %v", res.Skills)
+	}
+	body := readString(t, filepath.Join(w.memDir, "skills", res.Skills[0], "SKILL.md"))
+	if strings.Contains(body, "zod") || !strings.Contains(body, "2. Run `pnpm prisma generate`.") {
+		t.Fatalf("skill:\n%s", body)
+	}
+}

@@ -9,8 +9,9 @@ import (
 
 // Procedures: the same ordered run of at least minSteps commands in at least
 // two sessions is a workflow worth a skill draft. Read-only inspection
-// commands are left out of the sequence and repeats are collapsed, so
-// `ls; go generate; go generate; go test` is the two steps it performs.
+// commands and commands no other session ran are left out of the sequence
+// and repeats are collapsed, so `ls; go generate; go generate; go test` is
+// the two steps it performs.
 
 const (
 	minSteps = 3
@@ -38,13 +39,36 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		prompts  []source
 		first    int
 	}
+	// A step run in one session only cannot belong to a recurring
+	// sequence; dropping it lets `migrate, add zod, generate, test` match
+	// `migrate, generate, test`.
+	stepSessions := map[string]int{}
+	for _, m := range sessions {
+		seen := map[string]bool{}
+		for _, r := range m.steps {
+			if !seen[r.cmd.step] {
+				seen[r.cmd.step] = true
+				stepSessions[r.cmd.step]++
+			}
+		}
+	}
 	grams := map[string]*gram{}
 	order := 0
 	for idx, m := range sessions {
+		var steps []shellRun
+		for _, r := range m.steps {
+			if stepSessions[r.cmd.step] < 2 {
+				continue
+			}
+			if n := len(steps); n > 0 && steps[n-1].cmd.step == r.cmd.step {
+				continue
+			}
+			steps = append(steps, r)
+		}
 		seen := map[string]bool{}
 		for n := minSteps; n <= maxSteps; n++ {
-			for i := 0; i+n <= len(m.steps); i++ {
-				runs := m.steps[i : i+n]
+			for i := 0; i+n <= len(steps); i++ {
+				runs := steps[i : i+n]
 				window := make([]command, n)
 				parts := make([]string, n)
 				for k, r := range runs {
