@@ -68,7 +68,9 @@ func TestClassify(t *testing.T) {
 		{"I'd prefer that you always ask before deleting cloud resources.", false, "I'd prefer that you always ask before deleting cloud resources.", true, false, false},
 		{"Never install npm packages globally.", false, "Never install npm packages globally.", true, false, false},
 		{"Globally, I prefer British spelling.", false, "I prefer British spelling.", false, true, false},
+		{"When you add an endpoint, always add a contract test.", false, "When you add an endpoint, always add a contract test.", true, false, false},
 		// not instructions
+		{"when is the next release", false, "", false, false, false},
 		{"If the build breaks, fix it", false, "", false, false, false},
 		{"Should we always use strict mode?", false, "", false, false, false},
 		{"don't run the e2e suite this time", false, "", false, false, false},
