@@ -3,6 +3,7 @@ package evidence
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -113,4 +114,37 @@ func TestCut(t *testing.T) {
 	if Cut("short", 10) != "short" {
 		t.Fatal("short text changed")
 	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(`{"text":"a","sessionId":"s"}` + "\n{bad\n"))
+	f.Add([]byte("\n\n"))
+	f.Add([]byte(`{"key":"x","text":"- Use pnpm.","quote":"` + strings.Repeat("q", 300) + `"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Dir(Path(dir)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(Path(dir), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(dir)
+		if err != nil {
+			t.Fatalf("load: %v", err)
+		}
+		before := s.Len()
+		if err := Append(dir, Item{Text: "fuzz line", SessionID: "f", MessageID: "m"}); err != nil {
+			t.Fatalf("append: %v", err)
+		}
+		s2, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s2.For("fuzz line")) == 0 {
+			t.Fatal("appended item lost")
+		}
+		if s2.Len() > before+1 {
+			t.Fatalf("grew from %d to %d", before, s2.Len())
+		}
+	})
 }

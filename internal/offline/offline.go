@@ -93,11 +93,18 @@ const (
 
 // Candidate is one proposal written by this run.
 type Candidate struct {
-	Kind     string   `json:"kind"`   // instruction, correction, verification, skill
-	Text     string   `json:"text"`   // the memory line, or the skill name
-	Target   string   `json:"target"` // absolute memory file, or skills/<dir>
-	Sessions []string `json:"sessions"`
+	Kind   string `json:"kind"`   // instruction, correction, verification, skill
+	Text   string `json:"text"`   // the memory line, or the skill name
+	Target string `json:"target"` // absolute memory file, or skills/<dir>
+	// Sessions are the supporting session ids, sorted, at most
+	// maxCandidateSessions of them; SessionCount is how many there were.
+	Sessions     []string `json:"sessions"`
+	SessionCount int      `json:"sessionCount"`
 }
+
+// maxCandidateSessions keeps reports short when a check ran in thousands of
+// sessions.
+const maxCandidateSessions = 20
 
 // Result reports one run.
 type Result struct {

@@ -137,7 +137,12 @@ func (w *writer) warn(msg string) {
 
 // accept records a written candidate and its evidence.
 func (w *writer) accept(c candidate, text, target string) {
-	w.res.Candidates = append(w.res.Candidates, Candidate{Kind: c.kind, Text: text, Target: target, Sessions: sessionIDs(w.in, c.srcs)})
+	ids := sessionIDs(w.in, c.srcs)
+	cand := Candidate{Kind: c.kind, Text: text, Target: target, Sessions: ids, SessionCount: len(ids)}
+	if len(ids) > maxCandidateSessions {
+		cand.Sessions = ids[:maxCandidateSessions]
+	}
+	w.res.Candidates = append(w.res.Candidates, cand)
 	at := w.in.Now.UTC().Format(time.RFC3339)
 	// One item per session first, so the evidence shows the spread, then
 	// further statements in order.
