@@ -272,9 +272,17 @@ func checkSkillsLoad(t *testing.T, dir string) {
 	}
 	loader := filepath.Join(grefDir, "node_modules", "@google", "gemini-cli-core", "dist", "src", "skills", "skillLoader.js")
 	script := fmt.Sprintf(`import(%q).then(async m => { const s = await m.loadSkillsFromDir(%q); console.log(JSON.stringify(s.map(x => ({name: x.name, description: x.description})))); })`, loader, dir)
-	out, err := exec.Command("node", "-e", script).Output()
+	cmd := exec.Command("node", "-e", script)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("gemini skill loader: %v", err)
+		t.Fatalf("gemini skill loader: %v\n%s", err, stderr.String())
+	}
+	// The loader falls back to a lenient parser when YAML fails; a draft
+	// must parse as YAML proper.
+	if strings.Contains(stderr.String(), "parsing failed") {
+		t.Fatalf("gemini could not parse a draft's frontmatter as YAML:\n%s", stderr.String())
 	}
 	var loaded []struct{ Name, Description string }
 	if err := json.Unmarshal(bytes.TrimSpace(out), &loaded); err != nil {
@@ -293,6 +301,11 @@ func checkSkillsLoad(t *testing.T, dir string) {
 	for _, s := range loaded {
 		if !regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`).MatchString(s.Name) || len(s.Name) >= 64 || s.Description == "" || strings.Contains(s.Description, "\n") {
 			t.Errorf("bad skill as loaded by gemini: %+v", s)
+		}
+		// Gemini must read back exactly the name and description written.
+		body := readString(t, filepath.Join(dir, s.Name, "SKILL.md"))
+		if !strings.Contains(body, "\nname: "+s.Name+"\ndescription: "+s.Description+"\n---\n") {
+			t.Errorf("gemini read %+v, which is not what the draft says:\n%s", s, body)
 		}
 	}
 }
