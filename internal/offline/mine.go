@@ -85,6 +85,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt = src
 				lastPrompt.quote = first
 			}
+			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
+				// No sentence of this message can be an instruction or a
+				// reversal: skip the parsing.
+				continue
+			}
 			for i, sent := range sentences(ownText(msg.Text)) {
 				s := src
 				s.quote = sent
