@@ -653,3 +653,37 @@ func TestProcedureToleratesOneOffSteps(t *testing.T) {
 		t.Fatalf("skill:\n%s", body)
 	}
 }
+
+func TestDismissedCommandsStayDismissed(t *testing.T) {
+	w := newWorld(t)
+	standard(w)
+	res := w.run(t)
+	var line string
+	for _, c := range res.Candidates {
+		if c.Kind == KindVerification {
+			line = c.Text
+		}
+	}
+	if line == "" {
+		t.Fatal("no verification line")
+	}
+	if err := tombstone.Add(w.memDir, time.Now(), tombstone.Tombstone{Kind: tombstone.KindMemory, Text: line}); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(w.privatePatch())
+	// Later sessions add a type check run in three sessions.
+	for i := 0; i < 3; i++ {
+		w.add(fmt.Sprintf("t%d", i), true, "u:hi", "x:pnpm lint", "x:pnpm test", "x:pnpm exec tsc --noEmit")
+	}
+	res = w.run(t)
+	for _, c := range res.Candidates {
+		if c.Kind != KindVerification {
+			continue
+		}
+		if c.Text != "Verification commands for this project: `pnpm exec tsc --noEmit`." {
+			t.Fatalf("dismissed commands came back: %q", c.Text)
+		}
+		return
+	}
+	t.Fatalf("new command not proposed: %+v", res.Candidates)
+}

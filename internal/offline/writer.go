@@ -55,6 +55,24 @@ func (w *writer) dismissed(text string) bool {
 	return false
 }
 
+// dismissedCommand reports whether a verification command was listed on a
+// line the person dismissed: it stays dismissed when the line would come
+// back with one more command on it.
+func (w *writer) dismissedCommand(cmd string) bool {
+	if w.in.Tombstones == nil {
+		return false
+	}
+	if !w.tombsLoaded {
+		w.tombs, w.tombsLoaded = w.in.Tombstones.Texts(), true
+	}
+	for _, t := range w.tombs {
+		if strings.Contains(t, "`"+cmd+"`") {
+			return true
+		}
+	}
+	return false
+}
+
 // memory accepts memory-line candidates that are new, not dismissed and
 // safe, up to the run's line budget.
 func (w *writer) memory(cands []candidate) {
@@ -67,7 +85,7 @@ func (w *writer) memory(cands []candidate) {
 			heading = "## Verification"
 			var fresh []string
 			for _, cmd := range c.cmds {
-				if !w.known.mentions(cmd) && !dangerous(cmd) {
+				if !w.known.mentions(cmd) && !dangerous(cmd) && !w.dismissedCommand(cmd) {
 					fresh = append(fresh, cmd)
 				}
 			}
