@@ -157,9 +157,12 @@ func (h history) Status(id string, lu time.Time) index.Status {
 }
 
 func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, post postResult, d time.Duration) state.Run {
-	read := map[string]bool{}
+	read, failed := map[string]bool{}, map[string]bool{}
 	for _, id := range out.Read {
 		read[id] = true
+	}
+	for _, id := range out.Failed {
+		failed[id] = true
 	}
 	run := state.Run{
 		RunAt: state.FormatTime(cfg.Now), TurnCount: float64(out.Turns), DurationMs: float64(d.Milliseconds()),
@@ -185,7 +188,7 @@ func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, po
 			verdict = state.VerdictRead
 			run.ProcessedSessions = append(run.ProcessedSessions, v)
 			run.SessionIDs = append(run.SessionIDs, e.ID)
-		case out.Err != nil:
+		case out.Err != nil || failed[e.ID]:
 			verdict = state.VerdictFailed
 		}
 		run.Verdicts = append(run.Verdicts, state.SessionVerdict{SessionID: v.SessionID, LastUpdated: v.LastUpdated, Verdict: verdict})

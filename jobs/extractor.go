@@ -37,7 +37,9 @@ type Outcome struct {
 	TerminateReason string
 	Turns           int
 	// Read lists the session ids the extractor actually looked at.
-	Read             []string
+	Read []string
+	// Failed lists the session ids whose reading failed.
+	Failed           []string
 	Model            string
 	PromptTokens     int
 	CompletionTokens int

@@ -40,6 +40,8 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 		MemoryDir:   mem,
 		SkillRoots:  gemini.SkillRoots(job.GeminiDir, job.Project.Root),
 		Transcripts: offered,
+		// The global memory file is context for a global patch, read-only.
+		ReadOnlyFiles: []string{gemini.GlobalMemory(job.GeminiDir)},
 		Render: func(path string, offset, limit int) (string, error) {
 			s, ok := byPath[path]
 			if !ok {
@@ -82,6 +84,11 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	for _, p := range res.SessionsRead {
 		if s, ok := byPath[p]; ok {
 			out.Read = append(out.Read, s.ID)
+		}
+	}
+	for _, p := range sb.TranscriptsFailed() {
+		if s, ok := byPath[p]; ok {
+			out.Failed = append(out.Failed, s.ID)
 		}
 	}
 	job.Log.Info().Str("terminate", out.TerminateReason).Int("turns", res.Turns).Int("toolCalls", res.ToolCalls).

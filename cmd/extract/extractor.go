@@ -43,6 +43,6 @@ func (c *RunCmd) extractor(env *cli.Env) (jobs.Extractor, error) {
 	env.Log.Info().Str("keyFrom", cred.Source).Str("baseURL", base).Str("model", model).Msg("using the llm extractor")
 	return &jobs.LLM{Agent: agent.Config{
 		BaseURL: base, Model: model, APIKey: cred.Key,
-		MaxTurns: c.MaxTurns, MaxTime: c.MaxTime, RequestTimeout: c.RequestTimeout,
+		MaxTurns: c.MaxTurns, MaxTime: c.MaxTime, RequestTimeout: c.RequestTimeout, ElideAfterTurns: c.ElideAfter,
 	}}, nil
 }

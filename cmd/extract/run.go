@@ -38,6 +38,7 @@ type RunCmd struct {
 	MaxTurns       int           `help:"Most model turns per run." default:"30" env:"AUTOMEM_MAX_TURNS"`
 	MaxTime        time.Duration `help:"Most wall time of one extraction." default:"30m" env:"AUTOMEM_MAX_TIME"`
 	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" env:"AUTOMEM_REQUEST_TIMEOUT"`
+	ElideAfter     int           `help:"Send a large tool result (a transcript page) with this many later requests only, then a stub (0 keeps all; more context, more traffic)." default:"1" env:"AUTOMEM_ELIDE_AFTER"`
 
 	ClaudeDir string `help:"Claude Code config dir." type:"path" default:"${claude_dir}" env:"CLAUDE_CONFIG_DIR"`
 	CodexHome string `help:"Codex home dir." type:"path" default:"${codex_home}" env:"CODEX_HOME"`
