@@ -1,11 +1,13 @@
 // Package gref finds and prepares the reference copy of Gemini CLI's memory
 // code (shared/tools/gref) that tests use as an oracle: its transcript
-// recorder, session scan and patch validators. Tests call it so that the
-// same checks run on a developer machine and in CI, where shared/ sits
-// beside the checkout.
+// recorder, session scan and patch validators. Every test that consults
+// Gemini's own code goes through it, so that the same checks run on a
+// developer machine and in CI, where shared/ sits beside the checkout.
 package gref
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,7 +15,12 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
+
+// Version is the @google/gemini-cli-core release the tools pin.
+const Version = "0.61.0"
 
 // ToolsDir locates shared/tools/gref: $AUTOMEM_GREF_TOOLS, else
 // <module root>/../shared/tools/gref, else /work/shared/tools/gref.
@@ -32,6 +39,14 @@ func ToolsDir() (string, error) {
 		}
 	}
 	return "", errors.New("shared/tools/gref not found (set AUTOMEM_GREF_TOOLS)")
+}
+
+// InstallDir is where setup.sh installs the package: $GREF_DIR or /tmp/gref.
+func InstallDir() string {
+	if d := os.Getenv("GREF_DIR"); d != "" {
+		return d
+	}
+	return "/tmp/gref"
 }
 
 func moduleRoot() (string, error) {
@@ -57,10 +72,14 @@ var (
 )
 
 // Require returns the tools dir with the reference package installed, or
-// skips the test when node is not installed. A failing install fails the
-// test: CI installs node, so a skip there would hide a broken oracle.
+// skips the test when node is not installed (or -short is set). A failing
+// install fails the test: CI installs node, so a skip there would hide a
+// broken oracle.
 func Require(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: Gemini reference checks skipped")
+	}
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not installed: Gemini reference checks skipped")
 	}
@@ -68,23 +87,70 @@ func Require(t testing.TB) string {
 	if err != nil {
 		t.Skip(err.Error())
 	}
-	setupOnce.Do(func() {
-		out, err := exec.Command("bash", filepath.Join(dir, "setup.sh")).CombinedOutput()
-		if err != nil {
-			setupErr = fmt.Errorf("gref setup: %v\n%s", err, out)
-		}
-	})
+	setupOnce.Do(func() { setupErr = setup(dir) })
 	if setupErr != nil {
 		t.Fatal(setupErr)
 	}
 	return dir
 }
 
+// setup installs the package unless the pinned version already is, under a
+// lock so parallel test packages do not run npm ci over each other.
+func setup(tools string) error {
+	inst := InstallDir()
+	if installed(tools, inst) {
+		return nil
+	}
+	if err := os.MkdirAll(inst, 0o755); err != nil {
+		return fmt.Errorf("gref setup: %w", err)
+	}
+	f, err := os.OpenFile(inst+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("gref setup lock: %w", err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		return fmt.Errorf("gref setup lock: %w", err)
+	}
+	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	if installed(tools, inst) {
+		return nil
+	}
+	cmd := exec.Command("bash", filepath.Join(tools, "setup.sh"))
+	cmd.Env = append(os.Environ(), "GREF_DIR="+inst)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("gref setup: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// installed is setup.sh's own "already installed" test, done without node.
+func installed(tools, inst string) bool {
+	data, err := os.ReadFile(filepath.Join(inst, "node_modules", "@google", "gemini-cli-core", "package.json"))
+	if err != nil {
+		return false
+	}
+	var pkg struct{ Version string }
+	if json.Unmarshal(data, &pkg) != nil || pkg.Version != Version {
+		return false
+	}
+	want, err1 := os.ReadFile(filepath.Join(tools, "pkg", "package-lock.json"))
+	have, err2 := os.ReadFile(filepath.Join(inst, "package-lock.json"))
+	return err1 == nil && err2 == nil && bytes.Equal(want, have)
+}
+
+// Command prepares `node <tools>/<script> args…` with GREF_DIR set.
+func Command(t testing.TB, script string, args ...string) *exec.Cmd {
+	t.Helper()
+	dir := Require(t)
+	cmd := exec.Command("node", append([]string{filepath.Join(dir, script)}, args...)...)
+	cmd.Env = append(os.Environ(), "GREF_DIR="+InstallDir(), "GREF_TOOLS="+dir)
+	return cmd
+}
+
 // Node runs one of the gref scripts and returns its combined output and
 // error (a non-zero exit is an *exec.ExitError).
 func Node(t testing.TB, script string, args ...string) ([]byte, error) {
 	t.Helper()
-	dir := Require(t)
-	cmd := exec.Command("node", append([]string{filepath.Join(dir, script)}, args...)...)
-	return cmd.CombinedOutput()
+	return Command(t, script, args...).CombinedOutput()
 }
