@@ -1,7 +1,6 @@
 package jobs_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,25 +14,6 @@ import (
 	"github.com/automem/automem/jobs"
 )
 
-// secretSession puts every shape of the corpus in user text, assistant
-// text, tool arguments and tool output, a self-identifying token in a JSON
-// key and in a file path of the arguments, and in the title.
-func secretSession(id string, start time.Time, shapes []fakesecret.Shape, title string) world.Session {
-	toks := fakesecret.Tokens(shapes)
-	s := world.Session{ID: id, Start: start, Title: title}
-	for i, sh := range shapes {
-		tk := toks[i%len(toks)].Values[0]
-		s.Turns = append(s.Turns, world.Exchange{
-			User:      fmt.Sprintf("turn %d: remember this config\n%s", i, sh.Text),
-			Assistant: "Noted: " + sh.Text,
-			Tool:      "run_shell_command",
-			Args:      map[string]any{"command": "echo " + sh.Text, tk: "as a key", "file_path": "/srv/" + tk + "/config.yaml"},
-			Output:    "printed:\n" + sh.Text,
-		})
-	}
-	return s
-}
-
 // secretWorld writes one Gemini, one Claude Code and one Codex session
 // full of secrets (the latter two with the Gemini project's root as cwd),
 // plus a pending inbox patch that quotes a secret.
@@ -43,9 +23,9 @@ func secretWorld(t *testing.T) (*e2e, []fakesecret.Shape, []string) {
 	toks := fakesecret.Tokens(shapes)
 	start := time.Date(2026, 5, 1, 8, 0, 0, 0, time.UTC)
 	e.paths = []string{
-		e.w.Gemini(t, secretSession("aaaaaaaa-1111-2222-3333-444455556666", start, shapes, "Fix login with "+toks[0].Values[0])),
-		e.w.Claude(t, secretSession("cccccccc-1111-2222-3333-444455556666", start.Add(time.Hour), shapes, "Deploy with "+toks[1].Values[0])),
-		e.w.Codex(t, secretSession("dddddddd-1111-2222-3333-444455556666", start.Add(2*time.Hour), shapes, "")),
+		e.w.Gemini(t, world.SecretSession("aaaaaaaa-1111-2222-3333-444455556666", start, shapes, "Fix login with "+toks[0].Values[0])),
+		e.w.Claude(t, world.SecretSession("cccccccc-1111-2222-3333-444455556666", start.Add(time.Hour), shapes, "Deploy with "+toks[1].Values[0])),
+		e.w.Codex(t, world.SecretSession("dddddddd-1111-2222-3333-444455556666", start.Add(2*time.Hour), shapes, "")),
 	}
 	e.ids = []string{"aaaaaaaa-1111-2222-3333-444455556666", "cccccccc-1111-2222-3333-444455556666", "dddddddd-1111-2222-3333-444455556666"}
 	world.WriteFile(t, e.w.PrivatePatch(), memoryPatch(e.w, "- The staging key is "+toks[2].Values[0]))

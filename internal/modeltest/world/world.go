@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/automem/automem/internal/modeltest/fakesecret"
 )
 
 // World is one temp home with one Gemini project.
@@ -373,4 +375,23 @@ func writeAt(t testing.TB, p, content string, mtime time.Time) {
 	if err := os.Chtimes(p, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// SecretSession puts every shape in user text, assistant text, tool
+// arguments and tool output, and a self-identifying token in a JSON key and
+// a file path of the arguments; title (may be "") is the session title.
+func SecretSession(id string, start time.Time, shapes []fakesecret.Shape, title string) Session {
+	toks := fakesecret.Tokens(shapes)
+	s := Session{ID: id, Start: start, Title: title}
+	for i, sh := range shapes {
+		tk := toks[i%len(toks)].Values[0]
+		s.Turns = append(s.Turns, Exchange{
+			User:      fmt.Sprintf("turn %d: remember this config\n%s", i, sh.Text),
+			Assistant: "Noted: " + sh.Text,
+			Tool:      "run_shell_command",
+			Args:      map[string]any{"command": "echo " + sh.Text, tk: "as a key", "file_path": "/srv/" + tk + "/config.yaml"},
+			Output:    "printed:\n" + sh.Text,
+		})
+	}
+	return s
 }
