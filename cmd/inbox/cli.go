@@ -2,14 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"os"
-	"time"
 
 	"github.com/alecthomas/kong"
-	"golang.org/x/term"
 
 	"github.com/automem/automem/internal/cli"
 )
@@ -48,72 +43,13 @@ type CLI struct {
 	Undo    UndoCmd    `cmd:"" help:"Undo the last applied change or promotion."`
 }
 
-// run builds the environment and parser, runs the chosen command and maps
-// its error to an exit code; main only wires the process into it.
+// run builds the environment and runs the chosen command; main only wires
+// the process into it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := newEnv(stdin, stdout, stderr)
+	env := cli.NewEnv(stdin, stdout, stderr, version)
 	var c CLI
-	code := -1
-	parser, err := kong.New(&c,
-		kong.Name("inbox"),
-		kong.Description(description),
-		kong.Vars{"version": version},
-		kong.UsageOnError(),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(c int) { code = c; panic(exitPanic{}) }),
-		kong.BindTo(ctx, (*context.Context)(nil)),
-		kong.Bind(env, &c.Globals),
-	)
-	if err != nil {
-		fmt.Fprintf(stderr, "inbox: %v\n", err)
-		return cli.ExitFailed
-	}
-	return parseAndRun(parser, args, env, &code)
-}
-
-type exitPanic struct{}
-
-func parseAndRun(parser *kong.Kong, args []string, env *cli.Env, code *int) (ret int) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(exitPanic); !ok {
-				panic(r)
-			}
-			ret = *code
-		}
-	}()
-	kctx, err := parser.Parse(args)
-	if err != nil {
-		var pe *kong.ParseError
-		if errors.As(err, &pe) {
-			parser.Errorf("%s", err)
-			_ = pe.Context.PrintUsage(true)
-			return 80
-		}
-		fmt.Fprintf(env.Stderr, "inbox: %v\n", err)
-		return 80
-	}
-	err = kctx.Run()
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "inbox: %v\n", err)
-	}
-	return cli.Code(err)
-}
-
-func newEnv(stdin io.Reader, stdout, stderr io.Writer) *cli.Env {
-	home, _ := os.UserHomeDir()
-	return &cli.Env{
-		Stdin: stdin, Stdout: stdout, Stderr: stderr,
-		Getenv: os.Getenv, Home: home, Now: time.Now,
-		StdinTTY: isTTY(stdin), StdoutTTY: isTTY(stdout), StderrTTY: isTTY(stderr),
-		Version: version,
-	}
-}
-
-func isTTY(v any) bool {
-	f, ok := v.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return cli.Main(ctx, "inbox", &c, env, args, kong.Description(description),
+		kong.Vars{"version": version}, kong.Bind(&c.Globals))
 }
 
 // AfterApply builds the stderr logger from the log flags once they are
