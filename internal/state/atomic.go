@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/automem/automem/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,15 +69,7 @@ func writeAtomic(path string, data []byte, fence func() error, failpoint func(st
 	if failpoint != nil {
 		failpoint(stageAfterRename)
 	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("open dir %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync dir %s: %w", dir, err)
-	}
-	return nil
+	return atomicfile.SyncDir(dir)
 }
 
 // cleanOrphans removes our temp files left by a killed writer. Only the
