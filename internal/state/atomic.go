@@ -4,12 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"github.com/automem/automem/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // Failpoint stages passed to the crash-test hook.
