@@ -16,6 +16,10 @@ import (
 	"github.com/automem/automem/internal/state"
 )
 
+// postTimeout bounds validation after an extraction, which runs even when
+// the run was cancelled.
+const postTimeout = time.Minute
+
 // Memory-dir file names shared with Gemini CLI.
 const (
 	LockName  = ".extraction.lock"
@@ -115,7 +119,11 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 		return
 	}
 	// Step 9: redact and validate every candidate; quarantine the invalid.
-	post := postprocess(ctx, cfg, red, t, before, log)
+	// This runs even after SIGTERM (bounded), so what the extractor wrote is
+	// never kept unredacted or unvalidated.
+	postCtx, postCancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
+	defer postCancel()
+	post := postprocess(postCtx, cfg, red, t, before, log)
 	pr.Candidates = &post.Candidates
 	// Steps 10–11: record the run with per-session verdicts.
 	run := makeRun(cfg, deps.Extractor.Name(), offered, out, post, time.Since(start))
