@@ -65,7 +65,33 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
+	if !cfg.DryRun {
+		summarize(cfg, rep)
+	}
 	return rep, outcome(rep)
+}
+
+// summarize logs one line for the whole run: how many projects ended how,
+// and what was left for review.
+func summarize(cfg Config, rep Report) {
+	statuses := map[string]int{}
+	var c Candidates
+	for _, p := range rep.Projects {
+		statuses[p.Status]++
+		if p.Candidates != nil {
+			c.Memory += p.Candidates.Memory
+			c.Skills += p.Candidates.Skills
+			c.SkillUpdates += p.Candidates.SkillUpdates
+			c.Rejected += p.Candidates.Rejected
+		}
+	}
+	ev := cfg.Log.Info().Int("projects", len(rep.Projects)).Interface("statuses", statuses).
+		Int("memory", c.Memory).Int("skills", c.Skills).Int("skillUpdates", c.SkillUpdates).Int("rejected", c.Rejected)
+	if c.Memory+c.Skills+c.SkillUpdates > 0 {
+		ev.Msg("run finished: new candidates are waiting, review them with `inbox review`")
+		return
+	}
+	ev.Msg("run finished")
 }
 
 // outcome maps the project statuses to the run's error: any failure fails
