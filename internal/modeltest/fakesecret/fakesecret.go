@@ -109,18 +109,6 @@ func Corpus(seed uint64) []Shape {
 	return out
 }
 
-// PathGaps names the token shapes the redactor (as of this writing) misses
-// when a path separator directly precedes them ("/srv/<token>/x"): their
-// rules want a word boundary or whitespace on the left. The package's tests
-// fail as soon as one is caught, so the list cannot go stale; end-to-end
-// tests use it to tell a known gap from a new leak.
-func PathGaps() map[string]bool {
-	return map[string]bool{
-		"openai": true, "anthropic": true, "google-api-key": true, "stripe": true,
-		"npm": true, "huggingface": true, "digitalocean": true,
-	}
-}
-
 // Values lists every value of the shapes.
 func Values(shapes []Shape) []string {
 	var out []string
