@@ -9,6 +9,7 @@ type matcher struct {
 	width  int        // number of classes
 	next   []int32    // dense DFA: state*width + class -> state
 	out    [][]int32  // state -> keyword ids ending here (with suffix outputs)
+	term   []bool     // state -> len(out[state]) > 0, kept dense for the scan loop
 	kwLen  []int      // keyword id -> length
 	nodes  int
 	rootID int32
@@ -83,6 +84,10 @@ func newMatcher(keywords []string) *matcher {
 			m.next[int(s)*m.width+c] = m.next[int(fail[s])*m.width+c]
 		}
 	}
+	m.term = make([]bool, n)
+	for i := range m.out {
+		m.term[i] = len(m.out[i]) > 0
+	}
 	return m
 }
 
@@ -92,8 +97,8 @@ func (m *matcher) scan(s string, hit func(kw int32, start int)) {
 	w := m.width
 	for i := 0; i < len(s); i++ {
 		state = m.next[int(state)*w+int(m.class[s[i]])]
-		if outs := m.out[state]; len(outs) > 0 {
-			for _, kw := range outs {
+		if m.term[state] {
+			for _, kw := range m.out[state] {
 				hit(kw, i+1-m.kwLen[kw])
 			}
 		}
