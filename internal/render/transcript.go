@@ -109,6 +109,9 @@ func (b *builder) sessionHeader(s transcript.Session, count int) {
 	if s.Summary != "" {
 		b.add("# summary: " + Line(s.Summary, b.red, 300))
 	}
+	if s.Workflow != "" {
+		b.add("# workflow: " + Line(s.Workflow, b.red, 300))
+	}
 	b.add(legend)
 }
 
