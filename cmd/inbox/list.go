@@ -70,7 +70,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 		fmt.Fprintln(env.Stdout, "No items in inbox.")
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "Memory Inbox (%d items)\n", len(items))
+	fmt.Fprintf(env.Stdout, "Memory Inbox (%s)\n", counted(len(items), "item", "items"))
 	for _, gt := range groupTitles {
 		first := true
 		for _, it := range items {
@@ -81,9 +81,9 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 				fmt.Fprintf(env.Stdout, "\n%s\n", gt.title)
 				first = false
 			}
-			detail := fmt.Sprintf("%d files", len(it.Files))
+			detail := counted(len(it.Files), "file", "files")
 			if len(it.Hunks) > 0 {
-				detail = fmt.Sprintf("%d hunks", len(it.Hunks))
+				detail = counted(len(it.Hunks), "hunk", "hunks")
 			}
 			if it.Group == inbox.GroupMemory {
 				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(it.ID), review.Visible(it.Title))
@@ -93,4 +93,12 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 		}
 	}
 	return nil
+}
+
+// counted is "1 hunk", "2 hunks": n with the noun in the right number.
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -48,7 +48,10 @@ type FileChange struct {
 type Change struct {
 	Kind    string
 	Summary string
-	Files   []FileChange
+	// Files are every file the change wrote or removed: for an apply, its
+	// targets and the inbox source patches it rewrote or removed, so that
+	// undo restores the inbox together with the targets.
+	Files []FileChange
 	// Dirs are directories the change created; undo removes them when empty.
 	Dirs []string
 	// UndoOf is the hash of the change an undo reverted.

@@ -88,7 +88,7 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	dirs := append([]string(nil), target.m.Dirs...)
 	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) })
 	for _, d := range dirs {
-		if r.Allowed == nil || r.Allowed(d) {
+		if filepath.IsAbs(d) && filepath.Clean(d) == d && (r.Allowed == nil || r.Allowed(d)) {
 			removeEmptyTree(d)
 		}
 	}

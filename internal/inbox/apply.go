@@ -60,9 +60,11 @@ func JournalPath(memoryDir string) string {
 // Commit writes the decisions sel makes on a patch item. The applied lines
 // of every source patch are gathered into one patch (sources in lexical
 // order, as Gemini applies them) that the patch engine dry-runs and commits
-// all or nothing; then every source is rewritten to its remainder, or
-// removed when nothing is left. Dismissed added lines become tombstones and
-// the change is recorded in history.
+// all or nothing; then every source with a decided line is rewritten to its
+// remainder, or removed when nothing is left. Dismissed added lines become
+// tombstones. The change is recorded in history as one commit holding the
+// targets and the source patches it rewrote or removed, before and after,
+// so that undo puts the targets and the inbox back together.
 func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	var res Result
 	if it.Kind == "" {
@@ -76,12 +78,11 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	type rest struct {
 		path   string
 		before []byte
+		mode   fs.FileMode
 		after  *patch.Patch
 	}
 	var rests []rest
 	for _, src := range it.Sources {
-		applied, rem := Select(src.Patch, sel)
-		combined.Files = append(combined.Files, applied.Files...)
 		before, err := os.ReadFile(src.Path)
 		if err != nil {
 			return res, fmt.Errorf("read patch %s: %w", src.Path, err)
@@ -89,7 +90,16 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		if src.Raw != nil && !bytes.Equal(before, src.Raw) {
 			return res, &ChangedError{Path: src.Path}
 		}
-		rests = append(rests, rest{path: src.Path, before: before, after: rem})
+		if !sourceDecided(src, sel) {
+			continue // left byte for byte as it is, and not recorded
+		}
+		mode := fs.FileMode(0o644)
+		if fi, err := os.Stat(src.Path); err == nil {
+			mode = fi.Mode().Perm()
+		}
+		applied, rem := Select(src.Patch, sel)
+		combined.Files = append(combined.Files, applied.Files...)
+		rests = append(rests, rest{path: src.Path, before: before, mode: mode, after: rem})
 	}
 	var plan *patch.Plan
 	if len(combined.Files) > 0 {
@@ -122,7 +132,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 			restore(plan)
 			return res, fmt.Errorf("update %s (targets restored): %w", r.path, err)
 		}
-		fc := history.FileChange{Path: r.path, BeforeExists: true, Before: r.before, Mode: 0o600}
+		// The source patch goes into the same history commit as the
+		// targets, so undo puts the inbox back as it was with them.
+		fc := history.FileChange{Path: r.path, BeforeExists: true, Before: r.before, Mode: r.mode}
 		if r.after != nil {
 			fc.AfterExists, fc.After = true, r.after.Bytes()
 		}
@@ -146,6 +158,21 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	}
 	res.Hash = hash
 	return res, nil
+}
+
+// sourceDecided reports whether sel decides a change line of src; other
+// sources of the item are neither rewritten nor recorded.
+func sourceDecided(src *Source, sel Selection) bool {
+	for _, sec := range src.Patch.Files {
+		for _, h := range sec.Hunks {
+			for i, d := range sel[h] {
+				if d != Pending && i < len(h.Lines) && h.Lines[i].Op != patch.Context {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (res *Result) count(it *Item, sel Selection) {

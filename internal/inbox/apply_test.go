@@ -193,16 +193,42 @@ func TestCountAll(t *testing.T) {
 func TestPathsAllowed(t *testing.T) {
 	p := Paths{MemoryDir: "/h/.gemini/tmp/x/memory", GlobalMemory: "/h/.gemini/GEMINI.md", UserSkills: "/h/.gemini/skills", WorkspaceRoot: "/w"}
 	tests := map[string]bool{
-		"/h/.gemini/tmp/x/memory/MEMORY.md":              true,
-		"/h/.gemini/tmp/x/memory/.inbox/private/a.patch": true,
-		"/h/.gemini/GEMINI.md":                           true,
-		"/h/.gemini/skills/deploy/SKILL.md":              true,
-		"/h/.agents/skills/deploy/SKILL.md":              true,
-		"/w/.gemini/skills/release/run.sh":               true,
-		"/h/.gemini/settings.json":                       false,
-		"/h/.gemini/tmp/x/memory":                        false,
-		"/etc/passwd":                                    false,
-		"/w/src/main.go":                                 false,
+		// targets
+		"/h/.gemini/tmp/x/memory/MEMORY.md":  true,
+		"/h/.gemini/tmp/x/memory/testing.md": true,
+		"/h/.gemini/GEMINI.md":               true,
+		"/h/.gemini/skills/deploy/SKILL.md":  true,
+		"/h/.agents/skills/deploy/SKILL.md":  true,
+		"/w/.gemini/skills/release/run.sh":   true,
+		// inbox source patches and skill draft files
+		"/h/.gemini/tmp/x/memory/.inbox/private/a.patch":           true,
+		"/h/.gemini/tmp/x/memory/.inbox/global/extraction.patch":   true,
+		"/h/.gemini/tmp/x/memory/skills/lint.patch":                true,
+		"/h/.gemini/tmp/x/memory/skills/deploy/SKILL.md":           true,
+		"/h/.gemini/tmp/x/memory/skills/deploy/scripts/run.sh":     true,
+		"/h/.gemini/tmp/x/memory/.inbox/private/a.md":              false,
+		"/h/.gemini/tmp/x/memory/.inbox/private/sub/a.patch":       false,
+		"/h/.gemini/tmp/x/memory/.inbox/other/a.patch":             false,
+		"/h/.gemini/tmp/x/memory/.inbox/private":                   false,
+		"/h/.gemini/tmp/x/memory/skills/.hidden.patch":             false,
+		"/h/.gemini/tmp/x/memory/skills/.tmp/SKILL.md":             false,
+		"/h/.gemini/tmp/x/memory/skills/notes.md":                  false,
+		"/h/.gemini/tmp/x/memory/.automem/tombstones.jsonl":        false,
+		"/h/.gemini/tmp/x/memory/.automem/history/manifest.json":   false,
+		"/h/.gemini/tmp/x/memory/.automem/rejected/bad.patch":      false,
+		"/h/.gemini/tmp/x/memory/.automem/apply.journal":           false,
+		"/h/.gemini/tmp/x/memory/.extraction-state.json":           false,
+		"/h/.gemini/tmp/x/memory/.x.md":                            false,
+		"/h/.gemini/tmp/x/memory/.md":                              false,
+		"/h/.gemini/tmp/x/memory/notes.txt":                        false,
+		"/h/.gemini/tmp/x/memory/sub/x.md":                         false,
+		"/h/.gemini/tmp/x/memory/.inbox/private/../../MEMORY.md":   false,
+		"/h/.gemini/tmp/x/memory/../memory/.inbox/private/a.patch": false,
+		"/h/.gemini/settings.json":                                 false,
+		"/h/.gemini/tmp/x/memory":                                  false,
+		"/etc/passwd":                                              false,
+		"/w/src/main.go":                                           false,
+		"MEMORY.md":                                                false,
 	}
 	for path, want := range tests {
 		if got := p.Allowed(path); got != want {
@@ -227,5 +253,42 @@ func TestCommitRefusesChangedPatch(t *testing.T) {
 	after, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
 	if string(before) != string(after) {
 		t.Errorf("MEMORY.md written despite the changed patch")
+	}
+}
+
+// TestUndoRestoresInbox: an apply records the source patch it rewrote in the
+// same history commit as the target, and undo (limited to Paths.Allowed)
+// puts both back, the patch byte for byte and with its mode.
+func TestUndoRestoresInbox(t *testing.T) {
+	p := fixture(t)
+	src := filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch")
+	origPatch, _ := os.ReadFile(src)
+	origMem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	items, _ := Load(p)
+	it, _ := Find(items, "private")
+	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
+		t.Fatal(err)
+	}
+	repo := history.Open(p.MemoryDir)
+	repo.Allowed = p.Allowed
+	log, err := repo.Log()
+	if err != nil || len(log) != 1 {
+		t.Fatalf("log = %+v, %v", log, err)
+	}
+	if want := []string{filepath.Join(p.MemoryDir, "MEMORY.md"), src}; strings.Join(log[0].Files, "\n") != strings.Join(want, "\n") {
+		t.Errorf("recorded files = %q, want %q", log[0].Files, want)
+	}
+	if _, err := repo.Undo(now, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(src); string(got) != string(origPatch) {
+		t.Errorf("patch after undo:\n%s\nwant:\n%s", got, origPatch)
+	}
+	if fi, err := os.Stat(src); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("patch mode after undo = %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md")); string(got) != string(origMem) {
+		t.Errorf("MEMORY.md after undo:\n%s", got)
 	}
 }

@@ -141,7 +141,7 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 		hidden = append(hidden, hid...)
 		if it != nil {
 			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
-			it.Title = fmt.Sprintf("%s: %d hunks from %d source %s", title, len(it.Hunks), len(it.Sources), plural(len(it.Sources), "patch", "patches"))
+			it.Title = fmt.Sprintf("%s: %d %s from %d source %s", title, len(it.Hunks), plural(len(it.Hunks), "hunk", "hunks"), len(it.Sources), plural(len(it.Sources), "patch", "patches"))
 			items = append(items, it)
 		}
 	}
@@ -181,7 +181,7 @@ func skillEntries(memoryDir string) (drafts, patches []string, err error) {
 			if fi, err := os.Lstat(filepath.Join(dir, name, "SKILL.md")); err == nil && fi.Mode().IsRegular() {
 				drafts = append(drafts, name)
 			}
-		case e.Type().IsRegular() && strings.HasSuffix(name, ".patch"):
+		case e.Type().IsRegular() && isPatchName(name):
 			patches = append(patches, strings.TrimSuffix(name, ".patch"))
 		}
 	}
@@ -198,7 +198,7 @@ func patchFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".patch") {
+		if e.Type().IsRegular() && isPatchName(e.Name()) {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}

@@ -97,12 +97,29 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 	return res, nil
 }
 
-// Allowed reports whether path is a file the inbox may write: inside the
-// memory dir, the global memory file, or under a skills root of either
-// scope. History undo is limited to these.
+// Allowed reports whether path is a file an inbox change may have written,
+// so history undo may restore or remove it:
+//
+//   - a private memory file: a non-hidden *.md directly in the memory dir;
+//   - the global memory file;
+//   - an inbox source patch: <memoryDir>/.inbox/{private,global}/*.patch and
+//     <memoryDir>/skills/<name>.patch;
+//   - a file of a skill draft, <memoryDir>/skills/<dir>/..., which undoing a
+//     promotion puts back;
+//   - a file under a skills root of either scope (skill patch targets and
+//     promoted skills).
+//
+// Nothing else is admitted, in particular nothing under <memoryDir>/.automem
+// (history, tombstones, quarantine) or any other file of the memory dir.
 func (p Paths) Allowed(path string) bool {
-	if path == p.GlobalMemory || under(p.MemoryDir, path) {
+	if path == "" || !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return false
+	}
+	if p.GlobalMemory != "" && path == p.GlobalMemory {
 		return true
+	}
+	if p.MemoryDir != "" && under(p.MemoryDir, path) {
+		return p.allowedInMemory(path)
 	}
 	roots := append([]string{p.UserSkills}, p.SkillRoots...)
 	for _, s := range []string{ScopeUser, ScopeWorkspace} {
@@ -116,6 +133,29 @@ func (p Paths) Allowed(path string) bool {
 		}
 	}
 	return false
+}
+
+// allowedInMemory is Allowed for a path strictly below the memory dir.
+func (p Paths) allowedInMemory(path string) bool {
+	rel, _ := filepath.Rel(p.MemoryDir, path)
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	visible := func(name string) bool { return name != "" && !strings.HasPrefix(name, ".") }
+	switch {
+	case len(parts) == 1: // private memory target
+		return visible(parts[0]) && filepath.Ext(parts[0]) == ".md" && len(parts[0]) > len(".md")
+	case len(parts) == 3 && parts[0] == ".inbox" && (parts[1] == KindPrivate || parts[1] == KindGlobal):
+		return isPatchName(parts[2])
+	case len(parts) == 2 && parts[0] == "skills": // skill update patch
+		return visible(parts[1]) && isPatchName(parts[1])
+	case len(parts) >= 3 && parts[0] == "skills": // skill draft file
+		return visible(parts[1])
+	}
+	return false
+}
+
+// isPatchName is the name rule patchFiles and skillEntries list patches by.
+func isPatchName(name string) bool {
+	return strings.HasSuffix(name, ".patch")
 }
 
 func under(root, p string) bool {
