@@ -480,3 +480,30 @@ func TestSmallFragments(t *testing.T) {
 		}
 	}
 }
+
+// Ordinary tool output and code that once looked like secrets.
+func TestOrdinaryTextKept(t *testing.T) {
+	r := newTest(t)
+	for _, in := range []string{
+		"--- PASS: TestParseTokens (0.00s)",
+		"    --- PASS: TestAuth/expired_token (0.01s)",
+		"PWD=/home/dev/project",
+		"IMAGE_REL_ARM64_TOKEN = 0x000C",
+		"if !s.ReadUint16LengthPrefixed(&cipherSuites) {",
+		"// acts like s.ReadUint24LengthPrefixed, but targets a",
+		"SIOCGLIFTOKEN                 = -0x3f879678",
+		"SECRET_KEY = os.environ[\"DJANGO_SECRET_KEY\"]",
+		"sorted_keys = sorted(keys, key=lambda k: k.created_at)",
+	} {
+		if out, f := r.Redact(in); out != in {
+			t.Errorf("changed %q -> %q (%v)", in, out, f)
+		}
+	}
+	// ... while real values in the same shapes are still caught.
+	g := newGen(29)
+	for _, in := range []string{"vault token s." + g.str(alnum, 24), "DB_PASS=" + g.str(alnum, 16), "MYSQL_PWD=" + g.str(alnum, 12), "GH_TOKEN: " + g.str(alnum, 30)} {
+		if out, _ := r.Redact(in); out == in {
+			t.Errorf("not redacted: %q", in)
+		}
+	}
+}

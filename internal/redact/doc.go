@@ -61,6 +61,12 @@
 // nothing more is found, so Redact(Redact(s)) == Redact(s), and
 // placeholders overlap no candidate, so they match no rule.
 //
+// False positives, measured: 0 of 23,671 records of real-format Gemini
+// transcripts (14 MB, gen-transcripts.mjs medium and large); 38 of 1.6
+// million lines of Go's own source tree (49 MB of non-test .go files,
+// 0.0024%, mostly gitleaks' generic rule on register names); 1 of 1,571
+// benign test items (SHAs, UUIDs, digests, base64 images, code).
+//
 // Behaviour pinned by tests: AWS's documented example id
 // AKIAIOSFODNN7EXAMPLE is left alone (gitleaks' allowlist), a random id of
 // the same shape is redacted.

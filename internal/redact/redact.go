@@ -73,19 +73,23 @@ type Redactor struct {
 // now and compiles each rule's regexes on first use (see Check).
 func New(opts Options) (*Redactor, error) {
 	specs := gitleaksRules()
+	extra := extraAllow()
 	for i := range specs {
 		specs[i].Regex = strings.ReplaceAll(specs[i].Regex, gitleaksEnd, widerEnd)
+		specs[i].Allow = append(specs[i].Allow, extra[specs[i].ID]...)
 	}
 	return newWithRules(opts, append(specs, automemRules()...))
 }
 
 // gitleaks ends most rules with a terminator made for source files: a quote,
 // space or semicolon. In prose, shell lines, URLs and paths a key is just as
-// often followed by ")", ",", ".", ">", "/", "?", "#", "@" or a backslash
-// (an escaped quote in JSON), so the terminator is widened.
+// often followed by ")", ",", ".", ">", "/", "?", "#", "@", "*" or a
+// backslash (an escaped quote in JSON), so the terminator is widened. An
+// opening bracket is not a terminator: "s.<24 letters and digits>(" is a
+// method call, not a Vault token.
 const (
 	gitleaksEnd = `(?:[\x60'"\s;]|\\[nr]|$)`
-	widerEnd    = `(?:[\x60'"\s;,.:)\]}>|&</\\?#@!(\[{*+]|$)`
+	widerEnd    = `(?:[\x60'"\s;,.:)\]}>|&</\\?#@!*]|$)`
 )
 
 func newWithRules(opts Options, specs []ruleSpec) (*Redactor, error) {

@@ -122,7 +122,7 @@ func TestTokenContexts(t *testing.T) {
 		"digitalocean-pat":         "dop_v1_" + g.str("0123456789abcdef", 64),
 	}
 	for rule, tok := range tokens {
-		for _, ctx := range []string{"/srv/%s/config.yaml", "https://x.invalid/%s?y=1", `{\"k\": \"%s\"}`, "(%s)", "%s#frag", "key %s+1"} {
+		for _, ctx := range []string{"/srv/%s/config.yaml", "https://x.invalid/%s?y=1", `{\"k\": \"%s\"}`, "(%s)", "%s#frag", "**%s**", "key %s!"} {
 			in := strings.Replace(ctx, "%s", tok, 1)
 			out, f := r.Redact(in)
 			if strings.Contains(out, tok[len(tok)-12:]) {

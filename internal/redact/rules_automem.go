@@ -109,10 +109,11 @@ func automemRules() []ruleSpec {
 			ID:     "env-secret",
 			Before: 64, After: 560,
 			Assign: true, Name: "upper",
-			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})'|([^\s"'\x60;,(){}\[\]\\]{4,}))`,
+			Regex:    `\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|_PWD|_PASS|API_?KEY|_KEY|CREDENTIALS?|_AUTH)["']?\s*[:=]\s*(?:"([^"\n]{4,})"|'([^'\n]{4,})'|([^\s"'\x60;,(){}\[\]\\]{4,}))`,
 			Keywords: []string{"secret", "token", "pass", "pwd", "key", "credential", "_auth"},
-			// A dotted identifier is code (SECRET_KEY = os.environ[...]).
-			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`}}},
+			// A dotted identifier is code (SECRET_KEY = os.environ[...]); a
+			// short hex literal is a constant (IMAGE_REL_ARM64_TOKEN = 0x000C).
+			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`, `^-?0[xX][0-9a-fA-F]{1,16}$`}}},
 		},
 		{
 			// Config and code literals: any-case key, quoted value only, so
@@ -223,6 +224,15 @@ func automemRules() []ruleSpec {
 			Keywords:    []string{"curl"},
 			Allow:       notPlaceholder,
 		},
+	}
+}
+
+// extraAllow adds allowlists to gitleaks rules, for look-alikes measured on
+// ordinary code (the Go source tree): a legacy Vault token is "s." and 24
+// random characters, a method call "s.ReadUint16LengthPrefixed" is not.
+func extraAllow() map[string][]allowSpec {
+	return map[string][]allowSpec{
+		"vault-service-token": {{Regexes: []string{`^s\.(?:[A-Z][a-z0-9]+){2,}$`}}},
 	}
 }
 
