@@ -77,6 +77,14 @@ func TestE2EGoodRunThenThrottleThenForce(t *testing.T) {
 		t.Errorf("transcript not rendered as expected:\n%.600s", tr)
 	}
 	noneLeft(t, "request bodies", e.srv.Bodies(), canaryLines()...)
+	// Untrusted text never rides in the system role.
+	for _, r := range reqs {
+		for _, m := range r.Chat.Messages {
+			if m.Role == "system" && (strings.Contains(m.Content, "please do step") || strings.Contains(m.Content, "Session 0") || strings.Contains(m.Content, e.paths[0])) {
+				t.Errorf("request %d: transcript-derived text in the system message", r.Seq)
+			}
+		}
+	}
 
 	// Gemini's own validator accepts the patch its inbox would list.
 	patchFile := e.w.PrivatePatch()
