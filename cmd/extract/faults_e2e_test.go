@@ -204,6 +204,7 @@ func TestE2EProcesses(t *testing.T) {
 	t.Run("SIGKILL anywhere after the model", func(t *testing.T) { testSIGKILLAnywhereAfterTheModel(t, bin) })
 	t.Run("lock held by Gemini CLI", func(t *testing.T) { testLockHeldByGemini(t, bin) })
 	t.Run("api key never sent", func(t *testing.T) { testKeyNeverSent(t, bin) })
+	t.Run("limit flags", func(t *testing.T) { testLimitFlags(t, bin) })
 	t.Run("20 concurrent extracts", func(t *testing.T) { testConcurrentExtract(t, bin) })
 	t.Run("extract and inbox apply at once", func(t *testing.T) { testExtractWithInboxApply(t, bin) })
 }

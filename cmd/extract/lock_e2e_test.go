@@ -82,3 +82,38 @@ func testKeyNeverSent(t *testing.T, bin string) {
 		t.Error("the api key left in a request body or the output")
 	}
 }
+
+// testLimitFlags: --request-timeout and --max-turns reach the agent. A
+// model that never answers ends the run as a recorded failure (ERROR) and
+// the next run backs off (75); a model that loops ends at MAX_TURNS.
+func testLimitFlags(t *testing.T, bin string) {
+	p := newProcWorld(t, bin)
+	srv := modeltest.New(t, modeltest.Hang())
+	start := time.Now()
+	r := p.run(t, srv, "--request-timeout", "300ms")
+	if r.code != 1 || r.status() != "failed" {
+		t.Fatalf("hung model: exit %d status %s, want 1 failed\n%s", r.code, r.status(), r.stderr)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("a 300ms request timeout took %v", d)
+	}
+	runs := p.runs(t)
+	if len(runs) != 1 || runs[0].TerminateReason != "ERROR" || runs[0].Status != "failed" || len(runs[0].ProcessedSessions) != 0 {
+		t.Fatalf("runs after a hung model: %+v", runs)
+	}
+	if r := p.run(t, srv, "--now", "2026-05-02T12:01:00Z"); r.code != 75 || r.status() != "backoff" {
+		t.Errorf("next run: exit %d status %s, want 75 backoff", r.code, r.status())
+	}
+
+	loop := modeltest.New(t, modeltest.Tools(modeltest.Tool("list_directory", "dir_path", ".")))
+	r = p.run(t, loop, "--force", "--max-turns", "3")
+	if r.code != 0 || r.status() != "done" {
+		t.Fatalf("looping model: exit %d status %s\n%s", r.code, r.status(), r.stderr)
+	}
+	if n := len(loop.Requests()); n != 3 {
+		t.Errorf("%d model calls with --max-turns 3", n)
+	}
+	if runs := p.runs(t); len(runs) != 2 || runs[1].TerminateReason != "MAX_TURNS" {
+		t.Errorf("runs: %+v", runs)
+	}
+}
