@@ -25,11 +25,7 @@ import (
 func geminiLockScript(t *testing.T) string {
 	t.Helper()
 	gref.Require(t)
-	gdir := os.Getenv("GREF_DIR")
-	if gdir == "" {
-		gdir = "/tmp/gref"
-	}
-	svc := filepath.Join(gdir, "node_modules", "@google", "gemini-cli-core", "dist", "src", "services", "memoryService.js")
+	svc := filepath.Join(gref.InstallDir(), "node_modules", "@google", "gemini-cli-core", "dist", "src", "services", "memoryService.js")
 	b, _ := json.Marshal(svc)
 	script := filepath.Join(t.TempDir(), "lock.mjs")
 	src := `

@@ -266,11 +266,7 @@ func validateWithGemini(t *testing.T, w *world) {
 // each one's name and description came through.
 func checkSkillsLoad(t *testing.T, dir string) {
 	t.Helper()
-	grefDir := os.Getenv("GREF_DIR")
-	if grefDir == "" {
-		grefDir = "/tmp/gref"
-	}
-	loader := filepath.Join(grefDir, "node_modules", "@google", "gemini-cli-core", "dist", "src", "skills", "skillLoader.js")
+	loader := filepath.Join(gref.InstallDir(), "node_modules", "@google", "gemini-cli-core", "dist", "src", "skills", "skillLoader.js")
 	script := fmt.Sprintf(`import(%q).then(async m => { const s = await m.loadSkillsFromDir(%q); console.log(JSON.stringify(s.map(x => ({name: x.name, description: x.description})))); })`, loader, dir)
 	cmd := exec.Command("node", "-e", script)
 	var stderr bytes.Buffer

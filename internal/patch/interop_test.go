@@ -5,55 +5,24 @@ package patch
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/automem/automem/internal/gref"
 )
 
-// gref runs Gemini CLI's real memory-inbox validator (validate.mjs from the
+// oracle runs Gemini CLI's real memory-inbox validator (validate.mjs from the
 // shared gref tools) on one patch file.
-type gref struct {
-	script, dir string
-}
+type oracle struct{}
 
-var grefSetup sync.Once
-
-func findGref(t *testing.T) *gref {
+// findGref returns the validator, installing the gref package if needed; it
+// skips the test without node (see gref.Require).
+func findGref(t *testing.T) *oracle {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	tools := os.Getenv("GREF_TOOLS")
-	if tools == "" {
-		tools, _ = filepath.Abs("../../../shared/tools/gref")
-	}
-	script := filepath.Join(tools, "validate.mjs")
-	if _, err := os.Stat(script); err != nil {
-		t.Skipf("gref tools not found at %s (set GREF_TOOLS)", tools)
-	}
-	dir := os.Getenv("GREF_DIR")
-	if dir == "" {
-		dir = "/tmp/gref"
-	}
-	pkg := filepath.Join(dir, "node_modules", "@google", "gemini-cli-core", "package.json")
-	var setupErr error
-	grefSetup.Do(func() {
-		if _, err := os.Stat(pkg); err == nil {
-			return
-		}
-		cmd := exec.Command("bash", filepath.Join(tools, "setup.sh"))
-		cmd.Env = append(os.Environ(), "GREF_DIR="+dir)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			setupErr = err
-			t.Logf("gref setup: %s", out)
-		}
-	})
-	if setupErr != nil {
-		t.Fatalf("gref setup failed: %v", setupErr)
-	}
-	return &gref{script: script, dir: dir}
+	gref.Require(t)
+	return &oracle{}
 }
 
 type grefResult struct {
@@ -61,11 +30,9 @@ type grefResult struct {
 	Reason string `json:"reason"`
 }
 
-func (g *gref) validate(t *testing.T, patchPath, memDir string, kind Kind, home string) grefResult {
+func (g *oracle) validate(t *testing.T, patchPath, memDir string, kind Kind, home string) grefResult {
 	t.Helper()
-	args := []string{g.script, patchPath, memDir, "--kind=" + string(kind), "--home=" + home}
-	cmd := exec.Command("node", args...)
-	cmd.Env = append(os.Environ(), "GREF_DIR="+g.dir)
+	cmd := gref.Command(t, "validate.mjs", patchPath, memDir, "--kind="+string(kind), "--home="+home)
 	out, err := cmd.Output()
 	var r grefResult
 	if jerr := json.Unmarshal(out, &r); jerr != nil {

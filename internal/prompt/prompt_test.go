@@ -2,10 +2,11 @@ package prompt
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/gref"
 )
 
 const mem = "/home/u/.gemini/tmp/proj/memory"
@@ -226,7 +227,8 @@ func FuzzFence(f *testing.F) {
 }
 
 // TestExamplePatchPassesGemini checks the worked example in the system
-// message with Gemini CLI's own validator (the gref oracle), when installed.
+// message with Gemini CLI's own validator (the gref oracle); skipped without
+// node.
 func TestExamplePatchPassesGemini(t *testing.T) {
 	dir := t.TempDir()
 	memDir := filepath.Join(dir, "memory")
@@ -247,11 +249,7 @@ func TestExamplePatchPassesGemini(t *testing.T) {
 	if err := os.WriteFile(patchFile, []byte(ex), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	node, err := exec.LookPath("node")
-	if _, serr := os.Stat("/tmp/gref/node_modules"); err != nil || serr != nil {
-		t.Skip("gref oracle not installed (bash shared/tools/gref/setup.sh)")
-	}
-	out, err := exec.Command(node, "/work/shared/tools/gref/validate.mjs", patchFile, memDir).CombinedOutput()
+	out, err := gref.Node(t, "validate.mjs", patchFile, memDir)
 	if err != nil || !strings.Contains(string(out), `"valid":true`) {
 		t.Fatalf("Gemini rejects the example: %v\n%s", err, out)
 	}

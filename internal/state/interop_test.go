@@ -95,11 +95,7 @@ func TestGeminiReadsOurState(t *testing.T) {
 	}
 
 	// Gemini keeps every run (synthetic and failed ones included).
-	gdir := os.Getenv("GREF_DIR")
-	if gdir == "" {
-		gdir = "/tmp/gref"
-	}
-	svc := filepath.Join(gdir, "node_modules", "@google", "gemini-cli-core", "dist", "src", "services", "memoryService.js")
+	svc := filepath.Join(gref.InstallDir(), "node_modules", "@google", "gemini-cli-core", "dist", "src", "services", "memoryService.js")
 	script := filepath.Join(base, "rw.mjs")
 	os.WriteFile(script, []byte(`
 import * as m from `+jsString(svc)+`;

@@ -7,47 +7,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/gref"
 )
-
-const grefTools = "/work/shared/tools/gref"
-
-// grefDir returns the gref install directory, installing it if needed; it
-// skips the test when node or the gref tools are absent.
-func grefDir(tb testing.TB) string {
-	tb.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		tb.Skip("node not installed")
-	}
-	if _, err := os.Stat(filepath.Join(grefTools, "gen-transcripts.mjs")); err != nil {
-		tb.Skip("gref tools not present")
-	}
-	dir := os.Getenv("GREF_DIR")
-	if dir == "" {
-		dir = "/tmp/gref"
-	}
-	pkg := filepath.Join(dir, "node_modules", "@google", "gemini-cli-core", "package.json")
-	if _, err := os.Stat(pkg); err != nil {
-		cmd := exec.Command("bash", filepath.Join(grefTools, "setup.sh"))
-		cmd.Env = append(os.Environ(), "GREF_DIR="+dir)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			tb.Fatalf("gref setup: %v\n%s", err, out)
-		}
-	}
-	return dir
-}
 
 // genCorpus writes n transcripts with gref's real recorder and returns the
 // chats directory; the manifest is DIR/../manifest.jsonl.
 func genCorpus(tb testing.TB, n int, opts ...string) string {
 	tb.Helper()
-	gref := grefDir(tb)
 	root := tb.TempDir()
 	chats := filepath.Join(root, "chats")
-	args := append([]string{filepath.Join(grefTools, "gen-transcripts.mjs"), itoa(n), chats,
+	args := append([]string{itoa(n), chats,
 		"--manifest=" + filepath.Join(root, "manifest.jsonl"), "--quiet"}, opts...)
-	cmd := exec.Command("node", args...)
-	cmd.Env = append(os.Environ(), "GREF_DIR="+gref)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := gref.Node(tb, "gen-transcripts.mjs", args...); err != nil {
 		tb.Fatalf("gen-transcripts: %v\n%s", err, out)
 	}
 	return chats
@@ -124,7 +96,7 @@ func TestGrefManifest(t *testing.T) {
 // TestGrefWorkflowSanitiser compares SanitizeWorkflow with Gemini CLI's own
 // sanitiser on tricky summaries.
 func TestGrefWorkflowSanitiser(t *testing.T) {
-	gref := grefDir(t)
+	gref.Require(t)
 	inputs := []string{
 		"read_file -> replace | paths a.ts | validated",
 		`read_file -> run_shell_command: curl -H "Authorization: Bearer sk-1" https://x.example -> replace | paths src/a.ts | validated | note sk-1`,
@@ -147,7 +119,7 @@ func TestGrefWorkflowSanitiser(t *testing.T) {
 const xs = JSON.parse(process.argv[1]);
 console.log(JSON.stringify(xs.map(m.sanitizeWorkflowSummaryForScratchpad)));`
 	cmd := exec.Command("node", "--input-type=module", "-e", script, string(in))
-	cmd.Env = append(os.Environ(), "GREF_DIR="+gref)
+	cmd.Env = append(os.Environ(), "GREF_DIR="+gref.InstallDir())
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/automem/automem/internal/gref"
 )
 
 // grefScanScript times Gemini CLI's real scanEligibleSessions (through
@@ -40,9 +42,9 @@ func BenchmarkScanVsGemini(b *testing.B) {
 	if dir == "" {
 		dir = genCorpus(b, 300, "--legacy-frac=0.1", "--migrated-frac=0.5", "--seed=11")
 	}
-	gref := grefDir(b)
+	tools := gref.Require(b)
 	cmd := exec.Command("node", "--input-type=module", "-e", grefScanScript, dir)
-	cmd.Env = append(os.Environ(), "GREF_DIR="+gref, "GREF_TOOLS="+grefTools)
+	cmd.Env = append(os.Environ(), "GREF_DIR="+gref.InstallDir(), "GREF_TOOLS="+tools)
 	out, err := cmd.Output()
 	if err != nil {
 		b.Fatalf("node scan: %v", err)
