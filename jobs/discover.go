@@ -175,3 +175,32 @@ func cachePath(cfg Config, kind, dir string) string {
 	sum := sha256.Sum256([]byte(dir))
 	return filepath.Join(cfg.CacheDir, "scan", kind+"-"+hex.EncodeToString(sum[:8])+".json")
 }
+
+// mergeByMemory joins the targets that share a memory dir (a Gemini project
+// and the Claude Code or Codex sessions of the same root) into one, so a
+// run takes that project's lock, builds its index and records its run
+// once; otherwise the second source would find the first one's fresh run
+// and be throttled. Its Source names every source joined ("gemini+claude").
+func mergeByMemory(targets []Target) []Target {
+	var out []Target
+	at := map[string]int{}
+	for _, t := range targets {
+		i, ok := at[t.Project.MemoryDir]
+		if t.Project.MemoryDir == "" || !ok {
+			if t.Project.MemoryDir != "" {
+				at[t.Project.MemoryDir] = len(out)
+			}
+			out = append(out, t)
+			continue
+		}
+		m := &out[i]
+		m.Source += "+" + t.Source
+		m.Entries = append(append([]scan.Entry(nil), m.Entries...), t.Entries...)
+		m.Stats.Files += t.Stats.Files
+		m.Stats.CacheHits += t.Stats.CacheHits
+		m.Stats.Read += t.Stats.Read
+		m.Stats.BytesRead += t.Stats.BytesRead
+		m.Stats.Unreadable += t.Stats.Unreadable
+	}
+	return out
+}

@@ -40,6 +40,7 @@ type ProjectReport struct {
 // SessionReport is one scanned session.
 type SessionReport struct {
 	SessionID    string         `json:"sessionId"`
+	Source       string         `json:"source"`
 	Path         string         `json:"path"`
 	LastUpdated  string         `json:"lastUpdated"`
 	UserMessages int            `json:"userMessages"`

@@ -39,7 +39,7 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
-	for _, t := range targets {
+	for _, t := range mergeByMemory(targets) {
 		h := index.History(index.AllNew{})
 		if t.Project.MemoryDir != "" {
 			h = deps.History(t.Project.MemoryDir)
@@ -142,7 +142,7 @@ func projectReport(t Target, h index.History, lines []index.Line, redact func(st
 
 func sessionReport(e scan.Entry, h index.History) SessionReport {
 	sr := SessionReport{
-		SessionID: e.ID, Path: e.Path, LastUpdated: rfc3339(e.LastUpdated), UserMessages: e.UserMessages,
+		SessionID: e.ID, Source: string(e.Source), Path: e.Path, LastUpdated: rfc3339(e.LastUpdated), UserMessages: e.UserMessages,
 		Eligible: e.Eligible, Reason: e.Reason, Error: e.Error,
 	}
 	if e.ID != "" && e.Reason != scan.ReasonUnreadable {

@@ -47,6 +47,7 @@ func TestE2EDryRunShowRedactions(t *testing.T) {
 			Source   string `json:"source"`
 			Sessions []struct {
 				SessionID  string         `json:"sessionId"`
+				Source     string         `json:"source"`
 				Eligible   bool           `json:"eligible"`
 				Redactions map[string]int `json:"redactions"`
 			} `json:"sessions"`
@@ -64,9 +65,9 @@ func TestE2EDryRunShowRedactions(t *testing.T) {
 			}
 			// Every shape appears at least four times per session.
 			if !s.Eligible || total < len(shapes) {
-				t.Errorf("%s %s: eligible %v, %d redactions %v", pr.Source, s.SessionID, s.Eligible, total, s.Redactions)
+				t.Errorf("%s %s: eligible %v, %d redactions %v", s.Source, s.SessionID, s.Eligible, total, s.Redactions)
 			}
-			seen[pr.Source] = true
+			seen[s.Source] = true
 		}
 	}
 	for _, src := range []string{"gemini", "claude", "codex"} {

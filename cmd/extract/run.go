@@ -59,6 +59,17 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 			return fmt.Errorf("--now %q: want RFC3339, like 2026-05-01T09:00:00Z", c.Now)
 		}
 	}
+	// An empty variable (CLAUDE_CONFIG_DIR=) means unset, not "the current dir".
+	defaults := defaultVars(env)
+	if c.ClaudeDir == "" {
+		c.ClaudeDir = defaults["claude_dir"]
+	}
+	if c.CodexHome == "" {
+		c.CodexHome = defaults["codex_home"]
+	}
+	if c.CacheDir == "" {
+		c.CacheDir = defaults["cache_dir"]
+	}
 	cfg := jobs.Config{
 		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
 		CacheDir: c.CacheDir, Source: c.Source, Project: c.Project, Now: now,
