@@ -34,6 +34,10 @@ type cacheEntry struct {
 	Size    int64
 	MtimeNs int64
 	Session transcript.Session
+	// Err is set for a file whose content holds no session (a corrupt or
+	// foreign file, possibly huge), so that it is not read again every
+	// run until it changes. I/O errors are never recorded.
+	Err string
 }
 
 type cacheFile struct {
@@ -64,13 +68,40 @@ func (c *Cache) Get(path string, size, mtimeNs int64) (transcript.Session, bool)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.old[path]
-	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
+	if !ok || e.Err != "" || e.Size != size || e.MtimeNs != mtimeNs {
 		return transcript.Session{}, false
 	}
 	c.seen[path] = e
 	s := e.Session
 	s.Path = path
 	return s, true
+}
+
+// Unreadable returns the recorded content error of an unchanged file that
+// holds no session.
+func (c *Cache) Unreadable(path string, size, mtimeNs int64) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.old[path]
+	if !ok || e.Err == "" || e.Size != size || e.MtimeNs != mtimeNs {
+		return "", false
+	}
+	c.seen[path] = e
+	return e.Err, true
+}
+
+// PutUnreadable records that a file's content holds no session; msg is the
+// error to report while the file stays unchanged.
+func (c *Cache) PutUnreadable(path string, size, mtimeNs int64, msg string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.seen[path] = cacheEntry{Size: size, MtimeNs: mtimeNs, Err: msg}
+	c.mu.Unlock()
 }
 
 // Put records a freshly read session.

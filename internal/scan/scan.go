@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"errors"
 	"os"
 	"runtime"
 	"sort"
@@ -143,9 +144,16 @@ func scanOne(f File, opt Options, read func(string, transcript.Source) (transcri
 		e.Session = s
 		return e, true, 0
 	}
+	if msg, ok := opt.Cache.Unreadable(f.Path, size, mtime); ok {
+		e.Reason, e.Error = ReasonUnreadable, msg
+		return e, true, 0
+	}
 	s, err := read(f.Path, f.Source)
 	if err != nil {
 		e.Reason, e.Error = ReasonUnreadable, err.Error()
+		if errors.Is(err, transcript.ErrNotSession) {
+			opt.Cache.PutUnreadable(f.Path, size, mtime, e.Error)
+		}
 		return e, false, size
 	}
 	s.Path = f.Path
@@ -158,6 +166,7 @@ func scanOne(f File, opt Options, read func(string, transcript.Source) (transcri
 	if s.ID == "" {
 		e.Session = s
 		e.Reason, e.Error = ReasonUnreadable, "no session id"
+		opt.Cache.PutUnreadable(f.Path, size, mtime, e.Error)
 		return e, false, size
 	}
 	opt.Cache.Put(f.Path, size, mtime, s)

@@ -627,18 +627,18 @@ func TestBadInputKnownIssues(t *testing.T) {
 	}
 }
 
-// TestBadInputKnownIssueRereadUnreadable: a file that holds no session
-// (a corrupt or foreign file, possibly huge) is read again by every
-// hourly scan, because only sessions are cached. Runs with
-// AUTOMEM_KNOWN_BUGS=1 and fails until content verdicts are cached too.
-func TestBadInputKnownIssueRereadUnreadable(t *testing.T) {
-	if os.Getenv("AUTOMEM_KNOWN_BUGS") == "" {
-		t.Skip("known issues: set AUTOMEM_KNOWN_BUGS=1 to run")
-	}
+// TestBadInputUnreadableCached: a file that holds no session (a corrupt or
+// foreign file, possibly huge) is read once, not by every hourly scan,
+// until it changes; an I/O error is not remembered.
+func TestBadInputUnreadableCached(t *testing.T) {
 	chats := copyBadCorpus(t)
 	var reads atomic.Int64
+	denied := "session-ok.jsonl"
 	read := func(p string, src transcript.Source) (transcript.Session, error) {
 		reads.Add(1)
+		if filepath.Base(p) == denied {
+			return transcript.Session{}, &fs.PathError{Op: "open", Path: p, Err: syscall.EACCES}
+		}
 		return transcript.ReadSession(p, src)
 	}
 	cachePath := filepath.Join(t.TempDir(), "cache.json")
@@ -646,17 +646,50 @@ func TestBadInputKnownIssueRereadUnreadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for round := 0; round < 2; round++ {
+	scan := func() (map[string]Entry, Stats) {
 		c := OpenCache(cachePath)
 		opt := badOptions(read, zerolog.Nop())
 		opt.Cache = c
-		Scan(context.Background(), files, opt)
+		e, st := Scan(context.Background(), files, opt)
 		if err := c.Save(); err != nil {
 			t.Fatal(err)
 		}
+		return byBase(e), st
 	}
+	first, st1 := scan()
 	if n := reads.Load(); n != int64(len(files)) {
-		t.Errorf("two scans of %d unchanged files made %d reads; unreadable files were read again", len(files), n)
+		t.Fatalf("first scan: %d reads of %d files", n, len(files))
+	}
+	denied = ""
+	second, st2 := scan()
+	// Only the file that failed with EACCES is read again.
+	if n := reads.Load(); n != int64(len(files))+1 {
+		t.Errorf("second scan made %d reads, want 1 (the EACCES file)", n-int64(len(files)))
+	}
+	if !second["session-ok.jsonl"].Eligible {
+		t.Errorf("EACCES remembered: %+v", second["session-ok.jsonl"])
+	}
+	if st1.Unreadable != st2.Unreadable+1 || st2.CacheHits != len(files)-1 {
+		t.Errorf("stats first %+v, second %+v", st1, st2)
+	}
+	for name, e := range first {
+		if name == "session-ok.jsonl" {
+			continue
+		}
+		if s := second[name]; s.Reason != e.Reason || s.Error != e.Error || s.UserMessages != e.UserMessages {
+			t.Errorf("%s: cached %+v, fresh %+v", name, s, e)
+		}
+	}
+	// A changed file is read again: the empty file gains a session.
+	p := filepath.Join(chats, "session-empty.jsonl")
+	writeBad(t, p, goodSession("was-empty", 10))
+	later := badMtime.Add(time.Minute)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	third, _ := scan()
+	if e := third["session-empty.jsonl"]; !e.Eligible || e.ID != "was-empty" {
+		t.Errorf("changed file: %+v", e)
 	}
 }
 
