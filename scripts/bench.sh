@@ -277,7 +277,7 @@ say
 say '```'
 say "\$ go test -run '^\$' -bench 'BenchmarkScan(Cold|Cached)' -benchtime ${runs}x ./internal/scan"
 go test -run '^$' -bench 'BenchmarkScan(Cold|Cached)' -benchtime "${runs}x" ./internal/scan 2>&1 | grep -E '^(Benchmark|ok|FAIL|---)'
-if go test -list 'BenchmarkRenderRatio' ./internal/render 2>/dev/null | grep -q BenchmarkRenderRatio; then
+if go test -list BenchmarkRenderRatio ./internal/render 2>/dev/null | grep BenchmarkRenderRatio >/dev/null; then
   say "\$ AUTOMEM_GREF_CORPUS=<1k corpus> go test -run '^\$' -bench BenchmarkRenderRatio -benchtime 1x ./internal/render"
   AUTOMEM_GREF_CORPUS="$AUTOMEM_BENCH_1K" go test -run '^$' -bench BenchmarkRenderRatio -benchtime 1x ./internal/render 2>&1 | grep -E '^(Benchmark|ok|FAIL|---)'
 else

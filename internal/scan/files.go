@@ -27,11 +27,12 @@ type File struct {
 // GeminiFiles lists the transcripts of one or more Gemini chats
 // directories: top-level session-*.jsonl and legacy session-*.json files,
 // plus nested sub-agent files (reported as sub-agents). Only regular files
-// are returned; a missing directory is empty.
+// are returned, in directory order (Scan's result does not depend on it);
+// a missing directory is empty.
 func GeminiFiles(chatsDirs ...string) ([]File, error) {
 	var files []File
 	for _, dir := range chatsDirs {
-		entries, err := os.ReadDir(dir)
+		entries, err := readDir(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -46,7 +47,7 @@ func GeminiFiles(chatsDirs ...string) ([]File, error) {
 				(strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
 				files = append(files, File{Path: p, Source: transcript.Gemini})
 			case e.IsDir():
-				subs, err := os.ReadDir(p)
+				subs, err := readDir(p)
 				if err != nil {
 					continue
 				}
@@ -59,4 +60,16 @@ func GeminiFiles(chatsDirs ...string) ([]File, error) {
 		}
 	}
 	return files, nil
+}
+
+// readDir is os.ReadDir without the sort: a chats directory can hold tens
+// of thousands of entries, and sorting them was a fifth of an unchanged
+// re-scan.
+func readDir(dir string) ([]os.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }()
+	return f.ReadDir(-1)
 }

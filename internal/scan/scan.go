@@ -68,7 +68,7 @@ type Stats struct {
 // (newest lastUpdated wins, then .jsonl over .json, then the later path),
 // then filters: sub-agents, sessions idle less than MinIdle, and sessions
 // with fewer than MinUserMessages human turns are skipped with a reason.
-// Entries come back newest first.
+// Entries come back newest first (then by path).
 func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	entries := make([]Entry, len(files))
 	var st Stats
@@ -116,8 +116,12 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	for i := range entries {
 		judge(&entries[i], opt)
 	}
-	sort.SliceStable(entries, func(i, j int) bool {
-		return entries[i].LastUpdated.After(entries[j].LastUpdated)
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := &entries[i], &entries[j]
+		if !a.LastUpdated.Equal(b.LastUpdated) {
+			return a.LastUpdated.After(b.LastUpdated)
+		}
+		return a.Path < b.Path // the listing order is the file system's
 	})
 	return entries, st
 }
