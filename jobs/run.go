@@ -19,6 +19,9 @@ type Deps struct {
 	// Redactor cleans every text that leaves the process or is kept in the
 	// inbox (nil: none, for tests of other stages).
 	Redactor *redact.Redactor
+	// NewRedactor, when Redactor is nil, builds it once a project is found,
+	// so a run with nothing to scan does not pay for the rule set.
+	NewRedactor func() (*redact.Redactor, error)
 	// History returns the run history of a memory dir (index.AllNew when
 	// it has none).
 	History func(memoryDir string) index.History
@@ -30,7 +33,6 @@ var errNoExtractor = errors.New("no extractor configured")
 
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
-	red := redactor{r: deps.Redactor, log: cfg.Log}
 	if deps.History == nil {
 		deps.History = func(mem string) index.History { return stateHistory(cfg, mem) }
 	}
@@ -39,6 +41,12 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	if deps.Redactor == nil && deps.NewRedactor != nil && len(targets) > 0 {
+		if deps.Redactor, err = deps.NewRedactor(); err != nil {
+			return rep, fmt.Errorf("prepare redaction rules: %w", err)
+		}
+	}
+	red := redactor{r: deps.Redactor, log: cfg.Log}
 	for _, t := range mergeByMemory(targets) {
 		h := index.History(index.AllNew{})
 		if t.Project.MemoryDir != "" {

@@ -77,11 +77,7 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
 		ShowRedactions: c.ShowRedactions, Log: log,
 	}
-	red, err := redact.New(redact.Options{})
-	if err != nil {
-		return fmt.Errorf("prepare redaction rules: %w", err)
-	}
-	deps := jobs.Deps{Redactor: red}
+	deps := jobs.Deps{NewRedactor: func() (*redact.Redactor, error) { return redact.New(redact.Options{}) }}
 	if !c.DryRun {
 		if deps.Extractor, err = c.extractor(env); err != nil {
 			return err

@@ -23,6 +23,8 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/automem/automem/internal/change"
 )
 
 // Kinds of change.
@@ -32,17 +34,8 @@ const (
 	KindUndo    = "undo"
 )
 
-// FileChange is one touched file: its bytes before and after, and whether it
-// existed on each side. Mode is the permission bits of the after side (or of
-// the before side when the file is removed).
-type FileChange struct {
-	Path         string      `json:"path"`
-	BeforeExists bool        `json:"beforeExists"`
-	AfterExists  bool        `json:"afterExists"`
-	Mode         fs.FileMode `json:"mode"`
-	Before       []byte      `json:"-"`
-	After        []byte      `json:"-"`
-}
+// FileChange is one touched file (see package change).
+type FileChange = change.File
 
 // Change is one recorded operation.
 type Change struct {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/automem/automem/internal/atomicfile"
-	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/change"
 )
 
 // ErrNeedsConfirmation is returned when a draft carries executable files and
@@ -18,7 +18,7 @@ var ErrNeedsConfirmation = errors.New("draft has executable files; confirm to pr
 // Promotion is a completed promotion and the file changes to record.
 type Promotion struct {
 	Dest    string
-	Changes []history.FileChange
+	Changes []change.File
 }
 
 // Promote copies the draft folder into destRoot/<folder> as a whole: the
@@ -44,8 +44,8 @@ func Promote(d *Draft, destRoot string, allowExec bool) (Promotion, error) {
 	}
 	defer os.RemoveAll(stage)
 	dest := filepath.Join(destRoot, folder)
-	var changes []history.FileChange
-	var draftChanges []history.FileChange
+	var changes []change.File
+	var draftChanges []change.File
 	for _, f := range d.Files {
 		src := filepath.Join(d.Dir, filepath.FromSlash(f.Rel))
 		data, err := readRegular(src)
@@ -59,8 +59,8 @@ func Promote(d *Draft, destRoot string, allowExec bool) (Promotion, error) {
 		if err := writeSynced(to, data, f.Mode); err != nil {
 			return Promotion{}, err
 		}
-		changes = append(changes, history.FileChange{Path: filepath.Join(dest, filepath.FromSlash(f.Rel)), AfterExists: true, After: data, Mode: f.Mode})
-		draftChanges = append(draftChanges, history.FileChange{Path: src, BeforeExists: true, Before: data, Mode: f.Mode})
+		changes = append(changes, change.File{Path: filepath.Join(dest, filepath.FromSlash(f.Rel)), AfterExists: true, After: data, Mode: f.Mode})
+		draftChanges = append(draftChanges, change.File{Path: src, BeforeExists: true, Before: data, Mode: f.Mode})
 	}
 	if _, err := os.Lstat(dest); err == nil {
 		return Promotion{}, fmt.Errorf("destination %s already exists", dest)
