@@ -44,7 +44,7 @@ for t in "${targets[@]}"; do
   pkg="${t% *}"
   name="${t#* }"
   echo "fuzz: ${pkg} ${name}"
-  if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="${fuzztime}" "${pkg}" >"$list.log" 2>&1; then
+  if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="${fuzztime}" -fuzzminimizetime=5s -timeout=5m "${pkg}" >"$list.log" 2>&1; then
     cat "$list.log"
     failed+=("${pkg} ${name}")
   else

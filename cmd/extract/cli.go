@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"runtime/debug"
 
 	"github.com/alecthomas/kong"
 
@@ -21,6 +22,9 @@ backing off), 1 failed, 80 usage error.
 
 The flags of a cycle: extract run --help.`
 
+// memoryLimit is the soft heap limit of a run (GOMEMLIMIT overrides it).
+const memoryLimit = 40 << 20
+
 // CLI is the extract command line. Run is the default command, so
 // `extract --dry-run` and `extract run --dry-run` are the same.
 type CLI struct {
@@ -33,6 +37,11 @@ type CLI struct {
 // the process into it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := cli.NewEnv(stdin, stdout, stderr, version)
+	if env.Getenv("GOMEMLIMIT") == "" {
+		// A background job should stay small: while one worker holds a
+		// 16 MiB line, the default GC pacing lets the heap double first.
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	return cli.Main(ctx, "extract", &CLI{}, env, args, kong.Description(description), kong.Vars(vars(env)))
 }
 
