@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -88,9 +89,15 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		return err
 	}
 	if c.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
+		bw := bufio.NewWriter(env.Stdout)
+		enc := json.NewEncoder(bw)
+		if env.StdoutTTY {
+			enc.SetIndent("", "  ") // for a person; programs get one compact line
+		}
 		if werr := enc.Encode(rep); werr != nil {
+			return fmt.Errorf("write report: %w", werr)
+		}
+		if werr := bw.Flush(); werr != nil {
 			return fmt.Errorf("write report: %w", werr)
 		}
 	} else {
