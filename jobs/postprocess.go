@@ -60,6 +60,7 @@ func postprocess(ctx context.Context, cfg Config, red redactor, t Target, before
 	for rel := range after {
 		if changed(rel) {
 			red.file(ctx, mem, rel, log)
+			sanitize(mem, rel, log)
 		}
 	}
 	after = snapshot(mem) // redaction may have removed or rewritten files
