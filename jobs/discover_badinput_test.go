@@ -106,8 +106,8 @@ func TestBadInputDryRun(t *testing.T) {
 				t.Errorf("long-line session: %+v", s)
 			}
 		}
-		// The corpus files: 5 unreadable, 1 active (future), the rest eligible.
-		if unreadable != 5 || eligible != len(ents)+1-5-1 {
+		// The corpus files: 6 unreadable, 1 active (future), the rest eligible.
+		if unreadable != 6 || eligible != len(ents)+1-6-1 {
 			t.Errorf("round %d: %d eligible, %d unreadable", round, eligible, unreadable)
 		}
 		if len(pr.Index) != eligible {

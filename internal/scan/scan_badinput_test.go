@@ -140,9 +140,8 @@ func TestBadInputCorpus(t *testing.T) {
 		// case 14: NUL bytes (a line of NULs, one between tokens)
 		"session-nul-bytes.jsonl": {users: 10, bad: 2},
 		// raw control characters inside a string: JSON.parse (Gemini)
-		// rejects the record; today it is read as an 11th prompt (see
-		// TestBadInputKnownIssues)
-		"session-control-chars.jsonl": {users: 11},
+		// rejects the record, so it is a bad line, not an 11th prompt
+		"session-control-chars.jsonl": {users: 10, bad: 1},
 		// case 14: empty and white-space lines are skipped silently
 		"session-blank-lines.jsonl": {users: 10},
 		// case 8: a lastUpdated a year ahead is not idle
@@ -156,9 +155,9 @@ func TestBadInputCorpus(t *testing.T) {
 		"session-no-newline.jsonl":     {reason: ReasonUnreadable, errHas: "no session metadata"},
 		"session-legacy-array.json":    {reason: ReasonUnreadable, errHas: "no session metadata"},
 		"session-legacy-null.json":     {reason: ReasonUnreadable, errHas: "no session metadata"},
-		// case 2 (see TestBadInputKnownIssues): today the part before the
-		// cut is read and the break is counted as a bad line.
-		"session-legacy-truncated.json": {users: 12, bad: 1},
+		// case 2: a truncated whole-document .json is incomplete (Gemini's
+		// JSON.parse rejects it; its first part is a cut conversation)
+		"session-legacy-truncated.json": {reason: ReasonUnreadable, errHas: "incomplete"},
 	}
 	files, err := GeminiFiles(chats)
 	if err != nil {
@@ -601,12 +600,8 @@ func TestBadInputReplacedByDirectory(t *testing.T) {
 }
 
 // TestBadInputKnownIssues holds behaviour the research plan asks for that
-// the code does not have yet; it runs with AUTOMEM_KNOWN_BUGS=1 and fails
-// until fixed (see the report of issue 9).
+// the code once lacked (see the report of issue 9).
 func TestBadInputKnownIssues(t *testing.T) {
-	if os.Getenv("AUTOMEM_KNOWN_BUGS") == "" {
-		t.Skip("known issues: set AUTOMEM_KNOWN_BUGS=1 to run")
-	}
 	chats := copyBadCorpus(t)
 	files := []File{
 		{Path: filepath.Join(chats, "session-legacy-truncated.json"), Source: transcript.Gemini},

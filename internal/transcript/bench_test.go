@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -82,6 +83,40 @@ func BenchmarkReadMessages(b *testing.B) {
 			if _, _, err := rd.ReadMessages(f, Gemini); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkWalkLines validates every line of a corpus's .jsonl files with
+// the JSON walker alone (no file I/O, no session logic): the cost of
+// skipString and its checks, isolated from the noise of a full read.
+func BenchmarkWalkLines(b *testing.B) {
+	dir := os.Getenv("AUTOMEM_BENCH_CORPUS")
+	if dir == "" {
+		dir = genCorpus(b, 100, "--migrated-frac=0.5", "--seed=11")
+	}
+	files, _ := corpusFiles(b, dir)
+	var lines [][]byte
+	var size int64
+	for _, f := range files {
+		if filepath.Ext(f) != ".jsonl" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, l := range bytes.Split(data, []byte("\n")) {
+			if len(l) > 0 {
+				lines = append(lines, l)
+				size += int64(len(l))
+			}
+		}
+	}
+	b.SetBytes(size)
+	for b.Loop() {
+		for _, l := range lines {
+			_ = eachField(l, func(k, v []byte) {})
 		}
 	}
 }

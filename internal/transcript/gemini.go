@@ -115,7 +115,9 @@ func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Mes
 	g := &gemReader{full: full, list: rd.msgList(full)}
 	if strings.HasSuffix(path, ".json") {
 		g.legacy = true
-		g.document(r)
+		if err := g.document(r); err != nil {
+			return Session{BadLines: g.bad}, nil, err
+		}
 	} else {
 		lr := rd.lines(r)
 		for {

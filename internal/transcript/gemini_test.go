@@ -1,10 +1,14 @@
 package transcript
 
 import (
+	"bytes"
 	"errors"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -92,9 +96,10 @@ func TestGeminiFiles(t *testing.T) {
 			humanIDs: "u1,u2", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z"},
 		{file: "session-2026-03-05T11-00-aaaa0009.jsonl", id: "aaaa0009-0000-4000-8000-000000000009", kind: KindMain, human: 1,
 			humanIDs: "u1", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z"},
-		{file: "session-2026-03-06T10-00-aaaa0010.jsonl", id: "aaaa0010-0000-4000-8000-000000000010", kind: KindMain, human: 3,
-			// u3 holds a raw tab inside a string: tolerated (see skipString).
-			humanIDs: "u1,u3,u6", msgIDs: "u1,u3,u6", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z", bad: 5},
+		{file: "session-2026-03-06T10-00-aaaa0010.jsonl", id: "aaaa0010-0000-4000-8000-000000000010", kind: KindMain, human: 2,
+			// u3 holds a raw tab inside a string: invalid JSON, a bad line
+			// as in Gemini CLI (see skipString).
+			humanIDs: "u1,u6", msgIDs: "u1,u6", start: "2026-03-02T09:00:00Z", last: "2026-03-02T09:00:00Z", bad: 6},
 		{file: "session-2026-03-06T11-00-aaaa0011.jsonl", id: "aaaa0011-0000-4000-8000-000000000011", kind: KindMain, human: 2,
 			start: "2026-03-02T09:00:00Z", last: "2026-03-06T11:30:00Z"},
 		{file: "session-2026-03-06T12-00-aaaa0012.jsonl", id: "aaaa0012-0000-4000-8000-000000000012", kind: KindMain, human: 2,
@@ -238,5 +243,69 @@ func TestGeminiInline(t *testing.T) {
 				t.Errorf("human=%d/%d workflow=%q kind=%q; want %d %q %q", s.UserMessages, countHuman(msgs), s.Workflow, s.Kind, tc.human, tc.wf, tc.kind)
 			}
 		})
+	}
+}
+
+// TestGeminiLegacyTruncated cuts a legacy whole-file session at every byte:
+// no prefix that stops inside the top-level object is read as a session
+// (Gemini CLI's JSON.parse rejects them all); once the object is open, the
+// error is ErrIncomplete. Only the whole document (plus white space) reads.
+func TestGeminiLegacyTruncated(t *testing.T) {
+	const path = "chats/session-x.json"
+	b, err := os.ReadFile(filepath.Join(testdataDir, "gemini", "session-2026-01-10T08-00-aaaa0015.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.TrimRight(b, " \t\r\n")
+	open := bytes.IndexByte(b, '{')
+	for n := 0; n < len(b); n++ {
+		s, err1 := ReadSessionFrom(bytes.NewReader(b[:n]), path, Gemini)
+		_, msgs, err2 := ReadMessagesFrom(bytes.NewReader(b[:n]), path, Gemini)
+		if err1 == nil || err2 == nil || msgs != nil {
+			t.Fatalf("cut at %d of %d: read as a session (%+v)", n, len(b), s)
+		}
+		if !errors.Is(err1, ErrNotSession) || !errors.Is(err2, ErrNotSession) {
+			t.Fatalf("cut at %d: errors %v / %v, want ErrNotSession", n, err1, err2)
+		}
+		if n > open && (!errors.Is(err1, ErrIncomplete) || !errors.Is(err2, ErrIncomplete)) {
+			t.Fatalf("cut at %d: errors %v / %v, want ErrIncomplete", n, err1, err2)
+		}
+	}
+	s, err := ReadSessionFrom(bytes.NewReader(append(b, "\n  \n"...)), path, Gemini)
+	if err != nil || s.UserMessages != 2 || s.BadLines != 0 {
+		t.Fatalf("whole document: %+v, %v", s, err)
+	}
+}
+
+// TestGeminiLegacyReadError: a read that fails inside the document returns
+// that error, not ErrIncomplete (which a scan may remember).
+func TestGeminiLegacyReadError(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testdataDir, "gemini", "session-2026-01-10T08-00-aaaa0015.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eio := errors.New("input/output error")
+	r := io.MultiReader(bytes.NewReader(b[:len(b)/2]), iotest.ErrReader(eio))
+	_, err = ReadSessionFrom(r, "chats/session-x.json", Gemini)
+	if !errors.Is(err, eio) || errors.Is(err, ErrNotSession) {
+		t.Fatalf("err %v, want the read error", err)
+	}
+}
+
+// TestGeminiLegacyShapes: a complete document with an odd messages value is
+// not incomplete; an object there is skipped and counted as bad.
+func TestGeminiLegacyShapes(t *testing.T) {
+	for _, tc := range []struct {
+		doc        string
+		human, bad int
+	}{
+		{`{"sessionId":"s","messages":{"a":[{"id":"u","type":"user","content":"x"}]},"lastUpdated":"2026-01-10T09:00:00Z"}`, 0, 1},
+		{`{"sessionId":"s","messages":null}`, 0, 0},
+		{`{"messages":[{"id":"u","type":"user","content":"hi"}],"sessionId":"s"}`, 1, 0},
+	} {
+		s, err := ReadSessionFrom(strings.NewReader(tc.doc), "chats/session-x.json", Gemini)
+		if err != nil || s.ID != "s" || s.UserMessages != tc.human || s.BadLines != tc.bad {
+			t.Errorf("%s: %+v, %v; want %d human, %d bad", tc.doc, s, err, tc.human, tc.bad)
+		}
 	}
 }

@@ -2,8 +2,10 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -34,28 +36,26 @@ func skipWS(b []byte, i int) int {
 
 // skipString returns the index just past the string starting at b[i] (a
 // quote) and whether it held any escape sequence. String bodies are most of
-// every transcript line, so it jumps between quotes and backslashes with
-// bytes.IndexByte (vectorised) instead of visiting each byte. Escape
-// sequences are validated; raw control characters inside a string are
-// tolerated (JSON.stringify never writes them, and refusing them would cost
-// a byte-by-byte scan).
+// every transcript line, so it looks for the closing quote, a backslash or a
+// raw control character (below 0x20) eight bytes at a time (special)
+// instead of visiting each byte. Escape sequences are validated, and a raw
+// control character makes the string invalid, as JSON.parse and
+// encoding/json judge it.
 func skipString(b []byte, i int) (int, bool, error) {
 	i++
 	esc := false
-	q := -1 // index of the next quote at or after i, once known
 	for {
-		if q < i {
-			k := bytes.IndexByte(b[i:], '"')
-			if k < 0 {
-				return len(b), esc, errSyntax
-			}
-			q = i + k
+		i = stringStop(b, i)
+		if i == len(b) {
+			return i, esc, errSyntax
 		}
-		k := bytes.IndexByte(b[i:q], '\\')
-		if k < 0 {
-			return q + 1, esc, nil
+		switch b[i] {
+		case '"':
+			return i + 1, esc, nil
+		case '\\':
+		default:
+			return i, esc, errSyntax // a raw control character
 		}
-		i += k
 		esc = true
 		if i+1 >= len(b) {
 			return i, esc, errSyntax
@@ -77,6 +77,65 @@ func skipString(b []byte, i int) (int, bool, error) {
 			return i, esc, errSyntax
 		}
 	}
+}
+
+// Masks for stringStop's word-at-a-time search.
+const (
+	bytes01 = 0x0101010101010101
+	bytes20 = 0x2020202020202020
+	bytes22 = 0x2222222222222222 // '"'
+	bytes5C = 0x5C5C5C5C5C5C5C5C // '\\'
+	bytes80 = 0x8080808080808080
+)
+
+// special flags, in the top bit of each byte, the bytes of the little-endian
+// word x that are a quote, a backslash or below 0x20. Subtracting 0x20 from
+// x (or 0x01 from x^0x22, x^0x5C) sets the top bit of a byte that was below
+// 0x20 (or a quote, a backslash); masking with the complement of x drops
+// bytes that had it set already (0x80 and up; the xors keep the top bits).
+// A borrow can flag a byte above a true match, never below one, so the
+// lowest flag is always a true match.
+func special(x uint64) uint64 {
+	return ((x - bytes20) | (x ^ bytes22 - bytes01) | (x ^ bytes5C - bytes01)) &^ x & bytes80
+}
+
+// stringStop returns the index of the first quote, backslash or control
+// character in b[i:], or len(b) if there is none.
+func stringStop(b []byte, i int) int {
+	for len(b)-i >= 32 {
+		s := b[i : i+32 : i+32]
+		if special(binary.LittleEndian.Uint64(s))|special(binary.LittleEndian.Uint64(s[8:]))|
+			special(binary.LittleEndian.Uint64(s[16:]))|special(binary.LittleEndian.Uint64(s[24:])) != 0 {
+			break // the loop below finds which byte
+		}
+		i += 32
+	}
+	for len(b)-i >= 8 {
+		if m := special(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	q := len(b)
+	if i == q {
+		return q
+	}
+	if q >= 8 {
+		// The last 1..7 bytes: read the word that ends at q, its leading
+		// bytes (before i) set to 0xFF, which is never flagged.
+		n := q - i
+		w := binary.LittleEndian.Uint64(b[q-8:]) | (1<<(8*(8-n)) - 1)
+		if m := special(w); m != 0 {
+			return q - 8 + bits.TrailingZeros64(m)>>3
+		}
+		return q
+	}
+	for ; i < q; i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return q
 }
 
 func isHex(c byte) bool {
@@ -284,7 +343,8 @@ func fieldsOf(b []byte, fn func(key, val []byte)) bool {
 
 // jsonString decodes a raw JSON string value; ok is false for any other type.
 // It decodes as encoding/json does (invalid UTF-8 and lone surrogates become
-// U+FFFD) except that raw control characters are kept, matching the walker.
+// U+FFFD); values come from the walker, which has already refused raw
+// control characters.
 func jsonString(v []byte) (string, bool) {
 	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
 		return "", false

@@ -11,12 +11,12 @@
 // Policies where the agents leave room for choice:
 //   - Gemini: a sub-agent file (kind "subagent") has no human turns; a .jsonl
 //     file without a metadata line is ErrNotSession (only .json files are read
-//     as one legacy document). Where Gemini CLI drops every line JSON.parse
-//     rejects, two kinds are kept for speed: a line whose only fault is a raw
-//     control character inside a string, and an assistant, notice or
-//     tool-response record damaged after its id and type (it never counts
-//     as a human turn). A record is classified by the first type it shows
-//     once its id is known.
+//     as one legacy document; one that stops before its end is
+//     ErrIncomplete). Where Gemini CLI drops every line JSON.parse rejects,
+//     one kind is kept for speed: an assistant, notice or tool-response
+//     record damaged after its id and type (it never counts as a human
+//     turn). A record is classified by the first type it shows once its id
+//     is known.
 //   - Claude Code: slash commands are not counted, built-in or custom, whether
 //     recorded as <command-name> tags or as plain "/name args" text; a path
 //     such as "/etc/hosts is wrong" is prose and counts. Queued prompts
