@@ -1,6 +1,9 @@
 package offline
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Some instructions must never reach memory, whoever typed them and however
 // often: memory is read by an agent that acts on it, so a line that pipes a
@@ -8,29 +11,32 @@ import "regexp"
 // machine would turn one bad moment into a standing order. This check is
 // code, applied to every candidate line and every skill step.
 
-var dangerRes = []*regexp.Regexp{
-	// download piped into an interpreter
-	regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]*\|\s*(sudo\s+)?(ba|z|da|k|fi)?sh\b`),
-	regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n|]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|iex|powershell|pwsh)\b`),
-	regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b`),
-	regexp.MustCompile(`(?i)\bsh\s+<\(\s*(curl|wget)\b`),
-	// switching off checks
-	regexp.MustCompile(`(?i)--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|tests?|checks?|lint)\b|-DskipTests\b|\bHUSKY=0\b|\bSKIP=`),
-	regexp.MustCompile(`(?i)\bchmod\s+(-R\s+)?(0?777|a\+rwx|ugo\+rwx)\b`),
-	regexp.MustCompile(`(?i)\bsudo\b`),
-	regexp.MustCompile(`(?i)\b(disable|skip|bypass|turn off|switch off|comment out|remove|delete|ignore|silence|suppress)\b[^.]{0,30}\b(tests?|linters?|lint(ing)?|checks?|ci|hooks?|pre-commit|type ?check(ing|er)?|typecheck|safety|verification|ssl|tls|certificates?|signature|sandbox|warnings?|eslint|mypy|assertions?)\b`),
-	regexp.MustCompile(`(?i)--insecure\b|\bcurl\b[^\n]*\s-k\b|verify\s*=\s*false|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0|StrictHostKeyChecking\s*=?\s*no|sslverify\s+false|--trusted-host\b|--disable-ssl|--no-check-certificate`),
-	regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force\b|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
-	// sending data off the machine
-	regexp.MustCompile(`(?i)\b(upload|send|post|share|copy|sync|push|pipe|paste|mail|email|exfiltrate|forward|transfer)\b[^.]{0,60}\b(to|into|onto)\b[^.]{0,40}\b(server|cloud|s3|bucket|pastebin|gist|slack|discord|webhook|telegram|dropbox|drive|ftp|remote host|external|third[- ]party|https?://|my (personal|own) )`),
-	regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`),
-	regexp.MustCompile(`(?i)\b(scp|rsync|sftp|ftp|nc|ncat|netcat|socat)\b\s`),
-	regexp.MustCompile(`(?i)\b(ngrok|localtunnel|transfer\.sh|pastebin\.com|webhook\.site|requestbin)\b`),
-}
+// dangerRes is compiled on first use: most runs never extract offline.
+var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		// download piped into an interpreter
+		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]*\|\s*(sudo\s+)?(ba|z|da|k|fi)?sh\b`),
+		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n|]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|iex|powershell|pwsh)\b`),
+		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b`),
+		regexp.MustCompile(`(?i)\bsh\s+<\(\s*(curl|wget)\b`),
+		// switching off checks
+		regexp.MustCompile(`(?i)--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|tests?|checks?|lint)\b|-DskipTests\b|\bHUSKY=0\b|\bSKIP=`),
+		regexp.MustCompile(`(?i)\bchmod\s+(-R\s+)?(0?777|a\+rwx|ugo\+rwx)\b`),
+		regexp.MustCompile(`(?i)\bsudo\b`),
+		regexp.MustCompile(`(?i)\b(disable|skip|bypass|turn off|switch off|comment out|remove|delete|ignore|silence|suppress)\b[^.]{0,30}\b(tests?|linters?|lint(ing)?|checks?|ci|hooks?|pre-commit|type ?check(ing|er)?|typecheck|safety|verification|ssl|tls|certificates?|signature|sandbox|warnings?|eslint|mypy|assertions?)\b`),
+		regexp.MustCompile(`(?i)--insecure\b|\bcurl\b[^\n]*\s-k\b|verify\s*=\s*false|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0|StrictHostKeyChecking\s*=?\s*no|sslverify\s+false|--trusted-host\b|--disable-ssl|--no-check-certificate`),
+		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force\b|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
+		// sending data off the machine
+		regexp.MustCompile(`(?i)\b(upload|send|post|share|copy|sync|push|pipe|paste|mail|email|exfiltrate|forward|transfer)\b[^.]{0,60}\b(to|into|onto)\b[^.]{0,40}\b(server|cloud|s3|bucket|pastebin|gist|slack|discord|webhook|telegram|dropbox|drive|ftp|remote host|external|third[- ]party|https?://|my (personal|own) )`),
+		regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`),
+		regexp.MustCompile(`(?i)\b(scp|rsync|sftp|ftp|nc|ncat|netcat|socat)\b\s`),
+		regexp.MustCompile(`(?i)\b(ngrok|localtunnel|transfer\.sh|pastebin\.com|webhook\.site|requestbin)\b`),
+	}
+})
 
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
-	for _, re := range dangerRes {
+	for _, re := range dangerRes() {
 		if re.MatchString(s) {
 			return true
 		}

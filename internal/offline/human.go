@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -11,13 +10,13 @@ import (
 // removes them before any miner looks for "always" or "never".
 
 var (
-	fenceRe  = regexp.MustCompile("^\\s*(```|~~~)")
-	logRe    = regexp.MustCompile(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s)`)
-	mailRe   = regexp.MustCompile(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
-	fwdRe    = regexp.MustCompile(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
-	ticketRe = regexp.MustCompile(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
-	introRe  = regexp.MustCompile(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
-	quoteRe  = regexp.MustCompile(`"[^"\n]*"|“[^”\n]*”`)
+	fenceRe  = lazyRegexp("^\\s*(```|~~~)")
+	logRe    = lazyRegexp(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s)`)
+	mailRe   = lazyRegexp(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
+	fwdRe    = lazyRegexp(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
+	ticketRe = lazyRegexp(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
+	introRe  = lazyRegexp(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
+	quoteRe  = lazyRegexp(`"[^"\n]*"|“[^”\n]*”`)
 )
 
 // ownText returns the lines of a human message that the person wrote, with
@@ -30,7 +29,7 @@ func ownText(text string) []string {
 		if rest {
 			break
 		}
-		if fenceRe.MatchString(ln) {
+		if fenceRe().MatchString(ln) {
 			inFence = !inFence
 			continue
 		}
@@ -41,7 +40,7 @@ func ownText(text string) []string {
 		if trim == "" {
 			// A blank line ends a pasted paragraph, unless the paste has not
 			// started yet (intro line followed by a blank line).
-			if pasted && i > 0 && !introRe.MatchString(strings.TrimSpace(lines[i-1])) {
+			if pasted && i > 0 && !introRe().MatchString(strings.TrimSpace(lines[i-1])) {
 				pasted = false
 			}
 			continue
@@ -50,18 +49,18 @@ func ownText(text string) []string {
 			continue
 		}
 		switch {
-		case mailRe.MatchString(ln), fwdRe.MatchString(ln):
+		case mailRe().MatchString(ln), fwdRe().MatchString(ln):
 			rest = true // everything after an e-mail header is the e-mail
 			continue
 		case strings.HasPrefix(trim, ">"),
 			strings.HasPrefix(ln, "    "), strings.HasPrefix(ln, "\t"),
-			logRe.MatchString(ln):
+			logRe().MatchString(ln):
 			continue
-		case ticketRe.MatchString(ln):
+		case ticketRe().MatchString(ln):
 			pasted = true
 			continue
 		}
-		if introRe.MatchString(trim) {
+		if introRe().MatchString(trim) {
 			pasted = true
 			// The intro line itself is the person's, but it introduces
 			// someone else's text; it is rarely an instruction.
@@ -75,7 +74,7 @@ func ownText(text string) []string {
 // stripQuotes removes inline quotations of four or more words: "the ticket
 // says "always retry"" is a report of what someone else wrote.
 func stripQuotes(s string) string {
-	return quoteRe.ReplaceAllStringFunc(s, func(q string) string {
+	return quoteRe().ReplaceAllStringFunc(s, func(q string) string {
 		if len(strings.Fields(q)) >= 4 {
 			return "…"
 		}

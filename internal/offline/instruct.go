@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,35 +25,35 @@ type reversal struct {
 }
 
 var (
-	fillerRe   = regexp.MustCompile(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe     = regexp.MustCompile(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
-	lastingRe  = regexp.MustCompile(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe = regexp.MustCompile(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
-	alwaysRe   = regexp.MustCompile(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	fillerRe   = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	corrRe     = lazyRegexp(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
+	lastingRe  = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	rememberRe = lazyRegexp(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	alwaysRe   = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
-	globalRe     = regexp.MustCompile(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
-	globalOpenRe = regexp.MustCompile(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
-	oneOffRe     = regexp.MustCompile(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
-	planRe       = regexp.MustCompile(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
-	laterRe      = regexp.MustCompile(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
-	questRe      = regexp.MustCompile(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
-	reverseRe    = regexp.MustCompile(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
-	noLongerRe   = regexp.MustCompile(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
-	neverMindRe  = regexp.MustCompile(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
+	globalRe     = lazyRegexp(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
+	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
+	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
+	planRe       = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
+	laterRe      = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
+	questRe      = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
+	reverseRe    = lazyRegexp(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
+	noLongerRe   = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
+	neverMindRe  = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = regexp.MustCompile(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
+	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
-	starterRe = regexp.MustCompile(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// openings of a conditional or a wish that is an instruction only when
 	// it is also marked as lasting ("whenever you touch the schema, …")
-	condStarterRe = regexp.MustCompile(`(?i)^(if|when|whenever|before|after|once|for|i'?d prefer|i would prefer|i want you to|i'?d like you to|i would like you to)\b`)
+	condStarterRe = lazyRegexp(`(?i)^(if|when|whenever|before|after|once|for|i'?d prefer|i would prefer|i want you to|i'?d like you to|i would like you to)\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = regexp.MustCompile(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
+	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
 	// "you should always …" is an instruction addressed to the agent
-	youRe = regexp.MustCompile(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
+	youRe = lazyRegexp(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
-	describeRe = regexp.MustCompile(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
+	describeRe = lazyRegexp(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
 )
 
 // classify turns one sentence into a statement, a reversal, or nothing.
@@ -68,7 +67,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !corrective && !mayMatter(strings.ToLower(s)) {
 		return nil, nil
 	}
-	if neverMindRe.MatchString(s) {
+	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
 	if r := reversalOf(s, src); r != nil {
@@ -79,8 +78,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	st := &stmt{src: src, correction: corrective}
 	for {
-		t := fillerRe.ReplaceAllString(s, "")
-		if m := corrRe.FindString(t); m != "" {
+		t := fillerRe().ReplaceAllString(s, "")
+		if m := corrRe().FindString(t); m != "" {
 			st.correction = true
 			t = t[len(m):]
 		}
@@ -90,55 +89,55 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		s = t
 	}
 	remembered := false
-	if m := rememberRe.FindString(s); m != "" {
+	if m := rememberRe().FindString(s); m != "" {
 		// "Remember that money is int64 cents": after the marker, a plain
 		// statement of fact is what is to be remembered.
 		st.lasting, remembered = true, true
 		s = s[len(m):]
 	}
-	if lastingRe.MatchString(s) {
+	if lastingRe().MatchString(s) {
 		st.lasting = true
-		s = lastingRe.ReplaceAllString(s, " ")
+		s = lastingRe().ReplaceAllString(s, " ")
 	}
-	if globalRe.MatchString(s) {
+	if globalRe().MatchString(s) {
 		st.global = true
-		s = globalRe.ReplaceAllString(s, " ")
+		s = globalRe().ReplaceAllString(s, " ")
 	}
 	s = strings.TrimSpace(s)
-	if m := globalOpenRe.FindString(s); m != "" {
+	if m := globalOpenRe().FindString(s); m != "" {
 		st.global = true
 		s = s[len(m):]
 	}
 	s = strings.Trim(strings.Join(strings.Fields(s), " "), " ,;:-\u2014")
 	for {
-		t := fillerRe.ReplaceAllString(s, "")
+		t := fillerRe().ReplaceAllString(s, "")
 		if t == s {
 			break
 		}
 		s = t
 	}
 	marked := false
-	if m := youRe.FindString(s); m != "" {
+	if m := youRe().FindString(s); m != "" {
 		marked = true
 		s = s[len(m):]
 	}
-	if describedRe.MatchString(s) {
+	if describedRe().MatchString(s) {
 		return nil, nil
 	}
-	if alwaysRe.MatchString(s) {
+	if alwaysRe().MatchString(s) {
 		st.lasting = true
 	}
 	switch {
 	case s == "",
-		questRe.MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe.MatchString(s), laterRe.MatchString(s), oneOffRe.MatchString(s),
-		describeRe.MatchString(s):
+		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
+		planRe().MatchString(s), laterRe().MatchString(s), oneOffRe().MatchString(s),
+		describeRe().MatchString(s):
 		return nil, nil
 	}
-	if !remembered && !starterRe.MatchString(s) && !(st.lasting && condStarterRe.MatchString(s)) {
+	if !remembered && !starterRe().MatchString(s) && !(st.lasting && condStarterRe().MatchString(s)) {
 		return nil, nil
 	}
-	if !st.lasting && !marked && !instrRe.MatchString(s) && !st.correction {
+	if !st.lasting && !marked && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
 	if len(textkey.Tokens(s)) < 3 {
@@ -179,10 +178,10 @@ func mayMatter(lower string) bool {
 // reversalOf recognises "ignore what I said about yarn" and "we no longer
 // use yarn".
 func reversalOf(s string, src source) *reversal {
-	if m := reverseRe.FindStringSubmatch(s); m != nil {
+	if m := reverseRe().FindStringSubmatch(s); m != nil {
 		return &reversal{subject: subjectTokens(m[len(m)-1]), src: src}
 	}
-	if m := noLongerRe.FindStringSubmatch(s); m != nil {
+	if m := noLongerRe().FindStringSubmatch(s); m != nil {
 		subj := m[4]
 		if subj == "" {
 			subj = m[7]

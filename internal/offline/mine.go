@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -144,7 +143,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 
 // rejectedRe matches what Claude Code and Codex record as a tool result
 // when the person refused a tool call.
-var rejectedRe = regexp.MustCompile(`(?i)doesn't want to proceed with this tool use|tool use was rejected|rejected by (the )?user|declined by (the )?user|aborted by (the )?user|\[request interrupted by user`)
+var rejectedRe = lazyRegexp(`(?i)doesn't want to proceed with this tool use|tool use was rejected|rejected by (the )?user|declined by (the )?user|aborted by (the )?user|\[request interrupted by user`)
 
 // rejected reports whether the person cancelled or refused a tool call.
 func rejected(tc transcript.ToolCall) bool {
@@ -152,7 +151,7 @@ func rejected(tc transcript.ToolCall) bool {
 	case "cancelled", "canceled", "rejected", "denied", "aborted":
 		return true
 	}
-	return tc.Error && rejectedRe.MatchString(tc.Output)
+	return tc.Error && rejectedRe().MatchString(tc.Output)
 }
 
 func firstLine(s string) string {

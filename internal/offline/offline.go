@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -291,4 +292,11 @@ func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Messa
 // for the LLM path to rank which sessions are worth sending to a model.
 func Signals(msgs []transcript.Message) int {
 	return mineSession(0, msgs, nil).signals
+}
+
+// lazyRegexp compiles expr on first use. The package's expressions would
+// otherwise all be compiled when any program that links the package starts,
+// although most runs never extract offline.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

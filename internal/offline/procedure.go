@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -154,7 +153,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	return out
 }
 
-var nameClean = regexp.MustCompile(`[^a-z0-9]+`)
+var nameClean = lazyRegexp(`[^a-z0-9]+`)
 
 // runnerWords never make a useful part of a skill name.
 var runnerWords = map[string]bool{
@@ -179,7 +178,7 @@ func draftFor(steps []command, sessions int) *skillDraft {
 		if d.main == "" {
 			d.main = c.norm
 		}
-		for _, w := range strings.Fields(nameClean.ReplaceAllString(strings.ToLower(c.step), " ")) {
+		for _, w := range strings.Fields(nameClean().ReplaceAllString(strings.ToLower(c.step), " ")) {
 			if !runnerWords[w] && !seen[w] {
 				seen[w] = true
 				words = append(words, w)
