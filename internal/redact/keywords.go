@@ -5,14 +5,13 @@ package redact
 // only near its keywords. This is what keeps redaction linear and fast: the
 // 200-odd regexes never each scan the whole text.
 type matcher struct {
-	class  [256]uint8 // byte -> alphabet class (0 = not in any keyword)
-	width  int        // number of classes
-	next   []int32    // dense DFA: state*width + class -> state
-	out    [][]int32  // state -> keyword ids ending here (with suffix outputs)
-	term   []bool     // state -> len(out[state]) > 0, kept dense for the scan loop
-	kwLen  []int      // keyword id -> length
-	nodes  int
-	rootID int32
+	class [256]uint8 // byte -> alphabet class (0 = not in any keyword)
+	width int        // number of classes
+	next  []int32    // dense DFA: state*width + class -> state
+	out   [][]int32  // state -> keyword ids ending here (with suffix outputs)
+	term  []bool     // state -> len(out[state]) > 0, kept dense for the scan loop
+	kwLen []int      // keyword id -> length
+	nodes int
 }
 
 // newMatcher builds the automaton; keywords must be lower-case ASCII.

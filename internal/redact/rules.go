@@ -52,7 +52,6 @@ type rule struct {
 	group      int
 	entropy    float64
 	keywords   []string
-	allow      []allowList
 	whole      bool
 	check      func(string) bool
 	wholeMatch bool

@@ -316,11 +316,10 @@ func TestBadInputGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	type gen struct {
-		name  string
-		src   transcript.Source
-		data  []byte
-		want  badWant
-		users int
+		name string
+		src  transcript.Source
+		data []byte
+		want badWant
 	}
 	cases := []gen{
 		// case 5: deep nesting rejects that record only
