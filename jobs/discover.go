@@ -67,7 +67,7 @@ func geminiTargets(ctx context.Context, cfg Config, projects []gemini.Project) (
 	}
 	var targets []Target
 	for _, p := range projects {
-		files, err := scan.GeminiFiles(append([]string{p.ChatsDir}, p.ExtraChatsDirs...)...)
+		files, err := scan.GeminiFilesLazy(append([]string{p.ChatsDir}, p.ExtraChatsDirs...)...)
 		if err != nil {
 			cfg.Log.Warn().Err(err).Str("project", p.ID).Msg("list transcripts")
 		}

@@ -16,7 +16,8 @@ import (
 // format change, so that an old cache is ignored rather than trusted.
 // Version 2 is gob: an unchanged re-scan is mostly the decoding of this
 // file, and gob decodes it about ten times faster than encoding/json.
-const cacheVersion = 2
+// Version 3 adds the listings of the sub-agent directories.
+const cacheVersion = 3
 
 // Cache remembers the metadata of transcripts keyed by (path, size, mtime),
 // so an unchanged file is never read twice. It is disposable: a missing or
@@ -24,8 +25,32 @@ const cacheVersion = 2
 type Cache struct {
 	path string
 	mu   sync.Mutex
+	// old is only replaced by Save; Scan reads it without the lock (see
+	// lookup), so Save must not run during a Scan using this cache.
 	old  map[string]cacheEntry
 	seen map[string]cacheEntry
+	// oldDirs and seenDirs are the sub-agent directory listings, keyed by
+	// the directory's path.
+	oldDirs  map[string]dirEntry
+	seenDirs map[string]dirEntry
+	// hits are the paths served by lookup, moved into seen by Save only
+	// when it has to write: an unchanged re-scan hits every entry, and
+	// building seen was a twentieth of it.
+	hits []string
+}
+
+// dirEntry is the listing of one sub-agent directory while its mtime is
+// MtimeNs: creating, removing or renaming a file in a directory changes
+// its mtime.
+type dirEntry struct {
+	MtimeNs int64
+	Files   []subFile
+}
+
+// subFile is one sub-agent file: its name and mtime (its LastUpdated).
+type subFile struct {
+	Name    string
+	MtimeNs int64
 }
 
 // cacheEntry is one file's metadata; Session.Path is left out (it is the
@@ -43,12 +68,14 @@ type cacheEntry struct {
 type cacheFile struct {
 	Version int
 	Entries map[string]cacheEntry
+	Dirs    map[string]dirEntry
 }
 
 // OpenCache loads the cache stored at path. Errors are swallowed: an
 // unreadable cache is an empty one.
 func OpenCache(path string) *Cache {
-	c := &Cache{path: path, old: map[string]cacheEntry{}, seen: map[string]cacheEntry{}}
+	c := &Cache{path: path, old: map[string]cacheEntry{}, seen: map[string]cacheEntry{},
+		oldDirs: map[string]dirEntry{}, seenDirs: map[string]dirEntry{}}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return c
@@ -56,8 +83,58 @@ func OpenCache(path string) *Cache {
 	var f cacheFile
 	if gob.NewDecoder(bytes.NewReader(data)).Decode(&f) == nil && f.Version == cacheVersion && f.Entries != nil {
 		c.old = f.Entries
+		if f.Dirs != nil {
+			c.oldDirs = f.Dirs
+		}
 	}
 	return c
+}
+
+// lookup is Get and Unreadable without the lock and without recording
+// the hit: Scan's workers record their hits themselves (markSeen), as the
+// shared lock was a seventh of an unchanged re-scan.
+func (c *Cache) lookup(path string, size, mtimeNs int64) (cacheEntry, bool) {
+	e, ok := c.old[path]
+	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
+		return cacheEntry{}, false
+	}
+	return e, true
+}
+
+// markSeen records the hits of lookup.
+func (c *Cache) markSeen(paths []string) {
+	if c == nil || len(paths) == 0 {
+		return
+	}
+	c.mu.Lock()
+	c.hits = append(c.hits, paths...)
+	c.mu.Unlock()
+}
+
+// dir returns the cached listing of a sub-agent directory whose mtime is
+// unchanged.
+func (c *Cache) dir(path string, mtimeNs int64) ([]subFile, bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d, ok := c.oldDirs[path]
+	if !ok || d.MtimeNs != mtimeNs {
+		return nil, false
+	}
+	c.seenDirs[path] = d
+	return d.Files, true
+}
+
+// putDir records a fresh listing of a sub-agent directory.
+func (c *Cache) putDir(path string, mtimeNs int64, files []subFile) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.seenDirs[path] = dirEntry{MtimeNs: mtimeNs, Files: files}
+	c.mu.Unlock()
 }
 
 // Get returns the cached session for an unchanged file.
@@ -123,11 +200,27 @@ func (c *Cache) Save() error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if sameEntries(c.old, c.seen) {
+	if len(c.seen) == 0 && len(c.hits) == len(c.old) && sameDirs(c.oldDirs, c.seenDirs) {
+		// Nothing put and every entry hit (Scan looks each path up at
+		// most once, unless it is listed twice, which can only keep a
+		// stale entry of a removed file: harmless, as entries are
+		// keyed by size and mtime too).
+		return nil
+	}
+	for _, p := range c.hits {
+		if _, put := c.seen[p]; put {
+			continue
+		}
+		if e, ok := c.old[p]; ok {
+			c.seen[p] = e
+		}
+	}
+	c.hits = nil
+	if sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, c.seenDirs) {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(cacheFile{Version: cacheVersion, Entries: c.seen}); err != nil {
+	if err := gob.NewEncoder(&buf).Encode(cacheFile{Version: cacheVersion, Entries: c.seen, Dirs: c.seenDirs}); err != nil {
 		return fmt.Errorf("encode scan cache: %w", err)
 	}
 	data := buf.Bytes()
@@ -137,9 +230,22 @@ func (c *Cache) Save() error {
 	if err := atomicfile.Write(c.path, data, 0o600); err != nil {
 		return fmt.Errorf("write scan cache: %w", err)
 	}
-	c.old = c.seen
-	c.seen = map[string]cacheEntry{}
+	c.old, c.oldDirs = c.seen, c.seenDirs
+	c.seen, c.seenDirs = map[string]cacheEntry{}, map[string]dirEntry{}
 	return nil
+}
+
+func sameDirs(a, b map[string]dirEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range b {
+		w, ok := a[k]
+		if !ok || w.MtimeNs != v.MtimeNs {
+			return false
+		}
+	}
+	return true
 }
 
 func sameEntries(a, b map[string]cacheEntry) bool {

@@ -22,6 +22,11 @@ type File struct {
 	// run (Gemini's chats/<parentId>/<id>.jsonl); such files are reported
 	// but never read.
 	Subagent bool
+	// Dir is set (with Subagent) for a sub-agent directory listed by
+	// GeminiFilesLazy: Scan lists its *.jsonl files itself, through the
+	// cache (keyed by the directory's mtime), so an unchanged directory is
+	// never opened.
+	Dir bool
 }
 
 // GeminiFiles lists the transcripts of one or more Gemini chats
@@ -60,6 +65,54 @@ func GeminiFiles(chatsDirs ...string) ([]File, error) {
 		}
 	}
 	return files, nil
+}
+
+// GeminiFilesLazy is GeminiFiles without opening the sub-agent
+// directories: each one is returned as a File with Dir set, which Scan
+// expands into its sub-agent files (from the cache when the directory's
+// mtime is unchanged).
+func GeminiFilesLazy(chatsDirs ...string) ([]File, error) {
+	var files []File
+	for _, dir := range chatsDirs {
+		entries, err := readDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return files, err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case e.Type().IsRegular() && strings.HasPrefix(name, "session-") &&
+				(strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
+				files = append(files, File{Path: filepath.Join(dir, name), Source: transcript.Gemini})
+			case e.IsDir():
+				files = append(files, File{Path: filepath.Join(dir, name), Source: transcript.Gemini, Subagent: true, Dir: true})
+			}
+		}
+	}
+	return files, nil
+}
+
+// listSubagents lists the sub-agent files (regular *.jsonl) of one
+// directory with their mtimes.
+func listSubagents(dir string) ([]subFile, error) {
+	subs, err := readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []subFile
+	for _, s := range subs {
+		if s.Type().IsRegular() && strings.HasSuffix(s.Name(), ".jsonl") {
+			fi, err := s.Info()
+			if err != nil || !fi.Mode().IsRegular() {
+				continue // gone or replaced since the listing
+			}
+			out = append(out, subFile{Name: s.Name(), MtimeNs: fi.ModTime().UnixNano()})
+		}
+	}
+	return out, nil
 }
 
 // readDir is os.ReadDir without the sort: a chats directory can hold tens

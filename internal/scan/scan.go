@@ -3,7 +3,7 @@ package scan
 import (
 	"context"
 	"errors"
-	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -72,13 +72,19 @@ type Stats struct {
 func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	entries := make([]Entry, len(files))
 	var st Stats
-	st.Files = len(files)
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var hits, reads, unreadable atomic.Int64
 	var bytes atomic.Int64
+	var dirs [][]Entry // the expanded sub-agent directories, by file index
+	for _, f := range files {
+		if f.Dir {
+			dirs = make([][]Entry, len(files))
+			break
+		}
+	}
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -90,14 +96,22 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 				var rd transcript.Reader
 				read = rd.ReadSession
 			}
+			var seen []string // this worker's cache hits
+			var sf statter
+			defer func() { opt.Cache.markSeen(seen); sf.close() }()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
-				e, hit, n := scanOne(files[i], opt, read)
+				if files[i].Dir {
+					dirs[i] = scanDir(files[i], opt.Cache, &sf)
+					continue
+				}
+				e, hit, n := scanOne(files[i], opt, read, &sf)
 				if hit {
 					hits.Add(1)
+					seen = append(seen, e.Path)
 				} else if e.Reason != ReasonUnreadable && !files[i].Subagent {
 					reads.Add(1)
 					bytes.Add(n)
@@ -111,6 +125,10 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 		}()
 	}
 	wg.Wait()
+	if dirs != nil {
+		entries = expand(entries, files, dirs)
+	}
+	st.Files = len(entries)
 	st.CacheHits, st.Read, st.Unreadable, st.BytesRead = int(hits.Load()), int(reads.Load()), int(unreadable.Load()), bytes.Load()
 	dedupe(entries)
 	for i := range entries {
@@ -126,31 +144,34 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	return entries, st
 }
 
-func scanOne(f File, opt Options, read func(string, transcript.Source) (transcript.Session, error)) (Entry, bool, int64) {
+func scanOne(f File, opt Options, read func(string, transcript.Source) (transcript.Session, error), sf *statter) (Entry, bool, int64) {
 	e := Entry{Session: transcript.Session{Source: f.Source, Path: f.Path, Kind: transcript.KindMain}}
-	fi, err := os.Lstat(f.Path)
+	fi, err := sf.lstat(f.Path)
 	if err != nil {
 		e.Reason, e.Error = ReasonUnreadable, err.Error()
 		return e, false, 0
 	}
-	if !fi.Mode().IsRegular() {
+	if !fi.regular {
 		e.Reason, e.Error = ReasonUnreadable, "not a regular file"
 		return e, false, 0
 	}
 	if f.Subagent {
 		e.Kind = transcript.KindSubagent
 		e.ID = strings.TrimSuffix(fileBase(f.Path), ".jsonl")
-		e.LastUpdated = fi.ModTime().UTC()
+		e.LastUpdated = time.Unix(0, fi.mtimeNs).UTC()
 		return e, false, 0
 	}
-	size, mtime := fi.Size(), fi.ModTime().UnixNano()
-	if s, ok := opt.Cache.Get(f.Path, size, mtime); ok {
-		e.Session = s
-		return e, true, 0
-	}
-	if msg, ok := opt.Cache.Unreadable(f.Path, size, mtime); ok {
-		e.Reason, e.Error = ReasonUnreadable, msg
-		return e, true, 0
+	size, mtime := fi.size, fi.mtimeNs
+	if opt.Cache != nil {
+		if c, ok := opt.Cache.lookup(f.Path, size, mtime); ok {
+			if c.Err != "" {
+				e.Reason, e.Error = ReasonUnreadable, c.Err
+				return e, true, 0
+			}
+			e.Session = c.Session
+			e.Path = f.Path
+			return e, true, 0
+		}
 	}
 	s, err := read(f.Path, f.Source)
 	if err != nil {
@@ -165,7 +186,7 @@ func scanOne(f File, opt Options, read func(string, transcript.Source) (transcri
 		s.Source = f.Source
 	}
 	if s.LastUpdated.IsZero() {
-		s.LastUpdated = fi.ModTime().UTC() // no usable timestamp: the file's mtime is the next best
+		s.LastUpdated = time.Unix(0, fi.mtimeNs).UTC() // no usable timestamp: the file's mtime is the next best
 	}
 	if s.ID == "" {
 		e.Session = s
@@ -176,6 +197,62 @@ func scanOne(f File, opt Options, read func(string, transcript.Source) (transcri
 	opt.Cache.Put(f.Path, size, mtime, s)
 	e.Session = s
 	return e, false, size
+}
+
+// scanDir lists a sub-agent directory (from the cache while its mtime is
+// unchanged) into one sub-agent entry per *.jsonl file; such files are
+// never read, so their listing is all a verdict needs. An unreadable
+// directory holds no entries, as in GeminiFiles.
+func scanDir(f File, c *Cache, sf *statter) []Entry {
+	fi, err := sf.lstat(f.Path)
+	if err != nil || !fi.dir {
+		return nil
+	}
+	mtime := time.Unix(0, fi.mtimeNs)
+	subs, ok := c.dir(f.Path, fi.mtimeNs)
+	if !ok {
+		if subs, err = listSubagents(f.Path); err != nil {
+			return nil
+		}
+		// A file created within the file system's timestamp granularity
+		// of the listing may leave the mtime unchanged: a directory
+		// modified so recently is listed again next time.
+		if time.Since(mtime) > racyWindow {
+			c.putDir(f.Path, fi.mtimeNs, subs)
+		}
+	}
+	out := make([]Entry, len(subs))
+	for i, s := range subs {
+		out[i] = Entry{Session: transcript.Session{
+			Source: f.Source, Path: filepath.Join(f.Path, s.Name), Kind: transcript.KindSubagent,
+			ID: strings.TrimSuffix(s.Name, ".jsonl"), LastUpdated: time.Unix(0, s.MtimeNs).UTC(),
+		}}
+	}
+	return out
+}
+
+// racyWindow bounds the timestamp granularity of a file system.
+const racyWindow = 2 * time.Second
+
+// expand replaces each sub-agent directory of files by its entries.
+func expand(entries []Entry, files []File, dirs [][]Entry) []Entry {
+	n := 0
+	for i := range files {
+		if files[i].Dir {
+			n += len(dirs[i])
+		} else {
+			n++
+		}
+	}
+	out := make([]Entry, 0, n)
+	for i := range files {
+		if files[i].Dir {
+			out = append(out, dirs[i]...)
+		} else {
+			out = append(out, entries[i])
+		}
+	}
+	return out
 }
 
 func fileBase(p string) string {

@@ -94,7 +94,11 @@ func BenchmarkScanCold(b *testing.B) {
 func BenchmarkScanCached(b *testing.B) {
 	for _, c := range benchCorpora {
 		b.Run(c.name, func(b *testing.B) {
-			files, dir, _ := corpusFiles(b, c)
+			_, dir, _ := corpusFiles(b, c)
+			files, err := GeminiFilesLazy(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
 			cachePath := filepath.Join(b.TempDir(), "scan.json")
 			warm := OpenCache(cachePath)
 			Scan(context.Background(), files, benchOptions(warm))
@@ -106,7 +110,7 @@ func BenchmarkScanCached(b *testing.B) {
 			var st Stats
 			for i := 0; i < b.N; i++ {
 				cache := OpenCache(cachePath)
-				fs, err := GeminiFiles(dir)
+				fs, err := GeminiFilesLazy(dir)
 				if err != nil {
 					b.Fatal(err)
 				}
