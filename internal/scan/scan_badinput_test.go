@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -163,7 +164,7 @@ func TestBadInputCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logBuf bytes.Buffer
+	var logBuf lockedBuffer
 	entries, st := scanWithin(t, 30*time.Second, files, badOptions(nil, zerolog.New(&logBuf)))
 	got := byBase(entries)
 	if len(got) != len(want) {
@@ -525,7 +526,7 @@ func TestBadInputPermission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logBuf bytes.Buffer
+	var logBuf lockedBuffer
 	entries, st := scanWithin(t, 10*time.Second, files, badOptions(read, zerolog.New(&logBuf)))
 	got := byBase(entries)
 	denied := []string{"session-denied.jsonl"}
@@ -728,4 +729,22 @@ func TestBadInputReadErrorKeepsGoing(t *testing.T) {
 	if eligible != n/2 || st.Unreadable != n/2 || st.Read != n/2 {
 		t.Errorf("eligible %d, stats %+v", eligible, st)
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for Scan's concurrent log writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
