@@ -81,14 +81,24 @@ func GeminiFilesLazy(chatsDirs ...string) ([]File, error) {
 		if err != nil {
 			return files, err
 		}
+		// filepath.Join cleans every path again: a fifth of this listing.
+		join := func(name string) string { return filepath.Join(dir, name) }
+		if d := filepath.Clean(dir); d == dir && d != "." && d != filepath.VolumeName(d) &&
+			!strings.HasSuffix(d, string(filepath.Separator)) {
+			prefix := dir + string(filepath.Separator)
+			join = func(name string) string { return prefix + name }
+		}
+		if files == nil {
+			files = make([]File, 0, len(entries))
+		}
 		for _, e := range entries {
 			name := e.Name()
 			switch {
 			case e.Type().IsRegular() && strings.HasPrefix(name, "session-") &&
 				(strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
-				files = append(files, File{Path: filepath.Join(dir, name), Source: transcript.Gemini})
+				files = append(files, File{Path: join(name), Source: transcript.Gemini})
 			case e.IsDir():
-				files = append(files, File{Path: filepath.Join(dir, name), Source: transcript.Gemini, Subagent: true, Dir: true})
+				files = append(files, File{Path: join(name), Source: transcript.Gemini, Subagent: true, Dir: true})
 			}
 		}
 	}

@@ -234,25 +234,23 @@ func scanDir(f File, c *Cache, sf *statter) []Entry {
 // racyWindow bounds the timestamp granularity of a file system.
 const racyWindow = 2 * time.Second
 
-// expand replaces each sub-agent directory of files by its entries.
+// expand replaces each sub-agent directory of files by its entries, in
+// place when they fit (Scan sorts the entries afterwards).
 func expand(entries []Entry, files []File, dirs [][]Entry) []Entry {
 	n := 0
 	for i := range files {
-		if files[i].Dir {
-			n += len(dirs[i])
-		} else {
+		if !files[i].Dir {
+			entries[n] = entries[i]
 			n++
 		}
 	}
-	out := make([]Entry, 0, n)
+	entries = entries[:n]
 	for i := range files {
 		if files[i].Dir {
-			out = append(out, dirs[i]...)
-		} else {
-			out = append(out, entries[i])
+			entries = append(entries, dirs[i]...)
 		}
 	}
-	return out
+	return entries
 }
 
 func fileBase(p string) string {

@@ -132,3 +132,32 @@ func TestSubagentDirCache(t *testing.T) {
 	}
 	check()
 }
+
+// TestGeminiFilesLazyPaths checks that the lazy listing joins paths as
+// filepath.Join does, for unclean and relative directories too.
+func TestGeminiFilesLazyPaths(t *testing.T) {
+	root := t.TempDir()
+	chats := filepath.Join(root, "chats")
+	if err := os.MkdirAll(filepath.Join(chats, "parent"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(chats, "session-1.jsonl"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(chats)
+	for _, dir := range []string{chats, chats + "/", chats + "/../chats", ".", "./"} {
+		files, err := GeminiFilesLazy(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]bool{filepath.Join(dir, "session-1.jsonl"): false, filepath.Join(dir, "parent"): true}
+		if len(files) != len(want) {
+			t.Fatalf("%s: %v", dir, files)
+		}
+		for _, f := range files {
+			if isDir, ok := want[f.Path]; !ok || isDir != f.Dir {
+				t.Errorf("%s: listed %+v, want one of %v", dir, f, want)
+			}
+		}
+	}
+}
