@@ -1,0 +1,231 @@
+package scan
+
+import (
+	"encoding/binary"
+	"errors"
+	"time"
+	"unsafe"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// The cache file is a hand-written binary encoding: decoding it with gob
+// was a sixth of an unchanged re-scan. It is the magic, the version, the
+// entries and the directory listings; integers are varints, strings and
+// times (time.Time.MarshalBinary) are length-prefixed. Decoded strings
+// point into the file's bytes.
+const cacheMagic = "AMSC"
+
+var errCorrupt = errors.New("corrupt scan cache")
+
+func encodeCache(entries map[string]cacheEntry, dirs map[string]dirEntry) ([]byte, error) {
+	b := make([]byte, 0, 64+len(entries)*256)
+	b = append(b, cacheMagic...)
+	b = binary.AppendUvarint(b, cacheVersion)
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	tm := func(t time.Time) error {
+		m, err := t.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		b = binary.AppendUvarint(b, uint64(len(m)))
+		b = append(b, m...)
+		return nil
+	}
+	for p, e := range entries {
+		s := &e.Session
+		str(p)
+		b = binary.AppendVarint(b, e.Size)
+		b = binary.AppendVarint(b, e.MtimeNs)
+		str(e.Err)
+		str(string(s.Source))
+		str(s.ID)
+		str(s.Path)
+		str(s.ProjectRoot)
+		str(string(s.Kind))
+		if s.Forked {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		if err := tm(s.Start); err != nil {
+			return nil, err
+		}
+		if err := tm(s.LastUpdated); err != nil {
+			return nil, err
+		}
+		b = binary.AppendVarint(b, int64(s.UserMessages))
+		str(s.Summary)
+		str(s.Workflow)
+		b = binary.AppendVarint(b, int64(s.BadLines))
+	}
+	b = binary.AppendUvarint(b, uint64(len(dirs)))
+	for p, d := range dirs {
+		str(p)
+		b = binary.AppendVarint(b, d.MtimeNs)
+		b = binary.AppendUvarint(b, uint64(len(d.Files)))
+		for _, f := range d.Files {
+			str(f.Name)
+			b = binary.AppendVarint(b, f.MtimeNs)
+		}
+	}
+	return b, nil
+}
+
+// decoder reads the cache file; the first error sticks.
+type decoder struct {
+	s   string
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := uvarintString(d.s)
+	if n <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.s = d.s[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	u := d.uvarint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
+	}
+	return x
+}
+
+func (d *decoder) str() string {
+	n := d.uvarint()
+	if d.err != nil {
+		return ""
+	}
+	if n > uint64(len(d.s)) {
+		d.err = errCorrupt
+		return ""
+	}
+	v := d.s[:n]
+	d.s = d.s[n:]
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if d.err != nil {
+		return 0
+	}
+	if len(d.s) == 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	c := d.s[0]
+	d.s = d.s[1:]
+	return c
+}
+
+func (d *decoder) time() time.Time {
+	m := d.str()
+	var t time.Time
+	if d.err == nil {
+		if err := t.UnmarshalBinary([]byte(m)); err != nil {
+			d.err = errCorrupt
+		}
+	}
+	return t
+}
+
+// count reads a length, bounded by the bytes left (each item takes at
+// least one), so a corrupt file cannot make it allocate much.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.s)) {
+		d.err = errCorrupt
+		return 0
+	}
+	return int(n)
+}
+
+func uvarintString(s string) (uint64, int) {
+	var x uint64
+	var sh uint
+	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
+		c := s[i]
+		if c < 0x80 {
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				return 0, -1
+			}
+			return x | uint64(c)<<sh, i + 1
+		}
+		x |= uint64(c&0x7f) << sh
+		sh += 7
+	}
+	return 0, -1
+}
+
+func decodeCache(data []byte) (map[string]cacheEntry, map[string]dirEntry, error) {
+	if len(data) < len(cacheMagic) || string(data[:len(cacheMagic)]) != cacheMagic {
+		return nil, nil, errCorrupt
+	}
+	// The strings point into data, which nothing writes to again: copying
+	// the whole file into a string was a tenth of the decoding.
+	rest := data[len(cacheMagic):]
+	if len(rest) == 0 {
+		return nil, nil, errCorrupt
+	}
+	d := &decoder{s: unsafe.String(&rest[0], len(rest))}
+	if d.uvarint() != cacheVersion || d.err != nil {
+		return nil, nil, errCorrupt
+	}
+	n := d.count()
+	entries := make(map[string]cacheEntry, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		p := d.str()
+		var e cacheEntry
+		e.Size = d.varint()
+		e.MtimeNs = d.varint()
+		e.Err = d.str()
+		s := &e.Session
+		s.Source = transcript.Source(d.str())
+		s.ID = d.str()
+		s.Path = d.str()
+		s.ProjectRoot = d.str()
+		s.Kind = transcript.Kind(d.str())
+		s.Forked = d.byte() != 0
+		s.Start = d.time()
+		s.LastUpdated = d.time()
+		s.UserMessages = int(d.varint())
+		s.Summary = d.str()
+		s.Workflow = d.str()
+		s.BadLines = int(d.varint())
+		entries[p] = e
+	}
+	n = d.count()
+	dirs := make(map[string]dirEntry, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		p := d.str()
+		de := dirEntry{MtimeNs: d.varint()}
+		m := d.count()
+		if m > 0 {
+			de.Files = make([]subFile, 0, m)
+		}
+		for j := 0; j < m && d.err == nil; j++ {
+			de.Files = append(de.Files, subFile{Name: d.str(), MtimeNs: d.varint()})
+		}
+		dirs[p] = de
+	}
+	if d.err == nil && len(d.s) != 0 {
+		d.err = errCorrupt
+	}
+	if d.err != nil {
+		return nil, nil, d.err
+	}
+	return entries, dirs, nil
+}

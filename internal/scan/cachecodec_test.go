@@ -1,0 +1,56 @@
+package scan
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+func TestCacheCodecRoundTrip(t *testing.T) {
+	// A field added to Session must be added to the codec too.
+	if n := reflect.TypeOf(transcript.Session{}).NumField(); n != 12 {
+		t.Fatalf("transcript.Session has %d fields: update cachecodec.go and this test", n)
+	}
+	zone := time.FixedZone("", 2*3600)
+	entries := map[string]cacheEntry{
+		"/c/session-1.jsonl": {Size: 123, MtimeNs: -5, Session: transcript.Session{
+			Source: transcript.Gemini, ID: "id-1", Path: "p", ProjectRoot: "/root", Kind: transcript.KindMain,
+			Forked: true, Start: time.Date(2026, 1, 2, 3, 4, 5, 6, zone),
+			LastUpdated: time.Date(2026, 2, 3, 4, 5, 6, 7, time.UTC), UserMessages: 42,
+			Summary: "sum ✓", Workflow: "wf", BadLines: 3,
+		}},
+		"/c/bad.jsonl": {Size: 1 << 40, MtimeNs: 1 << 62, Err: "not a session"},
+	}
+	dirs := map[string]dirEntry{
+		"/c/parent": {MtimeNs: 99, Files: []subFile{{"a.jsonl", 1}, {"b.jsonl", -2}}},
+		"/c/empty":  {MtimeNs: 7},
+	}
+	data, err := encodeCache(entries, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotE, gotD, err := decodeCache(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotE, entries) {
+		t.Errorf("entries:\n got %+v\nwant %+v", gotE, entries)
+	}
+	if !reflect.DeepEqual(gotD, dirs) {
+		t.Errorf("dirs:\n got %+v\nwant %+v", gotD, dirs)
+	}
+	// Every truncation and every flipped byte must fail or decode, never panic.
+	for i := 0; i < len(data); i++ {
+		if _, _, err := decodeCache(data[:i]); err == nil {
+			t.Errorf("truncated at %d: no error", i)
+		}
+		bad := append([]byte(nil), data...)
+		bad[i] ^= 0xff
+		_, _, _ = decodeCache(bad)
+	}
+	if _, _, err := decodeCache(append(data, 0)); err == nil {
+		t.Error("trailing byte: no error")
+	}
+}
