@@ -246,6 +246,12 @@ func expand(entries []Entry, files []File, dirs [][]Entry) []Entry {
 	}
 	entries = entries[:n]
 	for i := range files {
+		n += len(dirs[i])
+	}
+	if n > cap(entries) {
+		entries = append(make([]Entry, 0, n), entries...)
+	}
+	for i := range files {
 		if files[i].Dir {
 			entries = append(entries, dirs[i]...)
 		}
@@ -262,13 +268,17 @@ func fileBase(p string) string {
 
 // dedupe marks every copy of a session id but the best as a duplicate.
 func dedupe(entries []Entry) {
-	best := map[string]int{}
+	type sessionKey struct {
+		src transcript.Source
+		id  string
+	}
+	best := make(map[sessionKey]int, len(entries))
 	for i := range entries {
 		e := &entries[i]
 		if e.Reason == ReasonUnreadable || e.ID == "" || e.Kind == transcript.KindSubagent {
 			continue
 		}
-		key := string(e.Source) + "\x00" + e.ID
+		key := sessionKey{e.Source, e.ID}
 		j, ok := best[key]
 		if !ok {
 			best[key] = i
