@@ -173,7 +173,7 @@ func cachePath(cfg Config, kind, dir string) string {
 		return ""
 	}
 	sum := sha256.Sum256([]byte(dir))
-	return filepath.Join(cfg.CacheDir, "scan", kind+"-"+hex.EncodeToString(sum[:8])+".gob")
+	return filepath.Join(cfg.CacheDir, "scan", kind+"-"+hex.EncodeToString(sum[:8])+".cache")
 }
 
 // mergeByMemory joins the targets that share a memory dir (a Gemini project
