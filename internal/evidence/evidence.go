@@ -6,17 +6,12 @@
 package evidence
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 
-	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/jsonl"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -56,18 +51,12 @@ type Store struct {
 // unparsable lines are skipped so one bad line never hides the rest.
 func Load(memoryDir string) (*Store, error) {
 	s := &Store{byKey: map[string][]int{}}
-	data, err := os.ReadFile(Path(memoryDir))
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
+	items, err := jsonl.Read[Item](Path(memoryDir))
 	if err != nil {
-		return nil, fmt.Errorf("read evidence %s: %w", Path(memoryDir), err)
+		return nil, fmt.Errorf("evidence: %w", err)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-	for sc.Scan() {
-		var it Item
-		if json.Unmarshal(sc.Bytes(), &it) != nil || it.Text == "" {
+	for _, it := range items {
+		if it.Text == "" {
 			continue
 		}
 		if it.Key == "" {
@@ -150,20 +139,8 @@ func Append(memoryDir string, items ...Item) error {
 		sort.SliceStable(kept, func(i, j int) bool { return kept[i].At < kept[j].At })
 		kept = kept[len(kept)-MaxItems:]
 	}
-	var buf bytes.Buffer
-	for _, it := range kept {
-		line, err := json.Marshal(it)
-		if err != nil {
-			return fmt.Errorf("encode evidence: %w", err)
-		}
-		buf.Write(line)
-		buf.WriteByte('\n')
-	}
-	if err := os.MkdirAll(filepath.Dir(Path(memoryDir)), 0o700); err != nil {
-		return fmt.Errorf("create evidence dir: %w", err)
-	}
-	if err := atomicfile.Write(Path(memoryDir), buf.Bytes(), 0o600); err != nil {
-		return fmt.Errorf("write evidence %s: %w", Path(memoryDir), err)
+	if err := jsonl.Write(Path(memoryDir), kept); err != nil {
+		return fmt.Errorf("evidence: %w", err)
 	}
 	return nil
 }

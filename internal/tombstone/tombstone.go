@@ -8,18 +8,12 @@
 package tombstone
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"time"
 
-	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/jsonl"
 )
 
 // Kinds of tombstone: a dismissed memory line or a discarded skill.
@@ -55,18 +49,12 @@ func Path(memoryDir string) string {
 // unparsable lines are skipped.
 func Load(memoryDir string) (*Set, error) {
 	s := &Set{keys: map[string]bool{}}
-	data, err := os.ReadFile(Path(memoryDir))
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
+	items, err := jsonl.Read[Tombstone](Path(memoryDir))
 	if err != nil {
-		return nil, fmt.Errorf("read tombstones %s: %w", Path(memoryDir), err)
+		return nil, fmt.Errorf("tombstones: %w", err)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-	for sc.Scan() {
-		var t Tombstone
-		if json.Unmarshal(sc.Bytes(), &t) != nil || t.Text == "" {
+	for _, t := range items {
+		if t.Text == "" {
 			continue
 		}
 		if t.Key == "" {
@@ -143,20 +131,8 @@ func Add(memoryDir string, now time.Time, items ...Tombstone) error {
 	if !changed {
 		return nil
 	}
-	var buf bytes.Buffer
-	for _, t := range s.items {
-		line, err := json.Marshal(t)
-		if err != nil {
-			return fmt.Errorf("encode tombstone: %w", err)
-		}
-		buf.Write(line)
-		buf.WriteByte('\n')
-	}
-	if err := os.MkdirAll(filepath.Dir(Path(memoryDir)), 0o700); err != nil {
-		return fmt.Errorf("create tombstone dir: %w", err)
-	}
-	if err := atomicfile.Write(Path(memoryDir), buf.Bytes(), 0o600); err != nil {
-		return fmt.Errorf("write tombstones: %w", err)
+	if err := jsonl.Write(Path(memoryDir), s.items); err != nil {
+		return fmt.Errorf("tombstones: %w", err)
 	}
 	return nil
 }
