@@ -1,12 +1,9 @@
 package agent
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +13,8 @@ import (
 	"testing"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/automem/automem/internal/modeltest"
 )
 
 // fc is one scripted function call.
@@ -221,46 +220,11 @@ func (w world) allowedWrite(p string) bool {
 
 func snapshot(t testing.TB, base string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir():
-		case d.Type()&fs.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			out[p] = "link:" + l
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			h := sha256.Sum256(b)
-			out[p] = hex.EncodeToString(h[:])
-		default:
-			out[p] = "special"
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return modeltest.Tree(t, base, nil)
 }
 
 // checkConfined fails when anything but the allowed write targets changed.
 func (w world) checkConfined(t *testing.T, before map[string]string) {
 	t.Helper()
-	after := snapshot(t, w.base)
-	for p, h := range after {
-		if before[p] != h && !w.allowedWrite(p) {
-			t.Errorf("changed outside the allowed roots: %s", p)
-		}
-	}
-	for p := range before {
-		if _, ok := after[p]; !ok && !w.allowedWrite(p) {
-			t.Errorf("removed outside the allowed roots: %s", p)
-		}
-	}
+	modeltest.Confined(t, before, snapshot(t, w.base), w.allowedWrite)
 }

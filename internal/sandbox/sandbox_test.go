@@ -1,16 +1,15 @@
 package sandbox
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/automem/automem/internal/modeltest"
 )
 
 // world is a fake home with a Gemini project, canaries outside the memory
@@ -89,53 +88,16 @@ func (w world) allowedWrite(p string) bool {
 		p == filepath.Join(w.mem, ".inbox", "global", "extraction.patch")
 }
 
-// snapshot hashes every non-directory entry under base (symlinks by target).
 func snapshot(t testing.TB, base string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir():
-			return nil
-		case d.Type()&fs.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			out[p] = "link:" + l
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			h := sha256.Sum256(b)
-			out[p] = hex.EncodeToString(h[:])
-		default:
-			out[p] = "special"
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return modeltest.Tree(t, base, nil)
 }
 
 // checkConfined fails if anything outside the allowed write targets was
 // created, changed or removed since before.
 func (w world) checkConfined(t *testing.T, before map[string]string) {
 	t.Helper()
-	after := snapshot(t, w.base)
-	for p, h := range after {
-		if before[p] != h && !w.allowedWrite(p) {
-			t.Errorf("changed outside the allowed roots: %s", p)
-		}
-	}
-	for p := range before {
-		if _, ok := after[p]; !ok && !w.allowedWrite(p) {
-			t.Errorf("removed outside the allowed roots: %s", p)
-		}
-	}
+	modeltest.Confined(t, before, snapshot(t, w.base), w.allowedWrite)
 }
 
 func reasonOf(err error) Reason {

@@ -6,18 +6,15 @@
 package world
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/fakesecret"
 )
 
@@ -143,61 +140,20 @@ func (w *World) Allowed(p string) bool {
 	return false
 }
 
-// Snapshot hashes every file under Base (symlinks by target, special files
-// by kind).
+// Snapshot hashes every file under Base (see modeltest.Tree), leaving out
+// the child processes' TMPDIR and the test binaries.
 func (w *World) Snapshot(t testing.TB) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(w.Base, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir():
-			if p == filepath.Join(w.Base, "tmp") || strings.HasPrefix(p, filepath.Join(w.Base, "bin")) {
-				return fs.SkipDir // the child processes' TMPDIR and test binaries
-			}
-		case d.Type()&fs.ModeSymlink != 0:
-			l, _ := os.Readlink(p)
-			out[p] = "link:" + l
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			h := sha256.Sum256(b)
-			out[p] = hex.EncodeToString(h[:])
-		default:
-			out[p] = "special:" + d.Type().String()
-		}
-		return nil
+	return modeltest.Tree(t, w.Base, func(p string) bool {
+		return p == filepath.Join(w.Base, "tmp") || strings.HasPrefix(p, filepath.Join(w.Base, "bin"))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // CheckConfined fails the test for every file created, changed or removed
 // outside the allowed places since before, and for a changed canary.
 func (w *World) CheckConfined(t testing.TB, before map[string]string) {
 	t.Helper()
-	after := w.Snapshot(t)
-	var bad []string
-	for p, h := range after {
-		if before[p] != h && !w.Allowed(p) {
-			bad = append(bad, "changed or created "+p)
-		}
-	}
-	for p := range before {
-		if _, ok := after[p]; !ok && !w.Allowed(p) {
-			bad = append(bad, "removed "+p)
-		}
-	}
-	sort.Strings(bad)
-	for _, b := range bad {
-		t.Errorf("outside the allowed roots: %s", b)
-	}
+	modeltest.Confined(t, before, w.Snapshot(t), w.Allowed)
 	w.CheckCanaries(t)
 }
 
