@@ -79,10 +79,40 @@ type claudeReader struct {
 var claudeTag = regexp.MustCompile(`^\s*<[a-z][\w-]*[\s>]`)
 
 // claudeSlash matches a slash command typed as plain text ("/compact",
-// "/review-pr 12"). Policy: slash commands (built-in or custom) are
-// instructions to the CLI, not conversation, so they are not counted; a path
-// such as "/home/x fails" is prose and still counts.
+// "/review-pr 12"). Policy: a built-in command, or a custom one typed
+// without arguments, is an instruction to the CLI, not conversation, and is
+// not counted; the arguments typed after a custom command are the person's
+// words and count (claudeCommandArgs); a path such as "/home/x fails" is
+// prose and counts.
 var claudeSlash = regexp.MustCompile(`^/[A-Za-z][\w:.-]*(\s|$)`)
+
+var (
+	claudeCmdName = regexp.MustCompile(`<command-name>\s*/?([^<\s]+)\s*</command-name>`)
+	claudeCmdArgs = regexp.MustCompile(`(?s)<command-args>(.*?)</command-args>`)
+)
+
+// claudeCommandArgs returns the arguments typed after a custom slash
+// command, recorded as <command-name>/x</command-name> …
+// <command-args>args</command-args> or as plain "/x args" text; ok is false
+// for a built-in command, no arguments, or text that is no command.
+func claudeCommandArgs(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	var name, args string
+	if m := claudeCmdName.FindStringSubmatch(t); m != nil && strings.HasPrefix(t, "<") {
+		name = strings.ToLower(m[1])
+		if a := claudeCmdArgs.FindStringSubmatch(t); a != nil {
+			args = strings.TrimSpace(a[1])
+		}
+	} else if n, a, ok := slashCommand(t); ok {
+		name, args = n, a
+	} else {
+		return "", false
+	}
+	if claudeBuiltins[name] || args == "" {
+		return "", false
+	}
+	return args, true
+}
 
 func readClaude(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
 	c := &claudeReader{
@@ -234,7 +264,12 @@ func (c *claudeReader) user(f *claudeFields, side bool) {
 			}
 		})
 	}
-	human := !side && !hasResult && claudeHuman(f, text.String())
+	typed := text.String()
+	if args, ok := claudeCommandArgs(typed); ok {
+		// What the person typed after a custom command is their words.
+		typed = args
+	}
+	human := !side && !hasResult && claudeHuman(f, typed)
 	if hasResult && !human {
 		return // results were attached to their calls
 	}
@@ -243,7 +278,7 @@ func (c *claudeReader) user(f *claudeFields, side bool) {
 	}
 	m := Message{ID: str(f.uuid), Role: RoleUser, Human: human}
 	if c.full {
-		m.Time, m.Text = rawTime(f.ts), text.String()
+		m.Time, m.Text = rawTime(f.ts), typed
 	}
 	c.msgs = append(c.msgs, m)
 }

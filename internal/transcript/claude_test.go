@@ -21,9 +21,9 @@ func TestClaudeFiles(t *testing.T) {
 			summary: "Add healthz endpoint", root: "/home/dev/acme-api", humanIDs: "u-01", msgIDs: "u-01,a-02,a-04,u-05",
 			kind: KindMain, human: 1, start: "2026-02-11T15:02:10.118Z", last: "2026-02-11T15:03:40.700Z"},
 		{rel: "-home-dev-shop/" + shop + ".jsonl", id: shop, summary: "checkout retries", root: "/home/dev/shop",
-			humanIDs: "r02,r03,r16,r19",
+			humanIDs: "r02,r03,r16,r18,r19", // r18: the arguments of the custom command /review-pr
 			msgIDs:   "r02,r03,r04,r08,r09,r10,r11,r12,r13,r14,r15,r16,r17,r18,r19,r20,r21,r23,r24,r25",
-			kind:     KindMain, human: 4, bad: 1, start: "2026-04-01T10:00:00Z", last: "2026-04-01T10:23:00Z"},
+			kind:     KindMain, human: 5, bad: 1, start: "2026-04-01T10:00:00Z", last: "2026-04-01T10:23:00Z"},
 		{rel: "-home-dev-shop/6d4a1e3f-9c5b-4a0d-9e2f-3a4b5c6d7e8f.jsonl", id: "6d4a1e3f-9c5b-4a0d-9e2f-3a4b5c6d7e8f",
 			summary: "Forked retry work", root: "/home/dev/shop/sub dir", humanIDs: "r01", kind: KindMain, human: 1, forked: true,
 			start: "2026-04-01T10:30:00Z", last: "2026-04-01T10:30:00Z"},
@@ -115,6 +115,11 @@ func TestClaudeHumanRule(t *testing.T) {
 		{"upper tag is prose", rec("", `"<B> bold"`), 1},
 		{"interrupted", rec("", `"[Request interrupted by user]"`), 0},
 		{"slash", rec("", `"/model sonnet"`), 0},
+		{"custom slash without args", rec("", `"/review-pr"`), 0},
+		{"custom slash with args", rec("", `"/review-pr 12 and check the retries"`), 1},
+		{"custom command tags with args", rec("", `"<command-message>deploy is running…</command-message>\n<command-name>/deploy</command-name>\n<command-args>staging, skip the smoke tests</command-args>"`), 1},
+		{"custom command tags without args", rec("", `"<command-name>/deploy</command-name>\n<command-message>deploy</command-message>\n<command-args></command-args>"`), 0},
+		{"built-in command tags", rec("", `"<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>"`), 0},
 		{"slash alone", rec("", `"/clear"`), 0},
 		{"path", rec("", `"/etc/hosts is wrong"`), 1},
 		{"tool_result block", rec("", `[{"type":"tool_result","tool_use_id":"x","content":"y"},{"type":"text","text":"and this"}]`), 0},
@@ -200,5 +205,18 @@ func mustWrite(t *testing.T, path, data string) {
 	}
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestClaudeCustomCommandArgs: what a person types after a custom slash
+// command is kept as their message; the command's tags are not.
+func TestClaudeCustomCommandArgs(t *testing.T) {
+	line := `{"type":"user","uuid":"u","timestamp":"2026-01-01T00:00:00Z","message":{"role":"user","content":"<command-message>deploy is running…</command-message>\n<command-name>/deploy</command-name>\n<command-args>staging, and always run the smoke tests first</command-args>"}}` + "\n"
+	_, msgs, err := ReadMessagesFrom(strings.NewReader(line), "p/x.jsonl", Claude)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 1 || !msgs[0].Human || msgs[0].Text != "staging, and always run the smoke tests first" {
+		t.Fatalf("messages = %+v", msgs)
 	}
 }

@@ -7,8 +7,12 @@ import (
 )
 
 // geminiHuman is Gemini's genuine-human rule: a user record that is not a
-// tool response and whose typed text is not empty, a slash or help command,
-// injected session or hook context, or a compression snapshot.
+// tool response (a functionResponse part, or the "[Function Response: …]"
+// text old versions stored in its place) and whose typed text is not empty,
+// a built-in slash command, a help request, injected session or hook
+// context, or a compression snapshot. Gemini CLI itself drops every text
+// starting with "/"; the UI never records a built-in command, so a recorded
+// "/home/x is wrong" was sent to the model and counts.
 func geminiHuman(typ string, content, display []byte) bool {
 	if typ != "user" || hasFunctionResponse(content) {
 		return false
@@ -16,7 +20,8 @@ func geminiHuman(typ string, content, display []byte) bool {
 	t := strings.TrimSpace(partsText(displayOr(content, display), false))
 	switch {
 	case t == "",
-		strings.HasPrefix(t, "/"),
+		strings.HasPrefix(t, "[Function Response: "),
+		geminiSlash(t),
 		strings.HasPrefix(t, "?"),
 		strings.HasPrefix(t, "<session_context>"),
 		strings.HasPrefix(t, "<hook_context>"),
@@ -24,6 +29,12 @@ func geminiHuman(typ string, content, display []byte) bool {
 		return false
 	}
 	return true
+}
+
+// geminiSlash reports whether t is one of Gemini CLI's built-in commands.
+func geminiSlash(t string) bool {
+	name, _, ok := slashCommand(t)
+	return ok && geminiBuiltins[name]
 }
 
 // displayOr picks displayContent (what the person typed, e.g. before @file

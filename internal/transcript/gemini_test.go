@@ -214,7 +214,7 @@ func TestGeminiInline(t *testing.T) {
 		{"rewind after scratchpad makes it stale", `{"$set":{"memoryScratchpad":{"workflowSummary":"glob"}}}` + "\n" + `{"$rewindTo":"x"}` + "\n", 0, "", KindMain},
 		{"falsy scratchpad stops tracking", `{"$set":{"memoryScratchpad":{"workflowSummary":"glob"}}}` + "\n" +
 			`{"$set":{"memoryScratchpad":null}}` + "\n" + `{"id":"u","type":"user","content":"hi"}` + "\n", 1, "", KindMain},
-		{"escaped id matches plain id", `{"id":"a\u0062","type":"user","content":"one"}` + "\n" + `{"id":"ab","type":"user","content":"/two"}` + "\n", 0, "", KindMain},
+		{"escaped id matches plain id", `{"id":"a\u0062","type":"user","content":"one"}` + "\n" + `{"id":"ab","type":"user","content":"/help"}` + "\n", 0, "", KindMain},
 		// Unlike JSON.parse (last key wins), a record is classified by the first
 		// type it shows once it has an id; both read paths agree on that.
 		{"first type settles the record", `{"id":"u","type":"gemini","type":"user","content":"hi"}` + "\n", 0, "", KindMain},
@@ -228,6 +228,13 @@ func TestGeminiInline(t *testing.T) {
 		{"metadata line messages", `{"sessionId":"s","projectHash":"p","messages":[{"id":"a","type":"user","content":"x"},{"id":"b","type":"user","content":"y"}]}` + "\n", 2, "", KindMain},
 		{"thought-only text is still text for users", `{"id":"u","type":"user","content":[{"text":"  "},{"text":"go"}]}` + "\n", 1, "", KindMain},
 		{"inline data without text", `{"id":"u","type":"user","content":[{"inlineData":{"mimeType":"image/png","data":"AAA"}}]}` + "\n", 0, "", KindMain},
+		// Old versions stored a tool response as the text partToString gives it.
+		{"legacy function response text", `{"id":"t","type":"user","content":"[Function Response: run_shell_command]"}` + "\n", 0, "", KindMain},
+		{"legacy function responses, several", `{"id":"t","type":"user","content":"[Function Response: read_file][Function Response: glob]"}` + "\n", 0, "", KindMain},
+		{"path prompt counts", `{"id":"u","type":"user","content":[{"text":"/home/jo/blog/static is where images go"}]}` + "\n", 1, "", KindMain},
+		{"unknown slash word counts", `{"id":"u","type":"user","content":"/deploy-notes are out of date, fix them"}` + "\n", 1, "", KindMain},
+		{"built-in command", `{"id":"u","type":"user","content":"/memory show"}` + "\n", 0, "", KindMain},
+		{"built-in alias alone", `{"id":"u","type":"user","content":"/quit"}` + "\n", 0, "", KindMain},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,9 +17,16 @@
 //     record damaged after its id and type (it never counts as a human
 //     turn). A record is classified by the first type it shows once its id
 //     is known.
-//   - Claude Code: slash commands are not counted, built-in or custom, whether
-//     recorded as <command-name> tags or as plain "/name args" text; a path
-//     such as "/etc/hosts is wrong" is prose and counts. Queued prompts
+//   - Gemini: a tool response is never a human turn, whether a
+//     functionResponse part or the "[Function Response: name]" text old
+//     versions stored; a text starting with "/" is dropped only when it is a
+//     built-in command (the UI never records those, so any other "/…" text
+//     was sent to the model).
+//   - Claude Code: built-in slash commands are not counted, nor a custom one
+//     typed without arguments, whether recorded as <command-name> tags or as
+//     plain "/name args" text; the arguments typed after a custom command
+//     are the person's words: they count, and they are the message's text.
+//     A path such as "/etc/hosts is wrong" is prose and counts. Queued prompts
 //     (attachment queued_command) are not counted. Sidechain records are left
 //     out of a main session's messages. Session.ID is the file name.
 //   - Codex: a forked or spawned thread starts with a copy of its parent's
