@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/world"
@@ -46,7 +47,7 @@ func TestE2EStateWriteFails(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(e.w.MemoryDir)
 	for _, d := range entries {
-		if strings.Contains(d.Name(), ".tmp") {
+		if _, ok := atomicfile.TempOf(d.Name()); ok || strings.Contains(d.Name(), ".tmp") {
 			t.Errorf("temp file left: %s", d.Name())
 		}
 	}

@@ -7,11 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/world"
 )
@@ -158,9 +158,6 @@ func (p *procWorld) goodTurns() []modeltest.Turn {
 	}
 }
 
-// stateTemp is the name of the state writer's temp files.
-var stateTemp = regexp.MustCompile(`^\.extraction-state\.json\.automem-[0-9a-f]+\.tmp$`)
-
 // ageStateTemps sets back the mtime of the state writer's temp files, as
 // if the crash happened minutes ago: the writer removes only temps older
 // than a minute (a younger one may belong to a live writer).
@@ -170,7 +167,7 @@ func (p *procWorld) ageStateTemps(t *testing.T) int {
 	n := 0
 	old := time.Now().Add(-2 * time.Minute)
 	for _, e := range ents {
-		if stateTemp.MatchString(e.Name()) {
+		if target, ok := atomicfile.TempOf(e.Name()); ok && target == ".extraction-state.json" {
 			must(t, os.Chtimes(filepath.Join(p.w.MemoryDir, e.Name()), old, old))
 			n++
 		}

@@ -1,62 +1,125 @@
-// Package atomicfile replaces a file so that readers only ever see the old
-// or the new content, never a half-written one: the data goes to a temp
-// file in the same directory, is fsynced, renamed over the target, and the
-// directory is fsynced so the rename survives a crash.
+// Package atomicfile is the one way automem replaces a file that matters
+// (state, lock heartbeat, tombstones, scan cache, inbox patches, memory
+// files, skill drafts, scheduler units), so that a reader, or the next run
+// after a crash or power loss, sees the old content or the new one, never a
+// torn mix.
+//
+// A replace is: a temp file beside the target (see [TempOf] for its name),
+// created exclusively with the final mode, written, fsynced and closed; an
+// optional [Fence] that may still veto; a rename over the target; an fsync
+// of the directory so the rename itself survives a power loss. Any failure
+// before the rename removes the temp and leaves the target as it was. A
+// target that is hard-linked elsewhere is replaced, so its other names keep
+// the old bytes; a target that is not a regular file (symlink, FIFO,
+// device, directory) is refused with [ErrNotRegular], never followed.
+//
+// [WriteIn] works inside an [os.Root], so a write into a directory an agent
+// or user controls cannot be led outside it by "..", an absolute name or a
+// planted symlink; [Write] is the same write on a plain path.
+//
+// It does not wrap github.com/google/renameio/v2 (v2.0.2 has os.Root
+// support): renameio names its temps ".<base><decimal>", which can be a
+// user's own file, so orphan clean-up could not tell ours apart; it neither
+// returns nor lets us choose the temp name, which patch's journal and the
+// lock's link(2) need; with a root it creates the temp at the root's top
+// directory rather than beside a nested target; and it does not fsync the
+// directory. What would remain of it here is an O_EXCL open and a rename.
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// Write atomically replaces path with data and the given mode. A symlink at
-// path is replaced, not followed.
-func Write(path string, data []byte, mode os.FileMode) error {
+// ErrNotRegular is returned (wrapped) when the target exists and is not a
+// regular file: replacing a planted symlink or a FIFO is never what the
+// caller meant.
+var ErrNotRegular = errors.New("not a regular file")
+
+// Option changes one write.
+type Option func(*options)
+
+type options struct {
+	fence func() error
+	exact bool
+}
+
+// Fence runs check after the new content is durable in its temp file and
+// right before the rename that publishes it; an error from check aborts the
+// write (returned wrapped), removes the temp and leaves the target as it
+// was. State saving uses it to stop a run that has lost its lock from
+// overwriting the new holder's state.
+func Fence(check func() error) Option { return func(o *options) { o.fence = check } }
+
+// ExactMode gives the result the perm passed to the write even when the
+// target exists with another mode. Writers that own a file outright (the
+// scheduler's units, undo restoring a recorded mode) use it; everyone else
+// keeps a mode the user chose.
+func ExactMode() Option { return func(o *options) { o.exact = true } }
+
+// Write atomically replaces path with data. A new file gets exactly perm
+// (the umask does not narrow it); an existing one keeps its mode unless
+// ExactMode is given. The directory must exist.
+func Write(path string, data []byte, perm fs.FileMode, opts ...Option) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return fmt.Errorf("create temp for %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, err)
 	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", tmp, err)
-	}
-	if err := f.Chmod(mode); err != nil {
-		return fmt.Errorf("chmod %s: %w", tmp, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", tmp, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", tmp, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("rename %s: %w", path, err)
-	}
-	ok = true
-	return SyncDir(dir)
+	defer root.Close()
+	return WriteIn(root, base, data, perm, opts...)
 }
 
-// SyncDir fsyncs a directory so that a rename inside it is durable.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
+// WriteIn is Write for name inside root: name is relative to root and may
+// not leave it, through ".." or a symlink. The directory of name must exist.
+func WriteIn(root *os.Root, name string, data []byte, perm fs.FileMode, opts ...Option) error {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	where := filepath.Join(root.Name(), name)
+	mode, err := modeFor(root, name, perm, o.exact)
 	if err != nil {
-		return fmt.Errorf("open dir %s: %w", dir, err)
+		return fmt.Errorf("write %s: %w", where, err)
 	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync dir %s: %w", dir, err)
+	tmp, err := WriteTemp(root, name, data, mode)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", where, err)
 	}
-	return nil
+	if o.fence != nil {
+		if err := o.fence(); err != nil {
+			_ = root.Remove(tmp)
+			return fmt.Errorf("write %s: %w", where, err)
+		}
+	}
+	step("rename", tmp)
+	if err := root.Rename(tmp, name); err != nil {
+		_ = root.Remove(tmp)
+		return fmt.Errorf("write %s: %w", where, err)
+	}
+	return SyncDirIn(root, filepath.Dir(name))
+}
+
+// modeFor is the mode the new content gets: the existing file's, or perm
+// for a new file or with exact. A target that is not a regular file is
+// refused.
+func modeFor(root *os.Root, name string, perm fs.FileMode, exact bool) (fs.FileMode, error) {
+	fi, err := root.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return perm.Perm(), nil
+	case err != nil:
+		return 0, err
+	case !fi.Mode().IsRegular():
+		return 0, ErrNotRegular
+	case exact:
+		return perm.Perm(), nil
+	}
+	return fi.Mode().Perm(), nil
 }

@@ -78,7 +78,7 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 			if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
 			}
-			if err := atomicfile.Write(f.Path, f.Before, modeOr(f.Mode)); err != nil {
+			if err := atomicfile.Write(f.Path, f.Before, modeOr(f.Mode), atomicfile.ExactMode()); err != nil {
 				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
 			}
 		} else if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {

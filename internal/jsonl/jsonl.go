@@ -41,8 +41,9 @@ func Read[T any](path string) ([]T, error) {
 	return out, nil
 }
 
-// Write replaces path with one line per record, atomically, mode 0600,
-// creating its directory (0700) when needed.
+// Write replaces path with one line per record, atomically (a new file gets
+// mode 0600, an existing one keeps its mode), creating its directory (0700)
+// when needed.
 func Write[T any](path string, records []T) error {
 	var buf bytes.Buffer
 	for _, r := range records {

@@ -10,10 +10,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
+	"github.com/automem/automem/internal/atomicfile"
 	"github.com/rs/zerolog"
 	"golang.org/x/sys/unix"
 )
@@ -126,6 +126,7 @@ func readLock(path string) (lockFile, error) {
 
 // create writes info to a private temp file and links it to path, so the
 // lock appears complete or not at all. os.ErrExist means someone holds it.
+// The link, unlike a rename, never replaces a lock another process made.
 func create(path string, info Info) error {
 	// Cheap pre-check: when the lock exists (the usual "skip" case) do not
 	// write a temp file at all.
@@ -136,12 +137,18 @@ func create(path string, info Info) error {
 	if err != nil {
 		return fmt.Errorf("encode lock: %w", err)
 	}
-	tmp, err := writeTemp(path, info.Nonce, data)
+	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
-		return err
+		return fmt.Errorf("create lock %s: %w", path, err)
 	}
-	defer os.Remove(tmp)
-	if err := os.Link(tmp, path); err != nil {
+	defer root.Close()
+	base := filepath.Base(path)
+	tmp, err := atomicfile.WriteTemp(root, base, data, 0o600)
+	if err != nil {
+		return fmt.Errorf("create lock %s: %w", path, err)
+	}
+	defer root.Remove(tmp)
+	if err := root.Link(tmp, base); err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return os.ErrExist
 		}
@@ -150,50 +157,10 @@ func create(path string, info Info) error {
 	return nil
 }
 
-// tempPrefix names our temp files beside the lock, so orphans left by a
-// SIGKILL can be recognised and removed.
-func tempPrefix(path string) string { return filepath.Base(path) + ".automem-" }
-
-func writeTemp(path, nonce string, data []byte) (string, error) {
-	tmp := filepath.Join(filepath.Dir(path), tempPrefix(path)+nonce+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
-	if err != nil {
-		return "", fmt.Errorf("create lock temp %s: %w", tmp, err)
-	}
-	// No fsync: the lock only matters while its holder lives, and after a
-	// power loss an empty or torn lock is unparsable, hence stale after the
-	// grace period.
-	_, werr := f.Write(data)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return "", fmt.Errorf("write lock temp %s: %w", tmp, werr)
-	}
-	return tmp, nil
-}
-
-// cleanOrphanTemps removes our own temp files older than a minute; a live
-// writer keeps its temp for microseconds.
+// cleanOrphanTemps removes our own temp files beside the lock left by a
+// writer killed before it linked or renamed them.
 func cleanOrphanTemps(path string, now time.Time, log zerolog.Logger) {
-	dir := filepath.Dir(path)
-	prefix := tempPrefix(path)
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		name := e.Name()
-		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".tmp") || !e.Type().IsRegular() {
-			continue
-		}
-		fi, err := e.Info()
-		if err != nil || now.Sub(fi.ModTime()) < time.Minute {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, name)); err == nil {
-			log.Debug().Str("file", name).Msg("removed orphan lock temp")
-		}
+	for _, name := range atomicfile.RemoveOrphans(path, now) {
+		log.Debug().Str("file", name).Msg("removed orphan lock temp")
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // startHeartbeat refreshes heartbeatAt every Options.Heartbeat until
@@ -49,8 +51,8 @@ func (l *Lock) stopHeartbeat() {
 	<-l.done
 }
 
-// Refresh rewrites the lock with a new heartbeatAt (temp + rename, under the
-// guard) if it still carries our nonce; otherwise it returns ErrLost and
+// Refresh rewrites the lock with a new heartbeatAt (atomic replace, under
+// the guard) if it still carries our nonce; otherwise it returns ErrLost and
 // leaves the file alone. The heartbeat goroutine calls it; it is exported
 // for callers that want to refresh before a long step.
 func (l *Lock) Refresh() error {
@@ -79,16 +81,7 @@ func (l *Lock) Refresh() error {
 	if err != nil {
 		return fmt.Errorf("encode lock: %w", err)
 	}
-	nonce, err := newNonce()
-	if err != nil {
-		return err
-	}
-	tmp, err := writeTemp(l.path, nonce, data)
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, l.path); err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(l.path, data, 0o600); err != nil {
 		return fmt.Errorf("refresh lock %s: %w", l.path, err)
 	}
 	return nil

@@ -467,8 +467,8 @@ func TestInspect(t *testing.T) {
 func TestOrphanTempsAreCleaned(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".extraction.lock")
-	orphan := filepath.Join(dir, ".extraction.lock.automem-dead.tmp")
-	young := filepath.Join(dir, ".extraction.lock.automem-young.tmp")
+	orphan := filepath.Join(dir, "..extraction.lock.00000000000000de.automem-tmp")
+	young := filepath.Join(dir, "..extraction.lock.0000000000000001.automem-tmp")
 	foreign := filepath.Join(dir, ".extraction-state.json.tmp")
 	for _, p := range []string{orphan, young, foreign} {
 		os.WriteFile(p, []byte("x"), 0o600)

@@ -19,7 +19,7 @@ func (s Scheduler) Apply(ctx context.Context, p Plan) error {
 	for _, st := range p.Steps {
 		switch {
 		case st.Write != nil:
-			if err := writeFileAtomic(st.Write.Path, st.Write.Data, st.Write.Mode); err != nil {
+			if err := writeFile(st.Write); err != nil {
 				return err
 			}
 			s.Log.Info().Str("path", st.Write.Path).Msg("wrote scheduler file")

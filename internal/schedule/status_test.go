@@ -20,7 +20,7 @@ func installed(t *testing.T, s Scheduler) {
 	}
 	for _, st := range plan.Steps {
 		if st.Write != nil {
-			if err := writeFileAtomic(st.Write.Path, st.Write.Data, st.Write.Mode); err != nil {
+			if err := writeFile(st.Write); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // With STATE_CRASH_AT set, the test binary loads STATE_PATH, records a run
@@ -76,7 +78,7 @@ func TestCrashBeforeRenameKeepsOldState(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	var orphan string
 	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), tempPrefix(path)) {
+		if target, ok := atomicfile.TempOf(e.Name()); ok && target == filepath.Base(path) {
 			orphan = filepath.Join(dir, e.Name())
 		}
 	}

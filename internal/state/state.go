@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/automem/automem/internal/atomicfile"
 	"github.com/rs/zerolog"
 	"golang.org/x/sys/unix"
 )
@@ -249,7 +250,8 @@ func (s *State) Marshal() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Save writes the state atomically with mode 0600.
+// Save writes the state atomically; a new file gets mode 0600, an existing
+// one keeps its mode.
 func (s *State) Save(path string) error { return s.SaveFenced(path, nil) }
 
 // SaveFenced is Save with a fence called right before the rename that
@@ -271,6 +273,31 @@ func (s *State) SaveFenced(path string, fence func() error) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("create state dir %s: %w", dir, err)
 	}
-	cleanOrphans(path, s.now())
-	return writeAtomic(path, data, fence, s.failpoint)
+	atomicfile.RemoveOrphans(path, s.now())
+	check := func() error {
+		if fence != nil {
+			if err := fence(); err != nil {
+				return err
+			}
+		}
+		s.fail(stageBeforeRename)
+		return nil
+	}
+	if err := atomicfile.Write(path, data, 0o600, atomicfile.Fence(check)); err != nil {
+		return fmt.Errorf("save state: %w", err)
+	}
+	s.fail(stageAfterRename)
+	return nil
+}
+
+// Failpoint stages passed to the crash-test hook.
+const (
+	stageBeforeRename = "before-rename"
+	stageAfterRename  = "after-rename"
+)
+
+func (s *State) fail(stage string) {
+	if s.failpoint != nil {
+		s.failpoint(stage)
+	}
 }

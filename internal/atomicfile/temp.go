@@ -1,0 +1,106 @@
+package atomicfile
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// tempSuffix ends every temp name; no other tool (Gemini CLI writes
+// "<base>.tmp", editors "~" or ".swp") uses it, so clean-up cannot take a
+// file that is not ours.
+const tempSuffix = ".automem-tmp"
+
+// randLen is the number of random bytes in a temp name, hex encoded.
+const randLen = 8
+
+// OrphanAge is how old a temp must be before RemoveOrphans takes it: a live
+// writer keeps its temp for milliseconds, so one older than this belongs to
+// a writer that was killed.
+const OrphanAge = time.Minute
+
+// step, when a test sets it, is told each durability step (write, sync,
+// rename, sync-dir) in order. It is a no-op in production.
+var step = func(what, name string) {}
+
+// WriteTemp writes data to a new temp file beside name in root with
+// exactly mode, fsyncs and closes it, and returns the temp's name relative
+// to root. Nothing is renamed: Write publishes with a rename, patch's
+// transaction renames many temps in its own order, the lock links its temp
+// without clobbering. On error no temp is left.
+func WriteTemp(root *os.Root, name string, data []byte, mode fs.FileMode) (string, error) {
+	var b [randLen]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand since Go 1.24)
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+"."+hex.EncodeToString(b[:])+tempSuffix)
+	// O_EXCL also refuses a symlink planted at the temp name.
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode.Perm())
+	if err != nil {
+		return "", fmt.Errorf("create temp for %s: %w", name, err)
+	}
+	step("write", tmp)
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(mode.Perm()) // the umask must not narrow the mode
+	}
+	if err == nil {
+		step("sync", tmp)
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = root.Remove(tmp)
+		return "", fmt.Errorf("write temp %s: %w", tmp, err)
+	}
+	return tmp, nil
+}
+
+// TempOf reports whether name (a base name) is a temp file WriteTemp made,
+// and for which target base name.
+func TempOf(name string) (target string, ok bool) {
+	rest, ok := strings.CutSuffix(name, tempSuffix)
+	if !ok || !strings.HasPrefix(rest, ".") || len(rest) < 1+1+1+2*randLen {
+		return "", false
+	}
+	rnd := rest[len(rest)-2*randLen:]
+	if _, err := hex.DecodeString(rnd); err != nil || rest[len(rest)-2*randLen-1] != '.' {
+		return "", false
+	}
+	return rest[1 : len(rest)-2*randLen-1], true
+}
+
+// RemoveOrphans removes the temps of path (see WriteTemp) older than
+// OrphanAge at now, left by a writer that was killed between creating and
+// renaming them, and returns the names it removed. It is best effort: a
+// temp it cannot remove is left for the next run. Callers run it before
+// their own write, on targets only they write (the state, the lock).
+func RemoveOrphans(path string, now time.Time) []string {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range ents {
+		if t, ok := TempOf(e.Name()); !ok || t != base || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || now.Sub(fi.ModTime()) < OrphanAge {
+			continue
+		}
+		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed
+}
