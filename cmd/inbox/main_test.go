@@ -121,10 +121,10 @@ func cmdGemValidate(ts *testscript.TestScript, neg bool, grefDir string, args []
 		ts.Logf("gemvalidate: node missing, skipped")
 		return
 	}
-	cmd := exec.Command("node", filepath.Join(grefDir, "validate.mjs"), ts.MkAbs(args[0]), ts.Getenv("MEM"), "--kind="+kind, "--home="+ts.Getenv("HOME"))
-	out, err := cmd.CombinedOutput()
-	ok := err == nil && strings.Contains(string(out), `"valid":true`)
+	res, err := gref.Call("validate.mjs", ts.MkAbs(args[0]), ts.Getenv("MEM"), "--kind="+kind, "--home="+ts.Getenv("HOME"))
+	ts.Check(err)
+	ok := res.Code == 0 && strings.Contains(string(res.Stdout), `"valid":true`)
 	if ok == neg {
-		ts.Fatalf("gemvalidate %s: valid=%v\n%s", args[0], ok, out)
+		ts.Fatalf("gemvalidate %s: valid=%v\n%s", args[0], ok, res.Combined)
 	}
 }

@@ -138,19 +138,3 @@ func installed(tools, inst string) bool {
 	have, err2 := os.ReadFile(filepath.Join(inst, "package-lock.json"))
 	return err1 == nil && err2 == nil && bytes.Equal(want, have)
 }
-
-// Command prepares `node <tools>/<script> args…` with GREF_DIR set.
-func Command(t testing.TB, script string, args ...string) *exec.Cmd {
-	t.Helper()
-	dir := Require(t)
-	cmd := exec.Command("node", append([]string{filepath.Join(dir, script)}, args...)...)
-	cmd.Env = append(os.Environ(), "GREF_DIR="+InstallDir(), "GREF_TOOLS="+dir)
-	return cmd
-}
-
-// Node runs one of the gref scripts and returns its combined output and
-// error (a non-zero exit is an *exec.ExitError).
-func Node(t testing.TB, script string, args ...string) ([]byte, error) {
-	t.Helper()
-	return Command(t, script, args...).CombinedOutput()
-}

@@ -45,7 +45,7 @@ if (ok) setInterval(() => {}, 1000); else process.exit(0);
 
 func geminiStale(t *testing.T, script, path string) bool {
 	t.Helper()
-	out, err := exec.Command("node", script, "stale", path).CombinedOutput()
+	out, err := gref.Node(t, script, "stale", path)
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
 	}
@@ -67,7 +67,7 @@ func TestGeminiAndAutomemShareTheLock(t *testing.T) {
 	if geminiStale(t, script, path) {
 		t.Fatal("Gemini judges our live lock stale")
 	}
-	out, err := exec.Command("node", script, "acquire", path).CombinedOutput()
+	out, err := gref.Node(t, script, "acquire", path)
 	if err != nil || strings.TrimSpace(string(out)) != "false" {
 		t.Fatalf("Gemini acquired our lock: %s %v", out, err)
 	}
@@ -83,7 +83,8 @@ func TestGeminiAndAutomemShareTheLock(t *testing.T) {
 	}
 	os.Remove(path)
 
-	// Gemini holds it: we see a *HeldError naming its pid.
+	// Gemini holds it: we see a *HeldError naming its pid (a node process of
+	// its own, so that it can be killed).
 	cmd := exec.Command("node", script, "acquire", path)
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {

@@ -32,10 +32,17 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// waitFile waits for the parent test to create p; a helper whose parent
+// died gives up after a minute instead of polling for ever.
 func waitFile(p string) {
+	deadline := time.Now().Add(time.Minute)
 	for {
 		if _, err := os.Stat(p); err == nil {
 			return
+		}
+		if time.Now().After(deadline) {
+			fmt.Println("ERROR timed out waiting for", p)
+			os.Exit(1)
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
@@ -74,7 +81,7 @@ func helperHold() int {
 		return 1
 	}
 	fmt.Println("LOCKED")
-	time.Sleep(time.Hour)
+	time.Sleep(5 * time.Minute) // until the test kills it; bounded if the test died
 	return 0
 }
 

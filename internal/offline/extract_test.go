@@ -267,18 +267,16 @@ func validateWithGemini(t *testing.T, w *world) {
 func checkSkillsLoad(t *testing.T, dir string) {
 	t.Helper()
 	loader := filepath.Join(gref.InstallDir(), "node_modules", "@google", "gemini-cli-core", "dist", "src", "skills", "skillLoader.js")
-	script := fmt.Sprintf(`import(%q).then(async m => { const s = await m.loadSkillsFromDir(%q); console.log(JSON.stringify(s.map(x => ({name: x.name, description: x.description})))); })`, loader, dir)
-	cmd := exec.Command("node", "-e", script)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("gemini skill loader: %v\n%s", err, stderr.String())
+	script := fmt.Sprintf(`const m = await import(%q); const s = await m.loadSkillsFromDir(process.argv[2]); console.log(JSON.stringify(s.map(x => ({name: x.name, description: x.description}))));`, loader)
+	res := gref.Eval(t, script, dir)
+	out, stderr := res.Stdout, string(res.Stderr)
+	if err := res.Err(); err != nil {
+		t.Fatalf("gemini skill loader: %v\n%s", err, stderr)
 	}
 	// The loader falls back to a lenient parser when YAML fails; a draft
 	// must parse as YAML proper.
-	if strings.Contains(stderr.String(), "parsing failed") {
-		t.Fatalf("gemini could not parse a draft's frontmatter as YAML:\n%s", stderr.String())
+	if strings.Contains(stderr, "parsing failed") {
+		t.Fatalf("gemini could not parse a draft's frontmatter as YAML:\n%s", stderr)
 	}
 	var loaded []struct{ Name, Description string }
 	if err := json.Unmarshal(bytes.TrimSpace(out), &loaded); err != nil {

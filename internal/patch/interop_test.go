@@ -32,11 +32,10 @@ type grefResult struct {
 
 func (g *oracle) validate(t *testing.T, patchPath, memDir string, kind Kind, home string) grefResult {
 	t.Helper()
-	cmd := gref.Command(t, "validate.mjs", patchPath, memDir, "--kind="+string(kind), "--home="+home)
-	out, err := cmd.Output()
+	res := gref.Run(t, "validate.mjs", patchPath, memDir, "--kind="+string(kind), "--home="+home)
 	var r grefResult
-	if jerr := json.Unmarshal(out, &r); jerr != nil {
-		t.Fatalf("validate.mjs: %v %v: %s", err, jerr, out)
+	if jerr := json.Unmarshal(res.Stdout, &r); jerr != nil {
+		t.Fatalf("validate.mjs: %v %v: %s", res.Err(), jerr, res.Combined)
 	}
 	return r
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/automem/automem/internal/inbox"
 )
@@ -194,7 +195,11 @@ func TestInterruptLeavesItemPending(t *testing.T) {
 		done <- err
 	}()
 	// The first part is answered, then the reader blocks on the second.
+	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(out.String(), "part 2/2") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the second part never came up:\n%s", out.String())
+		}
 		runtime.Gosched()
 	}
 	cancel()

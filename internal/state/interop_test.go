@@ -3,7 +3,6 @@ package state
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,7 +108,7 @@ process.stdout.write(JSON.stringify({runs: s.runs.length, processed: [...m.getPr
 		Runs      int      `json:"runs"`
 		Processed []string `json:"processed"`
 	}
-	o, err := exec.Command("node", script, statePath, rewritten).CombinedOutput()
+	o, err := gref.Node(t, script, statePath, rewritten)
 	nodeJSON(t, o, err, &rw)
 	if rw.Runs != len(st.Runs) {
 		t.Fatalf("Gemini kept %d of our %d runs", rw.Runs, len(st.Runs))

@@ -3,7 +3,6 @@ package transcript
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,17 +115,15 @@ func TestGrefWorkflowSanitiser(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := `const m = await import(process.env.GREF_DIR + '/node_modules/@google/gemini-cli-core/dist/src/services/sessionScratchpadUtils.js');
-const xs = JSON.parse(process.argv[1]);
+const xs = JSON.parse(process.argv[2]);
 console.log(JSON.stringify(xs.map(m.sanitizeWorkflowSummaryForScratchpad)));`
-	cmd := exec.Command("node", "--input-type=module", "-e", script, string(in))
-	cmd.Env = append(os.Environ(), "GREF_DIR="+gref.InstallDir())
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
+	res := gref.Eval(t, script, string(in))
+	if err := res.Err(); err != nil {
+		t.Fatalf("node: %v\n%s", err, res.Stderr)
 	}
 	var want []string
-	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatalf("node output %q: %v", out, err)
+	if err := json.Unmarshal(res.Stdout, &want); err != nil {
+		t.Fatalf("node output %q: %v", res.Stdout, err)
 	}
 	for i, s := range inputs {
 		if got := SanitizeWorkflow(s); got != want[i] {
