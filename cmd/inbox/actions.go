@@ -6,6 +6,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/review"
 	"github.com/automem/automem/internal/skills"
 )
@@ -46,7 +47,7 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 			chosen[i] = true
 		}
 	} else {
-		nums, err := review.ParseList(list, len(it.Hunks))
+		nums, err := patch.ParseRanges(list, len(it.Hunks))
 		if err != nil {
 			return fmt.Errorf("--hunks %q: %w", list, err)
 		}
@@ -57,7 +58,7 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 	sel := inbox.Selection{}
 	for _, h := range it.Hunks {
 		if chosen[h.N] {
-			sel[h.Hunk] = inbox.Fill(h.Hunk, d)
+			sel[h.Hunk] = patch.Fill(h.Hunk, d)
 		}
 	}
 	res, err := inbox.Commit(p, it, sel, env.Now())

@@ -70,6 +70,7 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	if it.Kind == "" {
 		return res, fmt.Errorf("item %s has no hunks to apply", it.ID)
 	}
+	sel = settle(it, sel)
 	res.count(it, sel)
 	if res.Applied == 0 && res.Dismissed == 0 {
 		return res, nil
@@ -97,7 +98,10 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		if fi, err := os.Stat(src.Path); err == nil {
 			mode = fi.Mode().Perm()
 		}
-		applied, rem := Select(src.Patch, sel)
+		applied, rem, err := patch.Select(src.Patch, sel)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", src.Path, err)
+		}
 		combined.Files = append(combined.Files, applied.Files...)
 		rests = append(rests, rest{path: src.Path, before: before, mode: mode, after: rem})
 	}
@@ -158,6 +162,16 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	}
 	res.Hash = hash
 	return res, nil
+}
+
+// settle decides the MEMORY.md pointer lines of each source with the new
+// files they point at (patch.Pointers), so the counts, the tombstones and
+// the cut all see the same decisions.
+func settle(it *Item, sel Selection) Selection {
+	for _, src := range it.Sources {
+		sel = patch.Pointers(src.Patch, sel)
+	}
+	return sel
 }
 
 // sourceDecided reports whether sel decides a change line of src; other

@@ -16,6 +16,38 @@ import (
 	"github.com/automem/automem/internal/tombstone"
 )
 
+const fourHunks = `--- /m/MEMORY.md
++++ /m/MEMORY.md
+@@ -1,3 +1,4 @@
+ # Project Memory
++- one
+ a
+ b
+@@ -10,3 +11,4 @@
+ j
+ k
++- two
+ l
+@@ -20,3 +22,4 @@
+ t
++- three
+ u
+ v
+@@ -30,2 +33,3 @@
+ z1
+ z2
++- four
+`
+
+func memText() string {
+	var out []string
+	out = append(out, "# Project Memory")
+	for i := 2; i <= 31; i++ {
+		out = append(out, map[int]string{2: "a", 3: "b", 10: "j", 11: "k", 12: "l", 20: "t", 21: "u", 22: "v", 30: "z1", 31: "z2"}[i])
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
 // fixture builds a memory dir with a 31-line MEMORY.md and a private patch
 // of four hunks (the fourHunks text with its paths moved into the dir).
 func fixture(t testing.TB) Paths {
@@ -31,7 +63,7 @@ func fixture(t testing.TB) Paths {
 
 func TestLoadAndCommitPartial(t *testing.T) {
 	p := fixture(t)
-	items, err := Load(p)
+	items, _, err := Scan(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +72,9 @@ func TestLoadAndCommitPartial(t *testing.T) {
 		t.Fatalf("private item = %+v, %v", it, err)
 	}
 	sel := Selection{
-		it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply),
-		it.Hunks[1].Hunk: Fill(it.Hunks[1].Hunk, Dismiss),
-		it.Hunks[2].Hunk: Fill(it.Hunks[2].Hunk, Apply),
+		it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply),
+		it.Hunks[1].Hunk: patch.Fill(it.Hunks[1].Hunk, Dismiss),
+		it.Hunks[2].Hunk: patch.Fill(it.Hunks[2].Hunk, Apply),
 	}
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	res, err := Commit(p, it, sel, now)
@@ -61,8 +93,8 @@ func TestLoadAndCommitPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := ParsePatch(data)
-	if err != nil || rp.NumHunks() != 1 || !strings.Contains(string(data), "+- four") {
+	rp, err := patch.Parse(data)
+	if err != nil || len(rp.Files) != 1 || len(rp.Files[0].Hunks) != 1 || !strings.Contains(string(data), "+- four") {
 		t.Fatalf("remainder = %s, %v", data, err)
 	}
 	validateWithGemini(t, rest, p.MemoryDir)
@@ -71,9 +103,9 @@ func TestLoadAndCommitPartial(t *testing.T) {
 		t.Errorf("dismissed line not tombstoned: %v", ts.Texts())
 	}
 	// Apply the rest: no empty patch file is left behind.
-	items, _ = Load(p)
+	items, _, _ = Scan(p)
 	it, _ = Find(items, "private")
-	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(rest); !errors.Is(err, fs.ErrNotExist) {
@@ -97,9 +129,9 @@ func TestCommitCreatesPointer(t *testing.T) {
 	topic := filepath.Join(p.MemoryDir, "testing.md")
 	os.WriteFile(filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"),
 		[]byte(fmt.Sprintf("--- /dev/null\n+++ %s\n@@ -0,0 +1,2 @@\n+# Testing\n+- run go test ./...\n", topic)), 0o600)
-	items, _ := Load(p)
+	items, _, _ := Scan(p)
 	it, _ := Find(items, "private")
-	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now()); err != nil {
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	mem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
@@ -116,7 +148,7 @@ func TestCommitRefusesOutside(t *testing.T) {
 		[]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", outside, outside)), 0o600)
 	link := filepath.Join(p.MemoryDir, "link.md")
 	os.Symlink(outside, link)
-	items, err := Load(p)
+	items, _, err := Scan(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +160,10 @@ func TestCommitRefusesOutside(t *testing.T) {
 		t.Errorf("items = %d, want 0", len(items))
 	}
 	// Committing it anyway is refused by the engine.
-	pp, _ := ParsePatch([]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", link, link)))
+	pp, _ := patch.Parse([]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", link, link)))
 	forced := &Item{ID: "private", Kind: KindPrivate, Sources: []*Source{{Path: filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"), Patch: pp}}}
 	forced.Hunks = []*HunkRef{{N: 1, Source: forced.Sources[0], Section: pp.Files[0], Hunk: pp.Files[0].Hunks[0]}}
-	_, err = Commit(p, forced, Selection{pp.Files[0].Hunks[0]: Fill(pp.Files[0].Hunks[0], Apply)}, time.Now())
+	_, err = Commit(p, forced, Selection{pp.Files[0].Hunks[0]: patch.Fill(pp.Files[0].Hunks[0], Apply)}, time.Now())
 	if r := patch.ReasonOf(err); r != patch.NotRegularFile && r != patch.OutsideAllowedRoots {
 		t.Errorf("symlink target: %v (reason %q)", err, r)
 	}
@@ -239,13 +271,13 @@ func TestPathsAllowed(t *testing.T) {
 
 func TestCommitRefusesChangedPatch(t *testing.T) {
 	p := fixture(t)
-	items, _ := Load(p)
+	items, _, _ := Scan(p)
 	it, _ := Find(items, "private")
 	src := it.Sources[0].Path
 	// An extraction rewrites the patch while the person reviews.
 	os.WriteFile(src, append(append([]byte(nil), it.Sources[0].Raw...), []byte("--- "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n+++ "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n@@ -1 +1,2 @@\n # Project Memory\n+- new\n")...), 0o600)
 	before, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
-	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
+	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
 	var ce *ChangedError
 	if !errors.As(err, &ce) {
 		t.Fatalf("err = %v, want ChangedError", err)
@@ -264,10 +296,10 @@ func TestUndoRestoresInbox(t *testing.T) {
 	src := filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch")
 	origPatch, _ := os.ReadFile(src)
 	origMem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
-	items, _ := Load(p)
+	items, _, _ := Scan(p)
 	it, _ := Find(items, "private")
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
 		t.Fatal(err)
 	}
 	repo := history.Open(p.MemoryDir)

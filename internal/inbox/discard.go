@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 )
 
@@ -38,18 +39,9 @@ func Discard(p Paths, it *Item, now time.Time) error {
 	default:
 		sel := Selection{}
 		for _, h := range it.Hunks {
-			sel[h.Hunk] = Fill(h.Hunk, Dismiss)
+			sel[h.Hunk] = patch.Fill(h.Hunk, Dismiss)
 		}
 		_, err := Commit(p, it, sel, now)
 		return err
 	}
-}
-
-// Fill returns a decision slice for h with every line set to d.
-func Fill(h *Hunk, d Decision) []Decision {
-	out := make([]Decision, len(h.Lines))
-	for i := range out {
-		out[i] = d
-	}
-	return out
 }

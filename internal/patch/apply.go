@@ -8,62 +8,6 @@ import (
 	"path/filepath"
 )
 
-// Apply reads the patch at patchPath, dry-runs it and commits it; the patch
-// file is removed only when every file was written. On any failure nothing
-// is applied and the patch stays pending. The returned plan says what changed.
-func Apply(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, error) {
-	p, err := ReadFile(patchPath)
-	if err != nil {
-		return nil, err
-	}
-	pl, err := DryRun(p, roots, kind)
-	if err != nil {
-		return nil, err
-	}
-	opt.patch = patchPath
-	if err := pl.commit(opt); err != nil {
-		return nil, err
-	}
-	if err := finishPatch(patchPath, nil); err != nil {
-		return pl, err
-	}
-	return pl, removeJournal(opt.Journal)
-}
-
-// ApplySelection applies only the chosen hunks and lines of the patch at
-// patchPath (see Select) and leaves the remainder pending in the same file,
-// or removes the file when nothing remains. The files and the patch file
-// are updated in one journaled step: on any failure before the renames
-// nothing changes. It returns the plan of what was applied.
-func ApplySelection(patchPath string, roots Roots, kind Kind, choices []Choice, opt CommitOptions) (*Plan, error) {
-	p, err := ReadFile(patchPath)
-	if err != nil {
-		return nil, err
-	}
-	sel, rest, err := Select(p, choices)
-	if err != nil {
-		return nil, err
-	}
-	if sel == nil {
-		return nil, fmt.Errorf("apply selection: nothing chosen")
-	}
-	pl, err := DryRun(sel, roots, kind)
-	if err != nil {
-		return nil, err
-	}
-	opt.patch = patchPath
-	if rest != nil {
-		opt.rest = rest.Bytes()
-	}
-	if err := pl.commit(opt); err != nil {
-		return nil, err
-	}
-	if err := finishPatch(patchPath, opt.rest); err != nil {
-		return pl, err
-	}
-	return pl, removeJournal(opt.Journal)
-}
-
 // WritePatch atomically replaces the patch file at path with p, or removes
 // it when p is nil or empty, so a fully decided item leaves no empty patch.
 func WritePatch(path string, p *Patch) error {

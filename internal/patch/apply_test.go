@@ -125,7 +125,7 @@ func TestRefusalsLeaveEverythingUntouched(t *testing.T) {
 			}
 			pp := w.patchFile(c.patch(w))
 			before := w.snapshot()
-			_, err := Apply(pp, w.roots, c.kind, CommitOptions{})
+			_, err := applyFile(pp, w.roots, c.kind, CommitOptions{})
 			if got := ReasonOf(err); got != c.want {
 				t.Fatalf("reason %q (%v), want %q", got, err, c.want)
 			}
@@ -158,7 +158,7 @@ func TestHugePatchRefusedUnread(t *testing.T) {
 	}
 	f.Close()
 	before := w.snapshot()
-	_, err = Apply(pp, w.roots, Private, CommitOptions{})
+	_, err = applyFile(pp, w.roots, Private, CommitOptions{})
 	if ReasonOf(err) != TooLarge {
 		t.Fatalf("got %v", err)
 	}
@@ -172,7 +172,7 @@ func TestApplyUpdateCreateAndPointer(t *testing.T) {
 	text := upd(w.mem+"/MEMORY.md", "@@ -3,2 +3,3 @@\n - one\n+- one and a half\n - two\n") +
 		create(w.mem+"/testing-notes.md", "@@ -0,0 +1,2 @@\n+# Testing\n+- use go test\n")
 	pp := w.patchFile(text)
-	pl, err := Apply(pp, w.roots, Private, CommitOptions{})
+	pl, err := applyFile(pp, w.roots, Private, CommitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestPointerCreatesMemoryAndSkipsExisting(t *testing.T) {
 	w := newWorld(t)
 	os.Remove(filepath.Join(w.mem, "MEMORY.md"))
 	pp := w.patchFile(create(w.mem+"/db.md", "@@ -0,0 +1 @@\n+x\n"))
-	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "# Project Memory\n- See " + w.mem + "/db.md for db notes.\n"
@@ -206,7 +206,7 @@ func TestPointerCreatesMemoryAndSkipsExisting(t *testing.T) {
 	// A patch that already points at its new file gets no second pointer.
 	pp = w.patchFile(upd(w.mem+"/MEMORY.md", "@@ -2 +2,2 @@\n - See "+w.mem+"/db.md for db notes.\n+- api.md has the API notes\n") +
 		create(w.mem+"/api.md", "@@ -0,0 +1 @@\n+y\n"))
-	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := w.read(filepath.Join(w.mem, "MEMORY.md")); strings.Count(got, "api.md") != 1 {
@@ -221,7 +221,7 @@ func TestHardLinkedTargetKeepsOtherName(t *testing.T) {
 		t.Skip("hard links:", err)
 	}
 	pp := w.patchFile(upd(target, "@@ -1 +1 @@\n-canary\n+mine\n"))
-	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if w.read(target) != "mine\n" || w.read(w.canary) != "canary\n" {
@@ -234,7 +234,7 @@ func TestApplyKeepsMode(t *testing.T) {
 	p := filepath.Join(w.mem, "MEMORY.md")
 	os.Chmod(p, 0o600)
 	pp := w.patchFile(upd(p, "@@ -1 +1 @@\n-# Project Memory\n+# P\n"))
-	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	fi, _ := os.Stat(p)
@@ -247,7 +247,7 @@ func TestGlobalAndSkillApply(t *testing.T) {
 	w := newWorld(t)
 	g := filepath.Join(w.home, ".gemini", "GEMINI.md")
 	pp := w.patchFile(upd(g, "@@ -3 +3,2 @@\n - g1\n+- g2\n"))
-	if _, err := Apply(pp, w.roots, Global, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Global, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if w.read(g) != "# Global\n\n- g1\n- g2\n" {
@@ -255,7 +255,7 @@ func TestGlobalAndSkillApply(t *testing.T) {
 	}
 	s := w.work + "/.gemini/skills/new-skill/scripts/SKILL.md"
 	pp = w.patchFile(create(s, "@@ -0,0 +1 @@\n+x\n") + upd(w.home+"/.gemini/skills/deploy/SKILL.md", "@@ -5 +5 @@\n-step 1\n+step one\n"))
-	if _, err := Apply(pp, w.roots, Skill, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Skill, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if w.read(s) != "x\n" || !strings.HasSuffix(w.read(w.home+"/.gemini/skills/deploy/SKILL.md"), "step one\n") {
@@ -307,7 +307,7 @@ func TestRollbackOnLateFailure(t *testing.T) {
 	pp := w.patchFile(text)
 	for _, failAt := range []int{1, 2, 3} {
 		before := w.snapshot()
-		_, err := Apply(pp, w.roots, Private, CommitOptions{AfterRename: func(done int) error {
+		_, err := applyFile(pp, w.roots, Private, CommitOptions{AfterRename: func(done int) error {
 			if done == failAt {
 				return errors.New("injected")
 			}
@@ -326,7 +326,7 @@ func TestRollbackOnLateFailure(t *testing.T) {
 	}
 	// Someone edits a later target after the first rename: all rolled back.
 	before := w.snapshot()
-	_, err := Apply(pp, w.roots, Private, CommitOptions{AfterRename: func(done int) error {
+	_, err := applyFile(pp, w.roots, Private, CommitOptions{AfterRename: func(done int) error {
 		if done == 1 {
 			w.write(filepath.Join(w.mem, "b.md"), "someone\n")
 		}
@@ -366,7 +366,7 @@ func TestCanonicalSpellingOfRoots(t *testing.T) {
 		{Private, upd(roots.MemoryDir+"/MEMORY.md", "@@ -1 +1 @@\n-# P\n+# Q\n")},
 	} {
 		pp := w.patchFile(c.text)
-		if _, err := Apply(pp, roots, c.kind, CommitOptions{}); err != nil {
+		if _, err := applyFile(pp, roots, c.kind, CommitOptions{}); err != nil {
 			t.Fatalf("%s: %v", c.kind, err)
 		}
 	}
@@ -379,7 +379,7 @@ func TestNoPointerForLowercaseMemoryMD(t *testing.T) {
 	w := newWorld(t)
 	os.Remove(filepath.Join(w.mem, "MEMORY.md"))
 	pp := w.patchFile(create(w.mem+"/memory.md", "@@ -0,0 +1 @@\n+x\n"))
-	pl, err := Apply(pp, w.roots, Private, CommitOptions{})
+	pl, err := applyFile(pp, w.roots, Private, CommitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

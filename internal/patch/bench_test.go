@@ -40,9 +40,9 @@ func BenchmarkSelectLines(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	choices := []Choice{{Hunk: HunkRef{0, 0}}, {Hunk: HunkRef{1, 0}, Lines: []int{0, 2, 4}}}
+	sel := decide(p, pick{0, 0, nil, Apply}, pick{1, 0, []int{0, 2, 4}, Apply}, pick{1, 0, []int{1}, Dismiss})
 	for b.Loop() {
-		if _, _, err := Select(p, choices); err != nil {
+		if _, _, err := Select(p, sel); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -71,7 +71,7 @@ func BenchmarkApply(b *testing.B) {
 		os.Remove(filepath.Join(mem, "testing.md"))
 		os.WriteFile(pp, []byte(text), 0o644)
 		b.StartTimer()
-		if _, err := Apply(pp, roots, Private, CommitOptions{}); err != nil {
+		if _, err := applyFile(pp, roots, Private, CommitOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

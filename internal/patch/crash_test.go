@@ -28,7 +28,7 @@ func TestCrashHelper(t *testing.T) {
 		t.Skip("child process of TestCrashBetweenRenames")
 	}
 	step, _ := strconv.Atoi(os.Getenv(crashStepEnv))
-	_, err := Apply(filepath.Join(dir, "x.patch"), crashRoots(dir), Private, CommitOptions{Journal: filepath.Join(dir, "apply.journal"), AfterRename: func(done int) error {
+	_, err := applyFile(filepath.Join(dir, "x.patch"), crashRoots(dir), Private, CommitOptions{Journal: filepath.Join(dir, "apply.journal"), AfterRename: func(done int) error {
 		if done == step {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {}

@@ -46,12 +46,17 @@ func fuzzText(b []byte) string {
 	return sb.String()
 }
 
+// FuzzSelect cuts diffs of small texts by arbitrary three-way decisions,
+// over one section or two sections of the same file, and checks that both
+// parts are exact patches that add up to the patch without its dismissed
+// lines (checkSelect), or that the cut is refused.
 func FuzzSelect(f *testing.F) {
 	f.Add([]byte("a\nb\nc\nd\ne\nf\ng\nh\n"), []byte("a\nB\nc\nd\ne\nf\nG\nh"), []byte{0xa5, 0x0f, 0x33})
 	f.Add([]byte{}, []byte("x\ny\n"), []byte{1})
 	f.Add([]byte("x"), []byte("x\n"), []byte{2})
+	f.Add([]byte("abc"), []byte("abd"), []byte{0x41, 0x99})
 	f.Fuzz(func(t *testing.T, oldB, newB, mask []byte) {
-		if len(oldB) > 400 || len(newB) > 400 {
+		if len(oldB) > 400 || len(newB) > 400 || len(mask) > 400 {
 			return
 		}
 		oldS, newS := fuzzText(oldB), fuzzText(newB)
@@ -66,40 +71,34 @@ func FuzzSelect(f *testing.F) {
 			return
 		}
 		p := &Patch{Files: []*File{sec}}
+		if len(mask) > 0 && mask[0]&0x40 != 0 { // a second section on top
+			if sec2 := Diff("/m/x.md", []byte(newS), []byte(fuzzText(mask))); sec2 != nil {
+				p.Files = append(p.Files, sec2)
+			}
+		}
 		p = reparse(t, p)
-		got, err := applyPatch(files, p)
-		if err != nil || got["/m/x.md"] != newS {
-			t.Fatalf("Diff does not reproduce new text: %q vs %q (%v)\n%s", got["/m/x.md"], newS, err, p.Bytes())
+		whole, err := applyPatch(files, p)
+		if err != nil {
+			t.Fatalf("Diff does not apply: %v\n%s", err, p.Bytes())
 		}
-		// optionally split every hunk first
-		if len(mask) > 1 && mask[1]&1 == 1 {
-			for i := len(p.Files[0].Hunks) - 1; i >= 0; i-- {
-				SplitHunk(p, HunkRef{0, i})
-			}
-			p = reparse(t, p)
+		if len(p.Files) == 1 && whole["/m/x.md"] != newS {
+			t.Fatalf("Diff does not reproduce new text: %q vs %q\n%s", whole["/m/x.md"], newS, p.Bytes())
 		}
-		var choices []Choice
-		bit := 0
-		next := func() bool {
-			if len(mask) == 0 {
-				return false
-			}
-			b := mask[(bit/8)%len(mask)]>>(bit%8)&1 == 1
-			bit++
-			return b
-		}
-		for hi, h := range p.Files[0].Hunks {
-			var ls []int
-			for li, l := range h.Lines {
-				if l.Op != Context && next() {
-					ls = append(ls, li)
+		sel := Selection{}
+		k := 0
+		for _, sec := range p.Files {
+			for _, h := range sec.Hunks {
+				d := make([]Decision, len(h.Lines))
+				for i := range d {
+					if len(mask) > 0 {
+						d[i] = Decision(mask[k%len(mask)]>>(2*(k/len(mask)%4))) % 3
+					}
+					k++
 				}
-			}
-			if len(ls) > 0 {
-				choices = append(choices, Choice{Hunk: HunkRef{0, hi}, Lines: ls})
+				sel[h] = d
 			}
 		}
-		checkSelect(t, files, p, choices)
+		checkSelect(t, files, p, sel)
 	})
 }
 

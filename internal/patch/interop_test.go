@@ -153,7 +153,7 @@ func TestInteropSelectRemainder(t *testing.T) {
 		t.Fatal(err)
 	}
 	// choose "# Testing" and the blank line of the new file, nothing else
-	sel, rem, err := Select(p, []Choice{{Hunk: HunkRef{0, 0}, Lines: []int{0, 1}}})
+	sel, rem, err := Select(p, Pointers(p, decide(p, pick{0, 0, []int{0, 1}, Apply})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,10 +164,10 @@ func TestInteropSelectRemainder(t *testing.T) {
 			t.Fatalf("%s refused by Gemini: %s\n%s", name, r.Reason, q.Bytes())
 		}
 	}
-	if _, err := Apply(filepath.Join(base, "sel.patch"), roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(filepath.Join(base, "sel.patch"), roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Apply(filepath.Join(base, "rem.patch"), roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(filepath.Join(base, "rem.patch"), roots, Private, CommitOptions{}); err != nil {
 		t.Fatalf("remainder does not apply after the selection: %v", err)
 	}
 	got, _ := os.ReadFile(filepath.Join(mem, "testing.md"))
@@ -206,10 +206,10 @@ func TestInteropDiffOutput(t *testing.T) {
 	if r := g.validate(t, gpp, mem, Global, home); !r.Valid {
 		t.Fatalf("Gemini refuses global Diff output: %s\n%s", r.Reason, q.Bytes())
 	}
-	if _, err := Apply(pp, roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Apply(gpp, roots, Global, CommitOptions{}); err != nil {
+	if _, err := applyFile(gpp, roots, Global, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,31 +7,6 @@ import (
 	"testing"
 )
 
-func TestRender(t *testing.T) {
-	p, err := Parse([]byte(upd("/m/x.md", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n@@ -9 +9 @@\n-y\n\\ No newline at end of file\n+z\n") + create("/m/n.md", "@@ -0,0 +1 @@\n+n\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plain, col bytes.Buffer
-	next, err := Render(&plain, p, false, 4)
-	if err != nil || next != 7 {
-		t.Fatalf("next %d %v", next, err)
-	}
-	out := plain.String()
-	for _, want := range []string{"[4] @@ -1,2 +1,2 @@\n", "[5] @@ -9,1 +9,1 @@\n", "[6] @@ -0,0 +1,1 @@\n", "+++ /m/n.md (new file)\n", "\\ No newline at end of file\n", "-b\n+c\n"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("plain output lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "\x1b[") {
-		t.Error("plain output has escape codes")
-	}
-	Render(&col, p, true, 1)
-	if !strings.Contains(col.String(), ansiRed+"-b"+ansiReset) || !strings.Contains(col.String(), ansiGreen+"+c"+ansiReset) {
-		t.Errorf("colour output:\n%q", col.String())
-	}
-}
-
 func TestDiff(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -96,13 +71,11 @@ func TestDiffLargeFiles(t *testing.T) {
 		if err != nil || !bytes.Equal(got, next) {
 			t.Fatalf("round %d: diff does not rebuild the text (%v)", i, err)
 		}
-		var choices []Choice
-		for hi := range p.Files[0].Hunks {
-			if rng.IntN(2) == 0 {
-				choices = append(choices, Choice{Hunk: HunkRef{0, hi}})
-			}
+		sel := Selection{}
+		for _, h := range p.Files[0].Hunks {
+			sel[h] = Fill(h, Decision(rng.IntN(3)))
 		}
-		checkSelect(t, map[string]string{"/m/x.md": string(old)}, p, choices)
+		checkSelect(t, map[string]string{"/m/x.md": string(old)}, p, sel)
 	}
 }
 

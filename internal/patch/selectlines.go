@@ -4,246 +4,186 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
-// HunkRef names a hunk by 0-based section and hunk index in a Patch.
-type HunkRef struct{ File, Hunk int }
+// Decision is what a person decided for one added or removed line.
+type Decision uint8
 
-// Choice picks one hunk, or some of its change lines: Lines holds indexes
-// into Hunk.Lines of chosen + and - lines; empty chooses the whole hunk.
-type Choice struct {
-	Hunk  HunkRef
-	Lines []int
-}
-
-// Selection errors; both leave the patch as it was.
-var (
-	// ErrRepeatedSection: a file with several sections can only be chosen
-	// whole or not at all, since later sections are relative to earlier ones.
-	ErrRepeatedSection = errors.New("a file patched by several sections can only be chosen whole")
-	// ErrSplitsLastLine: the choice would put text after a line that ends the
-	// file without a newline.
-	ErrSplitsLastLine = errors.New("selection splits the last line of the file; choose its - and + together")
+// Line decisions. A pending line stays in the inbox; an applied line is
+// written to its target; a dismissed line is dropped (the inbox remembers
+// dismissed additions as tombstones).
+const (
+	Pending Decision = iota
+	Apply
+	Dismiss
 )
 
-// Select returns a patch of just the chosen hunks and lines and the
-// remainder patch, which applies on top of the chosen patch's result; applying
-// both gives the files applying p gives. An unchosen - line becomes context
-// and an unchosen + line is dropped in the chosen patch; in the remainder a
-// chosen - line is gone and a chosen + line is context. Either result is nil
-// when it would hold no change. Counts and starts are exact. Choosing any
-// line of a new file also chooses the + lines of its MEMORY.md that name it.
-func Select(p *Patch, choices []Choice) (chosen, rest *Patch, err error) {
-	want, err := indexChoices(p, choices)
-	if err != nil {
-		return nil, nil, err
+// Selection maps hunks of a patch to the decision of each of their lines
+// (parallel to Hunk.Lines; entries of context lines are ignored and missing
+// entries are Pending). A hunk missing from the map is wholly pending. It is
+// keyed by hunk so a review can replace a hunk's lines (the e key) and keep
+// deciding on the same hunk.
+type Selection map[*Hunk][]Decision
+
+// Fill returns a decision slice for h with every line set to d.
+func Fill(h *Hunk, d Decision) []Decision {
+	out := make([]Decision, len(h.Lines))
+	for i := range out {
+		out[i] = d
 	}
-	pullPointers(p, want, false)
-	return selectWanted(p, want)
+	return out
 }
 
-// Drop returns p without the chosen hunks and lines (the inbox's dismiss),
-// still relative to the original files: a dropped + line disappears and a
-// dropped - line becomes context. Dropping every line of a new file also
-// drops the MEMORY.md lines that point at it. The result is nil when
-// nothing is left.
-func Drop(p *Patch, choices []Choice) (*Patch, error) {
-	drop, err := indexChoices(p, choices)
-	if err != nil {
-		return nil, err
+// of is the decision of line i of h.
+func (s Selection) of(h *Hunk, i int) Decision {
+	if d := s[h]; i < len(d) {
+		return d[i]
 	}
-	pullPointers(p, drop, true)
-	keep := map[HunkRef]map[int]bool{}
-	for fi, f := range p.Files {
-		for hi, h := range f.Hunks {
-			ref := HunkRef{fi, hi}
-			for li, l := range h.Lines {
-				if l.Op != Context && !drop[ref][li] {
-					if keep[ref] == nil {
-						keep[ref] = map[int]bool{}
-					}
-					keep[ref][li] = true
-				}
-			}
-		}
-	}
-	kept, _, err := selectWanted(p, keep)
-	return kept, err
+	return Pending
 }
 
-func selectWanted(p *Patch, want map[HunkRef]map[int]bool) (chosen, rest *Patch, err error) {
-	if err := checkRepeated(p, want); err != nil {
+// Selection refusals: Select returns them (wrapped in ErrSelection) and
+// leaves the patch as it was; the caller keeps the item pending.
+var (
+	// ErrSelection is what every selection refusal wraps.
+	ErrSelection = errors.New("cannot apply this selection")
+	// ErrRepeatedSection: a file patched by several sections is decided out
+	// of order. Each section applies on top of the ones before it, so a
+	// line of a later section can be applied only when the earlier ones
+	// are wholly applied, and stay pending only when none of their lines
+	// was dismissed; otherwise its context would not be there.
+	ErrRepeatedSection = fmt.Errorf("%w: %s", ErrSelection, "a file patched by several sections must be decided in order (apply the earlier sections wholly first)")
+	// ErrSplitsLastLine: the decisions would put text after a line that
+	// ends the file without a newline.
+	ErrSplitsLastLine = fmt.Errorf("%w: %s", ErrSelection, "it splits the last line of the file; decide its - and + lines together")
+)
+
+// contextLines is how many context lines a cut hunk keeps on each side, as
+// diff -u writes them.
+const contextLines = 3
+
+// Select cuts p by sel into the patch to apply now and the remainder that
+// stays pending, which applies on top of the applied part's result. An
+// applied line goes to the applied part and is context in the remainder; a
+// pending - line is context in the applied part; a dismissed + line is in
+// neither and a dismissed - line is context in both. Hunks and sections left
+// without changes are dropped, so a fully decided patch yields an empty
+// remainder; context is trimmed to three lines at each end of a hunk;
+// counts and starts are exact, so both parts serialise to patches Parse and
+// Gemini CLI accept. A remainder section creates its file only when nothing
+// of it was applied. Callers first let MEMORY.md pointer lines follow their
+// files (Pointers); Select cuts exactly by sel.
+func Select(p *Patch, sel Selection) (applied, rest *Patch, err error) {
+	if err := checkRepeated(p, sel); err != nil {
 		return nil, nil, err
 	}
-	chosen, rest = &Patch{}, &Patch{}
-	for fi, f := range p.Files {
-		sf, rf, err := selectFile(f, fi, want)
+	applied, rest = &Patch{}, &Patch{}
+	for _, f := range p.Files {
+		af, rf, err := selectFile(f, sel)
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(sf.Hunks) > 0 {
-			chosen.Files = append(chosen.Files, sf)
+		if len(af.Hunks) > 0 {
+			applied.Files = append(applied.Files, af)
 		}
 		if len(rf.Hunks) > 0 {
 			rest.Files = append(rest.Files, rf)
 		}
 	}
-	if len(chosen.Files) == 0 {
-		chosen = nil
-	}
-	if len(rest.Files) == 0 {
-		rest = nil
-	}
-	return chosen, rest, nil
+	return applied, rest, nil
 }
 
-// indexChoices turns choices into, per hunk, the set of chosen line indexes.
-func indexChoices(p *Patch, choices []Choice) (map[HunkRef]map[int]bool, error) {
-	want := map[HunkRef]map[int]bool{}
-	for _, c := range choices {
-		r := c.Hunk
-		if r.File < 0 || r.File >= len(p.Files) || r.Hunk < 0 || r.Hunk >= len(p.Files[r.File].Hunks) {
-			return nil, fmt.Errorf("select: no hunk %d in section %d", r.Hunk+1, r.File+1)
-		}
-		h := p.Files[r.File].Hunks[r.Hunk]
-		set := want[r]
-		if set == nil {
-			set = map[int]bool{}
-			want[r] = set
-		}
-		if len(c.Lines) == 0 {
-			for i, l := range h.Lines {
-				if l.Op != Context {
-					set[i] = true
-				}
-			}
-		}
-		for _, i := range c.Lines {
-			if i < 0 || i >= len(h.Lines) || h.Lines[i].Op == Context {
-				return nil, fmt.Errorf("select: line %d of hunk %d is not a change", i+1, r.Hunk+1)
-			}
-			set[i] = true
-		}
-	}
-	return want, nil
-}
-
-// pullPointers adds to the choice every + line of a sibling MEMORY.md section
-// that names a new file the choice creates (any of its lines, or all of
-// them when whole is set), so a pointer travels with its file: left behind,
-// DryRun would add Gemini's automatic pointer and the remainder would add a
-// second one.
-func pullPointers(p *Patch, want map[HunkRef]map[int]bool, whole bool) {
-	for fi, f := range p.Files {
-		if !f.Create || strings.EqualFold(filepath.Base(f.Path), "MEMORY.md") {
-			continue
-		}
-		picked, total := 0, 0
-		for hi, h := range f.Hunks {
-			a, r := h.Changes()
-			total += a + r
-			picked += len(want[HunkRef{fi, hi}])
-		}
-		if picked == 0 || (whole && picked < total) {
-			continue
-		}
-		base := filepath.Base(f.Path)
-		for gi, g := range p.Files {
-			if filepath.Base(g.Path) != "MEMORY.md" || filepath.Dir(g.Path) != filepath.Dir(f.Path) {
-				continue
-			}
-			for hi, h := range g.Hunks {
-				for li, l := range h.Lines {
-					if l.Op == Add && strings.Contains(l.Text, base) {
-						ref := HunkRef{gi, hi}
-						if want[ref] == nil {
-							want[ref] = map[int]bool{}
-						}
-						want[ref][li] = true
-					}
-				}
-			}
-		}
-	}
-}
-
-func checkRepeated(p *Patch, want map[HunkRef]map[int]bool) error {
-	sections := map[string][]int{}
-	for fi, f := range p.Files {
-		sections[f.Path] = append(sections[f.Path], fi)
-	}
-	for _, idx := range sections {
-		if len(idx) < 2 {
-			continue
-		}
-		total, picked := 0, 0
-		for _, fi := range idx {
-			for hi, h := range p.Files[fi].Hunks {
-				a, r := h.Changes()
-				total += a + r
-				picked += len(want[HunkRef{fi, hi}])
-			}
-		}
-		if picked != 0 && picked != total {
-			return ErrRepeatedSection
-		}
-	}
-	return nil
-}
-
-func selectFile(f *File, fi int, want map[HunkRef]map[int]bool) (sf, rf *File, err error) {
-	sf = &File{Path: f.Path, Create: f.Create}
+func selectFile(f *File, sel Selection) (af, rf *File, err error) {
+	af = &File{Path: f.Path, Create: f.Create}
 	rf = &File{Path: f.Path}
-	delta := 0 // how far the chosen patch moved lines below this point
-	for hi, h := range f.Hunks {
-		set := want[HunkRef{fi, hi}]
-		pos := h.oldPos()
-		if len(set) == 0 {
-			rh := h.clone()
-			rh.setOldPos(pos + delta)
-			rf.Hunks = append(rf.Hunks, rh)
-			continue
-		}
-		sh := &Hunk{Section: h.Section}
+	delta := 0 // lines the applied part added above the current hunk
+	for _, h := range f.Hunks {
+		ah := &Hunk{Section: h.Section}
 		rh := &Hunk{Section: h.Section}
 		for i, l := range h.Lines {
+			d := sel.of(h, i)
 			switch {
 			case l.Op == Context:
-				sh.Lines = append(sh.Lines, l)
+				ah.Lines = append(ah.Lines, l)
 				rh.Lines = append(rh.Lines, l)
-			case l.Op == Delete && set[i]:
-				sh.Lines = append(sh.Lines, l)
-			case l.Op == Delete:
-				sh.Lines = append(sh.Lines, Line{Op: Context, Text: l.Text, NoEOL: l.NoEOL})
+			case l.Op == Add && d == Apply:
+				ah.Lines = append(ah.Lines, l)
+				rh.Lines = append(rh.Lines, asContext(l))
+			case l.Op == Add && d == Pending:
 				rh.Lines = append(rh.Lines, l)
-			case set[i]: // chosen +
-				sh.Lines = append(sh.Lines, l)
-				rh.Lines = append(rh.Lines, Line{Op: Context, Text: l.Text, NoEOL: l.NoEOL})
-			default: // unchosen +
+			case l.Op == Add: // dismissed: in neither part
+			case d == Apply:
+				ah.Lines = append(ah.Lines, l)
+			case d == Pending:
+				ah.Lines = append(ah.Lines, asContext(l))
 				rh.Lines = append(rh.Lines, l)
+			default: // a dismissed - line: the line stays
+				ah.Lines = append(ah.Lines, asContext(l))
+				rh.Lines = append(rh.Lines, asContext(l))
 			}
 		}
-		if checkEOLOrder(sh) != nil || checkEOLOrder(rh) != nil {
+		if checkEOLOrder(ah) != nil || checkEOLOrder(rh) != nil {
 			return nil, nil, ErrSplitsLastLine
 		}
-		count(sh)
-		count(rh)
-		sh.setOldPos(pos)
-		rh.setOldPos(pos + delta)
-		delta += sh.NewLines - sh.OldLines
-		if a, r := sh.Changes(); a+r > 0 {
-			sf.Hunks = append(sf.Hunks, sh)
+		pos := h.oldPos()
+		count(ah)
+		net := ah.NewLines - ah.OldLines
+		if hasChanges(ah) {
+			drop := trimContext(ah, contextLines)
+			count(ah)
+			ah.setOldPos(pos + drop)
+			af.Hunks = append(af.Hunks, ah)
 		}
-		if a, r := rh.Changes(); a+r > 0 {
+		if hasChanges(rh) {
+			drop := trimContext(rh, contextLines)
+			count(rh)
+			rh.setOldPos(pos + delta + drop)
 			rf.Hunks = append(rf.Hunks, rh)
 		}
+		delta += net
 	}
-	rf.Create = f.Create && len(sf.Hunks) == 0
-	sf.Recount()
+	rf.Create = f.Create && len(af.Hunks) == 0
+	af.Recount()
 	rf.Recount()
-	return sf, rf, nil
+	return af, rf, nil
+}
+
+// asContext turns a change line into a context line, keeping its text and
+// its no-newline mark.
+func asContext(l Line) Line {
+	return Line{Op: Context, Text: l.Text, NoEOL: l.NoEOL}
+}
+
+// hasChanges reports whether the hunk adds or removes anything.
+func hasChanges(h *Hunk) bool {
+	for _, l := range h.Lines {
+		if l.Op != Context {
+			return true
+		}
+	}
+	return false
+}
+
+// trimContext keeps at most n context lines at each end of h and returns
+// how many leading lines it dropped. Trailing context that ends the file
+// without a newline is kept whole: it says where the file ends.
+func trimContext(h *Hunk, n int) int {
+	lead := 0
+	for lead < len(h.Lines) && h.Lines[lead].Op == Context {
+		lead++
+	}
+	trail := 0
+	for trail < len(h.Lines)-lead && h.Lines[len(h.Lines)-1-trail].Op == Context {
+		trail++
+	}
+	end := len(h.Lines)
+	if !h.Lines[end-1].NoEOL {
+		end -= max(trail-n, 0)
+	}
+	drop := max(lead-n, 0)
+	h.Lines = h.Lines[drop:end]
+	return drop
 }
 
 // count sets the line counts of h from its lines.
@@ -259,73 +199,88 @@ func count(h *Hunk) {
 	}
 }
 
-// Split cuts h at its runs of context between change groups, as git add -p
-// does; a run shared by two groups is divided between them so the pieces do
-// not overlap and can sit in one patch. A hunk with one change group comes
-// back alone. Starts and counts of the pieces are exact.
-func Split(h *Hunk) []*Hunk {
-	type group struct{ from, to int } // change lines [from,to)
-	var groups []group
-	for i := 0; i < len(h.Lines); {
-		if h.Lines[i].Op == Context {
-			i++
+// checkRepeated enforces the order in which the sections of one file may be
+// decided (see ErrRepeatedSection): the cut is exact only then.
+func checkRepeated(p *Patch, sel Selection) error {
+	sections := map[string][]*File{}
+	for _, f := range p.Files {
+		sections[f.Path] = append(sections[f.Path], f)
+	}
+	for _, fs := range sections {
+		if len(fs) < 2 {
 			continue
 		}
-		j := i
-		for j < len(h.Lines) && h.Lines[j].Op != Context {
-			j++
+		whole, dismissed := true, false // over the sections before
+		for _, f := range fs {
+			var n [3]int // lines per decision
+			for _, h := range f.Hunks {
+				for i, l := range h.Lines {
+					if l.Op != Context {
+						n[sel.of(h, i)]++
+					}
+				}
+			}
+			if (n[Apply] > 0 && !whole) || (n[Pending] > 0 && dismissed) {
+				return ErrRepeatedSection
+			}
+			whole = whole && n[Pending] == 0 && n[Dismiss] == 0
+			dismissed = dismissed || n[Dismiss] > 0
 		}
-		groups = append(groups, group{i, j})
-		i = j
 	}
-	if len(groups) < 2 {
-		return []*Hunk{h.clone()}
-	}
-	var out []*Hunk
-	start := 0
-	oldBefore, newBefore := 0, 0 // old/new side lines of h before start
-	newPos := h.NewStart - 1
-	if h.NewLines == 0 {
-		newPos = h.NewStart
-	}
-	for g := range groups {
-		end := len(h.Lines)
-		if g+1 < len(groups) {
-			gap := groups[g+1].from - groups[g].to
-			end = groups[g].to + (gap+1)/2
-		}
-		piece := &Hunk{Section: h.Section, Lines: append([]Line(nil), h.Lines[start:end]...)}
-		count(piece)
-		piece.setOldPos(h.oldPos() + oldBefore)
-		piece.NewStart = newPos + newBefore
-		if piece.NewLines > 0 {
-			piece.NewStart++
-		}
-		out = append(out, piece)
-		oldBefore += piece.OldLines
-		newBefore += piece.NewLines
-		start = end
-	}
-	return out
+	return nil
 }
 
-// SplitHunk replaces hunk ref of p with its Split pieces and returns how
-// many there are.
-func SplitHunk(p *Patch, ref HunkRef) int {
-	f := p.Files[ref.File]
-	pieces := Split(f.Hunks[ref.Hunk])
-	hs := append([]*Hunk(nil), f.Hunks[:ref.Hunk]...)
-	hs = append(hs, pieces...)
-	f.Hunks = append(hs, f.Hunks[ref.Hunk+1:]...)
-	return len(pieces)
-}
-
-// sortedInts returns the keys of a set in order.
-func sortedInts(set map[int]bool) []int {
-	out := make([]int, 0, len(set))
-	for k := range set {
-		out = append(out, k)
+// Pointers returns sel with the MEMORY.md lines that point at a new file
+// decided with that file, so a pointer travels with its file: the pending
+// + lines of a sibling MEMORY.md section that name a created file are
+// applied when any line of the file is applied, and dismissed when all of
+// it is dismissed. Left pending, DryRun would add Gemini's automatic
+// pointer and the remainder would later add a second one, or the remainder
+// would point at a file that will never exist. Lines already decided are
+// left as they are; sel itself is not modified.
+func Pointers(p *Patch, sel Selection) Selection {
+	out := Selection{}
+	for h, d := range sel {
+		out[h] = d
 	}
-	sort.Ints(out)
+	for _, f := range p.Files {
+		if !f.Create || strings.EqualFold(filepath.Base(f.Path), "MEMORY.md") {
+			continue
+		}
+		var n [3]int
+		for _, h := range f.Hunks {
+			for i, l := range h.Lines {
+				if l.Op != Context {
+					n[sel.of(h, i)]++
+				}
+			}
+		}
+		follow := Pending
+		switch {
+		case n[Apply] > 0:
+			follow = Apply
+		case n[Dismiss] > 0 && n[Pending] == 0:
+			follow = Dismiss
+		default:
+			continue
+		}
+		base := filepath.Base(f.Path)
+		for _, g := range p.Files {
+			if filepath.Base(g.Path) != "MEMORY.md" || filepath.Dir(g.Path) != filepath.Dir(f.Path) {
+				continue
+			}
+			for _, h := range g.Hunks {
+				for i, l := range h.Lines {
+					if l.Op != Add || !strings.Contains(l.Text, base) || out.of(h, i) != Pending {
+						continue
+					}
+					d := make([]Decision, len(h.Lines))
+					copy(d, out[h])
+					d[i] = follow
+					out[h] = d
+				}
+			}
+		}
+	}
 	return out
 }

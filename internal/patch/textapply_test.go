@@ -98,7 +98,7 @@ func TestRepeatedSectionsStack(t *testing.T) {
 	text := upd(mem, "@@ -3 +3 @@\n-- one\n+- uno\n") + upd(mem, "@@ -3 +3 @@\n-- uno\n+- eins\n") +
 		create(w.mem+"/n.md", "@@ -0,0 +1 @@\n+a\n") + upd(w.mem+"/n.md", "@@ -1 +1,2 @@\n a\n+b\n")
 	pp := w.patchFile(text)
-	if _, err := Apply(pp, w.roots, Private, CommitOptions{}); err != nil {
+	if _, err := applyFile(pp, w.roots, Private, CommitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := w.read(mem); !strings.Contains(got, "- eins\n") || strings.Contains(got, "uno") {

@@ -147,3 +147,25 @@ func upd(path, body string) string { return "--- " + path + "\n+++ " + path + "\
 func create(path, body string) string {
 	return "--- /dev/null\n+++ " + path + "\n" + body
 }
+
+// applyFile applies the patch file at patchPath as the inbox applies a
+// whole patch: read, dry-run, commit, and remove the patch file (recorded
+// in the journal, so Recover removes it after a crash too).
+func applyFile(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Plan, error) {
+	p, err := ReadFile(patchPath)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := DryRun(p, roots, kind)
+	if err != nil {
+		return nil, err
+	}
+	opt.patch = patchPath
+	if err := pl.commit(opt); err != nil {
+		return nil, err
+	}
+	if err := finishPatch(patchPath, nil); err != nil {
+		return pl, err
+	}
+	return pl, removeJournal(opt.Journal)
+}

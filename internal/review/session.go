@@ -281,7 +281,7 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 	var queue []*unit
 	for _, ref := range it.Hunks {
 		if sel[ref.Hunk] == nil {
-			sel[ref.Hunk] = inbox.Fill(ref.Hunk, inbox.Pending)
+			sel[ref.Hunk] = patch.Fill(ref.Hunk, inbox.Pending)
 		}
 		if lo, hi := changeRange(ref.Hunk); lo >= 0 {
 			queue = append(queue, &unit{ref: ref, lo: lo, hi: hi})
@@ -399,7 +399,7 @@ func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) (boo
 	if !ok {
 		return false, nil
 	}
-	nums, err := ParseList(line, len(idx))
+	nums, err := patch.ParseRanges(line, len(idx))
 	if err != nil {
 		fmt.Fprintf(s.Out, "%v\n", err)
 		return false, nil

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
 )
 
 const twoGroups = `@@ -1,6 +1,7 @@
@@ -29,7 +30,7 @@ const twoGroups = `@@ -1,6 +1,7 @@
 
 func item(t *testing.T, body string) *inbox.Item {
 	t.Helper()
-	p, err := inbox.ParsePatch([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + body))
+	p, err := patch.Parse([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,10 @@ func TestReviewEdit(t *testing.T) {
 		t.Fatalf("editor calls %d, output:\n%s", calls, out)
 	}
 	h := it.Hunks[0].Hunk
-	applied, _ := inbox.Select(it.Sources[0].Patch, sel)
+	applied, _, err := patch.Select(it.Sources[0].Patch, sel)
+	if err != nil {
+		t.Fatal(err)
+	}
 	got := string(applied.Bytes())
 	if !strings.Contains(got, "+edited line\n+second\n") || strings.Contains(got, "new line") {
 		t.Errorf("applied after edit:\n%s", got)
@@ -160,7 +164,7 @@ func BenchmarkReviewHunks(b *testing.B) {
 	answers := strings.Repeat("y\n", 200)
 	for b.Loop() {
 		b.StopTimer()
-		p, err := inbox.ParsePatch([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + sb.String()))
+		p, err := patch.Parse([]byte("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + sb.String()))
 		if err != nil {
 			b.Fatal(err)
 		}
