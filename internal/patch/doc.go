@@ -2,7 +2,7 @@
 // extractor (model or offline) into reviewed, atomic edits of memory and skill
 // files. It exists so that every place that touches a patch — extraction-time
 // validation and quarantine, and the inbox's list, show, apply, hunk and line
-// selection, split, edit and render — agrees on the same strict rules, and so
+// selection, split and edit — agrees on the same strict rules, and so
 // that those rules match what Gemini CLI's own inbox accepts.
 //
 // # Extraction (jobs: validate)
@@ -16,18 +16,19 @@
 //
 // # Inbox (list, show, review, apply)
 //
-//	p, err := patch.ReadFile(path)                   // syntax + header rules; Parse(data) for bytes
-//	all := patch.Number(sources)                    // aggregate hunks 1..N, file-then-hunk order
-//	nums, err := patch.ParseRanges("1,3-4", len(all))
-//	per, err := patch.ChoicesFor(sources, nums)     // []Choice per source patch
-//	next, err := patch.Render(w, p, color, first)   // numbered diff, coloured on a terminal
-//	sel, rest, err := patch.Select(p, choices)      // hunks and single +/- lines; rest applies on top
-//	kept, err := patch.Drop(p, choices)             // dismiss: the patch without those changes
-//	n := patch.SplitHunk(p, ref)                    // the s key
-//	h, err := patch.ParseEditedHunk(orig, text)     // the e key: comments dropped, counts recomputed
-//	plan, err := patch.Apply(path, roots, kind, opt) // all files or none; the patch file is removed
-//	plan, err := patch.ApplySelection(path, roots, kind, choices, opt) // apply a choice, keep the rest pending
-//	err = patch.WritePatch(path, rest)               // atomic rewrite; nil removes the file
+//	p, err := patch.ReadFile(path)                 // syntax + header rules; Parse(data) for bytes
+//	err = patch.Check(p, roots, kind)              // targets its kind may touch (hidden otherwise)
+//	nums, err := patch.ParseRanges("1,3-4", n)     // --hunks lists and the l key's line lists
+//	span, _ := h.Span()                            // a hunk's changes, offered as one question
+//	parts := h.Split(span)                         // the s key: groups of changes between context
+//	sub := h.Sub(h.Window(part, 3))                // what is shown and edited: exact @@ header
+//	ed, err := patch.ParseEditedHunk(sub, text)    // the e key: old side must stay, markers kept
+//	h.Replace(window, ed.Lines)                    // the edit takes the window's place
+//	sel := patch.Selection{h: patch.Fill(h, patch.Apply)} // y/n/l answers, per line
+//	sel = patch.Pointers(p, sel)                   // MEMORY.md pointers follow their new files
+//	applied, rest, err := patch.Select(p, sel)     // rest applies on top of applied
+//	plan, err := patch.DryRun(applied, roots, kind) // then plan.Commit(opts): all files or none
+//	err = patch.WritePatch(path, rest)             // atomic rewrite; empty removes the file
 //
 // Lower level: DryRun computes every target's new bytes in memory (Plan,
 // Change), Plan.Commit writes them. CommitOptions.AfterRename is the failpoint

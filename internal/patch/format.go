@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -88,48 +89,71 @@ func (h *Hunk) setOldPos(pos int) {
 	}
 }
 
-// ParseEditedHunk reads a hunk a person edited (the inbox's e key): lines
-// starting with # are comments, an @@ line is ignored and recomputed, an
-// empty line is empty context. The result keeps orig's position and has
-// exact counts; the caller dry-runs the patch to see whether it applies.
+// ParseEditedHunk reads a hunk a person edited (the review's e key) from
+// text that started as FormatHunk(orig): lines starting with # are
+// comments, an @@ line is ignored (counts are recomputed), an empty line is
+// an empty context line and a "\\ No newline at end of file" line marks the
+// line above it. The old side (context and - lines, with their no-newline
+// marks) must stay exactly as in orig, so the edit still applies where orig
+// did; the errors say what changed, for the person to try again. The result
+// has orig's starts and exact counts.
 func ParseEditedHunk(orig *Hunk, text string) (*Hunk, error) {
-	h := &Hunk{OldStart: orig.OldStart, Section: orig.Section}
-	text = strings.TrimSuffix(text, "\n")
-	for i, l := range strings.Split(text, "\n") {
+	h := &Hunk{Section: orig.Section}
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		switch {
 		case strings.HasPrefix(l, "#"), strings.HasPrefix(l, "@@"):
-			continue
 		case l == "":
 			h.Lines = append(h.Lines, Line{Op: Context})
 		case l[0] == ' ' || l[0] == '+' || l[0] == '-':
 			h.Lines = append(h.Lines, Line{Op: Op(l[0]), Text: l[1:]})
-		case l[0] == '\\':
-			if len(h.Lines) == 0 {
-				return nil, &Error{Reason: Malformed, Line: i + 1, Detail: "misplaced no-newline marker"}
-			}
+		case l[0] == '\\' && len(h.Lines) > 0 && !h.Lines[len(h.Lines)-1].NoEOL:
 			h.Lines[len(h.Lines)-1].NoEOL = true
+		case l[0] == '\\':
+			return nil, errors.New("a no-newline marker must follow a line of its own")
 		default:
-			return nil, &Error{Reason: Malformed, Line: i + 1, Detail: "line does not start with space, + or -"}
+			return nil, fmt.Errorf("line %q does not start with ' ', '+' or '-'", l)
 		}
 	}
-	if err := checkEOLOrder(h); err != nil {
+	if err := sameOldSide(orig, h); err != nil {
 		return nil, err
 	}
-	oldLines := 0
-	for _, l := range h.Lines {
+	if checkEOLOrder(h) != nil {
+		return nil, errors.New("a line follows the last line of the file, which has no newline")
+	}
+	count(h)
+	h.OldStart = orig.OldStart
+	h.NewStart = orig.newPos()
+	if h.NewLines > 0 {
+		h.NewStart++
+	}
+	return h, nil
+}
+
+// sameOldSide checks that an edit kept the lines the hunk expects to find.
+func sameOldSide(orig, edited *Hunk) error {
+	var a, b []Line
+	for _, l := range orig.Lines {
 		if l.Op != Add {
-			oldLines++
+			a = append(a, l)
 		}
 	}
-	if (oldLines == 0) != (orig.OldLines == 0) {
-		// keep the same file position when one side becomes empty
-		pos := orig.oldPos()
-		h.OldLines = oldLines
-		h.setOldPos(pos)
+	for _, l := range edited.Lines {
+		if l.Op != Add {
+			b = append(b, l)
+		}
 	}
-	f := &File{Hunks: []*Hunk{h}}
-	f.Recount()
-	return h, nil
+	if len(a) != len(b) {
+		return fmt.Errorf("context and removed lines changed: %d lines, want %d", len(b), len(a))
+	}
+	for i := range a {
+		switch {
+		case a[i].Text != b[i].Text:
+			return fmt.Errorf("context line %q changed to %q", a[i].Text, b[i].Text)
+		case a[i].NoEOL != b[i].NoEOL:
+			return fmt.Errorf("the no-newline marker of line %q changed", a[i].Text)
+		}
+	}
+	return nil
 }
 
 // checkEOLOrder refuses a line following a no-newline line on the same side.

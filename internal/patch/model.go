@@ -70,6 +70,14 @@ func (h *Hunk) oldPos() int {
 	return h.OldStart - 1
 }
 
+// newPos is the 0-based index of the first line the hunk's new side covers.
+func (h *Hunk) newPos() int {
+	if h.NewLines == 0 {
+		return h.NewStart
+	}
+	return h.NewStart - 1
+}
+
 // Changes counts the added and removed lines of the hunk.
 func (h *Hunk) Changes() (added, removed int) {
 	for _, l := range h.Lines {

@@ -40,6 +40,11 @@ func lineColour(op patch.Op) string {
 	return ""
 }
 
+// noEOL is printed under a line that ends its file without a newline, as
+// diff does: without it a hunk that only adds the final newline would show
+// the same line removed and added.
+const noEOL = `\ No newline at end of file`
+
 // writeLines prints hunk lines; when numbered, each +/- line gets its
 // 1-based number among the changes for the l key.
 func writeLines(w io.Writer, c painter, lines []inbox.Line, numbered bool) {
@@ -52,12 +57,20 @@ func writeLines(w io.Writer, c painter, lines []inbox.Line, numbered bool) {
 				prefix = fmt.Sprintf("%3d ", n)
 			}
 		}
-		text := string(l.Op) + Visible(l.Text)
-		if code := lineColour(l.Op); code != "" {
-			text = c.paint(code, text)
+		fmt.Fprintf(w, "%s%s\n", prefix, c.line(l))
+		if l.NoEOL {
+			fmt.Fprintf(w, "    %s\n", noEOL)
 		}
-		fmt.Fprintf(w, "%s%s\n", prefix, text)
 	}
+}
+
+// line is a hunk line made visible and coloured by its operation.
+func (c painter) line(l inbox.Line) string {
+	text := string(l.Op) + Visible(l.Text)
+	if code := lineColour(l.Op); code != "" {
+		text = c.paint(code, text)
+	}
+	return text
 }
 
 // WritePatch prints a whole patch item as a diff with hunk numbers, as
@@ -75,14 +88,14 @@ func WritePatch(w io.Writer, color bool, it *inbox.Item) {
 			fmt.Fprintln(w, c.paint(bold, "--- "+Visible(old)))
 			fmt.Fprintln(w, c.paint(bold, "+++ "+Visible(sec.Path)))
 		}
-		hh := h.Hunk
-		fmt.Fprintln(w, c.paint(cyan, fmt.Sprintf("@@ -%d,%d +%d,%d @@%s", hh.OldStart, hh.OldLines, hh.NewStart, hh.NewLines, Visible(hh.Section)))+fmt.Sprintf("  [hunk %d]", h.N))
+		hh := *h.Hunk
+		hh.Section = Visible(hh.Section)
+		fmt.Fprintln(w, c.paint(cyan, patch.HunkHeader(&hh))+fmt.Sprintf("  [hunk %d]", h.N))
 		for _, l := range hh.Lines {
-			text := string(l.Op) + Visible(l.Text)
-			if code := lineColour(l.Op); code != "" {
-				text = c.paint(code, text)
+			fmt.Fprintln(w, c.line(l))
+			if l.NoEOL {
+				fmt.Fprintln(w, noEOL)
 			}
-			fmt.Fprintln(w, text)
 		}
 	}
 }

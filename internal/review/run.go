@@ -68,9 +68,10 @@ func (r *Runner) patch(it *inbox.Item) (bool, error) {
 	}
 	res, err := inbox.Commit(r.Paths, it, sel, r.Now())
 	var changed *inbox.ChangedError
-	if patch.ReasonOf(err) != "" || errors.As(err, &changed) {
-		// A refusal (the target changed since the patch was drafted, for
-		// instance) leaves the item as it was; the review goes on.
+	if patch.ReasonOf(err) != "" || errors.As(err, &changed) || errors.Is(err, patch.ErrSelection) {
+		// A refusal (the target changed since the patch was drafted, or
+		// the answers split a file's last line, for instance) leaves the
+		// item as it was; the review goes on.
 		fmt.Fprintf(r.S.Out, "Cannot apply %s, nothing changed: %v\n", it.ID, err)
 		r.failed = append(r.failed, it.ID)
 		return quit, nil

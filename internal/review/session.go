@@ -167,101 +167,16 @@ func (s *Session) Confirm(prompt string) (bool, error) {
 	return k == "y", err
 }
 
-// unit is the part of a hunk offered as one question: lines [lo,hi) of the
-// hunk, from its first change to its last (split parts are smaller units).
+// unit is the part of a hunk offered as one question: from its first change
+// to its last (split parts are smaller units).
 type unit struct {
-	ref    *inbox.HunkRef
-	lo, hi int
-	part   string
+	ref   *inbox.HunkRef
+	part  patch.Part
+	label string
 }
 
-func changeRange(h *inbox.Hunk) (int, int) {
-	lo, hi := -1, -1
-	for i, l := range h.Lines {
-		if l.Op != ' ' {
-			if lo < 0 {
-				lo = i
-			}
-			hi = i + 1
-		}
-	}
-	return lo, hi
-}
-
-// groups cuts [lo,hi) of a hunk at runs of context lines.
-func groups(h *inbox.Hunk, lo, hi int) [][2]int {
-	var out [][2]int
-	start := -1
-	for i := lo; i < hi; i++ {
-		if h.Lines[i].Op != ' ' {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, [2]int{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, [2]int{start, hi})
-	}
-	return out
-}
-
-// display returns the lines shown for u: the unit plus up to three context
-// lines on each side, and the bounds of that window.
-func display(u *unit) (int, int) {
-	h := u.ref.Hunk
-	a := u.lo
-	for a > 0 && u.lo-a < 3 && h.Lines[a-1].Op == ' ' {
-		a--
-	}
-	b := u.hi
-	for b < len(h.Lines) && b-u.hi < 3 && h.Lines[b].Op == ' ' {
-		b++
-	}
-	return a, b
-}
-
-// header is the @@ line of a window of a hunk.
-func header(h *inbox.Hunk, a, b int) string {
-	oldPos := h.OldStart - 1
-	if h.OldLines == 0 {
-		oldPos = h.OldStart
-	}
-	newPos := h.NewStart - 1
-	if h.NewLines == 0 {
-		newPos = h.NewStart
-	}
-	var oldN, newN int
-	for i, l := range h.Lines[:b] {
-		if i < a {
-			if l.Op != '+' {
-				oldPos++
-			}
-			if l.Op != '-' {
-				newPos++
-			}
-			continue
-		}
-		if l.Op != '+' {
-			oldN++
-		}
-		if l.Op != '-' {
-			newN++
-		}
-	}
-	os1, ns := oldPos+1, newPos+1
-	if oldN == 0 {
-		os1 = oldPos
-	}
-	if newN == 0 {
-		ns = newPos
-	}
-	return fmt.Sprintf("@@ -%d,%d +%d,%d @@", os1, oldN, ns, newN)
-}
+// contextLines is how many context lines are shown around a unit.
+const contextLines = 3
 
 const hunkHelp = `y - apply this hunk
 n - dismiss this hunk (it will not be proposed again)
@@ -283,8 +198,8 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 		if sel[ref.Hunk] == nil {
 			sel[ref.Hunk] = patch.Fill(ref.Hunk, inbox.Pending)
 		}
-		if lo, hi := changeRange(ref.Hunk); lo >= 0 {
-			queue = append(queue, &unit{ref: ref, lo: lo, hi: hi})
+		if span, ok := ref.Hunk.Span(); ok {
+			queue = append(queue, &unit{ref: ref, part: span})
 		}
 	}
 	c := painter(s.Color)
@@ -292,11 +207,11 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 	for i := 0; i < len(queue); i++ {
 		u := queue[i]
 		h := u.ref.Hunk
-		a, b := display(u)
-		fmt.Fprintf(s.Out, "%s\n", c.paint(bold, fmt.Sprintf("%s  %s  (hunk %d/%d%s)", it.ID, Visible(u.ref.Section.Path), u.ref.N, total, u.part)))
-		fmt.Fprintln(s.Out, c.paint(cyan, header(h, a, b)))
-		writeLines(s.Out, c, h.Lines[a:b], true)
-		parts := groups(h, u.lo, u.hi)
+		w := h.Window(u.part, contextLines)
+		fmt.Fprintf(s.Out, "%s\n", c.paint(bold, fmt.Sprintf("%s  %s  (hunk %d/%d%s)", it.ID, Visible(u.ref.Section.Path), u.ref.N, total, u.label)))
+		fmt.Fprintln(s.Out, c.paint(cyan, patch.HunkHeader(h.Sub(w))))
+		writeLines(s.Out, c, h.Lines[w.From:w.To], true)
+		parts := h.Split(u.part)
 		for {
 			keys := "y,n,a,d"
 			if len(parts) > 1 {
@@ -314,16 +229,16 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 			done := true
 			switch k {
 			case "y":
-				set(sel[h], h, u.lo, u.hi, inbox.Apply)
+				set(sel[h], h, u.part, inbox.Apply)
 			case "n":
-				set(sel[h], h, u.lo, u.hi, inbox.Dismiss)
+				set(sel[h], h, u.part, inbox.Dismiss)
 			case "a", "d":
 				d := inbox.Apply
 				if k == "d" {
 					d = inbox.Dismiss
 				}
 				for _, r := range queue[i:] {
-					set(sel[r.ref.Hunk], r.ref.Hunk, r.lo, r.hi, d)
+					set(sel[r.ref.Hunk], r.ref.Hunk, r.part, d)
 				}
 				return false, nil
 			case "s":
@@ -335,7 +250,7 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 				fmt.Fprintf(s.Out, "Split into %d hunks.\n", len(parts))
 				var split []*unit
 				for j, p := range parts {
-					split = append(split, &unit{ref: u.ref, lo: p[0], hi: p[1], part: fmt.Sprintf(", part %d/%d", j+1, len(parts))})
+					split = append(split, &unit{ref: u.ref, part: p, label: fmt.Sprintf(", part %d/%d", j+1, len(parts))})
 				}
 				queue = append(queue[:i], append(split, queue[i+1:]...)...)
 				i--
@@ -375,8 +290,8 @@ func (s *Session) ReviewHunks(it *inbox.Item, sel inbox.Selection) (quit bool, e
 	return false, nil
 }
 
-func set(dec []inbox.Decision, h *inbox.Hunk, lo, hi int, d inbox.Decision) {
-	for j := lo; j < hi; j++ {
+func set(dec []inbox.Decision, h *inbox.Hunk, p patch.Part, d inbox.Decision) {
+	for j := p.From; j < p.To; j++ {
 		if h.Lines[j].Op != ' ' && dec[j] == inbox.Pending {
 			dec[j] = d
 		}
@@ -387,7 +302,7 @@ func set(dec []inbox.Decision, h *inbox.Hunk, lo, hi int, d inbox.Decision) {
 // pending. It returns false when the answer was unusable (ask again).
 func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) (bool, error) {
 	var idx []int
-	for j := u.lo; j < u.hi; j++ {
+	for j := u.part.From; j < u.part.To; j++ {
 		if h.Lines[j].Op != ' ' {
 			idx = append(idx, j)
 		}
@@ -412,7 +327,7 @@ func (s *Session) chooseLines(dec []inbox.Decision, h *inbox.Hunk, u *unit) (boo
 
 func (s *Session) showEvidence(h *inbox.Hunk, u *unit) {
 	found := false
-	for j := u.lo; j < u.hi; j++ {
+	for j := u.part.From; j < u.part.To; j++ {
 		l := h.Lines[j]
 		if l.Op != '+' || s.Evidence == nil {
 			continue
@@ -432,14 +347,17 @@ const editHelp = `# ---
 # To remove '+' lines, delete them.
 # Lines starting with # will be removed.
 # Context and removed lines must stay as they are, or the edit is refused.
+# A "\\ No newline at end of file" line belongs to the line above it.
 `
 
-// edit hands the unit to the editor and, when the result keeps the old side
-// intact, replaces the unit with it and marks its changes applied. Units
-// later in the same hunk are shifted by the change in length.
+// edit hands the unit (with its context) to the editor and, when the result
+// keeps the old side intact, replaces those lines of the hunk with it and
+// marks its changes applied. Units later in the same hunk are shifted by
+// the change in length.
 func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error) {
 	h := u.ref.Hunk
-	a, b := display(u)
+	w := h.Window(u.part, contextLines)
+	orig := h.Sub(w)
 	dir := s.TempDir
 	if dir == "" {
 		dir = os.TempDir()
@@ -450,14 +368,8 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 	}
 	path := f.Name()
 	defer os.Remove(path)
-	var buf strings.Builder
-	buf.WriteString("# Manual hunk edit mode -- see bottom for a quick guide.\n")
-	buf.WriteString(header(h, a, b) + "\n")
-	for _, l := range h.Lines[a:b] {
-		buf.WriteString(string(l.Op) + l.Text + "\n")
-	}
-	buf.WriteString(editHelp)
-	if _, err := f.WriteString(buf.String()); err != nil {
+	text := "# Manual hunk edit mode -- see bottom for a quick guide.\n" + patch.FormatHunk(orig) + editHelp
+	if _, err := f.WriteString(text); err != nil {
 		f.Close()
 		return false, fmt.Errorf("write edit file: %w", err)
 	}
@@ -472,88 +384,26 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 	if err != nil {
 		return false, fmt.Errorf("read edit file: %w", err)
 	}
-	edited, err := parseEdited(string(data))
-	if err == nil {
-		err = sameOldSide(h.Lines[a:b], edited)
-	}
+	edited, err := patch.ParseEditedHunk(orig, string(data))
 	if err != nil {
 		fmt.Fprintf(s.Out, "Your edited hunk does not apply (%v); it is offered again.\n", err)
 		return false, nil
 	}
-	keepNoEOL(h.Lines[a:b], edited)
 	dec := sel[h]
-	newDec := make([]inbox.Decision, len(edited))
-	for j, l := range edited {
-		if l.Op != ' ' {
+	newDec := make([]inbox.Decision, len(edited.Lines))
+	for j, l := range edited.Lines {
+		if l.Op != patch.Context {
 			newDec[j] = inbox.Apply
 		}
 	}
-	h.Lines = append(append(append([]inbox.Line(nil), h.Lines[:a]...), edited...), h.Lines[b:]...)
-	sel[h] = append(append(append([]inbox.Decision(nil), dec[:a]...), newDec...), dec[b:]...)
-	delta := len(edited) - (b - a)
+	h.Replace(w, edited.Lines)
+	sel[h] = append(append(append([]inbox.Decision(nil), dec[:w.From]...), newDec...), dec[w.To:]...)
+	delta := len(edited.Lines) - (w.To - w.From)
 	for _, v := range later {
 		if v.ref.Hunk == h {
-			v.lo += delta
-			v.hi += delta
+			v.part.From += delta
+			v.part.To += delta
 		}
 	}
 	return true, nil
-}
-
-func parseEdited(text string) ([]inbox.Line, error) {
-	var out []inbox.Line
-	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		switch {
-		case strings.HasPrefix(l, "#"), strings.HasPrefix(l, "@@"):
-		case l == "":
-			out = append(out, inbox.Line{Op: ' '})
-		case l[0] == ' ' || l[0] == '+' || l[0] == '-':
-			out = append(out, inbox.Line{Op: patch.Op(l[0]), Text: l[1:]})
-		default:
-			return nil, fmt.Errorf("line %q does not start with ' ', '+' or '-'", l)
-		}
-	}
-	return out, nil
-}
-
-// sameOldSide checks that an edit kept the lines the hunk expects to find.
-func sameOldSide(orig, edited []inbox.Line) error {
-	var a, b []string
-	for _, l := range orig {
-		if l.Op != '+' {
-			a = append(a, l.Text)
-		}
-	}
-	for _, l := range edited {
-		if l.Op != '+' {
-			b = append(b, l.Text)
-		}
-	}
-	if len(a) != len(b) {
-		return fmt.Errorf("context and removed lines changed: %d lines, want %d", len(b), len(a))
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return fmt.Errorf("context line %q changed to %q", a[i], b[i])
-		}
-	}
-	return nil
-}
-
-// keepNoEOL carries the no-newline marks of the original old-side lines to
-// the edited ones (the edit keeps the old side, line for line).
-func keepNoEOL(orig, edited []inbox.Line) {
-	var marks []bool
-	for _, l := range orig {
-		if l.Op != patch.Add {
-			marks = append(marks, l.NoEOL)
-		}
-	}
-	i := 0
-	for j := range edited {
-		if edited[j].Op != patch.Add && i < len(marks) {
-			edited[j].NoEOL = marks[i]
-			i++
-		}
-	}
 }

@@ -143,18 +143,6 @@ func TestShowColour(t *testing.T) {
 	}
 }
 
-func TestHeaderOfWindow(t *testing.T) {
-	it := item(t, twoGroups)
-	h := it.Hunks[0].Hunk
-	if got := header(h, 0, len(h.Lines)); got != "@@ -1,6 +1,7 @@" {
-		t.Errorf("whole header = %s", got)
-	}
-	// second group: lines " d e +f2 g" → old 4..7 (d,e,g) new 4..7
-	if got := header(h, 3, 8); got != "@@ -3,4 +3,5 @@" {
-		t.Errorf("part header = %s", got)
-	}
-}
-
 // BenchmarkReviewHunks answers 200 hunks from a piped answer stream.
 func BenchmarkReviewHunks(b *testing.B) {
 	var sb strings.Builder
@@ -228,4 +216,33 @@ func (l *lockedBuilder) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// TestRefusedSelectionKeepsReviewing: answers the engine cannot cut (here
+// the added last line without its removed twin) leave the item pending and
+// the review goes on, as for any refusal.
+func TestRefusedSelectionKeepsReviewing(t *testing.T) {
+	dir := t.TempDir()
+	mem := dir + "/memory"
+	if err := os.MkdirAll(mem+"/.inbox/private", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mem+"/MEMORY.md", []byte("# Project Memory\n- old"), 0o644)
+	body := "--- " + mem + "/MEMORY.md\n+++ " + mem + "/MEMORY.md\n@@ -1,2 +1,3 @@\n # Project Memory\n-- old\n\\ No newline at end of file\n+- old\n+- new\n\\ No newline at end of file\n"
+	pp := mem + "/.inbox/private/extraction.patch"
+	os.WriteFile(pp, []byte(body), 0o644)
+	paths := inbox.Paths{MemoryDir: mem}
+	items, _, err := inbox.Scan(paths)
+	if err != nil || len(items) != 1 {
+		t.Fatalf("items %v, %v", items, err)
+	}
+	s, out := session("l\n3\n")
+	r := &Runner{S: s, Paths: paths, Now: time.Now}
+	err = r.Run(items)
+	if err == nil || !strings.Contains(out.String(), "Cannot apply private, nothing changed: ") || !strings.Contains(out.String(), "last line") {
+		t.Fatalf("err %v, output:\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(pp); string(data) != body {
+		t.Fatalf("patch changed:\n%s", data)
+	}
 }
