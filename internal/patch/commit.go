@@ -2,14 +2,14 @@ package patch
 
 import (
 	"bytes"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // CommitOptions are the hooks of Commit. The zero value is production.
@@ -115,7 +115,7 @@ func (s *staged) stage() error {
 			return err
 		}
 	}
-	tmp, err := writeTemp(s.root, ch.rel, ch.New, ch.Mode)
+	tmp, err := atomicfile.WriteTemp(s.root, ch.rel, ch.New, ch.Mode)
 	if err != nil {
 		return fmt.Errorf("stage %s: %w", ch.Path, err)
 	}
@@ -140,34 +140,6 @@ func (s *staged) mkdirs(dir string) error {
 		s.dirs = append(s.dirs, d)
 	}
 	return nil
-}
-
-// writeTemp writes data to a fresh temp file beside rel and fsyncs it.
-func writeTemp(root *os.Root, rel string, data []byte, mode fs.FileMode) (string, error) {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	tmp := path.Join(path.Dir(rel), "."+path.Base(rel)+"."+hex.EncodeToString(b[:])+".automem-tmp")
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|nofollowFlag, mode)
-	if err != nil {
-		return "", err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(mode) // umask must not narrow or widen the kept mode
-	}
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		root.Remove(tmp)
-		return "", werr
-	}
-	return tmp, nil
 }
 
 // recheck verifies the target is still what the dry run saw.
@@ -209,19 +181,7 @@ func (s *staged) install() error {
 	}
 	s.tmp = ""
 	s.renamed = true
-	return syncDir(s.root, path.Dir(ch.rel))
-}
-
-func syncDir(root *os.Root, dir string) error {
-	d, err := root.Open(dir)
-	if err != nil {
-		return fmt.Errorf("open directory %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		return fmt.Errorf("sync directory %s: %w", dir, err)
-	}
-	return nil
+	return atomicfile.SyncDirIn(s.root, path.Dir(ch.rel))
 }
 
 // rollback undoes renamed changes in reverse order and removes temps and
@@ -237,12 +197,12 @@ func rollback(st []*staged) {
 		if s.renamed {
 			if s.ch.Create {
 				s.root.Remove(s.ch.rel)
-			} else if tmp, err := writeTemp(s.root, s.ch.rel, s.ch.Old, s.ch.Mode); err == nil {
+			} else if tmp, err := atomicfile.WriteTemp(s.root, s.ch.rel, s.ch.Old, s.ch.Mode); err == nil {
 				if s.root.Rename(tmp, s.ch.rel) != nil {
 					s.root.Remove(tmp)
 				}
 			}
-			syncDir(s.root, path.Dir(s.ch.rel))
+			_ = atomicfile.SyncDirIn(s.root, path.Dir(s.ch.rel))
 		}
 		for j := len(s.dirs) - 1; j >= 0; j-- {
 			s.root.Remove(s.dirs[j]) // fails harmlessly when not empty

@@ -33,8 +33,8 @@
 // Lower level: DryRun computes every target's new bytes in memory (Plan,
 // Change), Plan.Commit writes them. CommitOptions.AfterRename is the failpoint
 // hook (nil in production); CommitOptions.Journal names a journal file that
-// lets Recover finish an apply killed between renames. RemoveStaleTemps
-// clears temp files a killed apply left without a journal.
+// lets Recover finish an apply killed between renames. Staging temps are
+// named and cleaned by internal/atomicfile (WriteTemp, RemoveOrphans).
 //
 // # Refusals
 //

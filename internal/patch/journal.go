@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // journal records an apply in progress so a crash between renames can be
@@ -56,7 +58,7 @@ func writeJournal(path, patchPath string, rest []byte, st []*staged) error {
 		return fmt.Errorf("open journal dir: %w", err)
 	}
 	defer root.Close()
-	if err := writeAtomicIn(root, filepath.Base(path), data, 0o600); err != nil {
+	if err := atomicfile.WriteIn(root, filepath.Base(path), data, 0o600); err != nil {
 		return fmt.Errorf("write journal %s: %w", path, err)
 	}
 	return nil
@@ -69,7 +71,7 @@ func removeJournal(path string) error {
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("remove journal %s: %w", path, err)
 	}
-	syncPath(filepath.Dir(path))
+	_ = atomicfile.SyncDir(filepath.Dir(path))
 	return nil
 }
 

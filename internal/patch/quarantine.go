@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // RejectedDir is where refused patches go, relative to the memory dir:
@@ -52,7 +54,7 @@ func Quarantine(memoryDir, src, label, reason string, now time.Time) (string, er
 	if !strings.HasSuffix(reason, "\n") {
 		reason += "\n"
 	}
-	if err := writeAtomicIn(root, reasonRel, []byte(reason), 0o600); err != nil {
+	if err := atomicfile.WriteIn(root, reasonRel, []byte(reason), 0o600); err != nil {
 		return "", fmt.Errorf("write quarantine reason: %w", err)
 	}
 	if err := moveInto(root, memoryDir, src, dst); err != nil {
@@ -87,8 +89,8 @@ func moveInto(root *os.Root, rootDir, src, dst string) error {
 			if err := root.Remove(rel); err != nil {
 				return err
 			}
-			syncDir(root, path.Dir(dst))
-			return syncDir(root, path.Dir(rel))
+			_ = atomicfile.SyncDirIn(root, path.Dir(dst))
+			return atomicfile.SyncDirIn(root, path.Dir(rel))
 		} else if !linkUnsupported(err) {
 			return err
 		}
@@ -97,13 +99,13 @@ func moveInto(root *os.Root, rootDir, src, dst string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomicIn(root, dst, data, 0o600); err != nil {
+	if err := atomicfile.WriteIn(root, dst, data, 0o600); err != nil {
 		return err
 	}
 	if err := os.Remove(src); err != nil {
 		return err
 	}
-	syncPath(filepath.Dir(src))
+	_ = atomicfile.SyncDir(filepath.Dir(src))
 	return nil
 }
 
@@ -127,25 +129,4 @@ func readPatchBytesAny(src string) ([]byte, error) {
 		return nil, refuse(TooLarge, src, "patch too large to copy into quarantine")
 	}
 	return data, err
-}
-
-// writeAtomicIn writes data to rel inside root: temp beside it, fsync,
-// rename, fsync the directory.
-func writeAtomicIn(root *os.Root, rel string, data []byte, mode fs.FileMode) error {
-	tmp, err := writeTemp(root, rel, data, mode)
-	if err != nil {
-		return err
-	}
-	if err := root.Rename(tmp, rel); err != nil {
-		root.Remove(tmp)
-		return err
-	}
-	return syncDir(root, path.Dir(rel))
-}
-
-func syncPath(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }

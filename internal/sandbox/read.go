@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // DefaultReadLines is the page size when read_file gets no limit.
@@ -134,7 +136,7 @@ func readSingle(abs string, limit int64) ([]byte, bool, error) {
 }
 
 var (
-	errNotRegular = errors.New("not a regular file")
+	errNotRegular = atomicfile.ErrNotRegular
 	errIsDir      = errors.New("is a directory")
 	errHardLink   = errors.New("has several hard links")
 	errNotDir     = errors.New("not a directory")

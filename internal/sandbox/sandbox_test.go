@@ -247,7 +247,7 @@ func TestWritePolicy(t *testing.T) {
 	if got := len(s.Written()); got != len(allowed) {
 		t.Fatalf("Written = %v", s.Written())
 	}
-	leftovers, _ := filepath.Glob(filepath.Join(w.mem, "skills", "go-testing", ".*.tmp"))
+	leftovers, _ := filepath.Glob(filepath.Join(w.mem, "skills", "go-testing", ".*.automem-tmp"))
 	if len(leftovers) != 0 {
 		t.Fatalf("temp files left: %v", leftovers)
 	}

@@ -1,14 +1,14 @@
 package sandbox
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // maxSkillDepth bounds the directories a skill draft may nest
@@ -167,50 +167,15 @@ func openSubdir(r *os.Root, dir string) (*os.Root, error) {
 
 var errSwapped = errors.New("directory changed while it was being opened")
 
-// writeAtomic writes data to name inside r: a temp file in the same
-// directory, fsync, rename over the target, fsync the directory. A target
-// that exists but is not a regular file (symlink, FIFO, device, directory) is
-// refused; a hard-linked target is replaced, so its other names keep their
-// bytes.
+// writeAtomic writes data to name inside r atomically, creating its
+// directory. A target that exists but is not a regular file (symlink,
+// FIFO, device, directory) is refused; a hard-linked target is replaced, so
+// its other names keep their bytes.
 func writeAtomic(r *os.Root, name string, data []byte) error {
-	dir := path.Dir(name)
-	if dir != "." {
+	if dir := path.Dir(name); dir != "." {
 		if err := r.MkdirAll(dir, 0o700); err != nil {
 			return err
 		}
 	}
-	if fi, err := r.Lstat(name); err == nil && !fi.Mode().IsRegular() {
-		return errNotRegular
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	var rnd [8]byte
-	if _, err := rand.Read(rnd[:]); err != nil {
-		return err
-	}
-	tmp := path.Join(dir, "."+path.Base(name)+"."+hex.EncodeToString(rnd[:])+".tmp")
-	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = r.Rename(tmp, name)
-	}
-	if werr != nil {
-		_ = r.Remove(tmp)
-		return werr
-	}
-	d, err := r.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return atomicfile.WriteIn(r, name, data, 0o600)
 }

@@ -3,7 +3,6 @@ package skills
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -56,8 +55,10 @@ func Promote(d *Draft, destRoot string, allowExec bool) (Promotion, error) {
 		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 			return Promotion{}, fmt.Errorf("stage %s: %w", f.Rel, err)
 		}
-		if err := writeSynced(to, data, f.Mode); err != nil {
-			return Promotion{}, err
+		// Atomic even inside the private stage: the file and its directory
+		// entry are durable before the stage is renamed into place.
+		if err := atomicfile.Write(to, data, f.Mode); err != nil {
+			return Promotion{}, fmt.Errorf("stage %s: %w", f.Rel, err)
 		}
 		changes = append(changes, change.File{Path: filepath.Join(dest, filepath.FromSlash(f.Rel)), AfterExists: true, After: data, Mode: f.Mode})
 		draftChanges = append(draftChanges, change.File{Path: src, BeforeExists: true, Before: data, Mode: f.Mode})
@@ -91,25 +92,4 @@ func readRegular(path string) ([]byte, error) {
 		return nil, fmt.Errorf("read draft file %s: %w", path, err)
 	}
 	return data, nil
-}
-
-func writeSynced(path string, data []byte, mode fs.FileMode) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode.Perm())
-	if err != nil {
-		return fmt.Errorf("stage %s: %w", path, err)
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(mode.Perm())
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("stage %s: %w", path, err)
-	}
-	return nil
 }
