@@ -98,11 +98,16 @@ func WriteIn(root *os.Root, name string, data []byte, perm fs.FileMode, opts ...
 			return fmt.Errorf("write %s: %w", where, err)
 		}
 	}
-	step("rename", tmp)
-	if err := root.Rename(tmp, name); err != nil {
+	err = step("rename", tmp)
+	if err == nil {
+		err = root.Rename(tmp, name)
+	}
+	if err != nil {
 		_ = root.Remove(tmp)
 		return fmt.Errorf("write %s: %w", where, err)
 	}
+	// An error from here on means the new content is in place but may not
+	// survive a power loss.
 	return SyncDirIn(root, filepath.Dir(name))
 }
 

@@ -108,8 +108,7 @@ func TestStepsInOrder(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
 	var got []string
-	step = func(what, _ string) { got = append(got, what) }
-	defer func() { step = func(string, string) {} }()
+	setStep(t, func(what, _ string) error { got = append(got, what); return nil })
 	fence := func() error { got = append(got, "fence"); return nil }
 	if err := Write(p, []byte("x"), 0o600, Fence(fence)); err != nil {
 		t.Fatal(err)
@@ -117,6 +116,48 @@ func TestStepsInOrder(t *testing.T) {
 	want := []string{"write", "sync", "fence", "rename", "sync-dir"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("steps %v, want %v", got, want)
+	}
+}
+
+// setStep installs a step hook for one test.
+func setStep(t *testing.T, f func(what, name string) error) {
+	old := step
+	step = f
+	t.Cleanup(func() { step = old })
+}
+
+// A failure at any step before the rename (a full disk at write or fsync,
+// EXDEV or EACCES at rename) returns an error naming the file, leaves the
+// old content and removes the temp. A failure to sync the directory comes
+// after the rename: the new content is in place and the error says the
+// write may not be durable.
+func TestFailedStepLeavesTarget(t *testing.T) {
+	for _, at := range []string{"write", "sync", "rename", "sync-dir"} {
+		t.Run(at, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "state.json")
+			mustWrite(t, p, "old", 0o600)
+			setStep(t, func(what, _ string) error {
+				if what == at {
+					return syscall.ENOSPC
+				}
+				return nil
+			})
+			err := Write(p, []byte("new"), 0o600)
+			if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), dir) {
+				t.Fatalf("err = %v, want ENOSPC naming %s", err, dir)
+			}
+			want := "old"
+			if at == "sync-dir" {
+				want = "new"
+			}
+			if got := read(t, p); got != want {
+				t.Fatalf("content %q, want %q", got, want)
+			}
+			if got := names(t, dir); !reflect.DeepEqual(got, []string{"state.json"}) {
+				t.Fatalf("directory = %v, want the temp removed", got)
+			}
+		})
 	}
 }
 

@@ -29,8 +29,11 @@ func SyncDirIn(root *os.Root, dir string) error {
 
 func syncClose(d *os.File, name string) error {
 	defer d.Close()
-	step("sync-dir", name)
-	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+	err := step("sync-dir", name)
+	if err == nil {
+		err = d.Sync()
+	}
+	if err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		return fmt.Errorf("sync dir %s: %w", name, err)
 	}
 	return nil

@@ -24,9 +24,10 @@ const randLen = 8
 // a writer that was killed.
 const OrphanAge = time.Minute
 
-// step, when a test sets it, is told each durability step (write, sync,
-// rename, sync-dir) in order. It is a no-op in production.
-var step = func(what, name string) {}
+// step runs before each durability step ("write", "sync", "rename",
+// "sync-dir") of the named file. Tests set it to record the order or to
+// fail a step as a full disk would; in production it does nothing.
+var step = func(what, name string) error { return nil }
 
 // WriteTemp writes data to a new temp file beside name in root with
 // exactly mode, fsyncs and closes it, and returns the temp's name relative
@@ -42,14 +43,18 @@ func WriteTemp(root *os.Root, name string, data []byte, mode fs.FileMode) (strin
 	if err != nil {
 		return "", fmt.Errorf("create temp for %s: %w", name, err)
 	}
-	step("write", tmp)
-	_, err = f.Write(data)
+	err = step("write", tmp)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Chmod(mode.Perm()) // the umask must not narrow the mode
 	}
 	if err == nil {
-		step("sync", tmp)
-		err = f.Sync()
+		err = step("sync", tmp)
+	}
+	if err == nil {
+		err = f.Sync() // never retried: after a failed fsync the data is unknown
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
