@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"runtime/debug"
 
@@ -42,11 +43,40 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// 16 MiB line, the default GC pacing lets the heap double first.
 		debug.SetMemoryLimit(memoryLimit)
 	}
-	return cli.Main(ctx, "extract", &CLI{}, env, args, kong.Description(description), kong.Vars(vars(env)))
+	return cli.Main(ctx, "extract", &CLI{}, env, args, options(env)...)
+}
+
+// options are the kong options of the extract parser (shared with the fuzz
+// test, which parses without running).
+func options(env *cli.Env) []kong.Option {
+	return []kong.Option{kong.Description(description), kong.Vars(vars(env)), kong.Help(helpWithRunFlags)}
+}
+
+// envPrefix starts the names of extract's own environment variables
+// (AUTOMEM_MIN_IDLE, AUTOMEM_LOG_LEVEL…); AUTOMEM_PROJECT and AUTOMEM_JSON
+// are shared with inbox and mean the same there.
+const envPrefix = "AUTOMEM_"
+
+// helpWithRunFlags prints the usual help and, for `extract --help`, the
+// flags of the default command too: `extract` alone runs a cycle, so its
+// flags, defaults and variables belong on the first help page.
+func helpWithRunFlags(opts kong.HelpOptions, ctx *kong.Context) error {
+	if err := kong.DefaultHelpPrinter(opts, ctx); err != nil {
+		return err
+	}
+	if ctx.Selected() != nil {
+		return nil
+	}
+	rctx, err := kong.Trace(ctx.Kong, []string{"run"})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(ctx.Stdout)
+	return kong.DefaultHelpPrinter(opts, rctx)
 }
 
 func vars(env *cli.Env) kong.Vars {
-	v := kong.Vars{"version": version}
+	v := kong.Vars{"version": env.Version, "env_prefix": envPrefix}
 	for k, val := range defaultVars(env) {
 		v[k] = val
 	}

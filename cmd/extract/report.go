@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/jobs"
 )
 
@@ -64,7 +65,7 @@ func printReport(env *cli.Env, rep jobs.Report) {
 		}
 		if p.Candidates != nil {
 			c := p.Candidates
-			fmt.Fprintf(w, "  candidates: %d memory, %d skills, %d skill updates, %d rejected\n", c.Memory, c.Skills, c.SkillUpdates, c.Rejected)
+			fmt.Fprintf(w, "  candidates: %d memory, %s, %s, %d rejected\n", c.Memory, plural.Of(c.Skills, "skill", "skills"), plural.Of(c.SkillUpdates, "skill update", "skill updates"), c.Rejected)
 			if c.Memory+c.Skills+c.SkillUpdates+c.Rejected > 0 {
 				fmt.Fprintf(w, "  review them with: inbox --project %s review\n", shellQuote(p.Root))
 			}

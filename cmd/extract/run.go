@@ -23,23 +23,23 @@ type RunCmd struct {
 	ShowRedactions  bool          `help:"With --dry-run: count, per session, the secrets that would be redacted (never printed)." env:"AUTOMEM_SHOW_REDACTIONS"`
 	Project         string        `help:"Only the project containing this directory." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
 	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,all" default:"gemini" env:"AUTOMEM_SOURCE"`
-	Now             string        `help:"Replace the clock for idle checks (RFC3339)." placeholder:"TIME" env:"AUTOMEM_NOW"`
-	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" env:"AUTOMEM_MIN_IDLE"`
-	MinUserMessages int           `help:"Least number of genuine human turns in a session." default:"10" env:"AUTOMEM_MIN_USER_MESSAGES"`
-	IndexSize       int           `help:"Most lines in the session index." default:"50" env:"AUTOMEM_INDEX_SIZE"`
-	MaxNew          int           `help:"Most NEW sessions offered per run." default:"10" env:"AUTOMEM_MAX_NEW"`
-	Interval        time.Duration `help:"Least time between two runs on a project (throttle)." default:"30m" env:"AUTOMEM_INTERVAL"`
-	LockStale       time.Duration `help:"A lock whose heartbeat is older than this is stale." default:"35m" env:"AUTOMEM_LOCK_STALE"`
-	Force           bool          `help:"Ignore the throttle and a failed run's backoff." env:"AUTOMEM_FORCE"`
+	Now             cli.Time      `help:"Replace the clock for idle checks (RFC3339, e.g. 2026-05-01T09:00:00Z)." placeholder:"TIME" env:"AUTOMEM_NOW"`
+	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" min:"0s" max:"720h" env:"AUTOMEM_MIN_IDLE"`
+	MinUserMessages int           `help:"Least number of genuine human turns in a session." default:"10" min:"1" max:"10000" env:"AUTOMEM_MIN_USER_MESSAGES"`
+	IndexSize       int           `help:"Most lines in the session index." default:"50" min:"1" max:"10000" env:"AUTOMEM_INDEX_SIZE"`
+	MaxNew          int           `help:"Most NEW sessions offered per run." default:"10" min:"1" max:"1000" env:"AUTOMEM_MAX_NEW"`
+	Interval        time.Duration `help:"Least time between two runs on a project (throttle)." default:"30m" min:"0s" max:"720h" env:"AUTOMEM_INTERVAL"`
+	LockStale       time.Duration `help:"A lock whose heartbeat is older than this is stale." default:"35m" min:"10m" max:"24h" env:"AUTOMEM_LOCK_STALE"`
+	Force           bool          `help:"Ignore the throttle and a failed run's backoff (no environment variable: a forgotten one would defeat every throttle)."`
 
 	Extractor      string        `help:"Extractor: auto (LLM when a key is configured, else offline), llm or offline (${enum})." enum:"auto,llm,offline" default:"auto" env:"AUTOMEM_EXTRACTOR"`
 	BaseURL        string        `name:"base-url" help:"OpenAI-compatible endpoint (default: OpenAI, or Gemini's when only GEMINI_API_KEY is set)." placeholder:"URL" env:"AUTOMEM_BASE_URL"`
 	Model          string        `help:"Model name (default depends on the endpoint)." env:"AUTOMEM_MODEL"`
 	APIKeyFile     string        `name:"api-key-file" help:"File holding the API key (a key is never taken as a flag value)." type:"path" placeholder:"FILE" env:"AUTOMEM_API_KEY_FILE"`
-	MaxTurns       int           `help:"Most model turns per run." default:"30" env:"AUTOMEM_MAX_TURNS"`
-	MaxTime        time.Duration `help:"Most wall time of one extraction." default:"30m" env:"AUTOMEM_MAX_TIME"`
-	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" env:"AUTOMEM_REQUEST_TIMEOUT"`
-	ElideAfter     int           `help:"Send a large tool result (a transcript page) with this many later requests only, then a stub (0 keeps all; more context, more traffic)." default:"1" env:"AUTOMEM_ELIDE_AFTER"`
+	MaxTurns       int           `help:"Most model turns per run." default:"30" min:"1" max:"1000" env:"AUTOMEM_MAX_TURNS"`
+	MaxTime        time.Duration `help:"Most wall time of one extraction." default:"30m" min:"1s" max:"24h" env:"AUTOMEM_MAX_TIME"`
+	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" min:"100ms" max:"1h" env:"AUTOMEM_REQUEST_TIMEOUT"`
+	ElideAfter     int           `help:"Send a large tool result (a transcript page) with this many later requests only, then a stub (0 keeps all; more context, more traffic)." default:"1" min:"0" max:"1000" env:"AUTOMEM_ELIDE_AFTER"`
 
 	ClaudeDir string `help:"Claude Code config dir." type:"path" default:"${claude_dir}" env:"CLAUDE_CONFIG_DIR"`
 	CodexHome string `help:"Codex home dir." type:"path" default:"${codex_home}" env:"CODEX_HOME"`
@@ -54,11 +54,8 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 	}
 	env.Log = log
 	now := env.Now()
-	if c.Now != "" {
-		now, err = time.Parse(time.RFC3339, c.Now)
-		if err != nil {
-			return fmt.Errorf("--now %q: want RFC3339, like 2026-05-01T09:00:00Z", c.Now)
-		}
+	if !c.Now.IsZero() {
+		now = c.Now.Time
 	}
 	// An empty variable (CLAUDE_CONFIG_DIR=) means unset, not "the current dir".
 	defaults := defaultVars(env)

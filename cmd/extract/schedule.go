@@ -159,7 +159,7 @@ func (c *ScheduleUninstallCmd) Run(ctx context.Context, env *cli.Env) error {
 
 // ScheduleStatusCmd reports on the installed timer.
 type ScheduleStatusCmd struct {
-	JSON bool `name:"json" default:"false" env:"AUTOMEM_SCHEDULE_JSON" help:"Print the status as JSON (default: ${default})."`
+	JSON bool `name:"json" default:"false" env:"AUTOMEM_JSON" help:"Print the status as JSON (default: ${default})."`
 	schedulePlatform
 }
 

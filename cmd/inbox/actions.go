@@ -7,6 +7,7 @@ import (
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/review"
 	"github.com/automem/automem/internal/skills"
 )
@@ -14,8 +15,11 @@ import (
 // ApplyCmd applies hunks without asking.
 type ApplyCmd struct {
 	ID    string `arg:"" help:"Patch item ID: private, global or skill-patch/<name>."`
-	Hunks string `help:"Hunks to apply, e.g. 1,3-4 (default: all)." placeholder:"LIST" env:"AUTOMEM_HUNKS"`
+	Hunks string `help:"Hunks to apply, e.g. 1,3-4 (default: all; no environment variable)." placeholder:"LIST"`
 }
+
+// Validate rejects a malformed --hunks while parsing (exit 80).
+func (c *ApplyCmd) Validate() error { return checkHunkList(c.Hunks) }
 
 // Run applies the chosen hunks; the rest stays pending.
 func (c *ApplyCmd) Run(g *Globals, env *cli.Env) error {
@@ -25,12 +29,32 @@ func (c *ApplyCmd) Run(g *Globals, env *cli.Env) error {
 // DismissCmd dismisses hunks without asking.
 type DismissCmd struct {
 	ID    string `arg:"" help:"Patch item ID: private, global or skill-patch/<name>."`
-	Hunks string `help:"Hunks to dismiss, e.g. 1,3-4 (default: all)." placeholder:"LIST" env:"AUTOMEM_HUNKS"`
+	Hunks string `help:"Hunks to dismiss, e.g. 1,3-4 (default: all; no environment variable)." placeholder:"LIST"`
 }
+
+// Validate rejects a malformed --hunks while parsing (exit 80).
+func (c *DismissCmd) Validate() error { return checkHunkList(c.Hunks) }
 
 // Run dismisses the chosen hunks and records them as tombstones.
 func (c *DismissCmd) Run(g *Globals, env *cli.Env) error {
 	return decideHunks(g, env, c.ID, c.Hunks, inbox.Dismiss)
+}
+
+// maxHunkNumber bounds a --hunks number before the item is known; no item
+// has that many hunks, and it keeps a range like 1-999999999 from being
+// expanded.
+const maxHunkNumber = 99999
+
+// checkHunkList checks the syntax of a --hunks list (numbers and ranges);
+// whether the numbers exist is checked against the item when it runs.
+func checkHunkList(list string) error {
+	if list == "" {
+		return nil
+	}
+	if _, err := patch.ParseRanges(list, maxHunkNumber); err != nil {
+		return fmt.Errorf("--hunks %q: %w (want a list such as 1,3-4)", list, err)
+	}
+	return nil
 }
 
 func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) error {
@@ -49,7 +73,7 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 	} else {
 		nums, err := patch.ParseRanges(list, len(it.Hunks))
 		if err != nil {
-			return fmt.Errorf("--hunks %q: %w", list, err)
+			return cli.Usage(fmt.Errorf("--hunks %q: %w (%s has %s)", list, err, id, plural.Of(len(it.Hunks), "hunk", "hunks")))
 		}
 		for _, n := range nums {
 			chosen[n] = true
@@ -65,15 +89,15 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
-	fmt.Fprintf(env.Stdout, "%s: %d lines applied, %d dismissed, %d pending.\n", id, res.Applied, res.Dismissed, res.Pending)
+	fmt.Fprintf(env.Stdout, "%s: %s applied, %d dismissed, %d pending.\n", id, plural.Of(res.Applied, "line", "lines"), res.Dismissed, res.Pending)
 	return nil
 }
 
 // PromoteCmd promotes a skill draft.
 type PromoteCmd struct {
 	ID           string `arg:"" help:"Skill draft ID: skill/<dir>."`
-	To           string `help:"Destination scope (${enum})." enum:"user,workspace" required:"" env:"AUTOMEM_TO"`
-	AllowScripts bool   `help:"Confirm copying executable files of the draft." env:"AUTOMEM_ALLOW_SCRIPTS"`
+	To           string `help:"Destination scope: user (~/.gemini/skills) or workspace (<git root>/.gemini/skills); no environment variable." enum:"user,workspace" required:"" placeholder:"user|workspace"`
+	AllowScripts bool   `help:"Confirm copying executable files of the draft (no environment variable)."`
 }
 
 // Run shows every file that will be copied, then promotes.

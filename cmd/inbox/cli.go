@@ -48,9 +48,19 @@ type CLI struct {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := cli.NewEnv(stdin, stdout, stderr, version)
 	var c CLI
-	return cli.Main(ctx, "inbox", &c, env, args, kong.Description(description),
-		kong.Vars{"version": version}, kong.Bind(&c.Globals))
+	return cli.Main(ctx, "inbox", &c, env, args, options(env, &c)...)
 }
+
+// options are the kong options of the inbox parser (shared with the fuzz
+// test, which parses without running).
+func options(env *cli.Env, c *CLI) []kong.Option {
+	return []kong.Option{kong.Description(description), kong.Vars{"version": env.Version, "env_prefix": envPrefix}, kong.Bind(&c.Globals)}
+}
+
+// envPrefix starts the names of inbox's own environment variables
+// (AUTOMEM_INBOX_LOG_LEVEL); AUTOMEM_PROJECT, AUTOMEM_COLOR and AUTOMEM_JSON
+// are shared with extract and mean the same there.
+const envPrefix = "AUTOMEM_INBOX_"
 
 // AfterApply builds the stderr logger from the log flags once they are
 // parsed, so every command gets it through env.Log.

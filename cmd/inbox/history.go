@@ -38,7 +38,7 @@ func (c *LogCmd) Run(g *Globals, env *cli.Env) error {
 
 // UndoCmd reverts the last change.
 type UndoCmd struct {
-	Force bool `help:"Undo even if the files changed since." env:"AUTOMEM_FORCE"`
+	Force bool `help:"Undo even if the files changed since (no environment variable)."`
 }
 
 // Run restores the files of the newest change not yet undone.

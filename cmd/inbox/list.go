@@ -6,6 +6,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/review"
 )
 
@@ -70,7 +71,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 		fmt.Fprintln(env.Stdout, "No items in inbox.")
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "Memory Inbox (%s)\n", counted(len(items), "item", "items"))
+	fmt.Fprintf(env.Stdout, "Memory Inbox (%s)\n", plural.Of(len(items), "item", "items"))
 	for _, gt := range groupTitles {
 		first := true
 		for _, it := range items {
@@ -81,9 +82,9 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 				fmt.Fprintf(env.Stdout, "\n%s\n", gt.title)
 				first = false
 			}
-			detail := counted(len(it.Files), "file", "files")
+			detail := plural.Of(len(it.Files), "file", "files")
 			if len(it.Hunks) > 0 {
-				detail = counted(len(it.Hunks), "hunk", "hunks")
+				detail = plural.Of(len(it.Hunks), "hunk", "hunks")
 			}
 			if it.Group == inbox.GroupMemory {
 				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(it.ID), review.Visible(it.Title))
@@ -93,12 +94,4 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 		}
 	}
 	return nil
-}
-
-// counted is "1 hunk", "2 hunks": n with the noun in the right number.
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

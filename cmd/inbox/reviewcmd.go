@@ -16,7 +16,7 @@ import (
 // ReviewCmd reviews items interactively.
 type ReviewCmd struct {
 	ID           string `arg:"" optional:"" help:"Review only this item (default: all)."`
-	AllowScripts bool   `help:"Confirm copying executable files of promoted drafts without asking." env:"AUTOMEM_ALLOW_SCRIPTS"`
+	AllowScripts bool   `help:"Confirm copying executable files of promoted drafts without asking (no environment variable)."`
 }
 
 // Run asks about every hunk and draft; on a terminal one keypress answers,

@@ -11,7 +11,16 @@ const (
 	ExitOK      = 0  // done, including nothing to do
 	ExitFailed  = 1  // failed
 	ExitSkipped = 75 // skipped: lock held, throttled, backing off (EX_TEMPFAIL)
+	ExitUsage   = 80 // usage error: unknown flag, bad or out-of-range value
+	// ExitInterrupted: a person interrupted the command (Ctrl-C, or a stop
+	// by the scheduler); what was done before is kept. 128+SIGINT, as a
+	// shell reports it.
+	ExitInterrupted = 130
 )
+
+// Usage wraps err (a bad argument found only when the command runs, such
+// as a hunk number beyond the item's hunks) so it maps to ExitUsage.
+func Usage(err error) error { return &ExitError{Code: ExitUsage, Err: err} }
 
 // ExitError carries an exit code through the error chain so that the single
 // place that prints errors can pick the right code.

@@ -8,10 +8,13 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// LogFlags are the logging flags both binaries share.
+// LogFlags are the logging flags both binaries have. Their variables
+// belong to one binary each (AUTOMEM_LOG_LEVEL for extract,
+// AUTOMEM_INBOX_LOG_LEVEL for inbox): each binary sets the kong variable
+// env_prefix.
 type LogFlags struct {
-	LogLevel  string `help:"Log level (${enum})." enum:"debug,info,warn,error" default:"info" env:"AUTOMEM_LOG_LEVEL"`
-	LogFormat string `help:"Log format: auto is console on a terminal, JSON otherwise (journald, launchd) (${enum})." enum:"auto,json,console" default:"auto" env:"AUTOMEM_LOG_FORMAT"`
+	LogLevel  string `help:"Log level (${enum})." enum:"debug,info,warn,error" default:"info" env:"${env_prefix}LOG_LEVEL"`
+	LogFormat string `help:"Log format: auto is console on a terminal, JSON otherwise (journald, launchd) (${enum})." enum:"auto,json,console" default:"auto" env:"${env_prefix}LOG_FORMAT"`
 }
 
 // NewLogger builds the stderr logger: JSON when stderr is not a terminal,

@@ -13,6 +13,7 @@ import (
 	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/tombstone"
 )
 
@@ -154,7 +155,7 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	}
 	hash, err := history.Open(p.MemoryDir).Record(now, history.Change{
 		Kind:    history.KindApply,
-		Summary: fmt.Sprintf("%s: %d lines applied to %s", it.ID, res.Applied, strings.Join(res.Files, ", ")),
+		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", ")),
 		Files:   fcs,
 	})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/plural"
 )
 
 // Item groups, as printed by `inbox list --json`.
@@ -141,7 +142,7 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 		hidden = append(hidden, hid...)
 		if it != nil {
 			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
-			it.Title = fmt.Sprintf("%s: %d %s from %d source %s", title, len(it.Hunks), plural(len(it.Hunks), "hunk", "hunks"), len(it.Sources), plural(len(it.Sources), "patch", "patches"))
+			it.Title = fmt.Sprintf("%s: %s from %s", title, plural.Of(len(it.Hunks), "hunk", "hunks"), plural.Of(len(it.Sources), "source patch", "source patches"))
 			items = append(items, it)
 		}
 	}
@@ -313,11 +314,4 @@ func loadRejected(memoryDir string) ([]*Item, error) {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/skills"
 )
 
@@ -79,7 +80,7 @@ func (r *Runner) patch(it *inbox.Item) (bool, error) {
 	if err != nil {
 		return true, fmt.Errorf("%s: %w", it.ID, err)
 	}
-	fmt.Fprintf(r.S.Out, "%s: %d lines applied, %d dismissed, %d pending.\n", it.ID, res.Applied, res.Dismissed, res.Pending)
+	fmt.Fprintf(r.S.Out, "%s: %s applied, %d dismissed, %d pending.\n", it.ID, plural.Of(res.Applied, "line", "lines"), res.Dismissed, res.Pending)
 	return quit, nil
 }
 
