@@ -60,7 +60,7 @@ func (x redactor) count(ctx context.Context, e scan.Entry) map[string]int {
 		return nil
 	}
 	var all redact.Findings
-	hook := x.r.Hook(ctx, func(error) { all = all.Merge([]redact.Finding{{Rule: "withheld", Count: 1}}) },
+	hook := x.r.Hook(ctx, func(error) { all = all.Merge([]redact.Finding{{Rule: redact.WithheldRule, Count: 1}}) },
 		func(f []redact.Finding) { all = all.Merge(f) })
 	if _, err := render.File(e.Path, e.Source, hook, render.Options{}); err != nil {
 		return map[string]int{"unreadable": 1}

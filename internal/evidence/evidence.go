@@ -86,14 +86,6 @@ func (s *Store) For(text string) []Item {
 	return out
 }
 
-// Len is the number of items held.
-func (s *Store) Len() int {
-	if s == nil {
-		return 0
-	}
-	return len(s.items)
-}
-
 // identity is what makes two items the same piece of evidence.
 func identity(it Item) string {
 	return it.Key + "\x00" + it.Target + "\x00" + it.SessionID + "\x00" + it.MessageID

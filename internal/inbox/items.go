@@ -98,15 +98,9 @@ type Hidden struct {
 	Reason string
 }
 
-// Load reads every item of a project, in list order: new skills, skill
-// updates, memory (private then global), rejected.
-func Load(p Paths) ([]*Item, error) {
-	items, _, err := Scan(p)
-	return items, err
-}
-
-// Scan is Load that also reports the hidden patch files, so the caller can
-// warn about them.
+// Scan reads every item of a project, in list order: new skills, skill
+// updates, memory (private then global), rejected; and it reports the
+// hidden patch files, so the caller can warn about them.
 func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	drafts, patches, err := skillEntries(p.MemoryDir)
 	if err != nil {

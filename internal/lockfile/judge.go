@@ -5,14 +5,13 @@ package lockfile
 import (
 	"errors"
 	"fmt"
-	"os"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// Reasons a lock is judged stale or live; they appear in logs and Status.
+// Reasons a lock is judged stale or live; they appear in logs.
 const (
 	ReasonUnparsableOld   = "unparsable content older than the grace period"
 	ReasonUnparsableFresh = "unparsable content within the grace period (being written)"
@@ -99,33 +98,4 @@ func judge(lf lockFile, o Options, ours string) verdict {
 func processAlive(pid int) bool {
 	err := unix.Kill(pid, 0)
 	return err == nil || !errors.Is(err, syscall.ESRCH)
-}
-
-// Status is what Inspect reports about a lock, for `extract --dry-run` and
-// status views.
-type Status struct {
-	Exists bool
-	Info   Info   // zero when unparsable
-	Valid  bool   // content parsed
-	Stale  bool   // Acquire would break it
-	Reason string // one of the Reason constants
-	Since  time.Time
-}
-
-// Inspect reads the lock at path without changing anything.
-func Inspect(path string, opts Options) (Status, error) {
-	o := opts.withDefaults()
-	lf, err := readLock(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return Status{}, nil
-	}
-	if err != nil {
-		return Status{}, err
-	}
-	v := judge(lf, o, "")
-	st := Status{Exists: true, Valid: lf.info != nil, Stale: v.stale, Reason: v.reason, Since: v.since}
-	if lf.info != nil {
-		st.Info = *lf.info
-	}
-	return st, nil
 }

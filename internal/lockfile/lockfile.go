@@ -169,7 +169,7 @@ type Lock struct {
 	mu       sync.Mutex
 	released bool
 	lostOnce sync.Once
-	lost     chan struct{}
+	lost     chan struct{} // closed once the lock is found not ours (Context ends then)
 	stop     chan struct{}
 	done     chan struct{}
 }
@@ -269,16 +269,6 @@ func breakStale(ctx context.Context, path string, o Options, nonce string) (*Hel
 		Str("reason", v.reason).Msg("broke stale lock")
 	return nil, nil
 }
-
-// Path is the lock file's path.
-func (l *Lock) Path() string { return l.path }
-
-// Info is the content we wrote when acquiring.
-func (l *Lock) Info() Info { return l.info }
-
-// Lost is closed when the heartbeat finds that the lock is no longer ours;
-// the caller may use it to cancel work early. Check is still the fence.
-func (l *Lock) Lost() <-chan struct{} { return l.lost }
 
 func (l *Lock) markLost() { l.lostOnce.Do(func() { close(l.lost) }) }
 

@@ -99,7 +99,7 @@ func TestAcquireWritesGeminiCompatibleContentAndReleaseRemovesIt(t *testing.T) {
 	if raw["startedAt"] != "2026-05-01T09:00:00.123Z" || raw["heartbeatAt"] != "2026-05-01T09:00:00.123Z" {
 		t.Fatalf("times = %v %v", raw["startedAt"], raw["heartbeatAt"])
 	}
-	if raw["host"] != "testhost" || raw["nonce"] == "" || raw["nonce"] != l.Info().Nonce {
+	if raw["host"] != "testhost" || raw["nonce"] == "" || raw["nonce"] != l.info.Nonce {
 		t.Fatalf("host/nonce = %v %v", raw["host"], raw["nonce"])
 	}
 	if err := l.Check(); err != nil {
@@ -228,7 +228,7 @@ func TestAcquireBreaksStaleLocks(t *testing.T) {
 			if err != nil {
 				t.Fatalf("stale lock not broken: %v", err)
 			}
-			if got := readInfo(t, path); got.PID != os.Getpid() || got.Nonce != l.Info().Nonce {
+			if got := readInfo(t, path); got.PID != os.Getpid() || got.Nonce != l.info.Nonce {
 				t.Fatalf("lock content after break = %+v", got)
 			}
 			if err := l.Release(); err != nil {
@@ -279,7 +279,7 @@ func TestLostNonce(t *testing.T) {
 		t.Fatalf("Check = %v, want ErrLost", err)
 	}
 	select {
-	case <-l.Lost():
+	case <-l.lost:
 	default:
 		t.Fatal("Lost not closed after Check found the lock taken")
 	}
@@ -356,7 +356,7 @@ func TestHeartbeatRefreshesAndFencesItself(t *testing.T) {
 	ticks <- later
 	waitFor(t, func() bool { return readInfo(t, path).HeartbeatAt == FormatTime(later) })
 	got := readInfo(t, path)
-	if got.StartedAt != FormatTime(start) || got.Nonce != l.Info().Nonce || got.PID != 10 {
+	if got.StartedAt != FormatTime(start) || got.Nonce != l.info.Nonce || got.PID != 10 {
 		t.Fatalf("refresh changed more than heartbeatAt: %+v", got)
 	}
 	if fi, _ := os.Lstat(path); fi.Mode().Perm() != 0o600 {
@@ -366,7 +366,7 @@ func TestHeartbeatRefreshesAndFencesItself(t *testing.T) {
 	writeLockJSON(t, path, map[string]any{"pid": 11, "startedAt": FormatTime(later), "nonce": "theirs"})
 	ticks <- later.Add(time.Minute)
 	select {
-	case <-l.Lost():
+	case <-l.lost:
 	case <-time.After(5 * time.Second):
 		t.Fatal("heartbeat did not notice the lost lock")
 	}
@@ -422,8 +422,8 @@ func TestUnsafeLockPaths(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatal("Acquire blocked (opened a FIFO?)")
 			}
-			if _, err := Inspect(path, Options{}); !errors.Is(err, ErrNotRegular) {
-				t.Fatalf("Inspect err = %v", err)
+			if _, err := readLock(path); !errors.Is(err, ErrNotRegular) {
+				t.Fatalf("readLock err = %v", err)
 			}
 			if b, _ := os.ReadFile(outside); string(b) != "canary" {
 				t.Fatal("symlink target changed")
@@ -442,25 +442,31 @@ func TestMissingLockDir(t *testing.T) {
 	}
 }
 
-func TestInspect(t *testing.T) {
+// TestJudgeReadLock: a held lock is judged alive, a dead holder's stale.
+func TestJudgeReadLock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), ".extraction.lock")
-	st, err := Inspect(path, Options{})
-	if err != nil || st.Exists {
-		t.Fatalf("missing lock: %+v %v", st, err)
+	if _, err := readLock(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing lock: %v", err)
 	}
 	l, err := Acquire(context.Background(), path, Options{Heartbeat: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err = Inspect(path, Options{})
-	if err != nil || !st.Exists || !st.Valid || st.Stale || st.Info.PID != os.Getpid() || st.Reason != ReasonAlive {
-		t.Fatalf("held lock: %+v %v", st, err)
+	lf, err := readLock(path)
+	if err != nil || lf.info == nil || lf.info.PID != os.Getpid() {
+		t.Fatalf("held lock: %+v %v", lf, err)
+	}
+	if v := judge(lf, Options{}.withDefaults(), ""); v.stale || v.reason != ReasonAlive {
+		t.Fatalf("held lock judged %+v", v)
 	}
 	l.Release()
 	writeLockJSON(t, path, map[string]any{"pid": deadPID(t), "startedAt": FormatTime(time.Now())})
-	st, err = Inspect(path, Options{})
-	if err != nil || !st.Stale || st.Reason != ReasonDeadPID {
-		t.Fatalf("dead lock: %+v %v", st, err)
+	lf, err = readLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := judge(lf, Options{}.withDefaults(), ""); !v.stale || v.reason != ReasonDeadPID {
+		t.Fatalf("dead lock judged %+v", v)
 	}
 }
 

@@ -538,8 +538,9 @@ func TestLegacyPrivateMemoryIsTheTarget(t *testing.T) {
 func TestSignalsRankSessions(t *testing.T) {
 	busy := convo("b", time.Now(), "u:no, use pnpm not npm", "x:pnpm test", "x:pnpm lint", "u:From now on, always run the linter.")
 	quiet := convo("q", time.Now(), "u:fix the footer", "x:ls -la", "u:thanks")
-	if Signals(busy) < 3 || Signals(quiet) != 0 {
-		t.Fatalf("signals busy %d quiet %d", Signals(busy), Signals(quiet))
+	signals := func(msgs []transcript.Message) int { return mineSession(0, msgs, nil).signals }
+	if signals(busy) < 3 || signals(quiet) != 0 {
+		t.Fatalf("signals busy %d quiet %d", signals(busy), signals(quiet))
 	}
 }
 

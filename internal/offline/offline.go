@@ -287,13 +287,6 @@ func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Messa
 	return msgs, nil
 }
 
-// Signals counts the instruction, correction, reversal and verification
-// signals in one session's messages without writing anything: a cheap way
-// for the LLM path to rank which sessions are worth sending to a model.
-func Signals(msgs []transcript.Message) int {
-	return mineSession(0, msgs, nil).signals
-}
-
 // lazyRegexp compiles expr on first use. The package's expressions would
 // otherwise all be compiled when any program that links the package starts,
 // although most runs never extract offline.

@@ -36,8 +36,12 @@ func TestParseAccepts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
 			}
-			if len(p.Files) != tc.files || p.NumHunks() != tc.hunks {
-				t.Fatalf("got %d files %d hunks, want %d %d", len(p.Files), p.NumHunks(), tc.files, tc.hunks)
+			hunks := 0
+			for _, f := range p.Files {
+				hunks += len(f.Hunks)
+			}
+			if len(p.Files) != tc.files || hunks != tc.hunks {
+				t.Fatalf("got %d files %d hunks, want %d %d", len(p.Files), hunks, tc.files, tc.hunks)
 			}
 			if p.Files[0].Path != tc.path || p.Files[0].Create != tc.cr {
 				t.Fatalf("got path %q create %v", p.Files[0].Path, p.Files[0].Create)

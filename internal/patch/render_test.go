@@ -78,14 +78,3 @@ func TestDiffLargeFiles(t *testing.T) {
 		checkSelect(t, map[string]string{"/m/x.md": string(old)}, p, sel)
 	}
 }
-
-func TestStats(t *testing.T) {
-	p, err := Parse([]byte(upd("/m/x.md", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n") + upd("/m/x.md", "@@ -1 +1,2 @@\n a\n+d\n") + create("/m/n.md", "@@ -0,0 +1,2 @@\n+n\n+m\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, h, a, r := p.Stats()
-	if f != 2 || h != 3 || a != 4 || r != 1 {
-		t.Fatalf("stats %d %d %d %d", f, h, a, r)
-	}
-}

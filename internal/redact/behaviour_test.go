@@ -305,9 +305,11 @@ func TestCountAndLog(t *testing.T) {
 		"nothing here",
 		strings.Repeat("x", 5000),
 	}
-	f, err := r.Count(context.Background(), slices.Values(texts))
-	if err != nil {
-		t.Fatal(err)
+	// extract --dry-run --show-redactions tallies this way (jobs).
+	var f Findings
+	hook := r.Hook(context.Background(), func(error) { f = f.Merge([]Finding{{WithheldRule, 1}}) }, func(x []Finding) { f = f.Merge(x) })
+	for _, s := range texts {
+		hook(s)
 	}
 	want := Findings{{"env-secret", 1}, {"github-pat", 2}, {"withheld", 1}}
 	if !slices.Equal(f, want) {

@@ -7,12 +7,15 @@ import (
 	"github.com/automem/automem/internal/redact"
 )
 
-func ExampleRedactor_Redact() {
+func ExampleRedactor_Text() {
 	r, err := redact.New(redact.Options{})
 	if err != nil {
 		panic(err)
 	}
-	out, findings := r.Redact(`DATABASE_URL=postgres://app:hunter2hunter2@db.internal/app`)
+	out, findings, err := r.Text(context.Background(), `DATABASE_URL=postgres://app:hunter2hunter2@db.internal/app`)
+	if err != nil {
+		panic(err) // the caller sends redact.Withheld instead
+	}
 	fmt.Println(out)
 	fmt.Println(findings)
 	// Output:

@@ -1,12 +1,6 @@
 package redact
 
-import (
-	"context"
-	"iter"
-	"sort"
-
-	"github.com/rs/zerolog"
-)
+import "github.com/rs/zerolog"
 
 // Findings is a per-rule tally. It marshals into a zerolog object
 // (rule → count) so a log line can say what was redacted without ever
@@ -41,32 +35,6 @@ func (fs Findings) Merge(other []Finding) Findings {
 	return Findings(toFindings(m))
 }
 
-// Count tallies, per rule, what redaction would replace in texts without
-// keeping any output; extract --dry-run --show-redactions prints it. A text
-// whose redaction fails counts under the rule "withheld" (it would be sent
-// as Withheld), so the dry run shows the same outcome a real run would.
-func (r *Redactor) Count(ctx context.Context, texts iter.Seq[string]) (Findings, error) {
-	m := map[string]int{}
-	for t := range texts {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		_, f, err := r.Text(ctx, t)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			m[withheldRule]++
-			continue
-		}
-		for _, x := range f {
-			m[x.Rule] += x.Count
-		}
-	}
-	out := toFindings(m)
-	sort.Slice(out, func(i, j int) bool { return out[i].Rule < out[j].Rule })
-	return Findings(out), nil
-}
-
-// withheldRule names texts that would be withheld in Count's tally.
-const withheldRule = "withheld"
+// WithheldRule is the rule a dry run's tally counts a text under when its
+// redaction fails: the text would be sent as Withheld.
+const WithheldRule = "withheld"

@@ -98,14 +98,6 @@ func (s *Set) Texts() []string {
 	return out
 }
 
-// Len is the number of distinct tombstones.
-func (s *Set) Len() int {
-	if s == nil {
-		return 0
-	}
-	return len(s.items)
-}
-
 // Add records tombstones, skipping ones already present, and rewrites the
 // file atomically. Items without At get now; items without Key get Key(Text).
 func Add(memoryDir string, now time.Time, items ...Tombstone) error {

@@ -8,33 +8,11 @@ import (
 	"time"
 )
 
-func TestNormalize(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"- Use  pnpm, not npm.", "use pnpm, not npm"},
-		{"* Always RUN tests", "always run tests"},
-		{"12. numbered item...", "numbered item"},
-		{"  \tspaced\n out  ", "spaced out"},
-		{"-not a marker", "-not a marker"},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := Normalize(tt.in); got != tt.want {
-			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-	if Key("- Use pnpm.") != Key("use   PNPM") {
-		t.Errorf("keys of equivalent lines differ")
-	}
-	if Key("use pnpm") == Key("use npm") {
-		t.Errorf("keys of different lines are equal")
-	}
-}
-
 func TestAddLoadRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	s, err := Load(dir)
-	if err != nil || s.Len() != 0 {
-		t.Fatalf("Load(empty) = %v, %v; want empty set", s.Len(), err)
+	if err != nil || len(s.items) != 0 {
+		t.Fatalf("Load(empty) = %v, %v; want empty set", len(s.items), err)
 	}
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	err = Add(dir, now,
@@ -49,8 +27,8 @@ func TestAddLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Len() != 2 {
-		t.Fatalf("Len = %d, want 2", s.Len())
+	if len(s.items) != 2 {
+		t.Fatalf("Len = %d, want 2", len(s.items))
 	}
 	if !s.Has("* use pnpm") || !s.Has("Deploy-App") || s.Has("use npm") {
 		t.Errorf("Has answers wrong: texts %v", s.Texts())
@@ -73,27 +51,9 @@ func TestLoadSkipsBadLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Len() != 1 || !s.Has("keep me") {
+	if len(s.items) != 1 || !s.Has("keep me") {
 		t.Errorf("got %v, want only 'keep me'", s.Texts())
 	}
-}
-
-func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"- a.", "1. b", "  x  y ", "..."} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n := Normalize(s)
-		if n != strings.TrimSpace(n) || strings.Contains(n, "  ") {
-			t.Errorf("Normalize(%q) = %q keeps edge or double spaces", s, n)
-		}
-		if Key(s) != Key(n) && Normalize(n) == n {
-			t.Errorf("Key differs for an already normal form of %q", s)
-		}
-		if strings.ContainsAny(n, "\n\t") {
-			t.Errorf("normalized %q keeps whitespace runs", n)
-		}
-	})
 }
 
 func BenchmarkHas(b *testing.B) {
