@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
 )
 
 // Sources that can be scanned.
@@ -46,4 +49,10 @@ type Config struct {
 	ShowRedactions  bool
 
 	Log zerolog.Logger
+}
+
+// layout is where the files of a project's memory live; the project's root
+// is the workspace whose skills count.
+func (cfg Config) layout(p gemini.Project) memdir.Dir {
+	return gemini.Layout(cfg.GeminiDir, p.MemoryDir, p.Root)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -20,12 +19,6 @@ import (
 // the run was cancelled.
 const postTimeout = time.Minute
 
-// Memory-dir file names shared with Gemini CLI.
-const (
-	LockName  = ".extraction.lock"
-	StateName = ".extraction-state.json"
-)
-
 // extractProject runs steps 4–12 of the cycle for one project.
 func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t Target, pr *ProjectReport) {
 	redactText := red.text(ctx)
@@ -35,8 +28,9 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 		log.Info().Msg("no Gemini CLI project for this root: nothing to write into")
 		return
 	}
+	dir := cfg.layout(t.Project)
 	// Step 4: nothing NEW → no lock, nothing written.
-	st, err := state.Load(filepath.Join(t.Project.MemoryDir, StateName), state.LoadOptions{Now: clock(cfg), Log: log, ReadOnly: true})
+	st, err := state.Load(dir.State(), state.LoadOptions{Now: clock(cfg), Log: log, ReadOnly: true})
 	if err != nil {
 		fail(pr, log, fmt.Errorf("read state: %w", err))
 		return
@@ -46,12 +40,12 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 		log.Info().Msg("nothing new")
 		return
 	}
-	if err := os.MkdirAll(filepath.Join(t.Project.MemoryDir, "skills"), 0o700); err != nil {
+	if err := os.MkdirAll(dir.Skills(), 0o700); err != nil {
 		fail(pr, log, fmt.Errorf("prepare memory dir: %w", err))
 		return
 	}
 	// Step 5: lock.
-	lk, err := lockfile.Acquire(ctx, filepath.Join(t.Project.MemoryDir, LockName), lockfile.Options{Now: clock(cfg), Stale: cfg.LockStale, Log: log})
+	lk, err := lockfile.Acquire(ctx, dir.Lock(), lockfile.Options{Now: clock(cfg), Stale: cfg.LockStale, Log: log})
 	var held *lockfile.HeldError
 	if errors.As(err, &held) || errors.Is(err, lockfile.ErrHeld) {
 		pr.Status = StatusLocked
@@ -70,8 +64,7 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 	runCtx, cancel := lk.Context(ctx)
 	defer cancel()
 	// Re-read the state under the lock: another run may have just finished.
-	statePath := filepath.Join(t.Project.MemoryDir, StateName)
-	st, err = state.Load(statePath, state.LoadOptions{Now: clock(cfg), Log: log})
+	st, err = state.Load(dir.State(), state.LoadOptions{Now: clock(cfg), Log: log})
 	if err != nil {
 		fail(pr, log, fmt.Errorf("read state: %w", err))
 		return
@@ -103,11 +96,11 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 		}
 	}
 	job := &Job{
-		Project: t.Project, GeminiDir: cfg.GeminiDir, Lines: lines, Offered: offered, Eligible: eligible,
+		Project: t.Project, Dir: dir, Lines: lines, Offered: offered, Eligible: eligible,
 		Redact: redactText, Fence: lk.Check, Now: cfg.Now, Log: log,
 	}
 	// Step 8: extract.
-	before := snapshot(t.Project.MemoryDir)
+	before := snapshot(dir)
 	start := time.Now()
 	out := deps.Extractor.Extract(runCtx, job)
 	if out.Err == nil && runCtx.Err() != nil && ctx.Err() != nil {
@@ -123,12 +116,12 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 	// never kept unredacted or unvalidated.
 	postCtx, postCancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer postCancel()
-	post := postprocess(postCtx, cfg, red, t, before, log)
+	post := postprocess(postCtx, cfg, red, dir, before, log)
 	pr.Candidates = &post.Candidates
 	// Steps 10–11: record the run with per-session verdicts.
 	run := makeRun(cfg, deps.Extractor.Name(), offered, out, post, time.Since(start))
 	st.Record(run)
-	if err := st.SaveFenced(statePath, lk.Check); err != nil {
+	if err := st.SaveFenced(dir.State(), lk.Check); err != nil {
 		fail(pr, log, fmt.Errorf("record run: %w", err))
 		return
 	}

@@ -8,14 +8,16 @@ import (
 
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/index"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
 )
 
 // Job is what an extractor gets for one project: the index it may read
 // from, the sessions offered as NEW, and where it may write.
 type Job struct {
-	Project   gemini.Project
-	GeminiDir string
+	Project gemini.Project
+	// Dir is where the memory's inbox and targets live.
+	Dir memdir.Dir
 	// Lines is the session index (NEW lines first, then old ones).
 	Lines []index.Line
 	// Offered are the NEW sessions of the index.

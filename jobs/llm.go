@@ -8,7 +8,8 @@ import (
 	"sync"
 
 	"github.com/automem/automem/internal/agent"
-	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/prompt"
 	"github.com/automem/automem/internal/render"
 	"github.com/automem/automem/internal/sandbox"
@@ -28,7 +29,6 @@ func (*LLM) Name() string { return "llm" }
 
 // Extract runs the agent in the sandbox over the session index.
 func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
-	mem := job.Project.MemoryDir
 	byPath := map[string]transcript.Session{}
 	var offered []string
 	for _, line := range job.Lines {
@@ -37,11 +37,11 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	}
 	renders := &renderCache{m: map[string]*render.Rendering{}, red: job.Redact}
 	sb, err := sandbox.New(sandbox.Config{
-		MemoryDir:   mem,
-		SkillRoots:  gemini.SkillRoots(job.GeminiDir, job.Project.Root),
+		Memory:      job.Dir,
+		SkillRoots:  job.Dir.Targets.SkillRoots,
 		Transcripts: offered,
 		// The global memory file is context for a global patch, read-only.
-		ReadOnlyFiles: []string{gemini.GlobalMemory(job.GeminiDir)},
+		ReadOnlyFiles: []string{job.Dir.Targets.GlobalMemory},
 		Render: func(path string, offset, limit int) (string, error) {
 			s, ok := byPath[path]
 			if !ok {
@@ -60,21 +60,21 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	defer sb.Close()
 
 	in := prompt.Input{
-		Paths:  prompt.Paths{MemoryDir: mem, GlobalMemory: gemini.GlobalMemory(job.GeminiDir)},
+		Memory: job.Dir,
 		Skills: existingSkills(job),
 	}
 	for _, line := range job.Lines {
 		in.Index = append(in.Index, job.Redact(line.Text))
 	}
-	in.Pending = pendingPatches(mem, job.Redact)
-	if tomb, err := tombstone.Load(mem); err == nil {
+	in.Pending = pendingPatches(job.Dir, job.Redact)
+	if tomb, err := tombstone.Load(job.Dir.Tombstones()); err == nil {
 		in.Dismissed = tomb.Texts()
 	}
 	cfg := l.Agent
 	cfg.Redact = job.Redact
 	cfg.Log = job.Log
 	cfg.BeforeTurn = func(context.Context) error { return job.Fence() }
-	res := agent.Run(ctx, cfg, sb, prompt.System(in.Paths), prompt.User(in))
+	res := agent.Run(ctx, cfg, sb, prompt.System(in.Memory), prompt.User(in))
 
 	out := Outcome{
 		TerminateReason: string(res.Reason), Turns: res.Turns, Model: cfg.Model,
@@ -119,23 +119,20 @@ func (c *renderCache) get(path string, src transcript.Source) (*render.Rendering
 }
 
 // pendingPatches lists the patches waiting in the inbox, for the prompt.
-func pendingPatches(mem string, redact func(string) string) []prompt.Pending {
+func pendingPatches(d memdir.Dir, redact func(string) string) []prompt.Pending {
 	var out []prompt.Pending
-	for _, kind := range []string{"private", "global"} {
-		matches, _ := filepath.Glob(filepath.Join(mem, ".inbox", kind, "*.patch"))
+	add := func(kind patch.Kind, dir string) {
+		matches, _ := filepath.Glob(filepath.Join(dir, "*.patch"))
 		sort.Strings(matches)
 		for _, m := range matches {
 			if data, err := os.ReadFile(m); err == nil {
-				out = append(out, prompt.Pending{Kind: kind, Name: filepath.Base(m), Body: redact(string(data))})
+				out = append(out, prompt.Pending{Kind: string(kind), Name: filepath.Base(m), Body: redact(string(data))})
 			}
 		}
 	}
-	matches, _ := filepath.Glob(filepath.Join(mem, "skills", "*.patch"))
-	sort.Strings(matches)
-	for _, m := range matches {
-		if data, err := os.ReadFile(m); err == nil {
-			out = append(out, prompt.Pending{Kind: "skill", Name: filepath.Base(m), Body: redact(string(data))})
-		}
+	for _, kind := range memdir.Kinds() {
+		add(kind, d.Inbox(kind))
 	}
+	add(patch.Skill, d.Skills())
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/offline"
 	"github.com/automem/automem/internal/tombstone"
 )
@@ -18,7 +17,7 @@ func (Offline) Name() string { return "offline" }
 // Extract mines the NEW sessions (older eligible ones as support).
 func (Offline) Extract(ctx context.Context, job *Job) Outcome {
 	out := Outcome{TerminateReason: "GOAL"}
-	tomb, err := tombstone.Load(job.Project.MemoryDir)
+	tomb, err := tombstone.Load(job.Dir.Tombstones())
 	if err != nil {
 		job.Log.Warn().Err(err).Msg("tombstones unreadable; dismissed items may come back")
 	}
@@ -27,8 +26,7 @@ func (Offline) Extract(ctx context.Context, job *Job) Outcome {
 		offered[e.ID] = true
 	}
 	in := offline.Input{
-		MemoryDir: job.Project.MemoryDir, GlobalMemory: gemini.GlobalMemory(job.GeminiDir),
-		Read: offline.ReadTranscript, Tombstones: tomb, SkillNames: installedSkillNames(job),
+		Dir: job.Dir, Read: offline.ReadTranscript, Tombstones: tomb, SkillNames: installedSkillNames(job),
 		Redact: job.Redact, Now: job.Now,
 	}
 	for _, e := range job.Eligible {

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/state"
 
 	"github.com/automem/automem/internal/index"
@@ -22,9 +22,6 @@ type Deps struct {
 	// NewRedactor, when Redactor is nil, builds it once a project is found,
 	// so a run with nothing to scan does not pay for the rule set.
 	NewRedactor func() (*redact.Redactor, error)
-	// History returns the run history of a memory dir (index.AllNew when
-	// it has none).
-	History func(memoryDir string) index.History
 	// Extractor produces candidates (real runs only).
 	Extractor Extractor
 }
@@ -33,9 +30,6 @@ var errNoExtractor = errors.New("no extractor configured")
 
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
-	if deps.History == nil {
-		deps.History = func(mem string) index.History { return stateHistory(cfg, mem) }
-	}
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
 	targets, err := Discover(ctx, cfg)
 	if err != nil {
@@ -50,7 +44,7 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	for _, t := range mergeByMemory(targets) {
 		h := index.History(index.AllNew{})
 		if t.Project.MemoryDir != "" {
-			h = deps.History(t.Project.MemoryDir)
+			h = stateHistory(cfg, cfg.layout(t.Project))
 		}
 		lines := index.Build(t.Entries, h, cfg.IndexSize, cfg.MaxNew)
 		pr := projectReport(t, h, lines, red.text(ctx))
@@ -125,10 +119,10 @@ func outcome(rep Report) error {
 
 // stateHistory reads a project's state without changing it (a corrupt file
 // reads as empty and is left where it is).
-func stateHistory(cfg Config, memoryDir string) index.History {
-	st, err := state.Load(filepath.Join(memoryDir, StateName), state.LoadOptions{ReadOnly: true, Log: cfg.Log})
+func stateHistory(cfg Config, d memdir.Dir) index.History {
+	st, err := state.Load(d.State(), state.LoadOptions{ReadOnly: true, Log: cfg.Log})
 	if err != nil {
-		cfg.Log.Warn().Err(err).Str("memoryDir", memoryDir).Msg("state unreadable; every session counts as new")
+		cfg.Log.Warn().Err(err).Str("memoryDir", d.Data).Msg("state unreadable; every session counts as new")
 		return index.AllNew{}
 	}
 	return history{st}

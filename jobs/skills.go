@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/prompt"
 	"github.com/automem/automem/internal/skills"
 )
@@ -15,10 +14,10 @@ import (
 func existingSkills(job *Job) []prompt.Skill {
 	var out []prompt.Skill
 	scope := []string{"user", "user", "workspace", "workspace"}
-	for i, root := range gemini.SkillRoots(job.GeminiDir, job.Project.Root) {
+	for i, root := range job.Dir.Targets.SkillRoots {
 		out = append(out, skillsIn(root, scope[i])...)
 	}
-	out = append(out, skillsIn(filepath.Join(job.Project.MemoryDir, "skills"), "draft")...)
+	out = append(out, skillsIn(job.Dir.Skills(), "draft")...)
 	return out
 }
 

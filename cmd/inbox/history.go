@@ -18,7 +18,7 @@ func (c *LogCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
-	entries, err := history.Open(p.MemoryDir).Log()
+	entries, err := history.Open(p.History()).Log()
 	if err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ func (c *UndoCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
-	repo := history.Open(p.MemoryDir)
+	repo := history.Open(p.History())
 	repo.Allowed = p.Allowed
 	e, err := repo.Undo(env.Now(), c.Force)
 	if errors.Is(err, history.ErrNothingToUndo) {

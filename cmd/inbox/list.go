@@ -51,7 +51,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 	}
 	if c.JSON {
 		var out listJSON
-		out.Project.ID, out.Project.Root, out.Project.MemoryDir = p.ProjectID, p.ProjectRoot, p.MemoryDir
+		out.Project.ID, out.Project.Root, out.Project.MemoryDir = p.ProjectID, p.ProjectRoot, p.Targets.MemoryDir
 		out.Items = []itemJSON{}
 		for _, it := range items {
 			files := it.Files

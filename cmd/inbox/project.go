@@ -39,10 +39,8 @@ func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error
 	return p, inbox.Paths{
 		ProjectID:     p.ID,
 		ProjectRoot:   p.Root,
-		MemoryDir:     p.MemoryDir,
-		GlobalMemory:  gemini.GlobalMemory(geminiDir),
+		Dir:           gemini.Layout(geminiDir, p.MemoryDir, ws),
 		UserSkills:    filepath.Join(geminiDir, "skills"),
-		SkillRoots:    gemini.SkillRoots(geminiDir, ws),
 		WorkspaceRoot: ws,
 	}, nil
 }
@@ -93,7 +91,7 @@ func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
 // between renames (patch.Recover on the inbox's journal) before anything
 // else writes, so no target is left half-applied.
 func recoverInterrupted(env *cli.Env, p inbox.Paths) error {
-	rep, err := patch.Recover(inbox.JournalPath(p.MemoryDir))
+	rep, err := patch.Recover(p.Journal())
 	if rep.Completed > 0 || rep.AlreadyDone > 0 {
 		env.Log.Warn().Int("completed", rep.Completed).Msg("finished an interrupted apply")
 	}

@@ -44,7 +44,7 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 			s.Keys = review.NewTermKeys(int(f.Fd()), in)
 		}
 	}
-	ev, err := evidence.Load(p.MemoryDir)
+	ev, err := evidence.Load(p.Evidence())
 	if err != nil {
 		env.Log.Warn().Err(err).Msg("evidence unavailable for the v key")
 	} else {

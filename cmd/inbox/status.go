@@ -11,6 +11,7 @@ import (
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/memdir"
 )
 
 // StatusCmd prints one line of counts.
@@ -27,7 +28,7 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	}
 	start := env.Now()
 	if mem, ok := registeredMemoryDir(geminiDir, dir); ok {
-		n, err := inbox.Count(mem)
+		n, err := inbox.Count(gemini.Layout(geminiDir, mem, ""))
 		if err != nil {
 			return err
 		}
@@ -40,11 +41,15 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("find project")
 	switch {
 	case err == nil:
-		if total, err = inbox.Count(p.MemoryDir); err != nil {
+		if total, err = inbox.Count(gemini.Layout(geminiDir, p.MemoryDir, "")); err != nil {
 			return err
 		}
 	case errors.Is(err, gemini.ErrNoProject) && g.Project == "":
-		dirs, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+		mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+		dirs := make([]memdir.Dir, len(mems))
+		for i, m := range mems {
+			dirs[i] = gemini.Layout(geminiDir, m, "")
+		}
 		if total, err = inbox.CountAll(dirs); err != nil {
 			return err
 		}

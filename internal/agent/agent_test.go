@@ -17,6 +17,7 @@ import (
 
 	"github.com/automem/automem/internal/credentials"
 	"github.com/automem/automem/internal/gref"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/prompt"
 	"github.com/automem/automem/internal/sandbox"
 	"github.com/rs/zerolog"
@@ -41,7 +42,7 @@ func setup(t testing.TB, steps ...step) *harness {
 	h := &harness{w: newWorld(t), logs: &bytes.Buffer{}}
 	h.fake = newFake(t, steps...)
 	sb, err := sandbox.New(sandbox.Config{
-		MemoryDir:   h.w.mem,
+		Memory:      memdir.Shared(h.w.mem, "", nil),
 		SkillRoots:  []string{h.w.skills},
 		Transcripts: []string{h.w.t1, h.w.t2},
 		Render: func(p string, off, lim int) (string, error) {
@@ -71,7 +72,7 @@ func setup(t testing.TB, steps ...step) *harness {
 		Log:    zerolog.New(h.logs).Level(zerolog.InfoLevel),
 	}
 	h.in = prompt.Input{
-		Paths:     prompt.Paths{MemoryDir: h.w.mem, GlobalMemory: filepath.Join(h.w.home, ".gemini", "GEMINI.md")},
+		Memory:    memdir.Shared(h.w.mem, filepath.Join(h.w.home, ".gemini", "GEMINI.md"), nil),
 		Skills:    []prompt.Skill{{Name: "deploy", Description: "Deploy the app SKILL-CANARY", Scope: "user", Path: filepath.Join(h.w.skills, "deploy", "SKILL.md")}},
 		Pending:   []prompt.Pending{{Kind: "private", Name: "extraction.patch", Body: "+ PENDING-CANARY\n"}},
 		Dismissed: []string{"DISMISSED-CANARY"},
@@ -84,7 +85,7 @@ func setup(t testing.TB, steps ...step) *harness {
 }
 
 func (h *harness) run(ctx context.Context) Result {
-	return Run(ctx, h.cfg, h.sb, prompt.System(h.in.Paths), prompt.User(h.in))
+	return Run(ctx, h.cfg, h.sb, prompt.System(h.in.Memory), prompt.User(h.in))
 }
 
 func (h *harness) mem(p string) string { return filepath.Join(h.w.mem, p) }

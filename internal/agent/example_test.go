@@ -9,6 +9,7 @@ import (
 
 	"github.com/automem/automem/internal/agent"
 	"github.com/automem/automem/internal/credentials"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/prompt"
 	"github.com/automem/automem/internal/sandbox"
 	"github.com/rs/zerolog"
@@ -29,7 +30,7 @@ func Example() {
 	}
 	offered := []string{"/home/u/.gemini/tmp/proj/chats/session-2026-05-01T09-00-0b7e7fda.jsonl"}
 	sb, err := sandbox.New(sandbox.Config{
-		MemoryDir:     memDir,
+		Memory:        memdir.Shared(memDir, "", nil),
 		SkillRoots:    []string{filepath.Join(home, ".gemini/skills"), filepath.Join(home, ".agents/skills")},
 		Transcripts:   offered,
 		ReadOnlyFiles: []string{filepath.Join(home, ".gemini/GEMINI.md")},
@@ -40,13 +41,13 @@ func Example() {
 	}
 	defer sb.Close()
 	in := prompt.Input{
-		Paths: prompt.Paths{MemoryDir: memDir, GlobalMemory: filepath.Join(home, ".gemini/GEMINI.md")},
-		Index: []string{"[NEW] Fix flaky tests (12 user msgs) — " + offered[0]},
+		Memory: memdir.Shared(memDir, filepath.Join(home, ".gemini/GEMINI.md"), nil),
+		Index:  []string{"[NEW] Fix flaky tests (12 user msgs) — " + offered[0]},
 	}
 	res := agent.Run(context.Background(), agent.Config{
 		BaseURL: cred.BaseURL, Model: cred.Model, APIKey: cred.Key,
 		MaxTurns: 30, MaxTime: 30 * time.Minute,
 		Redact: redact, Log: log,
-	}, sb, prompt.System(in.Paths), prompt.User(in))
+	}, sb, prompt.System(in.Memory), prompt.User(in))
 	fmt.Println(res.Reason, res.SessionsRead, sb.Written())
 }

@@ -2,13 +2,12 @@
 // skill draft was proposed: which session and message said it, and a short
 // redacted quote. The inbox's review shows it on the `v` key so a person can
 // judge a candidate without opening transcripts. The file lives under
-// memory/.automem/, where Gemini CLI never looks.
+// automem's own data dir (memdir.Dir.Evidence), where Gemini CLI never looks.
 package evidence
 
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"github.com/automem/automem/internal/jsonl"
@@ -35,23 +34,17 @@ type Item struct {
 	At        string `json:"at"`    // RFC3339
 }
 
-// Path returns the evidence file of a memory dir, so readers and writers
-// agree on one location.
-func Path(memoryDir string) string {
-	return filepath.Join(memoryDir, ".automem", "evidence.jsonl")
-}
-
 // Store is the loaded evidence, indexed by normalised candidate text.
 type Store struct {
 	items []Item
 	byKey map[string][]int
 }
 
-// Load reads the evidence of a memory dir. A missing file is an empty store;
+// Load reads the evidence file at path. A missing file is an empty store;
 // unparsable lines are skipped so one bad line never hides the rest.
-func Load(memoryDir string) (*Store, error) {
+func Load(path string) (*Store, error) {
 	s := &Store{byKey: map[string][]int{}}
-	items, err := jsonl.Read[Item](Path(memoryDir))
+	items, err := jsonl.Read[Item](path)
 	if err != nil {
 		return nil, fmt.Errorf("evidence: %w", err)
 	}
@@ -91,15 +84,15 @@ func identity(it Item) string {
 	return it.Key + "\x00" + it.Target + "\x00" + it.SessionID + "\x00" + it.MessageID
 }
 
-// Append adds items to the evidence file of memoryDir and rewrites it
+// Append adds items to the evidence file at path and rewrites it
 // atomically. Items already present (same line, target, session and message)
 // replace the old copy; keys and over-long quotes are fixed up; only the
 // newest MaxItems items (by At, then order of arrival) are kept.
-func Append(memoryDir string, items ...Item) error {
+func Append(path string, items ...Item) error {
 	if len(items) == 0 {
 		return nil
 	}
-	s, err := Load(memoryDir)
+	s, err := Load(path)
 	if err != nil {
 		return err
 	}
@@ -131,7 +124,7 @@ func Append(memoryDir string, items ...Item) error {
 		sort.SliceStable(kept, func(i, j int) bool { return kept[i].At < kept[j].At })
 		kept = kept[len(kept)-MaxItems:]
 	}
-	if err := jsonl.Write(Path(memoryDir), kept); err != nil {
+	if err := jsonl.Write(path, kept); err != nil {
 		return fmt.Errorf("evidence: %w", err)
 	}
 	return nil

@@ -10,7 +10,7 @@ import (
 )
 
 func TestLoadMissing(t *testing.T) {
-	s, err := Load(t.TempDir())
+	s, err := Load(filepath.Join(t.TempDir(), "evidence.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,20 +20,20 @@ func TestLoadMissing(t *testing.T) {
 }
 
 func TestAppendForAndDedup(t *testing.T) {
-	dir := t.TempDir()
+	file := filepath.Join(t.TempDir(), ".automem", "evidence.jsonl")
 	a := Item{Text: "Use pnpm, not npm.", Target: "/m/MEMORY.md", SessionID: "s1", MessageID: "m1", Path: "/t/1.jsonl", Quote: "no, use pnpm not npm", At: "2026-01-01T00:00:00Z"}
 	b := a
 	b.SessionID, b.MessageID = "s2", "m9"
-	if err := Append(dir, a, b); err != nil {
+	if err := Append(file, a, b); err != nil {
 		t.Fatal(err)
 	}
 	// Same identity again with a new quote replaces, does not duplicate.
 	a2 := a
 	a2.Quote = "newer quote"
-	if err := Append(dir, a2); err != nil {
+	if err := Append(file, a2); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(dir)
+	s, err := Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,17 +53,17 @@ func TestAppendForAndDedup(t *testing.T) {
 }
 
 func TestAppendBounded(t *testing.T) {
-	dir := t.TempDir()
+	file := filepath.Join(t.TempDir(), ".automem", "evidence.jsonl")
 	var items []Item
 	for i := 0; i < MaxItems+10; i++ {
 		items = append(items, Item{Text: fmt.Sprintf("line %d", i), SessionID: "s", At: fmt.Sprintf("2026-01-01T00:%02d:%02dZ", i/3600%60, i%60)})
 	}
 	// Shuffle time order a little: first item is the newest.
 	items[0].At = "2027-01-01T00:00:00Z"
-	if err := Append(dir, items...); err != nil {
+	if err := Append(file, items...); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(dir)
+	s, err := Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,24 +76,24 @@ func TestAppendBounded(t *testing.T) {
 }
 
 func TestBadLinesSkipped(t *testing.T) {
-	dir := t.TempDir()
-	if err := Append(dir, Item{Text: "keep me", SessionID: "s"}); err != nil {
+	file := filepath.Join(t.TempDir(), ".automem", "evidence.jsonl")
+	if err := Append(file, Item{Text: "keep me", SessionID: "s"}); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.OpenFile(Path(dir), os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("{not json\n{\"text\":\"\"}\n")
 	f.Close()
-	s, err := Load(dir)
+	s, err := Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if storeLen(s) != 1 {
 		t.Fatalf("len %d, want 1", storeLen(s))
 	}
-	info, err := os.Stat(Path(dir))
+	info, err := os.Stat(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,22 +121,22 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("\n\n"))
 	f.Add([]byte(`{"key":"x","text":"- Use pnpm.","quote":"` + strings.Repeat("q", 300) + `"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		dir := t.TempDir()
-		if err := os.MkdirAll(filepath.Dir(Path(dir)), 0o700); err != nil {
+		file := filepath.Join(t.TempDir(), ".automem", "evidence.jsonl")
+		if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(Path(dir), data, 0o600); err != nil {
+		if err := os.WriteFile(file, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Load(dir)
+		s, err := Load(file)
 		if err != nil {
 			t.Fatalf("load: %v", err)
 		}
 		before := storeLen(s)
-		if err := Append(dir, Item{Text: "fuzz line", SessionID: "f", MessageID: "m"}); err != nil {
+		if err := Append(file, Item{Text: "fuzz line", SessionID: "f", MessageID: "m"}); err != nil {
 			t.Fatalf("append: %v", err)
 		}
-		s2, err := Load(dir)
+		s2, err := Load(file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 // Project is one Gemini CLI project: a directory under ~/.gemini/tmp named by
@@ -66,6 +68,15 @@ func SkillRoots(geminiDir, workspaceRoot string) []string {
 			filepath.Join(workspaceRoot, ".agents", "skills"))
 	}
 	return roots
+}
+
+// Layout is where the files of a project's memory live, given its memory
+// dir (Project.MemoryDir). Gemini CLI reads the inbox, lock and state in the
+// memory dir itself, so automem keeps its own data there too; the targets
+// are that dir, ~/.gemini/GEMINI.md and the skill roots of workspaceRoot
+// ("" when unknown).
+func Layout(geminiDir, memoryDir, workspaceRoot string) memdir.Dir {
+	return memdir.Shared(memoryDir, GlobalMemory(geminiDir), SkillRoots(geminiDir, workspaceRoot))
 }
 
 var hashDir = regexp.MustCompile(`^[0-9a-f]{64}$`)

@@ -1,6 +1,6 @@
 // Package history keeps a per-project record of every change the inbox made
 // to live files — memory applies and skill promotions — as commits in a small
-// go-git repository under <memoryDir>/.automem/history/, so that a person can
+// go-git repository (memdir.Dir.History), so that a person can
 // see what was applied and undo the last change safely.
 //
 // Each commit stores the before and after bytes of every touched file under a
@@ -78,15 +78,10 @@ type Repo struct {
 	Allowed func(path string) bool
 }
 
-// Dir returns the history repository path of a memory dir.
-func Dir(memoryDir string) string {
-	return filepath.Join(memoryDir, ".automem", "history")
-}
-
-// Open returns the history of a memory dir; the repository is created on
-// the first Record.
-func Open(memoryDir string) *Repo {
-	return &Repo{dir: Dir(memoryDir)}
+// Open returns the history kept in the repository at dir (memdir's
+// History); the repository is created on the first Record.
+func Open(dir string) *Repo {
+	return &Repo{dir: dir}
 }
 
 // ErrNothingToUndo is returned by Undo when every change is already undone.

@@ -47,17 +47,6 @@ func (e *ChangedError) Error() string {
 	return fmt.Sprintf("%s changed while it was being reviewed (an extraction ran?); nothing was written, review it again", e.Path)
 }
 
-// Roots is the engine's allowed-target configuration for this project.
-func (p Paths) Roots() patch.Roots {
-	return patch.Roots{MemoryDir: p.MemoryDir, GlobalMemory: p.GlobalMemory, SkillRoots: p.SkillRoots}
-}
-
-// JournalPath is where an apply records its renames so a killed apply can be
-// finished by patch.Recover.
-func JournalPath(memoryDir string) string {
-	return filepath.Join(memoryDir, ".automem", "apply.journal")
-}
-
 // Commit writes the decisions sel makes on a patch item. The applied lines
 // of every source patch are gathered into one patch (sources in lexical
 // order, as Gemini applies them) that the patch engine dry-runs and commits
@@ -109,13 +98,13 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	var plan *patch.Plan
 	if len(combined.Files) > 0 {
 		var err error
-		if plan, err = patch.DryRun(combined, p.Roots(), patch.Kind(it.Kind)); err != nil {
+		if plan, err = patch.DryRun(combined, p.Targets, it.Kind); err != nil {
 			return res, err
 		}
-		if err := os.MkdirAll(filepath.Dir(JournalPath(p.MemoryDir)), 0o700); err != nil {
-			return res, fmt.Errorf("create %s: %w", filepath.Dir(JournalPath(p.MemoryDir)), err)
+		if err := os.MkdirAll(filepath.Dir(p.Journal()), 0o700); err != nil {
+			return res, fmt.Errorf("create %s: %w", filepath.Dir(p.Journal()), err)
 		}
-		if err := plan.Commit(patch.CommitOptions{Journal: JournalPath(p.MemoryDir)}); err != nil {
+		if err := plan.Commit(patch.CommitOptions{Journal: p.Journal()}); err != nil {
 			return res, err
 		}
 	}
@@ -146,14 +135,14 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		fcs = append(fcs, fc)
 	}
 	if tombs := dismissed(it, sel); len(tombs) > 0 {
-		if err := tombstone.Add(p.MemoryDir, now, tombs...); err != nil {
+		if err := tombstone.Add(p.Tombstones(), now, tombs...); err != nil {
 			return res, fmt.Errorf("record dismissed lines: %w", err)
 		}
 	}
 	if len(res.Files) == 0 {
 		return res, nil
 	}
-	hash, err := history.Open(p.MemoryDir).Record(now, history.Change{
+	hash, err := history.Open(p.History()).Record(now, history.Change{
 		Kind:    history.KindApply,
 		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", ")),
 		Files:   fcs,

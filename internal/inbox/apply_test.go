@@ -12,6 +12,7 @@ import (
 
 	"github.com/automem/automem/internal/gref"
 	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 )
@@ -54,11 +55,12 @@ func fixture(t testing.TB) Paths {
 	t.Helper()
 	root := t.TempDir()
 	mem := filepath.Join(root, "memory")
-	os.MkdirAll(InboxDir(mem, KindPrivate), 0o700)
+	p := Paths{Dir: memdir.Shared(mem, filepath.Join(root, ".gemini", "GEMINI.md"), nil)}
+	os.MkdirAll(p.Inbox(patch.Private), 0o700)
 	os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte(memText()), 0o644)
-	patch := strings.ReplaceAll(fourHunks, "/m/MEMORY.md", filepath.Join(mem, "MEMORY.md"))
-	os.WriteFile(filepath.Join(InboxDir(mem, KindPrivate), "extraction.patch"), []byte(patch), 0o600)
-	return Paths{MemoryDir: mem, GlobalMemory: filepath.Join(root, ".gemini", "GEMINI.md")}
+	text := strings.ReplaceAll(fourHunks, "/m/MEMORY.md", filepath.Join(mem, "MEMORY.md"))
+	os.WriteFile(p.ExtractionPatch(patch.Private), []byte(text), 0o600)
+	return p
 }
 
 func TestLoadAndCommitPartial(t *testing.T) {
@@ -84,11 +86,11 @@ func TestLoadAndCommitPartial(t *testing.T) {
 	if res.Applied != 2 || res.Dismissed != 1 || res.Pending != 1 || res.Hash == "" {
 		t.Errorf("result = %+v", res)
 	}
-	got, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	got, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	if !strings.Contains(string(got), "- one\n") || !strings.Contains(string(got), "- three\n") || strings.Contains(string(got), "- two") || strings.Contains(string(got), "- four") {
 		t.Errorf("MEMORY.md = %s", got)
 	}
-	rest := filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch")
+	rest := p.ExtractionPatch(patch.Private)
 	data, err := os.ReadFile(rest)
 	if err != nil {
 		t.Fatal(err)
@@ -97,8 +99,8 @@ func TestLoadAndCommitPartial(t *testing.T) {
 	if err != nil || len(rp.Files) != 1 || len(rp.Files[0].Hunks) != 1 || !strings.Contains(string(data), "+- four") {
 		t.Fatalf("remainder = %s, %v", data, err)
 	}
-	validateWithGemini(t, rest, p.MemoryDir)
-	ts, _ := tombstone.Load(p.MemoryDir)
+	validateWithGemini(t, rest, p.Targets.MemoryDir)
+	ts, _ := tombstone.Load(p.Tombstones())
 	if !ts.Has("two") {
 		t.Errorf("dismissed line not tombstoned: %v", ts.Texts())
 	}
@@ -111,12 +113,12 @@ func TestLoadAndCommitPartial(t *testing.T) {
 	if _, err := os.Stat(rest); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("fully decided patch still there: %v", err)
 	}
-	got, _ = os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	got, _ = os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	if !strings.HasSuffix(string(got), "z2\n- four\n") {
 		t.Errorf("MEMORY.md tail = %q", got)
 	}
 	// Undo the second apply: the patch comes back and MEMORY.md loses "- four".
-	if _, err := history.Open(p.MemoryDir).Undo(now, false); err != nil {
+	if _, err := history.Open(p.History()).Undo(now, false); err != nil {
 		t.Fatal(err)
 	}
 	if back, _ := os.ReadFile(rest); string(back) != string(data) {
@@ -126,15 +128,15 @@ func TestLoadAndCommitPartial(t *testing.T) {
 
 func TestCommitCreatesPointer(t *testing.T) {
 	p := fixture(t)
-	topic := filepath.Join(p.MemoryDir, "testing.md")
-	os.WriteFile(filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"),
+	topic := filepath.Join(p.Targets.MemoryDir, "testing.md")
+	os.WriteFile(p.ExtractionPatch(patch.Private),
 		[]byte(fmt.Sprintf("--- /dev/null\n+++ %s\n@@ -0,0 +1,2 @@\n+# Testing\n+- run go test ./...\n", topic)), 0o600)
 	items, _, _ := Scan(p)
 	it, _ := Find(items, "private")
 	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	mem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	mem, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	if !strings.Contains(string(mem), "- See "+topic+" for testing notes.") {
 		t.Errorf("no pointer line in MEMORY.md:\n%s", mem)
 	}
@@ -142,11 +144,11 @@ func TestCommitCreatesPointer(t *testing.T) {
 
 func TestCommitRefusesOutside(t *testing.T) {
 	p := fixture(t)
-	outside := filepath.Join(filepath.Dir(p.MemoryDir), "evil.md")
+	outside := filepath.Join(filepath.Dir(p.Targets.MemoryDir), "evil.md")
 	os.WriteFile(outside, []byte("x\n"), 0o644)
-	os.WriteFile(filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"),
+	os.WriteFile(p.ExtractionPatch(patch.Private),
 		[]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", outside, outside)), 0o600)
-	link := filepath.Join(p.MemoryDir, "link.md")
+	link := filepath.Join(p.Targets.MemoryDir, "link.md")
 	os.Symlink(outside, link)
 	items, _, err := Scan(p)
 	if err != nil {
@@ -161,7 +163,7 @@ func TestCommitRefusesOutside(t *testing.T) {
 	}
 	// Committing it anyway is refused by the engine.
 	pp, _ := patch.Parse([]byte(fmt.Sprintf("--- %s\n+++ %s\n@@ -1 +1,2 @@\n x\n+y\n", link, link)))
-	forced := &Item{ID: "private", Kind: KindPrivate, Sources: []*Source{{Path: filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch"), Patch: pp}}}
+	forced := &Item{ID: "private", Kind: patch.Private, Sources: []*Source{{Path: p.ExtractionPatch(patch.Private), Patch: pp}}}
 	forced.Hunks = []*HunkRef{{N: 1, Source: forced.Sources[0], Section: pp.Files[0], Hunk: pp.Files[0].Hunks[0]}}
 	_, err = Commit(p, forced, Selection{pp.Files[0].Hunks[0]: patch.Fill(pp.Files[0].Hunks[0], Apply)}, time.Now())
 	if r := patch.ReasonOf(err); r != patch.NotRegularFile && r != patch.OutsideAllowedRoots {
@@ -174,10 +176,10 @@ func TestCommitRefusesOutside(t *testing.T) {
 
 func TestCount(t *testing.T) {
 	p := fixture(t)
-	os.MkdirAll(filepath.Join(p.MemoryDir, "skills", "deploy"), 0o755)
-	os.WriteFile(filepath.Join(p.MemoryDir, "skills", "deploy", "SKILL.md"), []byte("---\nname: deploy\ndescription: d\n---\n"), 0o644)
-	os.WriteFile(filepath.Join(p.MemoryDir, "skills", "lint.patch"), []byte("x"), 0o644)
-	c, err := Count(p.MemoryDir)
+	os.MkdirAll(filepath.Join(p.Targets.MemoryDir, "skills", "deploy"), 0o755)
+	os.WriteFile(filepath.Join(p.Targets.MemoryDir, "skills", "deploy", "SKILL.md"), []byte("---\nname: deploy\ndescription: d\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(p.Targets.MemoryDir, "skills", "lint.patch"), []byte("x"), 0o644)
+	c, err := Count(p.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,16 +204,16 @@ func validateWithGemini(t *testing.T, patchFile, memDir string) {
 func BenchmarkCount(b *testing.B) {
 	p := fixture(b)
 	for b.Loop() {
-		if _, err := Count(p.MemoryDir); err != nil {
+		if _, err := Count(p.Dir); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func TestCountAll(t *testing.T) {
-	var dirs []string
+	var dirs []memdir.Dir
 	for range 20 {
-		dirs = append(dirs, fixture(t).MemoryDir)
+		dirs = append(dirs, fixture(t).Dir)
 	}
 	c, err := CountAll(dirs)
 	if err != nil || c.MemoryHunks != 80 {
@@ -223,7 +225,7 @@ func TestCountAll(t *testing.T) {
 }
 
 func TestPathsAllowed(t *testing.T) {
-	p := Paths{MemoryDir: "/h/.gemini/tmp/x/memory", GlobalMemory: "/h/.gemini/GEMINI.md", UserSkills: "/h/.gemini/skills", WorkspaceRoot: "/w"}
+	p := Paths{Dir: memdir.Shared("/h/.gemini/tmp/x/memory", "/h/.gemini/GEMINI.md", nil), UserSkills: "/h/.gemini/skills", WorkspaceRoot: "/w"}
 	tests := map[string]bool{
 		// targets
 		"/h/.gemini/tmp/x/memory/MEMORY.md":  true,
@@ -275,14 +277,14 @@ func TestCommitRefusesChangedPatch(t *testing.T) {
 	it, _ := Find(items, "private")
 	src := it.Sources[0].Path
 	// An extraction rewrites the patch while the person reviews.
-	os.WriteFile(src, append(append([]byte(nil), it.Sources[0].Raw...), []byte("--- "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n+++ "+filepath.Join(p.MemoryDir, "MEMORY.md")+"\n@@ -1 +1,2 @@\n # Project Memory\n+- new\n")...), 0o600)
-	before, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	os.WriteFile(src, append(append([]byte(nil), it.Sources[0].Raw...), []byte("--- "+filepath.Join(p.Targets.MemoryDir, "MEMORY.md")+"\n+++ "+filepath.Join(p.Targets.MemoryDir, "MEMORY.md")+"\n@@ -1 +1,2 @@\n # Project Memory\n+- new\n")...), 0o600)
+	before, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, time.Now())
 	var ce *ChangedError
 	if !errors.As(err, &ce) {
 		t.Fatalf("err = %v, want ChangedError", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	after, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	if string(before) != string(after) {
 		t.Errorf("MEMORY.md written despite the changed patch")
 	}
@@ -293,22 +295,22 @@ func TestCommitRefusesChangedPatch(t *testing.T) {
 // puts both back, the patch byte for byte and with its mode.
 func TestUndoRestoresInbox(t *testing.T) {
 	p := fixture(t)
-	src := filepath.Join(InboxDir(p.MemoryDir, KindPrivate), "extraction.patch")
+	src := p.ExtractionPatch(patch.Private)
 	origPatch, _ := os.ReadFile(src)
-	origMem, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md"))
+	origMem, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md"))
 	items, _, _ := Scan(p)
 	it, _ := Find(items, "private")
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
 		t.Fatal(err)
 	}
-	repo := history.Open(p.MemoryDir)
+	repo := history.Open(p.History())
 	repo.Allowed = p.Allowed
 	log, err := repo.Log()
 	if err != nil || len(log) != 1 {
 		t.Fatalf("log = %+v, %v", log, err)
 	}
-	if want := []string{filepath.Join(p.MemoryDir, "MEMORY.md"), src}; strings.Join(log[0].Files, "\n") != strings.Join(want, "\n") {
+	if want := []string{filepath.Join(p.Targets.MemoryDir, "MEMORY.md"), src}; strings.Join(log[0].Files, "\n") != strings.Join(want, "\n") {
 		t.Errorf("recorded files = %q, want %q", log[0].Files, want)
 	}
 	if _, err := repo.Undo(now, false); err != nil {
@@ -320,7 +322,7 @@ func TestUndoRestoresInbox(t *testing.T) {
 	if fi, err := os.Stat(src); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("patch mode after undo = %v, %v; want 0600", fi.Mode().Perm(), err)
 	}
-	if got, _ := os.ReadFile(filepath.Join(p.MemoryDir, "MEMORY.md")); string(got) != string(origMem) {
+	if got, _ := os.ReadFile(filepath.Join(p.Targets.MemoryDir, "MEMORY.md")); string(got) != string(origMem) {
 		t.Errorf("MEMORY.md after undo:\n%s", got)
 	}
 }

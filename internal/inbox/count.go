@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 // Counts is what `inbox status` prints; it is gathered without parsing
@@ -47,36 +50,40 @@ func (c Counts) String() string {
 	return strings.Join(parts, ", ") + " pending"
 }
 
-// Count tallies one memory dir by counting "@@ " lines and directory entries.
-func Count(memoryDir string) (Counts, error) {
+// Count tallies one memory's inbox by counting "@@ " lines and directory
+// entries.
+func Count(d memdir.Dir) (Counts, error) {
 	var c Counts
-	// One listing of the memory dir saves a failed lookup for every part of
+	// One listing of the data dir saves a failed lookup for every part of
 	// the inbox that does not exist, which is most of them.
-	ents, err := os.ReadDir(memoryDir)
+	ents, err := os.ReadDir(d.Data)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
 	if err != nil {
-		return c, fmt.Errorf("read memory dir %s: %w", memoryDir, err)
+		return c, fmt.Errorf("read memory dir %s: %w", d.Data, err)
 	}
 	has := map[string]bool{}
 	for _, e := range ents {
 		has[e.Name()] = e.IsDir()
 	}
-	if has[".inbox"] {
-		if err := countInbox(memoryDir, &c); err != nil {
+	// present says whether a part may exist: a directory of the listing, or
+	// any part deeper than the data dir itself.
+	present := func(p string) bool { return filepath.Dir(p) != d.Data || has[filepath.Base(p)] }
+	if present(d.InboxRoot()) {
+		if err := countInbox(d, &c); err != nil {
 			return c, err
 		}
 	}
-	if has["skills"] {
-		drafts, patches, err := skillEntries(memoryDir)
+	if present(d.Skills()) {
+		drafts, patches, err := skillEntries(d.Skills())
 		if err != nil {
 			return c, err
 		}
 		c.Skills, c.SkillUpdates = len(drafts), len(patches)
 	}
-	if has[".automem"] {
-		rej, err := patchFiles(RejectedDir(memoryDir))
+	if present(d.Own()) {
+		rej, err := patchFiles(d.Rejected())
 		if err != nil {
 			return c, err
 		}
@@ -85,9 +92,9 @@ func Count(memoryDir string) (Counts, error) {
 	return c, nil
 }
 
-func countInbox(memoryDir string, c *Counts) error {
-	for _, kind := range []string{KindPrivate, KindGlobal} {
-		files, err := patchFiles(InboxDir(memoryDir, kind))
+func countInbox(d memdir.Dir, c *Counts) error {
+	for _, kind := range memdir.Kinds() {
+		files, err := patchFiles(d.Inbox(kind))
 		if err != nil {
 			return err
 		}
@@ -110,15 +117,15 @@ func countHunks(path string) int {
 	return n + bytes.Count(data, []byte("\n@@ "))
 }
 
-// CountAll sums Count over many memory dirs, a few at a time, because the
+// CountAll sums Count over many memories, a few at a time, because the
 // cost is all small file-system calls that overlap well.
-func CountAll(memoryDirs []string) (Counts, error) {
+func CountAll(memoryDirs []memdir.Dir) (Counts, error) {
 	const workers = 8
 	type result struct {
 		c   Counts
 		err error
 	}
-	jobs := make(chan string)
+	jobs := make(chan memdir.Dir)
 	results := make(chan result)
 	for range min(workers, len(memoryDirs)) {
 		go func() {

@@ -23,13 +23,13 @@ func Discard(p Paths, it *Item, now time.Time) error {
 			return fmt.Errorf("discard draft %s: %w", it.SkillDir, err)
 		}
 		name := strings.TrimPrefix(it.ID, "skill/")
-		if err := tombstone.Add(p.MemoryDir, now, tombstone.Tombstone{Kind: tombstone.KindSkill, Target: name, Text: name}); err != nil {
+		if err := tombstone.Add(p.Tombstones(), now, tombstone.Tombstone{Kind: tombstone.KindSkill, Target: name, Text: name}); err != nil {
 			return fmt.Errorf("record discarded skill: %w", err)
 		}
 		return nil
 	case GroupRejected:
 		name := strings.TrimPrefix(it.ID, "rejected/")
-		dir := RejectedDir(p.MemoryDir)
+		dir := p.Rejected()
 		for _, f := range []string{filepath.Join(dir, name+".patch"), filepath.Join(dir, name+".reason")} {
 			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("discard %s: %w", f, err)

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
 )
@@ -27,23 +28,15 @@ const (
 	GroupRejected    = "rejected"
 )
 
-// Patch kinds: which targets a patch may touch.
-const (
-	KindPrivate = "private"
-	KindGlobal  = "global"
-	KindSkill   = "skill"
-)
-
 // Paths locates one project's memory and the targets its patches may touch;
 // the caller fills it from internal/gemini so this package never guesses.
 type Paths struct {
-	ProjectID     string
-	ProjectRoot   string
-	MemoryDir     string
-	GlobalMemory  string   // ~/.gemini/GEMINI.md
-	UserSkills    string   // ~/.gemini/skills
-	SkillRoots    []string // every root a skill patch may touch
-	WorkspaceRoot string   // git root of the project, "" if unknown
+	ProjectID   string
+	ProjectRoot string
+	// Dir is where the inbox, automem's own files and every target live.
+	memdir.Dir
+	UserSkills    string // ~/.gemini/skills
+	WorkspaceRoot string // git root of the project, "" if unknown
 }
 
 // Source is one patch file of an item.
@@ -71,7 +64,7 @@ type Item struct {
 	// Files are the targets (patch items) or the draft's files, relative to
 	// the draft dir (skill drafts).
 	Files []string
-	Kind  string // patch kind for memory and skill-update items
+	Kind  patch.Kind // patch kind for memory and skill-update items
 	// Sources are the patch files of a patch item, in lexical order.
 	Sources []*Source
 	Hunks   []*HunkRef
@@ -79,16 +72,6 @@ type Item struct {
 	SkillDir string
 	// Reason is the quarantine reason of a rejected item.
 	Reason string
-}
-
-// InboxDir returns <memoryDir>/.inbox/<kind>.
-func InboxDir(memoryDir, kind string) string {
-	return filepath.Join(memoryDir, ".inbox", kind)
-}
-
-// RejectedDir is where quarantined candidates wait, outside Gemini's view.
-func RejectedDir(memoryDir string) string {
-	return filepath.Join(memoryDir, ".automem", "rejected")
 }
 
 // Hidden is a patch file the inbox does not offer because it does not parse
@@ -102,19 +85,19 @@ type Hidden struct {
 // updates, memory (private then global), rejected; and it reports the
 // hidden patch files, so the caller can warn about them.
 func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
-	drafts, patches, err := skillEntries(p.MemoryDir)
+	drafts, patches, err := skillEntries(p.Skills())
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, d := range drafts {
-		it, err := loadDraft(p.MemoryDir, d)
+		it, err := loadDraft(p.Skills(), d)
 		if err != nil {
 			return nil, nil, err
 		}
 		items = append(items, it)
 	}
 	for _, name := range patches {
-		it, hid, err := loadPatchItem(p, "skill-patch/"+name, GroupSkillUpdate, KindSkill, []string{filepath.Join(p.MemoryDir, "skills", name+".patch")})
+		it, hid, err := loadPatchItem(p, "skill-patch/"+name, GroupSkillUpdate, patch.Skill, []string{filepath.Join(p.Skills(), name+".patch")})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -124,23 +107,23 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 			items = append(items, it)
 		}
 	}
-	for _, kind := range []string{KindPrivate, KindGlobal} {
-		files, err := patchFiles(InboxDir(p.MemoryDir, kind))
+	for _, kind := range memdir.Kinds() {
+		files, err := patchFiles(p.Inbox(kind))
 		if err != nil {
 			return nil, nil, err
 		}
-		it, hid, err := loadPatchItem(p, kind, GroupMemory, kind, files)
+		it, hid, err := loadPatchItem(p, string(kind), GroupMemory, kind, files)
 		if err != nil {
 			return nil, nil, err
 		}
 		hidden = append(hidden, hid...)
 		if it != nil {
-			title := map[string]string{KindPrivate: "Private memory", KindGlobal: "Global memory"}[kind]
+			title := map[patch.Kind]string{patch.Private: "Private memory", patch.Global: "Global memory"}[kind]
 			it.Title = fmt.Sprintf("%s: %s from %s", title, plural.Of(len(it.Hunks), "hunk", "hunks"), plural.Of(len(it.Sources), "source patch", "source patches"))
 			items = append(items, it)
 		}
 	}
-	rej, err := loadRejected(p.MemoryDir)
+	rej, err := loadRejected(p.Rejected())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -157,10 +140,9 @@ func Find(items []*Item, id string) (*Item, error) {
 	return nil, fmt.Errorf("no inbox item %q (see inbox list)", id)
 }
 
-// skillEntries lists draft dirs (with SKILL.md) and skill patch names under
-// memory/skills, sorted.
-func skillEntries(memoryDir string) (drafts, patches []string, err error) {
-	dir := filepath.Join(memoryDir, "skills")
+// skillEntries lists draft dirs (with SKILL.md) and skill patch names in
+// the skills inbox dir, sorted.
+func skillEntries(dir string) (drafts, patches []string, err error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
@@ -204,14 +186,14 @@ func patchFiles(dir string) ([]string, error) {
 // loadPatchItem parses the files of one patch item; nil when no file has
 // a valid hunk. As in Gemini CLI, a file that does not parse or names a
 // target its kind may not touch is hidden (listed in Invalid).
-func loadPatchItem(paths Paths, id, group, kind string, files []string) (*Item, []Hidden, error) {
+func loadPatchItem(paths Paths, id, group string, kind patch.Kind, files []string) (*Item, []Hidden, error) {
 	it := &Item{ID: id, Group: group, Kind: kind}
 	var hidden []Hidden
 	seen := map[string]bool{}
 	for _, f := range files {
 		p, err := patch.ReadFile(f)
 		if err == nil {
-			err = patch.Check(p, paths.Roots(), patch.Kind(kind))
+			err = patch.Check(p, paths.Targets, kind)
 		}
 		var raw []byte
 		if err == nil {
@@ -242,8 +224,8 @@ func loadPatchItem(paths Paths, id, group, kind string, files []string) (*Item, 
 	return it, hidden, nil
 }
 
-func loadDraft(memoryDir, dir string) (*Item, error) {
-	root := filepath.Join(memoryDir, "skills", dir)
+func loadDraft(skillsDir, dir string) (*Item, error) {
+	root := filepath.Join(skillsDir, dir)
 	it := &Item{ID: "skill/" + dir, Group: GroupNewSkill, SkillDir: root, Title: "New skill " + dir}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -285,8 +267,7 @@ func frontmatterField(data []byte, key string) string {
 	return ""
 }
 
-func loadRejected(memoryDir string) ([]*Item, error) {
-	dir := RejectedDir(memoryDir)
+func loadRejected(dir string) ([]*Item, error) {
 	files, err := patchFiles(dir)
 	if err != nil {
 		return nil, err

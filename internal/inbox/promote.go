@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/skills"
 )
 
@@ -84,7 +85,7 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 		return res, err
 	}
 	res.Dest = pr.Dest
-	hash, err := history.Open(p.MemoryDir).Record(now, history.Change{
+	hash, err := history.Open(p.History()).Record(now, history.Change{
 		Kind:    history.KindPromote,
 		Summary: fmt.Sprintf("%s to %s (%s)", it.ID, scope, pr.Dest),
 		Files:   pr.Changes,
@@ -102,26 +103,26 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 //
 //   - a private memory file: a non-hidden *.md directly in the memory dir;
 //   - the global memory file;
-//   - an inbox source patch: <memoryDir>/.inbox/{private,global}/*.patch and
-//     <memoryDir>/skills/<name>.patch;
-//   - a file of a skill draft, <memoryDir>/skills/<dir>/..., which undoing a
+//   - an inbox source patch: *.patch in the inbox of a memory kind, and
+//     <name>.patch in the skills inbox;
+//   - a file of a skill draft, <skills inbox>/<dir>/..., which undoing a
 //     promotion puts back;
 //   - a file under a skills root of either scope (skill patch targets and
 //     promoted skills).
 //
-// Nothing else is admitted, in particular nothing under <memoryDir>/.automem
+// Nothing else is admitted, in particular none of automem's own files
 // (history, tombstones, quarantine) or any other file of the memory dir.
 func (p Paths) Allowed(path string) bool {
 	if path == "" || !filepath.IsAbs(path) || filepath.Clean(path) != path {
 		return false
 	}
-	if p.GlobalMemory != "" && path == p.GlobalMemory {
+	if p.Targets.GlobalMemory != "" && path == p.Targets.GlobalMemory {
 		return true
 	}
-	if p.MemoryDir != "" && under(p.MemoryDir, path) {
+	if p.Data != "" && under(p.Data, path) || p.Targets.MemoryDir != "" && under(p.Targets.MemoryDir, path) {
 		return p.allowedInMemory(path)
 	}
-	roots := append([]string{p.UserSkills}, p.SkillRoots...)
+	roots := append([]string{p.UserSkills}, p.Targets.SkillRoots...)
 	for _, s := range []string{ScopeUser, ScopeWorkspace} {
 		if rs, err := p.ScopeRoots(s); err == nil {
 			roots = append(roots, rs...)
@@ -135,20 +136,19 @@ func (p Paths) Allowed(path string) bool {
 	return false
 }
 
-// allowedInMemory is Allowed for a path strictly below the memory dir.
+// allowedInMemory is Allowed for a path strictly below the memory dir or
+// automem's data dir.
 func (p Paths) allowedInMemory(path string) bool {
-	rel, _ := filepath.Rel(p.MemoryDir, path)
-	parts := strings.Split(filepath.ToSlash(rel), "/")
+	base := filepath.Base(path)
 	visible := func(name string) bool { return name != "" && !strings.HasPrefix(name, ".") }
-	switch {
-	case len(parts) == 1: // private memory target
-		return visible(parts[0]) && filepath.Ext(parts[0]) == ".md" && len(parts[0]) > len(".md")
-	case len(parts) == 3 && parts[0] == ".inbox" && (parts[1] == KindPrivate || parts[1] == KindGlobal):
-		return isPatchName(parts[2])
-	case len(parts) == 2 && parts[0] == "skills": // skill update patch
-		return visible(parts[1]) && isPatchName(parts[1])
-	case len(parts) >= 3 && parts[0] == "skills": // skill draft file
-		return visible(parts[1])
+	if kind, ok := p.PatchKind(path); ok { // inbox source or skill update patch
+		return kind != patch.Skill || visible(base)
+	}
+	if name, ok := p.Draft(path); ok { // skill draft file
+		return visible(name)
+	}
+	if filepath.Dir(path) == p.Targets.MemoryDir { // private memory target
+		return visible(base) && filepath.Ext(base) == ".md" && len(base) > len(".md")
 	}
 	return false
 }

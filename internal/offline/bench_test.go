@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -98,7 +99,7 @@ func benchExtract(b *testing.B, n int) {
 		}
 		var err error
 		res, err = Extract(context.Background(), Input{
-			MemoryDir: mem, GlobalMemory: filepath.Join(home, "GEMINI.md"), Sessions: sessions, Read: read,
+			Dir: memdir.Shared(mem, filepath.Join(home, "GEMINI.md"), nil), Sessions: sessions, Read: read,
 			Redact: fakeRedact, Now: time.Unix(0, 0),
 		}, zerolog.Nop())
 		if err != nil {

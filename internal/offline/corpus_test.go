@@ -131,7 +131,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	for _, name := range names {
 		tp0 := truth[name]
 		w := newWorld(t)
-		in := Input{MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: sessions[name], Read: ReadTranscript,
+		in := Input{Dir: w.dir(), Sessions: sessions[name], Read: ReadTranscript,
 			Redact: fakeRedact, Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)}
 		res, err := Extract(context.Background(), in, zerolog.Nop())
 		if err != nil {

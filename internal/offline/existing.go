@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -49,7 +50,8 @@ func (k *known) mentions(cmd string) bool {
 
 // loadKnown reads the memory dir's markdown files, the global GEMINI.md, the
 // added lines of pending inbox patches and the skill drafts.
-func loadKnown(memoryDir, globalPath string, skillNames []string) (*known, error) {
+func loadKnown(d memdir.Dir, skillNames []string) (*known, error) {
+	memoryDir, globalPath := d.Targets.MemoryDir, d.Targets.GlobalMemory
 	k := &known{skills: map[string]bool{}}
 	for _, n := range skillNames {
 		k.skills[strings.ToLower(n)] = true
@@ -72,8 +74,8 @@ func loadKnown(memoryDir, globalPath string, skillNames []string) (*known, error
 			return nil, err
 		}
 	}
-	for _, kind := range []string{"private", "global"} {
-		dir := filepath.Join(memoryDir, ".inbox", kind)
+	for _, kind := range memdir.Kinds() {
+		dir := d.Inbox(kind)
 		pend, err := os.ReadDir(dir)
 		if err != nil {
 			continue
@@ -89,7 +91,7 @@ func loadKnown(memoryDir, globalPath string, skillNames []string) (*known, error
 			k.addPatch(data)
 		}
 	}
-	skillsDir := filepath.Join(memoryDir, "skills")
+	skillsDir := d.Skills()
 	drafts, _ := os.ReadDir(skillsDir)
 	for _, e := range drafts {
 		if e.IsDir() {

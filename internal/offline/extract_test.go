@@ -17,6 +17,7 @@ import (
 
 	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/gref"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 	"github.com/automem/automem/internal/transcript"
@@ -93,9 +94,9 @@ func (w *world) add(id string, isNew bool, lines ...string) {
 }
 
 func (w *world) input() Input {
-	ts, _ := tombstone.Load(w.memDir)
+	ts, _ := tombstone.Load(w.dir().Tombstones())
 	return Input{
-		MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: w.sessions, Read: w.store.read,
+		Dir: w.dir(), Sessions: w.sessions, Read: w.store.read,
 		Tombstones: ts, Redact: fakeRedact, Now: time.Date(2026, 3, 10, 0, 0, 0, 0, time.UTC),
 	}
 }
@@ -108,6 +109,9 @@ func (w *world) run(t *testing.T) Result {
 	}
 	return res
 }
+
+// dir is the world's memory layout, Gemini-style.
+func (w *world) dir() memdir.Dir { return memdir.Shared(w.memDir, w.global, nil) }
 
 func (w *world) privatePatch() string {
 	return filepath.Join(w.memDir, ".inbox", "private", "extraction.patch")
@@ -209,12 +213,12 @@ func TestExtractEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.path, err)
 		}
-		if _, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, p.kind); err != nil {
+		if _, err := patch.DryRun(pp, w.dir().Targets, p.kind); err != nil {
 			t.Errorf("dry run %s: %v", p.path, err)
 		}
 	}
 	// Evidence: every line has items with session, message and a redacted quote.
-	ev, err := evidence.Load(w.memDir)
+	ev, err := evidence.Load(w.dir().Evidence())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +359,7 @@ func TestDismissedNeverComesBack(t *testing.T) {
 	if len(items) < 3 {
 		t.Fatalf("too few candidates to dismiss: %+v", res.Candidates)
 	}
-	if err := tombstone.Add(w.memDir, time.Now(), items...); err != nil {
+	if err := tombstone.Add(w.dir().Tombstones(), time.Now(), items...); err != nil {
 		t.Fatal(err)
 	}
 	// The person dismissed everything: the inbox is empty again.
@@ -429,7 +433,7 @@ func TestMergesIntoPendingPatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, patch.Private); err != nil {
+	if _, err := patch.DryRun(pp, w.dir().Targets, patch.Private); err != nil {
 		t.Fatalf("merged patch does not apply: %v", err)
 	}
 	validateWithGemini(t, w)
@@ -490,7 +494,7 @@ func TestInputChecks(t *testing.T) {
 		t.Error("no redaction hook accepted")
 	}
 	in = w.input()
-	in.MemoryDir = "relative/memory"
+	in.Dir = memdir.Shared("relative/memory", w.global, nil)
 	if _, err := Extract(context.Background(), in, zerolog.Nop()); err == nil {
 		t.Error("relative memory dir accepted")
 	}
@@ -556,7 +560,7 @@ func TestMemoryWithoutFinalNewline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := patch.DryRun(pp, patch.Roots{MemoryDir: w.memDir, GlobalMemory: w.global}, patch.Private)
+	plan, err := patch.DryRun(pp, w.dir().Targets, patch.Private)
 	if err != nil {
 		t.Fatalf("dry run: %v\n%s", err, readString(t, w.privatePatch()))
 	}
@@ -662,7 +666,7 @@ func TestDismissedCommandsStayDismissed(t *testing.T) {
 	if line == "" {
 		t.Fatal("no verification line")
 	}
-	if err := tombstone.Add(w.memDir, time.Now(), tombstone.Tombstone{Kind: tombstone.KindMemory, Text: line}); err != nil {
+	if err := tombstone.Add(w.dir().Tombstones(), time.Now(), tombstone.Tombstone{Kind: tombstone.KindMemory, Text: line}); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(w.privatePatch())

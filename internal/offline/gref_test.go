@@ -52,7 +52,7 @@ func TestGrefRecorderSessions(t *testing.T) {
 	if err := os.MkdirAll(w.memDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Extract(context.Background(), Input{MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: sessions,
+	res, err := Extract(context.Background(), Input{Dir: w.dir(), Sessions: sessions,
 		Read: ReadTranscript, Redact: fakeRedact, Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)}, zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)

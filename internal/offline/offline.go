@@ -3,9 +3,9 @@
 // sessions deterministically for durable instructions, recurring
 // verification commands, repeated corrections and repeated command
 // sequences, and writes them as the same inbox candidates the LLM path
-// writes: lines merged into the canonical memory/.inbox/{private,global}/
-// extraction.patch and SKILL.md drafts under memory/skills/, with evidence
-// beside them in memory/.automem/evidence.jsonl.
+// writes: lines merged into the canonical extraction.patch of each memory
+// kind and SKILL.md drafts in the skills inbox, with evidence beside them
+// (where each lives is internal/memdir's business).
 //
 // Everything here errs towards proposing nothing: text a person pasted or
 // quoted and anything a tool printed is never read as an instruction,
@@ -30,6 +30,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 	"github.com/automem/automem/internal/transcript"
@@ -57,10 +58,9 @@ type ReadFunc func(ctx context.Context, s transcript.Session) ([]transcript.Mess
 // session at a time through Read and dropped after mining, so memory use is
 // bounded by the evidence found, not by the size of the transcripts.
 type Input struct {
-	// MemoryDir is the project's memory dir (~/.gemini/tmp/<id>/memory).
-	MemoryDir string
-	// GlobalMemory is the absolute path of ~/.gemini/GEMINI.md.
-	GlobalMemory string
+	// Dir is where the memory's inbox, evidence and targets live; its
+	// skill roots are not used (skill drafts are new skills, not patches).
+	Dir memdir.Dir
 	// Sessions are the NEW sessions of this run and older ones as support.
 	Sessions []Session
 	// Read loads a session's messages.
@@ -132,8 +132,8 @@ type Result struct {
 // Extract runs the miners over the sessions and writes the candidates.
 func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) {
 	res := Result{Verdicts: map[string]Verdict{}, Signals: map[string]int{}}
-	if in.MemoryDir == "" || !filepath.IsAbs(in.MemoryDir) {
-		return res, fmt.Errorf("offline extract: memory dir %q is not absolute", in.MemoryDir)
+	if in.Dir.Data == "" || !filepath.IsAbs(in.Dir.Data) || !filepath.IsAbs(in.Dir.Targets.MemoryDir) {
+		return res, fmt.Errorf("offline extract: memory dir %q is not absolute", in.Dir.Data)
 	}
 	if in.Redact == nil {
 		return res, errors.New("offline extract: no redaction hook")
@@ -174,7 +174,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	}
 	isNew := func(i int) bool { return i >= 0 && i < len(in.Sessions) && in.Sessions[i].New }
 
-	k, err := loadKnown(in.MemoryDir, in.GlobalMemory, in.SkillNames)
+	k, err := loadKnown(in.Dir, in.SkillNames)
 	if err != nil {
 		return res, err
 	}
@@ -258,8 +258,8 @@ func sessionIDs(in Input, srcs []source) []string {
 }
 
 // kindRoots describes the allowed targets for the generated patches.
-func kindRoots(in Input) patch.Roots {
-	return patch.Roots{MemoryDir: in.MemoryDir, GlobalMemory: in.GlobalMemory}
+func kindRoots(d memdir.Dir) patch.Roots {
+	return patch.Roots{MemoryDir: d.Targets.MemoryDir, GlobalMemory: d.Targets.GlobalMemory}
 }
 
 // cleanLine is the last gate for a memory line: redacted, one line, no

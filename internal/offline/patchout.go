@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -21,12 +22,13 @@ type section struct {
 	lines   []string
 }
 
-// mergeIntoPatch applies the pending patch at patchPath (if any) in memory,
-// adds the lines to target under their headings, and rewrites patchPath as
-// one patch from the files on disk to that result. newFileHeading is the
+// mergeIntoPatch applies the kind's pending extraction patch (if any) in
+// memory, adds the lines to target under their headings, and rewrites that
+// patch as one patch from the files on disk to that result. newFileHeading is the
 // first line of target when it must be created ("# Project Memory"; empty
 // for none). It returns whether the patch was written.
-func mergeIntoPatch(patchPath, target, newFileHeading string, secs []section, roots patch.Roots, kind patch.Kind) (bool, error) {
+func mergeIntoPatch(dir memdir.Dir, kind patch.Kind, target, newFileHeading string, secs []section) (bool, error) {
+	patchPath, roots := dir.ExtractionPatch(kind), kindRoots(dir)
 	origs := map[string][]byte{}
 	exists := map[string]bool{}
 	cur := map[string][]byte{}
@@ -105,11 +107,11 @@ func mergeIntoPatch(patchPath, target, newFileHeading string, secs []section, ro
 	if err := patch.Check(re, roots, kind); err != nil {
 		return false, fmt.Errorf("generated patch refused: %w", err)
 	}
-	rel, err := filepath.Rel(roots.MemoryDir, patchPath)
+	rel, err := filepath.Rel(dir.Data, patchPath)
 	if err != nil {
 		return false, fmt.Errorf("patch path %s: %w", patchPath, err)
 	}
-	if err := writeUnder(roots.MemoryDir, rel, data); err != nil {
+	if err := writeUnder(dir.Data, rel, data); err != nil {
 		return false, fmt.Errorf("write patch: %w", err)
 	}
 	return true, nil

@@ -101,7 +101,7 @@ func (w *writer) memory(cands []candidate) {
 		c.line = line
 		w.known.addText(line)
 		w.lines++
-		if c.global && w.in.GlobalMemory != "" {
+		if c.global && w.in.Dir.Targets.GlobalMemory != "" {
 			w.global = append(w.global, pendingLine{heading, c})
 		} else {
 			c.global = false
@@ -132,13 +132,14 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		if w.in.Redact(body) != body {
 			continue
 		}
-		rel := filepath.Join("skills", d.name, "SKILL.md")
+		draft := filepath.Join(w.in.Dir.Skills(), d.name, "SKILL.md")
 		if !w.in.DryRun {
-			if err := writeUnder(w.in.MemoryDir, rel, []byte(body)); err != nil {
+			rel, _ := filepath.Rel(w.in.Dir.Data, draft) // Skills is inside Data
+			if err := writeUnder(w.in.Dir.Data, rel, []byte(body)); err != nil {
 				w.warn(fmt.Sprintf("skill draft %s not written: %v", d.name, err))
 				continue
 			}
-			w.res.Written = append(w.res.Written, filepath.Join(w.in.MemoryDir, rel))
+			w.res.Written = append(w.res.Written, draft)
 		}
 		n++
 		w.known.skills[strings.ToLower(d.name)] = true
@@ -213,8 +214,8 @@ func (w *writer) flush() error {
 		heading string
 		count   *int
 	}{
-		{w.private, patch.Private, privateTarget(w.in.MemoryDir), "# Project Memory", &w.res.PrivateLines},
-		{w.global, patch.Global, w.in.GlobalMemory, "", &w.res.GlobalLines},
+		{w.private, patch.Private, privateTarget(w.in.Dir.Targets.MemoryDir), "# Project Memory", &w.res.PrivateLines},
+		{w.global, patch.Global, w.in.Dir.Targets.GlobalMemory, "", &w.res.GlobalLines},
 	}
 	for _, k := range kinds {
 		if len(k.lines) == 0 {
@@ -232,8 +233,8 @@ func (w *writer) flush() error {
 			secs[i].lines = append(secs[i].lines, pl.c.line)
 		}
 		if !w.in.DryRun {
-			patchPath := filepath.Join(w.in.MemoryDir, ".inbox", string(k.kind), "extraction.patch")
-			ok, err := mergeIntoPatch(patchPath, k.target, k.heading, secs, kindRoots(w.in), k.kind)
+			patchPath := w.in.Dir.ExtractionPatch(k.kind)
+			ok, err := mergeIntoPatch(w.in.Dir, k.kind, k.target, k.heading, secs)
 			if err != nil {
 				w.warn(fmt.Sprintf("%s memory lines not written: %v", k.kind, err))
 				continue
@@ -252,7 +253,7 @@ func (w *writer) flush() error {
 		w.res.Evidence = w.evidence
 		return nil
 	}
-	if err := evidence.Append(w.in.MemoryDir, w.evidence...); err != nil {
+	if err := evidence.Append(w.in.Dir.Evidence(), w.evidence...); err != nil {
 		return fmt.Errorf("offline extract: %w", err)
 	}
 	w.res.Evidence = w.evidence

@@ -9,7 +9,7 @@
 //
 //	plan, err := patch.Validate(path, roots, patch.Private) // read, parse, check targets, dry-run
 //	if patch.ReasonOf(err) != "" {                          // a refusal, not an I/O error
-//		patch.Quarantine(memDir, path, "", err.Error(), now) // .automem/rejected/<time>-<name>.patch + .reason
+//		patch.Quarantine(dir.Data, dir.Rejected(), path, "", err.Error(), now) // <time>-<name>.patch + .reason
 //	}
 //	f := patch.Diff(memoryMD, oldText, newText) // build a section from old/new text (nil old = create)
 //	data := (&patch.Patch{Files: []*patch.File{f}}).Bytes()

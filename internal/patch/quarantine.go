@@ -14,54 +14,57 @@ import (
 	"github.com/automem/automem/internal/atomicfile"
 )
 
-// RejectedDir is where refused patches go, relative to the memory dir:
-// beside Gemini's files but outside .inbox/, which Gemini walks and prunes.
-const RejectedDir = ".automem/rejected"
-
-// Quarantine moves the refused patch at src to
-// <memoryDir>/.automem/rejected/<time>-<label>.patch and writes
-// <time>-<label>.reason beside it holding reason (use the refusal's Error()
-// text, which starts with the reason name). label defaults to the patch's
-// base name without ".patch". The reason file is written first and the patch
-// is moved with a no-clobber link, so a crash leaves either the patch pending
-// or a complete entry. All writes go through os.Root on memoryDir, so a
-// symlinked .automem cannot lead elsewhere. It returns the new patch path.
-func Quarantine(memoryDir, src, label, reason string, now time.Time) (string, error) {
+// Quarantine moves the refused patch at src into the directory rejected
+// (memdir's Rejected, beside Gemini's files but outside .inbox/, which Gemini
+// walks and prunes) as <time>-<label>.patch and writes <time>-<label>.reason
+// beside it holding reason (use the refusal's Error() text, which starts
+// with the reason name). label defaults to the patch's base name without
+// ".patch". The reason file is written first and the patch is moved with a
+// no-clobber link, so a crash leaves either the patch pending or a complete
+// entry. rejected must lie inside root, and all writes go through os.Root on
+// root, so a symlinked directory on the way cannot lead elsewhere. It
+// returns the new patch path.
+func Quarantine(root, rejected, src, label, reason string, now time.Time) (string, error) {
 	if label == "" {
 		label = strings.TrimSuffix(filepath.Base(src), ".patch")
 	}
 	label = safeLabel(label)
-	root, err := os.OpenRoot(memoryDir)
-	if err != nil {
-		return "", fmt.Errorf("open memory dir %s: %w", memoryDir, err)
+	rel, err := filepath.Rel(root, rejected)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("quarantine dir %s is not inside %s", rejected, root)
 	}
-	defer root.Close()
-	if err := root.MkdirAll(RejectedDir, 0o700); err != nil {
+	rejectedRel := filepath.ToSlash(rel)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return "", fmt.Errorf("open memory dir %s: %w", root, err)
+	}
+	defer r.Close()
+	if err := r.MkdirAll(rejectedRel, 0o700); err != nil {
 		return "", fmt.Errorf("create quarantine dir: %w", err)
 	}
 	stamp := now.UTC().Format("20060102T150405Z")
 	stem := stamp + "-" + label
 	for i := 1; ; i++ {
-		_, err1 := root.Lstat(path.Join(RejectedDir, stem+".patch"))
-		_, err2 := root.Lstat(path.Join(RejectedDir, stem+".reason"))
+		_, err1 := r.Lstat(path.Join(rejectedRel, stem+".patch"))
+		_, err2 := r.Lstat(path.Join(rejectedRel, stem+".reason"))
 		if errors.Is(err1, fs.ErrNotExist) && errors.Is(err2, fs.ErrNotExist) {
 			break
 		}
 		stem = fmt.Sprintf("%s-%s-%d", stamp, label, i)
 	}
-	dst := path.Join(RejectedDir, stem+".patch")
-	reasonRel := path.Join(RejectedDir, stem+".reason")
+	dst := path.Join(rejectedRel, stem+".patch")
+	reasonRel := path.Join(rejectedRel, stem+".reason")
 	if !strings.HasSuffix(reason, "\n") {
 		reason += "\n"
 	}
-	if err := atomicfile.WriteIn(root, reasonRel, []byte(reason), 0o600); err != nil {
+	if err := atomicfile.WriteIn(r, reasonRel, []byte(reason), 0o600); err != nil {
 		return "", fmt.Errorf("write quarantine reason: %w", err)
 	}
-	if err := moveInto(root, memoryDir, src, dst); err != nil {
-		root.Remove(reasonRel)
+	if err := moveInto(r, root, src, dst); err != nil {
+		r.Remove(reasonRel)
 		return "", fmt.Errorf("quarantine %s: %w", src, err)
 	}
-	return filepath.Join(memoryDir, filepath.FromSlash(dst)), nil
+	return filepath.Join(root, filepath.FromSlash(dst)), nil
 }
 
 // safeLabel keeps a label to one harmless path component.

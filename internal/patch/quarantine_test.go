@@ -16,7 +16,7 @@ func TestQuarantine(t *testing.T) {
 	os.WriteFile(src, []byte("bad patch\n"), 0o644)
 	_, perr := Parse([]byte("bad patch\n"))
 	now := time.Date(2026, 5, 1, 9, 30, 0, 0, time.UTC)
-	dst, err := Quarantine(mem, src, "", perr.Error(), now)
+	dst, err := Quarantine(mem, filepath.Join(mem, ".automem", "rejected"), src, "", perr.Error(), now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestQuarantine(t *testing.T) {
 	}
 	// a second rejection in the same second gets its own name; a hostile label is tamed
 	os.WriteFile(src, []byte("again\n"), 0o644)
-	dst2, err := Quarantine(mem, src, "../../evil", "noHunks", now)
+	dst2, err := Quarantine(mem, filepath.Join(mem, ".automem", "rejected"), src, "../../evil", "noHunks", now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestQuarantineSymlinkedDirStaysInside(t *testing.T) {
 	}
 	src := filepath.Join(mem, "x.patch")
 	os.WriteFile(src, []byte("x\n"), 0o644)
-	if _, err := Quarantine(mem, src, "", "malformed", time.Now()); err == nil {
+	if _, err := Quarantine(mem, filepath.Join(mem, ".automem", "rejected"), src, "", "malformed", time.Now()); err == nil {
 		t.Fatal("quarantine followed a symlink out of the memory dir")
 	}
 	ents, _ := os.ReadDir(outside)
@@ -85,7 +85,7 @@ func TestQuarantineFromOutsideMemoryDir(t *testing.T) {
 	mem := t.TempDir()
 	src := filepath.Join(t.TempDir(), "skill.patch")
 	os.WriteFile(src, []byte("y\n"), 0o644)
-	dst, err := Quarantine(mem, src, "", "doesNotApply: x", time.Unix(0, 0))
+	dst, err := Quarantine(mem, filepath.Join(mem, ".automem", "rejected"), src, "", "doesNotApply: x", time.Unix(0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

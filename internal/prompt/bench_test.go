@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 func BenchmarkUser(b *testing.B) {
-	in := Input{Paths: Paths{MemoryDir: mem, GlobalMemory: "/home/u/.gemini/GEMINI.md"}}
+	in := Input{Memory: memdir.Shared(mem, "/home/u/.gemini/GEMINI.md", nil)}
 	for i := 0; i < 50; i++ {
 		in.Index = append(in.Index, fmt.Sprintf("[NEW] session %d summary | workflow: read_file -> replace (12 user msgs) — /home/u/.gemini/tmp/proj/chats/session-%d.jsonl", i, i))
 	}

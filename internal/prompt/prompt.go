@@ -12,6 +12,9 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/patch"
 )
 
 // Caps on inserted untrusted text, so a huge pending patch or a hostile index
@@ -21,18 +24,6 @@ const (
 	maxBlock   = 64 << 10 // one fenced body (pending patch, dismissed item)
 	maxEntries = 200      // skills or dismissed items listed
 )
-
-// Paths are the trusted, program-computed locations the prompt names.
-type Paths struct {
-	// MemoryDir is the project's absolute memory directory.
-	MemoryDir string
-	// GlobalMemory is the absolute path of the global memory file
-	// (~/.gemini/GEMINI.md).
-	GlobalMemory string
-}
-
-// SkillsDir is where skill drafts go: <MemoryDir>/skills.
-func (p Paths) SkillsDir() string { return strings.TrimRight(p.MemoryDir, "/") + "/skills" }
 
 // Skill is an existing skill the model must not duplicate.
 type Skill struct {
@@ -57,7 +48,8 @@ type Pending struct {
 
 // Input is everything one run's prompt is built from.
 type Input struct {
-	Paths
+	// Memory holds the trusted, program-computed locations the prompt names.
+	Memory  memdir.Dir
 	Skills  []Skill
 	Pending []Pending
 	// Dismissed are tombstones: items a person rejected in review.
@@ -66,14 +58,16 @@ type Input struct {
 	Index []string
 }
 
-// System returns the system message. It takes only Paths, so no
-// transcript-derived text can reach the system role.
-func System(p Paths) string {
+// System returns the system message. It takes only the memory's paths, so
+// no transcript-derived text can reach the system role.
+func System(d memdir.Dir) string {
 	r := strings.NewReplacer(
-		"{{MEM}}", Neutralise(p.MemoryDir),
-		"{{GLOBAL}}", Neutralise(p.GlobalMemory),
-		"{{SKILLS}}", Neutralise(p.SkillsDir()),
-		"{{EXAMPLE}}", ExamplePatch(p),
+		"{{MEM}}", Neutralise(d.Targets.MemoryDir),
+		"{{GLOBAL}}", Neutralise(d.Targets.GlobalMemory),
+		"{{SKILLS}}", Neutralise(d.Skills()),
+		"{{PRIVATE_PATCH}}", Neutralise(d.ExtractionPatch(patch.Private)),
+		"{{GLOBAL_PATCH}}", Neutralise(d.ExtractionPatch(patch.Global)),
+		"{{EXAMPLE}}", ExamplePatch(d),
 	)
 	return r.Replace(systemTemplate)
 }
@@ -81,8 +75,8 @@ func System(p Paths) string {
 // ExamplePatch is the worked patch example the system message shows, for
 // the given memory dir: a new topic file plus its MEMORY.md pointer line.
 // It is exported so tests elsewhere can check it against the validator.
-func ExamplePatch(p Paths) string {
-	return strings.ReplaceAll(examplePatch, "{{MEM}}", Neutralise(strings.TrimRight(p.MemoryDir, "/")))
+func ExamplePatch(d memdir.Dir) string {
+	return strings.ReplaceAll(examplePatch, "{{MEM}}", Neutralise(strings.TrimRight(d.Targets.MemoryDir, "/")))
 }
 
 // User returns the first user message: the memory dir by absolute path, then
@@ -90,7 +84,7 @@ func ExamplePatch(p Paths) string {
 // session index, each untrusted piece fenced or line-sanitised.
 func User(in Input) string {
 	var b strings.Builder
-	b.WriteString(strings.NewReplacer("{{MEM}}", Neutralise(in.MemoryDir), "{{GLOBAL}}", Neutralise(in.GlobalMemory)).Replace(userIntro))
+	b.WriteString(strings.NewReplacer("{{MEM}}", Neutralise(in.Memory.Targets.MemoryDir), "{{GLOBAL}}", Neutralise(in.Memory.Targets.GlobalMemory)).Replace(userIntro))
 
 	if len(in.Skills) > 0 {
 		skills := append([]Skill(nil), in.Skills...)

@@ -2,8 +2,9 @@ package prompt
 
 // systemTemplate is the agent's standing instruction. It holds no
 // transcript-derived text: the only substitutions are paths this program
-// computed (memory dir, global memory file, skills draft dir). Placeholders
-// are {{MEM}}, {{GLOBAL}} and {{SKILLS}}.
+// computed (memory dir, global memory file, skills draft dir, the canonical
+// inbox patches). Placeholders are {{MEM}}, {{GLOBAL}}, {{SKILLS}},
+// {{PRIVATE_PATCH}} and {{GLOBAL_PATCH}}.
 const systemTemplate = `You are a memory curator for a coding agent. You look back over a person's
 past coding sessions and propose, for their later review, a small amount of
 durable project knowledge and reusable procedures. Nothing you write takes
@@ -33,8 +34,8 @@ the memory directory, the skills directories, the global memory file and the
 session transcripts listed in the index (reading one returns a compact
 rendering of it). Writes
 are allowed only under {{SKILLS}}/ and to exactly these two files:
-  {{MEM}}/.inbox/private/extraction.patch
-  {{MEM}}/.inbox/global/extraction.patch
+  {{PRIVATE_PATCH}}
+  {{GLOBAL_PATCH}}
 Anything else is refused.
 
 ## Default: create nothing
@@ -53,8 +54,8 @@ At most 5 memory hunks and at most 2 skills. Read between 0 and 3 sessions.
   {{MEM}}/<topic>.md. Global memory ({{GLOBAL}}) is only for facts about the
   person that hold in every project.
 - Memory changes are proposed only as patches, in exactly one canonical file
-  per kind: {{MEM}}/.inbox/private/extraction.patch for private memory,
-  {{MEM}}/.inbox/global/extraction.patch for global memory. Never write any
+  per kind: {{PRIVATE_PATCH}} for private memory,
+  {{GLOBAL_PATCH}} for global memory. Never write any
   other patch name, and never edit MEMORY.md, topic files, GEMINI.md files,
   settings or credentials directly.
 - If a canonical patch is already pending (shown in the user message), your

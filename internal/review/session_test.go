@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -34,7 +35,7 @@ func item(t *testing.T, body string) *inbox.Item {
 	if err != nil {
 		t.Fatal(err)
 	}
-	it := &inbox.Item{ID: "private", Kind: inbox.KindPrivate, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
+	it := &inbox.Item{ID: "private", Kind: patch.Private, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
 	for _, sec := range p.Files {
 		for _, h := range sec.Hunks {
 			it.Hunks = append(it.Hunks, &inbox.HunkRef{N: len(it.Hunks) + 1, Source: it.Sources[0], Section: sec, Hunk: h})
@@ -156,7 +157,7 @@ func BenchmarkReviewHunks(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		it := &inbox.Item{ID: "private", Kind: inbox.KindPrivate, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
+		it := &inbox.Item{ID: "private", Kind: patch.Private, Sources: []*inbox.Source{{Path: "/m/x.patch", Patch: p}}}
 		for _, h := range p.Files[0].Hunks {
 			it.Hunks = append(it.Hunks, &inbox.HunkRef{N: len(it.Hunks) + 1, Source: it.Sources[0], Section: p.Files[0], Hunk: h})
 		}
@@ -231,7 +232,7 @@ func TestRefusedSelectionKeepsReviewing(t *testing.T) {
 	body := "--- " + mem + "/MEMORY.md\n+++ " + mem + "/MEMORY.md\n@@ -1,2 +1,3 @@\n # Project Memory\n-- old\n\\ No newline at end of file\n+- old\n+- new\n\\ No newline at end of file\n"
 	pp := mem + "/.inbox/private/extraction.patch"
 	os.WriteFile(pp, []byte(body), 0o644)
-	paths := inbox.Paths{MemoryDir: mem}
+	paths := inbox.Paths{Dir: memdir.Shared(mem, "", nil)}
 	items, _, err := inbox.Scan(paths)
 	if err != nil || len(items) != 1 {
 		t.Fatalf("items %v, %v", items, err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 // benchWorld is a memory dir with 20 skill drafts of 5 files each and a
@@ -31,7 +33,7 @@ func benchWorld(b *testing.B) *Sandbox {
 			}
 		}
 	}
-	s, err := New(Config{MemoryDir: mem, MaxWrites: 1 << 30})
+	s, err := New(Config{Memory: memdir.Shared(mem, "", nil), MaxWrites: 1 << 30})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 // FuzzPaths throws arbitrary model-chosen paths at every tool. Whatever the
@@ -28,7 +30,7 @@ func FuzzPaths(f *testing.F) {
 	}
 	outside := snapshot(f, w.outside)
 	home := snapshot(f, filepath.Join(w.home, ".ssh"))
-	s, err := New(Config{MemoryDir: w.mem, SkillRoots: []string{w.skills}, Transcripts: []string{w.transcript},
+	s, err := New(Config{Memory: memdir.Shared(w.mem, "", nil), SkillRoots: []string{w.skills}, Transcripts: []string{w.transcript},
 		Render: func(string, int, int) (string, error) { return "rendered", nil }, MaxWrites: 1 << 30})
 	if err != nil {
 		f.Fatal(err)

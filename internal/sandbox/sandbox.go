@@ -12,10 +12,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/automem/automem/internal/memdir"
 )
 
 // Defaults for Config's caps.
@@ -26,13 +29,6 @@ const (
 	maxPathLen       = 4096
 )
 
-// inboxFiles maps the only two writable inbox files (relative to the memory
-// dir) to their directory: one canonical extraction.patch per kind.
-var inboxFiles = map[string]string{
-	".inbox/private/extraction.patch": ".inbox/private",
-	".inbox/global/extraction.patch":  ".inbox/global",
-}
-
 // RenderFunc returns the compact, redacted rendering of an offered
 // transcript, paged by line offset and limit. The sandbox never hands the
 // model a transcript's raw bytes.
@@ -40,8 +36,11 @@ type RenderFunc func(path string, offset, limit int) (string, error)
 
 // Config says what one run may see and touch. All paths are absolute.
 type Config struct {
-	// MemoryDir is the project's memory directory; it must exist.
-	MemoryDir string
+	// Memory says where the memory lives. Relative paths resolve against
+	// its private memory dir, which must exist; writes reach only its
+	// skills inbox and the canonical extraction patches, inside its data
+	// dir (the same directory for Gemini CLI).
+	Memory memdir.Dir
 	// SkillRoots are read-only skill directories (user and workspace
 	// skills); missing ones are skipped.
 	SkillRoots []string
@@ -68,7 +67,10 @@ type Sandbox struct {
 	mu       sync.Mutex
 	cfg      Config
 	mem      *root
-	roots    []*root // mem first, then skill roots
+	data     *root             // where writes go; mem when they are one dir
+	inbox    map[string]string // writable patch (relative to data) -> its dir
+	skills   string            // the skills inbox, relative to data
+	roots    []*root           // mem first, then data, then skill roots
 	offered  map[string]bool
 	extra    map[string]bool
 	read     map[string]bool
@@ -88,8 +90,8 @@ type root struct {
 // New opens the roots. The memory dir must exist; missing skill roots are
 // ignored, since most users have no workspace skills.
 func New(cfg Config) (*Sandbox, error) {
-	if !filepath.IsAbs(cfg.MemoryDir) {
-		return nil, fmt.Errorf("open sandbox: memory dir %q is not absolute", cfg.MemoryDir)
+	if !filepath.IsAbs(cfg.Memory.Targets.MemoryDir) || !filepath.IsAbs(cfg.Memory.Data) {
+		return nil, fmt.Errorf("open sandbox: memory dir %q or data dir %q is not absolute", cfg.Memory.Targets.MemoryDir, cfg.Memory.Data)
 	}
 	s := &Sandbox{
 		cfg:      cfg,
@@ -111,13 +113,29 @@ func New(cfg Config) (*Sandbox, error) {
 	if s.maxWrite <= 0 {
 		s.maxWrite = DefaultMaxWrites
 	}
-	mem := filepath.Clean(cfg.MemoryDir)
+	mem := filepath.Clean(cfg.Memory.Targets.MemoryDir)
 	mr, err := os.OpenRoot(mem)
 	if err != nil {
 		return nil, fmt.Errorf("open sandbox memory dir %s: %w", mem, err)
 	}
 	s.mem = &root{abs: mem, r: mr}
 	s.roots = append(s.roots, s.mem)
+	s.data = s.mem
+	if data := filepath.Clean(cfg.Memory.Data); data != mem {
+		dr, err := os.OpenRoot(data)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("open sandbox data dir %s: %w", data, err)
+		}
+		s.data = &root{abs: data, r: dr}
+		s.roots = append(s.roots, s.data)
+	}
+	s.inbox = map[string]string{}
+	for _, k := range memdir.Kinds() {
+		rel := s.dataRel(cfg.Memory.ExtractionPatch(k))
+		s.inbox[rel] = path.Dir(rel)
+	}
+	s.skills = s.dataRel(cfg.Memory.Skills())
 	for _, p := range cfg.SkillRoots {
 		if !filepath.IsAbs(p) {
 			s.Close()
@@ -155,6 +173,13 @@ func (s *Sandbox) Close() error {
 	}
 	s.roots = nil
 	return errors.Join(errs...)
+}
+
+// dataRel is p (inside the data dir, as memdir places every inbox file)
+// relative to the data dir, slash-separated.
+func (s *Sandbox) dataRel(p string) string {
+	rel, _ := filepath.Rel(s.data.abs, p)
+	return filepath.ToSlash(rel)
 }
 
 // MemoryDir returns the memory dir the sandbox is rooted at.

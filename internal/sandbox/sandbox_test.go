@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/modeltest"
 )
 
@@ -61,7 +62,7 @@ func newWorld(t testing.TB) world {
 func (w world) sandbox(t *testing.T, mod func(*Config)) *Sandbox {
 	t.Helper()
 	cfg := Config{
-		MemoryDir:   w.mem,
+		Memory:      memdir.Shared(w.mem, "", nil),
 		SkillRoots:  []string{w.skills, filepath.Join(w.home, ".agents", "skills")},
 		Transcripts: []string{w.transcript},
 		Render: func(p string, off, lim int) (string, error) {
@@ -602,13 +603,13 @@ func TestRenderErrorNotCountedAsRead(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := New(Config{MemoryDir: "rel"}); err == nil {
+	if _, err := New(Config{Memory: memdir.Shared("rel", "", nil)}); err == nil {
 		t.Fatal("relative memory dir accepted")
 	}
-	if _, err := New(Config{MemoryDir: filepath.Join(t.TempDir(), "missing")}); err == nil {
+	if _, err := New(Config{Memory: memdir.Shared(filepath.Join(t.TempDir(), "missing"), "", nil)}); err == nil {
 		t.Fatal("missing memory dir accepted")
 	}
-	if _, err := New(Config{MemoryDir: t.TempDir(), SkillRoots: []string{"rel"}}); err == nil {
+	if _, err := New(Config{Memory: memdir.Shared(t.TempDir(), "", nil), SkillRoots: []string{"rel"}}); err == nil {
 		t.Fatal("relative skills root accepted")
 	}
 }

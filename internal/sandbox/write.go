@@ -89,7 +89,7 @@ func (s *Sandbox) Replace(p, old, new string, expected int) (string, error) {
 }
 
 // writable checks the write policy and opens the narrowest root that holds
-// the target: <memoryDir>/skills for drafts, <memoryDir>/.inbox/<kind> for
+// the target: the skills inbox for drafts, the inbox dir of the kind for
 // the canonical patches. Opening that sub-root (rather than writing through
 // the memory root) means an in-memory-dir symlink cannot redirect a skill
 // write onto the state file or another inbox file. The caller closes sub.
@@ -98,24 +98,25 @@ func (s *Sandbox) writable(op, p string) (target, *os.Root, string, error) {
 	if err != nil {
 		return target{}, nil, "", err
 	}
-	if t.transcript || t.extra || t.root != s.mem {
-		return target{}, nil, "", &Error{Op: op, Path: p, Reason: NotWritable, Detail: "writes are allowed only under " + path.Join(s.mem.abs, "skills") + " and to the two inbox extraction.patch files"}
+	notWritable := &Error{Op: op, Path: p, Reason: NotWritable, Detail: "writes are allowed only under " + s.cfg.Memory.Skills() + " and to the two inbox extraction.patch files"}
+	if t.transcript || t.extra || t.root != s.data {
+		return target{}, nil, "", notWritable
 	}
 	var dir, name string
-	if d, ok := inboxFiles[t.rel]; ok {
-		dir, name = d, "extraction.patch"
-	} else if rest, ok := strings.CutPrefix(t.rel, "skills/"); ok && rest != "" {
+	if d, ok := s.inbox[t.rel]; ok {
+		dir, name = d, path.Base(t.rel)
+	} else if rest, ok := strings.CutPrefix(t.rel, s.skills+"/"); ok && rest != "" {
 		if strings.Count(rest, "/") >= maxSkillDepth {
 			return target{}, nil, "", &Error{Op: op, Path: p, Reason: Invalid, Detail: fmt.Sprintf("at most %d directory levels below skills/", maxSkillDepth)}
 		}
-		dir, name = "skills", rest
+		dir, name = s.skills, rest
 	} else {
-		return target{}, nil, "", &Error{Op: op, Path: p, Reason: NotWritable, Detail: "writes are allowed only under " + path.Join(s.mem.abs, "skills") + " and to the two inbox extraction.patch files"}
+		return target{}, nil, "", notWritable
 	}
 	if !s.written[t.abs] && len(s.written) >= s.maxWrite {
 		return target{}, nil, "", &Error{Op: op, Path: p, Reason: TooMany, Detail: fmt.Sprintf("at most %d files per run", s.maxWrite)}
 	}
-	sub, err := openSubdir(s.mem.r, dir)
+	sub, err := openSubdir(s.data.r, dir)
 	if err != nil {
 		return target{}, nil, "", classify(op, p, err)
 	}

@@ -1,7 +1,7 @@
 // Package tombstone remembers what a person turned down in the inbox, so the
 // extractor can be told not to propose the same memory line or skill again.
 //
-// Tombstones live in <memoryDir>/.automem/tombstones.jsonl, one JSON object a
+// Tombstones live in one file (memdir.Dir.Tombstones), one JSON object a
 // line, outside the .inbox tree that Gemini CLI walks and prunes. The file is
 // rewritten atomically; a missing file is an empty set and bad lines are
 // skipped so that one corrupt line never hides every other decision.
@@ -9,7 +9,6 @@ package tombstone
 
 import (
 	"fmt"
-	"path/filepath"
 	"sort"
 	"time"
 
@@ -39,17 +38,11 @@ type Set struct {
 	keys  map[string]bool
 }
 
-// Path returns the tombstone file of a memory dir; exposed so tools and tests
-// agree on the one location.
-func Path(memoryDir string) string {
-	return filepath.Join(memoryDir, ".automem", "tombstones.jsonl")
-}
-
 // Load reads the tombstones of a memory dir. A missing file is an empty set;
 // unparsable lines are skipped.
-func Load(memoryDir string) (*Set, error) {
+func Load(path string) (*Set, error) {
 	s := &Set{keys: map[string]bool{}}
-	items, err := jsonl.Read[Tombstone](Path(memoryDir))
+	items, err := jsonl.Read[Tombstone](path)
 	if err != nil {
 		return nil, fmt.Errorf("tombstones: %w", err)
 	}
@@ -100,8 +93,8 @@ func (s *Set) Texts() []string {
 
 // Add records tombstones, skipping ones already present, and rewrites the
 // file atomically. Items without At get now; items without Key get Key(Text).
-func Add(memoryDir string, now time.Time, items ...Tombstone) error {
-	s, err := Load(memoryDir)
+func Add(path string, now time.Time, items ...Tombstone) error {
+	s, err := Load(path)
 	if err != nil {
 		return err
 	}
@@ -123,7 +116,7 @@ func Add(memoryDir string, now time.Time, items ...Tombstone) error {
 	if !changed {
 		return nil
 	}
-	if err := jsonl.Write(Path(memoryDir), s.items); err != nil {
+	if err := jsonl.Write(path, s.items); err != nil {
 		return fmt.Errorf("tombstones: %w", err)
 	}
 	return nil

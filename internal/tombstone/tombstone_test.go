@@ -9,13 +9,13 @@ import (
 )
 
 func TestAddLoadRoundTrip(t *testing.T) {
-	dir := t.TempDir()
-	s, err := Load(dir)
+	file := filepath.Join(t.TempDir(), ".automem", "tombstones.jsonl")
+	s, err := Load(file)
 	if err != nil || len(s.items) != 0 {
 		t.Fatalf("Load(empty) = %v, %v; want empty set", len(s.items), err)
 	}
 	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
-	err = Add(dir, now,
+	err = Add(file, now,
 		Tombstone{Kind: KindMemory, Target: "/m/MEMORY.md", Text: "- Use pnpm."},
 		Tombstone{Kind: KindSkill, Target: "deploy-app", Text: "deploy-app"},
 		Tombstone{Kind: KindMemory, Target: "/m/MEMORY.md", Text: "use PNPM"}, // duplicate
@@ -23,7 +23,7 @@ func TestAddLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err = Load(dir)
+	s, err = Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,21 +33,21 @@ func TestAddLoadRoundTrip(t *testing.T) {
 	if !s.Has("* use pnpm") || !s.Has("Deploy-App") || s.Has("use npm") {
 		t.Errorf("Has answers wrong: texts %v", s.Texts())
 	}
-	data, _ := os.ReadFile(Path(dir))
+	data, _ := os.ReadFile(file)
 	if !strings.Contains(string(data), `"at":"2026-05-01T09:00:00Z"`) || !strings.Contains(string(data), `"key":"`+Key("use pnpm")+`"`) {
 		t.Errorf("file content missing at/key: %s", data)
 	}
-	entries, _ := os.ReadDir(filepath.Dir(Path(dir)))
+	entries, _ := os.ReadDir(filepath.Dir(file))
 	if len(entries) != 1 {
 		t.Errorf("leftover temp files: %v", entries)
 	}
 }
 
 func TestLoadSkipsBadLines(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Dir(Path(dir)), 0o700)
-	os.WriteFile(Path(dir), []byte("not json\n{\"kind\":\"memory\",\"text\":\"keep me\"}\n{\"kind\":\"memory\"}\n"), 0o600)
-	s, err := Load(dir)
+	file := filepath.Join(t.TempDir(), ".automem", "tombstones.jsonl")
+	os.MkdirAll(filepath.Dir(file), 0o700)
+	os.WriteFile(file, []byte("not json\n{\"kind\":\"memory\",\"text\":\"keep me\"}\n{\"kind\":\"memory\"}\n"), 0o600)
+	s, err := Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,15 +57,15 @@ func TestLoadSkipsBadLines(t *testing.T) {
 }
 
 func BenchmarkHas(b *testing.B) {
-	dir := b.TempDir()
+	file := filepath.Join(b.TempDir(), ".automem", "tombstones.jsonl")
 	var items []Tombstone
 	for i := range 2000 {
 		items = append(items, Tombstone{Kind: KindMemory, Text: strings.Repeat("x", i%50) + " line"})
 	}
-	if err := Add(dir, time.Now(), items...); err != nil {
+	if err := Add(file, time.Now(), items...); err != nil {
 		b.Fatal(err)
 	}
-	s, _ := Load(dir)
+	s, _ := Load(file)
 	b.ResetTimer()
 	for b.Loop() {
 		s.Has("- some line that is not there.")

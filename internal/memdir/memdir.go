@@ -1,0 +1,126 @@
+// Package memdir is the one place that knows where every file of a memory
+// lives, so no other package spells ".inbox", "extraction.patch" or
+// ".automem". A memory has two halves that need not share a directory:
+// automem's own data (the inbox, skill drafts, the extraction lock and state,
+// the rejected candidates, evidence, tombstones, history and apply journal)
+// and the targets its patches change (the private memory dir, the global
+// memory file, the skill roots). Gemini CLI keeps both in one directory,
+// because Gemini CLI reads the same inbox, lock and state; agents that have
+// no inbox of their own keep automem's data in automem's state dir while
+// their memory files stay where that agent reads them.
+package memdir
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/automem/automem/internal/patch"
+)
+
+// Names of the files and directories inside Data. The inbox, lock and state
+// names are Gemini CLI's own: a Gemini memory shares them with it.
+const (
+	inboxDir  = ".inbox"
+	patchName = "extraction.patch"
+	lockName  = ".extraction.lock"
+	stateName = ".extraction-state.json"
+	skillsDir = "skills"
+	ownDir    = ".automem" // automem-only files, where Gemini CLI never looks
+)
+
+// Dir says where the files of one memory live.
+type Dir struct {
+	// Data is the directory of automem's own files for this memory. For
+	// Gemini CLI it is the memory dir itself (~/.gemini/tmp/<slug>/memory).
+	Data string
+	// Targets are the files each patch kind may change: the private memory
+	// dir, the global memory file and the skill roots.
+	Targets patch.Roots
+}
+
+// Shared describes a memory whose automem data sits in its private memory
+// dir, as Gemini CLI's does; global and skillRoots are the other targets.
+func Shared(memoryDir, global string, skillRoots []string) Dir {
+	return Dir{Data: memoryDir, Targets: patch.Roots{MemoryDir: memoryDir, GlobalMemory: global, SkillRoots: skillRoots}}
+}
+
+// Inbox is the directory of pending patches of a memory kind
+// (<Data>/.inbox/<kind>), the one Gemini CLI's /memory inbox reads.
+func (d Dir) Inbox(kind patch.Kind) string {
+	return filepath.Join(d.Data, inboxDir, string(kind))
+}
+
+// InboxRoot is the directory holding every kind's inbox (<Data>/.inbox).
+func (d Dir) InboxRoot() string { return filepath.Join(d.Data, inboxDir) }
+
+// ExtractionPatch is the one canonical patch of a kind that extractors
+// write and merge into (<Data>/.inbox/<kind>/extraction.patch).
+func (d Dir) ExtractionPatch(kind patch.Kind) string {
+	return filepath.Join(d.Inbox(kind), patchName)
+}
+
+// Skills is where new skill drafts (<name>/SKILL.md) and skill update
+// patches (<name>.patch) wait for review (<Data>/skills).
+func (d Dir) Skills() string { return filepath.Join(d.Data, skillsDir) }
+
+// Lock is the extraction lock file, shared with Gemini CLI's Auto Memory.
+func (d Dir) Lock() string { return filepath.Join(d.Data, lockName) }
+
+// State is the extraction state file (run history and session verdicts).
+func (d Dir) State() string { return filepath.Join(d.Data, stateName) }
+
+// Own is the directory of automem-only files (<Data>/.automem), outside
+// the inbox that Gemini CLI walks and prunes.
+func (d Dir) Own() string { return filepath.Join(d.Data, ownDir) }
+
+// Rejected is where quarantined candidates wait with their reasons.
+func (d Dir) Rejected() string { return filepath.Join(d.Own(), "rejected") }
+
+// Evidence is the JSONL file tying candidate lines to their transcripts.
+func (d Dir) Evidence() string { return filepath.Join(d.Own(), "evidence.jsonl") }
+
+// Tombstones is the JSONL file of dismissed lines.
+func (d Dir) Tombstones() string { return filepath.Join(d.Own(), "tombstones.jsonl") }
+
+// History is the git repository recording every decision, for undo.
+func (d Dir) History() string { return filepath.Join(d.Own(), "history") }
+
+// Journal is where an apply records its renames so that a killed apply can
+// be finished.
+func (d Dir) Journal() string { return filepath.Join(d.Own(), "apply.journal") }
+
+// Kinds lists the memory kinds that have an inbox, in review order.
+func Kinds() []patch.Kind { return []patch.Kind{patch.Private, patch.Global} }
+
+// PatchKind says which rules a pending patch file is validated by: the
+// kind of the inbox it sits in, or patch.Skill for a skill update patch
+// (<Skills>/<name>.patch). ok is false for any other path.
+func (d Dir) PatchKind(path string) (kind patch.Kind, ok bool) {
+	if filepath.Ext(path) != ".patch" {
+		return "", false
+	}
+	dir := filepath.Dir(path)
+	for _, k := range Kinds() {
+		if dir == d.Inbox(k) {
+			return k, true
+		}
+	}
+	if dir == d.Skills() {
+		return patch.Skill, true
+	}
+	return "", false
+}
+
+// Draft returns the name of the skill draft a path belongs to
+// (<Skills>/<name>/...); ok is false for any other path.
+func (d Dir) Draft(path string) (name string, ok bool) {
+	rel, err := filepath.Rel(d.Skills(), path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	name, rest, found := strings.Cut(filepath.ToSlash(rel), "/")
+	if !found || rest == "" {
+		return "", false
+	}
+	return name, true
+}
