@@ -68,9 +68,28 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 		return rep, err
 	}
 	if !cfg.DryRun {
+		indexRecall(ctx, cfg, targets, red)
 		summarize(cfg, rep)
 	}
 	return rep, outcome(rep)
+}
+
+// indexRecall runs the index stage after the records; a failure only
+// costs search freshness, so it is logged and the run goes on.
+func indexRecall(ctx context.Context, cfg Config, targets []Target, red redactor) {
+	if cfg.CacheDir == "" || red.r == nil {
+		return // never index unredacted text
+	}
+	st, err := Recall(ctx, cfg, targets, red.text(ctx))
+	if err != nil {
+		cfg.Log.Warn().Err(err).Msg("search index not updated")
+		return
+	}
+	if st.Rebuilt != "" {
+		cfg.Log.Info().Str("reason", st.Rebuilt).Int("documents", st.Indexed).Msg("search index rebuilt")
+	}
+	cfg.Log.Debug().Bool("unchanged", st.Unchanged).Int("indexed", st.Indexed).Int("removed", st.Removed).
+		Int("kept", st.Kept).Int("rows", st.Rows).Msg("search index updated")
 }
 
 // summarize logs one line for the whole run: how many projects ended how,

@@ -41,6 +41,10 @@ type Options struct {
 	OutputErrors int // error lines kept from the middle (default 6)
 	MaxLine      int // bytes of any one line of output (default 240)
 	MaxInfo      int // bytes of an info/warning record (default 160)
+	// CallsOnly leaves tool outputs and tool-result records out: one line
+	// per tool call, for the search index, where outputs are mostly noise
+	// and most of the bytes.
+	CallsOnly bool
 }
 
 func (o Options) withDefaults() Options {
@@ -65,6 +69,16 @@ func (o Options) withDefaults() Options {
 // Rendering is a transcript as lines, ready to be paged like a file.
 type Rendering struct {
 	Lines []string
+	// marks are where each message starts in Lines, in order.
+	marks []mark
+}
+
+// mark is the header line of message n.
+type mark struct {
+	line int
+	n    int
+	role string
+	time time.Time
 }
 
 // Bytes is the size of the whole rendering as Page would send it (lines

@@ -19,6 +19,7 @@ type builder struct {
 	o        Options
 	isErr    *regexp.Regexp
 	lines    []string
+	marks    []mark
 	lastInfo string
 	infoRep  int
 	infoN    int
@@ -43,6 +44,7 @@ func (b *builder) body(text, indent string) {
 }
 
 func (b *builder) header(n int, role string, m *transcript.Message) string {
+	b.marks = append(b.marks, mark{line: len(b.lines), n: n, role: role, time: m.Time})
 	h := fmt.Sprintf("## [%d] %s", n, role)
 	if s := stamp(m.Time); s != "" {
 		h += " " + s
@@ -86,7 +88,7 @@ func Transcript(sess transcript.Session, msgs []transcript.Message, red Redact, 
 			b.info(n, m)
 		}
 	}
-	return &Rendering{Lines: b.lines}
+	return &Rendering{Lines: b.lines, marks: b.marks}
 }
 
 func (b *builder) sessionHeader(s transcript.Session, count int) {
@@ -199,6 +201,9 @@ func (b *builder) call(tc transcript.ToolCall) {
 		line += " [" + Line(status, b.red, 40) + "]"
 	}
 	b.add(line)
+	if b.o.CallsOnly {
+		return
+	}
 	for _, l := range cutOutput(b.red(tc.Output), b.o, b.isErr) {
 		b.body(l, "  ")
 	}
@@ -207,6 +212,9 @@ func (b *builder) call(tc transcript.ToolCall) {
 // tool renders a tool-result record unless it repeats outputs already shown
 // under the call (Gemini records each output again as a user message).
 func (b *builder) tool(n int, m *transcript.Message, consumed map[string]bool, lastOutputs []string) {
+	if b.o.CallsOnly {
+		return
+	}
 	if len(m.ToolCalls) > 0 {
 		all := true
 		for _, tc := range m.ToolCalls {
@@ -242,6 +250,7 @@ func (b *builder) info(n int, m *transcript.Message) {
 		b.lines[len(b.lines)-1] = fmt.Sprintf("## [%d] info (×%d): %s", b.infoN, b.infoRep+1, text)
 		return
 	}
+	b.marks = append(b.marks, mark{line: len(b.lines), n: n, role: "info", time: m.Time})
 	b.add(fmt.Sprintf("## [%d] info: %s", n, text))
 	b.lastInfo, b.infoRep, b.infoN = text, 0, n
 }

@@ -1,0 +1,337 @@
+package recall
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/redact"
+	"github.com/automem/automem/internal/transcript"
+)
+
+var t0 = time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+
+// vocabulary is what the generated sessions talk about: a few hundred
+// ordinary words, so every query term is common and ranking matters.
+var vocabulary = strings.Fields(`add fix test build run lint index user email router login session token
+	billing invoice plan stripe client pool repo migration query parser ranking button modal theme debounce
+	error retry timeout cache config deploy release branch merge rebase commit review change file folder
+	path module package import export type interface struct function method field value list map slice
+	string number float bool channel goroutine context cancel deadline lock mutex atomic write read open
+	close flush sync backup restore upgrade downgrade version schema table column row select insert update
+	delete join group order limit offset cursor page batch stream queue worker job task cron timer alert`)
+
+// writeSession writes a Gemini CLI transcript with the given human and
+// assistant texts (alternating, human first) and returns its path.
+func writeSession(t testing.TB, dir, id string, at time.Time, texts []string) string {
+	t.Helper()
+	path := filepath.Join(dir, "session-"+id+".jsonl")
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	_ = enc.Encode(map[string]any{"sessionId": id, "projectHash": strings.Repeat("ab", 32), "startTime": at.Format(time.RFC3339),
+		"lastUpdated": at.Add(time.Duration(len(texts)) * time.Minute).Format(time.RFC3339), "kind": "main"})
+	for i, text := range texts {
+		ts := at.Add(time.Duration(i) * time.Minute).Format(time.RFC3339)
+		if i%2 == 0 {
+			_ = enc.Encode(map[string]any{"id": fmt.Sprintf("u%d", i), "timestamp": ts, "type": "user", "content": []map[string]string{{"text": text}}})
+		} else {
+			_ = enc.Encode(map[string]any{"id": fmt.Sprintf("g%d", i), "timestamp": ts, "type": "gemini", "content": text})
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func sentence(r *rand.Rand, n int) string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = vocabulary[r.Intn(len(vocabulary))]
+	}
+	return strings.Join(w, " ")
+}
+
+// corpus writes n sessions of random talk and returns their snapshot.
+func corpus(t testing.TB, dir string, n int, seed int64) Snapshot {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}}}
+	for i := range n {
+		id := fmt.Sprintf("s%05d", i)
+		texts := make([]string, 6+r.Intn(10))
+		for j := range texts {
+			texts[j] = sentence(r, 8+r.Intn(30))
+		}
+		at := t0.Add(time.Duration(i) * time.Hour)
+		p := writeSession(t, dir, id, at, texts)
+		snap.Sessions = append(snap.Sessions, Session{Agent: "gemini", ID: id, Path: p, Source: transcript.Gemini,
+			Project: "/p", Updated: at.Add(time.Duration(len(texts)) * time.Minute)})
+	}
+	return snap
+}
+
+var (
+	redOnce sync.Once
+	red     *redact.Redactor
+	redErr  error
+)
+
+func hook(t testing.TB) func(string) string {
+	redOnce.Do(func() { red, redErr = redact.New(redact.Options{}) })
+	if redErr != nil {
+		t.Fatal(redErr)
+	}
+	return red.Hook(context.Background(), func(err error) { t.Errorf("redaction failed: %v", err) }, nil)
+}
+
+func search(t *testing.T, path string, q Query) []Hit {
+	t.Helper()
+	ix, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	hits, err := ix.Search(context.Background(), q)
+	if err != nil {
+		t.Fatalf("search %q: %v", q.Text, err)
+	}
+	return hits
+}
+
+func TestNeedleRanksFirst(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	dir := t.TempDir()
+	snap := corpus(t, dir, n, 1)
+	// One turn of one session holds the needle, among sessions that share
+	// every other word with it.
+	needle := "we dropped approach zebrafish because the flamingo cache thrashed"
+	r := rand.New(rand.NewSource(2))
+	at := t0.Add(-time.Hour)
+	p := writeSession(t, dir, "needle", at, []string{sentence(r, 20), sentence(r, 20), sentence(r, 10) + " " + needle, sentence(r, 20)})
+	snap.Sessions = append(snap.Sessions, Session{Agent: "gemini", ID: "needle", Path: p, Source: transcript.Gemini, Project: "/p", Updated: at.Add(4 * time.Minute)})
+	idx := filepath.Join(t.TempDir(), FileName)
+	st, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rebuilt != ReasonMissing || st.Indexed != n+1 {
+		t.Fatalf("stats %+v, want a new index of %d documents", st, n+1)
+	}
+	for _, q := range []string{`zebrafish`, `"flamingo cache"`, `zebra*`, `flamingo AND cache`, `zebrafish OR nosuchword`, `flamingo NOT nosuchword`} {
+		hits := search(t, idx, Query{Text: q, Kinds: []string{KindSession}})
+		if len(hits) == 0 || hits[0].Session != "needle" || hits[0].Turn != 3 {
+			t.Fatalf("%s: hits %+v, want session needle turn 3 first", q, hits)
+		}
+		if !strings.Contains(hits[0].Snippet, "**") {
+			t.Errorf("%s: snippet %q has no highlight", q, hits[0].Snippet)
+		}
+	}
+	if hits := search(t, idx, Query{Text: `"cache flamingo"`, Kinds: []string{KindSession}}); len(hits) != 0 {
+		t.Errorf("phrase in the wrong order matched: %+v", hits)
+	}
+	if hits := search(t, idx, Query{Text: `zebrafish NOT flamingo`, Kinds: []string{KindSession}}); len(hits) != 0 {
+		t.Errorf("NOT ignored: %+v", hits)
+	}
+	// The same snapshot again: nothing is opened, nothing changes.
+	st, err = Update(context.Background(), idx, snap, Options{Redact: hook(t)})
+	if err != nil || !st.Unchanged {
+		t.Fatalf("second update: %+v %v, want unchanged", st, err)
+	}
+}
+
+func TestSecretNotFindable(t *testing.T) {
+	dir := t.TempDir()
+	secret := "ghp_" + "R8x2Lq7VnT4pZw9KcY3mB6hJd1sF5gA0eU2i"
+	awsKey := "AKIA" + "QYLPMN5HWKFPZAM2"
+	p := writeSession(t, dir, "sec", t0, []string{"my token is " + secret + " keep it safe", "ok, stored " + awsKey + " too"})
+	mem := filepath.Join(dir, "MEMORY.md")
+	if err := os.WriteFile(mem, []byte("- deploy key: "+secret+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}},
+		Sessions: []Session{{Agent: "gemini", ID: "sec", Path: p, Source: transcript.Gemini, Project: "/p", Updated: t0}},
+		Files:    []File{{Path: mem, Kind: KindMemory, Agent: "gemini", Project: "/p"}}}
+	idx := filepath.Join(t.TempDir(), FileName)
+	if _, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{secret, `"` + secret + `"`, "ghp_R8x2*", awsKey, "R8x2Lq7VnT4pZw9KcY3mB6hJd1sF5gA0eU2i"} {
+		if hits := search(t, idx, Query{Text: q}); len(hits) != 0 {
+			t.Errorf("secret found by %q: %+v", q, hits)
+		}
+	}
+	if hits := search(t, idx, Query{Text: "token keep safe"}); len(hits) != 1 || !strings.Contains(hits[0].Snippet, "[REDACTED:") {
+		t.Errorf("the redacted turn: %+v", hits)
+	}
+	// Nothing in the database file holds the value either.
+	for _, f := range []string{idx, idx + "-wal"} {
+		data, _ := os.ReadFile(f)
+		if strings.Contains(string(data), secret) || strings.Contains(string(data), awsKey) {
+			t.Errorf("%s holds the secret", f)
+		}
+	}
+}
+
+func TestArchiveOnlyWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"MEMORY.md": "- use pnpm for installs\n", "archive.md": "- we used yarn for installs until May\n"}
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}}}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("# notes\n\n"+text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		kind := KindMemory
+		if name == "archive.md" {
+			kind = KindArchive
+		}
+		snap.Files = append(snap.Files, File{Path: p, Kind: kind, Agent: "gemini", Project: "/p"})
+	}
+	idx := filepath.Join(t.TempDir(), FileName)
+	if _, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)}); err != nil {
+		t.Fatal(err)
+	}
+	hits := search(t, idx, Query{Text: "installs", Kinds: []string{KindMemory}, Projects: []string{"/p"}})
+	if len(hits) != 1 || filepath.Base(hits[0].Path) != "MEMORY.md" || hits[0].Line != 3 {
+		t.Fatalf("memory only: %+v", hits)
+	}
+	hits = search(t, idx, Query{Text: "installs", Kinds: []string{KindMemory, KindArchive}, Projects: []string{"/p"}})
+	if len(hits) != 2 {
+		t.Fatalf("with the archive: %+v", hits)
+	}
+	if hits := search(t, idx, Query{Text: "installs", Projects: []string{"/other"}}); len(hits) != 0 {
+		t.Errorf("another project's memory found: %+v", hits)
+	}
+}
+
+func TestIncrementalAndRebuild(t *testing.T) {
+	dir := t.TempDir()
+	snap := corpus(t, dir, 30, 3)
+	idx := filepath.Join(t.TempDir(), FileName)
+	ctx := context.Background()
+	opt := Options{Redact: hook(t)}
+	if _, err := Update(ctx, idx, snap, opt); err != nil {
+		t.Fatal(err)
+	}
+	// One session grows, one is deleted.
+	s := &snap.Sessions[4]
+	writeSession(t, dir, s.ID, t0, []string{"the quokka migration is done", "great"})
+	s.Updated = s.Updated.Add(time.Hour)
+	gone := snap.Sessions[7]
+	snap.Sessions = append(snap.Sessions[:7], snap.Sessions[8:]...)
+	st, err := Update(ctx, idx, snap, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Indexed != 1 || st.Removed != 1 || st.Kept != 28 || st.Rebuilt != "" {
+		t.Fatalf("stats %+v, want 1 indexed, 1 removed, 28 kept", st)
+	}
+	if hits := search(t, idx, Query{Text: "quokka"}); len(hits) != 1 || hits[0].Session != s.ID {
+		t.Fatalf("changed session: %+v", hits)
+	}
+	ix, _ := OpenReadOnly(idx)
+	if _, _, err := ix.Turns(ctx, gone.ID, 0, 0, nil); !errors.Is(err, ErrNoSession) {
+		t.Errorf("removed session still readable: %v", err)
+	}
+	info, turns, err := ix.Turns(ctx, s.ID, 1, 1, []string{"/p"})
+	if err != nil || info.ID != s.ID || len(turns) != 1 || turns[0].Text != "the quokka migration is done" || turns[0].Role != "user" {
+		t.Errorf("turns: %+v %+v %v", info, turns, err)
+	}
+	if _, _, err := ix.Turns(ctx, s.ID, 0, 0, []string{"/other"}); !errors.Is(err, ErrNoSession) {
+		t.Errorf("another project's session readable: %v", err)
+	}
+	ix.Close()
+	// A narrower scope neither removes nor re-reads the rest.
+	narrow := Snapshot{Scope: Scope{Agents: []string{"gemini"}, Projects: []string{"/q"}}}
+	if st, err := Update(ctx, idx, narrow, opt); err != nil || st.Removed != 0 {
+		t.Fatalf("narrow scope: %+v %v", st, err)
+	}
+	// A corrupt file is rebuilt.
+	if err := os.WriteFile(idx, []byte(strings.Repeat("garbage", 1000)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(idx + "-wal")
+	os.Remove(idx + ".stamp")
+	st, err = Update(ctx, idx, snap, opt)
+	if err != nil || st.Rebuilt != ReasonCorrupt || st.Indexed != 29 {
+		t.Fatalf("corrupt index: %+v %v", st, err)
+	}
+	if hits := search(t, idx, Query{Text: "quokka"}); len(hits) != 1 {
+		t.Fatalf("after the rebuild: %+v", hits)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{in: `go generate`, want: `go generate`},
+		{in: `"go generate"`, want: `"go generate"`},
+		{in: `generat*`, want: `generat*`},
+		{in: `a AND (b OR c) NOT d`, want: `a AND ( b OR c ) NOT d`},
+		{in: `go-git`, want: `"go-git"`},
+		{in: `src/db/pool.ts`, want: `"src/db/pool.ts"`},
+		{in: `go-gi*`, want: `"go-gi"*`},
+		{in: `"unbalanced`, err: "unbalanced quotes"},
+		{in: `(a OR b`, err: "unbalanced parentheses"},
+		{in: `a) OR b`, err: "closing parenthesis"},
+		{in: `   `, err: "empty"},
+		{in: `say "he said ""hi"""`, want: `say "he said ""hi"""`},
+	} {
+		got, err := Match(c.in)
+		if c.err != "" {
+			if err == nil || !errors.Is(err, ErrQuery) || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("Match(%q) = %q, %v; want an error about %s", c.in, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("Match(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestSyntaxErrorIsQueryError(t *testing.T) {
+	idx := filepath.Join(t.TempDir(), FileName)
+	if _, err := Update(context.Background(), idx, Snapshot{Scope: Scope{Agents: []string{"gemini"}}}, Options{Redact: hook(t)}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := OpenReadOnly(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, q := range []string{`NOT a`, `a AND`, `OR`, `"unbalanced`} {
+		if _, err := ix.Search(context.Background(), Query{Text: q}); !errors.Is(err, ErrQuery) {
+			t.Errorf("%q: %v, want ErrQuery", q, err)
+		}
+	}
+}
+
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{`a "b c" d*`, `(x OR y) NOT z`, `go-git`, `"a""b"`, `)(`, `"`, `*`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		out, err := Match(q)
+		if err != nil {
+			if !errors.Is(err, ErrQuery) {
+				t.Fatalf("error %v is not ErrQuery", err)
+			}
+			return
+		}
+		if strings.Count(out, `"`)%2 != 0 {
+			t.Fatalf("Match(%q) = %q: unbalanced quotes", q, out)
+		}
+	})
+}

@@ -1,0 +1,193 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Query is one search.
+type Query struct {
+	// Text is what the person typed (see Match).
+	Text string
+	// Kinds to search (KindMemory, KindArchive, KindSession).
+	Kinds []string
+	// Projects narrows to these projects plus the global files; nil
+	// searches every project.
+	Projects []string
+	// Agent narrows to one agent's sessions and memory ("" for all).
+	Agent string
+	// Since drops documents last changed before it.
+	Since time.Time
+	// Limit is the most hits returned (default 10).
+	Limit int
+	// Mark surrounds each matched term in a snippet (default "**").
+	Mark [2]string
+}
+
+// Hit is one matching row.
+type Hit struct {
+	Kind    string  `json:"kind"`
+	Agent   string  `json:"agent"`
+	Project string  `json:"project,omitempty"`
+	Session string  `json:"session,omitempty"`
+	Path    string  `json:"path"`
+	Date    string  `json:"date,omitempty"` // the session's last update or the file's modification
+	Turn    int     `json:"turn,omitempty"` // session turn number
+	Line    int     `json:"line,omitempty"` // memory file line number
+	Role    string  `json:"role,omitempty"`
+	At      string  `json:"at,omitempty"` // the turn's time
+	Snippet string  `json:"snippet"`
+	Score   float64 `json:"score"` // BM25, lower is better
+}
+
+// Search runs q: BM25 ranking, best first.
+func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
+	match, err := Match(q.Text)
+	if err != nil {
+		return nil, err
+	}
+	if q.Limit <= 0 {
+		q.Limit = 10
+	}
+	if q.Mark == [2]string{} {
+		q.Mark = [2]string{"**", "**"}
+	}
+	var where []string
+	args := []any{q.Mark[0], q.Mark[1], match}
+	if len(q.Kinds) > 0 {
+		where = append(where, "d.kind IN ("+placeholders(len(q.Kinds))+")")
+		for _, k := range q.Kinds {
+			args = append(args, k)
+		}
+	}
+	if q.Projects != nil {
+		where = append(where, "d.project IN ("+placeholders(len(q.Projects)+1)+")")
+		args = append(args, "")
+		for _, p := range q.Projects {
+			args = append(args, p)
+		}
+	}
+	if q.Agent != "" {
+		where = append(where, "d.agent = ?")
+		args = append(args, q.Agent)
+	}
+	if !q.Since.IsZero() {
+		where = append(where, "d.date >= ?")
+		args = append(args, stamp(q.Since))
+	}
+	sql := `SELECT d.kind, d.agent, d.project, d.session, d.path, d.date, f.pos, f.role, f.at,
+		snippet(fts, 0, ?, ?, '…', 24), bm25(fts)
+		FROM fts f JOIN docs d ON d.id = f.doc WHERE fts MATCH ?`
+	for _, w := range where {
+		sql += " AND " + w
+	}
+	sql += " ORDER BY bm25(fts) LIMIT ?"
+	args = append(args, q.Limit)
+	rs, err := ix.db.QueryContext(ctx, sql, args...)
+	if err != nil {
+		return nil, queryError(q.Text, err)
+	}
+	defer rs.Close()
+	var hits []Hit
+	for rs.Next() {
+		var h Hit
+		var pos int
+		if err := rs.Scan(&h.Kind, &h.Agent, &h.Project, &h.Session, &h.Path, &h.Date, &pos, &h.Role, &h.At, &h.Snippet, &h.Score); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		if h.Kind == KindSession {
+			h.Turn = pos
+		} else {
+			h.Line = pos
+		}
+		h.Snippet = strings.Join(strings.Fields(h.Snippet), " ")
+		hits = append(hits, h)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, queryError(q.Text, err)
+	}
+	return hits, nil
+}
+
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}
+
+// Turn is one rendered, redacted turn of an indexed session.
+type Turn struct {
+	N    int    `json:"turn"`
+	Role string `json:"role"`
+	At   string `json:"at,omitempty"`
+	Text string `json:"text"`
+}
+
+// SessionInfo identifies an indexed session.
+type SessionInfo struct {
+	ID      string `json:"session"`
+	Agent   string `json:"agent"`
+	Project string `json:"project"`
+	Path    string `json:"path"`
+	Date    string `json:"date"`
+}
+
+// ErrNoSession is returned by Turns for a session the index does not hold
+// (or holds for another project).
+var ErrNoSession = fmt.Errorf("no such session in the index")
+
+// Turns returns the turns from..to (inclusive; 0 means open) of the
+// session with that id. projects narrows as in Query (nil: any project).
+func (ix *Index) Turns(ctx context.Context, id string, from, to int, projects []string) (SessionInfo, []Turn, error) {
+	var info SessionInfo
+	var first, last int64
+	q := `SELECT session, agent, project, path, date, first, last FROM docs WHERE session = ? AND kind = 'session'`
+	args := []any{id}
+	if projects != nil {
+		q += " AND project IN (" + placeholders(len(projects)) + ")"
+		for _, p := range projects {
+			args = append(args, p)
+		}
+	}
+	err := ix.db.QueryRowContext(ctx, q+" ORDER BY date DESC LIMIT 1", args...).
+		Scan(&info.ID, &info.Agent, &info.Project, &info.Path, &info.Date, &first, &last)
+	if err != nil {
+		return info, nil, fmt.Errorf("%w: %s", ErrNoSession, id)
+	}
+	if to <= 0 {
+		to = int(^uint(0) >> 1)
+	}
+	rs, err := ix.db.QueryContext(ctx, `SELECT pos, role, at, text FROM fts WHERE rowid BETWEEN ? AND ? AND pos BETWEEN ? AND ? ORDER BY rowid`,
+		first, last, from, to)
+	if err != nil {
+		return info, nil, fmt.Errorf("read turns: %w", err)
+	}
+	defer rs.Close()
+	var turns []Turn
+	for rs.Next() {
+		var t Turn
+		if err := rs.Scan(&t.N, &t.Role, &t.At, &t.Text); err != nil {
+			return info, nil, fmt.Errorf("read turns: %w", err)
+		}
+		turns = append(turns, t)
+	}
+	return info, turns, rs.Err()
+}
+
+// Projects lists every indexed project with a session or memory file.
+func (ix *Index) Projects(ctx context.Context) ([]string, error) {
+	rs, err := ix.db.QueryContext(ctx, `SELECT DISTINCT project FROM docs WHERE project != '' ORDER BY project`)
+	if err != nil {
+		return nil, fmt.Errorf("list projects: %w", err)
+	}
+	defer rs.Close()
+	var out []string
+	for rs.Next() {
+		var p string
+		if err := rs.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rs.Err()
+}

@@ -1,0 +1,428 @@
+package recall
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/render"
+	"github.com/automem/automem/internal/transcript"
+)
+
+// maxFileBytes bounds what is read of one memory file (evidence grows).
+const maxFileBytes = 16 << 20
+
+// Options tune Update.
+type Options struct {
+	// Redact cleans every text before it is indexed (required: the index
+	// must never hold a secret).
+	Redact render.Redact
+	// Workers bounds parallel transcript reads (GOMAXPROCS when 0).
+	Workers int
+	// Progress, when set, is called after each document is indexed.
+	Progress func(done, total int)
+	// Log receives one debug line per unreadable file.
+	Log zerolog.Logger
+}
+
+// Stats say what Update did.
+type Stats struct {
+	// Unchanged is true when the fingerprint matched and the database
+	// was not even opened.
+	Unchanged bool
+	// Rebuilt says why the index was started afresh ("" when it was not).
+	Rebuilt string
+	// Indexed, Removed and Kept count documents; Rows the rows written.
+	Indexed, Removed, Kept, Rows int
+}
+
+// renderOptions keep whole human and assistant messages (the index wants
+// every word a person may recall) and drop tool outputs.
+var renderOptions = render.Options{MaxHuman: 64 << 10, MaxAssistant: 32 << 10, CallsOnly: true}
+
+// Update brings the index at path in line with snap: documents that are
+// new or changed are read and indexed, documents of the snapshot's scope
+// that are gone are removed, the rest is not touched. When nothing changed
+// since the last Update of the same scope, it returns without opening the
+// database. A missing, old or corrupt index is rebuilt (Stats.Rebuilt).
+func Update(ctx context.Context, path string, snap Snapshot, opt Options) (Stats, error) {
+	if opt.Redact == nil {
+		return Stats{}, errors.New("update index: no redactor")
+	}
+	snap.stat()
+	key, fp := snap.scopeKey(), snap.fingerprint()
+	stamps := readStamps(path)
+	if _, err := os.Stat(path); err == nil && stamps[key] == fp {
+		return Stats{Unchanged: true}, nil
+	}
+	st, err := update(ctx, path, snap, opt)
+	if IsCorrupt(err) {
+		opt.Log.Warn().Err(err).Str("index", path).Msg("search index is corrupt: rebuilding it")
+		if err := Rebuild(path); err != nil {
+			return st, fmt.Errorf("remove corrupt index: %w", err)
+		}
+		st, err = update(ctx, path, snap, opt)
+		st.Rebuilt = ReasonCorrupt
+	}
+	if err != nil {
+		return st, err
+	}
+	if st.Rebuilt != "" {
+		stamps = map[string]string{}
+	}
+	stamps[key] = fp
+	if err := writeStamps(path, stamps); err != nil {
+		opt.Log.Debug().Err(err).Msg("index fingerprint not saved")
+	}
+	return st, nil
+}
+
+func update(ctx context.Context, path string, snap Snapshot, opt Options) (Stats, error) {
+	ix, rebuilt, err := Open(path)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer ix.Close()
+	st, err := ix.apply(ctx, snap, opt)
+	st.Rebuilt = rebuilt
+	return st, err
+}
+
+// doc is one document's row in docs.
+type doc struct {
+	id          int64
+	key         string
+	kind, agent string
+	project     string
+	session     string
+	path        string
+	date        string
+	stamp       string
+	first, last int64
+}
+
+// row is one indexed row: a session turn or a file line.
+type row struct {
+	text string
+	pos  int
+	role string
+	at   string
+}
+
+// work is one document to (re)index.
+type work struct {
+	old  *doc // the indexed version to replace, if any
+	doc  doc
+	sess *Session
+	file *File
+	rows []row
+}
+
+func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, error) {
+	var st Stats
+	old, err := ix.docs()
+	if err != nil {
+		return st, err
+	}
+	var todo []*work
+	seen := map[string]bool{}
+	for i := range snap.Sessions {
+		s := &snap.Sessions[i]
+		k := s.key()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		d := doc{key: k, kind: KindSession, agent: s.Agent, project: s.Project, session: s.ID, path: s.Path,
+			date: stamp(s.Updated), stamp: s.stamp()}
+		if o, ok := old[k]; ok && o.stamp == d.stamp && o.agent == d.agent {
+			st.Kept++
+			continue
+		}
+		todo = append(todo, &work{old: ptr(old, k), doc: d, sess: s})
+	}
+	for i := range snap.Files {
+		f := &snap.Files[i]
+		k := f.key()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		d := doc{key: k, kind: f.Kind, agent: f.Agent, project: f.Project, path: f.Path,
+			date: stamp(time.Unix(0, f.mtime)), stamp: f.stamp()}
+		if o, ok := old[k]; ok && o.stamp == d.stamp && o.agent == d.agent {
+			st.Kept++
+			continue
+		}
+		todo = append(todo, &work{old: ptr(old, k), doc: d, file: f})
+	}
+	var gone []doc
+	for k, o := range old {
+		if !seen[k] && snap.Scope.covers(o.agent, o.project) {
+			gone = append(gone, o)
+		}
+	}
+	if len(todo) == 0 && len(gone) == 0 {
+		return st, nil
+	}
+	ix.read(ctx, todo, opt)
+	if err := ctx.Err(); err != nil {
+		return st, err
+	}
+	n, err := ix.write(todo, gone)
+	st.Indexed, st.Removed, st.Rows = len(todo), len(gone), n
+	return st, err
+}
+
+func ptr(m map[string]doc, k string) *doc {
+	if d, ok := m[k]; ok {
+		return &d
+	}
+	return nil
+}
+
+// docs loads every indexed document's identity and fingerprint.
+func (ix *Index) docs() (map[string]doc, error) {
+	rs, err := ix.db.Query(`SELECT id, key, kind, agent, project, stamp, first, last FROM docs`)
+	if err != nil {
+		return nil, fmt.Errorf("read index: %w", err)
+	}
+	defer rs.Close()
+	out := map[string]doc{}
+	for rs.Next() {
+		var d doc
+		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.stamp, &d.first, &d.last); err != nil {
+			return nil, fmt.Errorf("read index: %w", err)
+		}
+		out[d.key] = d
+	}
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("read index: %w", err)
+	}
+	return out, nil
+}
+
+// read fills every work item's rows, in parallel. An unreadable document
+// gets no rows (it is indexed empty and read again once it changes).
+func (ix *Index) read(ctx context.Context, todo []*work, opt Options) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var mu sync.Mutex
+	done := 0
+	next := make(chan *work)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var rd transcript.Reader
+			for w := range next {
+				var err error
+				if w.sess != nil {
+					w.rows, err = sessionRows(&rd, w.sess, opt.Redact)
+				} else {
+					w.rows, err = fileRows(w.file.Path, opt.Redact)
+				}
+				if err != nil {
+					opt.Log.Debug().Err(err).Str("path", w.doc.path).Msg("not indexed")
+				}
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done, len(todo))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, w := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- w
+	}
+	close(next)
+	wg.Wait()
+}
+
+// sessionRows renders a transcript (redacted, tool calls without their
+// outputs) and makes one row per turn.
+func sessionRows(rd *transcript.Reader, s *Session, red render.Redact) ([]row, error) {
+	sess, msgs, err := rd.ReadMessages(s.Path, s.Source)
+	if err != nil {
+		return nil, err
+	}
+	r := render.Transcript(sess, msgs, red, renderOptions)
+	var rows []row
+	for _, t := range r.Turns() {
+		if strings.TrimSpace(t.Text) == "" {
+			continue
+		}
+		rows = append(rows, row{text: t.Text, pos: t.N, role: t.Role, at: stamp(t.Time)})
+	}
+	return rows, nil
+}
+
+// fileRows makes one row per non-blank line of a memory file. The whole
+// file is redacted at once (a secret may span lines); line numbers are
+// those of the redacted text, the same as the file's unless a multi-line
+// secret was folded into one placeholder.
+func fileRows(path string, red render.Redact) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(io.LimitReader(f, maxFileBytes)); err != nil {
+		return nil, err
+	}
+	text := red(buf.String())
+	var rows []row
+	n := 0
+	for l := range strings.SplitSeq(text, "\n") {
+		n++
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		rows = append(rows, row{text: strings.TrimRight(l, "\r"), pos: n})
+	}
+	return rows, nil
+}
+
+// batch is how many rows one INSERT carries.
+const batch = 64
+
+// write applies removals and (re)indexed documents in one transaction.
+func (ix *Index) write(todo []*work, gone []doc) (int, error) {
+	tx, err := ix.db.Begin()
+	if err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	defer tx.Rollback()
+	del := func(d *doc) error {
+		if d.last >= d.first {
+			if _, err := tx.Exec(`DELETE FROM fts WHERE rowid BETWEEN ? AND ?`, d.first, d.last); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(`DELETE FROM docs WHERE id = ?`, d.id)
+		return err
+	}
+	for i := range gone {
+		if err := del(&gone[i]); err != nil {
+			return 0, fmt.Errorf("write index: %w", err)
+		}
+	}
+	var next int64
+	if err := tx.QueryRow(`SELECT coalesce(max(last), 0) + 1 FROM docs`).Scan(&next); err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	full, err := tx.Prepare(insertRows(batch))
+	if err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	defer full.Close()
+	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, first, last)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	defer insDoc.Close()
+	total := 0
+	args := make([]any, 0, 6*batch)
+	for _, w := range todo {
+		if w.old != nil {
+			if err := del(w.old); err != nil {
+				return 0, fmt.Errorf("write index: %w", err)
+			}
+		}
+		d := &w.doc
+		d.first, d.last = next, next+int64(len(w.rows))-1
+		res, err := insDoc.Exec(d.key, d.kind, d.agent, d.project, d.session, d.path, d.date, d.stamp, d.first, d.last)
+		if err != nil {
+			return 0, fmt.Errorf("write index: %w", err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, fmt.Errorf("write index: %w", err)
+		}
+		for start := 0; start < len(w.rows); start += batch {
+			part := w.rows[start:min(start+batch, len(w.rows))]
+			args = args[:0]
+			for i, r := range part {
+				args = append(args, next+int64(start+i), r.text, id, r.pos, r.role, r.at)
+			}
+			if len(part) == batch {
+				_, err = full.Exec(args...)
+			} else {
+				_, err = tx.Exec(insertRows(len(part)), args...)
+			}
+			if err != nil {
+				return 0, fmt.Errorf("write index: %w", err)
+			}
+		}
+		next += int64(len(w.rows))
+		total += len(w.rows)
+		w.rows = nil
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	return total, nil
+}
+
+func insertRows(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO fts(rowid, text, doc, pos, role, at) VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,?,?,?)")
+	}
+	return b.String()
+}
+
+// stamp formats a time for the index ("" for the zero time).
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// readStamps loads the fingerprints of the last Update of each scope.
+func readStamps(path string) map[string]string {
+	out := map[string]string{}
+	data, err := os.ReadFile(path + ".stamp")
+	if err != nil {
+		return out
+	}
+	for l := range strings.SplitSeq(string(data), "\n") {
+		if k, v, ok := strings.Cut(l, " "); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func writeStamps(path string, stamps map[string]string) error {
+	var b strings.Builder
+	for k, v := range stamps {
+		b.WriteString(k + " " + v + "\n")
+	}
+	return atomicfile.Write(path+".stamp", []byte(b.String()), 0o600)
+}
