@@ -77,7 +77,7 @@ func helpWithRunFlags(opts kong.HelpOptions, ctx *kong.Context) error {
 
 func vars(env *cli.Env) kong.Vars {
 	v := kong.Vars{"version": env.Version, "env_prefix": envPrefix}
-	for k, val := range defaultVars(env) {
+	for k, val := range cli.DefaultDirs(env) {
 		v[k] = val
 	}
 	return v

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/automem/automem/internal/cli"
@@ -58,7 +57,7 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		now = c.Now.Time
 	}
 	// An empty variable (CLAUDE_CONFIG_DIR=) means unset, not "the current dir".
-	defaults := defaultVars(env)
+	defaults := cli.DefaultDirs(env)
 	if c.ClaudeDir == "" {
 		c.ClaudeDir = defaults["claude_dir"]
 	}
@@ -101,17 +100,4 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		printReport(env, rep)
 	}
 	return err
-}
-
-// defaultVars computes the ${…} defaults shown in --help.
-func defaultVars(env *cli.Env) map[string]string {
-	cache := env.Getenv("XDG_CACHE_HOME")
-	if cache == "" {
-		cache = filepath.Join(env.Home, ".cache")
-	}
-	return map[string]string{
-		"claude_dir": filepath.Join(env.Home, ".claude"),
-		"codex_home": filepath.Join(env.Home, ".codex"),
-		"cache_dir":  filepath.Join(cache, "automem"),
-	}
 }

@@ -41,6 +41,8 @@ type CLI struct {
 	Status  StatusCmd  `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
 	Log     LogCmd     `cmd:"" help:"List the changes applied from the inbox, newest first."`
 	Undo    UndoCmd    `cmd:"" help:"Undo the last applied change or promotion."`
+	Search  SearchCmd  `cmd:"" help:"Search memory, the archive and past sessions (the index extract keeps fresh)."`
+	MCP     MCPCmd     `cmd:"" name:"mcp" help:"Serve search_memory, search_sessions and read_session_turns over stdio MCP (read-only)."`
 }
 
 // run builds the environment and runs the chosen command; main only wires
@@ -54,7 +56,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // options are the kong options of the inbox parser (shared with the fuzz
 // test, which parses without running).
 func options(env *cli.Env, c *CLI) []kong.Option {
-	return []kong.Option{kong.Description(description), kong.Vars{"version": env.Version, "env_prefix": envPrefix}, kong.Bind(&c.Globals)}
+	vars := kong.Vars{"version": env.Version, "env_prefix": envPrefix}
+	for k, v := range cli.DefaultDirs(env) {
+		vars[k] = v
+	}
+	if d := env.Getenv("AUTOMEM_CACHE_DIR"); d != "" {
+		vars["cache_dir"] = d // where extract was told to keep its cache (and the search index)
+	}
+	return []kong.Option{kong.Description(description), vars, kong.Bind(&c.Globals)}
 }
 
 // envPrefix starts the names of inbox's own environment variables

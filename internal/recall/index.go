@@ -182,7 +182,7 @@ func (ix *Index) Close() error {
 
 // remove deletes an index and its WAL files.
 func remove(path string) error {
-	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal", path + ".stamp"} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
