@@ -17,7 +17,12 @@ Item IDs: private, global (all pending memory patches of that kind; hunks are
 numbered in file-then-hunk order), skill/<dir>, skill-patch/<name>,
 rejected/<name>.
 
-Exit status: 0 done, 1 failed, 80 usage error.`
+Exit status: 0 done, 1 failed, 80 usage error, 130 review interrupted
+(Ctrl-C; decisions made before are kept).
+
+Environment: AUTOMEM_PROJECT, AUTOMEM_COLOR and AUTOMEM_JSON mean the same as
+for extract; inbox's own variables are AUTOMEM_INBOX_* (see each --help). No
+variable sets --force, --hunks, --to or --allow-scripts.`
 
 // Globals are the flags every command shares.
 type Globals struct {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,7 +42,9 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env), Echo: !env.StdinTTY, Ctx: ctx}
 	if env.StdinTTY {
 		if f, ok := env.Stdin.(*os.File); ok {
-			s.Keys = review.NewTermKeys(int(f.Fd()), in)
+			keys := review.NewTermKeys(int(f.Fd()), in)
+			defer keys.Restore()
+			s.Keys = keys
 		}
 	}
 	ev, err := evidence.Load(p.Evidence())
@@ -57,7 +60,12 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 		}
 	}
 	r := &review.Runner{S: s, Paths: p, Now: env.Now, AllowScripts: c.AllowScripts}
-	return r.Run(items)
+	if err := r.Run(items); errors.Is(err, review.ErrInterrupted) {
+		return cli.Interrupted(err)
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // editor runs $VISUAL or $EDITOR (default vi) on a file, through sh so an

@@ -18,6 +18,10 @@ const (
 	ExitInterrupted = 130
 )
 
+// Interrupted wraps err (a review ended by Ctrl-C) so it maps to
+// ExitInterrupted.
+func Interrupted(err error) error { return &ExitError{Code: ExitInterrupted, Err: err} }
+
 // Usage wraps err (a bad argument found only when the command runs, such
 // as a hunk number beyond the item's hunks) so it maps to ExitUsage.
 func Usage(err error) error { return &ExitError{Code: ExitUsage, Err: err} }

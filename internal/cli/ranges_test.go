@@ -126,7 +126,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestCodes(t *testing.T) {
-	if Code(Usage(errors.New("x"))) != ExitUsage {
-		t.Error("Usage does not map to 80")
+	if Code(Interrupted(errors.New("x"))) != ExitInterrupted || Code(Usage(errors.New("x"))) != ExitUsage {
+		t.Error("Interrupted/Usage do not map to 130/80")
 	}
 }

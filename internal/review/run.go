@@ -44,6 +44,9 @@ func (r *Runner) Run(items []*inbox.Item) error {
 		default:
 			quit, err = r.patch(it)
 		}
+		if errors.Is(err, ErrInterrupted) {
+			fmt.Fprintln(r.S.Out, "Interrupted: decisions made so far are kept; undecided items stay in the inbox.")
+		}
 		if err != nil {
 			return err
 		}
@@ -61,9 +64,22 @@ func (r *Runner) Run(items []*inbox.Item) error {
 func (r *Runner) patch(it *inbox.Item) (bool, error) {
 	sel := inbox.Selection{}
 	quit, err := r.S.ReviewHunks(it, sel)
+	if errors.Is(err, ErrInterrupted) {
+		// Interrupted like q: what was decided on this item is kept too.
+		if _, cerr := r.commit(it, sel, true); cerr != nil {
+			return true, cerr
+		}
+		return true, err
+	}
 	if err != nil {
 		return true, err
 	}
+	return r.commit(it, sel, quit)
+}
+
+// commit writes the decisions of one item; a refusal is reported and the
+// item left as it was.
+func (r *Runner) commit(it *inbox.Item, sel inbox.Selection, quit bool) (bool, error) {
 	if !inbox.Decided(it, sel) {
 		return quit, nil
 	}

@@ -33,12 +33,23 @@ type Session struct {
 	// scripted review reads like the terminal session it stands for.
 	Echo bool
 	// Ctx, when set, interrupts a pending read (SIGINT, SIGTERM): the
-	// review stops with ErrInterrupted and the current item is not written.
+	// review stops with ErrInterrupted, as it does on Ctrl-C typed at a
+	// prompt or while the editor runs.
 	Ctx context.Context
 }
 
-// ErrInterrupted ends a review stopped by a signal.
-var ErrInterrupted = errors.New("review interrupted; the current item was left as it was")
+// ErrInterrupted ends a review that a person interrupted (Ctrl-C at any
+// prompt or in the editor) or a signal stopped. Like q, it keeps every
+// decision already made, the current item's included; unlike q, the
+// command exits 130.
+var ErrInterrupted = errors.New("review interrupted; decisions made so far are kept, the rest stays pending")
+
+// Control keys read in raw mode, where the terminal sends them as bytes
+// instead of signals.
+const (
+	keyCtrlC = 3
+	keyCtrlD = 4
+)
 
 // readLine reads one line from In, giving up when Ctx is done. The read
 // itself cannot be cancelled, so it runs aside and is abandoned then; the
@@ -91,7 +102,11 @@ func (s *Session) ask(prompt string) (string, error) {
 			fmt.Fprintln(s.Out)
 			return "q", nil
 		}
-		if b == 3 || b == 4 { // Ctrl-C, Ctrl-D
+		if b == keyCtrlC {
+			fmt.Fprint(s.Out, "^C\r\n")
+			return "", ErrInterrupted
+		}
+		if b == keyCtrlD {
 			b = 'q'
 		}
 		fmt.Fprintf(s.Out, "%c\r\n", b)
@@ -126,7 +141,11 @@ func (s *Session) askLine(prompt string) (string, bool, error) {
 				fmt.Fprint(s.Out, "\r\n")
 				return "", false, err
 			}
-			if err != nil || k == 3 || k == 4 {
+			if k == keyCtrlC {
+				fmt.Fprint(s.Out, "^C\r\n")
+				return "", false, ErrInterrupted
+			}
+			if err != nil || k == keyCtrlD {
 				fmt.Fprint(s.Out, "\r\n")
 				return "", false, nil
 			}
@@ -376,7 +395,13 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 	if err := f.Close(); err != nil {
 		return false, fmt.Errorf("write edit file: %w", err)
 	}
-	if err := s.Editor(path); err != nil {
+	err = s.Editor(path)
+	if s.ctx().Err() != nil {
+		// Ctrl-C while the editor ran reached this process too: the edit
+		// is dropped and the review ends.
+		return false, ErrInterrupted
+	}
+	if err != nil {
 		fmt.Fprintf(s.Out, "editor failed: %v\n", err)
 		return false, nil
 	}
