@@ -1,7 +1,9 @@
 // Package modeltest is a chat-completions server for tests: it speaks the
 // OpenAI wire protocol over a real httptest listener, answers from a script
 // the test writes (tool calls, text, HTTP errors with Retry-After, delays,
-// hangs, raw bodies), and records every request body. It exists so that
+// hangs, raw bodies), and records every request body. A Meter makes it
+// report token usage and rate-limit headers like a metered provider, or
+// neither like a bare self-hosted server. It exists so that
 // the extract cycle can be driven end to end — through jobs.Run in-process
 // or through the built binary — by a model that obeys whatever a test (or
 // an attacker) tells it, since safety must never depend on the model.
@@ -105,6 +107,9 @@ type Request struct {
 	// Status is the HTTP status it was answered with (0 while in flight,
 	// or when the client went away first).
 	Status int
+	// Usage is what the server counted for its answer (also when the
+	// Meter kept it out of the answer).
+	Usage openai.Usage
 }
 
 // TurnIndex is the number of assistant messages already in the
@@ -168,6 +173,10 @@ type Server struct {
 	reqs   []*Request
 	served int
 	once   sync.Once
+	// meter, used and requestsServed are the accounting (meter.go).
+	meter          Meter
+	used           openai.Usage
+	requestsServed int64
 }
 
 // New serves the turns in order, one per request, across all conversations;
@@ -304,10 +313,10 @@ func (s *Server) write(w http.ResponseWriter, r *Request, turn Turn) int {
 	resp := openai.ChatCompletionResponse{
 		ID: fmt.Sprintf("chatcmpl-%d", r.Seq), Object: "chat.completion", Created: 1, Model: r.Chat.Model,
 		Choices: []openai.ChatCompletionChoice{{Index: 0, Message: msg, FinishReason: finish}},
-		Usage:   openai.Usage{PromptTokens: len(r.Body) / 4, CompletionTokens: 10, TotalTokens: len(r.Body)/4 + 10},
 	}
+	body := s.account(w, r, &resp)
 	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(resp)
+	_, _ = w.Write(body)
 	return code
 }
 

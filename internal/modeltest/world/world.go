@@ -27,6 +27,7 @@ type World struct {
 	CodexHome string // $HOME/.codex
 	CacheDir  string // the automem scan cache dir (XDG_CACHE_HOME/automem)
 	XDGCache  string // XDG_CACHE_HOME
+	XDGState  string // XDG_STATE_HOME; automem's state dir (the usage ledger) is XDGState/automem
 	Root      string // the project's root (an existing dir)
 	ID        string // the project's slug
 	ChatsDir  string
@@ -55,7 +56,7 @@ func New(t testing.TB) *World {
 	w := &World{
 		Base: base, Home: home, GeminiDir: filepath.Join(home, ".gemini"),
 		ClaudeDir: filepath.Join(home, ".claude"), CodexHome: filepath.Join(home, ".codex"),
-		XDGCache: filepath.Join(base, "cache"), Root: filepath.Join(base, "src", "alpha"), ID: "alpha",
+		XDGCache: filepath.Join(base, "cache"), XDGState: filepath.Join(base, "state"), Root: filepath.Join(base, "src", "alpha"), ID: "alpha",
 		Outside: filepath.Join(base, "outside"),
 	}
 	w.CacheDir = filepath.Join(w.XDGCache, "automem")
@@ -103,7 +104,7 @@ func WriteFile(t testing.TB, p, content string) {
 // agent dirs inside the world, nothing inherited that could point outside.
 func (w *World) Env() []string {
 	env := []string{
-		"HOME=" + w.Home, "XDG_CACHE_HOME=" + w.XDGCache, "PATH=" + os.Getenv("PATH"),
+		"HOME=" + w.Home, "XDG_CACHE_HOME=" + w.XDGCache, "XDG_STATE_HOME=" + w.XDGState, "PATH=" + os.Getenv("PATH"),
 		"AUTOMEM_LOG_FORMAT=json", "TMPDIR=" + filepath.Join(w.Base, "tmp"),
 	}
 	_ = os.MkdirAll(filepath.Join(w.Base, "tmp"), 0o755)
@@ -134,7 +135,7 @@ func (w *World) Allowed(p string) bool {
 		return true
 	case p == w.StatePath(), p == w.LockPath(), p == w.LockPath()+".guard":
 		return true // the guard is the lock's permanent sidecar
-	case in(w.CacheDir):
+	case in(w.CacheDir), in(filepath.Join(w.XDGState, "automem")):
 		return true
 	}
 	return false
