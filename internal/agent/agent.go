@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/credentials"
+	"github.com/automem/automem/internal/usage"
 	"github.com/rs/zerolog"
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -31,6 +32,7 @@ const (
 	MaxTurns TerminateReason = "MAX_TURNS" // the turn budget ran out
 	Timeout  TerminateReason = "TIMEOUT"   // the run's wall-time budget ran out
 	Aborted  TerminateReason = "ABORTED"   // the caller's context was cancelled (SIGTERM/SIGINT)
+	Budget   TerminateReason = "BUDGET"    // the token/cost budget or the provider quota ran low
 	Error    TerminateReason = "ERROR"     // endpoint failure, auth failure or a misbehaving model
 )
 
@@ -82,6 +84,15 @@ type Config struct {
 	// after that, so transcript pages are not re-sent with every later
 	// request (bytes sent grow with turns otherwise). 0 keeps everything.
 	ElideAfterTurns int
+	// Budget bounds the tokens, and with a price the cost, of the run: no
+	// request is sent that could pass it (the zero Budget is unlimited).
+	// Budget.Price also prices Result.Cost.
+	Budget usage.Budget
+	// MinQuotaPercent, when > 0, stops the run (BUDGET) once an answer's
+	// rate-limit headers say less than this share of the provider quota
+	// is left, so the user's own interactive quota is left alone; Result
+	// says until when to back off.
+	MinQuotaPercent float64
 
 	// HTTPClient carries the requests (a fresh client if nil).
 	HTTPClient *http.Client
@@ -150,18 +161,26 @@ func (c *Config) defaults() {
 
 // Result is what the state file records about a run.
 type Result struct {
-	Reason           TerminateReason
-	Turns            int   // model calls made
-	PromptTokens     int   // as reported by the endpoint
-	CompletionTokens int   // as reported by the endpoint
-	BytesSent        int64 // request bytes sent, retries included
-	Retries          int   // HTTP retries taken
-	SessionsRead     []string
-	ToolCalls        int // tool calls executed or refused
-	ToolErrors       int // tool calls that returned an error
-	FinalText        string
-	Duration         time.Duration
-	// Err explains a non-GOAL end (nil for GOAL and MAX_TURNS).
+	Reason TerminateReason
+	Turns  int // model calls made
+	// Tokens is the run's usage as the endpoint reported it, or estimated
+	// from bytes (and marked so) for answers that carried none.
+	Tokens usage.Tokens
+	// Cost is Tokens at Config.Budget.Price; nil when the price is unknown.
+	Cost      *float64
+	BytesSent int64 // request bytes sent, retries included
+	Retries   int   // HTTP retries taken
+	// Quota is the last rate-limit reading (nil if no answer carried one).
+	Quota *Quota
+	// BackoffUntil, after a low-quota stop, is when the quota refills.
+	BackoffUntil time.Time
+	SessionsRead []string
+	ToolCalls    int // tool calls executed or refused
+	ToolErrors   int // tool calls that returned an error
+	FinalText    string
+	Duration     time.Duration
+	// Err explains a non-GOAL end (nil for GOAL and MAX_TURNS; ErrBudget
+	// or ErrQuotaLow for BUDGET).
 	Err error
 }
 
@@ -183,7 +202,7 @@ func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Res
 	d := &doer{
 		client: cfg.HTTPClient, maxRetries: cfg.MaxRetries, maxWait: cfg.MaxRetryWait,
 		reqTimeout: cfg.RequestTimeout, maxResp: cfg.MaxResponseBytes, maxReq: cfg.MaxRequestBytes,
-		sleep: cfg.Sleep, now: cfg.Now, log: cfg.Log,
+		sleep: cfg.Sleep, now: cfg.Now, log: cfg.Log, meter: &meter{budget: cfg.Budget},
 	}
 	oc := openai.DefaultConfig(cfg.APIKey.Reveal())
 	if cfg.BaseURL != "" {
@@ -195,8 +214,13 @@ func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Res
 	runCtx, cancel := context.WithTimeout(ctx, cfg.MaxTime)
 	defer cancel()
 
-	r := &run{cfg: cfg, ws: ws, log: cfg.Log, toolTurn: map[int]int{}}
+	r := &run{cfg: cfg, ws: ws, log: cfg.Log, toolTurn: map[int]int{}, meter: d.meter}
 	res := r.loop(ctx, runCtx, client, system, user)
+	res.Tokens = d.meter.total()
+	if p := cfg.Budget.Price; p != nil {
+		c := p.Cost(res.Tokens)
+		res.Cost = &c
+	}
 	res.BytesSent = d.sent.Load()
 	res.Retries = int(d.retries.Load())
 	res.SessionsRead = ws.TranscriptsRead()
@@ -206,7 +230,9 @@ func Run(ctx context.Context, cfg Config, ws Workspace, system, user string) Res
 		ev = cfg.Log.Warn().AnErr("error", res.Err)
 	}
 	ev.Str("terminate", string(res.Reason)).Int("turns", res.Turns).Int("toolErrors", res.ToolErrors).
-		Int("sessionsRead", len(res.SessionsRead)).Int64("bytesSent", res.BytesSent).Msg("extraction agent finished")
+		Int("sessionsRead", len(res.SessionsRead)).Int64("bytesSent", res.BytesSent).
+		Int64("tokensIn", res.Tokens.In).Int64("tokensOut", res.Tokens.Out).Bool("estimated", res.Tokens.Estimated).
+		Msg("extraction agent finished")
 	return res
 }
 
@@ -220,6 +246,9 @@ type run struct {
 	// toolTurn maps the index of each tool message in the conversation to
 	// the turn that produced it, for ElideAfterTurns.
 	toolTurn map[int]int
+	meter    *meter
+	// low is set when an answer said the quota is under MinQuotaPercent.
+	low *Quota
 }
 
 // elideMin is the size below which a tool result is never elided: a stub
@@ -256,6 +285,11 @@ func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, u
 		if err := ctx.Err(); err != nil {
 			return r.end(r.ctxReason(parent, ctx), err)
 		}
+		if q := r.low; q != nil {
+			r.res.BackoffUntil = q.until(r.cfg.Now())
+			return r.end(Budget, fmt.Errorf("%w: %.0f%% of the %s quota left (minimum %.0f%%), backing off until %s",
+				ErrQuotaLow, q.Percent, q.Dimension, r.cfg.MinQuotaPercent, r.res.BackoffUntil.UTC().Format(time.RFC3339)))
+		}
 		if r.cfg.BeforeTurn != nil {
 			if err := r.cfg.BeforeTurn(ctx); err != nil {
 				return r.end(Aborted, fmt.Errorf("before turn %d: %w", r.res.Turns+1, err))
@@ -266,11 +300,15 @@ func (r *run) loop(parent, ctx context.Context, client *openai.Client, system, u
 		resp, err := client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
 			Model: r.cfg.Model, Messages: msgs, Tools: tools,
 		})
+		if errors.Is(err, ErrBudget) {
+			r.res.Turns-- // not sent
+			return r.end(Budget, err)
+		}
 		if err != nil {
 			return r.fail(parent, ctx, err)
 		}
-		r.res.PromptTokens += resp.Usage.PromptTokens
-		r.res.CompletionTokens += resp.Usage.CompletionTokens
+		r.meter.account(resp)
+		r.quota(resp.Header())
 		if len(resp.Choices) == 0 {
 			return r.end(Error, errors.New("model response has no choices"))
 		}
@@ -391,6 +429,20 @@ func (r *run) reply(s string) string {
 		s = "(empty)"
 	}
 	return s
+}
+
+// quota reads an answer's rate-limit headers and remembers a low reading,
+// which ends the run before its next request.
+func (r *run) quota(h http.Header) {
+	q, ok := readQuota(h, r.cfg.Now())
+	if !ok {
+		return
+	}
+	r.res.Quota = &q
+	if q.Percent < r.cfg.MinQuotaPercent {
+		r.log.Warn().Float64("percentLeft", q.Percent).Str("dimension", q.Dimension).Msg("provider quota low; stopping after this turn")
+		r.low = &q
+	}
 }
 
 func (r *run) end(reason TerminateReason, err error) Result {

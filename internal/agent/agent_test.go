@@ -20,6 +20,7 @@ import (
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/prompt"
 	"github.com/automem/automem/internal/sandbox"
+	"github.com/automem/automem/internal/usage"
 	"github.com/rs/zerolog"
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -121,8 +122,8 @@ func TestGoodRun(t *testing.T) {
 	if got := strings.Join(res.SessionsRead, ","); got != strings.Join([]string{h.w.t1, h.w.t2}, ",") {
 		t.Fatalf("sessions read = %v", res.SessionsRead)
 	}
-	if res.PromptTokens != 400 || res.CompletionTokens != 40 {
-		t.Fatalf("tokens %d/%d", res.PromptTokens, res.CompletionTokens)
+	if res.Tokens != (usage.Tokens{In: 400, Out: 40}) {
+		t.Fatalf("tokens %+v", res.Tokens)
 	}
 	if res.BytesSent != h.fake.bodyBytes() || res.BytesSent == 0 {
 		t.Fatalf("bytes sent %d, server saw %d", res.BytesSent, h.fake.bodyBytes())

@@ -237,3 +237,10 @@ func clip(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// ToolSchemaBytes is the size of the tool definitions every request
+// carries, for estimates of what a run sends.
+func ToolSchemaBytes() int {
+	b, _ := json.Marshal(toolDefs())
+	return len(b)
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -38,6 +37,7 @@ type doer struct {
 	sent       atomic.Int64
 	retries    atomic.Int64
 	extras     callExtras
+	meter      *meter
 }
 
 // Do sends req, retrying as configured. The request body is buffered once so
@@ -55,6 +55,15 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 	body = d.extras.apply(body)
 	if d.maxReq > 0 && int64(len(body)) > d.maxReq {
 		return nil, fmt.Errorf("%w: %d bytes, cap %d", ErrRequestTooLarge, len(body), d.maxReq)
+	}
+	if d.meter != nil {
+		capTokens, err := d.meter.admit(len(body))
+		if err != nil {
+			return nil, err
+		}
+		if capTokens > 0 {
+			body = withMaxTokens(body, capTokens)
+		}
 	}
 	parent := req.Context()
 	for attempt := 0; ; attempt++ {
@@ -119,6 +128,9 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 		}
 		if resp.StatusCode/100 == 2 {
 			d.extras.capture(data)
+			if d.meter != nil {
+				d.meter.answered(len(body))
+			}
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(data))
 		resp.ContentLength = int64(len(data))
@@ -147,16 +159,9 @@ func (d *doer) backoff(attempt int) time.Duration {
 // HTTP date), falling back to backoff; the wait is clamped to [0, maxWait].
 func (d *doer) retryAfter(h http.Header, attempt int) time.Duration {
 	w := d.backoff(attempt)
-	if v := h.Get("retry-after-ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			w = time.Duration(ms * float64(time.Millisecond))
-		}
-	} else if v := h.Get("Retry-After"); v != "" {
-		if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-			w = time.Duration(s) * time.Second
-		} else if t, err := http.ParseTime(v); err == nil {
-			w = max(t.Sub(d.now()), 0)
-		}
+	now := d.now()
+	if t := retryAfterTime(h, now); !t.IsZero() {
+		w = t.Sub(now)
 	}
 	return min(max(w, 0), d.maxWait)
 }
