@@ -64,3 +64,15 @@ func (g guard) unlock() {
 		g.f.Close()
 	}
 }
+
+// Serialize takes an exclusive flock on the permanent sidecar path+".guard"
+// and returns its release. It serialises short read-modify-write sections
+// of a file several processes share (the usage ledger), waiting until ctx
+// ends.
+func Serialize(ctx context.Context, path string) (release func(), err error) {
+	g, err := lockGuard(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return g.unlock, nil
+}

@@ -153,7 +153,30 @@ func (s *State) Throttle(now time.Time, interval time.Duration) (skip bool, reas
 			}
 		}
 	}
+	if u, ok := s.quotaBackoff(now); ok && !u.Before(until) {
+		skip, reason, until = true, ReasonBackoff, u
+	}
 	return skip, reason, until
+}
+
+// quotaBackoff is the backoffUntil of our last run, when it is still
+// ahead of now (and not absurdly far: a day at most past the run).
+func (s *State) quotaBackoff(now time.Time) (time.Time, bool) {
+	for i := len(s.Runs) - 1; i >= 0; i-- {
+		r := &s.Runs[i]
+		if !r.ours() || r.synthetic() {
+			continue
+		}
+		if r.BackoffUntil == "" {
+			return time.Time{}, false
+		}
+		u, err := time.Parse(time.RFC3339Nano, r.BackoffUntil)
+		if err != nil || !now.Before(u) || u.After(now.Add(BackoffCap+futureSlack)) {
+			return time.Time{}, false
+		}
+		return u, true
+	}
+	return time.Time{}, false
 }
 
 // futureSlack tolerates small clock differences between writers.

@@ -56,6 +56,12 @@ type Usage struct {
 	PromptTokens     int `json:"promptTokens"`
 	CompletionTokens int `json:"completionTokens"`
 	TotalTokens      int `json:"totalTokens"`
+	// CachedTokens are the prompt tokens served from the provider's cache
+	// (part of PromptTokens).
+	CachedTokens int `json:"cachedTokens,omitempty"`
+	// Estimated: the endpoint reported no usage for some answers, which
+	// were counted from bytes instead.
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // Run is one extraction run: Gemini CLI's run record plus our fields.
@@ -85,6 +91,11 @@ type Run struct {
 	BytesSent          int64            `json:"bytesSent,omitempty"`
 	CandidatesCreated  int              `json:"candidatesCreated,omitempty"`
 	CandidatesRejected int              `json:"candidatesRejected,omitempty"`
+	// Cost is the run's model cost in US dollars, when the price is known.
+	Cost *float64 `json:"cost,omitempty"`
+	// BackoffUntil is when the provider's quota refills after a run that
+	// stopped on a low rate-limit reading; no run starts before it.
+	BackoffUntil string `json:"backoffUntil,omitempty"`
 
 	// Extra holds fields we do not know, and the original bytes of known
 	// fields whose value did not decode exactly, so a round trip loses
@@ -117,7 +128,7 @@ func runKeys() []string {
 		"memoryCandidatesCreated", "memoryFilesUpdated", "skillsCreated",
 		"turnCount", "durationMs", "terminateReason",
 		"tool", "status", "error", "extractor", "model", "verdicts", "usage",
-		"bytesSent", "candidatesCreated", "candidatesRejected",
+		"bytesSent", "candidatesCreated", "candidatesRejected", "cost", "backoffUntil",
 	}
 }
 
@@ -163,6 +174,10 @@ func (r *Run) field(key string) any {
 		return &r.CandidatesCreated
 	case "candidatesRejected":
 		return &r.CandidatesRejected
+	case "cost":
+		return &r.Cost
+	case "backoffUntil":
+		return &r.BackoffUntil
 	}
 	return nil
 }
@@ -185,6 +200,10 @@ func (r *Run) omitted(key string) bool {
 		return r.CandidatesCreated == 0
 	case "candidatesRejected":
 		return r.CandidatesRejected == 0
+	case "cost":
+		return r.Cost == nil
+	case "backoffUntil":
+		return r.BackoffUntil == ""
 	}
 	return false
 }

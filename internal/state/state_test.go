@@ -124,7 +124,9 @@ func TestRecordFillsGeminiFieldsAndOurs(t *testing.T) {
 		},
 		MemoryFilesUpdated: []string{"should-be-dropped"},
 		Extractor:          "offline",
-		Usage:              &Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15},
+		Usage:              &Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15, CachedTokens: 4, Estimated: true},
+		Cost:               ptr(0.25),
+		BackoffUntil:       "2026-05-01T13:00:00Z",
 		BytesSent:          1234,
 		TerminateReason:    "GOAL",
 	})
@@ -150,6 +152,10 @@ func TestRecordFillsGeminiFieldsAndOurs(t *testing.T) {
 		"status":                  "done",
 		"extractor":               "offline",
 		"bytesSent":               float64(1234),
+		"cost":                    0.25,
+		"backoffUntil":            "2026-05-01T13:00:00Z",
+		"usage": map[string]any{"promptTokens": float64(10), "completionTokens": float64(5), "totalTokens": float64(15),
+			"cachedTokens": float64(4), "estimated": true},
 	}
 	for k, v := range checks {
 		if !reflect.DeepEqual(r[k], v) {
@@ -248,6 +254,9 @@ func TestThrottle(t *testing.T) {
 	at := func(d time.Duration) string { return FormatTime(t0.Add(d)) }
 	failed := func(d time.Duration) Run { return Run{RunAt: at(d), Status: StatusFailed, Error: "boom"} }
 	done := func(d time.Duration) Run { return Run{RunAt: at(d)} }
+	quota := func(d, until time.Duration) Run {
+		return Run{RunAt: at(d), TerminateReason: "BUDGET", BackoffUntil: t0.Add(until).Format(time.RFC3339)}
+	}
 	cases := []struct {
 		name   string
 		runs   []Run
@@ -270,6 +279,11 @@ func TestThrottle(t *testing.T) {
 			`{"runAt":"` + at(-40*time.Minute) + `","sessionIds":[],"skillsCreated":[]}`, 0, false, "", 0},
 		{"future run ignored", []Run{done(3 * time.Hour)}, "", 0, false, "", 0},
 		{"slightly future run throttles", []Run{done(time.Minute)}, "", 0, true, ReasonThrottled, 31 * time.Minute},
+		{"low quota backs off to the reset", []Run{quota(-10*time.Minute, 2*time.Hour)}, "", 0, true, ReasonBackoff, 2 * time.Hour},
+		{"low quota reset passed", []Run{quota(-3*time.Hour, -time.Hour)}, "", 0, false, "", 0},
+		{"low quota shorter than the throttle", []Run{quota(-10*time.Minute, 5*time.Minute)}, "", 0, true, ReasonThrottled, 20 * time.Minute},
+		{"low quota absurdly far is ignored", []Run{quota(-10*time.Minute, 30*24*time.Hour)}, "", 0, true, ReasonThrottled, 20 * time.Minute},
+		{"a later run clears the quota backoff", []Run{quota(-40*time.Minute, 2*time.Hour), done(-31 * time.Minute)}, "", 0, false, "", 0},
 		{"gemini run throttles", nil, `{"runAt":"` + at(-5*time.Minute) + `","sessionIds":[],"skillsCreated":[]}`, 0, true, ReasonThrottled, 25 * time.Minute},
 	}
 	for _, c := range cases {
@@ -614,3 +628,5 @@ func TestReadersNeverSeeAPartialFile(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
