@@ -47,6 +47,8 @@ type Config struct {
 	Force           bool
 	DryRun          bool
 	ShowRedactions  bool
+	// Budget bounds and accounts the model traffic of the LLM extractor.
+	Budget Budget
 
 	Log zerolog.Logger
 }

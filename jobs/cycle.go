@@ -9,10 +9,12 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/automem/automem/internal/agent"
 	"github.com/automem/automem/internal/index"
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/scan"
 	"github.com/automem/automem/internal/state"
+	"github.com/automem/automem/internal/usage"
 )
 
 // postTimeout bounds validation after an extraction, which runs even when
@@ -43,6 +45,23 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 	if err := os.MkdirAll(dir.Skills(), 0o700); err != nil {
 		fail(pr, log, fmt.Errorf("prepare memory dir: %w", err))
 		return
+	}
+	// A spent day skips before the lock; only the LLM path reads the ledger.
+	var budget usage.Budget
+	var reset time.Time
+	if deps.Extractor.Name() == (&LLM{}).Name() {
+		b, r, ok, err := cfg.Budget.left(cfg.Now)
+		reset = r
+		if err != nil {
+			fail(pr, log, err)
+			return
+		}
+		if !ok {
+			pr.Status, pr.Until = StatusBudget, rfc3339(reset)
+			log.Warn().Str("until", pr.Until).Msg("skipped: budget (the day's token or cost budget is spent)")
+			return
+		}
+		budget = b
 	}
 	// Step 5: lock.
 	lk, err := lockfile.Acquire(ctx, dir.Lock(), lockfile.Options{Now: clock(cfg), Stale: cfg.LockStale, Log: log})
@@ -97,7 +116,7 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 	}
 	job := &Job{
 		Project: t.Project, Dir: dir, Lines: lines, Offered: offered, Eligible: eligible,
-		Redact: redactText, Fence: lk.Check, Now: cfg.Now, Log: log,
+		Redact: redactText, Fence: lk.Check, Now: cfg.Now, Log: log, Budget: budget,
 	}
 	// Step 8: extract.
 	before := snapshot(dir)
@@ -125,13 +144,25 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 		fail(pr, log, fmt.Errorf("record run: %w", err))
 		return
 	}
+	pr.Usage = usageReport(out)
+	if err := cfg.Budget.record(ctx, cfg, t, out); err != nil {
+		fail(pr, log, err)
+		return
+	}
 	if out.Err != nil {
 		fail(pr, log, fmt.Errorf("extraction (%s): %w", out.TerminateReason, out.Err))
 		return
 	}
 	pr.Status = StatusDone
+	if out.TerminateReason == string(agent.Budget) && out.Turns == 0 {
+		// Not even one request fitted: nothing was done, say so.
+		pr.Status, pr.Until = StatusBudget, rfc3339(reset)
+		if !out.BackoffUntil.IsZero() {
+			pr.Until = rfc3339(out.BackoffUntil)
+		}
+	}
 	c := post.Candidates
-	log.Info().Str("extractor", deps.Extractor.Name()).Str("terminate", out.TerminateReason).
+	logSpend(log.Info(), out).Str("extractor", deps.Extractor.Name()).Str("terminate", out.TerminateReason).
 		Int("offered", len(offered)).Int("read", len(out.Read)).
 		Int("memory", c.Memory).Int("skills", c.Skills).Int("skillUpdates", c.SkillUpdates).Int("rejected", c.Rejected).
 		Msg("extraction done")
@@ -173,15 +204,27 @@ func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, po
 		BytesSent: out.BytesSent, CandidatesCreated: post.Candidates.Memory + post.Candidates.Skills + post.Candidates.SkillUpdates,
 		CandidatesRejected: post.Candidates.Rejected,
 	}
-	if out.PromptTokens+out.CompletionTokens > 0 {
-		run.Usage = &state.Usage{PromptTokens: out.PromptTokens, CompletionTokens: out.CompletionTokens}
+	if t := out.Tokens; t.Total() > 0 {
+		run.Usage = &state.Usage{PromptTokens: int(t.In), CompletionTokens: int(t.Out), TotalTokens: int(t.Total()),
+			CachedTokens: int(t.Cached), Estimated: t.Estimated}
+		run.Cost = out.Cost
 	}
+	if !out.BackoffUntil.IsZero() {
+		run.BackoffUntil = rfc3339(out.BackoffUntil)
+	}
+	// A budget stop offers only what it read: the sessions it never got to
+	// stay new, and are not one offer closer to being given up.
+	budget := out.TerminateReason == string(agent.Budget)
 	if out.Err != nil {
 		run.Status = state.StatusFailed
 		run.Error = out.Err.Error()
 	}
 	for _, e := range offered {
 		v := state.NewVersion(e.ID, e.LastUpdated)
+		if budget && !read[e.ID] && !failed[e.ID] {
+			run.Verdicts = append(run.Verdicts, state.SessionVerdict{SessionID: v.SessionID, LastUpdated: v.LastUpdated, Verdict: state.VerdictSkipped, Reason: "budget"})
+			continue
+		}
 		run.CandidateSessions = append(run.CandidateSessions, v)
 		verdict := state.VerdictSkipped
 		switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/automem/automem/internal/index"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/usage"
 )
 
 // Job is what an extractor gets for one project: the index it may read
@@ -31,21 +32,30 @@ type Job struct {
 	Fence func() error
 	Now   time.Time
 	Log   zerolog.Logger
+	// Budget is what this extraction may spend (the LLM extractor stops
+	// before a request that could pass it).
+	Budget usage.Budget
 }
 
 // Outcome is what an extractor reports for the run record.
 type Outcome struct {
-	// TerminateReason is GOAL, MAX_TURNS, TIMEOUT, ABORTED or ERROR.
+	// TerminateReason is GOAL, MAX_TURNS, TIMEOUT, ABORTED, BUDGET or
+	// ERROR. A BUDGET stop is no failure: what was read is processed, the
+	// rest stays new.
 	TerminateReason string
 	Turns           int
 	// Read lists the session ids the extractor actually looked at.
 	Read []string
 	// Failed lists the session ids whose reading failed.
-	Failed           []string
-	Model            string
-	PromptTokens     int
-	CompletionTokens int
-	BytesSent        int64
+	Failed []string
+	Model  string
+	// Tokens is the model traffic (zero for the offline extractor).
+	Tokens usage.Tokens
+	// Cost is its price in dollars, nil when the model's price is unknown.
+	Cost      *float64
+	BytesSent int64
+	// BackoffUntil, after a stop on low provider quota, is when to retry.
+	BackoffUntil time.Time
 	// Err is set when the run failed (it is recorded with a backoff).
 	Err error
 }

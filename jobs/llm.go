@@ -59,27 +59,23 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	}
 	defer sb.Close()
 
-	in := prompt.Input{
-		Memory: job.Dir,
-		Skills: existingSkills(job),
-	}
-	for _, line := range job.Lines {
-		in.Index = append(in.Index, job.Redact(line.Text))
-	}
-	in.Pending = pendingPatches(job.Dir, job.Redact)
-	if tomb, err := tombstone.Load(job.Dir.Tombstones()); err == nil {
-		in.Dismissed = tomb.Texts()
-	}
+	system, user := llmPrompt(job)
 	cfg := l.Agent
 	cfg.Redact = job.Redact
 	cfg.Log = job.Log
 	cfg.BeforeTurn = func(context.Context) error { return job.Fence() }
-	res := agent.Run(ctx, cfg, sb, prompt.System(in.Memory), prompt.User(in))
+	cfg.Budget = job.Budget
+	res := agent.Run(ctx, cfg, sb, system, user)
 
 	out := Outcome{
 		TerminateReason: string(res.Reason), Turns: res.Turns, Model: cfg.Model,
-		PromptTokens: res.PromptTokens, CompletionTokens: res.CompletionTokens, BytesSent: res.BytesSent,
+		Tokens: res.Tokens, Cost: res.Cost, BytesSent: res.BytesSent, BackoffUntil: res.BackoffUntil,
 		Err: res.Err,
+	}
+	if res.Reason == agent.Budget {
+		// Not a failure: what was read gets processed, the rest waits.
+		job.Log.Warn().Err(res.Err).Msg("extraction stopped by its budget")
+		out.Err = nil
 	}
 	for _, p := range res.SessionsRead {
 		if s, ok := byPath[p]; ok {
@@ -94,6 +90,23 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	job.Log.Info().Str("terminate", out.TerminateReason).Int("turns", res.Turns).Int("toolCalls", res.ToolCalls).
 		Int("toolErrors", res.ToolErrors).Int64("bytesSent", res.BytesSent).Int("read", len(out.Read)).Msg("agent finished")
 	return out
+}
+
+// llmPrompt is the system and first user message of a job: paths, the
+// session index, known skills, pending and dismissed candidates.
+func llmPrompt(job *Job) (system, user string) {
+	in := prompt.Input{
+		Memory: job.Dir,
+		Skills: existingSkills(job),
+	}
+	for _, line := range job.Lines {
+		in.Index = append(in.Index, job.Redact(line.Text))
+	}
+	in.Pending = pendingPatches(job.Dir, job.Redact)
+	if tomb, err := tombstone.Load(job.Dir.Tombstones()); err == nil {
+		in.Dismissed = tomb.Texts()
+	}
+	return prompt.System(in.Memory), prompt.User(in)
 }
 
 // renderCache renders each transcript once per run, whatever page the

@@ -33,8 +33,12 @@ type ProjectReport struct {
 	Candidates *Candidates     `json:"candidates,omitempty"`
 	Redactions map[string]int  `json:"redactions,omitempty"`
 	Error      string          `json:"error,omitempty"`
-	// Until is when a throttle or backoff ends.
+	// Until is when a throttle, backoff or spent daily budget ends.
 	Until string `json:"until,omitempty"`
+	// Usage is what the run spent on the model for this project.
+	Usage *UsageReport `json:"usage,omitempty"`
+	// Estimate is the dry run's forecast of that (LLM extractor only).
+	Estimate *Estimate `json:"estimate,omitempty"`
 }
 
 // SessionReport is one scanned session.

@@ -50,6 +50,9 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 		pr := projectReport(t, h, lines, red.text(ctx))
 		if cfg.DryRun {
 			pr.Status = StatusDryRun
+			if cfg.Budget.Model != "" && t.Project.MemoryDir != "" && len(index.NewSessions(lines)) > 0 {
+				pr.Estimate = estimate(cfg, t, lines, red.text(ctx))
+			}
 			if cfg.ShowRedactions {
 				for i := range pr.Sessions {
 					if pr.Sessions[i].Eligible {
@@ -123,7 +126,7 @@ func outcome(rep Report) error {
 		switch p.Status {
 		case StatusFailed:
 			failed++
-		case StatusLocked, StatusThrottled, StatusBackoff:
+		case StatusLocked, StatusThrottled, StatusBackoff, StatusBudget:
 			skipped++
 		}
 	}

@@ -19,7 +19,7 @@ endpoint, or the built-in offline extractor when no key is configured),
 validates them, records the run and exits. Review candidates with 'inbox'.
 
 Exit status: 0 done (also: nothing to do), 75 skipped (lock held, throttled,
-backing off), 1 failed, 80 usage error.
+backing off, the day's budget spent), 1 failed, 80 usage error.
 
 The flags of a cycle: extract run --help.`
 
@@ -32,6 +32,7 @@ type CLI struct {
 	Version  kong.VersionFlag `help:"Print the version and exit."`
 	Run      RunCmd           `cmd:"" default:"withargs" help:"Run one extraction cycle (the default command)."`
 	Schedule ScheduleCmd      `cmd:"" help:"Install, remove or inspect the timer that runs extract."`
+	Usage    UsageCmd         `cmd:"" help:"Show what the model cost, per day and per project (from the usage ledger)."`
 }
 
 // run builds the environment and runs the chosen command; main only wires

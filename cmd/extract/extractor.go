@@ -44,5 +44,6 @@ func (c *RunCmd) extractor(env *cli.Env) (jobs.Extractor, error) {
 	return &jobs.LLM{Agent: agent.Config{
 		BaseURL: base, Model: model, APIKey: cred.Key,
 		MaxTurns: c.MaxTurns, MaxTime: c.MaxTime, RequestTimeout: c.RequestTimeout, ElideAfterTurns: c.ElideAfter,
+		MinQuotaPercent: c.MinQuotaPercent,
 	}}, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -26,7 +27,11 @@ func printReport(env *cli.Env, rep jobs.Report) {
 		if root == "" {
 			root = "(root unknown)"
 		}
-		fmt.Fprintf(w, "%s project %s %s: %s", p.Source, p.ID, root, p.Status)
+		status := p.Status
+		if status == jobs.StatusBudget {
+			status = "skipped: budget"
+		}
+		fmt.Fprintf(w, "%s project %s %s: %s", p.Source, p.ID, root, status)
 		if p.Until != "" {
 			fmt.Fprintf(w, " until %s", p.Until)
 		}
@@ -63,6 +68,7 @@ func printReport(env *cli.Env, rep jobs.Report) {
 				fmt.Fprintf(w, "      would redact: %s\n", counts(s.Redactions))
 			}
 		}
+		printSpend(w, p)
 		if p.Candidates != nil {
 			c := p.Candidates
 			fmt.Fprintf(w, "  candidates: %d memory, %s, %s, %d rejected\n", c.Memory, plural.Of(c.Skills, "skill", "skills"), plural.Of(c.SkillUpdates, "skill update", "skill updates"), c.Rejected)
@@ -107,4 +113,39 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// printSpend writes what a run spent on the model, or what a dry run
+// estimates it would.
+func printSpend(w io.Writer, p jobs.ProjectReport) {
+	if u := p.Usage; u != nil {
+		fmt.Fprintf(w, "  model usage: %d tokens in, %d out", u.In, u.Out)
+		if u.Cached > 0 {
+			fmt.Fprintf(w, ", %d cached", u.Cached)
+		}
+		if u.Estimated {
+			fmt.Fprint(w, " (estimated from bytes: the endpoint reported no usage)")
+		}
+		if u.Cost != nil {
+			fmt.Fprintf(w, ", $%.4f", *u.Cost)
+		}
+		fmt.Fprintln(w)
+	}
+	if e := p.Estimate; e != nil {
+		fmt.Fprintf(w, "  estimate: about %d tokens sent and %d received in %d requests over %d sessions", e.TokensIn, e.TokensOut, e.Requests, e.Sessions)
+		if e.Cost != nil {
+			fmt.Fprintf(w, ", about $%.4f", *e.Cost)
+		}
+		fmt.Fprintf(w, " (%s)\n", e.Model)
+		if e.DayTokensLeft != nil || e.DayCostLeft != nil {
+			fmt.Fprint(w, "  left today:")
+			if e.DayTokensLeft != nil {
+				fmt.Fprintf(w, " %d tokens", *e.DayTokensLeft)
+			}
+			if e.DayCostLeft != nil {
+				fmt.Fprintf(w, " $%.4f", *e.DayCostLeft)
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }

@@ -39,6 +39,7 @@ type RunCmd struct {
 	MaxTime        time.Duration `help:"Most wall time of one extraction." default:"30m" min:"1s" max:"24h" env:"AUTOMEM_MAX_TIME"`
 	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" min:"100ms" max:"1h" env:"AUTOMEM_REQUEST_TIMEOUT"`
 	ElideAfter     int           `help:"Send a large tool result (a transcript page) with this many later requests only, then a stub (0 keeps all; more context, more traffic)." default:"1" min:"0" max:"1000" env:"AUTOMEM_ELIDE_AFTER"`
+	BudgetFlags
 
 	ClaudeDir string `help:"Claude Code config dir." type:"path" default:"${claude_dir}" env:"CLAUDE_CONFIG_DIR"`
 	CodexHome string `help:"Codex home dir." type:"path" default:"${codex_home}" env:"CODEX_HOME"`
@@ -75,10 +76,18 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		ShowRedactions: c.ShowRedactions, Log: log,
 	}
 	deps := jobs.Deps{NewRedactor: func() (*redact.Redactor, error) { return redact.New(redact.Options{}) }}
-	if !c.DryRun {
-		if deps.Extractor, err = c.extractor(env); err != nil {
+	x, xerr := c.extractor(env)
+	switch {
+	case xerr != nil && !c.DryRun:
+		return xerr
+	case xerr == nil && x.Name() == (&jobs.LLM{}).Name():
+		llm := x.(*jobs.LLM)
+		if cfg.Budget, err = c.budget(env, llm.Agent.Model, c.ElideAfter); err != nil {
 			return err
 		}
+	}
+	if !c.DryRun {
+		deps.Extractor = x
 	}
 	rep, err := jobs.Run(ctx, cfg, deps)
 	if err != nil && len(rep.Projects) == 0 {

@@ -159,7 +159,8 @@ func (c *ScheduleUninstallCmd) Run(ctx context.Context, env *cli.Env) error {
 
 // ScheduleStatusCmd reports on the installed timer.
 type ScheduleStatusCmd struct {
-	JSON bool `name:"json" default:"false" env:"AUTOMEM_JSON" help:"Print the status as JSON (default: ${default})."`
+	JSON     bool   `name:"json" default:"false" env:"AUTOMEM_JSON" help:"Print the status as JSON (default: ${default})."`
+	StateDir string `help:"automem's state dir (the usage ledger)." type:"path" default:"${state_dir}" env:"AUTOMEM_STATE_DIR"`
 	schedulePlatform
 }
 
@@ -172,6 +173,11 @@ func (c *ScheduleStatusCmd) Run(ctx context.Context, env *cli.Env) error {
 	st, err := s.Status(ctx, env.Now())
 	if err != nil {
 		return fmt.Errorf("schedule status: %w", err)
+	}
+	if today, err := (&BudgetFlags{StateDir: c.StateDir}).ledger(env).Today(env.Now()); err == nil {
+		st.Today = &today
+	} else {
+		env.Log.Warn().Err(err).Msg("usage ledger unreadable")
 	}
 	if c.JSON {
 		return st.WriteJSON(env.Stdout)

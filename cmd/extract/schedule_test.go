@@ -16,7 +16,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/ledger"
 	"github.com/automem/automem/internal/schedule"
+	"github.com/automem/automem/internal/usage"
 )
 
 // recorder is a hand-written fake schedule.Runner: it records each command
@@ -54,7 +56,7 @@ func runSchedule(t *testing.T, env *cli.Env, r schedule.Runner, args ...string) 
 	exited := -1
 	parser, err := kong.New(&root, kong.Name("extract"), kong.Writers(env.Stdout, &stderr),
 		kong.Exit(func(c int) { exited = c }),
-		kong.BindTo(context.Background(), (*context.Context)(nil)), kong.Bind(env))
+		kong.BindTo(context.Background(), (*context.Context)(nil)), kong.Bind(env), kong.Vars(vars(env)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +286,17 @@ func TestScheduleInstallRefusesTempBuild(t *testing.T) {
 }
 
 func TestScheduleStatus(t *testing.T) {
-	env, out, _ := testEnv(t)
+	env, out, home := testEnv(t)
+	// Today's spend comes from the usage ledger: one run today, one yesterday.
+	led := ledger.Ledger{Path: ledger.Path(filepath.Join(home, ".local", "state", "automem")), Loc: time.UTC}
+	for _, e := range []ledger.Entry{
+		{At: env.Now().Add(-24 * time.Hour), Project: "p", Tokens: usage.Tokens{In: 9000, Out: 900}},
+		{At: env.Now().Add(-time.Hour), Project: "p", Tokens: usage.Tokens{In: 12000, Out: 345}},
+	} {
+		if err := led.Add(context.Background(), e, env.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	r := &recorder{answers: map[string]schedule.Result{
 		"systemctl --user show automem-extract.timer --property=ActiveState,UnitFileState,NextElapseUSecRealtime,LastTriggerUSec": {
 			Stdout: []byte("ActiveState=active\nUnitFileState=enabled\nNextElapseUSecRealtime=Mon 2026-11-30 08:04:00 UTC\nLastTriggerUSec=Mon 2026-11-30 07:02:00 UTC\n")},
@@ -295,7 +307,8 @@ func TestScheduleStatus(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, msg)
 	}
-	for _, w := range []string{"next run: Mon 2026-11-30 08:04:00 UTC\n", "last run: Mon 2026-11-30 07:02:09 UTC, exit status 0 (done)\n", "installed: no"} {
+	for _, w := range []string{"next run: Mon 2026-11-30 08:04:00 UTC\n", "last run: Mon 2026-11-30 07:02:09 UTC, exit status 0 (done)\n", "installed: no",
+		"spent today: 12,345 tokens (12,000 in, 345 out), 1 run\n"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("status lacks %q:\n%s", w, out)
 		}
@@ -304,7 +317,7 @@ func TestScheduleStatus(t *testing.T) {
 	if msg, code := runSchedule(t, env, r, "schedule", "status", "--platform", "linux", "--json"); code != 0 {
 		t.Fatalf("exit %d: %s", code, msg)
 	}
-	if !strings.Contains(out.String(), `"nextRun": "Mon 2026-11-30 08:04:00 UTC"`) {
+	if !strings.Contains(out.String(), `"nextRun": "Mon 2026-11-30 08:04:00 UTC"`) || !strings.Contains(out.String(), `"in": 12000`) {
 		t.Errorf("json status:\n%s", out)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/automem/automem/internal/ledger"
 )
 
 // Status is what `extract schedule status` reports: whether the files are
@@ -32,6 +34,9 @@ type Status struct {
 	// LastExit is the last run's exit status, nil when it never ran.
 	LastExit *int   `json:"lastExit,omitempty"`
 	Logs     string `json:"logs"`
+	// Today is the day's model spend from the usage ledger (the caller
+	// fills it; nil when unknown).
+	Today *ledger.Spend `json:"today,omitempty"`
 }
 
 // Status asks the scheduler about the installed job. It does not fail when
@@ -232,6 +237,9 @@ func (st Status) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "last run: %s, result unknown (see logs)\n", st.LastRun)
 	case st.Reachable && st.Installed:
 		b.WriteString("last run: never\n")
+	}
+	if st.Today != nil {
+		fmt.Fprintf(&b, "spent today: %s\n", st.Today)
 	}
 	fmt.Fprintf(&b, "logs: %s\n", st.Logs)
 	if _, err := io.WriteString(w, b.String()); err != nil {

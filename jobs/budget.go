@@ -1,0 +1,112 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/ledger"
+	"github.com/automem/automem/internal/usage"
+)
+
+// StatusBudget: the day's token or cost budget is spent (or the run's is
+// too small for one request); the project waits for the reset in Until.
+const StatusBudget = "budget"
+
+// Budget is what the model may spend: per project run, per day across
+// runs, in tokens and in dollars, with the ledger that keeps the day's
+// account. The zero Budget is unlimited and keeps no account.
+type Budget struct {
+	// PerRun bounds the tokens of one project's extraction (0: none).
+	PerRun int64
+	// PerDay bounds the tokens of a day, all runs and projects (0: none).
+	PerDay int64
+	// CostPerDay bounds the dollars of a day (0: none); it needs Price.
+	CostPerDay float64
+	// Price is the model's price (nil: unknown, tokens only).
+	Price *usage.Price
+	// Model is the LLM extractor's model; when set, the dry run estimates
+	// what the run would send (it is empty when the run would be offline,
+	// which sends nothing).
+	Model string
+	// Ledger keeps the daily account (nil: none).
+	Ledger *ledger.Ledger
+	// ElideAfter is the agent's ElideAfterTurns, for the estimate.
+	ElideAfter int
+}
+
+// daily says whether the budget needs the ledger.
+func (b Budget) daily() bool { return b.Ledger != nil && (b.PerDay > 0 || b.CostPerDay > 0) }
+
+// left is what a run may spend now: the stricter of the per-run budget and
+// what is left of the day. spent is false when the day's budget is gone,
+// with reset the start of the next day.
+func (b Budget) left(now time.Time) (_ usage.Budget, reset time.Time, ok bool, err error) {
+	ub := usage.Budget{Tokens: b.PerRun, Price: b.Price}
+	if !b.daily() {
+		return ub, time.Time{}, true, nil
+	}
+	today, err := b.Ledger.Today(now)
+	if err != nil {
+		return ub, time.Time{}, false, err
+	}
+	_, reset = b.Ledger.Day(now)
+	if b.PerDay > 0 {
+		rest := b.PerDay - today.Total()
+		if rest <= 0 {
+			return ub, reset, false, nil
+		}
+		if ub.Tokens == 0 || rest < ub.Tokens {
+			ub.Tokens = rest
+		}
+	}
+	if b.CostPerDay > 0 && b.Price != nil {
+		ub.Cost = b.CostPerDay - today.Cost
+		if ub.Cost <= 0 {
+			return ub, reset, false, nil
+		}
+	}
+	return ub, reset, true, nil
+}
+
+// record adds a run that reached the model to the ledger.
+func (b Budget) record(ctx context.Context, cfg Config, t Target, out Outcome) error {
+	if b.Ledger == nil || out.Tokens.Total() == 0 {
+		return nil
+	}
+	e := ledger.Entry{
+		At: cfg.Now, Source: t.Source, Project: t.Project.ID, Root: t.Project.Root, Model: out.Model,
+		Tokens: out.Tokens, Cost: out.Cost, TerminateReason: out.TerminateReason,
+	}
+	if err := b.Ledger.Add(context.WithoutCancel(ctx), e, cfg.Now); err != nil {
+		return fmt.Errorf("record usage: %w", err)
+	}
+	return nil
+}
+
+// UsageReport is what a run spent on one project (extract --json).
+type UsageReport struct {
+	usage.Tokens
+	// Cost in US dollars, absent when the price is unknown.
+	Cost  *float64 `json:"cost,omitempty"`
+	Model string   `json:"model,omitempty"`
+}
+
+func usageReport(out Outcome) *UsageReport {
+	if out.Tokens.Total() == 0 {
+		return nil
+	}
+	return &UsageReport{Tokens: out.Tokens, Cost: out.Cost, Model: out.Model}
+}
+
+// logSpend adds the run's spend to a log line.
+func logSpend(ev *zerolog.Event, out Outcome) *zerolog.Event {
+	ev = ev.Int64("tokensIn", out.Tokens.In).Int64("tokensOut", out.Tokens.Out).Int64("tokensCached", out.Tokens.Cached).
+		Bool("tokensEstimated", out.Tokens.Estimated)
+	if out.Cost != nil {
+		ev = ev.Float64("cost", *out.Cost)
+	}
+	return ev
+}
