@@ -34,11 +34,11 @@ func (f *BudgetFlags) ledger(env *cli.Env) *ledger.Ledger {
 func (f *BudgetFlags) budget(env *cli.Env, model string, elideAfter int) (jobs.Budget, error) {
 	price, err := usage.Resolve(model, f.PriceIn, f.PriceOut)
 	if err != nil {
-		return jobs.Budget{}, &cli.ExitError{Code: cli.ExitUsage, Err: err}
+		return jobs.Budget{}, cli.Usage(err)
 	}
 	if f.MaxCostPerDay > 0 && price == nil {
-		return jobs.Budget{}, &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf(
-			"--max-cost-per-day needs a price, and model %q is not in the built-in table: set --price-in and --price-out", model)}
+		return jobs.Budget{}, cli.Usage(fmt.Errorf(
+			"--max-cost-per-day needs a price, and model %q is not in the built-in table: set --price-in and --price-out", model))
 	}
 	if price == nil {
 		env.Log.Info().Str("model", model).Msg("no price known for the model: usage is accounted in tokens only")

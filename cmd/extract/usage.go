@@ -23,7 +23,7 @@ func (c *UsageCmd) Run(env *cli.Env) error {
 	l := (&BudgetFlags{StateDir: c.StateDir}).ledger(env)
 	since, err := parseSince(c.Since, env.Now(), l)
 	if err != nil {
-		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
+		return cli.Usage(err)
 	}
 	es, err := l.Entries()
 	if err != nil {
