@@ -90,7 +90,7 @@ func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t 
 	}
 	// Step 6: throttle and backoff.
 	if !cfg.Force {
-		if skip, reason, until := st.Throttle(cfg.Now, cfg.Interval); skip {
+		if skip, reason, until := st.Throttle(cfg.Now, cfg.Interval, deps.Extractor.Name()); skip {
 			pr.Status = reason
 			pr.Until = rfc3339(until)
 			log.Info().Str("until", pr.Until).Msgf("skipped: %s", reason)

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/schedule"
@@ -25,9 +28,11 @@ type schedulePlatform struct {
 	Platform string `enum:"auto,linux,darwin" default:"auto" env:"AUTOMEM_SCHEDULE_PLATFORM" help:"Scheduler to target: linux (systemd user timer), darwin (launchd agent), or auto for this OS (default: ${default})."`
 
 	// Test seams, unexported so kong ignores them: the runner reaching
-	// systemctl/launchctl and the uid naming the launchd GUI domain.
-	runner schedule.Runner
-	uid    func() int
+	// systemctl/launchctl, the uid naming the launchd GUI domain and the
+	// directories whose binaries are temporary builds.
+	runner   schedule.Runner
+	uid      func() int
+	tempDirs func() []string
 }
 
 func (p *schedulePlatform) scheduler(env *cli.Env) (schedule.Scheduler, error) {
@@ -78,7 +83,11 @@ func (c *ScheduleInstallCmd) Run(ctx context.Context, env *cli.Env) error {
 	if err != nil {
 		return fmt.Errorf("schedule install: %w", err)
 	}
-	temp := isGoRunBuild(s.Paths.Exe)
+	dirs := c.tempDirs
+	if dirs == nil {
+		dirs = func() []string { return goTempDirs(ctx, env) }
+	}
+	temp := isTempBuild(s.Paths.Exe, dirs())
 	if c.Print {
 		if err := plan.Print(env.Stdout); err != nil {
 			return err
@@ -90,7 +99,7 @@ func (c *ScheduleInstallCmd) Run(ctx context.Context, env *cli.Env) error {
 		return nil
 	}
 	if temp {
-		return fmt.Errorf("schedule install: %s is a temporary `go run` or test build that will be deleted; run `go install ./cmd/extract` and install from the installed binary", s.Paths.Exe)
+		return fmt.Errorf("schedule install: %s is a temporary build (inside the temp dir or Go's build cache, as `go run` and `go test` make) that will be deleted; run `go install ./cmd/extract` and install from the installed binary", s.Paths.Exe)
 	}
 	if err := s.Check(ctx, every); err != nil {
 		return refuse(env, err)
@@ -105,11 +114,60 @@ func (c *ScheduleInstallCmd) Run(ctx context.Context, env *cli.Env) error {
 	return nil
 }
 
-// isGoRunBuild spots binaries under the go tool's temporary build
-// directories, which vanish when `go run` or `go test` exits: a timer
-// pointing there would fail on every run.
-func isGoRunBuild(exe string) bool {
-	return strings.Contains(exe, string(os.PathSeparator)+"go-build")
+// goTempDirs are where the go tool leaves binaries that are not meant to
+// last: the temp dir (`go test`, and `go run` before Go 1.24), $GOTMPDIR,
+// and the build cache (`go run` since Go 1.24, trimmed by `go clean` and
+// by age). GOCACHE is taken from the environment, else asked of `go env`,
+// else Go's default under the user cache dir.
+func goTempDirs(ctx context.Context, env *cli.Env) []string {
+	dirs := []string{os.TempDir()}
+	if d := env.Getenv("GOTMPDIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	cache := env.Getenv("GOCACHE")
+	if cache == "" {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if out, err := exec.CommandContext(ctx, "go", "env", "GOCACHE").Output(); err == nil {
+			cache = strings.TrimSpace(string(out))
+		}
+	}
+	if cache == "" {
+		if uc, err := os.UserCacheDir(); err == nil {
+			cache = filepath.Join(uc, "go-build")
+		}
+	}
+	if cache != "" && cache != "off" {
+		dirs = append(dirs, cache)
+	}
+	return dirs
+}
+
+// isTempBuild says whether exe lies inside one of dirs (symlinks resolved
+// on both sides, so /tmp and /private/tmp match): a timer pointing at such
+// a binary would fail once it is cleaned away. A path that merely contains
+// "go-build" elsewhere is not temporary.
+func isTempBuild(exe string, dirs []string) bool {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+			return filepath.Join(r, filepath.Base(p))
+		}
+		return filepath.Clean(p)
+	}
+	exe = real(exe)
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		rel, err := filepath.Rel(real(d), exe)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse prints what to do instead when no scheduler is reachable; the

@@ -51,6 +51,9 @@ func runSchedule(t *testing.T, env *cli.Env, r schedule.Runner, args ...string) 
 	for _, p := range []*schedulePlatform{&root.Schedule.Install.schedulePlatform, &root.Schedule.Uninstall.schedulePlatform, &root.Schedule.Status.schedulePlatform} {
 		p.runner = r
 		p.uid = func() int { return 501 }
+		p.tempDirs = func() []string {
+			return []string{filepath.Join(env.Home, "tmp"), filepath.Join(env.Home, "cache", "go-build")}
+		}
 	}
 	var stderr bytes.Buffer
 	exited := -1
@@ -273,15 +276,46 @@ func TestScheduleInstallRejectsBadEvery(t *testing.T) {
 }
 
 func TestScheduleInstallRefusesTempBuild(t *testing.T) {
-	env, _, home := testEnv(t)
-	env.Exe = filepath.Join(home, "tmp", "go-build123", "b001", "exe", "extract")
-	r := &recorder{}
-	msg, code := runSchedule(t, env, r, "schedule", "install", "--platform", "linux")
-	if code != cli.ExitFailed || !strings.Contains(msg, "go install") {
-		t.Fatalf("exit %d, %q", code, msg)
+	for _, rel := range []string{"tmp/go-build123/b001/exe/extract", "cache/go-build/6f/6fa1e2-d/extract"} {
+		env, _, home := testEnv(t)
+		env.Exe = filepath.Join(home, filepath.FromSlash(rel))
+		r := &recorder{}
+		msg, code := runSchedule(t, env, r, "schedule", "install", "--platform", "linux")
+		if code != cli.ExitFailed || !strings.Contains(msg, "go install") {
+			t.Fatalf("%s: exit %d, %q", rel, code, msg)
+		}
+		if len(r.calls) != 0 {
+			t.Errorf("%s: ran %q", rel, r.calls)
+		}
 	}
-	if len(r.calls) != 0 {
-		t.Errorf("ran %q", r.calls)
+	// "go-build" in a lasting path is not a temporary build.
+	env, out, home := testEnv(t)
+	env.Exe = filepath.Join(home, "src", "go-build-tools", "bin", "extract")
+	if msg, code := runSchedule(t, env, &recorder{}, "schedule", "install", "--print", "--platform", "linux"); code != 0 || strings.Contains(out.String(), "temporary build") {
+		t.Fatalf("exit %d, %q\n%s", code, msg, out)
+	}
+}
+
+func TestIsTempBuild(t *testing.T) {
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	os.MkdirAll(filepath.Join(tmp, "go-build1"), 0o755)
+	link := filepath.Join(dir, "tmplink")
+	if err := os.Symlink(tmp, link); err != nil {
+		t.Skip(err)
+	}
+	for _, c := range []struct {
+		exe  string
+		want bool
+	}{
+		{filepath.Join(tmp, "go-build1", "extract"), true},
+		{filepath.Join(link, "go-build1", "extract"), true}, // through a symlink
+		{filepath.Join(dir, "tmpx", "extract"), false},      // a sibling with the same prefix
+		{filepath.Join(dir, "bin", "extract"), false},
+	} {
+		if got := isTempBuild(c.exe, []string{tmp}); got != c.want {
+			t.Errorf("isTempBuild(%s) = %v, want %v", c.exe, got, c.want)
+		}
 	}
 }
 

@@ -194,6 +194,8 @@ func ExitMeaning(code int) string {
 		return "skipped: lock held, throttled or backing off"
 	case 1:
 		return "failed"
+	case 130:
+		return "interrupted (stopped or Ctrl-C); the run was recorded as aborted, no backoff"
 	case 243:
 		return "systemd could not load the API key credential; re-run `extract schedule install`"
 	}

@@ -70,11 +70,11 @@ func (a *aggregate) at(id, lastUpdated string) *vstat {
 // addRun applies Gemini's rules for one run: an appearance in
 // candidateSessions is an offer (attempt), processedSessions marks read;
 // without those lists the legacy rule (sessionIds and runAt) applies. Our
-// failed runs offer nothing: the extractor never got to look.
+// failed and aborted runs offer nothing: the extractor never got to look.
 func (a *aggregate) addRun(r *Run) {
 	runMs := parseMs(r.RunAt)
 	if len(r.CandidateSessions) > 0 {
-		if !r.failed() {
+		if !r.failed() && !r.aborted() {
 			for _, c := range r.CandidateSessions {
 				a.at(c.SessionID, c.LastUpdated).offers++
 			}

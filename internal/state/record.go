@@ -79,17 +79,21 @@ func (s *State) Record(run Run) {
 }
 
 // lastRuns returns the last Gemini-valid run and the number of trailing
-// consecutive failed runs of ours.
-func (s *State) lastRuns() (last *Run, failures int, lastFailed *Run) {
+// consecutive failed runs of ours. Aborted runs are passed over: they
+// neither throttle nor break or extend a failure streak. With an extractor
+// named, the streak counts that extractor's failures only: another
+// extractor's runs neither reset it nor add to it, so failed LLM runs (an
+// endpoint down, a bad key) do not hold back `--extractor offline`.
+func (s *State) lastRuns(extractor string) (last *Run, failures int, lastFailed *Run) {
 	for i := len(s.Runs) - 1; i >= 0; i-- {
 		r := &s.Runs[i]
-		if !r.geminiValid() {
+		if !r.geminiValid() || r.aborted() {
 			continue
 		}
 		if last == nil {
 			last = r
 		}
-		if r.synthetic() {
+		if r.synthetic() || (extractor != "" && r.ours() && r.Extractor != "" && r.Extractor != extractor) {
 			continue
 		}
 		if !r.failed() {
@@ -121,13 +125,14 @@ func Backoff(n int) time.Duration {
 // Throttle says whether a run now must be skipped: the last run (Gemini's
 // throttle, from its runAt) is less than interval ago, or the backoff after
 // our consecutive failed runs is not over. until is when the later of the
-// two ends. --force is the caller's: it simply does not call Throttle.
+// two ends. --force is the caller's: it simply does not call Throttle. The
+// backoff is the given extractor's ("" counts every failure; see lastRuns).
 //
 // A runAt more than futureSlack ahead of now can only come from a clock
 // that was wrong or was stepped back; it is ignored with a warning rather
 // than blocking extraction until the clock catches up.
-func (s *State) Throttle(now time.Time, interval time.Duration) (skip bool, reason string, until time.Time) {
-	last, failures, lastFailed := s.lastRuns()
+func (s *State) Throttle(now time.Time, interval time.Duration, extractor string) (skip bool, reason string, until time.Time) {
+	last, failures, lastFailed := s.lastRuns(extractor)
 	runAt := func(r *Run) (time.Time, bool) {
 		t, err := time.Parse(time.RFC3339Nano, r.RunAt)
 		if err != nil {
@@ -153,18 +158,19 @@ func (s *State) Throttle(now time.Time, interval time.Duration) (skip bool, reas
 			}
 		}
 	}
-	if u, ok := s.quotaBackoff(now); ok && !u.Before(until) {
+	if u, ok := s.quotaBackoff(now, extractor); ok && !u.Before(until) {
 		skip, reason, until = true, ReasonBackoff, u
 	}
 	return skip, reason, until
 }
 
-// quotaBackoff is the backoffUntil of our last run, when it is still
+// quotaBackoff is the backoffUntil of our last run (of the given
+// extractor, when one is named; aborted runs passed over), when it is still
 // ahead of now (and not absurdly far: a day at most past the run).
-func (s *State) quotaBackoff(now time.Time) (time.Time, bool) {
+func (s *State) quotaBackoff(now time.Time, extractor string) (time.Time, bool) {
 	for i := len(s.Runs) - 1; i >= 0; i-- {
 		r := &s.Runs[i]
-		if !r.ours() || r.synthetic() {
+		if !r.ours() || r.synthetic() || r.aborted() || (extractor != "" && r.Extractor != "" && r.Extractor != extractor) {
 			continue
 		}
 		if r.BackoffUntil == "" {
@@ -184,7 +190,7 @@ const futureSlack = 5 * time.Minute
 
 // LastRun returns the run Gemini's throttle looks at (the last valid one).
 func (s *State) LastRun() (Run, bool) {
-	last, _, _ := s.lastRuns()
+	last, _, _ := s.lastRuns("")
 	if last == nil {
 		return Run{}, false
 	}
@@ -193,7 +199,7 @@ func (s *State) LastRun() (Run, bool) {
 
 // ConsecutiveFailures counts our failed runs since the last good one.
 func (s *State) ConsecutiveFailures() int {
-	_, n, _ := s.lastRuns()
+	_, n, _ := s.lastRuns("")
 	return n
 }
 
@@ -255,7 +261,7 @@ func (s *State) fold(r *Run) {
 		(*m)[id] = append((*m)[id], r.RunAt)
 	}
 	if len(r.CandidateSessions) > 0 {
-		if !r.failed() {
+		if !r.failed() && !r.aborted() {
 			for _, c := range r.CandidateSessions {
 				rec(c).Offers++
 			}

@@ -24,6 +24,10 @@ const (
 const (
 	StatusDone      = "done"
 	StatusFailed    = "failed"
+	// StatusAborted is a run stopped by a signal (Ctrl-C, a scheduler's
+	// stop): not a failure, so it starts no backoff, and not an offer of
+	// its sessions.
+	StatusAborted = "aborted"
 	StatusCompacted = "compacted" // synthetic run that carries compacted history for Gemini
 )
 
@@ -120,6 +124,8 @@ func (r *Run) ours() bool { return r.Tool == Tool }
 func (r *Run) synthetic() bool { return r.ours() && r.Status == StatusCompacted }
 
 func (r *Run) failed() bool { return r.ours() && r.Status == StatusFailed }
+
+func (r *Run) aborted() bool { return r.ours() && r.Status == StatusAborted }
 
 // runKeys is the order in which known fields are written.
 func runKeys() []string {

@@ -295,7 +295,7 @@ func TestThrottle(t *testing.T) {
 			if c.gemini != "" {
 				s.Runs = append(s.Runs, decodeRun(json.RawMessage(c.gemini)))
 			}
-			skip, reason, until := s.Throttle(t0.Add(c.now), interval)
+			skip, reason, until := s.Throttle(t0.Add(c.now), interval, "")
 			if skip != c.skip || reason != c.reason {
 				t.Fatalf("Throttle = %v %q %v, want %v %q", skip, reason, until, c.skip, c.reason)
 			}
@@ -559,7 +559,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		s.Status("a", t0)
-		s.Throttle(t0, time.Minute)
+		s.Throttle(t0, time.Minute, "")
 		out, err := s.Marshal()
 		if err != nil {
 			t.Fatalf("marshal: %v", err)
@@ -630,3 +630,53 @@ func TestReadersNeverSeeAPartialFile(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestThrottleAbortedAndPerExtractor: an aborted run (Ctrl-C, a stop) is
+// not a failure — no backoff, no throttle, no offer of its sessions — and
+// a backoff belongs to the extractor that failed.
+func TestThrottleAbortedAndPerExtractor(t *testing.T) {
+	const interval = 30 * time.Minute
+	at := func(d time.Duration) string { return FormatTime(t0.Add(d)) }
+	run := func(d time.Duration, status, extractor string) Run {
+		return Run{RunAt: at(d), Status: status, Extractor: extractor}
+	}
+	lu := t0.Add(-48 * time.Hour)
+	cases := []struct {
+		name      string
+		runs      []Run
+		extractor string
+		skip      bool
+		reason    string
+		until     time.Duration
+	}{
+		{"aborted alone", []Run{run(-time.Minute, StatusAborted, "llm")}, "llm", false, "", 0},
+		{"aborted after failures keeps their backoff", []Run{run(-25*time.Minute, StatusFailed, "llm"), run(-time.Minute, StatusAborted, "llm")}, "llm", true, ReasonBackoff, 5 * time.Minute},
+		{"aborted after a success: the success throttles", []Run{run(-20*time.Minute, StatusDone, "llm"), run(-time.Minute, StatusAborted, "llm")}, "llm", true, ReasonThrottled, 10 * time.Minute},
+		{"llm failures do not hold back offline", []Run{run(-50*time.Minute, StatusFailed, "llm"), run(-40*time.Minute, StatusFailed, "llm")}, "offline", false, "", 0},
+		{"llm failures hold back llm", []Run{run(-50*time.Minute, StatusFailed, "llm"), run(-40*time.Minute, StatusFailed, "llm")}, "llm", true, ReasonBackoff, 20 * time.Minute},
+		{"an offline success does not reset the llm streak", []Run{run(-100*time.Minute, StatusFailed, "llm"), run(-50*time.Minute, StatusFailed, "llm"), run(-40*time.Minute, StatusDone, "offline")}, "llm", true, ReasonBackoff, 10 * time.Minute},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := New(LoadOptions{Now: fixedClock(t0)})
+			for _, r := range c.runs {
+				r.CandidateSessions = []SessionVersion{NewVersion("s1", lu)}
+				s.Record(r)
+			}
+			skip, reason, until := s.Throttle(t0, interval, c.extractor)
+			if skip != c.skip || reason != c.reason {
+				t.Fatalf("Throttle = %v %q %v, want %v %q", skip, reason, until, c.skip, c.reason)
+			}
+			if skip && !until.Equal(t0.Add(c.until)) {
+				t.Fatalf("until = %v, want %v", until, t0.Add(c.until))
+			}
+		})
+	}
+	s := New(LoadOptions{Now: fixedClock(t0)})
+	for i := 0; i < 5; i++ {
+		s.Record(Run{RunAt: at(time.Duration(i) * time.Minute), Status: StatusAborted, CandidateSessions: []SessionVersion{NewVersion("s1", lu)}})
+	}
+	if st := s.Status("s1", lu); !st.New || st.Exhausted || st.Offers != 0 {
+		t.Errorf("after 5 aborted runs: %+v, want new with no offers", st)
+	}
+}
