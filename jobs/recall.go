@@ -3,10 +3,12 @@ package jobs
 import (
 	"context"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/recall"
 	"github.com/automem/automem/internal/scan"
 	"github.com/automem/automem/internal/transcript"
@@ -59,7 +61,7 @@ func RecallSnapshot(cfg Config, targets []Target) recall.Snapshot {
 		}
 		if t.Project.MemoryDir != "" && !memDirs[t.Project.MemoryDir] {
 			memDirs[t.Project.MemoryDir] = true
-			snap.Files = append(snap.Files, memoryFiles(t.Project.MemoryDir, key)...)
+			snap.Files = append(snap.Files, memoryFiles(cfg.layout(t.Project), key)...)
 		}
 		if t.Project.Root != "" {
 			for _, name := range []string{"GEMINI.md", "CLAUDE.md", "AGENTS.md"} {
@@ -72,40 +74,36 @@ func RecallSnapshot(cfg Config, targets []Target) recall.Snapshot {
 	return snap
 }
 
-// memoryFiles lists a memory dir's files worth recalling: MEMORY.md and
-// the topic files, archive.md (KindArchive), dream.md, skill drafts,
-// pending candidates and evidence.
-func memoryFiles(dir, project string) []recall.File {
+// memoryFiles lists a memory's files worth recalling: MEMORY.md and the
+// topic files, archive.md (KindArchive), dream.md, skill drafts, pending
+// candidates and evidence.
+func memoryFiles(d memdir.Dir, project string) []recall.File {
 	var out []recall.File
 	add := func(path, kind string) {
 		out = append(out, recall.File{Path: path, Kind: kind, Agent: SourceGemini, Project: project})
 	}
-	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch {
-			case rel == ".", rel == "skills", strings.HasPrefix(rel, "skills/"),
-				rel == ".inbox", strings.HasPrefix(rel, ".inbox/"), rel == ".automem":
-				return nil
+	if ents, err := os.ReadDir(d.Targets.MemoryDir); err == nil {
+		for _, e := range ents {
+			switch name := e.Name(); {
+			case e.IsDir() || !strings.HasSuffix(name, ".md"):
+			case name == "archive.md":
+				add(filepath.Join(d.Targets.MemoryDir, name), recall.KindArchive)
+			default:
+				add(filepath.Join(d.Targets.MemoryDir, name), recall.KindMemory)
 			}
-			return fs.SkipDir
 		}
-		switch {
-		case rel == "archive.md":
-			add(path, recall.KindArchive)
-		case rel == ".automem/evidence.jsonl":
-			add(path, recall.KindMemory)
-		case strings.HasPrefix(rel, ".inbox/") && strings.HasSuffix(rel, ".patch"):
-			add(path, recall.KindMemory)
-		case strings.HasSuffix(rel, ".md") && !strings.HasPrefix(rel, ".inbox/") && !strings.HasPrefix(rel, ".automem/"):
-			add(path, recall.KindMemory)
-		}
-		return nil
-	})
+	}
+	walk := func(dir, suffix string) {
+		_ = filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(path, suffix) {
+				add(path, recall.KindMemory)
+			}
+			return nil
+		})
+	}
+	walk(d.Skills(), ".md")
+	walk(d.InboxRoot(), ".patch")
+	add(d.Evidence(), recall.KindMemory)
 	return out
 }
 
