@@ -25,7 +25,7 @@ import (
 
 // Version changes whenever the schema or what goes into a row changes; an
 // index of another version is rebuilt.
-const Version = 1
+const Version = 2
 
 // FileName is the index's file name under automem's cache dir.
 const FileName = "recall/index.db"
@@ -56,13 +56,23 @@ CREATE TABLE docs(
 	path TEXT NOT NULL,
 	date TEXT NOT NULL,
 	stamp TEXT NOT NULL,
-	first INTEGER NOT NULL,
-	last INTEGER NOT NULL
+	rows INTEGER NOT NULL
 );
 CREATE INDEX docs_session ON docs(session) WHERE session != '';
-CREATE VIRTUAL TABLE fts USING fts5(text, doc UNINDEXED, pos UNINDEXED, role UNINDEXED, at UNINDEXED,
+CREATE VIRTUAL TABLE fts USING fts5(text, pos UNINDEXED, role UNINDEXED, at UNINDEXED,
 	tokenize = 'unicode61 remove_diacritics 2');
 `
+
+// A row's rowid is its document's id shifted left by rowBits, plus its
+// index in the document: a query filters and joins on the rowid alone,
+// without reading any stored column of the rows it ranks, and a document's
+// rows are one rowid range to delete or read.
+const (
+	rowBits = 20
+	maxRows = 1<<rowBits - 1
+)
+
+func firstRow(doc int64) int64 { return doc << rowBits }
 
 // Index is an open recall database.
 type Index struct {

@@ -55,7 +55,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		q.Mark = [2]string{"**", "**"}
 	}
 	var where []string
-	args := []any{q.Mark[0], q.Mark[1], match}
+	args := []any{match}
 	if len(q.Kinds) > 0 {
 		where = append(where, "d.kind IN ("+placeholders(len(q.Kinds))+")")
 		for _, k := range q.Kinds {
@@ -77,9 +77,11 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		where = append(where, "d.date >= ?")
 		args = append(args, stamp(q.Since))
 	}
-	sql := `SELECT d.kind, d.agent, d.project, d.session, d.path, d.date, f.pos, f.role, f.at,
-		snippet(fts, 0, ?, ?, '…', 24), bm25(fts)
-		FROM fts f JOIN docs d ON d.id = f.doc WHERE fts MATCH ?`
+	// First the ranking, which reads only the full-text index and the
+	// documents (the join is on the rowid); then the stored columns and
+	// the snippet of the few hits.
+	sql := `SELECT f.rowid, d.kind, d.agent, d.project, d.session, d.path, d.date, bm25(fts)
+		FROM fts f JOIN docs d ON d.id = (f.rowid >> ` + fmt.Sprint(rowBits) + `) WHERE fts MATCH ?`
 	for _, w := range where {
 		sql += " AND " + w
 	}
@@ -89,12 +91,28 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if err != nil {
 		return nil, queryError(q.Text, err)
 	}
-	defer rs.Close()
 	var hits []Hit
+	var rowids []int64
 	for rs.Next() {
 		var h Hit
+		var rowid int64
+		if err := rs.Scan(&rowid, &h.Kind, &h.Agent, &h.Project, &h.Session, &h.Path, &h.Date, &h.Score); err != nil {
+			rs.Close()
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		hits = append(hits, h)
+		rowids = append(rowids, rowid)
+	}
+	rs.Close()
+	if err := rs.Err(); err != nil {
+		return nil, queryError(q.Text, err)
+	}
+	for i := range hits {
+		h := &hits[i]
 		var pos int
-		if err := rs.Scan(&h.Kind, &h.Agent, &h.Project, &h.Session, &h.Path, &h.Date, &pos, &h.Role, &h.At, &h.Snippet, &h.Score); err != nil {
+		err := ix.db.QueryRowContext(ctx, `SELECT pos, role, at, snippet(fts, 0, ?, ?, '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?`,
+			q.Mark[0], q.Mark[1], match, rowids[i]).Scan(&pos, &h.Role, &h.At, &h.Snippet)
+		if err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		if h.Kind == KindSession {
@@ -103,10 +121,6 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 			h.Line = pos
 		}
 		h.Snippet = strings.Join(strings.Fields(h.Snippet), " ")
-		hits = append(hits, h)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, queryError(q.Text, err)
 	}
 	return hits, nil
 }
@@ -140,8 +154,8 @@ var ErrNoSession = fmt.Errorf("no such session in the index")
 // session with that id. projects narrows as in Query (nil: any project).
 func (ix *Index) Turns(ctx context.Context, id string, from, to int, projects []string) (SessionInfo, []Turn, error) {
 	var info SessionInfo
-	var first, last int64
-	q := `SELECT session, agent, project, path, date, first, last FROM docs WHERE session = ? AND kind = 'session'`
+	var doc, rows int64
+	q := `SELECT id, session, agent, project, path, date, rows FROM docs WHERE session = ? AND kind = 'session'`
 	args := []any{id}
 	if projects != nil {
 		q += " AND project IN (" + placeholders(len(projects)) + ")"
@@ -150,7 +164,7 @@ func (ix *Index) Turns(ctx context.Context, id string, from, to int, projects []
 		}
 	}
 	err := ix.db.QueryRowContext(ctx, q+" ORDER BY date DESC LIMIT 1", args...).
-		Scan(&info.ID, &info.Agent, &info.Project, &info.Path, &info.Date, &first, &last)
+		Scan(&doc, &info.ID, &info.Agent, &info.Project, &info.Path, &info.Date, &rows)
 	if err != nil {
 		return info, nil, fmt.Errorf("%w: %s", ErrNoSession, id)
 	}
@@ -158,7 +172,7 @@ func (ix *Index) Turns(ctx context.Context, id string, from, to int, projects []
 		to = int(^uint(0) >> 1)
 	}
 	rs, err := ix.db.QueryContext(ctx, `SELECT pos, role, at, text FROM fts WHERE rowid BETWEEN ? AND ? AND pos BETWEEN ? AND ? ORDER BY rowid`,
-		first, last, from, to)
+		firstRow(doc), firstRow(doc)+rows-1, from, to)
 	if err != nil {
 		return info, nil, fmt.Errorf("read turns: %w", err)
 	}

@@ -108,7 +108,7 @@ type doc struct {
 	path        string
 	date        string
 	stamp       string
-	first, last int64
+	rows        int64
 }
 
 // row is one indexed row: a session turn or a file line.
@@ -175,11 +175,7 @@ func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, 
 	if len(todo) == 0 && len(gone) == 0 {
 		return st, nil
 	}
-	ix.read(ctx, todo, opt)
-	if err := ctx.Err(); err != nil {
-		return st, err
-	}
-	n, err := ix.write(todo, gone)
+	n, err := ix.write(ctx, ix.read(ctx, todo, opt), len(todo), gone, opt.Progress)
 	st.Indexed, st.Removed, st.Rows = len(todo), len(gone), n
 	return st, err
 }
@@ -193,7 +189,7 @@ func ptr(m map[string]doc, k string) *doc {
 
 // docs loads every indexed document's identity and fingerprint.
 func (ix *Index) docs() (map[string]doc, error) {
-	rs, err := ix.db.Query(`SELECT id, key, kind, agent, project, stamp, first, last FROM docs`)
+	rs, err := ix.db.Query(`SELECT id, key, kind, agent, project, stamp, rows FROM docs`)
 	if err != nil {
 		return nil, fmt.Errorf("read index: %w", err)
 	}
@@ -201,7 +197,7 @@ func (ix *Index) docs() (map[string]doc, error) {
 	out := map[string]doc{}
 	for rs.Next() {
 		var d doc
-		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.stamp, &d.first, &d.last); err != nil {
+		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.stamp, &d.rows); err != nil {
 			return nil, fmt.Errorf("read index: %w", err)
 		}
 		out[d.key] = d
@@ -212,16 +208,17 @@ func (ix *Index) docs() (map[string]doc, error) {
 	return out, nil
 }
 
-// read fills every work item's rows, in parallel. An unreadable document
-// gets no rows (it is indexed empty and read again once it changes).
-func (ix *Index) read(ctx context.Context, todo []*work, opt Options) {
+// read fills every work item's rows, in parallel, and hands each over as
+// soon as it is read, so that writing overlaps reading. An unreadable
+// document gets no rows (it is indexed empty and read again once it
+// changes).
+func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *work {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var mu sync.Mutex
-	done := 0
 	next := make(chan *work)
+	out := make(chan *work, 4*workers)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -238,23 +235,28 @@ func (ix *Index) read(ctx context.Context, todo []*work, opt Options) {
 				if err != nil {
 					opt.Log.Debug().Err(err).Str("path", w.doc.path).Msg("not indexed")
 				}
-				if opt.Progress != nil {
-					mu.Lock()
-					done++
-					opt.Progress(done, len(todo))
-					mu.Unlock()
+				if len(w.rows) > maxRows {
+					w.rows = w.rows[:maxRows]
 				}
+				out <- w
 			}
 		}()
 	}
-	for _, w := range todo {
-		if ctx.Err() != nil {
-			break
+	go func() {
+		defer close(next)
+		for _, w := range todo {
+			select {
+			case next <- w:
+			case <-ctx.Done():
+				return
+			}
 		}
-		next <- w
-	}
-	close(next)
-	wg.Wait()
+	}()
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return out
 }
 
 // sessionRows renders a transcript (redacted, tool calls without their
@@ -303,18 +305,24 @@ func fileRows(path string, red render.Redact) ([]row, error) {
 }
 
 // batch is how many rows one INSERT carries.
-const batch = 64
+const batch = 512
 
-// write applies removals and (re)indexed documents in one transaction.
-func (ix *Index) write(todo []*work, gone []doc) (int, error) {
+// write applies removals, then the (re)indexed documents as they are read,
+// in one transaction: a cancelled or failed update leaves the index as it
+// was.
+func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone []doc, progress func(done, total int)) (n int, err error) {
+	defer func() {
+		for range todo { // let the readers finish
+		}
+	}()
 	tx, err := ix.db.Begin()
 	if err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
 	defer tx.Rollback()
 	del := func(d *doc) error {
-		if d.last >= d.first {
-			if _, err := tx.Exec(`DELETE FROM fts WHERE rowid BETWEEN ? AND ?`, d.first, d.last); err != nil {
+		if d.rows > 0 {
+			if _, err := tx.Exec(`DELETE FROM fts WHERE rowid BETWEEN ? AND ?`, firstRow(d.id), firstRow(d.id)+d.rows-1); err != nil {
 				return err
 			}
 		}
@@ -326,32 +334,46 @@ func (ix *Index) write(todo []*work, gone []doc) (int, error) {
 			return 0, fmt.Errorf("write index: %w", err)
 		}
 	}
-	var next int64
-	if err := tx.QueryRow(`SELECT coalesce(max(last), 0) + 1 FROM docs`).Scan(&next); err != nil {
-		return 0, fmt.Errorf("write index: %w", err)
-	}
 	full, err := tx.Prepare(insertRows(batch))
 	if err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
 	defer full.Close()
-	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, first, last)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, rows)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
 	defer insDoc.Close()
-	total := 0
-	args := make([]any, 0, 6*batch)
-	for _, w := range todo {
+	// Rows are inserted many at a time, across documents: FTS5 writes its
+	// pending terms out at the end of every statement, so one row per
+	// statement makes thousands of tiny segments to merge.
+	args := make([]any, 0, 5*batch)
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		var err error
+		if len(args) == 5*batch {
+			_, err = full.Exec(args...)
+		} else {
+			_, err = tx.Exec(insertRows(len(args)/5), args...)
+		}
+		args = args[:0]
+		return err
+	}
+	done := 0
+	for w := range todo {
 		if w.old != nil {
+			if err := flush(); err != nil {
+				return 0, fmt.Errorf("write index: %w", err)
+			}
 			if err := del(w.old); err != nil {
 				return 0, fmt.Errorf("write index: %w", err)
 			}
 		}
 		d := &w.doc
-		d.first, d.last = next, next+int64(len(w.rows))-1
-		res, err := insDoc.Exec(d.key, d.kind, d.agent, d.project, d.session, d.path, d.date, d.stamp, d.first, d.last)
+		res, err := insDoc.Exec(d.key, d.kind, d.agent, d.project, d.session, d.path, d.date, d.stamp, len(w.rows))
 		if err != nil {
 			return 0, fmt.Errorf("write index: %w", err)
 		}
@@ -359,39 +381,41 @@ func (ix *Index) write(todo []*work, gone []doc) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("write index: %w", err)
 		}
-		for start := 0; start < len(w.rows); start += batch {
-			part := w.rows[start:min(start+batch, len(w.rows))]
-			args = args[:0]
-			for i, r := range part {
-				args = append(args, next+int64(start+i), r.text, id, r.pos, r.role, r.at)
-			}
-			if len(part) == batch {
-				_, err = full.Exec(args...)
-			} else {
-				_, err = tx.Exec(insertRows(len(part)), args...)
-			}
-			if err != nil {
-				return 0, fmt.Errorf("write index: %w", err)
+		for i, r := range w.rows {
+			args = append(args, firstRow(id)+int64(i), r.text, r.pos, r.role, r.at)
+			if len(args) == 5*batch {
+				if err := flush(); err != nil {
+					return 0, fmt.Errorf("write index: %w", err)
+				}
 			}
 		}
-		next += int64(len(w.rows))
-		total += len(w.rows)
+		n += len(w.rows)
 		w.rows = nil
+		done++
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	if err := flush(); err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
-	return total, nil
+	return n, nil
 }
 
 func insertRows(n int) string {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO fts(rowid, text, doc, pos, role, at) VALUES `)
+	b.WriteString(`INSERT INTO fts(rowid, text, pos, role, at) VALUES `)
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?,?,?,?,?,?)")
+		b.WriteString("(?,?,?,?,?)")
 	}
 	return b.String()
 }

@@ -41,9 +41,9 @@ type Options struct {
 	OutputErrors int // error lines kept from the middle (default 6)
 	MaxLine      int // bytes of any one line of output (default 240)
 	MaxInfo      int // bytes of an info/warning record (default 160)
-	// CallsOnly leaves tool outputs and tool-result records out: one line
-	// per tool call, for the search index, where outputs are mostly noise
-	// and most of the bytes.
+	// CallsOnly leaves tool outputs, tool-result records and message ids
+	// out: one line per tool call, for the search index, where outputs are
+	// mostly noise and most of the bytes.
 	CallsOnly bool
 }
 

@@ -49,7 +49,7 @@ func (b *builder) header(n int, role string, m *transcript.Message) string {
 	if s := stamp(m.Time); s != "" {
 		h += " " + s
 	}
-	if m.ID != "" {
+	if m.ID != "" && !b.o.CallsOnly { // the index keeps no ids: skip their redaction
 		h += " id=" + Line(m.ID, b.red, 120)
 	}
 	return h

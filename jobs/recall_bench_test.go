@@ -1,0 +1,265 @@
+package jobs_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/recall"
+	"github.com/automem/automem/internal/transcript"
+	"github.com/automem/automem/jobs"
+)
+
+// BenchmarkRecall measures the search index on the bench corpus that
+// scripts/bench.sh generates (AUTOMEM_BENCH_10K, else AUTOMEM_BENCH_1K:
+// the chats dir of a Gemini project; skipped when unset). The corpus is
+// hard-linked into a temp home, so the sessions changed for the
+// incremental figure are copies. Reported (one iteration is the whole
+// sequence; run with -benchtime 1x):
+//
+//   - scan-ms: the cold scan (Discover with no scan cache);
+//   - build-ms and build/scan: the index built from scratch after it;
+//   - noop-ms: a run's index stage work when nothing changed (cached scan + Recall);
+//   - incr-ms and incr-over-noop-ms: the same after 10 sessions changed;
+//   - p50-ms, p95-ms: 100 queries (words, AND, phrases, prefixes), in process;
+//   - size/transcripts: index bytes over transcript bytes.
+func BenchmarkRecall(b *testing.B) {
+	chats := os.Getenv("AUTOMEM_BENCH_10K")
+	if chats == "" {
+		chats = os.Getenv("AUTOMEM_BENCH_1K")
+	}
+	if chats == "" {
+		b.Skip("AUTOMEM_BENCH_10K / AUTOMEM_BENCH_1K not set (scripts/bench.sh sets them)")
+	}
+	src := strings.TrimSuffix(filepath.Clean(chats), "/.gemini/tmp/proj/chats")
+	for range b.N {
+		benchRecallOnce(b, src)
+	}
+}
+
+func benchRecallOnce(b *testing.B, src string) {
+	ctx := context.Background()
+	home := filepath.Join(b.TempDir(), "home")
+	transcriptBytes := linkTree(b, filepath.Join(src, ".gemini"), filepath.Join(home, ".gemini"))
+	cacheDir := filepath.Join(b.TempDir(), "cache")
+	cfg := jobs.Config{
+		GeminiDir: filepath.Join(home, ".gemini"), CacheDir: cacheDir, Source: jobs.SourceGemini,
+		Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), MinIdle: 3 * time.Hour, MinUserMessages: 10, Log: zerolog.Nop(),
+	}
+	hook := redactor(b).Hook(ctx, nil, nil)
+
+	start, cpu0 := time.Now(), cpuTime()
+	targets, err := jobs.Discover(ctx, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	scan, scanCPU := time.Since(start), cpuTime()-cpu0
+	start, cpu0 = time.Now(), cpuTime()
+	st, err := jobs.Recall(ctx, cfg, targets, hook)
+	if err != nil {
+		b.Fatal(err)
+	}
+	build, buildCPU := time.Since(start), cpuTime()-cpu0
+	if st.Rebuilt != recall.ReasonMissing || st.Indexed == 0 {
+		b.Fatalf("build: %+v", st)
+	}
+
+	stage := func() (time.Duration, recall.Stats) {
+		start := time.Now()
+		targets, err := jobs.Discover(ctx, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st, err := jobs.Recall(ctx, cfg, targets, hook)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(start), st
+	}
+	stage() // the scan cache is saved by the first cached run
+	noop, st := stage()
+	if !st.Unchanged {
+		b.Fatalf("no-op run re-indexed: %+v", st)
+	}
+	changeSessions(b, filepath.Join(home, ".gemini", "tmp", "proj", "chats"), 10)
+	incr, st := stage()
+	if st.Indexed != 10 {
+		b.Fatalf("incremental run indexed %d documents, want 10 (%+v)", st.Indexed, st)
+	}
+
+	path := recall.Path(cacheDir)
+	ix, err := recall.OpenReadOnly(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	queries := benchQueries(b, filepath.Join(home, ".gemini", "tmp", "proj", "chats"))
+	lat := make([]time.Duration, 0, len(queries))
+	cpu0 = cpuTime()
+	for _, q := range queries {
+		start := time.Now()
+		if _, err := ix.Search(ctx, recall.Query{Text: q, Kinds: []string{recall.KindMemory}, Projects: []string{"/tmp/gref-project"}}); err != nil {
+			b.Fatalf("%s: %v", q, err)
+		}
+		if _, err := ix.Search(ctx, recall.Query{Text: q, Kinds: []string{recall.KindSession}, Projects: []string{"/tmp/gref-project"}}); err != nil {
+			b.Fatalf("%s: %v", q, err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	queryCPU := (cpuTime() - cpu0) / time.Duration(len(queries))
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	var size int64
+	for _, f := range []string{path, path + "-wal"} {
+		if fi, err := os.Stat(f); err == nil {
+			size += fi.Size()
+		}
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(scan), "scan-ms")
+	b.ReportMetric(ms(build), "build-ms")
+	b.ReportMetric(float64(build)/float64(scan), "build/scan")
+	b.ReportMetric(ms(scanCPU), "scan-cpu-ms")
+	b.ReportMetric(ms(buildCPU), "build-cpu-ms")
+	b.ReportMetric(float64(buildCPU)/float64(scanCPU), "build/scan-cpu")
+	b.ReportMetric(ms(queryCPU), "query-cpu-ms")
+	b.ReportMetric(ms(noop), "noop-ms")
+	b.ReportMetric(ms(incr), "incr-ms")
+	b.ReportMetric(ms(incr-noop), "incr-over-noop-ms")
+	b.ReportMetric(ms(lat[len(lat)/2]), "p50-ms")
+	b.ReportMetric(ms(lat[len(lat)*95/100]), "p95-ms")
+	b.ReportMetric(float64(size)/float64(transcriptBytes), "size/transcripts")
+	b.ReportMetric(float64(size)/(1<<20), "index-MiB")
+}
+
+// cpuTime is the process's user+system CPU time: wall times on a shared
+// machine say more about the neighbours than about the code.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// linkTree hard-links every file of src into dst (directories are made)
+// and returns the bytes of the transcripts (.json, .jsonl) it linked.
+func linkTree(b *testing.B, src, dst string) int64 {
+	b.Helper()
+	var n int64
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if strings.HasSuffix(p, ".jsonl") || strings.HasSuffix(p, ".json") && strings.Contains(rel, "chats") {
+			n += fi.Size()
+		}
+		return os.Link(p, to)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// changeSessions appends a new human turn to n main sessions (as copies,
+// replacing their hard links).
+func changeSessions(b *testing.B, chats string, n int) {
+	b.Helper()
+	ents, err := os.ReadDir(chats)
+	if err != nil {
+		b.Fatal(err)
+	}
+	changed := 0
+	for _, e := range ents {
+		if changed == n {
+			return
+		}
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		p := filepath.Join(chats, e.Name())
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts := time.Date(2026, 11, 29, 12, 0, changed, 0, time.UTC).Format("2006-01-02T15:04:05.000Z")
+		data = fmt.Appendf(data, `{"id":"bench-%d","timestamp":%q,"type":"user","content":[{"text":"bench needle %d"}]}`+"\n"+
+			`{"$set":{"lastUpdated":%q}}`+"\n", changed, ts, changed, ts)
+		if err := os.Remove(p); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		changed++
+	}
+	b.Fatalf("only %d sessions to change", changed)
+}
+
+// benchQueries draws 100 queries from what people typed in the corpus:
+// single words, two words (AND), two adjacent words as a phrase, prefixes
+// and OR.
+func benchQueries(b *testing.B, chats string) []string {
+	b.Helper()
+	ents, err := os.ReadDir(chats)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(7))
+	var texts [][]string
+	for len(texts) < 200 {
+		e := ents[r.Intn(len(ents))]
+		if e.IsDir() {
+			continue
+		}
+		_, msgs, err := transcript.ReadMessages(filepath.Join(chats, e.Name()), transcript.Gemini)
+		if err != nil {
+			continue
+		}
+		for _, m := range msgs {
+			var ws []string
+			for _, w := range strings.FieldsFunc(m.Text, func(c rune) bool { return !unicode.IsLetter(c) }) {
+				if len(w) >= 4 {
+					ws = append(ws, strings.ToLower(w))
+				}
+			}
+			if m.Human && len(ws) >= 2 {
+				texts = append(texts, ws)
+			}
+		}
+	}
+	var out []string
+	for i := range 100 {
+		t := texts[r.Intn(len(texts))]
+		j := r.Intn(len(t) - 1)
+		w1, w2 := t[j], t[j+1]
+		switch i % 5 {
+		case 0:
+			out = append(out, w1)
+		case 1:
+			out = append(out, w1+" "+texts[r.Intn(len(texts))][0])
+		case 2:
+			out = append(out, `"`+w1+" "+w2+`"`)
+		case 3:
+			out = append(out, w1[:3]+"*")
+		default:
+			out = append(out, w1+" OR "+w2)
+		}
+	}
+	return out
+}
