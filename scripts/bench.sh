@@ -288,6 +288,8 @@ if go test -list BenchmarkRenderRatio ./internal/render 2>/dev/null | grep Bench
 else
   say "BenchmarkRenderRatio: not available yet in ./internal/render"
 fi
+say "\$ AUTOMEM_BENCH_10K=<10k corpus> go test -run '^\$' -bench BenchmarkRecall -benchtime 1x ./jobs   # search index (DESIGN §12)"
+go test -run '^$' -bench BenchmarkRecall -benchtime 1x ./jobs 2>&1 | grep -E '^(Benchmark|ok|FAIL|---)' | sed 's/\t/\n\t/g' | sed '/^\t *$/d'
 say "\$ go test -run '^\$' -bench . ./internal/redact"
 go test -run '^$' -bench . ./internal/redact 2>&1 | grep -E '^(Benchmark|ok|FAIL|---)'
 say '```'
