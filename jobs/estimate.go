@@ -50,10 +50,9 @@ func estimate(cfg Config, t Target, lines []index.Line, redact func(string) stri
 	// One tool result per turn: every page of every offered session, then
 	// each memory file.
 	var results []int64
-	rc := &renderCache{m: map[string]*render.Rendering{}, red: redact}
 	offered := index.NewSessions(lines)
 	for _, e := range offered {
-		r, err := rc.get(e.Path, e.Session.Source)
+		r, err := render.File(e.Path, e.Session.Source, redact, render.Options{})
 		if err != nil {
 			continue
 		}

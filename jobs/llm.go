@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 
 	"github.com/automem/automem/internal/agent"
 	"github.com/automem/automem/internal/memdir"
@@ -30,29 +29,22 @@ func (*LLM) Name() string { return "llm" }
 // Extract runs the agent in the sandbox over the session index.
 func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 	byPath := map[string]transcript.Session{}
+	sources := map[string]transcript.Source{}
 	var offered []string
 	for _, line := range job.Lines {
 		byPath[line.Entry.Path] = line.Entry.Session
+		sources[line.Entry.Path] = line.Entry.Session.Source
 		offered = append(offered, line.Entry.Path)
 	}
-	renders := &renderCache{m: map[string]*render.Rendering{}, red: job.Redact}
 	sb, err := sandbox.New(sandbox.Config{
 		Memory:      job.Dir,
 		SkillRoots:  job.Dir.Targets.SkillRoots,
 		Transcripts: offered,
 		// The global memory file is context for a global patch, read-only.
 		ReadOnlyFiles: []string{job.Dir.Targets.GlobalMemory},
-		Render: func(path string, offset, limit int) (string, error) {
-			s, ok := byPath[path]
-			if !ok {
-				return "", os.ErrNotExist
-			}
-			r, err := renders.get(path, s.Source)
-			if err != nil {
-				return "", err
-			}
-			return r.Page(offset, limit), nil
-		},
+		// Each offered transcript is rendered once per run, whatever page
+		// the model asks for.
+		Render: render.NewPager(sources, job.Redact, render.Options{}).Page,
 	})
 	if err != nil {
 		return Outcome{TerminateReason: "ERROR", Err: err}
@@ -107,28 +99,6 @@ func llmPrompt(job *Job) (system, user string) {
 		in.Dismissed = tomb.Texts()
 	}
 	return prompt.System(in.Memory), prompt.User(in)
-}
-
-// renderCache renders each transcript once per run, whatever page the
-// model asks for.
-type renderCache struct {
-	mu  sync.Mutex
-	m   map[string]*render.Rendering
-	red func(string) string
-}
-
-func (c *renderCache) get(path string, src transcript.Source) (*render.Rendering, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if r, ok := c.m[path]; ok {
-		return r, nil
-	}
-	r, err := render.File(path, src, c.red, render.Options{})
-	if err != nil {
-		return nil, err
-	}
-	c.m[path] = r
-	return r, nil
 }
 
 // pendingPatches lists the patches waiting in the inbox, for the prompt.

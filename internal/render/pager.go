@@ -21,9 +21,8 @@ type Pager struct {
 	red     Redact
 	opt     Options
 
-	mu     sync.Mutex
-	cache  map[string]*Rendering
-	served int64
+	mu    sync.Mutex
+	cache map[string]*Rendering
 }
 
 // NewPager returns a Pager for the offered transcripts (absolute path →
@@ -54,17 +53,5 @@ func (p *Pager) Page(path string, offset, limit int) (string, error) {
 		p.cache[path] = r
 		p.mu.Unlock()
 	}
-	out := r.Page(offset, limit)
-	p.mu.Lock()
-	p.served += int64(len(out))
-	p.mu.Unlock()
-	return out, nil
-}
-
-// BytesServed is the total size of the pages returned so far, for the
-// run record's "bytes sent".
-func (p *Pager) BytesServed() int64 {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.served
+	return r.Page(offset, limit), nil
 }

@@ -81,16 +81,6 @@ type mark struct {
 	time time.Time
 }
 
-// Bytes is the size of the whole rendering as Page would send it (lines
-// joined by newlines, without page footers).
-func (r *Rendering) Bytes() int {
-	n := 0
-	for _, l := range r.Lines {
-		n += len(l) + 1
-	}
-	return n
-}
-
 // File reads a transcript with the transcript package and renders it.
 func File(path string, src transcript.Source, red Redact, opt Options) (*Rendering, error) {
 	sess, msgs, err := transcript.ReadMessages(path, src)
