@@ -78,9 +78,10 @@ func OpenCache(path string) *Cache {
 	return c
 }
 
-// lookup is Get and Unreadable without the lock and without recording
-// the hit: Scan's workers record their hits themselves (markSeen), as the
-// shared lock was a seventh of an unchanged re-scan.
+// lookup returns the cached entry of an unchanged file (its session, or
+// the content error of a file that holds none), without the lock and
+// without recording the hit: Scan's workers record their hits themselves
+// (markSeen), as the shared lock was a seventh of an unchanged re-scan.
 func (c *Cache) lookup(path string, size, mtimeNs int64) (cacheEntry, bool) {
 	e, ok := c.old[path]
 	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
@@ -123,39 +124,6 @@ func (c *Cache) putDir(path string, mtimeNs int64, files []subFile) {
 	c.mu.Lock()
 	c.seenDirs[path] = dirEntry{MtimeNs: mtimeNs, Files: files}
 	c.mu.Unlock()
-}
-
-// Get returns the cached session for an unchanged file.
-func (c *Cache) Get(path string, size, mtimeNs int64) (transcript.Session, bool) {
-	if c == nil {
-		return transcript.Session{}, false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.old[path]
-	if !ok || e.Err != "" || e.Size != size || e.MtimeNs != mtimeNs {
-		return transcript.Session{}, false
-	}
-	c.seen[path] = e
-	s := e.Session
-	s.Path = path
-	return s, true
-}
-
-// Unreadable returns the recorded content error of an unchanged file that
-// holds no session.
-func (c *Cache) Unreadable(path string, size, mtimeNs int64) (string, bool) {
-	if c == nil {
-		return "", false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.old[path]
-	if !ok || e.Err == "" || e.Size != size || e.MtimeNs != mtimeNs {
-		return "", false
-	}
-	c.seen[path] = e
-	return e.Err, true
 }
 
 // PutUnreadable records that a file's content holds no session; msg is the

@@ -29,48 +29,13 @@ type File struct {
 	Dir bool
 }
 
-// GeminiFiles lists the transcripts of one or more Gemini chats
+// GeminiFilesLazy lists the transcripts of one or more Gemini chats
 // directories: top-level session-*.jsonl and legacy session-*.json files,
-// plus nested sub-agent files (reported as sub-agents). Only regular files
-// are returned, in directory order (Scan's result does not depend on it);
-// a missing directory is empty.
-func GeminiFiles(chatsDirs ...string) ([]File, error) {
-	var files []File
-	for _, dir := range chatsDirs {
-		entries, err := readDir(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return files, err
-		}
-		for _, e := range entries {
-			name := e.Name()
-			p := filepath.Join(dir, name)
-			switch {
-			case e.Type().IsRegular() && strings.HasPrefix(name, "session-") &&
-				(strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json")):
-				files = append(files, File{Path: p, Source: transcript.Gemini})
-			case e.IsDir():
-				subs, err := readDir(p)
-				if err != nil {
-					continue
-				}
-				for _, s := range subs {
-					if s.Type().IsRegular() && strings.HasSuffix(s.Name(), ".jsonl") {
-						files = append(files, File{Path: filepath.Join(p, s.Name()), Source: transcript.Gemini, Subagent: true})
-					}
-				}
-			}
-		}
-	}
-	return files, nil
-}
-
-// GeminiFilesLazy is GeminiFiles without opening the sub-agent
-// directories: each one is returned as a File with Dir set, which Scan
-// expands into its sub-agent files (from the cache when the directory's
-// mtime is unchanged).
+// and each sub-agent directory as a File with Dir set, which Scan expands
+// into its sub-agent files without opening the directory when its mtime is
+// unchanged (the cache keeps its listing). Only regular files are returned,
+// in directory order (Scan's result does not depend on it); a missing
+// directory is empty.
 func GeminiFilesLazy(chatsDirs ...string) ([]File, error) {
 	var files []File
 	for _, dir := range chatsDirs {
