@@ -114,6 +114,9 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		files[i] = scan.File{Path: p, Source: src}
 	}
 	entries, st := runScan(ctx, cfg, files, cachePath(cfg, string(src), dir))
+	if src == transcript.Codex {
+		codexTitles(cfg, dir, entries)
+	}
 	groups := map[string][]scan.Entry{}
 	for _, e := range entries {
 		groups[e.ProjectRoot] = append(groups[e.ProjectRoot], e)
@@ -143,6 +146,22 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		targets = append(targets, Target{Source: string(src), Project: p, Entries: groups[root], Stats: st})
 	}
 	return targets, nil
+}
+
+// codexTitles gives Codex sessions the thread names Codex keeps outside
+// the rollouts ($CODEX_HOME/session_index.jsonl), as the title the index
+// shows; a session that has a title keeps it.
+func codexTitles(cfg Config, codexHome string, entries []scan.Entry) {
+	titles, err := transcript.CodexTitles(codexHome)
+	if err != nil {
+		cfg.Log.Warn().Err(err).Msg("codex thread names not read")
+		return
+	}
+	for i := range entries {
+		if entries[i].Summary == "" {
+			entries[i].Summary = titles[entries[i].ID]
+		}
+	}
 }
 
 func contains(root, dir string) bool {
