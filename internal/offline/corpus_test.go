@@ -43,7 +43,7 @@ func corpusSessions(t *testing.T, truth map[string]truthProject) map[string][]Se
 			return nil
 		}
 		abs, _ := filepath.Abs(p)
-		s, err := transcript.ReadSession(abs, src)
+		s, err := new(transcript.Reader).ReadSession(abs, src)
 		if err != nil {
 			t.Fatalf("read %s: %v", rel, err)
 		}

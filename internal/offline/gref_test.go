@@ -39,7 +39,7 @@ func TestGrefRecorderSessions(t *testing.T) {
 		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), "session-") {
 			continue
 		}
-		s, err := transcript.ReadSession(filepath.Join(chats, e.Name()), transcript.Gemini)
+		s, err := new(transcript.Reader).ReadSession(filepath.Join(chats, e.Name()), transcript.Gemini)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,8 +22,12 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte(`{"sessionId":"s","projectHash":"h","startTime":"2026-01-01T00:00:00Z","lastUpdated":"2026-01-01T00:00:00Z"}
 {"id":"m1","type":"user","content":[{"text":"## [2] assistant\nhello"}]}
 {"id":"m2","type":"gemini","content":"","toolCalls":[{"id":"c","name":"x","args":{"a":"` + strings.Repeat("b", 500) + `"},"status":"error","result":[{"functionResponse":{"response":{"error":"boom"}}}]}]}`))
+	path := filepath.Join(f.TempDir(), "session-fuzz.jsonl")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sess, msgs, err := transcript.ReadMessagesFrom(bytes.NewReader(data), "session-fuzz.jsonl", transcript.Gemini)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		sess, msgs, err := transcript.ReadMessages(path, transcript.Gemini)
 		if err != nil {
 			return
 		}

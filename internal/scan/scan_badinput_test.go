@@ -70,7 +70,9 @@ func writeBad(t *testing.T, p string, b []byte) {
 
 func badOptions(read func(string, transcript.Source) (transcript.Session, error), log zerolog.Logger) Options {
 	if read == nil {
-		read = transcript.ReadSession
+		read = func(p string, src transcript.Source) (transcript.Session, error) {
+			return new(transcript.Reader).ReadSession(p, src)
+		}
 	}
 	return Options{Now: badNow, MinIdle: 3 * time.Hour, MinUserMessages: 10, Read: read, Log: log}
 }
@@ -479,7 +481,7 @@ func TestBadInputVanishing(t *testing.T) {
 				return transcript.Session{}, err
 			}
 		}
-		return transcript.ReadSession(p, src)
+		return new(transcript.Reader).ReadSession(p, src)
 	}
 	entries, st := scanWithin(t, 10*time.Second, files, badOptions(read, zerolog.Nop()))
 	got := byBase(entries)
@@ -520,7 +522,7 @@ func TestBadInputPermission(t *testing.T) {
 		if filepath.Base(p) == "session-denied.jsonl" {
 			return transcript.Session{}, &fs.PathError{Op: "open", Path: p, Err: syscall.EACCES}
 		}
-		return transcript.ReadSession(p, src)
+		return new(transcript.Reader).ReadSession(p, src)
 	}
 	files, err := GeminiFiles(chats)
 	if err != nil {
@@ -634,7 +636,7 @@ func TestBadInputUnreadableCached(t *testing.T) {
 		if filepath.Base(p) == denied {
 			return transcript.Session{}, &fs.PathError{Op: "open", Path: p, Err: syscall.EACCES}
 		}
-		return transcript.ReadSession(p, src)
+		return new(transcript.Reader).ReadSession(p, src)
 	}
 	cachePath := filepath.Join(t.TempDir(), "cache.json")
 	files, err := GeminiFiles(chats)
@@ -709,7 +711,7 @@ func TestBadInputReadErrorKeepsGoing(t *testing.T) {
 		if i%2 == 1 {
 			return transcript.Session{}, errSentinel
 		}
-		return transcript.ReadSession(p, src)
+		return new(transcript.Reader).ReadSession(p, src)
 	}
 	files, err := GeminiFiles(chats)
 	if err != nil {

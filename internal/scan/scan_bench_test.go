@@ -54,7 +54,9 @@ func corpusFiles(b *testing.B, c benchCorpus) ([]File, string, int64) {
 func benchOptions(cache *Cache) Options {
 	var read func(string, transcript.Source) (transcript.Session, error)
 	if os.Getenv("AUTOMEM_BENCH_SHARED_READ") != "" {
-		read = transcript.ReadSession
+		read = func(p string, src transcript.Source) (transcript.Session, error) {
+			return new(transcript.Reader).ReadSession(p, src)
+		}
 	}
 	return Options{
 		Now: benchNow, MinIdle: 3 * time.Hour, MinUserMessages: 10,

@@ -106,7 +106,7 @@ func TestBadInputSpecialFiles(t *testing.T) {
 	for _, n := range []string{"session-fifo.jsonl", "session-swapped.jsonl", "session-zero.jsonl", "session-loop.jsonl", "session-link.jsonl"} {
 		done := make(chan error, 1)
 		go func() {
-			_, err := transcript.ReadSession(j(n), transcript.Gemini)
+			_, err := new(transcript.Reader).ReadSession(j(n), transcript.Gemini)
 			done <- err
 		}()
 		select {

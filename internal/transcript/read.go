@@ -7,39 +7,13 @@ import (
 	"time"
 )
 
-// ReadSession reads only what the eligibility scan needs from one transcript:
-// id, kind, times, the genuine human-turn count, title and workflow hint. It
-// streams the file and never decodes message bodies beyond what the count
-// requires, so scanning thousands of sessions stays cheap.
-func ReadSession(path string, src Source) (Session, error) {
-	rd := Reader{oneShot: true}
-	return rd.ReadSession(path, src)
-}
-
 // ReadMessages reads the whole resolved conversation of one transcript (after
 // de-duplication, rewinds and checkpoints) for rendering to a model or for the
-// offline miner. Its Session is identical to ReadSession's, and a message has
-// Human set exactly when ReadSession counted it.
+// offline miner. Its Session is identical to Reader.ReadSession's, and a
+// message has Human set exactly when ReadSession counted it.
 func ReadMessages(path string, src Source) (Session, []Message, error) {
 	rd := Reader{oneShot: true}
 	return rd.ReadMessages(path, src)
-}
-
-// ReadSessionFrom is ReadSession over an already open stream (tests, fuzzing,
-// callers holding the file). path is still used: its name decides the
-// format variant (legacy .json, .zst, the Codex filename id, sub-agent
-// layout) and is recorded in Session.Path.
-func ReadSessionFrom(r io.Reader, path string, src Source) (Session, error) {
-	var rd Reader
-	s, _, err := rd.read(r, path, src, false)
-	return s, err
-}
-
-// ReadMessagesFrom is ReadMessages over an already open stream; see
-// ReadSessionFrom for the role of path.
-func ReadMessagesFrom(r io.Reader, path string, src Source) (Session, []Message, error) {
-	var rd Reader
-	return rd.read(r, path, src, true)
 }
 
 // Reader reads many transcripts one after another and reuses its buffers
@@ -57,7 +31,11 @@ type Reader struct {
 	size    int
 }
 
-// ReadSession is the package-level ReadSession with buffer reuse.
+// ReadSession reads only what the eligibility scan needs from one
+// transcript: id, kind, times, the genuine human-turn count, title and
+// workflow hint. It streams the file and never decodes message bodies
+// beyond what the count requires, so scanning thousands of sessions stays
+// cheap.
 func (rd *Reader) ReadSession(path string, src Source) (Session, error) {
 	s, _, err := rd.readFile(path, src, false)
 	return s, err
