@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/agent"
-	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/ledger"
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/world"
@@ -187,7 +186,7 @@ func TestE2EDailyCapSkipsUntilMidnightAndLedgerSums(t *testing.T) {
 	cfg.Now = cfg.Now.Add(time.Hour)
 	before := len(e.srv.Requests())
 	rep, err := e.run(t, cfg, e.llm())
-	if !errors.Is(err, cli.ErrSkipped) {
+	if !errors.Is(err, jobs.ErrSkipped) {
 		t.Fatalf("err %v, want skipped (exit 75)", err)
 	}
 	pr := project(t, rep)
@@ -274,7 +273,7 @@ func TestE2ELowQuotaStopsAndBacksOff(t *testing.T) {
 	// A run before the reset backs off until it.
 	cfg.Now = cfg.Now.Add(time.Hour)
 	rep, err = e.run(t, cfg, e.llm())
-	if !errors.Is(err, cli.ErrSkipped) {
+	if !errors.Is(err, jobs.ErrSkipped) {
 		t.Fatalf("err %v, want skipped", err)
 	}
 	if pr := project(t, rep); pr.Status != jobs.StatusBackoff || pr.Until != want {

@@ -1,8 +1,21 @@
-// Package jobs is the extract cycle as named stages — discover, scan,
-// index, lock, throttle, extract, validate, record, report — and their
-// composition. Each stage is a plain function over explicit inputs so that
-// tests can run one stage, or the whole cycle against a temp home and a
-// local model server.
+// Package jobs is the extract cycle (DESIGN §3) and its composition. Run
+// takes every project through these stages, each a named function:
+//
+//   - Discover (discover.go): find the projects and scan their transcripts,
+//     through the scan cache; mergeByMemory joins sources of one memory.
+//   - plan (cycle.go): read the state once without the lock, build the
+//     session index from it and fill the project's report. A dry run stops
+//     here (dryRun).
+//   - extract (cycle.go), a list of calls: needed (anything NEW?),
+//     spendable (is the day's model budget left?), lock,
+//     reload (the state once more, under the lock), throttle, reindex,
+//     runExtractor (the LLM or Offline Extractor), validate (redact,
+//     sanitise, validate and quarantine the candidates, postprocess.go) and
+//     record (the run and its verdicts, fenced by the lock).
+//   - summarize and outcome (run.go): the summary line and the run's error.
+//
+// A stage ends a project with a skip (a report status) or an error (failed);
+// the state is read twice per project at most and the index built twice.
 package jobs
 
 import (
@@ -50,7 +63,20 @@ type Config struct {
 	// Budget bounds and accounts the model traffic of the LLM extractor.
 	Budget Budget
 
+	// Clock is the wall clock for lock ages, file names and run durations
+	// (nil: time.Now); Now only replaces the reference time of idle checks
+	// and run records.
+	Clock func() time.Time
+
 	Log zerolog.Logger
+}
+
+// clock returns cfg.Clock, or time.Now when it is not set.
+func (cfg Config) clock() func() time.Time {
+	if cfg.Clock != nil {
+		return cfg.Clock
+	}
+	return time.Now
 }
 
 // layout is where the files of a project's memory live; the project's root

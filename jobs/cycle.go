@@ -12,6 +12,7 @@ import (
 	"github.com/automem/automem/internal/agent"
 	"github.com/automem/automem/internal/index"
 	"github.com/automem/automem/internal/lockfile"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
 	"github.com/automem/automem/internal/state"
 	"github.com/automem/automem/internal/usage"
@@ -21,163 +22,312 @@ import (
 // the run was cancelled.
 const postTimeout = time.Minute
 
-// extractProject runs steps 4–12 of the cycle for one project.
-func extractProject(ctx context.Context, cfg Config, deps Deps, red redactor, t Target, pr *ProjectReport) {
-	redactText := red.text(ctx)
-	log := cfg.Log.With().Str("project", t.Project.ID).Str("source", t.Source).Logger()
-	if t.Project.MemoryDir == "" {
-		pr.Status = StatusNoMemory
-		log.Info().Msg("no Gemini CLI project for this root: nothing to write into")
+// project is one project's pass through the cycle: the inputs and results
+// its stages share.
+type project struct {
+	cfg  Config
+	deps Deps
+	red  redactor
+	t    Target
+	dir  memdir.Dir
+	log  zerolog.Logger
+	pr   ProjectReport
+	// redact cleans every text that leaves the process or is written.
+	redact func(string) string
+	// st is the state as last read (nil when it could not be read) and
+	// stErr why not; lines and offered are the index built from it.
+	st      *state.State
+	stErr   error
+	lines   []index.Line
+	offered []scan.Entry
+	// budget is what the LLM extractor may spend and reset when the day's
+	// budget renews.
+	budget usage.Budget
+	reset  time.Time
+}
+
+// skip ends a project's cycle without a failure: status goes in the report,
+// msg and the cause, if any, in the log (as a warning when warn is set).
+type skip struct {
+	status, msg string
+	cause       error
+	warn        bool
+}
+
+func (s skip) Error() string { return s.msg }
+
+// plan is the first phase of the cycle for one project, shared by dry and
+// real runs and taken without the lock: read the state once, build the
+// index once, and fill the report from them.
+func plan(ctx context.Context, cfg Config, deps Deps, red redactor, t Target) *project {
+	p := &project{cfg: cfg, deps: deps, red: red, t: t, dir: cfg.layout(t.Project),
+		log:    cfg.Log.With().Str("project", t.Project.ID).Str("source", t.Source).Logger(),
+		redact: red.text(ctx)}
+	h := index.History(index.AllNew{})
+	if t.Project.MemoryDir != "" {
+		if p.loadState(state.LoadOptions{ReadOnly: true}); p.stErr == nil {
+			h = history{p.st}
+		} else {
+			p.log.Warn().Err(p.stErr).Str("memoryDir", p.dir.Data).Msg("state unreadable; every session counts as new")
+		}
+	}
+	p.buildIndex(h)
+	p.pr = projectReport(t, h, p.lines, p.redact)
+	return p
+}
+
+// dryRun ends the cycle after the plan, estimating the model's spend and
+// counting redactions when asked.
+func (p *project) dryRun(ctx context.Context) {
+	p.pr.Status = StatusDryRun
+	if p.cfg.Budget.Model != "" && p.t.Project.MemoryDir != "" && len(p.offered) > 0 {
+		p.pr.Estimate = estimate(p.cfg, p.t, p.lines, p.redact)
+	}
+	if !p.cfg.ShowRedactions {
 		return
 	}
-	dir := cfg.layout(t.Project)
-	// Step 4: nothing NEW → no lock, nothing written.
-	st, err := state.Load(dir.State(), state.LoadOptions{Now: clock(cfg), Log: log, ReadOnly: true})
+	for i := range p.pr.Sessions {
+		if p.pr.Sessions[i].Eligible {
+			p.pr.Sessions[i].Redactions = p.red.count(ctx, p.t.Entries[i])
+		}
+	}
+}
+
+// extract runs the rest of the cycle for one project (DESIGN §3 steps
+// 4–11) and sets its status: each stage hands on, or ends the project with
+// a skip or a failure.
+func (p *project) extract(ctx context.Context) {
+	err := p.stages(ctx)
+	var s skip
+	switch {
+	case err == nil:
+	case errors.As(err, &s):
+		p.pr.Status = s.status
+		ev := p.log.Info()
+		if s.warn {
+			ev = p.log.Warn()
+		}
+		ev = ev.Err(s.cause)
+		if p.pr.Until != "" {
+			ev = ev.Str("until", p.pr.Until)
+		}
+		ev.Msg(s.msg)
+	default:
+		p.pr.Status = StatusFailed
+		p.pr.Error = err.Error()
+		p.log.Error().Err(err).Msg("extraction failed")
+	}
+}
+
+// stages is the cycle of one project under the lock, as a list of calls;
+// the first stage that returns an error ends it.
+func (p *project) stages(ctx context.Context) error {
+	if err := p.needed(); err != nil {
+		return err
+	}
+	if err := p.spendable(); err != nil {
+		return err
+	}
+	lk, err := p.lock(ctx)
 	if err != nil {
-		fail(pr, log, fmt.Errorf("read state: %w", err))
-		return
+		return err
 	}
-	if len(index.NewSessions(index.Build(t.Entries, history{st}, cfg.IndexSize, cfg.MaxNew))) == 0 {
-		pr.Status = StatusNothingNew
-		log.Info().Msg("nothing new")
-		return
+	defer p.unlock(lk)
+	if err := p.reload(); err != nil {
+		return err
 	}
-	if err := os.MkdirAll(dir.Skills(), 0o700); err != nil {
-		fail(pr, log, fmt.Errorf("prepare memory dir: %w", err))
-		return
+	if err := p.throttle(); err != nil {
+		return err
 	}
-	// A spent day skips before the lock; only the LLM path reads the ledger.
-	var budget usage.Budget
-	var reset time.Time
-	if deps.Extractor.Name() == (&LLM{}).Name() {
-		b, r, ok, err := cfg.Budget.left(cfg.Now)
-		reset = r
-		if err != nil {
-			fail(pr, log, err)
-			return
-		}
-		if !ok {
-			pr.Status, pr.Until = StatusBudget, rfc3339(reset)
-			log.Warn().Str("until", pr.Until).Msg("skipped: budget (the day's token or cost budget is spent)")
-			return
-		}
-		budget = b
+	if err := p.reindex(); err != nil {
+		return err
 	}
-	// Step 5: lock.
-	lk, err := lockfile.Acquire(ctx, dir.Lock(), lockfile.Options{Now: clock(cfg), Stale: cfg.LockStale, Log: log})
+	run, err := p.runExtractor(ctx, lk)
+	if err != nil {
+		return err
+	}
+	p.validate(ctx, &run)
+	return p.record(ctx, lk, run)
+}
+
+// needed is step 4: without a memory dir, a readable state and a NEW
+// session, no lock is taken and nothing is written.
+func (p *project) needed() error {
+	switch {
+	case p.t.Project.MemoryDir == "":
+		return skip{status: StatusNoMemory, msg: "no Gemini CLI project for this root: nothing to write into"}
+	case p.stErr != nil:
+		return fmt.Errorf("read state: %w", p.stErr)
+	case len(p.offered) == 0:
+		return skip{status: StatusNothingNew, msg: "nothing new"}
+	}
+	if err := os.MkdirAll(p.dir.Skills(), 0o700); err != nil {
+		return fmt.Errorf("prepare memory dir: %w", err)
+	}
+	return nil
+}
+
+// spendable skips a project before the lock when the day's token or cost
+// budget is spent; only the LLM extractor reads the ledger.
+func (p *project) spendable() error {
+	if p.deps.Extractor.Name() != (&LLM{}).Name() {
+		return nil
+	}
+	b, reset, ok, err := p.cfg.Budget.left(p.cfg.Now)
+	p.reset = reset
+	if err != nil {
+		return err
+	}
+	if !ok {
+		p.pr.Until = rfc3339(reset)
+		return skip{status: StatusBudget, msg: "skipped: budget (the day's token or cost budget is spent)", warn: true}
+	}
+	p.budget = b
+	return nil
+}
+
+// lock is step 5: take the project's extraction lock, or skip the project
+// when another run holds it.
+func (p *project) lock(ctx context.Context) (*lockfile.Lock, error) {
+	lk, err := lockfile.Acquire(ctx, p.dir.Lock(), lockfile.Options{Now: p.cfg.clock(), Stale: p.cfg.LockStale, Log: p.log})
 	var held *lockfile.HeldError
 	if errors.As(err, &held) || errors.Is(err, lockfile.ErrHeld) {
-		pr.Status = StatusLocked
-		log.Info().Err(err).Msg("skipped: another run holds the lock")
-		return
+		return nil, skip{status: StatusLocked, msg: "skipped: another run holds the lock", cause: err}
 	}
 	if err != nil {
-		fail(pr, log, fmt.Errorf("lock: %w", err))
-		return
+		return nil, fmt.Errorf("lock: %w", err)
 	}
-	defer func() {
-		if err := lk.Release(); err != nil {
-			log.Warn().Err(err).Msg("release lock")
-		}
-	}()
-	runCtx, cancel := lk.Context(ctx)
-	defer cancel()
-	// Re-read the state under the lock: another run may have just finished.
-	st, err = state.Load(dir.State(), state.LoadOptions{Now: clock(cfg), Log: log})
-	if err != nil {
-		fail(pr, log, fmt.Errorf("read state: %w", err))
-		return
+	return lk, nil
+}
+
+func (p *project) unlock(lk *lockfile.Lock) {
+	if err := lk.Release(); err != nil {
+		p.log.Warn().Err(err).Msg("release lock")
 	}
-	// Step 6: throttle and backoff.
-	if !cfg.Force {
-		if skip, reason, until := st.Throttle(cfg.Now, cfg.Interval, deps.Extractor.Name()); skip {
-			pr.Status = reason
-			pr.Until = rfc3339(until)
-			log.Info().Str("until", pr.Until).Msgf("skipped: %s", reason)
-			return
-		}
+}
+
+// reload reads the state again under the lock: another run may have just
+// finished. This is the second and last read of the state in a run.
+func (p *project) reload() error {
+	if p.loadState(state.LoadOptions{}); p.stErr != nil {
+		return fmt.Errorf("read state: %w", p.stErr)
 	}
-	// Step 7: index, with the history as of now.
-	lines := index.Build(t.Entries, history{st}, cfg.IndexSize, cfg.MaxNew)
-	pr.Index = pr.Index[:0]
-	for _, l := range lines {
-		pr.Index = append(pr.Index, redactText(l.Text))
+	return nil
+}
+
+// throttle is step 6: skip a project whose last run is too recent or whose
+// backoff is not over, unless forced.
+func (p *project) throttle() error {
+	if p.cfg.Force {
+		return nil
 	}
-	offered := index.NewSessions(lines)
-	if len(offered) == 0 {
-		pr.Status = StatusNothingNew
-		return
+	if stop, reason, until := p.st.Throttle(p.cfg.Now, p.cfg.Interval, p.deps.Extractor.Name()); stop {
+		p.pr.Until = rfc3339(until)
+		return skip{status: reason, msg: "skipped: " + reason}
 	}
-	var eligible = t.Entries[:0:0]
-	for _, e := range t.Entries {
+	return nil
+}
+
+// reindex is step 7: the session index again, with the history as of now.
+func (p *project) reindex() error {
+	p.buildIndex(history{p.st})
+	p.pr.Index = p.pr.Index[:0]
+	for _, l := range p.lines {
+		p.pr.Index = append(p.pr.Index, p.redact(l.Text))
+	}
+	if len(p.offered) == 0 {
+		return skip{status: StatusNothingNew, msg: "nothing new"}
+	}
+	return nil
+}
+
+// extraction is what one extractor run produced, as it is recorded.
+type extraction struct {
+	out    Outcome
+	before files // the inbox before the extractor ran
+	took   time.Duration
+	post   postResult
+}
+
+// runExtractor is step 8: hand the job to the extractor under the lock. A
+// holder that lost its lock writes nothing more.
+func (p *project) runExtractor(ctx context.Context, lk *lockfile.Lock) (extraction, error) {
+	var eligible = p.t.Entries[:0:0]
+	for _, e := range p.t.Entries {
 		if e.Eligible {
 			eligible = append(eligible, e)
 		}
 	}
 	job := &Job{
-		Project: t.Project, Dir: dir, Lines: lines, Offered: offered, Eligible: eligible,
-		Redact: redactText, Fence: lk.Check, Now: cfg.Now, Log: log, Budget: budget,
+		Project: p.t.Project, Dir: p.dir, Lines: p.lines, Offered: p.offered, Eligible: eligible,
+		Redact: p.redact, Fence: lk.Check, Now: p.cfg.Now, Log: p.log, Budget: p.budget,
 	}
-	// Step 8: extract.
-	before := snapshot(dir)
-	start := time.Now()
-	out := deps.Extractor.Extract(runCtx, job)
-	if out.Err == nil && runCtx.Err() != nil && ctx.Err() != nil {
-		out.Err = ctx.Err()
+	runCtx, cancel := lk.Context(ctx)
+	defer cancel()
+	clock := p.cfg.clock()
+	x := extraction{before: snapshot(p.dir)}
+	start := clock()
+	x.out = p.deps.Extractor.Extract(runCtx, job)
+	x.took = clock().Sub(start)
+	if x.out.Err == nil && runCtx.Err() != nil && ctx.Err() != nil {
+		x.out.Err = ctx.Err()
 	}
-	// A holder that lost its lock writes nothing more.
 	if err := lk.Check(); err != nil {
-		fail(pr, log, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err))
-		return
+		return x, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err)
 	}
-	// Step 9: redact and validate every candidate; quarantine the invalid.
-	// This runs even after SIGTERM (bounded), so what the extractor wrote is
-	// never kept unredacted or unvalidated.
-	postCtx, postCancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
-	defer postCancel()
-	post := postprocess(postCtx, cfg, red, dir, before, log)
-	pr.Candidates = &post.Candidates
-	// Steps 10–11: record the run with per-session verdicts.
-	run := makeRun(cfg, deps.Extractor.Name(), offered, out, post, time.Since(start))
-	st.Record(run)
-	if err := st.SaveFenced(dir.State(), lk.Check); err != nil {
-		fail(pr, log, fmt.Errorf("record run: %w", err))
-		return
+	return x, nil
+}
+
+// validate is step 9: redact and validate every candidate and quarantine
+// the invalid. It runs even after SIGTERM (bounded), so what the extractor
+// wrote is never kept unredacted or unvalidated.
+func (p *project) validate(ctx context.Context, x *extraction) {
+	postCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
+	defer cancel()
+	x.post = postprocess(postCtx, p.cfg, p.red, p.dir, x.before, p.log)
+	p.pr.Candidates = &x.post.Candidates
+}
+
+// record is steps 10–11: save the run with its per-session verdicts, fenced
+// by the lock, account its spend, and report it.
+func (p *project) record(ctx context.Context, lk *lockfile.Lock, x extraction) error {
+	p.st.Record(makeRun(p.cfg, p.deps.Extractor.Name(), p.offered, x.out, x.post, x.took))
+	if err := p.st.SaveFenced(p.dir.State(), lk.Check); err != nil {
+		return fmt.Errorf("record run: %w", err)
 	}
-	pr.Usage = usageReport(out)
-	if err := cfg.Budget.record(ctx, cfg, t, out); err != nil {
-		fail(pr, log, err)
-		return
+	p.pr.Usage = usageReport(x.out)
+	if err := p.cfg.Budget.record(ctx, p.cfg, p.t, x.out); err != nil {
+		return err
 	}
-	if out.Err != nil {
-		fail(pr, log, fmt.Errorf("extraction (%s): %w", out.TerminateReason, out.Err))
-		return
+	if x.out.Err != nil {
+		return fmt.Errorf("extraction (%s): %w", x.out.TerminateReason, x.out.Err)
 	}
-	pr.Status = StatusDone
-	if out.TerminateReason == string(agent.Budget) && out.Turns == 0 {
+	p.pr.Status = StatusDone
+	if x.out.TerminateReason == string(agent.Budget) && x.out.Turns == 0 {
 		// Not even one request fitted: nothing was done, say so.
-		pr.Status, pr.Until = StatusBudget, rfc3339(reset)
-		if !out.BackoffUntil.IsZero() {
-			pr.Until = rfc3339(out.BackoffUntil)
+		p.pr.Status, p.pr.Until = StatusBudget, rfc3339(p.reset)
+		if !x.out.BackoffUntil.IsZero() {
+			p.pr.Until = rfc3339(x.out.BackoffUntil)
 		}
 	}
-	c := post.Candidates
-	logSpend(log.Info(), out).Str("extractor", deps.Extractor.Name()).Str("terminate", out.TerminateReason).
-		Int("offered", len(offered)).Int("read", len(out.Read)).
+	c := x.post.Candidates
+	logSpend(p.log.Info(), x.out).Str("extractor", p.deps.Extractor.Name()).Str("terminate", x.out.TerminateReason).
+		Int("offered", len(p.offered)).Int("read", len(x.out.Read)).
 		Int("memory", c.Memory).Int("skills", c.Skills).Int("skillUpdates", c.SkillUpdates).Int("rejected", c.Rejected).
 		Msg("extraction done")
+	return nil
 }
 
-func fail(pr *ProjectReport, log zerolog.Logger, err error) {
-	pr.Status = StatusFailed
-	pr.Error = err.Error()
-	log.Error().Err(err).Msg("extraction failed")
+// loadState reads the project's state with opts (clock and log filled in).
+func (p *project) loadState(opts state.LoadOptions) {
+	opts.Now, opts.Log = p.cfg.clock(), p.log
+	p.st, p.stErr = state.Load(p.dir.State(), opts)
 }
 
-// clock is the wall clock for lock ages and file names; --now only
-// replaces the reference time of idle checks and run records.
-func clock(Config) func() time.Time {
-	return time.Now
+// buildIndex builds the session index and the NEW sessions it offers.
+func (p *project) buildIndex(h index.History) {
+	p.lines = index.Build(p.t.Entries, h, p.cfg.IndexSize, p.cfg.MaxNew)
+	p.offered = index.NewSessions(p.lines)
 }
 
 // history adapts the state file to the index builder.

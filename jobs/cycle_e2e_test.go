@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gref"
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/world"
@@ -103,7 +103,7 @@ func TestE2EGoodRunThenThrottleThenForce(t *testing.T) {
 	cfg := e.config()
 	cfg.Now = e2eNow.Add(time.Minute)
 	rep, err = e.run(t, cfg, e.llm())
-	if cli.Code(err) != cli.ExitSkipped || project(t, rep).Status != jobs.StatusThrottled {
+	if !errors.Is(err, jobs.ErrSkipped) || project(t, rep).Status != jobs.StatusThrottled {
 		t.Fatalf("second run: err %v status %q, want throttled/75", err, project(t, rep).Status)
 	}
 	if n := len(e.srv.Requests()); n != 3 {

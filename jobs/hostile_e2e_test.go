@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/agent"
-	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/jobs"
 )
@@ -303,7 +303,7 @@ func TestE2EHostileModel(t *testing.T) {
 				t.Errorf("terminateReason %q, want %q (%s)", r.TerminateReason, tc.reason, r.Error)
 			}
 			if tc.failed {
-				if cli.Code(err) != cli.ExitFailed || pr.Status != jobs.StatusFailed || r.Status != "failed" {
+				if err == nil || errors.Is(err, jobs.ErrSkipped) || pr.Status != jobs.StatusFailed || r.Status != "failed" {
 					t.Errorf("want a failed run: err %v, status %q, recorded %q", err, pr.Status, r.Status)
 				}
 				if len(r.ProcessedSessions) != 0 {
@@ -312,7 +312,7 @@ func TestE2EHostileModel(t *testing.T) {
 				cfg := e.config()
 				cfg.Now = e2eNow.Add(time.Minute)
 				rep, err := e.run(t, cfg, e.llm(muts...))
-				if cli.Code(err) != cli.ExitSkipped || project(t, rep).Status != jobs.StatusBackoff {
+				if !errors.Is(err, jobs.ErrSkipped) || project(t, rep).Status != jobs.StatusBackoff {
 					t.Errorf("next run: err %v status %q, want backoff/75", err, project(t, rep).Status)
 				}
 			} else if err != nil || pr.Status != jobs.StatusDone {

@@ -58,7 +58,7 @@ func postprocess(ctx context.Context, cfg Config, red redactor, d memdir.Dir, be
 	for rel := range after {
 		if changed(rel) {
 			red.file(ctx, d.Data, rel, log)
-			sanitize(d.Data, rel, log)
+			sanitize(filepath.Join(d.Data, filepath.FromSlash(rel)), rel, log)
 		}
 	}
 	after = snapshot(d) // redaction may have removed or rewritten files
@@ -125,4 +125,16 @@ func hadDraft(d memdir.Dir, before files, name string) bool {
 		}
 	}
 	return false
+}
+
+// sanitize removes remote images and hidden characters from one candidate
+// (patch.Sanitize) and says so in the log.
+func sanitize(path, rel string, log zerolog.Logger) {
+	changed, err := patch.Sanitize(path)
+	switch {
+	case err != nil:
+		log.Error().Err(err).Str("file", rel).Msg("could not remove remote images or hidden characters")
+	case changed:
+		log.Warn().Str("file", rel).Msg("removed remote images or hidden characters from a candidate")
+	}
 }

@@ -5,10 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/automem/automem/internal/cli"
-	"github.com/automem/automem/internal/memdir"
-	"github.com/automem/automem/internal/state"
-
 	"github.com/automem/automem/internal/index"
 	"github.com/automem/automem/internal/redact"
 	"github.com/automem/automem/internal/scan"
@@ -28,6 +24,11 @@ type Deps struct {
 
 var errNoExtractor = errors.New("no extractor configured")
 
+// ErrSkipped is Run's error when no project failed but at least one was
+// skipped because another run held its lock or its throttle or backoff was
+// not over; the command maps it to exit status 75 without printing it.
+var ErrSkipped = errors.New("skipped")
+
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
@@ -41,31 +42,17 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 		}
 	}
 	red := redactor{r: deps.Redactor, log: cfg.Log}
+	if !cfg.DryRun && deps.Extractor == nil && len(targets) > 0 {
+		return rep, errNoExtractor
+	}
 	for _, t := range mergeByMemory(targets) {
-		h := index.History(index.AllNew{})
-		if t.Project.MemoryDir != "" {
-			h = stateHistory(cfg, cfg.layout(t.Project))
-		}
-		lines := index.Build(t.Entries, h, cfg.IndexSize, cfg.MaxNew)
-		pr := projectReport(t, h, lines, red.text(ctx))
+		p := plan(ctx, cfg, deps, red, t)
 		if cfg.DryRun {
-			pr.Status = StatusDryRun
-			if cfg.Budget.Model != "" && t.Project.MemoryDir != "" && len(index.NewSessions(lines)) > 0 {
-				pr.Estimate = estimate(cfg, t, lines, red.text(ctx))
-			}
-			if cfg.ShowRedactions {
-				for i := range pr.Sessions {
-					if pr.Sessions[i].Eligible {
-						pr.Sessions[i].Redactions = red.count(ctx, t.Entries[i])
-					}
-				}
-			}
-		} else if deps.Extractor == nil {
-			return rep, errNoExtractor
+			p.dryRun(ctx)
 		} else {
-			extractProject(ctx, cfg, deps, red, t, &pr)
+			p.extract(ctx)
 		}
-		rep.Projects = append(rep.Projects, pr)
+		rep.Projects = append(rep.Projects, p.pr)
 	}
 	if err := ctx.Err(); err != nil {
 		return rep, err
@@ -134,20 +121,9 @@ func outcome(rep Report) error {
 	case failed > 0:
 		return fmt.Errorf("%d of %d projects failed", failed, len(rep.Projects))
 	case skipped > 0:
-		return cli.ErrSkipped
+		return ErrSkipped
 	}
 	return nil
-}
-
-// stateHistory reads a project's state without changing it (a corrupt file
-// reads as empty and is left where it is).
-func stateHistory(cfg Config, d memdir.Dir) index.History {
-	st, err := state.Load(d.State(), state.LoadOptions{ReadOnly: true, Log: cfg.Log})
-	if err != nil {
-		cfg.Log.Warn().Err(err).Str("memoryDir", d.Data).Msg("state unreadable; every session counts as new")
-		return index.AllNew{}
-	}
-	return history{st}
 }
 
 func projectReport(t Target, h index.History, lines []index.Line, redact func(string) string) ProjectReport {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -107,6 +108,9 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		}
 	} else {
 		printReport(env, rep)
+	}
+	if errors.Is(err, jobs.ErrSkipped) {
+		return cli.Skipped(err)
 	}
 	return err
 }

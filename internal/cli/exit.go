@@ -31,6 +31,9 @@ func Usage(err error) error { return &ExitError{Code: ExitUsage, Err: err} }
 type ExitError struct {
 	Code int
 	Err  error
+	// Quiet leaves the error unprinted: the command already said what
+	// happened (a skipped run's report).
+	Quiet bool
 }
 
 func (e *ExitError) Error() string {
@@ -42,10 +45,10 @@ func (e *ExitError) Error() string {
 
 func (e *ExitError) Unwrap() error { return e.Err }
 
-// ErrSkipped marks a run in which at least one project was skipped because
-// another run held its lock or its throttle/backoff was not over. It maps to
-// ExitSkipped and is not printed as an error.
-var ErrSkipped = errors.New("skipped")
+// Skipped wraps err (a run in which at least one project was skipped
+// because another run held its lock or its throttle or backoff was not
+// over) so it maps to ExitSkipped and is not printed as an error.
+func Skipped(err error) error { return &ExitError{Code: ExitSkipped, Err: err, Quiet: true} }
 
 // Code maps an error to the process exit code.
 func Code(err error) int {
@@ -55,9 +58,6 @@ func Code(err error) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		return ee.Code
-	}
-	if errors.Is(err, ErrSkipped) {
-		return ExitSkipped
 	}
 	return ExitFailed
 }

@@ -42,7 +42,8 @@ func Main(ctx context.Context, name string, root any, env *Env, args []string, o
 		return code
 	}
 	err := kctx.Run()
-	if err != nil && !errors.Is(err, ErrSkipped) {
+	var ee *ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.Quiet) {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", name, err)
 	}
 	return Code(err)

@@ -1,12 +1,10 @@
-package jobs
+package patch
 
 import (
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-
-	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/atomicfile"
 )
@@ -43,24 +41,26 @@ func cleanLine(s string) string {
 	return s
 }
 
-// sanitize rewrites one candidate file (relative to the memory dir) without
-// remote images and hidden characters. In a patch only added lines are
-// touched, so context still matches the target and counts stay exact.
-func sanitize(memoryDir, rel string, log zerolog.Logger) {
-	if !strings.HasSuffix(rel, ".md") && !strings.HasSuffix(rel, ".patch") {
-		return
+// Sanitize rewrites one candidate file an extractor wrote (a *.patch or a
+// *.md skill draft; other files are left alone) without remote images and
+// hidden characters, before it is validated. In a patch only added lines are
+// touched, so context still matches the target and counts stay exact. It
+// reports whether the file changed; a missing or irregular file is left as
+// it is.
+func Sanitize(path string) (bool, error) {
+	isPatch := filepath.Ext(path) == ".patch"
+	if !isPatch && filepath.Ext(path) != ".md" {
+		return false, nil
 	}
-	path := filepath.Join(memoryDir, filepath.FromSlash(rel))
 	fi, err := os.Lstat(path)
 	if err != nil || !fi.Mode().IsRegular() {
-		return
+		return false, nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return
+		return false, nil
 	}
 	lines := strings.SplitAfter(string(data), "\n")
-	isPatch := strings.HasSuffix(rel, ".patch")
 	changed := false
 	for i, l := range lines {
 		if isPatch && (!strings.HasPrefix(l, "+") || strings.HasPrefix(l, "+++ ")) {
@@ -71,11 +71,10 @@ func sanitize(memoryDir, rel string, log zerolog.Logger) {
 		}
 	}
 	if !changed {
-		return
+		return false, nil
 	}
 	if err := atomicfile.Write(path, []byte(strings.Join(lines, "")), fi.Mode().Perm()); err != nil {
-		log.Error().Err(err).Str("file", rel).Msg("could not remove remote images or hidden characters")
-		return
+		return false, err
 	}
-	log.Warn().Str("file", rel).Msg("removed remote images or hidden characters from a candidate")
+	return true, nil
 }

@@ -1,13 +1,9 @@
-package jobs
+package patch
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/rs/zerolog"
-
-	"github.com/automem/automem/internal/patch"
 )
 
 func TestCleanLine(t *testing.T) {
@@ -40,14 +36,16 @@ func TestSanitizeKeepsPatchValid(t *testing.T) {
 	if err := os.WriteFile(pp, []byte(p), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sanitize(mem, ".inbox/private/extraction.patch", zerolog.Nop())
+	if changed, err := Sanitize(pp); !changed || err != nil {
+		t.Fatalf("Sanitize = %v, %v; want the patch rewritten", changed, err)
+	}
 	got, _ := os.ReadFile(pp)
 	want := "--- " + target + "\n+++ " + target + "\n@@ -1,2 +1,3 @@\n # Project Memory\n ctx\u200b line\n+- use [image removed: x] pnpm\n"
 	if string(got) != want {
 		t.Fatalf("patch = %q\nwant    %q", got, want)
 	}
 	// context with a hidden character still matches the target
-	if _, err := patch.Validate(pp, patch.Roots{MemoryDir: mem}, patch.Private); err != nil {
+	if _, err := Validate(pp, Roots{MemoryDir: mem}, Private); err != nil {
 		t.Fatalf("sanitized patch no longer valid: %v", err)
 	}
 }
