@@ -12,6 +12,7 @@
 //     runExtractor (the LLM or Offline Extractor), validate (redact,
 //     sanitise, validate and quarantine the candidates, postprocess.go) and
 //     record (the run and its verdicts, fenced by the lock).
+//   - indexRecall (run.go): refresh the local search index after the records.
 //   - summarize and outcome (run.go): the summary line and the run's error.
 //
 // A stage ends a project with a skip (a report status) or an error (failed);
