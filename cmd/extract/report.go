@@ -7,16 +7,18 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/plural"
+	"github.com/automem/automem/internal/transcript"
 	"github.com/automem/automem/jobs"
 )
 
 // printReport writes the human-readable report on stdout: per project its
 // status, the eligible and skipped sessions with reasons, and the index.
-func printReport(env *cli.Env, rep jobs.Report) {
+func printReport(env *cli.Env, rep jobs.Report, looked []lookedDir) {
 	w := env.Stdout
 	if len(rep.Projects) == 0 {
-		fmt.Fprintln(w, "no projects found")
+		printNoProjects(w, looked)
 		return
 	}
 	for i, p := range rep.Projects {
@@ -83,6 +85,50 @@ func printReport(env *cli.Env, rep jobs.Report) {
 			}
 		}
 	}
+}
+
+// lookedDir is one directory a run read transcripts from, and how a
+// person points the run elsewhere.
+type lookedDir struct {
+	source, dir, moveWith string
+	scanned               bool
+}
+
+// lookedDirs lists every source's directory, marking those this run
+// scanned (--source).
+func (c *RunCmd) lookedDirs(env *cli.Env) []lookedDir {
+	on := func(s string) bool { return c.Source == jobs.SourceAll || c.Source == s }
+	return []lookedDir{
+		{jobs.SourceGemini, gemini.ProjectsDir(gemini.Dir(env.Getenv, env.Home)), "GEMINI_CLI_HOME", on(jobs.SourceGemini)},
+		{jobs.SourceClaude, transcript.ClaudeDir(c.ClaudeDir), "--claude-dir or CLAUDE_CONFIG_DIR", on(jobs.SourceClaude)},
+		{jobs.SourceCodex, transcript.CodexDir(c.CodexHome), "--codex-home or CODEX_HOME", on(jobs.SourceCodex)},
+	}
+}
+
+// printNoProjects says where the run looked and how to look elsewhere.
+func printNoProjects(w io.Writer, looked []lookedDir) {
+	fmt.Fprintln(w, "no projects found; looked in:")
+	var others []string
+	for _, l := range looked {
+		if l.scanned {
+			fmt.Fprintf(w, "  %-6s %s (elsewhere: %s)\n", l.source, l.dir, l.moveWith)
+		} else {
+			others = append(others, fmt.Sprintf("%s (%s)", l.source, l.dir))
+		}
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(w, "not scanned: %s; add them with --source %s or --source all\n", strings.Join(others, ", "), strings.Join(sourceNames(looked), "|"))
+	}
+}
+
+func sourceNames(looked []lookedDir) []string {
+	var out []string
+	for _, l := range looked {
+		if !l.scanned {
+			out = append(out, l.source)
+		}
+	}
+	return out
 }
 
 func reasonSummary(m map[string]int) string {

@@ -107,7 +107,7 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 			return fmt.Errorf("write report: %w", werr)
 		}
 	} else {
-		printReport(env, rep)
+		printReport(env, rep, c.lookedDirs(env))
 	}
 	if errors.Is(err, jobs.ErrSkipped) {
 		return cli.Skipped(err)

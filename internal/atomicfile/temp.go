@@ -3,11 +3,13 @@ package atomicfile
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -41,7 +43,7 @@ func WriteTemp(root *os.Root, name string, data []byte, mode fs.FileMode) (strin
 	// O_EXCL also refuses a symlink planted at the temp name.
 	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode.Perm())
 	if err != nil {
-		return "", fmt.Errorf("create temp for %s: %w", name, err)
+		return "", createError(filepath.Join(root.Name(), filepath.Dir(name)), name, err)
 	}
 	err = step("write", tmp)
 	if err == nil {
@@ -64,6 +66,18 @@ func WriteTemp(root *os.Root, name string, data []byte, mode fs.FileMode) (strin
 		return "", fmt.Errorf("write temp %s: %w", tmp, err)
 	}
 	return tmp, nil
+}
+
+// createError explains a temp file that could not be created. When the
+// directory refuses new files (permissions, a read-only file system) the
+// message names that directory, the thing a person can fix, and not the
+// random temp name they never asked for.
+func createError(dir, name string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+		return fmt.Errorf("directory %s is not writable: %w", dir, pe.Err)
+	}
+	return fmt.Errorf("create temp for %s: %w", name, err)
 }
 
 // TempOf reports whether name (a base name) is a temp file WriteTemp made,

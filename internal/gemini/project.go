@@ -126,13 +126,17 @@ func registry(geminiDir string) map[string]string {
 	return reg.Projects
 }
 
+// ProjectsDir is where Projects looks: <geminiDir>/tmp, one directory per
+// project.
+func ProjectsDir(geminiDir string) string { return filepath.Join(geminiDir, "tmp") }
+
 // Projects lists every project that has a directory under tmp/, with its
 // root taken from tmp/<id>/.project_root, else projects.json, else (legacy
 // hash dirs) the registered root whose sha256 is the directory name. A hash
 // directory whose root also has a slug directory is folded into that
 // project as an extra chats directory.
 func Projects(geminiDir string) ([]Project, error) {
-	tmp := filepath.Join(geminiDir, "tmp")
+	tmp := ProjectsDir(geminiDir)
 	entries, err := os.ReadDir(tmp)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

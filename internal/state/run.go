@@ -22,12 +22,12 @@ const (
 
 // Run statuses (our field; Gemini's own runs have none).
 const (
-	StatusDone      = "done"
-	StatusFailed    = "failed"
+	StatusDone   = "done"
+	StatusFailed = "failed"
 	// StatusAborted is a run stopped by a signal (Ctrl-C, a scheduler's
 	// stop): not a failure, so it starts no backoff, and not an offer of
 	// its sessions.
-	StatusAborted = "aborted"
+	StatusAborted   = "aborted"
 	StatusCompacted = "compacted" // synthetic run that carries compacted history for Gemini
 )
 

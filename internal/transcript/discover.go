@@ -18,7 +18,7 @@ import (
 // link loop or a link out of the tree cannot be walked into. A missing
 // projects directory is not an error.
 func ClaudeFiles(configDir string) ([]string, error) {
-	root := filepath.Join(configDir, "projects")
+	root := ClaudeDir(configDir)
 	keys, err := os.ReadDir(root)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -47,6 +47,13 @@ func ClaudeFiles(configDir string) ([]string, error) {
 	return out, nil
 }
 
+// ClaudeDir is where ClaudeFiles looks: <configDir>/projects.
+func ClaudeDir(configDir string) string { return filepath.Join(configDir, "projects") }
+
+// CodexDir is where CodexFiles looks first: <codexHome>/sessions (archived
+// rollouts sit beside it in archived_sessions).
+func CodexDir(codexHome string) string { return filepath.Join(codexHome, "sessions") }
+
 // CodexFiles lists Codex rollouts under codexHome (resolved from CODEX_HOME
 // or ~/.codex by the caller): sessions/YYYY/MM/DD/rollout-*.jsonl and
 // archived_sessions/rollout-*.jsonl, each possibly compressed as .jsonl.zst.
@@ -54,7 +61,7 @@ func ClaudeFiles(configDir string) ([]string, error) {
 // regular files are returned and symlinks are never followed.
 func CodexFiles(codexHome string) ([]string, error) {
 	var found []string
-	sessions := filepath.Join(codexHome, "sessions")
+	sessions := CodexDir(codexHome)
 	err := filepath.WalkDir(sessions, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == sessions && errors.Is(err, fs.ErrNotExist) {
