@@ -25,7 +25,7 @@ import (
 
 // Version changes whenever the schema or what goes into a row changes; an
 // index of another version is rebuilt.
-const Version = 2
+const Version = 3
 
 // FileName is the index's file name under automem's cache dir.
 const FileName = "recall/index.db"
@@ -59,9 +59,20 @@ CREATE TABLE docs(
 	rows INTEGER NOT NULL
 );
 CREATE INDEX docs_session ON docs(session) WHERE session != '';
-CREATE VIRTUAL TABLE fts USING fts5(text, pos UNINDEXED, role UNINDEXED, at UNINDEXED,
+CREATE VIRTUAL TABLE mem USING fts5(text, pos UNINDEXED, role UNINDEXED, at UNINDEXED,
+	tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE sess USING fts5(text, pos UNINDEXED, role UNINDEXED, at UNINDEXED,
 	tokenize = 'unicode61 remove_diacritics 2');
 `
+
+// table is the full-text table of a kind: memory files and sessions are
+// apart, so a memory search never ranks the (many more) session turns.
+func table(kind string) string {
+	if kind == KindSession {
+		return "sess"
+	}
+	return "mem"
+}
 
 // A row's rowid is its document's id shifted left by rowBits, plus its
 // index in the document: a query filters and joins on the rowid alone,

@@ -335,3 +335,29 @@ func FuzzMatch(f *testing.F) {
 		}
 	})
 }
+
+// TestSelectiveFilterFindsLowRankedHits: when the best few hundred matches
+// all belong to other projects, the one in the asked project is still
+// found (the ranking falls back from the prefetch to every match).
+func TestSelectiveFilterFindsLowRankedHits(t *testing.T) {
+	dir := t.TempDir()
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}}}
+	for i := range prefetch + 50 {
+		id := fmt.Sprintf("a%04d", i)
+		p := writeSession(t, dir, id, t0, []string{"heron heron heron", "ok"})
+		snap.Sessions = append(snap.Sessions, Session{Agent: "gemini", ID: id, Path: p, Source: transcript.Gemini, Project: "/a", Updated: t0})
+	}
+	long := "heron " + strings.Repeat("and many other words besides ", 40)
+	p := writeSession(t, dir, "b0001", t0, []string{long, "ok"})
+	snap.Sessions = append(snap.Sessions, Session{Agent: "gemini", ID: "b0001", Path: p, Source: transcript.Gemini, Project: "/b", Updated: t0})
+	idx := filepath.Join(t.TempDir(), FileName)
+	if _, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if hits := search(t, idx, Query{Text: "heron", Kinds: []string{KindSession}, Projects: []string{"/b"}}); len(hits) != 1 || hits[0].Session != "b0001" {
+		t.Fatalf("hits %+v, want b0001", hits)
+	}
+	if hits := search(t, idx, Query{Text: "heron", Kinds: []string{KindSession}, Limit: 3}); len(hits) != 3 || hits[0].Project != "/a" {
+		t.Fatalf("unfiltered: %+v", hits)
+	}
+}

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 )
@@ -55,7 +56,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		q.Mark = [2]string{"**", "**"}
 	}
 	var where []string
-	args := []any{match}
+	var args []any
 	if len(q.Kinds) > 0 {
 		where = append(where, "d.kind IN ("+placeholders(len(q.Kinds))+")")
 		for _, k := range q.Kinds {
@@ -77,40 +78,47 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		where = append(where, "d.date >= ?")
 		args = append(args, stamp(q.Since))
 	}
-	// First the ranking, which reads only the full-text index and the
-	// documents (the join is on the rowid); then the stored columns and
-	// the snippet of the few hits.
-	sql := `SELECT f.rowid, d.kind, d.agent, d.project, d.session, d.path, d.date, bm25(fts)
-		FROM fts f JOIN docs d ON d.id = (f.rowid >> ` + fmt.Sprint(rowBits) + `) WHERE fts MATCH ?`
-	for _, w := range where {
-		sql += " AND " + w
+	tables := map[string]bool{}
+	for _, k := range q.Kinds {
+		tables[table(k)] = true
 	}
-	sql += " ORDER BY bm25(fts) LIMIT ?"
-	args = append(args, q.Limit)
-	rs, err := ix.db.QueryContext(ctx, sql, args...)
-	if err != nil {
-		return nil, queryError(q.Text, err)
+	if len(q.Kinds) == 0 {
+		tables["mem"], tables["sess"] = true, true
 	}
 	var hits []Hit
 	var rowids []int64
-	for rs.Next() {
-		var h Hit
-		var rowid int64
-		if err := rs.Scan(&rowid, &h.Kind, &h.Agent, &h.Project, &h.Session, &h.Path, &h.Date, &h.Score); err != nil {
-			rs.Close()
-			return nil, fmt.Errorf("search: %w", err)
+	var from []string
+	for _, t := range []string{"mem", "sess"} {
+		if !tables[t] {
+			continue
 		}
-		hits = append(hits, h)
-		rowids = append(rowids, rowid)
+		h, ids, err := ix.rank(ctx, t, match, where, args, q.Limit)
+		if err != nil {
+			return nil, queryError(q.Text, err)
+		}
+		hits, rowids = append(hits, h...), append(rowids, ids...)
+		for range h {
+			from = append(from, t)
+		}
 	}
-	rs.Close()
-	if err := rs.Err(); err != nil {
-		return nil, queryError(q.Text, err)
+	if len(tables) > 1 { // best first across both tables, then the limit
+		idx := make([]int, len(hits))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return hits[idx[a]].Score < hits[idx[b]].Score })
+		var h2 []Hit
+		var r2 []int64
+		var f2 []string
+		for _, i := range idx[:min(len(idx), q.Limit)] {
+			h2, r2, f2 = append(h2, hits[i]), append(r2, rowids[i]), append(f2, from[i])
+		}
+		hits, rowids, from = h2, r2, f2
 	}
 	for i := range hits {
 		h := &hits[i]
 		var pos int
-		err := ix.db.QueryRowContext(ctx, `SELECT pos, role, at, snippet(fts, 0, ?, ?, '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?`,
+		err := ix.db.QueryRowContext(ctx, `SELECT pos, role, at, snippet(`+from[i]+`, 0, ?, ?, '…', 24) FROM `+from[i]+` WHERE `+from[i]+` MATCH ? AND rowid = ?`,
 			q.Mark[0], q.Mark[1], match, rowids[i]).Scan(&pos, &h.Role, &h.At, &h.Snippet)
 		if err != nil {
 			return nil, fmt.Errorf("search: %w", err)
@@ -123,6 +131,58 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		h.Snippet = strings.Join(strings.Fields(h.Snippet), " ")
 	}
 	return hits, nil
+}
+
+// prefetch is how many best-ranked rows the fast path filters; when the
+// filters keep fewer than the limit out of a full prefetch, the slow path
+// ranks every match.
+const prefetch = 400
+
+// rank returns the best rows of one table that pass the filters, best
+// first. The fast path lets FTS5 rank on its own (ORDER BY rank LIMIT,
+// which reads only the full-text index) and filters the best few hundred;
+// the slow path, for selective filters, joins every match first.
+func (ix *Index) rank(ctx context.Context, t, match string, where []string, args []any, limit int) ([]Hit, []int64, error) {
+	cond := ""
+	for _, w := range where {
+		cond += " AND " + w
+	}
+	cols := `r.rowid, d.kind, d.agent, d.project, d.session, d.path, d.date, r.score`
+	fast := `SELECT ` + cols + ` FROM (SELECT rowid, rank AS score FROM ` + t + ` WHERE ` + t + ` MATCH ? ORDER BY rank LIMIT ` +
+		fmt.Sprint(prefetch) + `) r JOIN docs d ON d.id = (r.rowid >> ` + fmt.Sprint(rowBits) + `) WHERE 1` + cond + ` ORDER BY r.score LIMIT ?`
+	hits, ids, err := ix.ranked(ctx, fast, append(append([]any{match}, args...), limit))
+	if err != nil || len(hits) >= limit || len(where) == 0 {
+		return hits, ids, err
+	}
+	var n int
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM `+t+` WHERE `+t+` MATCH ? LIMIT `+fmt.Sprint(prefetch)+`)`, match).Scan(&n); err != nil {
+		return nil, nil, err
+	}
+	if n < prefetch {
+		return hits, ids, nil // every match was looked at
+	}
+	slow := `SELECT ` + cols + ` FROM (SELECT rowid, rank AS score FROM ` + t + ` WHERE ` + t + ` MATCH ?) r JOIN docs d ON d.id = (r.rowid >> ` +
+		fmt.Sprint(rowBits) + `) WHERE 1` + cond + ` ORDER BY r.score LIMIT ?`
+	return ix.ranked(ctx, slow, append(append([]any{match}, args...), limit))
+}
+
+func (ix *Index) ranked(ctx context.Context, query string, args []any) ([]Hit, []int64, error) {
+	rs, err := ix.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rs.Close()
+	var hits []Hit
+	var ids []int64
+	for rs.Next() {
+		var h Hit
+		var id int64
+		if err := rs.Scan(&id, &h.Kind, &h.Agent, &h.Project, &h.Session, &h.Path, &h.Date, &h.Score); err != nil {
+			return nil, nil, err
+		}
+		hits, ids = append(hits, h), append(ids, id)
+	}
+	return hits, ids, rs.Err()
 }
 
 func placeholders(n int) string {
@@ -171,7 +231,7 @@ func (ix *Index) Turns(ctx context.Context, id string, from, to int, projects []
 	if to <= 0 {
 		to = int(^uint(0) >> 1)
 	}
-	rs, err := ix.db.QueryContext(ctx, `SELECT pos, role, at, text FROM fts WHERE rowid BETWEEN ? AND ? AND pos BETWEEN ? AND ? ORDER BY rowid`,
+	rs, err := ix.db.QueryContext(ctx, `SELECT pos, role, at, text FROM sess WHERE rowid BETWEEN ? AND ? AND pos BETWEEN ? AND ? ORDER BY rowid`,
 		firstRow(doc), firstRow(doc)+rows-1, from, to)
 	if err != nil {
 		return info, nil, fmt.Errorf("read turns: %w", err)

@@ -3,6 +3,7 @@ package recall
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -322,7 +323,7 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	defer tx.Rollback()
 	del := func(d *doc) error {
 		if d.rows > 0 {
-			if _, err := tx.Exec(`DELETE FROM fts WHERE rowid BETWEEN ? AND ?`, firstRow(d.id), firstRow(d.id)+d.rows-1); err != nil {
+			if _, err := tx.Exec(`DELETE FROM `+table(d.kind)+` WHERE rowid BETWEEN ? AND ?`, firstRow(d.id), firstRow(d.id)+d.rows-1); err != nil {
 				return err
 			}
 		}
@@ -334,11 +335,15 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 			return 0, fmt.Errorf("write index: %w", err)
 		}
 	}
-	full, err := tx.Prepare(insertRows(batch))
-	if err != nil {
-		return 0, fmt.Errorf("write index: %w", err)
+	full := map[string]*sql.Stmt{}
+	for _, t := range []string{"mem", "sess"} {
+		st, err := tx.Prepare(insertRows(t, batch))
+		if err != nil {
+			return 0, fmt.Errorf("write index: %w", err)
+		}
+		defer st.Close()
+		full[t] = st
 	}
-	defer full.Close()
 	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, rows)
 		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
@@ -349,21 +354,28 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	// pending terms out at the end of every statement, so one row per
 	// statement makes thousands of tiny segments to merge.
 	args := make([]any, 0, 5*batch)
+	into := "" // the table args are for
 	flush := func() error {
 		if len(args) == 0 {
 			return nil
 		}
 		var err error
 		if len(args) == 5*batch {
-			_, err = full.Exec(args...)
+			_, err = full[into].Exec(args...)
 		} else {
-			_, err = tx.Exec(insertRows(len(args)/5), args...)
+			_, err = tx.Exec(insertRows(into, len(args)/5), args...)
 		}
 		args = args[:0]
 		return err
 	}
 	done := 0
 	for w := range todo {
+		if w.old != nil || table(w.doc.kind) != into {
+			if err := flush(); err != nil {
+				return 0, fmt.Errorf("write index: %w", err)
+			}
+			into = table(w.doc.kind)
+		}
 		if w.old != nil {
 			if err := flush(); err != nil {
 				return 0, fmt.Errorf("write index: %w", err)
@@ -408,9 +420,9 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	return n, nil
 }
 
-func insertRows(n int) string {
+func insertRows(table string, n int) string {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO fts(rowid, text, pos, role, at) VALUES `)
+	b.WriteString(`INSERT INTO ` + table + `(rowid, text, pos, role, at) VALUES `)
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
