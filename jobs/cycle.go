@@ -247,6 +247,8 @@ type extraction struct {
 	before files // the inbox before the extractor ran
 	took   time.Duration
 	post   postResult
+	// ledgerErr is a failure to account the spend in the usage ledger.
+	ledgerErr error
 }
 
 // runExtractor is step 8: hand the job to the extractor under the lock. A
@@ -272,6 +274,10 @@ func (p *project) runExtractor(ctx context.Context, lk *lockfile.Lock) (extracti
 	if x.out.Err == nil && runCtx.Err() != nil && ctx.Err() != nil {
 		x.out.Err = ctx.Err()
 	}
+	// What the model was paid for goes into the ledger whatever happens
+	// next (the ledger is automem's, not under the project lock).
+	p.pr.Usage = usageReport(x.out)
+	x.ledgerErr = p.cfg.Budget.record(ctx, p.cfg, p.t, x.out)
 	if err := lk.Check(); err != nil {
 		return x, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err)
 	}
@@ -295,9 +301,8 @@ func (p *project) record(ctx context.Context, lk *lockfile.Lock, x extraction) e
 	if err := p.st.SaveFenced(p.dir.State(), lk.Check); err != nil {
 		return fmt.Errorf("record run: %w", err)
 	}
-	p.pr.Usage = usageReport(x.out)
-	if err := p.cfg.Budget.record(ctx, p.cfg, p.t, x.out); err != nil {
-		return err
+	if x.ledgerErr != nil {
+		return x.ledgerErr
 	}
 	if x.out.Err != nil {
 		return fmt.Errorf("extraction (%s): %w", x.out.TerminateReason, x.out.Err)

@@ -476,5 +476,14 @@ func (r *run) fail(parent, ctx context.Context, err error) Result {
 	if status == http.StatusUnauthorized || status == http.StatusForbidden {
 		return r.end(Error, fmt.Errorf("%w (status %d)", ErrAuth, status))
 	}
+	if status == http.StatusTooManyRequests {
+		// Still rate-limited after the retries: when the provider said
+		// when its quota refills, wait for that instead of failing.
+		if until, ok := r.meter.limitedUntil(r.cfg.Now()); ok {
+			r.res.BackoffUntil = until
+			return r.end(Budget, fmt.Errorf("%w: still rate-limited after %d retries, backing off until %s",
+				ErrQuotaLow, r.cfg.MaxRetries, until.UTC().Format(time.RFC3339)))
+		}
+	}
 	return r.end(Error, fmt.Errorf("model request: %w", err))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"sync"
 	"time"
 
@@ -48,6 +49,35 @@ type meter struct {
 	ratio float64
 	// lastBody is the size of the last request that got an answer.
 	lastBody int64
+	// limited holds the headers of the last 429 answer.
+	limited http.Header
+}
+
+// rateLimited keeps the headers of a 429 answer.
+func (m *meter) rateLimited(h http.Header) {
+	m.mu.Lock()
+	m.limited = h.Clone()
+	m.mu.Unlock()
+}
+
+// limitedUntil is when the last 429 said to come back: the reset of its
+// rate-limit headers, else its Retry-After; ok is false when it said
+// neither.
+func (m *meter) limitedUntil(now time.Time) (time.Time, bool) {
+	m.mu.Lock()
+	h := m.limited
+	m.mu.Unlock()
+	if h == nil {
+		return time.Time{}, false
+	}
+	t := retryAfterTime(h, now)
+	if q, ok := readQuota(h, now); ok && !q.Reset.IsZero() {
+		t = q.Reset
+	}
+	if t.IsZero() {
+		return time.Time{}, false
+	}
+	return (&Quota{Reset: t}).until(now), true
 }
 
 // admit is asked before a request of n bytes. It returns ErrBudget when

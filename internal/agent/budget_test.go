@@ -252,3 +252,32 @@ func TestReadQuota(t *testing.T) {
 		t.Errorf("far reset: %v", u)
 	}
 }
+
+func TestStillRateLimitedBacksOffToTheReset(t *testing.T) {
+	now := time.Date(2026, 5, 2, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name   string
+		header []string
+		reason TerminateReason
+		until  time.Time
+	}{
+		{"reset header", []string{"x-ratelimit-limit-requests", "60", "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "45m0s", "Retry-After", "2"}, Budget, now.Add(45 * time.Minute)},
+		{"retry-after only", []string{"Retry-After", "600"}, Budget, now.Add(10 * time.Minute)},
+		{"nothing said", nil, Error, time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := setup(t)
+			srv := modeltest.New(t, modeltest.Status(http.StatusTooManyRequests, tc.header...))
+			h.cfg.BaseURL, h.cfg.HTTPClient = srv.BaseURL, nil
+			h.cfg.MaxRetries = 1
+			h.cfg.Now = func() time.Time { return now }
+			res := h.run(context.Background())
+			if res.Reason != tc.reason || !res.BackoffUntil.Equal(tc.until) {
+				t.Fatalf("reason %s until %v (%v), want %s until %v", res.Reason, res.BackoffUntil, res.Err, tc.reason, tc.until)
+			}
+			if tc.reason == Budget && !errors.Is(res.Err, ErrQuotaLow) {
+				t.Fatalf("err %v", res.Err)
+			}
+		})
+	}
+}

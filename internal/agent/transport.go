@@ -92,6 +92,9 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 			}
 			continue
 		}
+		if resp.StatusCode == http.StatusTooManyRequests && d.meter != nil {
+			d.meter.rateLimited(resp.Header)
+		}
 		if retryable(resp.StatusCode) && attempt < d.maxRetries {
 			wait := d.retryAfter(resp.Header, attempt)
 			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
