@@ -151,7 +151,7 @@ type stateFile struct {
 	} `json:"runs"`
 }
 
-func readState(t *testing.T, path string) stateFile {
+func readState(t testing.TB, path string) stateFile {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
