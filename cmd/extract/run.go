@@ -95,15 +95,7 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		return err
 	}
 	if c.JSON {
-		bw := bufio.NewWriter(env.Stdout)
-		enc := json.NewEncoder(bw)
-		if env.StdoutTTY {
-			enc.SetIndent("", "  ") // for a person; programs get one compact line
-		}
-		if werr := enc.Encode(rep); werr != nil {
-			return fmt.Errorf("write report: %w", werr)
-		}
-		if werr := bw.Flush(); werr != nil {
+		if werr := writeJSON(env, &rep); werr != nil {
 			return fmt.Errorf("write report: %w", werr)
 		}
 	} else {
@@ -113,4 +105,19 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 		return cli.Skipped(err)
 	}
 	return err
+}
+
+// writeJSON prints the report: indented for a person, one compact line
+// (streamed, see Report.WriteJSON) for programs.
+func writeJSON(env *cli.Env, rep *jobs.Report) error {
+	if !env.StdoutTTY {
+		return rep.WriteJSON(env.Stdout)
+	}
+	bw := bufio.NewWriter(env.Stdout)
+	enc := json.NewEncoder(bw)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return err
+	}
+	return bw.Flush()
 }

@@ -1,0 +1,67 @@
+//go:build ignore
+
+// cputime runs a command, waits for it and for every process it left
+// behind (it is their child subreaper), and appends one line to
+// $CPUTIME_LOG (stderr when unset): the working directory, wall time and the
+// user and system CPU of the whole process tree. With `go test -exec` it
+// gives the CPU of each test package, node helpers included:
+//
+//	go build -o /tmp/cputime scripts/cputime.go
+//	CPUTIME_LOG=/tmp/cpu.log go test -count=1 -exec /tmp/cputime ./...
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: cputime CMD [ARG...]")
+		os.Exit(2)
+	}
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		fmt.Fprintln(os.Stderr, "cputime:", err)
+		os.Exit(1)
+	}
+	start := time.Now()
+	cmd := exec.Command(os.Args[1], os.Args[2:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		fmt.Fprintln(os.Stderr, "cputime:", err)
+		code = 1
+	}
+	for { // reap what the command left behind
+		var ws unix.WaitStatus
+		if _, err := unix.Wait4(-1, &ws, 0, nil); errors.Is(err, unix.ECHILD) {
+			break
+		} else if err != nil && !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	wall := time.Since(start)
+	var ru unix.Rusage
+	_ = unix.Getrusage(unix.RUSAGE_CHILDREN, &ru)
+	dir, _ := os.Getwd()
+	line := fmt.Sprintf("%s wall=%.2fs user=%.2fs sys=%.2fs\n", dir, wall.Seconds(),
+		time.Duration(ru.Utime.Nano()).Seconds(), time.Duration(ru.Stime.Nano()).Seconds())
+	if p := os.Getenv("CPUTIME_LOG"); p != "" {
+		if f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			_, _ = f.WriteString(line)
+			_ = f.Close()
+		}
+	} else {
+		fmt.Fprint(os.Stderr, line)
+	}
+	os.Exit(code)
+}
