@@ -14,8 +14,10 @@ import (
 // format change, so that an old cache is ignored rather than trusted.
 // Version 2 was gob (ten times faster to decode than encoding/json);
 // version 3 added the listings of the sub-agent directories; version 4
-// replaces gob by the encoding of cachecodec.go (half the allocations).
-const cacheVersion = 4
+// replaces gob by the encoding of cachecodec.go (half the allocations);
+// version 5 prefixes each entry's body with its length, so that loading
+// the cache indexes it without decoding every entry.
+const cacheVersion = 5
 
 // Cache remembers the metadata of transcripts keyed by (path, size, mtime),
 // so an unchanged file is never read twice. It is disposable: a missing or
@@ -23,9 +25,10 @@ const cacheVersion = 4
 type Cache struct {
 	path string
 	mu   sync.Mutex
-	// old is only replaced by Save; Scan reads it without the lock (see
-	// lookup), so Save must not run during a Scan using this cache.
-	old  map[string]cacheEntry
+	// old is the file as loaded, only replaced by Save; Scan reads it
+	// without the lock (see lookup), so Save must not run during a Scan
+	// using this cache.
+	old  cacheFile
 	seen map[string]cacheEntry
 	// oldDirs and seenDirs are the sub-agent directory listings, keyed by
 	// the directory's path.
@@ -66,14 +69,14 @@ type cacheEntry struct {
 // OpenCache loads the cache stored at path. Errors are swallowed: an
 // unreadable cache is an empty one.
 func OpenCache(path string) *Cache {
-	c := &Cache{path: path, old: map[string]cacheEntry{}, seen: map[string]cacheEntry{},
+	c := &Cache{path: path, seen: map[string]cacheEntry{},
 		oldDirs: map[string]dirEntry{}, seenDirs: map[string]dirEntry{}}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return c
 	}
-	if entries, dirs, err := decodeCache(data); err == nil {
-		c.old, c.oldDirs = entries, dirs
+	if f, dirs, err := readCache(data); err == nil {
+		c.old, c.oldDirs = f, dirs
 	}
 	return c
 }
@@ -83,11 +86,10 @@ func OpenCache(path string) *Cache {
 // without recording the hit: Scan's workers record their hits themselves
 // (markSeen), as the shared lock was a seventh of an unchanged re-scan.
 func (c *Cache) lookup(path string, size, mtimeNs int64) (cacheEntry, bool) {
-	e, ok := c.old[path]
-	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
+	if s, m, ok := c.old.stamp(path); !ok || s != size || m != mtimeNs {
 		return cacheEntry{}, false
 	}
-	return e, true
+	return c.old.entry(path)
 }
 
 // markSeen records the hits of lookup.
@@ -156,7 +158,7 @@ func (c *Cache) Save() error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.seen) == 0 && len(c.hits) == len(c.old) && sameDirs(c.oldDirs, c.seenDirs) {
+	if len(c.seen) == 0 && len(c.hits) == c.old.len() && sameDirs(c.oldDirs, c.seenDirs) {
 		// Nothing put and every entry hit (Scan looks each path up at
 		// most once, unless it is listed twice, which can only keep a
 		// stale entry of a removed file: harmless, as entries are
@@ -167,7 +169,7 @@ func (c *Cache) Save() error {
 		if _, put := c.seen[p]; put {
 			continue
 		}
-		if e, ok := c.old[p]; ok {
+		if e, ok := c.old.entry(p); ok {
 			c.seen[p] = e
 		}
 	}
@@ -185,7 +187,10 @@ func (c *Cache) Save() error {
 	if err := atomicfile.Write(c.path, data, 0o600); err != nil {
 		return fmt.Errorf("write scan cache: %w", err)
 	}
-	c.old, c.oldDirs = c.seen, c.seenDirs
+	if c.old, _, err = readCache(data); err != nil {
+		return fmt.Errorf("re-read scan cache: %w", err)
+	}
+	c.oldDirs = c.seenDirs
 	c.seen, c.seenDirs = map[string]cacheEntry{}, map[string]dirEntry{}
 	return nil
 }
@@ -203,13 +208,13 @@ func sameDirs(a, b map[string]dirEntry) bool {
 	return true
 }
 
-func sameEntries(a, b map[string]cacheEntry) bool {
-	if len(a) != len(b) {
+func sameEntries(a cacheFile, b map[string]cacheEntry) bool {
+	if a.len() != len(b) {
 		return false
 	}
 	for k, v := range b {
-		w, ok := a[k]
-		if !ok || w.Size != v.Size || w.MtimeNs != v.MtimeNs {
+		size, mtime, ok := a.stamp(k)
+		if !ok || size != v.Size || mtime != v.MtimeNs {
 			return false
 		}
 	}

@@ -11,9 +11,10 @@ import (
 
 // The cache file is a hand-written binary encoding: decoding it with gob
 // was a sixth of an unchanged re-scan. It is the magic, the version, the
-// entries and the directory listings; integers are varints, strings and
-// times (time.Time.MarshalBinary) are length-prefixed. Decoded strings
-// point into the file's bytes.
+// entries (each its path, then its length-prefixed body, so that opening
+// the file only indexes it) and the directory listings; integers are
+// varints, strings and times (time.Time.MarshalBinary) are length-prefixed.
+// Decoded strings point into the file's bytes.
 const cacheMagic = "AMSC"
 
 var errCorrupt = errors.New("corrupt scan cache")
@@ -27,41 +28,15 @@ func encodeCache(entries map[string]cacheEntry, dirs map[string]dirEntry) ([]byt
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
-	tm := func(t time.Time) error {
-		m, err := t.MarshalBinary()
-		if err != nil {
-			return err
-		}
-		b = binary.AppendUvarint(b, uint64(len(m)))
-		b = append(b, m...)
-		return nil
-	}
+	var body []byte
 	for p, e := range entries {
-		s := &e.Session
 		str(p)
-		b = binary.AppendVarint(b, e.Size)
-		b = binary.AppendVarint(b, e.MtimeNs)
-		str(e.Err)
-		str(string(s.Source))
-		str(s.ID)
-		str(s.Path)
-		str(s.ProjectRoot)
-		str(string(s.Kind))
-		if s.Forked {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
-		}
-		if err := tm(s.Start); err != nil {
+		var err error
+		if body, err = appendEntry(body[:0], &e); err != nil {
 			return nil, err
 		}
-		if err := tm(s.LastUpdated); err != nil {
-			return nil, err
-		}
-		b = binary.AppendVarint(b, int64(s.UserMessages))
-		str(s.Summary)
-		str(s.Workflow)
-		b = binary.AppendVarint(b, int64(s.BadLines))
+		b = binary.AppendUvarint(b, uint64(len(body)))
+		b = append(b, body...)
 	}
 	b = binary.AppendUvarint(b, uint64(len(dirs)))
 	for p, d := range dirs {
@@ -73,6 +48,47 @@ func encodeCache(entries map[string]cacheEntry, dirs map[string]dirEntry) ([]byt
 			b = binary.AppendVarint(b, f.MtimeNs)
 		}
 	}
+	return b, nil
+}
+
+// appendEntry encodes one entry's body: everything but its path.
+func appendEntry(b []byte, e *cacheEntry) ([]byte, error) {
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	tm := func(t time.Time) error {
+		m, err := t.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		str(string(m))
+		return nil
+	}
+	s := &e.Session
+	b = binary.AppendVarint(b, e.Size)
+	b = binary.AppendVarint(b, e.MtimeNs)
+	str(e.Err)
+	str(string(s.Source))
+	str(s.ID)
+	str(s.Path)
+	str(s.ProjectRoot)
+	str(string(s.Kind))
+	if s.Forked {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	if err := tm(s.Start); err != nil {
+		return nil, err
+	}
+	if err := tm(s.LastUpdated); err != nil {
+		return nil, err
+	}
+	b = binary.AppendVarint(b, int64(s.UserMessages))
+	str(s.Summary)
+	str(s.Workflow)
+	b = binary.AppendVarint(b, int64(s.BadLines))
 	return b, nil
 }
 
@@ -170,42 +186,74 @@ func uvarintString(s string) (uint64, int) {
 	return 0, -1
 }
 
-func decodeCache(data []byte) (map[string]cacheEntry, map[string]dirEntry, error) {
-	if len(data) < len(cacheMagic) || string(data[:len(cacheMagic)]) != cacheMagic {
-		return nil, nil, errCorrupt
+// cacheFile is the cache as read from disk. An entry is found by its path
+// and decoded only when looked up: decoding every entry into a map up front
+// was a tenth of an unchanged re-scan, and most of its garbage.
+type cacheFile struct {
+	data string
+	at   map[string]uint32 // path -> offset of the entry's body in data
+}
+
+func (f cacheFile) len() int { return len(f.at) }
+
+// stamp returns the size and mtime an entry was recorded with.
+func (f cacheFile) stamp(path string) (size, mtimeNs int64, ok bool) {
+	off, ok := f.at[path]
+	if !ok {
+		return 0, 0, false
 	}
-	// The strings point into data, which nothing writes to again: copying
-	// the whole file into a string was a tenth of the decoding.
-	rest := data[len(cacheMagic):]
-	if len(rest) == 0 {
-		return nil, nil, errCorrupt
+	d := decoder{s: f.data[off:]}
+	size, mtimeNs = d.varint(), d.varint()
+	return size, mtimeNs, d.err == nil
+}
+
+// entry decodes the entry of path; a corrupt entry is a missing one.
+func (f cacheFile) entry(path string) (cacheEntry, bool) {
+	off, ok := f.at[path]
+	if !ok {
+		return cacheEntry{}, false
 	}
-	d := &decoder{s: unsafe.String(&rest[0], len(rest))}
+	d := decoder{s: f.data[off:]}
+	var e cacheEntry
+	e.Size = d.varint()
+	e.MtimeNs = d.varint()
+	e.Err = d.str()
+	s := &e.Session
+	s.Source = transcript.Source(d.str())
+	s.ID = d.str()
+	s.Path = d.str()
+	s.ProjectRoot = d.str()
+	s.Kind = transcript.Kind(d.str())
+	s.Forked = d.byte() != 0
+	s.Start = d.time()
+	s.LastUpdated = d.time()
+	s.UserMessages = int(d.varint())
+	s.Summary = d.str()
+	s.Workflow = d.str()
+	s.BadLines = int(d.varint())
+	return e, d.err == nil
+}
+
+// readCache indexes the entries of a cache file and decodes its
+// sub-agent directory listings. The entries' strings will point into data,
+// which nothing may write to again.
+func readCache(data []byte) (cacheFile, map[string]dirEntry, error) {
+	if len(data) <= len(cacheMagic) || string(data[:len(cacheMagic)]) != cacheMagic || len(data) >= 1<<32 {
+		return cacheFile{}, nil, errCorrupt
+	}
+	all := unsafe.String(&data[0], len(data))
+	d := &decoder{s: all[len(cacheMagic):]}
 	if d.uvarint() != cacheVersion || d.err != nil {
-		return nil, nil, errCorrupt
+		return cacheFile{}, nil, errCorrupt
 	}
 	n := d.count()
-	entries := make(map[string]cacheEntry, n)
+	f := cacheFile{data: all, at: make(map[string]uint32, n)}
 	for i := 0; i < n && d.err == nil; i++ {
 		p := d.str()
-		var e cacheEntry
-		e.Size = d.varint()
-		e.MtimeNs = d.varint()
-		e.Err = d.str()
-		s := &e.Session
-		s.Source = transcript.Source(d.str())
-		s.ID = d.str()
-		s.Path = d.str()
-		s.ProjectRoot = d.str()
-		s.Kind = transcript.Kind(d.str())
-		s.Forked = d.byte() != 0
-		s.Start = d.time()
-		s.LastUpdated = d.time()
-		s.UserMessages = int(d.varint())
-		s.Summary = d.str()
-		s.Workflow = d.str()
-		s.BadLines = int(d.varint())
-		entries[p] = e
+		body := d.str()
+		if d.err == nil {
+			f.at[p] = uint32(len(all) - len(d.s) - len(body))
+		}
 	}
 	n = d.count()
 	dirs := make(map[string]dirEntry, n)
@@ -225,7 +273,7 @@ func decodeCache(data []byte) (map[string]cacheEntry, map[string]dirEntry, error
 		d.err = errCorrupt
 	}
 	if d.err != nil {
-		return nil, nil, d.err
+		return cacheFile{}, nil, d.err
 	}
-	return entries, dirs, nil
+	return f, dirs, nil
 }

@@ -31,26 +31,47 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gotE, gotD, err := decodeCache(data)
+	f, gotD, err := readCache(data)
 	if err != nil {
 		t.Fatal(err)
 	}
+	gotE := decodeAll(f)
 	if !reflect.DeepEqual(gotE, entries) {
 		t.Errorf("entries:\n got %+v\nwant %+v", gotE, entries)
 	}
 	if !reflect.DeepEqual(gotD, dirs) {
 		t.Errorf("dirs:\n got %+v\nwant %+v", gotD, dirs)
 	}
-	// Every truncation and every flipped byte must fail or decode, never panic.
+	if size, mtime, ok := f.stamp("/c/bad.jsonl"); !ok || size != 1<<40 || mtime != 1<<62 {
+		t.Errorf("stamp = %d %d %v", size, mtime, ok)
+	}
+	if _, ok := f.entry("/c/absent"); ok {
+		t.Error("an absent path has an entry")
+	}
+	// Every truncation must fail; every flipped byte must fail, or load
+	// with entries that decode or read as missing, never panic.
 	for i := 0; i < len(data); i++ {
-		if _, _, err := decodeCache(data[:i]); err == nil {
+		if _, _, err := readCache(data[:i]); err == nil {
 			t.Errorf("truncated at %d: no error", i)
 		}
 		bad := append([]byte(nil), data...)
 		bad[i] ^= 0xff
-		_, _, _ = decodeCache(bad)
+		if f, _, err := readCache(bad); err == nil {
+			decodeAll(f)
+		}
 	}
-	if _, _, err := decodeCache(append(data, 0)); err == nil {
+	if _, _, err := readCache(append(data, 0)); err == nil {
 		t.Error("trailing byte: no error")
 	}
+}
+
+// decodeAll decodes every entry that decodes.
+func decodeAll(f cacheFile) map[string]cacheEntry {
+	out := map[string]cacheEntry{}
+	for p := range f.at {
+		if e, ok := f.entry(p); ok {
+			out[p] = e
+		}
+	}
+	return out
 }
