@@ -21,18 +21,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	e.raw(`,"now":`)
 	e.str(r.Now)
 	e.raw(`,"projects":`)
-	if r.Projects == nil {
-		e.raw("null")
-	} else {
-		e.raw("[")
-		for i := range r.Projects {
-			if i > 0 {
-				e.raw(",")
-			}
-			e.project(&r.Projects[i])
-		}
-		e.raw("]")
-	}
+	e.array(r.Projects == nil, len(r.Projects), func(i int) { e.project(&r.Projects[i]) })
 	e.raw("}\n")
 	e.flush()
 	return e.err
@@ -50,20 +39,9 @@ func (e *jsonWriter) project(p *ProjectReport) {
 	e.raw(`,"status":`)
 	e.str(p.Status)
 	e.raw(`,"sessions":`)
-	if p.Sessions == nil {
-		e.raw("null")
-	} else {
-		e.raw("[")
-		for i := range p.Sessions {
-			if i > 0 {
-				e.raw(",")
-			}
-			e.session(&p.Sessions[i])
-		}
-		e.raw("]")
-	}
+	e.array(p.Sessions == nil, len(p.Sessions), func(i int) { e.session(&p.Sessions[i]) })
 	e.raw(`,"index":`)
-	e.strs(p.Index)
+	e.array(p.Index == nil, len(p.Index), func(i int) { e.str(p.Index[i]) })
 	if p.Candidates != nil {
 		e.raw(`,"candidates":`)
 		e.value(p.Candidates)
@@ -158,17 +136,18 @@ func (e *jsonWriter) int(v int) { e.b = strconv.AppendInt(e.b, int64(v), 10) }
 
 func (e *jsonWriter) str(s string) { e.b = appendJSONString(e.b, s) }
 
-func (e *jsonWriter) strs(v []string) {
-	if v == nil {
+// array writes a slice of n elements (null when nil, as encoding/json).
+func (e *jsonWriter) array(isNil bool, n int, elem func(i int)) {
+	if isNil {
 		e.raw("null")
 		return
 	}
 	e.raw("[")
-	for i, s := range v {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			e.raw(",")
 		}
-		e.str(s)
+		elem(i)
 	}
 	e.raw("]")
 }
