@@ -267,6 +267,8 @@ func (p *project) runExtractor(ctx context.Context, lk *lockfile.Lock) (extracti
 	runCtx, cancel := lk.Context(ctx)
 	defer cancel()
 	clock := p.cfg.clock()
+	// Pending candidates follow the files as they are now.
+	rebasePending(p.cfg, p.dir, p.log)
 	x := extraction{before: snapshot(p.dir)}
 	start := clock()
 	x.out = p.deps.Extractor.Extract(runCtx, job)
@@ -383,6 +385,8 @@ func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, po
 		run.CandidateSessions = append(run.CandidateSessions, v)
 		verdict := state.VerdictSkipped
 		switch {
+		case read[e.ID] && post.Lost:
+			// Its candidates were not written: offer it again.
 		case read[e.ID]:
 			verdict = state.VerdictRead
 			run.ProcessedSessions = append(run.ProcessedSessions, v)

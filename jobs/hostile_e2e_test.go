@@ -218,7 +218,9 @@ func hostileCases() []hostileCase {
 			name: "invalid patches are quarantined",
 			turns: func(e *e2e) []modeltest.Turn {
 				mem := filepath.Join(e.w.MemoryDir, "MEMORY.md")
-				badCounts := "--- " + mem + "\n+++ " + mem + "\n@@ -1,9 +1,12 @@\n # Project Memory\n+- bad counts\n"
+				// Wrong counts alone would be recounted; a body line that is
+				// not a diff line cannot be.
+				badCounts := "--- " + mem + "\n+++ " + mem + "\n@@ -1,9 +1,12 @@\n # Project Memory\n+- bad counts\n*not a diff line\n"
 				bashrc := filepath.Join(e.w.Home, ".bashrc")
 				outside := "--- " + bashrc + "\n+++ " + bashrc + "\n@@ -1,1 +1,2 @@\n # shell setup\n+" + strings.TrimSuffix(payload, "\n") + "\n"
 				return []modeltest.Turn{Tools(

@@ -47,6 +47,9 @@ type postResult struct {
 	MemoryFiles []string
 	// SkillsCreated are new skill draft directories.
 	SkillsCreated []string
+	// Lost is set when candidates the extractor wrote were moved to the
+	// rejected ones: the sessions it read are not recorded as read.
+	Lost bool
 }
 
 // postprocess redacts every file the extractor wrote, validates every
@@ -61,7 +64,16 @@ func postprocess(ctx context.Context, cfg Config, red redactor, d memdir.Dir, be
 			sanitize(filepath.Join(d.Data, filepath.FromSlash(rel)), rel, log)
 		}
 	}
-	after = snapshot(d) // redaction may have removed or rewritten files
+	for _, kind := range memdir.Kinds() {
+		if rel, ok := dataRel(d, d.ExtractionPatch(kind)); ok && changed(rel) && keepPending(cfg, d, kind, log) {
+			// The pending candidates merged back were never seen by this
+			// run's redaction; the store then follows the redacted file.
+			red.file(ctx, d.Data, rel, log)
+			sanitize(filepath.Join(d.Data, filepath.FromSlash(rel)), rel, log)
+			syncPending(cfg, d, kind, log)
+		}
+	}
+	after = snapshot(d) // redaction and rebasing may have removed or rewritten files
 	var res postResult
 	newSkills := map[string]bool{}
 	rels := make([]string, 0, len(after))
@@ -89,6 +101,10 @@ func postprocess(ctx context.Context, cfg Config, red redactor, d memdir.Dir, be
 				continue
 			}
 			res.Candidates.Rejected++
+			res.Lost = res.Lost || changed(rel)
+			if kind != patch.Skill && path == d.ExtractionPatch(kind) {
+				keepPending(cfg, d, kind, log) // the candidates pending before the run stay
+			}
 			log.Warn().Str("patch", rel).Str("reason", string(patch.ReasonOf(err))).Str("moved", dest).Msg("candidate rejected")
 			continue
 		}
@@ -137,4 +153,13 @@ func sanitize(path, rel string, log zerolog.Logger) {
 	case changed:
 		log.Warn().Str("file", rel).Msg("removed remote images or hidden characters from a candidate")
 	}
+}
+
+// dataRel is path relative to the data dir, as snapshot keys name it.
+func dataRel(d memdir.Dir, path string) (string, bool) {
+	rel, err := filepath.Rel(d.Data, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }

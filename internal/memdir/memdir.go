@@ -85,6 +85,13 @@ func (d Dir) Tombstones() string { return filepath.Join(d.Own(), "tombstones.jso
 // History is the git repository recording every decision, for undo.
 func (d Dir) History() string { return filepath.Join(d.Own(), "history") }
 
+// Intents is the store of what the pending hunks of a kind's
+// extraction.patch want (internal/intent), kept apart from their rendering
+// so a person's edits never invalidate them.
+func (d Dir) Intents(kind patch.Kind) string {
+	return filepath.Join(d.Own(), "intents", string(kind)+".json")
+}
+
 // Journal is where an apply records its renames so that a killed apply can
 // be finished.
 func (d Dir) Journal() string { return filepath.Join(d.Own(), "apply.journal") }
