@@ -19,7 +19,8 @@ const StatusBudget = "budget"
 // runs, in tokens and in dollars, with the ledger that keeps the day's
 // account. The zero Budget is unlimited and keeps no account.
 type Budget struct {
-	// PerRun bounds the tokens of one project's extraction (0: none).
+	// PerRun bounds the tokens of one run of the cycle, all its projects
+	// together (0: none).
 	PerRun int64
 	// PerDay bounds the tokens of a day, all runs and projects (0: none).
 	PerDay int64
@@ -35,16 +36,25 @@ type Budget struct {
 	Ledger *ledger.Ledger
 	// ElideAfter is the agent's ElideAfterTurns, for the estimate.
 	ElideAfter int
+
+	// spent is what the earlier projects of this run spent (Run keeps it).
+	spent usage.Tokens
 }
 
 // daily says whether the budget needs the ledger.
 func (b Budget) daily() bool { return b.Ledger != nil && (b.PerDay > 0 || b.CostPerDay > 0) }
 
-// left is what a run may spend now: the stricter of the per-run budget and
-// what is left of the day. spent is false when the day's budget is gone,
-// with reset the start of the next day.
+// left is what a project's extraction may spend now: the stricter of what
+// is left of the run's budget and of the day's. ok is false when either is
+// gone, with reset the start of the next day when the day's is.
 func (b Budget) left(now time.Time) (_ usage.Budget, reset time.Time, ok bool, err error) {
 	ub := usage.Budget{Tokens: b.PerRun, Price: b.Price}
+	if b.PerRun > 0 {
+		ub.Tokens = b.PerRun - b.spent.Total()
+		if ub.Tokens <= 0 {
+			return ub, time.Time{}, false, nil
+		}
+	}
 	if !b.daily() {
 		return ub, time.Time{}, true, nil
 	}

@@ -7,7 +7,7 @@
 //     session index from it and fill the project's report. A dry run stops
 //     here (dryRun).
 //   - extract (cycle.go), a list of calls: needed (anything NEW?),
-//     spendable (is the day's model budget left?), lock,
+//     spendable (is the run's and the day's model budget left?), lock,
 //     reload (the state once more, under the lock), throttle, reindex,
 //     runExtractor (the LLM or Offline Extractor), validate (redact,
 //     sanitise, validate and quarantine the candidates, postprocess.go) and

@@ -167,8 +167,8 @@ func (p *project) needed() error {
 	return nil
 }
 
-// spendable skips a project before the lock when the day's token or cost
-// budget is spent; only the LLM extractor reads the ledger.
+// spendable skips a project before the lock when the run's or the day's
+// token or cost budget is spent; only the LLM extractor reads the ledger.
 func (p *project) spendable() error {
 	if p.deps.Extractor.Name() != (&LLM{}).Name() {
 		return nil
@@ -180,7 +180,7 @@ func (p *project) spendable() error {
 	}
 	if !ok {
 		p.pr.Until = rfc3339(reset)
-		return skip{status: StatusBudget, msg: "skipped: budget (the day's token or cost budget is spent)", warn: true}
+		return skip{status: StatusBudget, msg: "skipped: budget (this run's or the day's token or cost budget is spent)", warn: true}
 	}
 	p.budget = b
 	return nil

@@ -52,6 +52,9 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 		} else {
 			p.extract(ctx)
 		}
+		if u := p.pr.Usage; u != nil {
+			cfg.Budget.spent = cfg.Budget.spent.Add(u.Tokens) // the run's budget is shared by its projects
+		}
 		rep.Projects = append(rep.Projects, p.pr)
 	}
 	if err := ctx.Err(); err != nil {

@@ -11,7 +11,7 @@ import (
 
 // BudgetFlags bound what the LLM extractor may spend and say what it costs.
 type BudgetFlags struct {
-	MaxTokensPerRun int64   `help:"Most tokens (in + out) one project's extraction may spend; 0 means no limit." default:"2000000" min:"0" max:"1000000000000" env:"AUTOMEM_MAX_TOKENS_PER_RUN"`
+	MaxTokensPerRun int64   `help:"Most tokens (in + out) one run may spend, all projects together; 0 means no limit." default:"2000000" min:"0" max:"1000000000000" env:"AUTOMEM_MAX_TOKENS_PER_RUN"`
 	MaxTokensPerDay int64   `help:"Most tokens per day, all runs and projects together (0: no daily limit); a spent day skips runs until midnight." default:"0" min:"0" max:"1000000000000" env:"AUTOMEM_MAX_TOKENS_PER_DAY"`
 	MaxCostPerDay   float64 `help:"Most US dollars per day (0: no limit); needs the model's price." default:"0" min:"0" max:"1000000" env:"AUTOMEM_MAX_COST_PER_DAY"`
 	PriceIn         float64 `help:"Price of a million input tokens in US dollars (0: the built-in table)." default:"0" min:"0" max:"10000" env:"AUTOMEM_PRICE_IN"`
