@@ -2,7 +2,6 @@ package inbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
@@ -50,8 +48,9 @@ func (e *ChangedError) Error() string {
 // Commit writes the decisions sel makes on a patch item. The applied lines
 // of every source patch are gathered into one patch (sources in lexical
 // order, as Gemini applies them) that the patch engine dry-runs and commits
-// all or nothing; then every source with a decided line is rewritten to its
-// remainder, or removed when nothing is left. Dismissed added lines become
+// all or nothing; every source with a decided line is rewritten to its
+// remainder, or removed when nothing is left, in the same journaled step
+// (patch.Recover finishes an apply killed half-way). Dismissed added lines become
 // tombstones. The change is recorded in history as one commit holding the
 // targets and the source patches it rewrote or removed, before and after,
 // so that undo puts the targets and the inbox back together.
@@ -73,6 +72,7 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		after  *patch.Patch
 	}
 	var rests []rest
+	var updates []patch.PatchUpdate // parallel to rests
 	for _, src := range it.Sources {
 		before, err := os.ReadFile(src.Path)
 		if err != nil {
@@ -93,7 +93,15 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 			return res, fmt.Errorf("%s: %w", src.Path, err)
 		}
 		combined.Files = append(combined.Files, applied.Files...)
+		if len(rem.Files) == 0 {
+			rem = nil
+		}
 		rests = append(rests, rest{path: src.Path, before: before, mode: mode, after: rem})
+		update := patch.PatchUpdate{Path: src.Path, Old: before}
+		if rem != nil {
+			update.Rest = rem.Bytes()
+		}
+		updates = append(updates, update)
 	}
 	var plan *patch.Plan
 	if len(combined.Files) > 0 {
@@ -104,8 +112,17 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		if err := os.MkdirAll(filepath.Dir(p.Journal()), 0o700); err != nil {
 			return res, fmt.Errorf("create %s: %w", filepath.Dir(p.Journal()), err)
 		}
-		if err := plan.Commit(patch.CommitOptions{Journal: p.Journal()}); err != nil {
+		// The source patches are updated in the same journaled step as the
+		// targets: an apply killed half-way is finished by patch.Recover,
+		// never left both applied and pending.
+		if err := plan.Commit(patch.CommitOptions{Journal: p.Journal(), Patches: updates}); err != nil {
 			return res, err
+		}
+	} else {
+		for _, r := range rests { // only dismissals: no target changes
+			if err := patch.WritePatch(r.path, r.after); err != nil {
+				return res, fmt.Errorf("update %s: %w", r.path, err)
+			}
 		}
 	}
 	var fcs []history.FileChange
@@ -118,19 +135,12 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 			fcs = append(fcs, history.FileChange{Path: c.Path, BeforeExists: !c.Create, Before: c.Old, AfterExists: true, After: c.New, Mode: c.Mode})
 		}
 	}
-	for _, r := range rests {
-		if len(r.after.Files) == 0 {
-			r.after = nil
-		}
-		if err := patch.WritePatch(r.path, r.after); err != nil {
-			restore(plan)
-			return res, fmt.Errorf("update %s (targets restored): %w", r.path, err)
-		}
+	for i, r := range rests {
 		// The source patch goes into the same history commit as the
 		// targets, so undo puts the inbox back as it was with them.
 		fc := history.FileChange{Path: r.path, BeforeExists: true, Before: r.before, Mode: r.mode}
 		if r.after != nil {
-			fc.AfterExists, fc.After = true, r.after.Bytes()
+			fc.AfterExists, fc.After = true, updates[i].Rest
 		}
 		fcs = append(fcs, fc)
 	}
@@ -212,24 +222,4 @@ func dismissed(it *Item, sel Selection) []tombstone.Tombstone {
 		}
 	}
 	return out
-}
-
-// restore puts committed targets back when the inbox itself could not be
-// updated, so an applied hunk is never left both applied and pending.
-func restore(plan *patch.Plan) {
-	if plan == nil {
-		return
-	}
-	for _, c := range plan.Changes {
-		if c.Unchanged() {
-			continue
-		}
-		if c.Create {
-			if err := os.Remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			continue
-		}
-		_ = atomicfile.Write(c.Path, c.Old, c.Mode)
-	}
 }

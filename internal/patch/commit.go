@@ -23,9 +23,22 @@ type CommitOptions struct {
 	// <memoryDir>/.automem/apply.journal); Recover finishes an apply that
 	// was killed in between.
 	Journal string
+	// Patches are the pending patch files this apply decides: once every
+	// target is written each is replaced by its remainder, or removed. They
+	// are in the journal too, so an apply killed after its renames is
+	// finished by Recover and an applied hunk is never left pending as well.
+	Patches []PatchUpdate
+}
 
-	patch string // the patch file Apply removes; recorded in the journal
-	rest  []byte // what replaces it after a partial apply (nil: removed)
+// PatchUpdate is what becomes of one pending patch file after an apply.
+type PatchUpdate struct {
+	Path string
+	// Old is the file as the decisions were made on it: a file that no
+	// longer holds these bytes (an extraction added to it since) is left
+	// alone, with an error.
+	Old []byte
+	// Rest is what stays pending; nil removes the file.
+	Rest []byte
 }
 
 // staged is one change on its way to disk.
@@ -44,15 +57,23 @@ type staged struct {
 // directory after. Any failure rolls back what was renamed (created files
 // removed, old bytes restored) and removes every temp. A target replaced by
 // rename keeps other hard links on the old bytes.
+// The patch files of opt.Patches are updated after the last rename; if one
+// cannot be, the error says so and the journal stays for Recover.
 func (pl *Plan) Commit(opt CommitOptions) error {
 	if err := pl.commit(opt); err != nil {
 		return err
 	}
+	if err := updatePatches(opt.Patches); err != nil {
+		if opt.Journal == "" {
+			return fmt.Errorf("targets written, but %w", err)
+		}
+		return fmt.Errorf("targets written, but %w (the journal finishes it at the next start)", err)
+	}
 	return removeJournal(opt.Journal)
 }
 
-// commit does the work of Commit but leaves the journal on success, so
-// Apply can remove the patch file before the journal.
+// commit writes the targets and leaves the journal on success, so Commit
+// can update the patch files before removing it.
 func (pl *Plan) commit(opt CommitOptions) (err error) {
 	roots := map[string]*os.Root{}
 	defer func() {
@@ -87,7 +108,7 @@ func (pl *Plan) commit(opt CommitOptions) (err error) {
 		}
 	}
 	if opt.Journal != "" {
-		if err = writeJournal(opt.Journal, opt.patch, opt.rest, st); err != nil {
+		if err = writeJournal(opt.Journal, opt.Patches, st); err != nil {
 			return err
 		}
 	}

@@ -64,7 +64,7 @@ func TestCrashBetweenRenames(t *testing.T) {
 	for _, tc := range []struct {
 		step int
 		mode string
-	}{{1, "clean"}, {2, "clean"}, {1, "recover"}, {2, "recover"}, {1, "stuck"}} {
+	}{{1, "clean"}, {2, "clean"}, {1, "recover"}, {2, "recover"}, {3, "recover"}, {1, "stuck"}} {
 		step, mode := tc.step, tc.mode
 		t.Run(mode+"-"+strconv.Itoa(step), func(t *testing.T) {
 			dir := t.TempDir()

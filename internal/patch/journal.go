@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -18,9 +19,20 @@ import (
 // finished (or at least reported) by Recover on the next run.
 type journal struct {
 	Version int            `json:"version"`
-	Patch   string         `json:"patch,omitempty"` // removed once every target is new
-	Rest    *string        `json:"rest,omitempty"`  // or replaced by this remainder
 	Entries []journalEntry `json:"entries"`
+	// Patches are updated once every target is new.
+	Patches []journalPatch `json:"patches,omitempty"`
+	// Patch and Rest are one patch update as journals before Patches
+	// recorded it, still read.
+	Patch string  `json:"patch,omitempty"`
+	Rest  *string `json:"rest,omitempty"`
+}
+
+// journalPatch is a PatchUpdate on disk.
+type journalPatch struct {
+	Path string  `json:"path"`
+	Old  string  `json:"old,omitempty"`  // sha256 hex of the file the decisions were made on
+	Rest *string `json:"rest,omitempty"` // absent: the file is removed
 }
 
 type journalEntry struct {
@@ -33,11 +45,18 @@ type journalEntry struct {
 	New    string `json:"new"` // sha256 hex of the staged content
 }
 
-func writeJournal(path, patchPath string, rest []byte, st []*staged) error {
-	j := journal{Version: 1, Patch: patchPath}
-	if rest != nil {
-		r := string(rest)
-		j.Rest = &r
+func writeJournal(path string, patches []PatchUpdate, st []*staged) error {
+	j := journal{Version: 1}
+	for _, u := range patches {
+		jp := journalPatch{Path: u.Path}
+		if u.Old != nil {
+			jp.Old = hashHex(u.Old)
+		}
+		if u.Rest != nil {
+			r := string(u.Rest)
+			jp.Rest = &r
+		}
+		j.Patches = append(j.Patches, jp)
 	}
 	for _, s := range st {
 		newSum := sha256.Sum256(s.ch.New)
@@ -82,13 +101,15 @@ type RecoverReport struct {
 	Stuck       []string // targets that could not be finished (changed since, or temp lost)
 }
 
-// Recover finishes an apply that was killed between renames, from the
-// journal Commit wrote (CommitOptions.Journal). Every target still holding
-// its pre-image gets its staged temp renamed in, so the patch ends wholly
-// applied; the journal, the temps and (when all targets are new) the patch
-// file are removed. Targets changed by someone else since are left alone and
-// named in Stuck, with an error. A missing journal means nothing to do. Run
-// it under the extraction lock before anything else touches the files.
+// Recover finishes an apply that was killed between or after its renames,
+// from the journal Commit wrote (CommitOptions.Journal). Every target still
+// holding its pre-image gets its staged temp renamed in, so the apply ends
+// whole; then (when all targets are new) each patch file it decided is
+// replaced by its remainder or removed, unless it changed since; the
+// journal and the temps are removed. Targets or patch files changed by
+// someone else since are left alone and named in Stuck, with an error. A
+// missing journal means nothing to do. Run it before anything else touches
+// the files.
 func Recover(journalPath string) (RecoverReport, error) {
 	var rep RecoverReport
 	data, err := os.ReadFile(journalPath)
@@ -118,15 +139,50 @@ func Recover(journalPath string) (RecoverReport, error) {
 		return rep, fmt.Errorf("recover apply: could not finish %s; the patch stays pending", strings.Join(rep.Stuck, ", "))
 	}
 	if j.Patch != "" {
-		var rest []byte
-		if j.Rest != nil {
-			rest = []byte(*j.Rest)
+		j.Patches = append(j.Patches, journalPatch{Path: j.Patch, Rest: j.Rest})
+	}
+	var updates []PatchUpdate
+	for _, jp := range j.Patches {
+		u := PatchUpdate{Path: jp.Path}
+		if jp.Rest != nil {
+			u.Rest = []byte(*jp.Rest)
 		}
-		if err := finishPatch(j.Patch, rest); err != nil {
-			return rep, err
+		cur, err := os.ReadFile(jp.Path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && jp.Rest == nil:
+			continue // removed already
+		case err == nil && jp.Rest != nil && string(cur) == *jp.Rest:
+			continue // updated already
+		case err == nil && jp.Old != "" && hashHex(cur) != jp.Old:
+			rep.Stuck = append(rep.Stuck, jp.Path)
+			continue // changed since: the extraction's hunks stay
 		}
+		updates = append(updates, u)
+	}
+	if err := updatePatches(updates); err != nil {
+		return rep, err
+	}
+	if len(rep.Stuck) > 0 {
+		removeJournal(journalPath)
+		return rep, fmt.Errorf("recover apply: %s changed since the interrupted apply; its applied hunks may be offered again", strings.Join(rep.Stuck, ", "))
 	}
 	return rep, removeJournal(journalPath)
+}
+
+// updatePatches replaces or removes the patch files an apply decided.
+func updatePatches(updates []PatchUpdate) error {
+	for _, u := range updates {
+		if u.Old != nil {
+			cur, err := os.ReadFile(u.Path)
+			if err == nil && !bytes.Equal(cur, u.Old) {
+				return fmt.Errorf("patch %s changed since it was reviewed; it was left as it is", u.Path)
+			}
+		}
+		if err := finishPatch(u.Path, u.Rest); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // recoverEntry brings one target to its new content; done says whether it

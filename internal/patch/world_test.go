@@ -160,12 +160,6 @@ func applyFile(patchPath string, roots Roots, kind Kind, opt CommitOptions) (*Pl
 	if err != nil {
 		return nil, err
 	}
-	opt.patch = patchPath
-	if err := pl.commit(opt); err != nil {
-		return nil, err
-	}
-	if err := finishPatch(patchPath, nil); err != nil {
-		return pl, err
-	}
-	return pl, removeJournal(opt.Journal)
+	opt.Patches = []PatchUpdate{{Path: patchPath}}
+	return pl, pl.Commit(opt)
 }
