@@ -62,3 +62,8 @@ verify-units:
 # Remove build output.
 clean:
     rm -rf bin
+
+# Score the offline extractor on testdata/offline-eval and print EVAL.md.
+eval:
+    go test ./internal/offline -run '^TestEval$' -count=1 -eval-out "$PWD/EVAL.md" >/dev/null || true
+    cat EVAL.md

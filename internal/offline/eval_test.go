@@ -1,0 +1,420 @@
+package offline
+
+// TestEval scores the offline extractor on testdata/offline-eval and writes
+// the figures to EVAL.md (`just eval`). The held-out half was written before
+// the rules it measures and is frozen by checksum; only the tuning half may
+// be looked at when rules change.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/redact"
+	"github.com/automem/automem/internal/tombstone"
+	"github.com/automem/automem/internal/transcript"
+)
+
+var (
+	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
+	evalHalf = flag.String("eval-half", "", "score only this half (heldout or tuning) and skip the corpus-size checks")
+	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
+)
+
+// evalCount accumulates one category's figures.
+type evalCount struct {
+	facts, found        int // labelled facts, and how many were proposed
+	proposals, correct  int // proposals matching a fact of the category, and those matching no distractor
+	distractors, leaked int // labelled distractors, and how many were proposed
+	duplicates          int
+}
+
+// evalResult is the outcome of one half of the corpus.
+type evalResult struct {
+	name                   string
+	projects, sessions     int
+	formats                map[string]int
+	proposals, correct     int
+	facts, found           int
+	duplicates, conflicts  int
+	secondRun              int
+	byCat                  map[string]*evalCount
+	misses, falsePositives []string
+}
+
+func (h *evalResult) cat(c string) *evalCount {
+	if h.byCat[c] == nil {
+		h.byCat[c] = &evalCount{}
+	}
+	return h.byCat[c]
+}
+
+func (h *evalResult) precision() float64 { return ratio(h.correct, h.proposals) }
+func (h *evalResult) recall() float64    { return ratio(h.found, h.facts) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// checkFrozen fails when a held-out file changed since it was frozen.
+func checkFrozen(t *testing.T) {
+	t.Helper()
+	dir := filepath.Join(evalDir, "heldout")
+	data, err := os.ReadFile(filepath.Join(dir, "FROZEN"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, ln := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		sum, name, _ := strings.Cut(ln, "  ")
+		want[name] = sum
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != len(want) {
+		t.Fatalf("held-out has %d scripts, FROZEN lists %d", len(files), len(want))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		if hex.EncodeToString(sum[:]) != want[filepath.Base(f)] {
+			t.Fatalf("held-out %s changed after it was frozen", filepath.Base(f))
+		}
+	}
+}
+
+func TestEval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: evaluation skipped")
+	}
+	checkFrozen(t)
+	red, err := redact.New(redact.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	redactFn := func(s string) string { out, _ := red.Redact(s); return out }
+	var halves []*evalResult
+	for seed, half := range []string{"heldout", "tuning"} {
+		if *evalHalf != "" && half != *evalHalf {
+			continue
+		}
+		h := &evalResult{name: half, formats: map[string]int{}, byCat: map[string]*evalCount{}}
+		files, _ := filepath.Glob(filepath.Join(evalDir, half, "*.txt"))
+		sort.Strings(files)
+		for i, f := range files {
+			p, err := parseEvalProject(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evalProjectRun(t, h, p, (seed+1)*100+i, redactFn)
+		}
+		halves = append(halves, h)
+	}
+	report := evalReport(halves)
+	if *evalOut != "" {
+		if err := os.WriteFile(*evalOut, []byte(report), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Log("\n" + report)
+	total, projects := 0, 0
+	for _, h := range halves {
+		total += h.sessions
+		projects += h.projects
+		for _, m := range h.misses {
+			t.Logf("%s: missed %s", h.name, m)
+		}
+		for _, m := range h.falsePositives {
+			t.Logf("%s: false positive %s", h.name, m)
+		}
+	}
+	if *evalHalf != "" {
+		return
+	}
+	if total < 80 || projects < 8 {
+		t.Errorf("corpus has %d sessions in %d projects; want ≥80 in ≥8", total, projects)
+	}
+	for _, h := range halves {
+		if len(h.formats) < 3 {
+			t.Errorf("%s half covers formats %v, want all three", h.name, h.formats)
+		}
+		if h.secondRun != 0 {
+			t.Errorf("%s: a second run proposed %d more items", h.name, h.secondRun)
+		}
+	}
+	ho := halves[0]
+	if ho.precision() < 0.9 || ho.recall() < 0.7 || ho.duplicates != 0 || ho.conflicts != 0 {
+		t.Errorf("held-out: precision %.2f (≥0.90), recall %.2f (≥0.70), duplicates %d (0), contradictions %d (0)",
+			ho.precision(), ho.recall(), ho.duplicates, ho.conflicts)
+	}
+}
+
+// evalProjectRun runs the extractor twice over one project and scores the
+// first run.
+func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redactFn func(string) string) {
+	t.Helper()
+	w := newWorld(t)
+	w.memDir = filepath.Join(w.home, ".gemini", "tmp", p.name, "memory")
+	if err := os.MkdirAll(w.memDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range p.files {
+		dst := filepath.Join(w.memDir, name)
+		if name == "GEMINI.md" {
+			dst = w.global
+		}
+		if err := writeFile(dst, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths, err := renderEval(filepath.Join(w.home, "transcripts"), p, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sessions []Session
+	for _, ps := range paths {
+		s, err := transcript.ReadSession(ps[0], transcript.Source(ps[1]))
+		if err != nil {
+			t.Fatalf("%s: read %s: %v", p.file, ps[0], err)
+		}
+		sessions = append(sessions, Session{Session: s, New: true})
+		h.formats[ps[1]]++
+	}
+	h.projects++
+	h.sessions += len(sessions)
+	in := func() Input {
+		ts, _ := tombstone.Load(w.memDir)
+		return Input{MemoryDir: w.memDir, GlobalMemory: w.global, Sessions: sessions, Read: ReadTranscript,
+			Tombstones: ts, Redact: redactFn, Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)}
+	}
+	res, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
+		t.Fatalf("%s: %v", p.file, err)
+	}
+	if !*evalFast {
+		validateWithGemini(t, w)
+	}
+
+	type out struct{ kind, text string }
+	var outs []out
+	for _, c := range res.Candidates {
+		switch {
+		case c.Kind == KindSkill:
+			outs = append(outs, out{"skill", readString(t, filepath.Join(w.memDir, c.Target, "SKILL.md"))})
+		case c.Target == w.global:
+			outs = append(outs, out{"global", c.Text})
+		case c.Kind == KindVerification:
+			outs = append(outs, out{"verification", c.Text})
+		default:
+			outs = append(outs, out{"memory", c.Text})
+		}
+	}
+	compatible := func(factKind, kind string) bool {
+		switch factKind {
+		case "global", "skill":
+			return kind == factKind
+		}
+		return kind == "memory" || kind == "verification"
+	}
+	hits := map[string]int{}
+	for _, o := range outs {
+		h.proposals++
+		var facts, nots []evalItem
+		for _, it := range p.items {
+			if !it.m.match(o.text) {
+				continue
+			}
+			if it.kind == "not" {
+				nots = append(nots, it)
+			} else if compatible(it.kind, o.kind) {
+				facts = append(facts, it)
+			}
+		}
+		for _, it := range facts {
+			hits[it.id]++
+			h.cat(it.category).proposals++
+			if len(nots) == 0 {
+				h.cat(it.category).correct++
+			}
+		}
+		for _, it := range nots {
+			h.cat(it.category).leaked++
+			if it.category == "existing" {
+				h.duplicates++
+				h.cat(it.category).duplicates++
+			}
+		}
+		if len(facts) > 0 && len(nots) == 0 {
+			h.correct++
+			continue
+		}
+		why := "matches no fact"
+		if len(nots) > 0 {
+			why = "matches distractor " + nots[0].id + " (" + nots[0].category + ")"
+		}
+		h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %s %q: %s", p.name, o.kind, firstLine(o.text), why))
+	}
+	for _, it := range p.items {
+		if it.kind == "not" {
+			h.cat(it.category).distractors++
+			continue
+		}
+		c := h.cat(it.category)
+		c.facts++
+		h.facts++
+		if hits[it.id] > 0 {
+			c.found++
+			h.found++
+		} else {
+			h.misses = append(h.misses, fmt.Sprintf("%s: %s %s (%s)", p.name, it.id, it.kind, it.why))
+		}
+		if hits[it.id] > 1 {
+			c.duplicates += hits[it.id] - 1
+			h.duplicates += hits[it.id] - 1
+		}
+	}
+	final := appliedMemory(t, w)
+	for path, text := range final {
+		n := 0
+		for _, ln := range strings.Split(text, "\n") {
+			if strings.Contains(strings.ToLower(ln), "verification commands for this project") {
+				n++
+			}
+		}
+		if n > 1 {
+			h.duplicates += n - 1
+			h.cat("structured").duplicates += n - 1
+			h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %d verification lines in %s", p.name, n, filepath.Base(path)))
+		}
+	}
+	for _, c := range p.conflicts {
+		a, b := false, false
+		for _, text := range final {
+			for _, ln := range strings.Split(text, "\n") {
+				a = a || c[0].match(ln)
+				b = b || c[1].match(ln)
+			}
+		}
+		if a && b {
+			h.conflicts++
+			h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: contradiction %v / %v", p.name, c[0].want, c[1].want))
+		}
+	}
+	again, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
+		t.Fatalf("%s: second run: %v", p.file, err)
+	}
+	h.secondRun += len(again.Candidates)
+}
+
+// appliedMemory is every memory file as it reads once the pending patches
+// are applied: the state a person gets by accepting the whole inbox.
+func appliedMemory(t *testing.T, w *world) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	read := func(path string) {
+		if _, ok := out[path]; ok {
+			return
+		}
+		b, _ := os.ReadFile(path)
+		out[path] = string(b)
+	}
+	read(filepath.Join(w.memDir, "MEMORY.md"))
+	read(w.global)
+	for _, pp := range []string{w.privatePatch(), w.globalPatch()} {
+		data, err := os.ReadFile(pp)
+		if err != nil {
+			continue
+		}
+		p, err := patch.Parse(data)
+		if err != nil {
+			t.Fatalf("pending patch %s: %v", pp, err)
+		}
+		for _, f := range p.Files {
+			read(f.Path)
+			res, err := patch.ApplyText([]byte(out[f.Path]), f)
+			if err != nil {
+				t.Fatalf("apply %s: %v", pp, err)
+			}
+			out[f.Path] = string(res)
+		}
+	}
+	return out
+}
+
+// evalReport renders EVAL.md.
+func evalReport(halves []*evalResult) string {
+	var b strings.Builder
+	b.WriteString("# Offline extractor evaluation\n\n")
+	b.WriteString("Generated by `just eval` (`go test ./internal/offline -run TestEval -eval-out`); do not edit.\n")
+	b.WriteString("Corpus: testdata/offline-eval (see its README.md). The held-out half was written before the\n")
+	b.WriteString("rules were changed and is frozen by checksum; the rules were tuned on the tuning half only.\n\n")
+	b.WriteString("A proposal is correct when it matches a labelled fact of a compatible kind and no distractor.\n")
+	b.WriteString("Duplicates: extra proposals of one fact in one inbox, proposals repeating a line already in\n")
+	b.WriteString("memory, and more than one verification line in a file after the patch is applied.\n")
+	b.WriteString("Contradictions: labelled pairs of lines that both stand in memory after the patch is applied.\n\n")
+	b.WriteString("| half | projects | sessions (gemini/claude/codex) | proposals | precision | recall | duplicates | contradictions | second run adds |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	for _, h := range halves {
+		fmt.Fprintf(&b, "| %s | %d | %d (%d/%d/%d) | %d | %.2f (%d/%d) | %.2f (%d/%d) | %d | %d | %d |\n",
+			h.name, h.projects, h.sessions, h.formats["gemini"], h.formats["claude"], h.formats["codex"], h.proposals,
+			h.precision(), h.correct, h.proposals, h.recall(), h.found, h.facts, h.duplicates, h.conflicts, h.secondRun)
+	}
+	for _, h := range halves {
+		fmt.Fprintf(&b, "\n## %s: facts by category\n\n", h.name)
+		b.WriteString("| category | facts | found | recall | proposals | precision | duplicates |\n|---|---|---|---|---|---|---|\n")
+		var cats []string
+		for c, n := range h.byCat {
+			if n.facts > 0 {
+				cats = append(cats, c)
+			}
+		}
+		sort.Strings(cats)
+		for _, c := range cats {
+			n := h.byCat[c]
+			fmt.Fprintf(&b, "| %s | %d | %d | %.2f | %d | %.2f | %d |\n", c, n.facts, n.found, ratio(n.found, n.facts), n.proposals, ratio(n.correct, n.proposals), n.duplicates)
+		}
+		fmt.Fprintf(&b, "\n## %s: distractors by category\n\n", h.name)
+		b.WriteString("| category | distractors | proposed | duplicates |\n|---|---|---|---|\n")
+		cats = cats[:0]
+		for c, n := range h.byCat {
+			if n.distractors > 0 || (n.facts == 0 && n.duplicates > 0) {
+				cats = append(cats, c)
+			}
+		}
+		sort.Strings(cats)
+		for _, c := range cats {
+			n := h.byCat[c]
+			fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", c, n.distractors, n.leaked, n.duplicates)
+		}
+		if len(h.misses) > 0 {
+			fmt.Fprintf(&b, "\nMissed (%d):\n\n", len(h.misses))
+			for _, m := range h.misses {
+				fmt.Fprintf(&b, "- %s\n", m)
+			}
+		}
+		if len(h.falsePositives) > 0 {
+			fmt.Fprintf(&b, "\nWrong or extra (%d):\n\n", len(h.falsePositives))
+			for _, m := range h.falsePositives {
+				fmt.Fprintf(&b, "- %s\n", strings.ReplaceAll(m, "\n", " "))
+			}
+		}
+	}
+	return b.String()
+}
