@@ -20,7 +20,7 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b`),
 		regexp.MustCompile(`(?i)\bsh\s+<\(\s*(curl|wget)\b`),
 		// switching off checks
-		regexp.MustCompile(`(?i)--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|tests?|checks?|lint)\b|-DskipTests\b|\bHUSKY=0\b|\bSKIP=`),
+		regexp.MustCompile(`(?i)--?auto-approve\b|--yes\b|--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|tests?|checks?|lint)\b|-DskipTests\b|\bHUSKY=0\b|\bSKIP=`),
 		regexp.MustCompile(`(?i)\bchmod\s+(-R\s+)?(0?777|a\+rwx|ugo\+rwx)\b`),
 		regexp.MustCompile(`(?i)\bsudo\b`),
 		regexp.MustCompile(`(?i)\b(disable|skip|bypass|turn off|switch off|comment out|remove|delete|ignore|silence|suppress)\b[^.]{0,30}\b(tests?|linters?|lint(ing)?|checks?|ci|hooks?|pre-commit|type ?check(ing|er)?|typecheck|safety|verification|ssl|tls|certificates?|signature|sandbox|warnings?|eslint|mypy|assertions?)\b`),

@@ -51,6 +51,7 @@ type evalResult struct {
 	secondRun              int
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
+	proposed               []string // every proposal, for reading
 }
 
 func (h *evalResult) cat(c string) *evalCount {
@@ -235,6 +236,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	hits := map[string]int{}
 	for _, o := range outs {
 		h.proposals++
+		h.proposed = append(h.proposed, p.name+": "+o.kind+": "+summary(o.text))
 		var facts, nots []evalItem
 		for _, it := range p.items {
 			if !it.m.match(o.text) {
@@ -323,6 +325,21 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	h.secondRun += len(again.Candidates)
 }
 
+// summary is a proposal on one line: a memory line as is, a skill as its
+// name and steps.
+func summary(text string) string {
+	if !strings.HasPrefix(text, "---") {
+		return text
+	}
+	var parts []string
+	for _, ln := range strings.Split(text, "\n") {
+		if strings.HasPrefix(ln, "name: ") || strings.HasPrefix(ln, "- The work calls") || len(ln) > 3 && ln[0] >= '1' && ln[0] <= '9' && strings.HasPrefix(ln[1:], ". ") {
+			parts = append(parts, ln)
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
 // appliedMemory is every memory file as it reads once the pending patches
 // are applied: the state a person gets by accepting the whole inbox.
 func appliedMemory(t *testing.T, w *world) map[string]string {
@@ -406,6 +423,12 @@ func evalReport(halves []*evalResult) string {
 		if len(h.misses) > 0 {
 			fmt.Fprintf(&b, "\nMissed (%d):\n\n", len(h.misses))
 			for _, m := range h.misses {
+				fmt.Fprintf(&b, "- %s\n", m)
+			}
+		}
+		if len(h.proposed) > 0 {
+			fmt.Fprintf(&b, "\nProposed (%d):\n\n", len(h.proposed))
+			for _, m := range h.proposed {
 				fmt.Fprintf(&b, "- %s\n", m)
 			}
 		}

@@ -2,8 +2,6 @@ package offline
 
 import (
 	"sort"
-
-	"github.com/automem/automem/internal/textkey"
 )
 
 // Candidate kinds.
@@ -71,6 +69,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 	}
 	type group struct {
 		members []stmt
+		carried []stmt // statements of older values this group replaced
+		last    source
+		dead    bool
 	}
 	var groups []*group
 	for i, s := range stmts {
@@ -79,8 +80,13 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 		}
 		var g *group
 		for _, cand := range groups {
-			if sameFact(cand.members[0].line, s.line) {
-				g = cand
+			for _, m := range cand.members {
+				if sameFact(m.line, s.line) && !supersedes(s.line, m.line) {
+					g = cand
+					break
+				}
+			}
+			if g != nil {
 				break
 			}
 		}
@@ -89,9 +95,37 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 			groups = append(groups, g)
 		}
 		g.members = append(g.members, s)
+		g.last = s.src
+	}
+	// Newest value wins: a group whose latest statement replaces what an
+	// older group says ends that group, and keeps its evidence.
+	sort.SliceStable(groups, func(i, j int) bool { return before(groups[i].last, groups[j].last) })
+	for j := len(groups) - 1; j >= 0; j-- {
+		newer := groups[j]
+		if newer.dead {
+			continue
+		}
+		line := representative(newer.members)
+		for i := 0; i < j; i++ {
+			older := groups[i]
+			if older.dead {
+				continue
+			}
+			for _, m := range older.members {
+				if supersedes(line, m.line) {
+					older.dead = true
+					newer.carried = append(newer.carried, older.members...)
+					newer.carried = append(newer.carried, older.carried...)
+					break
+				}
+			}
+		}
 	}
 	var out []candidate
 	for _, g := range groups {
+		if g.dead {
+			continue
+		}
 		sessions := map[int]bool{}
 		lasting, global, correction, fresh := false, false, false, false
 		for _, m := range g.members {
@@ -100,6 +134,11 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 			global = global || m.global
 			correction = correction || m.correction
 			fresh = fresh || isNew(m.src.session)
+		}
+		for _, m := range g.carried {
+			// The setting was stated before, with another value: it
+			// recurs.
+			sessions[m.src.session] = true
 		}
 		if !fresh || (len(sessions) < 2 && !lasting) {
 			continue
@@ -111,20 +150,36 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 		for _, m := range g.members {
 			c.srcs = append(c.srcs, m.src)
 		}
+		for _, m := range g.carried {
+			c.srcs = append(c.srcs, m.src)
+		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// representative picks the wording said most often; on a tie, the latest.
+// representative picks the clearest wording of a fact: the statement that
+// carries most of the terms the others share with it, so that a merged line
+// loses nothing the person repeated; on a tie, the latest.
 func representative(ms []stmt) string {
 	count := map[string]int{}
-	best, bestN := "", 0
 	for _, m := range ms {
-		k := textkey.Normalize(m.line)
-		count[k]++
-		if count[k] >= bestN {
-			best, bestN = m.line, count[k]
+		for _, t := range factTerms(m.line) {
+			count[t]++
+		}
+	}
+	best, bestScore := "", -1
+	for _, m := range ms {
+		score := 0
+		for _, t := range factTerms(m.line) {
+			if count[t] > 1 || len(ms) == 1 {
+				score += 2
+			} else {
+				score-- // words no one else said make a line longer, not clearer
+			}
+		}
+		if score >= bestScore {
+			best, bestScore = m.line, score
 		}
 	}
 	return best

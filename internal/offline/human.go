@@ -2,6 +2,7 @@ package offline
 
 import (
 	"strings"
+	"unicode"
 )
 
 // A person's message often carries text they did not write: a pasted log, a
@@ -82,50 +83,113 @@ func stripQuotes(s string) string {
 	})
 }
 
-// sentences splits the person's own lines into sentences. Inline code in
-// backticks is kept whole so that `go test ./...` is not cut at its dots.
+// sentences splits the person's own lines into sentences. A line is at
+// least one sentence (list items stay apart); inside it, a sentence ends at
+// ".", "!" or "?" followed by a space, except inside inline code or
+// parentheses, after an abbreviation ("e.g.", "i.e.", "cf.", "et al.") and
+// after an initialism ("U.S.", "a.m.") that the next word does not start
+// a new sentence after. Dots inside versions, paths and URLs have no space
+// after them and never split.
 func sentences(lines []string) []string {
 	var out []string
 	for _, ln := range lines {
-		ln = strings.TrimSpace(ln)
-		ln = strings.TrimLeft(ln, "-*• ")
-		var b strings.Builder
-		tick := false
-		rs := []rune(ln)
-		for i, r := range rs {
-			if r == '`' {
-				tick = !tick
-			}
-			b.WriteRune(r)
-			if tick {
-				continue
-			}
-			end := r == '!' || r == '?' || r == ';'
-			if r == '.' && (i+1 == len(rs) || rs[i+1] == ' ') && !abbrev(b.String()) {
-				end = true
-			}
-			if end && (i+1 == len(rs) || rs[i+1] == ' ') {
-				if s := strings.TrimSpace(b.String()); s != "" {
-					out = append(out, s)
-				}
-				b.Reset()
-			}
-		}
-		if s := strings.TrimSpace(b.String()); s != "" {
-			out = append(out, s)
-		}
+		ln = listMarkerRe().ReplaceAllString(strings.TrimSpace(ln), "")
+		out = append(out, splitSentences(ln)...)
 	}
 	return out
 }
 
-// abbrev reports whether the text ends with an abbreviation whose dot does
-// not end a sentence.
-func abbrev(s string) bool {
-	l := strings.ToLower(s)
-	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "cf.", "approx."} {
-		if strings.HasSuffix(l, a) {
-			return true
+var listMarkerRe = lazyRegexp(`^([-*•+]|\d{1,3}[.)])\s+`)
+
+func splitSentences(ln string) []string {
+	var out []string
+	rs := []rune(ln)
+	start, tick, depth := 0, false, 0
+	emit := func(end int) {
+		if s := strings.TrimSpace(string(rs[start:end])); s != "" {
+			out = append(out, s)
 		}
+		start = end
 	}
-	return false
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == '`':
+			tick = !tick
+			continue
+		case tick:
+			continue
+		case r == '(' || r == '[':
+			depth++
+			continue
+		case r == ')' || r == ']':
+			if depth > 0 {
+				depth--
+			}
+			continue
+		}
+		if depth > 0 || (r != '.' && r != '!' && r != '?') {
+			continue
+		}
+		// Runs of terminators ("?!", "...") end together.
+		j := i
+		for j+1 < len(rs) && (rs[j+1] == '.' || rs[j+1] == '!' || rs[j+1] == '?') {
+			j++
+		}
+		if j+1 < len(rs) && !unicode.IsSpace(rs[j+1]) && rs[j+1] != '"' && rs[j+1] != '\'' {
+			i = j
+			continue
+		}
+		if r == '.' && j == i && !sentenceEnd(rs[start:i+1], nextWord(rs[j+1:])) {
+			continue
+		}
+		emit(j + 1)
+		i = j
+	}
+	emit(len(rs))
+	return out
+}
+
+// nextWord is the word after position 0 of rest, skipping spaces.
+func nextWord(rest []rune) string {
+	s := strings.TrimLeftFunc(string(rest), unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// neverEnd are abbreviations that are always followed by more of the
+// sentence.
+var neverEnd = map[string]bool{
+	"e.g.": true, "i.e.": true, "cf.": true, "vs.": true, "approx.": true, "al.": true, "incl.": true,
+	"esp.": true, "resp.": true, "viz.": true, "dr.": true, "mr.": true, "mrs.": true, "ms.": true,
+	"st.": true, "no.": true, "fig.": true, "ca.": true, "w.r.t.": true, "et.": true, "sec.": true,
+}
+
+// mayEnd are abbreviations that end a sentence only when the next word
+// starts with a capital letter.
+var mayEnd = map[string]bool{"etc.": true, "min.": true, "max.": true, "approx": false, "jr.": true, "sr.": true}
+
+var initialismRe = lazyRegexp(`^(?:[A-Za-z]\.){1,4}$`)
+
+// sentenceEnd decides whether the full stop at the end of sent ends it.
+func sentenceEnd(sent []rune, next string) bool {
+	s := string(sent)
+	last := s
+	if i := strings.LastIndexFunc(s[:len(s)-1], func(r rune) bool { return unicode.IsSpace(r) || r == '(' || r == '"' }); i >= 0 {
+		last = s[i+1:]
+	}
+	low := strings.ToLower(last)
+	if neverEnd[low] {
+		return false
+	}
+	if next == "" {
+		return true
+	}
+	upper := unicode.IsUpper([]rune(next)[0])
+	if mayEnd[low] || initialismRe().MatchString(last) {
+		return upper && !initialismRe().MatchString(next)
+	}
+	return true
 }

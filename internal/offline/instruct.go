@@ -2,6 +2,7 @@ package offline
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -26,7 +27,11 @@ type reversal struct {
 
 var (
 	fillerRe   = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe     = lazyRegexp(`(?i)^(no|nope|wrong|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*`)
+	corrRe     = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
+	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
+	// "…, remember that X": the part after the marker is the statement
+	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(remember|keep in mind|note) that\s+`)
 	lastingRe  = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
 	rememberRe = lazyRegexp(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
 	alwaysRe   = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
@@ -34,7 +39,15 @@ var (
 	// or "globally" opening the sentence ("install it globally" is not one)
 	globalRe     = lazyRegexp(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
 	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
-	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix)|in this (pr|commit|change|session|task|one|branch|run)|now|anymore|this week)\b`)
+	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b`)
+	// venting and exclamations: strong feeling, not an instruction
+	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
+	// "…, remember that": a lasting marker at the end
+	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?)( please)?\W*$`)
+	// a statement of how the project is ("src/gen is generated", "themes/
+	// is a submodule", "commit messages start with the ticket"), kept in a
+	// correction or when it recurs
+	factRe = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into)\b`)
 	planRe       = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
 	laterRe      = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
 	questRe      = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
@@ -42,12 +55,11 @@ var (
 	noLongerRe   = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
 	neverMindRe  = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
+	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
-	// openings of a conditional or a wish that is an instruction only when
-	// it is also marked as lasting ("whenever you touch the schema, …")
-	condStarterRe = lazyRegexp(`(?i)^(if|when|whenever|before|after|once|for|i'?d prefer|i would prefer|i want you to|i'?d like you to|i would like you to)\b`)
+	// "no xml layouts, we use compose": a ruling-out in a correction
+	noStarterRe = lazyRegexp(`(?i)^no\s+[\w.@/:+-]+`)
 	// "they always fail": always/never describing something, not asking
 	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
 	// "you should always …" is an instruction addressed to the agent
@@ -70,6 +82,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
+	if ventRe().MatchString(s) {
+		return nil, nil
+	}
 	if r := reversalOf(s, src); r != nil {
 		return nil, r
 	}
@@ -77,6 +92,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	st := &stmt{src: src, correction: corrective}
+	if terseRe().MatchString(s) {
+		// A terse correction only counts once it recurs.
+		st.correction = true
+		st.line = asLine(strings.TrimRight(s, "!?. "))
+		return st, nil
+	}
 	for {
 		t := fillerRe().ReplaceAllString(s, "")
 		if m := corrRe().FindString(t); m != "" {
@@ -89,6 +110,14 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		s = t
 	}
 	remembered := false
+	if m := rememberMidRe().FindString(s); m != "" {
+		st.lasting, remembered = true, true
+		s = s[len(m):]
+	}
+	if m := rememberTailRe().FindString(s); m != "" {
+		st.lasting, remembered = true, true
+		s = s[:len(s)-len(m)]
+	}
 	if m := rememberRe().FindString(s); m != "" {
 		// "Remember that money is int64 cents": after the marker, a plain
 		// statement of fact is what is to be remembered.
@@ -100,7 +129,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		s = lastingRe().ReplaceAllString(s, " ")
 	}
 	if globalRe().MatchString(s) {
-		st.global = true
+		st.global, st.lasting = true, true
 		s = globalRe().ReplaceAllString(s, " ")
 	}
 	s = strings.TrimSpace(s)
@@ -134,10 +163,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		describeRe().MatchString(s):
 		return nil, nil
 	}
-	if !remembered && !starterRe().MatchString(s) && !(st.lasting && condStarterRe().MatchString(s)) {
+	fact := factRe().MatchString(s)
+	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !(st.correction && noStarterRe().MatchString(s)) {
 		return nil, nil
 	}
-	if !st.lasting && !marked && !instrRe().MatchString(s) && !st.correction {
+	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
 	if len(textkey.Tokens(s)) < 3 {
@@ -157,7 +187,10 @@ var cues = []string{
 	"at all times", "instead of", "not ", "rather than", "over ", "stop", "ignore", "forget",
 	"disregard", "scratch", "drop", "cancel", "undo", "revert", "withdraw", "no longer", "mind",
 	"nvm", "nope", "wrong", "i said", "i told", "again", "you should", "you must", "need to",
-	"have to", "are to", "u should", "u must",
+	"have to", "are to", "u should", "u must", "generated", "submodule", "shared", "read-only",
+	"readonly", "start with", "starts with", "begin with", "begins with", "live in", "lives in",
+	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
+	"keep this in mind",
 }
 
 func mayMatter(lower string) bool {
@@ -222,7 +255,18 @@ var generic = map[string]bool{
 	"run": true, "before": true, "after": true, "commit": true, "committing": true,
 	"every": true, "change": true, "changes": true, "code": true, "file": true,
 	"files": true, "project": true, "repo": true, "when": true, "you": true,
+	"now": true, "from": true, "on": true, "here": true, "everything": true,
 }
+
+// genericTerms are the generic words as stemmed terms.
+var genericTerms = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range generic {
+		m[textkey.Stem(w)] = true
+		m[w] = true
+	}
+	return m
+})
 
 // contentTokens are the tokens that identify the subject of a line.
 func contentTokens(s string) []string {
@@ -235,17 +279,68 @@ func contentTokens(s string) []string {
 	return out
 }
 
-// sameFact tells whether two lines state the same fact: near-identical
-// wording, or one's distinctive words almost all contained in the other's.
+// factTerms are a line's terms (textkey.Terms) without the generic words of
+// instructions: what tells one fact from another.
+func factTerms(s string) []string {
+	var out []string
+	for _, t := range textkey.Terms(s) {
+		if !genericTerms()[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// valueTerms are the exact terms of a line: numbers, versions, paths and
+// code spans.
+func valueTerms(terms []string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range terms {
+		if strings.HasPrefix(t, "`") || strings.IndexFunc(t, unicode.IsDigit) >= 0 {
+			m[t] = true
+		}
+	}
+	return m
+}
+
+// sameFact tells whether two lines state the same fact. Lines that give
+// different values (ports, versions) are different facts, one possibly
+// newer than the other; otherwise they are the same when their terms
+// mostly coincide, or when nearly all terms of the shorter one are in the
+// longer one.
 func sameFact(a, b string) bool {
-	if textkey.Normalize(a) == textkey.Normalize(b) || textkey.Similarity(a, b) >= 0.8 {
+	if textkey.Normalize(a) == textkey.Normalize(b) {
 		return true
 	}
-	ta, tb := contentTokens(a), contentTokens(b)
-	if len(ta) < 2 || len(tb) < 2 {
+	ta, tb := factTerms(a), factTerms(b)
+	if len(ta) == 0 || len(tb) == 0 {
 		return false
 	}
-	return contained(ta, tb) >= 0.8 && contained(tb, ta) >= 0.5
+	va, vb := valueTerms(factTerms(withoutExamples(a))), valueTerms(factTerms(withoutExamples(b)))
+	if len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
+		return false
+	}
+	shared, dice := textkey.Overlap(ta, tb)
+	if dice >= 0.6 {
+		return true
+	}
+	small := min(len(ta), len(tb))
+	return shared >= 2 && float64(shared) >= 0.75*float64(small)
+}
+
+// exampleRe is an example given in passing ("like `INV-42: fix`"): it
+// illustrates a rule, it is not a value the rule sets.
+var exampleRe = lazyRegexp("(?i)\\b(e\\.g\\.|like|such as|for example|for instance)[:,]?\\s+`[^`]*`")
+
+func withoutExamples(s string) string { return exampleRe().ReplaceAllString(s, " ") }
+
+func intersects(a, b map[string]bool) bool {
+	for t := range a {
+		if b[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // contained is the share of a's tokens found in b.

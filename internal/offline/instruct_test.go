@@ -38,8 +38,10 @@ func TestOwnTextDropsPastedMaterial(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
-	got := sentences([]string{"Run `go test ./...` first. Then stop! Is it ok? e.g. this stays; that splits"})
-	want := []string{"Run `go test ./...` first.", "Then stop!", "Is it ok?", "e.g. this stays;", "that splits"}
+	got := sentences([]string{"Run `go test ./...` first. Then stop! Is it ok? e.g. this stays; that stays too"})
+	// A semicolon joins clauses of one sentence: splitting there would
+	// leave half a sentence (issue 14).
+	want := []string{"Run `go test ./...` first.", "Then stop!", "Is it ok?", "e.g. this stays; that stays too"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -164,6 +166,29 @@ func TestDangerous(t *testing.T) {
 	for _, s := range good {
 		if dangerous(s) {
 			t.Errorf("refused: %q", s)
+		}
+	}
+}
+
+func TestSentenceBoundaries(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"We serve U.S. customers only, so always format prices in USD.", "We serve U.S. customers only, so always format prices in USD."},
+		{"Always format errors in lower case, e.g. `dial upstream: %w`, and never end them with punctuation.", "Always format errors in lower case, e.g. `dial upstream: %w`, and never end them with punctuation."},
+		{"Log runs to `mltrain-ablations`, i.e. never to the default project. Thanks.", "Log runs to `mltrain-ablations`, i.e. never to the default project.|Thanks."},
+		{"The default batch size is 128 (cf. the memory profile). Update the configs.", "The default batch size is 128 (cf. the memory profile).|Update the configs."},
+		{"It finished at approx. 3 a.m. with a loss of 0.41, fine.", "It finished at approx. 3 a.m. with a loss of 0.41, fine."},
+		{"We moved to node 22. From now on use v22.1.0 from https://nodejs.org/dist/.", "We moved to node 22.|From now on use v22.1.0 from https://nodejs.org/dist/."},
+		{"pnpm! not npm. always pnpm in this repo.", "pnpm!|not npm.|always pnpm in this repo."},
+		{"Don't use init() functions for wiring; construct them in main.", "Don't use init() functions for wiring; construct them in main."},
+		{"We ship to the U.S. Then Canada.", "We ship to the U.S.|Then Canada."},
+		{"Why?! No.", "Why?!|No."},
+		{"- use pnpm\n2. never npm", "use pnpm|never npm"},
+		{"Edit scripts/gen_bench.py, not benches/generated.rs. Then regenerate.", "Edit scripts/gen_bench.py, not benches/generated.rs.|Then regenerate."},
+	}
+	for _, tt := range tests {
+		got := strings.Join(sentences(strings.Split(tt.in, "\n")), "|")
+		if got != tt.want {
+			t.Errorf("sentences(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -89,13 +89,14 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				// reversal: skip the parsing.
 				continue
 			}
-			for i, sent := range sentences(ownText(msg.Text)) {
+			var got []stmt
+			for i, sent := range rememberPrevious(sentences(ownText(msg.Text))) {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
 				st, rev := classify(sent, corrective && i == 0, s)
 				if st != nil {
-					m.stmts = append(m.stmts, *st)
+					got = append(got, *st)
 					m.signals++
 				}
 				if rev != nil {
@@ -103,6 +104,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.signals++
 				}
 			}
+			m.stmts = append(m.stmts, joinCorrection(got)...)
 			corrective = false
 		case msg.Role == transcript.RoleAssistant:
 			for _, tc := range msg.ToolCalls {
@@ -152,6 +154,41 @@ func rejected(tc transcript.ToolCall) bool {
 		return true
 	}
 	return tc.Error && rejectedRe().MatchString(tc.Output)
+}
+
+// rememberAloneRe is a sentence that only marks the one before it as
+// lasting: "We deploy from publish now. Remember that."
+var rememberAloneRe = lazyRegexp(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
+
+// rememberPrevious folds a "remember that." sentence into the sentence
+// before it.
+func rememberPrevious(sents []string) []string {
+	out := sents[:0:0]
+	for _, s := range sents {
+		if rememberAloneRe().MatchString(s) && len(out) > 0 {
+			out[len(out)-1] = "Remember that " + out[len(out)-1]
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// joinCorrection makes one statement of a correction said in several
+// sentences ("Don't touch themes/, it's a submodule. Override it in
+// layouts/ instead."): the parts only make sense together.
+func joinCorrection(sts []stmt) []stmt {
+	if len(sts) < 2 || !sts[0].correction {
+		return sts
+	}
+	j := sts[0]
+	for _, s := range sts[1:] {
+		j.line = strings.TrimSuffix(j.line, ".") + ". " + s.line
+		j.lasting = j.lasting || s.lasting
+		j.global = j.global || s.global
+		j.src.quote += " " + s.src.quote
+	}
+	return []stmt{j}
 }
 
 func firstLine(s string) string {

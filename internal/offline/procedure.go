@@ -23,7 +23,6 @@ type skillDraft struct {
 	description string
 	steps       []string
 	verify      string // the step that checks the work, if the sequence has one
-	main        string // the first step that is not a verification command
 	sessions    int
 }
 
@@ -33,6 +32,8 @@ type skillDraft struct {
 func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []candidate {
 	type gram struct {
 		steps    []command
+		toks     []string    // what each step is matched on
+		windows  [][]command // the run in each supporting session
 		sessions []int
 		srcs     []source // first step of each supporting session
 		prompts  []source
@@ -41,7 +42,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	// A step run in one session only cannot belong to a recurring
 	// sequence; dropping it lets `migrate, add zod, generate, test` match
 	// `migrate, generate, test`.
-	stepSessions := map[string]int{}
+	stepSessions, keySessions := map[string]int{}, map[string]int{}
 	for _, m := range sessions {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
@@ -49,30 +50,49 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				seen[r.cmd.step] = true
 				stepSessions[r.cmd.step]++
 			}
+			if !seen["\x00"+r.cmd.key] {
+				seen["\x00"+r.cmd.key] = true
+				keySessions[r.cmd.key]++
+			}
 		}
+	}
+	// token is what a step is matched on across sessions: the step, or,
+	// when its plain words changed from run to run (`cargo release
+	// minor`, `cargo release patch`), the program and subcommand.
+	token := func(c command) string {
+		if stepSessions[c.step] >= 2 {
+			return c.step
+		}
+		if keySessions[c.key] >= 2 {
+			return c.key
+		}
+		return ""
 	}
 	grams := map[string]*gram{}
 	order := 0
 	for idx, m := range sessions {
 		var steps []shellRun
+		var toks []string
 		for _, r := range m.steps {
-			if stepSessions[r.cmd.step] < 2 {
+			tok := token(r.cmd)
+			if tok == "" {
 				continue
 			}
-			if n := len(steps); n > 0 && steps[n-1].cmd.step == r.cmd.step {
+			if n := len(toks); n > 0 && toks[n-1] == tok {
 				continue
 			}
 			steps = append(steps, r)
+			toks = append(toks, tok)
 		}
 		seen := map[string]bool{}
-		for n := minSteps; n <= maxSteps; n++ {
+		for n := minSteps - 1; n <= maxSteps; n++ {
 			for i := 0; i+n <= len(steps); i++ {
 				runs := steps[i : i+n]
 				window := make([]command, n)
 				parts := make([]string, n)
 				for k, r := range runs {
 					window[k] = r.cmd
-					parts[k] = r.cmd.step
+					parts[k] = toks[i+k]
 				}
 				key := strings.Join(parts, "\x00")
 				if seen[key] {
@@ -82,10 +102,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				g := grams[key]
 				if g == nil {
 					order++
-					g = &gram{steps: window, first: order}
+					g = &gram{steps: window, toks: parts, first: order}
 					grams[key] = g
 				}
 				g.sessions = append(g.sessions, idx)
+				g.windows = append(g.windows, window)
 				g.srcs = append(g.srcs, runs[0].src)
 				if runs[0].prompt.quote != "" {
 					g.prompts = append(g.prompts, runs[0].prompt)
@@ -95,7 +116,9 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	}
 	var cands []*gram
 	for _, g := range grams {
-		if len(g.sessions) < 2 {
+		// Two sessions show a procedure of three steps or more; a
+		// two-step one needs a third session.
+		if len(g.sessions) < 2 || len(g.steps) < minSteps && len(g.sessions) < 3 {
 			continue
 		}
 		fresh := false
@@ -107,7 +130,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 			distinct[c.step] = true
 			other = other || c.category == ""
 		}
-		if !fresh || len(distinct) < minSteps || !other {
+		if !fresh || len(distinct) < len(g.steps) || !other {
 			continue
 		}
 		cands = append(cands, g)
@@ -142,7 +165,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				used[c.step] = true
 			}
 		}
-		d := draftFor(g.steps, len(g.sessions))
+		d := draftFor(g.steps, g.toks, g.windows, len(g.sessions))
 		// The prompts that led to the sequence go to the evidence only:
 		// transcript text never becomes instructions in a skill.
 		c := candidate{kind: KindSkill, line: d.name, skill: d}
@@ -162,23 +185,27 @@ var runnerWords = map[string]bool{
 	"m": true, "pnpm": true, "npm": true, "yarn": true, "bun": true, "run": true, "sudo": true,
 }
 
-// draftFor builds the draft's name, description and steps.
-func draftFor(steps []command, sessions int) *skillDraft {
+// draftFor builds the draft's name, description and steps. Each step is
+// the command as run, with the arguments that changed between sessions
+// replaced by placeholders.
+func draftFor(steps []command, toks []string, windows [][]command, sessions int) *skillDraft {
 	d := &skillDraft{sessions: sessions}
 	var words []string
 	seen := map[string]bool{}
-	for _, c := range steps {
-		d.steps = append(d.steps, c.norm)
+	for i, c := range steps {
+		runs := make([][]word, len(windows))
+		for k, w := range windows {
+			runs[k] = w[i].args
+		}
+		step := stepText(runs, c)
+		d.steps = append(d.steps, step)
 		if c.category == "test" || c.category == "build" || c.category == "lint" || c.category == "typecheck" {
-			d.verify = c.norm
+			d.verify = step
 		}
 		if c.category != "" {
 			continue
 		}
-		if d.main == "" {
-			d.main = c.norm
-		}
-		for _, w := range strings.Fields(nameClean().ReplaceAllString(strings.ToLower(c.step), " ")) {
+		for _, w := range strings.Fields(nameClean().ReplaceAllString(strings.ToLower(toks[i]), " ")) {
 			if !runnerWords[w] && !seen[w] {
 				seen[w] = true
 				words = append(words, w)
@@ -189,12 +216,8 @@ func draftFor(steps []command, sessions int) *skillDraft {
 		words = words[:5]
 	}
 	d.name = skillName(append(words, "workflow"))
-	var names []string
-	for _, c := range steps {
-		names = append(names, c.step)
-	}
 	d.description = oneLineYAML(fmt.Sprintf("Run this project's recurring %s sequence (seen in %d sessions) and check the result.",
-		strings.Join(names, " then "), sessions))
+		strings.Join(toks, " then "), sessions))
 	return d
 }
 
@@ -234,7 +257,7 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	fmt.Fprintf(&b, "# %s\n\n", d.name)
 	fmt.Fprintf(&b, "Drafted by automem's offline extractor: the same command sequence ran in %d sessions of this project.\n\n", d.sessions)
 	b.WriteString("## When to use\n\n")
-	fmt.Fprintf(&b, "- The task needs `%s` and the steps that usually follow it in this project.\n", d.main)
+	fmt.Fprintf(&b, "- The work calls for this project's %s procedure: %s, in this order.\n", procedureName(d.name), stepList(d.steps))
 	b.WriteString("- Follow the steps in order; do not skip one because an earlier step printed no errors.\n")
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {

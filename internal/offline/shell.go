@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -50,15 +52,6 @@ func shellScript(tc transcript.ToolCall) (string, bool) {
 	return "", false
 }
 
-func isDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 func isShell(p string) bool {
 	switch path.Base(p) {
 	case "bash", "sh", "zsh", "dash", "fish":
@@ -69,6 +62,7 @@ func isShell(p string) bool {
 
 // command is one normalised simple command.
 type command struct {
+	args     []word // as written, from the program on
 	norm     string // "go test -race ./..."
 	key      string // program and subcommand: "go test"
 	step     string // key plus leading plain words: "pnpm prisma migrate dev"
@@ -76,111 +70,88 @@ type command struct {
 	noise    bool   // read-only inspection (ls, cat, git status…)
 }
 
-// splitScript cuts a shell script into simple commands at &&, ||, ;, |
-// and newlines, outside quotes. Only the first command of a pipeline is kept:
-// `go test ./... | tee out` runs go test.
-func splitScript(script string) [][]string {
-	var (
-		out     [][]string
-		cur     []string
-		word    strings.Builder
-		inWord  bool
-		quote   rune
-		skipRun bool // inside the tail of a pipeline
-	)
-	flushWord := func() {
-		if inWord {
-			if !skipRun {
-				cur = append(cur, word.String())
-			}
-			word.Reset()
-			inWord = false
-		}
+// word is one argument of a simple command as the shell would pass it.
+type word struct {
+	text   string
+	quoted bool // written in quotes: one argument even with spaces in it
+}
+
+// splitScript parses a shell script with a real shell parser and returns
+// its simple commands in execution order: lists (&&, ||, ;), pipelines and
+// compound commands are split, heredoc bodies and redirections are not
+// arguments, and commands inside $(…) or <(…) are not steps of the script.
+// A pipeline keeps its first command and any later one that is not a mere
+// filter (`go test ./... | tail` runs go test). Text that does not parse as
+// shell (JSON, YAML, prose) yields nothing: a fragment is never a command.
+func splitScript(script string) [][]word {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
+	if err != nil {
+		return nil
 	}
-	flushCmd := func() {
-		flushWord()
-		if len(cur) > 0 {
-			out = append(out, cur)
-		}
-		cur = nil
-	}
-	rs := []rune(script)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		if quote != 0 {
-			if r == quote {
-				quote = 0
-			} else if r == '\\' && quote == '"' && i+1 < len(rs) {
-				i++
-				word.WriteRune(rs[i])
-			} else {
-				word.WriteRune(r)
+	var out [][]word
+	var visit func(node syntax.Node, tail bool) bool
+	visit = func(node syntax.Node, tail bool) bool {
+		switch n := node.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.ArithmExp:
+			return false
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				syntax.Walk(n.X, func(c syntax.Node) bool { return visit(c, tail) })
+				syntax.Walk(n.Y, func(c syntax.Node) bool { return visit(c, true) })
+				return false
 			}
-			continue
-		}
-		switch {
-		case r == '\'' || r == '"':
-			quote = r
-			inWord = true
-		case r == '\\' && i+1 < len(rs):
-			i++
-			if rs[i] != '\n' {
-				word.WriteRune(rs[i])
-				inWord = true
-			}
-		case r == ' ' || r == '\t':
-			flushWord()
-		case r == '>' || r == '<':
-			// A redirection: drop an fd number before it and its target.
-			if inWord && isDigits(word.String()) {
-				word.Reset()
-				inWord = false
-			}
-			flushWord()
-			i++
-			for i < len(rs) && (rs[i] == '>' || rs[i] == '&' || rs[i] == '|') {
-				i++
-			}
-			if i < len(rs) && (rs[i] >= '0' && rs[i] <= '9' || rs[i] == '-') && i > 0 && rs[i-1] == '&' {
-				for i < len(rs) && (rs[i] >= '0' && rs[i] <= '9' || rs[i] == '-') {
-					i++
+		case *syntax.CallExpr:
+			argv := make([]word, 0, len(n.Args))
+			for _, a := range n.Args {
+				w, ok := literal(a)
+				if !ok {
+					w = word{text: "<arg>"}
 				}
-				i--
-				continue
+				argv = append(argv, w)
 			}
-			for i < len(rs) && (rs[i] == ' ' || rs[i] == '\t') {
-				i++
+			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
+				out = append(out, argv)
 			}
-			for i < len(rs) && !strings.ContainsRune(" \t\n;&|", rs[i]) {
-				i++
+			return false
+		}
+		return true
+	}
+	syntax.Walk(f, func(n syntax.Node) bool { return visit(n, false) })
+	return out
+}
+
+// filterCommands only reshape another command's output in a pipeline.
+var filterCommands = map[string]bool{
+	"tail": true, "head": true, "grep": true, "rg": true, "tee": true, "sort": true, "uniq": true,
+	"wc": true, "jq": true, "less": true, "more": true, "cat": true, "cut": true, "tr": true,
+	"sed": true, "awk": true, "column": true, "xargs": false,
+}
+
+// literal is the value of a word with no expansion in it.
+func literal(w *syntax.Word) (word, bool) {
+	var b strings.Builder
+	quoted := false
+	for _, p := range w.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			quoted = true
+			b.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			quoted = true
+			for _, q := range x.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return word{}, false
+				}
+				b.WriteString(l.Value)
 			}
-			i--
-		case r == '\n' || r == ';':
-			flushCmd()
-			skipRun = false
-		case r == '&' || r == '|':
-			double := i+1 < len(rs) && rs[i+1] == r
-			if double {
-				i++
-			}
-			if r == '&' && !double {
-				flushWord() // background: treat as a separator too
-			}
-			flushCmd()
-			skipRun = r == '|' && !double
-		case r == '#' && !inWord:
-			for i < len(rs) && rs[i] != '\n' {
-				i++
-			}
-			flushCmd()
-			skipRun = false
 		default:
-			word.WriteRune(r)
-			inWord = true
+			return word{}, false
 		}
 	}
-	flushCmd()
-	return out
+	return word{text: b.String(), quoted: quoted}, true
 }
 
 // commands normalises every simple command of a script.
@@ -236,16 +207,38 @@ var noiseCommands = map[string]bool{
 	"source": true, ".": true, "set": true, "open": true, "xdg-open": true, "code": true, "vim": true,
 }
 
+// progRe is what a program name looks like; anything else (a JSON brace,
+// a YAML key, a glob) is not a command.
+var progRe = lazyRegexp(`^[A-Za-z0-9_./+~][A-Za-z0-9_./+:@~-]*$`)
+
 // normalize reduces one simple command to its stable form.
-func normalize(argv []string) (command, bool) {
+func normalize(words []word) (command, bool) {
 	// Drop environment assignments and wrappers that do not change what runs.
+	for len(words) > 0 {
+		a := words[0].text
+		if isAssignment(a) || a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" || a == "env" && len(words) > 1 {
+			words = words[1:]
+			continue
+		}
+		break
+	}
+	if len(words) == 0 || words[0].quoted || !progRe().MatchString(words[0].text) || strings.HasSuffix(words[0].text, ":") {
+		return command{}, false
+	}
+	argv := make([]string, len(words))
+	for i, w := range words {
+		argv[i] = w.text
+	}
+	c, ok := normalizeArgv(argv)
+	c.args = words
+	return c, ok
+}
+
+// normalizeArgv computes the stable parts of a command from its arguments.
+func normalizeArgv(argv []string) (command, bool) {
 	for len(argv) > 0 {
 		a := argv[0]
 		if isAssignment(a) || a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" {
-			argv = argv[1:]
-			continue
-		}
-		if a == "env" && len(argv) > 1 {
 			argv = argv[1:]
 			continue
 		}
@@ -281,8 +274,20 @@ func normalize(argv []string) (command, bool) {
 	if strings.HasSuffix(prog, ".py") && prog != "manage.py" {
 		prog = "python " + prog
 	}
-	words := append(append([]string{}, prefix...), prog)
+	// A relative program path is shown as written (`./gradlew`,
+	// `bin/rails`); an interpreter's script is part of what runs.
+	shown := prog
+	if !strings.HasPrefix(argv[0], "/") && strings.Contains(argv[0], "/") {
+		shown = argv[0]
+	}
 	rest := argv[1:]
+	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog]
+	if interpreters[prog] && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") && path.Ext(rest[0]) != "" {
+		shown += " " + rest[0]
+		rest = rest[1:]
+		script = true
+	}
+	words := append(append([]string{}, prefix...), shown)
 	sub := ""
 	if subcommandPrograms[prog] && len(rest) > 0 && isWord(rest[0]) {
 		sub = rest[0]
@@ -301,10 +306,16 @@ func normalize(argv []string) (command, bool) {
 	}
 	key := strings.Join(words, " ")
 	// Up to two plain words right after the key name what is run
-	// (`pnpm prisma migrate dev`, `make docs`), not run-specific data.
-	for n := 0; n < 2 && len(rest) > 0 && isWord(rest[0]) && !looksLikeData(rest[0]); n++ {
+	// (`pnpm prisma migrate dev`, `make docs`, `dp backfill`), not
+	// run-specific data; a script's arguments (`./bump.sh minor`) are its
+	// parameters.
+	for n := 0; n < 2 && !script && len(rest) > 0 && isWord(rest[0]) && !looksLikeData(rest[0]); n++ {
 		words = append(words, rest[0])
 		rest = rest[1:]
+	}
+	if sub == "turbo" || sub == "nx" || sub == "lerna" || prog == "turbo" || prog == "nx" {
+		// `pnpm turbo run lint` and `… run test` are different checks.
+		key = strings.Join(words, " ")
 	}
 	norm := append([]string{}, words...)
 	for i := 0; i < len(rest); i++ {
@@ -335,6 +346,12 @@ func normalize(argv []string) (command, bool) {
 	return c, true
 }
 
+// interpreters run the script file given as their first argument.
+var interpreters = map[string]bool{
+	"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true,
+	"zsh": true, "perl": true, "php": true, "deno": false, "tsx": true, "ts-node": true,
+}
+
 // looksLikeData reports whether a plain word is more likely a file, test or
 // branch name than part of a command: it has digits or capitals.
 func looksLikeData(a string) bool {
@@ -362,11 +379,11 @@ func isAssignment(a string) bool {
 // isWord reports whether an argument looks like a subcommand name rather
 // than a flag or a path.
 func isWord(a string) bool {
-	if a == "" || strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/=.*@:") {
+	if a == "" || strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/=.*@") || strings.HasPrefix(a, ":") || strings.HasSuffix(a, ":") {
 		return false
 	}
 	for _, r := range a {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == ':') {
 			return false
 		}
 	}
@@ -385,7 +402,15 @@ func categorize(prog, sub, norm string) string {
 		if name == "" {
 			name = sub
 		}
+		if sub == "turbo" || sub == "nx" || sub == "lerna" {
+			// `pnpm turbo run lint`: the task is the last word.
+			f := strings.Fields(norm)
+			name = f[len(f)-1]
+		}
 		return scriptCategory(name)
+	case "turbo", "nx", "lerna":
+		f := strings.Fields(norm)
+		return scriptCategory(f[len(f)-1])
 	case "make", "just", "task", "mise":
 		return scriptCategory(strings.TrimPrefix(sub, "run "))
 	case "go":
@@ -419,7 +444,7 @@ func categorize(prog, sub, norm string) string {
 		return "build"
 	case "mypy", "pyright", "flow":
 		return "typecheck"
-	case "eslint", "staticcheck", "golangci-lint", "flake8", "pylint", "shellcheck", "rubocop", "hadolint", "biome", "oxlint", "stylelint", "markdownlint", "actionlint":
+	case "eslint", "staticcheck", "golangci-lint", "flake8", "pylint", "shellcheck", "rubocop", "hadolint", "tflint", "biome", "oxlint", "stylelint", "markdownlint", "actionlint":
 		return "lint"
 	case "ruff":
 		if sub == "format" {
@@ -445,6 +470,12 @@ func categorize(prog, sub, norm string) string {
 			return "test"
 		case "build", "package", "compile", "assemble":
 			return "build"
+		}
+		// Android variants: testDebugUnitTest, lintDebug, assembleRelease.
+		return scriptCategory(sub)
+	case "rails", "rake":
+		if sub == "test" || sub == "spec" {
+			return "test"
 		}
 	case "terraform", "tofu":
 		switch sub {

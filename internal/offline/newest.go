@@ -1,0 +1,159 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/textkey"
+)
+
+// Settings change: the dev port moves, the team upgrades a runtime, a
+// branch is renamed, a tool is dropped. When a later statement gives a new
+// value for something an earlier one set, only the later one may stand;
+// proposing both would leave memory contradicting itself.
+
+// slotTerms name settings whose value changes over time, as terms.
+var slotTerms = stemmed(map[string]bool{
+	"port": true, "version": true, "branch": true, "namespace": true, "size": true, "delay": true,
+	"region": true, "sdk": true, "minsdk": true, "targetsdk": true, "node": true, "ruby": true, "go": true,
+	"python": true, "flutter": true, "java": true, "jdk": true, "msrv": true, "bucket": true,
+	"timeout": true, "interval": true, "database": true, "db": true, "host": true, "url": true,
+	"registry": true, "cluster": true, "image": true, "manager": true, "runtime": true, "rust": true,
+	"toolchain": true, "channel": true, "environment": true, "limit": true, "concurrency": true,
+	"php": true, "kotlin": true, "swift": true, "xcode": true, "postgr": true, "postgres": true,
+	"redis": true, "mysql": true, "deno": true, "bun": true, "pnpm": true, "npm": true, "yarn": true,
+	"poetry": true, "uv": true, "pip": true, "gradle": true, "android": true, "ios": true, "api": true,
+	"endpoint": true, "domain": true, "account": true, "project": true, "team": true, "owner": true,
+	"deploy": true, "stag": true, "prod": true, "production": true, "staging": true, "ci": true,
+})
+
+func stemmed(words map[string]bool) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for w := range words {
+		m[textkey.Stem(w)] = true
+	}
+	return m
+}
+
+var (
+	// changeRe marks a statement that something changed.
+	changeRe = lazyRegexp(`(?i)\b(now|renamed|moved|changed|switched|upgraded|downgraded|raised|lowered|bumped|migrated|replaced|no longer|anymore|instead)\b`)
+	// negatedRe finds a name a statement rules out: "not npm", "never
+	// poetry.", "instead of black" at the end of a clause.
+	negatedRe = lazyRegexp(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)\s*(?:[,.;:!)\x{2014}]|$)`)
+	// negatesRe: the same name ruled out in the older line keeps it
+	// consistent, not superseded.
+	negatesRe = lazyRegexp(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
+)
+
+// ruledOut lists the names a line rules out, lower-cased.
+func ruledOut(line string) []string {
+	var out []string
+	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
+		w := strings.ToLower(strings.Trim(m[1], ".-"))
+		if w != "" && !textkeyStop(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func textkeyStop(w string) bool {
+	return len(textkey.Terms(w)) == 0 || generic[w]
+}
+
+// negatedIn reports whether line itself rules the name out.
+func negatedIn(line, name string) bool {
+	l := strings.ToLower(line)
+	i := strings.Index(l, name)
+	for i >= 0 {
+		pre := l[:i]
+		if j := strings.LastIndexAny(pre, ".;!?"); j >= 0 {
+			pre = pre[j+1:]
+		}
+		f := strings.Fields(pre)
+		if len(f) > 4 {
+			f = f[len(f)-4:]
+		}
+		if negatesRe().MatchString(strings.Join(f, " ")) {
+			return true
+		}
+		next := strings.Index(l[i+len(name):], name)
+		if next < 0 {
+			break
+		}
+		i += len(name) + next
+	}
+	return false
+}
+
+// hasWord reports whether name occurs in line as a word of its own.
+func hasWord(line, name string) bool {
+	for _, t := range textkey.Terms(strings.ReplaceAll(line, "`", " ")) {
+		if t == name || t == textkey.Stem(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// supersedes reports whether newer replaces what older says: it rules out
+// a name older relies on ("we deploy from publish now, not gh-pages" after
+// "the deploy branch is gh-pages"), or it gives the same setting a new
+// value ("the server port is 7171" after "… is 7070").
+func supersedes(newer, older string) bool {
+	for _, w := range ruledOut(newer) {
+		if hasWord(older, w) && !negatedIn(older, w) {
+			return true
+		}
+	}
+	tn, to := factTerms(newer), factTerms(older)
+	slot := false
+	for _, t := range tn {
+		if slotTerms[t] {
+			for _, u := range to {
+				slot = slot || u == t
+			}
+		}
+	}
+	if !slot {
+		return false
+	}
+	vn, vo := valueTerms(tn), valueTerms(to)
+	fresh := false
+	for v := range vn {
+		fresh = fresh || !vo[v]
+	}
+	changed := changeRe().MatchString(newer)
+	if len(vo) > 0 && fresh && (!subset(vo, vn) || changed) {
+		return true
+	}
+	if !changed || len(vo) > 0 && len(vn) > 0 {
+		return false
+	}
+	// Named values: the older line has a word the newer one dropped, and
+	// the newer one brings a word of its own.
+	_, dice := textkey.Overlap(tn, to)
+	return dice < 0.9 && hasExtra(to, tn) && hasExtra(tn, to)
+}
+
+func subset(a, b map[string]bool) bool {
+	for t := range a {
+		if !b[t] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasExtra(a, b []string) bool {
+	in := map[string]bool{}
+	for _, t := range b {
+		in[t] = true
+	}
+	for _, t := range a {
+		if !in[t] && !slotTerms[t] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,150 @@
+package offline
+
+import (
+	"path"
+	"strings"
+)
+
+// A skill step is written as the command was run: the arguments that were
+// the same in every session are kept, and those that changed become a
+// placeholder that says what goes there (`git commit -m "<message>"`,
+// `helm lint charts/<name>`).
+
+// stepText renders one step from its runs in the supporting sessions.
+func stepText(runs [][]word, c command) string {
+	if len(runs) == 0 || len(runs[0]) == 0 {
+		return c.norm
+	}
+	first := runs[0]
+	same := true
+	for _, r := range runs[1:] {
+		if len(r) != len(first) {
+			same = false
+			break
+		}
+	}
+	if !same {
+		// Runs differ in shape: the stable form, which keeps the
+		// program, subcommand and flags.
+		return c.norm
+	}
+	out := make([]string, len(first))
+	for i := range first {
+		vals := make([]string, len(runs))
+		quoted := false
+		for k, r := range runs {
+			vals[k] = r[i].text
+			quoted = quoted || r[i].quoted
+		}
+		if allEqual(vals) {
+			out[i] = shellQuote(first[i].text, quoted)
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = first[i-1].text
+		}
+		out[i] = placeholder(vals, prev, quoted)
+	}
+	return strings.Join(out, " ")
+}
+
+func allEqual(vals []string) bool {
+	for _, v := range vals[1:] {
+		if v != vals[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// placeholder names a varying argument from the flag before it or from the
+// shape of its values.
+func placeholder(vals []string, prev string, quoted bool) string {
+	name := ""
+	switch {
+	case prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F":
+		name = "message"
+	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "="):
+		name = strings.TrimPrefix(prev, "--")
+	case allMatch(vals, isVersion):
+		name = "version"
+	case allMatch(vals, isNumber):
+		name = "n"
+	case allMatch(vals, func(v string) bool { return strings.Contains(v, " ") }):
+		name = "message"
+	}
+	if name == "" {
+		// Paths under one directory: keep the directory.
+		dir := path.Dir(vals[0])
+		if dir != "." && allMatch(vals, func(v string) bool { return path.Dir(v) == dir }) {
+			if quoted {
+				return `"` + dir + `/<name>"`
+			}
+			return dir + "/<name>"
+		}
+		name = "arg"
+	}
+	p := "<" + name + ">"
+	if quoted || name == "message" {
+		return `"` + p + `"`
+	}
+	return p
+}
+
+func allMatch(vals []string, f func(string) bool) bool {
+	for _, v := range vals {
+		if !f(v) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// isVersion matches v1.2.3, 1.2 and 2026-03-01 style values.
+func isVersion(s string) bool {
+	t := strings.TrimPrefix(s, "v")
+	return strings.ContainsAny(t, ".-") && t != "" && t[0] >= '0' && t[0] <= '9' &&
+		strings.Trim(t, "0123456789.-") == ""
+}
+
+// shellQuote writes an argument so that the step can be pasted into a
+// shell: quoted when it was quoted or needs it.
+func shellQuote(s string, quoted bool) string {
+	if !quoted && s != "" && !strings.ContainsAny(s, " \t'\"$`\\|&;<>(){}*?!#~") {
+		return s
+	}
+	if !strings.ContainsAny(s, `"$`+"`\\") {
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// procedureName is the skill name as words: "release-workflow" → "release".
+func procedureName(name string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(name, "-workflow"), "-", " ")
+}
+
+// stepList names every step in order, for the "When to use" line.
+func stepList(steps []string) string {
+	parts := make([]string, len(steps))
+	for i, s := range steps {
+		parts[i] = "`" + s + "`"
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
