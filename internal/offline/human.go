@@ -12,7 +12,7 @@ import (
 
 var (
 	fenceRe  = lazyRegexp("^\\s*(```|~~~)")
-	logRe    = lazyRegexp(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s)`)
+	logRe    = lazyRegexp(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s|[\w.$]*(error|exception)\b:\s)`)
 	mailRe   = lazyRegexp(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
 	fwdRe    = lazyRegexp(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
 	ticketRe = lazyRegexp(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
@@ -56,6 +56,8 @@ func ownText(text string) []string {
 		case strings.HasPrefix(trim, ">"),
 			strings.HasPrefix(ln, "    "), strings.HasPrefix(ln, "\t"),
 			logRe().MatchString(ln):
+			// "error:" alone introduces what follows.
+			pasted = pasted || introRe().MatchString(trim)
 			continue
 		case ticketRe().MatchString(ln):
 			pasted = true

@@ -190,7 +190,7 @@ var cues = []string{
 	"have to", "are to", "u should", "u must", "generated", "submodule", "shared", "read-only",
 	"readonly", "start with", "starts with", "begin with", "begins with", "live in", "lives in",
 	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
-	"keep this in mind",
+	"keep this in mind", " only",
 }
 
 func mayMatter(lower string) bool {
@@ -256,6 +256,7 @@ var generic = map[string]bool{
 	"every": true, "change": true, "changes": true, "code": true, "file": true,
 	"files": true, "project": true, "repo": true, "when": true, "you": true,
 	"now": true, "from": true, "on": true, "here": true, "everything": true,
+	"edit": true, "by": true, "hand": true, "directly": true,
 }
 
 // genericTerms are the generic words as stemmed terms.

@@ -94,7 +94,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
-				st, rev := classify(sent, corrective && i == 0, s)
+				// Once a message opens as a correction, its next sentences
+				// are part of it ("… is generated. Edit the yaml instead.").
+				st, rev := classify(sent, corrective && i == 0 || len(got) > 0 && got[0].correction, s)
 				if st != nil {
 					got = append(got, *st)
 					m.signals++

@@ -86,10 +86,11 @@ func negatedIn(line, name string) bool {
 	return false
 }
 
-// hasWord reports whether name occurs in line as a word of its own.
+// hasWord reports whether name occurs in line as a word of its own, as
+// written: "requests" (a library) is not "request".
 func hasWord(line, name string) bool {
-	for _, t := range textkey.Terms(strings.ReplaceAll(line, "`", " ")) {
-		if t == name || t == textkey.Stem(name) {
+	for _, t := range textkey.Tokens(strings.ReplaceAll(line, "`", " ")) {
+		if t == name {
 			return true
 		}
 	}
