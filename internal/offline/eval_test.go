@@ -248,6 +248,19 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 				facts = append(facts, it)
 			}
 		}
+		// A proposal stands for one fact: of the facts it matches, one of
+		// its own kind (a verification line for a verification fact)
+		// first, then one not yet proposed.
+		if len(facts) > 1 {
+			sort.SliceStable(facts, func(i, j int) bool {
+				ki, kj := facts[i].kind == o.kind, facts[j].kind == o.kind
+				if ki != kj {
+					return ki
+				}
+				return hits[facts[i].id] < hits[facts[j].id]
+			})
+			facts = facts[:1]
+		}
 		for _, it := range facts {
 			hits[it.id]++
 			h.cat(it.category).proposals++

@@ -19,6 +19,8 @@ type known struct {
 	text   strings.Builder // all of it, for command look-ups
 	skills map[string]bool // lower-case skill names: installed and drafted
 	drafts []string        // bodies of existing skill drafts
+	from    map[string]string // memory file of each line read from disk
+	removed map[string]bool   // lines a pending patch already removes
 }
 
 func (k *known) addText(s string) {
@@ -36,7 +38,7 @@ func (k *known) addText(s string) {
 // has reports whether a fact is already stated.
 func (k *known) has(line string) bool {
 	for _, l := range k.lines {
-		if sameFact(line, l) {
+		if !k.removed[l] && sameFact(line, l) {
 			return true
 		}
 	}
@@ -52,7 +54,7 @@ func (k *known) mentions(cmd string) bool {
 // added lines of pending inbox patches and the skill drafts.
 func loadKnown(d memdir.Dir, skillNames []string) (*known, error) {
 	memoryDir, globalPath := d.Targets.MemoryDir, d.Targets.GlobalMemory
-	k := &known{skills: map[string]bool{}}
+	k := &known{skills: map[string]bool{}, from: map[string]string{}, removed: map[string]bool{}}
 	for _, n := range skillNames {
 		k.skills[strings.ToLower(n)] = true
 	}
@@ -113,6 +115,11 @@ func (k *known) addFile(path string) error {
 		return fmt.Errorf("read memory file %s: %w", path, err)
 	}
 	k.addText(string(data))
+	for _, ln := range strings.Split(string(data), "\n") {
+		if t := strings.TrimSpace(ln); t != "" && k.from[t] == "" {
+			k.from[t] = path
+		}
+	}
 	return nil
 }
 
@@ -134,6 +141,9 @@ func (k *known) addPatch(data []byte) {
 			for _, l := range h.Lines {
 				if l.Op == patch.Add {
 					k.addText(l.Text)
+				}
+				if l.Op == patch.Delete {
+					k.removed[strings.TrimSpace(l.Text)] = true
 				}
 			}
 		}

@@ -20,6 +20,9 @@ type candidate struct {
 	cmds   []string // verification: the commands the line lists
 	srcs   []source
 	skill  *skillDraft
+	// replaces is an existing memory line (trimmed, as in replaceIn) this
+	// candidate rewrites in place instead of adding a line.
+	replaces, replaceIn string
 }
 
 // before orders two sources in conversation time.

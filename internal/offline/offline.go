@@ -185,6 +185,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	cands = append(cands, instructionCandidates(stmts, revs, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
+	cands = reconcile(cands, k, in.Dir.Targets.MemoryDir, in.Dir.Targets.GlobalMemory)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))

@@ -22,12 +22,19 @@ type section struct {
 	lines   []string
 }
 
+// replacement is a memory line to rewrite in place: a newer value, or a
+// structured line (verification commands) that gained or lost an entry.
+type replacement struct {
+	path     string // the memory file holding the line
+	old, new string // the line as it stands (trimmed), and its new text
+}
+
 // mergeIntoPatch applies the kind's pending extraction patch (if any) in
 // memory, adds the lines to target under their headings, and rewrites that
 // patch as one patch from the files on disk to that result. newFileHeading is the
 // first line of target when it must be created ("# Project Memory"; empty
 // for none). It returns whether the patch was written.
-func mergeIntoPatch(dir memdir.Dir, kind patch.Kind, target, newFileHeading string, secs []section) (bool, error) {
+func mergeIntoPatch(dir memdir.Dir, kind patch.Kind, target, newFileHeading string, secs []section, repl []replacement) (bool, error) {
 	patchPath, roots := dir.ExtractionPatch(kind), kindRoots(dir)
 	origs := map[string][]byte{}
 	exists := map[string]bool{}
@@ -81,6 +88,16 @@ func mergeIntoPatch(dir memdir.Dir, kind patch.Kind, target, newFileHeading stri
 		text = addUnderHeading(text, s.heading, s.lines)
 	}
 	cur[target] = []byte(text)
+	for _, r := range repl {
+		if err := load(r.path); err != nil {
+			return false, err
+		}
+		out, ok := replaceLine(string(cur[r.path]), r.old, r.new)
+		if !ok {
+			return false, fmt.Errorf("replace line in %s: %q is not there", r.path, r.old)
+		}
+		cur[r.path] = []byte(out)
+	}
 
 	out := &patch.Patch{}
 	for _, path := range order {
@@ -174,4 +191,25 @@ func addUnderHeading(text, heading string, lines []string) string {
 	res = append(res, items...)
 	res = append(res, all[at:]...)
 	return strings.Join(res, "\n") + "\n"
+}
+
+// replaceLine rewrites the line whose trimmed text is old, keeping its
+// indentation and list marker.
+func replaceLine(text, old, new string) (string, bool) {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if strings.TrimSpace(ln) != old {
+			continue
+		}
+		indent := ln[:len(ln)-len(strings.TrimLeft(ln, " \t"))]
+		marker := ""
+		for _, m := range []string{"- ", "* ", "+ "} {
+			if strings.HasPrefix(old, m) {
+				marker = m
+			}
+		}
+		lines[i] = indent + marker + new
+		return strings.Join(lines, "\n"), true
+	}
+	return text, false
 }

@@ -81,7 +81,7 @@ func (w *writer) memory(cands []candidate) {
 			return
 		}
 		heading := "## Conventions"
-		if c.kind == KindVerification {
+		if c.kind == KindVerification && c.replaces == "" {
 			heading = "## Verification"
 			var fresh []string
 			for _, cmd := range c.cmds {
@@ -95,7 +95,7 @@ func (w *writer) memory(cands []candidate) {
 			c.cmds, c.line = fresh, verificationLine(fresh)
 		}
 		line, ok := cleanLine(w.in, c.line)
-		if !ok || w.known.has(line) || w.dismissed(line) {
+		if !ok || (c.replaces == "" && w.known.has(line)) || w.dismissed(line) {
 			continue
 		}
 		c.line = line
@@ -222,7 +222,12 @@ func (w *writer) flush() error {
 			continue
 		}
 		var secs []section
+		var repl []replacement
 		for _, pl := range k.lines {
+			if pl.c.replaces != "" {
+				repl = append(repl, replacement{path: pl.c.replaceIn, old: pl.c.replaces, new: pl.c.line})
+				continue
+			}
 			i := 0
 			for i < len(secs) && secs[i].heading != pl.heading {
 				i++
@@ -234,7 +239,7 @@ func (w *writer) flush() error {
 		}
 		if !w.in.DryRun {
 			patchPath := w.in.Dir.ExtractionPatch(k.kind)
-			ok, err := mergeIntoPatch(w.in.Dir, k.kind, k.target, k.heading, secs)
+			ok, err := mergeIntoPatch(w.in.Dir, k.kind, k.target, k.heading, secs, repl)
 			if err != nil {
 				w.warn(fmt.Sprintf("%s memory lines not written: %v", k.kind, err))
 				continue
