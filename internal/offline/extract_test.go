@@ -199,7 +199,7 @@ func TestExtractEndToEnd(t *testing.T) {
 		t.Fatalf("skills %v", res.Skills)
 	}
 	skill := readString(t, filepath.Join(w.memDir, "skills", res.Skills[0], "SKILL.md"))
-	for _, want := range []string{"---\nname: prisma-migrate-dev-generate-workflow\ndescription: ", "1. Run `pnpm prisma migrate dev`.", "3. Run `pnpm test`.", "## Verification"} {
+	for _, want := range []string{"---\nname: prisma-migrate-dev-generate-workflow\ndescription: ", "1. Run `pnpm prisma migrate dev --name <name>`.", "3. Run `pnpm test`.", "## Verification"} {
 		if !strings.Contains(skill, want) {
 			t.Errorf("skill lacks %q:\n%s", want, skill)
 		}

@@ -115,7 +115,10 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 				continue
 			}
 			for _, m := range older.members {
-				if supersedes(line, m.line) {
+				// The sentence as said may name the setting the line
+				// left out ("we upgraded to godot 4.3, remember that
+				// we're on 4.3 now").
+				if supersedes(line, m.line) || supersedes(newer.members[len(newer.members)-1].src.quote, m.line) {
 					older.dead = true
 					newer.carried = append(newer.carried, older.members...)
 					newer.carried = append(newer.carried, older.carried...)
@@ -178,8 +181,11 @@ func representative(ms []stmt) string {
 			if count[t] > 1 || len(ms) == 1 {
 				score += 2
 			} else {
-				score-- // words no one else said make a line longer, not clearer
+				score++ // what to do instead, the reason: worth keeping
 			}
+		}
+		if len(m.line) > 200 {
+			score /= 2
 		}
 		if score >= bestScore {
 			best, bestScore = m.line, score

@@ -30,6 +30,10 @@ var (
 	corrRe     = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
+	// "no pandas in this repo": a ruling-out that opens a correction
+	noOpenRe = lazyRegexp(`(?i)^no\s+([\w.@/:+-]+)`)
+	// a credential stated as a value: "the db password is …"
+	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement
 	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(remember|keep in mind|note) that\s+`)
 	lastingRe  = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
@@ -39,7 +43,7 @@ var (
 	// or "globally" opening the sentence ("install it globally" is not one)
 	globalRe     = lazyRegexp(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
 	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
-	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b`)
+	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
@@ -58,15 +62,18 @@ var (
 	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
-	// "no xml layouts, we use compose": a ruling-out in a correction
-	noStarterRe = lazyRegexp(`(?i)^no\s+[\w.@/:+-]+`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b`)
+	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\bnever\s+\w+ed\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = lazyRegexp(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
 	describeRe = lazyRegexp(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
 )
+
+// notRuling are words after "no" that rule nothing out.
+var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, "need": true, "way": true,
+	"one": true, "longer": true, "wait": true, "matter": true, "thanks": true, "rush": true, "luck": true,
+	"clue": true, "i": true, "it": true, "that": true, "this": true, "no": true, "more": true}
 
 // classify turns one sentence into a statement, a reversal, or nothing.
 // corrective is set when the sentence answers a cancelled or rejected tool
@@ -82,7 +89,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
-	if ventRe().MatchString(s) {
+	if ventRe().MatchString(s) || credRe().MatchString(s) {
+		// Feelings are not instructions, and credentials never belong in
+		// memory, whatever the redactor recognises.
 		return nil, nil
 	}
 	if r := reversalOf(s, src); r != nil {
@@ -92,6 +101,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	st := &stmt{src: src, correction: corrective}
+	if m := noOpenRe().FindStringSubmatch(s); m != nil && !notRuling[strings.ToLower(m[1])] {
+		// "no raw SQL, use a dbt model": ruling something out corrects.
+		st.correction = true
+	}
 	if terseRe().MatchString(s) {
 		// A terse correction only counts once it recurs.
 		st.correction = true
@@ -164,7 +177,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	fact := factRe().MatchString(s)
-	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !(st.correction && noStarterRe().MatchString(s)) {
+	// In a correction, what the person says is the correction, whatever
+	// word it opens with ("derive API for clap", "no raw SQL").
+	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction {
 		return nil, nil
 	}
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {

@@ -60,7 +60,8 @@ func TestClassify(t *testing.T) {
 		{"Remember to run make lint before you commit", false, "Run make lint before you commit.", true, false, false},
 		{"no, use pnpm not npm", false, "Use pnpm not npm.", false, false, true},
 		{"Please don't edit generated files", false, "Don't edit generated files.", false, false, false},
-		{"In all my projects, write commit messages in the imperative mood", false, "", false, true, false},
+		// "in all my projects" marks a lasting rule, like "from now on" (issue 14).
+		{"In all my projects, write commit messages in the imperative mood", false, "Write commit messages in the imperative mood.", true, true, false},
 		{"In all my projects, always write commit messages in the imperative mood", false, "Always write commit messages in the imperative mood.", true, true, false},
 		{"We use tabs for indentation.", false, "We use tabs for indentation.", false, false, false},
 		{"Edit the template, not the generated file", true, "Edit the template, not the generated file.", false, false, true},

@@ -108,15 +108,24 @@ func supersedes(newer, older string) bool {
 		}
 	}
 	tn, to := factTerms(newer), factTerms(older)
-	slot := false
+	// The same setting: a shared setting noun ("port", "branch"), or most
+	// of the older line's words.
+	slot, keys, keysOld := false, 0, 0
+	in := map[string]bool{}
 	for _, t := range tn {
-		if slotTerms[t] {
-			for _, u := range to {
-				slot = slot || u == t
-			}
+		in[t] = true
+	}
+	for _, t := range to {
+		if valueTerms([]string{t})[t] {
+			continue
+		}
+		keysOld++
+		if in[t] {
+			keys++
+			slot = slot || slotTerms[t]
 		}
 	}
-	if !slot {
+	if !slot && (keys == 0 || 2*keys < keysOld) {
 		return false
 	}
 	vn, vo := valueTerms(tn), valueTerms(to)

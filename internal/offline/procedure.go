@@ -35,6 +35,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		toks     []string    // what each step is matched on
 		windows  [][]command // the run in each supporting session
 		sessions []int
+		count    int // occurrences, repeats within a session included
 		srcs     []source // first step of each supporting session
 		prompts  []source
 		first    int
@@ -95,7 +96,8 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 					parts[k] = toks[i+k]
 				}
 				key := strings.Join(parts, "\x00")
-				if seen[key] {
+				if g := grams[key]; g != nil && seen[key] {
+					g.count++
 					continue
 				}
 				seen[key] = true
@@ -105,6 +107,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 					g = &gram{steps: window, toks: parts, first: order}
 					grams[key] = g
 				}
+				g.count++
 				g.sessions = append(g.sessions, idx)
 				g.windows = append(g.windows, window)
 				g.srcs = append(g.srcs, runs[0].src)
@@ -117,18 +120,20 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	var cands []*gram
 	for _, g := range grams {
 		// Two sessions show a procedure of three steps or more; a
-		// two-step one needs a third session.
-		if len(g.sessions) < 2 || len(g.steps) < minSteps && len(g.sessions) < 3 {
+		// two-step one needs a third run.
+		if len(g.sessions) < 2 || len(g.steps) < minSteps && g.count < 3 {
 			continue
 		}
 		fresh := false
 		for _, idx := range g.sessions {
 			fresh = fresh || isNew(idx)
 		}
+		// A procedure has a step of this project's own: checks and
+		// version-control bookkeeping alone are no skill.
 		distinct, other := map[string]bool{}, false
 		for _, c := range g.steps {
 			distinct[c.step] = true
-			other = other || c.category == ""
+			other = other || c.category == "" && !vcsStep(c)
 		}
 		if !fresh || len(distinct) < len(g.steps) || !other {
 			continue
@@ -273,4 +278,11 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 		b.WriteString("- Every step exits with status 0 and `git status` shows only the intended changes.\n")
 	}
 	return b.String()
+}
+
+// vcsStep reports whether a command only records or moves work in version
+// control (git add, commit, push, tag…).
+func vcsStep(c command) bool {
+	f := strings.Fields(c.key)
+	return len(f) > 0 && (f[0] == "git" || f[0] == "hg" || f[0] == "jj" || f[0] == "gh" && len(f) > 1 && f[1] == "pr")
 }

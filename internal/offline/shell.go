@@ -184,7 +184,7 @@ var subcommandPrograms = map[string]bool{
 	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
 	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
 	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
-	"mise": true, "hugo": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
+	"mise": true, "hugo": true, "dbt": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
 }
 
 // valueFlags take the next argument as a value that changes from run to run.
@@ -331,20 +331,34 @@ func normalizeArgv(argv []string) (command, bool) {
 			if eq := strings.IndexByte(a, '='); eq > 0 && valueFlags[a[:eq]] {
 				continue
 			}
+			if strings.HasPrefix(a, "--") && !strings.Contains(a, "=") && i+1 < len(rest) && !strings.HasPrefix(rest[i+1], "-") && !strings.ContainsAny(rest[i+1], "/.") {
+				// `--select orders`: a long flag before a plain word
+				// (not a path) takes it as its value; keeping the flag
+				// alone would leave half an option.
+				i++
+				continue
+			}
 			norm = append(norm, a)
 			continue
 		}
 		// Positional arguments are mostly run-specific (files, packages,
 		// test names); the whole-tree patterns are the stable exception.
-		if a == "./..." || a == "." || a == "..." || a == "./" {
+		if wholeTree(a) {
 			norm = append(norm, a)
 		}
 	}
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " ")}
 	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
 	c.category = categorize(prog, sub, c.norm)
+	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
+		// GUT, Godot's unit-test add-on, runs as a headless script.
+		c.category = "test"
+	}
 	return c, true
 }
+
+// wholeTree reports whether an argument names the whole tree (`./...`, `.`).
+func wholeTree(a string) bool { return a == "./..." || a == "." || a == "..." || a == "./" }
 
 // interpreters run the script file given as their first argument.
 var interpreters = map[string]bool{
@@ -444,14 +458,14 @@ func categorize(prog, sub, norm string) string {
 		return "build"
 	case "mypy", "pyright", "flow":
 		return "typecheck"
-	case "eslint", "staticcheck", "golangci-lint", "flake8", "pylint", "shellcheck", "rubocop", "hadolint", "tflint", "biome", "oxlint", "stylelint", "markdownlint", "actionlint":
+	case "eslint", "staticcheck", "golangci-lint", "flake8", "pylint", "shellcheck", "rubocop", "hadolint", "tflint", "gdlint", "biome", "oxlint", "stylelint", "markdownlint", "actionlint":
 		return "lint"
 	case "ruff":
 		if sub == "format" {
 			return "format"
 		}
 		return "lint"
-	case "gofmt", "goimports", "prettier", "black", "isort", "rustfmt", "clang-format", "gofumpt", "shfmt":
+	case "gdformat", "gofmt", "goimports", "prettier", "black", "isort", "rustfmt", "clang-format", "gofumpt", "shfmt":
 		return "format"
 	case "dotnet", "swift", "mix", "deno":
 		switch sub {
@@ -487,6 +501,17 @@ func categorize(prog, sub, norm string) string {
 	case "buf":
 		if sub == "lint" {
 			return "lint"
+		}
+	case "dbt":
+		if sub == "test" || sub == "build" {
+			return sub
+		}
+	case "sqlfluff":
+		switch sub {
+		case "lint":
+			return "lint"
+		case "fix", "format":
+			return "format"
 		}
 	case "bazel":
 		if sub == "test" || sub == "build" {

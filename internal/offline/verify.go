@@ -22,6 +22,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		category string
 		sessions map[int]source
 		forms    map[string]int
+		full     map[string]int // the whole command as run, when it differs from the form
 		first    int
 	}
 	groups := map[string]*group{}
@@ -31,11 +32,14 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			g := groups[r.cmd.key]
 			if g == nil {
 				order++
-				g = &group{key: r.cmd.key, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, first: order}
+				g = &group{key: r.cmd.key, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, full: map[string]int{}, first: order}
 				groups[r.cmd.key] = g
 			}
 			g.sessions[idx] = r.src
 			g.forms[r.cmd.norm]++
+			if full := argsText(r.cmd.args); full != r.cmd.norm {
+				g.full[full]++
+			}
 		}
 	}
 	var kept []*group
@@ -70,7 +74,13 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	})
 	c := &candidate{kind: KindVerification}
 	for _, g := range kept {
-		c.cmds = append(c.cmds, mostCommon(g.forms))
+		// The command exactly as run, when it was run that way more often
+		// than in any stable form (`gdlint scripts/`, not `gdlint`).
+		cmd := mostCommon(g.forms)
+		if full := mostCommon(g.full); g.full[full] >= 2 && g.full[full] > g.forms[cmd]-g.full[full] {
+			cmd = full
+		}
+		c.cmds = append(c.cmds, cmd)
 		idxs := make([]int, 0, len(g.sessions))
 		for idx := range g.sessions {
 			idxs = append(idxs, idx)
@@ -103,4 +113,13 @@ func verificationLine(cmds []string) string {
 		quoted[i] = "`" + c + "`"
 	}
 	return "Verification commands for this project: " + strings.Join(quoted, ", ") + "."
+}
+
+// argsText is a command as it was run, quoted where needed.
+func argsText(args []word) string {
+	parts := make([]string, len(args))
+	for i, w := range args {
+		parts[i] = shellQuote(w.text, w.quoted)
+	}
+	return strings.Join(parts, " ")
 }

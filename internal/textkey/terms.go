@@ -26,9 +26,9 @@ func Terms(s string) []string {
 			continue
 		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(part), func(r rune) bool {
-			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-_./:@+", r))
+			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-_./:@+'’", r))
 		}) {
-			w = strings.Trim(w, ".:-_/")
+			w = strings.Trim(strings.ReplaceAll(w, "’", "'"), ".:-_/'")
 			if w == "" || stop[w] || stopTerms[w] {
 				continue
 			}
@@ -65,6 +65,8 @@ var stopTerms = map[string]bool{
 	"who": true, "these": true, "those": true, "thing": true, "things": true, "like": true,
 	"again": true, "ok": true, "okay": true, "yes": true, "no": true, "btw": true,
 	"we're": true, "i'm": true, "you're": true, "is": true, "are": true, "be": true,
+	"don't": true, "doesn't": true, "isn't": true, "aren't": true, "won't": true, "can't": true,
+	"dont": true, "let's": true, "that's": true, "there's": true, "we've": true, "i've": true,
 }
 
 // Stem strips common English inflections so that forms of one word compare
