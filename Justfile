@@ -65,5 +65,4 @@ clean:
 
 # Score the offline extractor on testdata/offline-eval and print EVAL.md.
 eval:
-    go test ./internal/offline -run '^TestEval$' -count=1 -eval-out "$PWD/EVAL.md" >/dev/null || true
-    cat EVAL.md
+    s=0; go test ./internal/offline -run '^TestEval$' -count=1 -eval-out "$PWD/EVAL.md" >/dev/null || s=$?; cat EVAL.md; exit $s

@@ -15,10 +15,10 @@ import (
 // known is what memory already says or is already proposed: candidates
 // matching it are not proposed again.
 type known struct {
-	lines  []string        // memory lines: MEMORY.md, topic files, GEMINI.md, pending additions
-	text   strings.Builder // all of it, for command look-ups
-	skills map[string]bool // lower-case skill names: installed and drafted
-	drafts []string        // bodies of existing skill drafts
+	lines   []string          // memory lines: MEMORY.md, topic files, GEMINI.md, pending additions
+	text    strings.Builder   // all of it, for command look-ups
+	skills  map[string]bool   // lower-case skill names: installed and drafted
+	drafts  []string          // bodies of existing skill drafts
 	from    map[string]string // memory file of each line read from disk
 	removed map[string]bool   // lines a pending patch already removes
 }

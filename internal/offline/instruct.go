@@ -26,8 +26,8 @@ type reversal struct {
 }
 
 var (
-	fillerRe   = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe     = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	corrRe   = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -36,9 +36,9 @@ var (
 	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement
 	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(remember|keep in mind|note) that\s+`)
-	lastingRe  = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe = lazyRegexp(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
-	alwaysRe   = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	lastingRe     = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	rememberRe    = lazyRegexp(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	alwaysRe      = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
 	globalRe     = lazyRegexp(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
@@ -51,13 +51,13 @@ var (
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket"), kept in a
 	// correction or when it recurs
-	factRe = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into)\b`)
-	planRe       = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
-	laterRe      = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
-	questRe      = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
-	reverseRe    = lazyRegexp(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
-	noLongerRe   = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
-	neverMindRe  = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
+	factRe      = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into)\b`)
+	planRe      = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
+	laterRe     = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
+	questRe     = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
+	reverseRe   = lazyRegexp(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
+	noLongerRe  = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
+	neverMindRe = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
 	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
 	// words an imperative instruction can start with once fillers are gone

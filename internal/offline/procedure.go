@@ -35,7 +35,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		toks     []string    // what each step is matched on
 		windows  [][]command // the run in each supporting session
 		sessions []int
-		count    int // occurrences, repeats within a session included
+		count    int      // occurrences, repeats within a session included
 		srcs     []source // first step of each supporting session
 		prompts  []source
 		first    int

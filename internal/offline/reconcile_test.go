@@ -1,0 +1,79 @@
+package offline
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/automem/automem/internal/patch"
+)
+
+// TestReconcileInPlace: a newer value replaces the existing line, the
+// verification line is rewritten in place without the ruled-out tool, and
+// a second run adds nothing.
+func TestReconcileInPlace(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- The dev server listens on port 3000.\n- Verification commands for this project: `npm test`.\n"
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:add a page", "u:remember that the dev server port is 3000.", "c:npm install zod", "u:no, use pnpm, never npm.", "x:pnpm test", "x:pnpm lint", "x:npm test")
+	w.add("b", true, "u:the dev server moved to port 4000 now, remember that.", "x:pnpm test", "x:pnpm lint", "x:npm test")
+	w.add("c", true, "u:fix it", "c:npm ci", "u:No, pnpm, never npm.", "x:pnpm test", "x:pnpm lint", "x:npm test")
+	res := w.run(t)
+	data, err := os.ReadFile(w.privatePatch())
+	if err != nil {
+		t.Fatalf("no patch: %v (%+v)", err, res.Candidates)
+	}
+	p, err := patch.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := patch.ApplyText([]byte(mem), p.Files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{"port 4000", "`pnpm lint`", "`pnpm test`"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("memory after the patch lacks %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"port 3000", "`npm test`"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("memory after the patch still has %q:\n%s", bad, got)
+		}
+	}
+	if n := strings.Count(got, verificationPrefix); n != 1 {
+		t.Errorf("%d verification lines:\n%s", n, got)
+	}
+	// Both sessions that stated the port are evidence of the new line.
+	found := false
+	for _, c := range res.Candidates {
+		if strings.Contains(c.Text, "4000") {
+			found = true
+			if strings.Join(c.Sessions, ",") != "a,b" {
+				t.Errorf("port line evidence from %v, want a,b", c.Sessions)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no port candidate in %+v", res.Candidates)
+	}
+	again := w.run(t)
+	if len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
+
+func TestReplaceLine(t *testing.T) {
+	text := "# M\n\n  - old line\n- other\n"
+	got, ok := replaceLine(text, "- old line", "new line")
+	if !ok || got != "# M\n\n  - new line\n- other\n" {
+		t.Fatalf("replaceLine = %q %v", got, ok)
+	}
+	if _, ok := replaceLine(text, "- absent", "x"); ok {
+		t.Fatal("replaced a line that is not there")
+	}
+}

@@ -1,0 +1,61 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSplitScriptShapes: heredoc bodies, JSON, YAML and $(…) never become
+// commands; lists and pipelines are split; quoted arguments stay whole.
+func TestSplitScriptShapes(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{"cat > kv.toml <<'EOF'\n[server]\nport = 7070\nEOF\ncargo run -- --config kv.toml", "cat|cargo run -- --config kv.toml"},
+		{"kubectl apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nEOF", "kubectl apply -f -"},
+		{`git commit -am "release: v0.4.2 ttl support" && git tag v0.4.2`, `git commit -am "release: v0.4.2 ttl support"|git tag v0.4.2`},
+		{"go test ./... 2>&1 | tail -20; make lint", "go test ./...|make lint"},
+		{"echo y | npx prisma migrate reset", "echo y|npx prisma migrate reset"},
+		{"VERSION=$(git describe --tags) ./release.sh \"$VERSION\"", `./release.sh "<arg>"`},
+		{`{"retries": 3, "target": "s3://x"}`, ""},
+		{"retries: 3\nbackoff: 10", ""},
+		{"if true; then make build; fi", "true|make build"},
+		{"python3 - <<'PY'\nimport json\nprint(1)\nPY", "python3 -"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, argv := range splitScript(tt.script) {
+			if c, ok := normalize(argv); ok {
+				got = append(got, argsText(c.args))
+			}
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("splitScript(%q) = %q, want %q", tt.script, strings.Join(got, "|"), tt.want)
+		}
+	}
+}
+
+// TestStepText: arguments the runs share are kept, varying ones become
+// placeholders named after their flag or shape.
+func TestStepText(t *testing.T) {
+	run := func(script string) []word { return splitScript(script)[0] }
+	tests := []struct {
+		runs []string
+		want string
+	}{
+		{[]string{`git commit -am "release: v0.4.2"`, `git commit -am "release: v0.5.0"`}, `git commit -am "<message>"`},
+		{[]string{`./scripts/changelog.sh "Added rate limiting"`, `./scripts/changelog.sh "Fixed a panic"`}, `./scripts/changelog.sh "<message>"`},
+		{[]string{"git tag v0.4.2", "git tag v0.4.3"}, "git tag <version>"},
+		{[]string{"helm lint charts/api", "helm lint charts/worker"}, "helm lint charts/<name>"},
+		{[]string{"uv run dp backfill --date 2026-03-01", "uv run dp backfill --date 2026-03-10"}, "uv run dp backfill --date <date>"},
+		{[]string{"cargo build --release", "cargo build --release"}, "cargo build --release"},
+	}
+	for _, tt := range tests {
+		var runs [][]word
+		for _, r := range tt.runs {
+			runs = append(runs, run(r))
+		}
+		c, _ := normalize(runs[0])
+		if got := stepText(runs, c); got != tt.want {
+			t.Errorf("stepText(%v) = %q, want %q", tt.runs, got, tt.want)
+		}
+	}
+}
