@@ -85,6 +85,26 @@ type produced struct {
 	text string // the line, or the whole SKILL.md
 }
 
+// producedBy lists what a run proposed, as scored: each memory line by
+// where it goes, each skill as its whole SKILL.md.
+func producedBy(t *testing.T, w *world, res Result) []produced {
+	t.Helper()
+	var outs []produced
+	for _, c := range res.Candidates {
+		switch {
+		case c.Kind == KindSkill:
+			outs = append(outs, produced{"skill", readString(t, filepath.Join(w.memDir, c.Target, "SKILL.md"))})
+		case c.Target == w.global:
+			outs = append(outs, produced{"global", c.Text})
+		case c.Kind == KindVerification:
+			outs = append(outs, produced{"verification", c.Text})
+		default:
+			outs = append(outs, produced{"memory", c.Text})
+		}
+	}
+	return outs
+}
+
 func matches(item truthItem, text string) bool {
 	l := strings.ToLower(text)
 	for _, m := range item.Match {
@@ -142,19 +162,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 				t.Errorf("%s: session %s verdict %q", name, s.ID, res.Verdicts[s.ID])
 			}
 		}
-		var outs []produced
-		for _, c := range res.Candidates {
-			switch {
-			case c.Kind == KindSkill:
-				outs = append(outs, produced{"skill", readString(t, filepath.Join(w.memDir, c.Target, "SKILL.md"))})
-			case c.Target == w.global:
-				outs = append(outs, produced{"global", c.Text})
-			case c.Kind == KindVerification:
-				outs = append(outs, produced{"verification", c.Text})
-			default:
-				outs = append(outs, produced{"memory", c.Text})
-			}
-		}
+		outs := producedBy(t, w, res)
 		hit := map[string]bool{}
 		for _, o := range outs {
 			nProduced++

@@ -228,20 +228,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		validateWithGemini(t, w)
 	}
 
-	type out struct{ kind, text string }
-	var outs []out
-	for _, c := range res.Candidates {
-		switch {
-		case c.Kind == KindSkill:
-			outs = append(outs, out{"skill", readString(t, filepath.Join(w.memDir, c.Target, "SKILL.md"))})
-		case c.Target == w.global:
-			outs = append(outs, out{"global", c.Text})
-		case c.Kind == KindVerification:
-			outs = append(outs, out{"verification", c.Text})
-		default:
-			outs = append(outs, out{"memory", c.Text})
-		}
-	}
+	outs := producedBy(t, w, res)
 	compatible := func(factKind, kind string) bool {
 		switch factKind {
 		case "global", "skill":

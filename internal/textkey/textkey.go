@@ -1,6 +1,6 @@
 // Package textkey gives every part of automem one notion of "the same line":
 // the inbox's tombstones, the evidence store and the offline extractor all
-// compare candidate lines through Normalize and Key, so a line dismissed in
+// compare candidate lines through Normalize, Key and Terms, so a line dismissed in
 // review is recognised again however it was bulleted, cased or spaced.
 package textkey
 
@@ -75,30 +75,4 @@ var stop = map[string]bool{
 	"are": true, "be": true, "it": true, "this": true, "that": true, "we": true,
 	"i": true, "you": true, "our": true, "my": true, "please": true, "by": true,
 	"as": true, "at": true, "from": true, "all": true, "when": true,
-}
-
-// Similarity is the Jaccard overlap of the two lines' token sets, from 0 (no
-// shared word) to 1 (same words). Lines scoring at least 0.8 are treated as
-// the same fact worded slightly differently.
-func Similarity(a, b string) float64 {
-	ta, tb := set(Tokens(a)), set(Tokens(b))
-	if len(ta) == 0 && len(tb) == 0 {
-		return 1
-	}
-	inter := 0
-	for w := range ta {
-		if tb[w] {
-			inter++
-		}
-	}
-	union := len(ta) + len(tb) - inter
-	return float64(inter) / float64(union)
-}
-
-func set(ws []string) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[w] = true
-	}
-	return m
 }

@@ -42,25 +42,6 @@ func TestKey(t *testing.T) {
 	}
 }
 
-func TestSimilarity(t *testing.T) {
-	tests := []struct {
-		a, b    string
-		atLeast float64
-		below   float64
-	}{
-		{"Use pnpm, not npm.", "use pnpm not npm", 1, 1.01},
-		{"Always run go vet before committing", "Run go vet before committing, always", 1, 1.01},
-		{"Use pnpm, not npm", "Never edit generated files", 0, 0.1},
-		{"Run go test ./... before committing", "Run go test ./... before every commit", 0.5, 0.9},
-	}
-	for _, tt := range tests {
-		got := Similarity(tt.a, tt.b)
-		if got < tt.atLeast || got >= tt.below {
-			t.Errorf("Similarity(%q, %q) = %v, want in [%v, %v)", tt.a, tt.b, got, tt.atLeast, tt.below)
-		}
-	}
-}
-
 func FuzzNormalize(f *testing.F) {
 	for _, s := range []string{"- a.", "1. b", "  C  d ", "...", "* - 2. x."} {
 		f.Add(s)
