@@ -207,7 +207,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	}
 	var sessions []Session
 	for _, ps := range paths {
-		s, err := transcript.ReadSession(ps[0], transcript.Source(ps[1]))
+		s, err := new(transcript.Reader).ReadSession(ps[0], transcript.Source(ps[1]))
 		if err != nil {
 			t.Fatalf("%s: read %s: %v", p.file, ps[0], err)
 		}
