@@ -109,7 +109,7 @@ func pendingPatches(d memdir.Dir, redact func(string) string) []prompt.Pending {
 		sort.Strings(matches)
 		for _, m := range matches {
 			if data, err := os.ReadFile(m); err == nil {
-				out = append(out, prompt.Pending{Kind: string(kind), Name: filepath.Base(m), Body: redact(string(data))})
+				out = append(out, prompt.Pending{Kind: kind, Name: filepath.Base(m), Body: redact(string(data))})
 			}
 		}
 	}

@@ -9,6 +9,7 @@ package prompt
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -38,8 +39,8 @@ type Skill struct {
 
 // Pending is one patch waiting in the inbox.
 type Pending struct {
-	// Kind groups patches: "private", "global" or "skill".
-	Kind string
+	// Kind groups patches: private, global or skill.
+	Kind patch.Kind
 	// Name is the file name shown as the heading (e.g. "extraction.patch").
 	Name string
 	// Body is the patch text.
@@ -107,20 +108,20 @@ func User(in Input) string {
 	}
 
 	if len(in.Pending) > 0 {
-		groups := map[string][]Pending{}
-		var kinds []string
+		groups := map[patch.Kind][]Pending{}
+		var kinds []patch.Kind
 		for _, p := range in.Pending {
 			if _, ok := groups[p.Kind]; !ok {
 				kinds = append(kinds, p.Kind)
 			}
 			groups[p.Kind] = append(groups[p.Kind], p)
 		}
-		sort.Strings(kinds)
+		slices.Sort(kinds)
 		b.WriteString("\n# Pending Memory Inbox\nThese patches are waiting for review. Merge your hunks into the canonical patch of the same kind; keep what is pending.\n")
 		for _, k := range kinds {
 			ps := groups[k]
 			sort.SliceStable(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
-			fmt.Fprintf(&b, "\n## %s (%d)\n", line(k), len(ps))
+			fmt.Fprintf(&b, "\n## %s (%d)\n", line(string(k)), len(ps))
 			for _, p := range ps {
 				fmt.Fprintf(&b, "\n### %s\n%s", line(p.Name), Fence(block(p.Body)))
 			}
