@@ -147,7 +147,7 @@ func (p *project) stages(ctx context.Context) error {
 		return err
 	}
 	p.validate(ctx, &run)
-	return p.record(ctx, lk, run)
+	return p.record(lk, run)
 }
 
 // needed is step 4: without a memory dir, a readable state and a NEW
@@ -298,7 +298,7 @@ func (p *project) validate(ctx context.Context, x *extraction) {
 
 // record is steps 10–11: save the run with its per-session verdicts, fenced
 // by the lock, account its spend, and report it.
-func (p *project) record(ctx context.Context, lk *lockfile.Lock, x extraction) error {
+func (p *project) record(lk *lockfile.Lock, x extraction) error {
 	p.st.Record(makeRun(p.cfg, p.deps.Extractor.Name(), p.offered, x.out, x.post, x.took))
 	if err := p.st.SaveFenced(p.dir.State(), lk.Check); err != nil {
 		return fmt.Errorf("record run: %w", err)
