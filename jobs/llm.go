@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/automem/automem/internal/agent"
 	"github.com/automem/automem/internal/memdir"
@@ -61,8 +62,17 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 
 	out := Outcome{
 		TerminateReason: string(res.Reason), Turns: res.Turns, Model: cfg.Model,
-		Tokens: res.Tokens, Cost: res.Cost, BytesSent: res.BytesSent, BackoffUntil: res.BackoffUntil,
+		Tokens: res.Tokens, Cost: res.Cost, BytesSent: res.BytesSent,
 		Err: res.Err,
+	}
+	if !res.BackoffUntil.IsZero() {
+		// The provider's reset is on the wall clock; the run records and
+		// throttles on job.Now (--now), so carry the wait over to it.
+		now := time.Now
+		if cfg.Now != nil {
+			now = cfg.Now
+		}
+		out.BackoffUntil = job.Now.Add(res.BackoffUntil.Sub(now()))
 	}
 	if res.Reason == agent.Budget {
 		// Not a failure: what was read gets processed, the rest waits.

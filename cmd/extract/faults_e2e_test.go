@@ -205,6 +205,7 @@ func TestE2EProcesses(t *testing.T) {
 	t.Run("lock held by Gemini CLI", func(t *testing.T) { testLockHeldByGemini(t, bin) })
 	t.Run("api key never sent", func(t *testing.T) { testKeyNeverSent(t, bin) })
 	t.Run("limit flags", func(t *testing.T) { testLimitFlags(t, bin) })
+	t.Run("budget and quota", func(t *testing.T) { testBudgetProcess(t, bin) })
 	t.Run("20 concurrent extracts", func(t *testing.T) { testConcurrentExtract(t, bin) })
 	t.Run("extract and inbox apply at once", func(t *testing.T) { testExtractWithInboxApply(t, bin) })
 }
