@@ -76,3 +76,27 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSelect200 cuts a 200-hunk patch with every third hunk applied,
+// every third dismissed and the rest pending (the review's commit of a
+// large item).
+func BenchmarkSelect200(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("--- /m/MEMORY.md\n+++ /m/MEMORY.md\n")
+	for i := range 200 {
+		sb.WriteString("@@ -" + strconv.Itoa(1+i*10) + ",2 +" + strconv.Itoa(1+i*11) + ",3 @@\n a\n+line " + strconv.Itoa(i) + "\n b\n")
+	}
+	p, err := Parse([]byte(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sel := Selection{}
+	for i, h := range p.Files[0].Hunks {
+		sel[h] = Fill(h, Decision(i%3))
+	}
+	for b.Loop() {
+		if _, _, err := Select(p, sel); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
