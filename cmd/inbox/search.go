@@ -35,7 +35,7 @@ type SearchCmd struct {
 	Memory         bool     `help:"Only memory files (with the archive if --include-archive)." xor:"what"`
 	All            bool     `help:"Search every project, not only the current one."`
 	IncludeArchive bool     `help:"Also search archive.md (archived memory)."`
-	Agent          string   `help:"Only this agent's sessions and memory (${enum})." enum:"gemini,claude,codex," default:""`
+	Agent          string   `help:"Only this agent's sessions and memory: gemini, claude or codex." enum:"gemini,claude,codex," default:""`
 	Since          string   `help:"Only what changed since a date (2026-05-01, RFC3339) or a duration ago (36h, 7d)." placeholder:"WHEN"`
 	Limit          int      `help:"Most hits per group (memory, then sessions)." default:"10" min:"1" max:"1000" env:"${env_prefix}SEARCH_LIMIT"`
 }
