@@ -80,6 +80,7 @@ func plan(ctx context.Context, cfg Config, deps Deps, red redactor, t Target) *p
 // counting redactions when asked.
 func (p *project) dryRun(ctx context.Context) {
 	p.pr.Status = StatusDryRun
+	p.pr.Would = p.would()
 	if p.cfg.Budget.Model != "" && p.t.Project.MemoryDir != "" && len(p.offered) > 0 {
 		p.pr.Estimate = estimate(p.cfg, p.t, p.lines, p.redact)
 	}
@@ -93,6 +94,53 @@ func (p *project) dryRun(ctx context.Context) {
 	}
 }
 
+// would is the status a real run would reach now: the checks of the real
+// stages up to the extractor, taken read-only — the lock is only looked
+// at, nothing is created or written.
+func (p *project) would() string {
+	for _, check := range []func() error{p.needed, p.spendable, p.lockHeld, p.throttle} {
+		err := check()
+		var s skip
+		switch {
+		case err == nil:
+			continue
+		case errors.As(err, &s):
+			return s.status
+		default:
+			p.pr.Error = err.Error()
+			return StatusFailed
+		}
+	}
+	return WouldRun
+}
+
+// lockHeld is the dry run's lock stage: who holds the lock, if anyone
+// live does, without taking, breaking or touching it.
+func (p *project) lockHeld() error {
+	h, err := lockfile.Holder(p.dir.Lock(), lockfile.Options{Now: p.cfg.clock(), Stale: p.cfg.LockStale, Log: p.log})
+	if err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	if h != nil {
+		p.pr.Lock = lockHolder(h)
+		return skip{status: StatusLocked, msg: "skipped: another run holds the lock", cause: h}
+	}
+	return nil
+}
+
+func lockHolder(h *lockfile.HeldError) *LockHolder {
+	return &LockHolder{PID: h.PID, Host: h.Host, Since: rfc3339(h.Since)}
+}
+
+// extractorName is the extractor a run uses ("" when none was resolved,
+// as in a dry run without a usable key).
+func (p *project) extractorName() string {
+	if p.deps.Extractor == nil {
+		return ""
+	}
+	return p.deps.Extractor.Name()
+}
+
 // extract runs the rest of the cycle for one project (DESIGN §3 steps
 // 4–11) and sets its status: each stage hands on, or ends the project with
 // a skip or a failure.
@@ -101,6 +149,11 @@ func (p *project) extract(ctx context.Context) {
 	var s skip
 	switch {
 	case err == nil:
+	case ctx.Err() != nil:
+		// A signal ended the project's cycle: not a failure (the run, if
+		// one started, is recorded as aborted).
+		p.pr.Status = StatusAborted
+		p.log.Warn().Err(err).Msg("interrupted: the run was recorded as aborted; no backoff")
 	case errors.As(err, &s):
 		p.pr.Status = s.status
 		ev := p.log.Info()
@@ -124,6 +177,9 @@ func (p *project) extract(ctx context.Context) {
 func (p *project) stages(ctx context.Context) error {
 	if err := p.needed(); err != nil {
 		return err
+	}
+	if err := os.MkdirAll(p.dir.Skills(), 0o700); err != nil {
+		return fmt.Errorf("prepare memory dir: %w", err)
 	}
 	if err := p.spendable(); err != nil {
 		return err
@@ -161,16 +217,13 @@ func (p *project) needed() error {
 	case len(p.offered) == 0:
 		return skip{status: StatusNothingNew, msg: "nothing new"}
 	}
-	if err := os.MkdirAll(p.dir.Skills(), 0o700); err != nil {
-		return fmt.Errorf("prepare memory dir: %w", err)
-	}
 	return nil
 }
 
 // spendable skips a project before the lock when the run's or the day's
 // token or cost budget is spent; only the LLM extractor reads the ledger.
 func (p *project) spendable() error {
-	if p.deps.Extractor.Name() != (&LLM{}).Name() {
+	if p.extractorName() != (&LLM{}).Name() {
 		return nil
 	}
 	b, reset, ok, err := p.cfg.Budget.left(p.cfg.Now)
@@ -191,7 +244,10 @@ func (p *project) spendable() error {
 func (p *project) lock(ctx context.Context) (*lockfile.Lock, error) {
 	lk, err := lockfile.Acquire(ctx, p.dir.Lock(), lockfile.Options{Now: p.cfg.clock(), Stale: p.cfg.LockStale, Log: p.log})
 	var held *lockfile.HeldError
-	if errors.As(err, &held) || errors.Is(err, lockfile.ErrHeld) {
+	if errors.As(err, &held) {
+		p.pr.Lock = lockHolder(held)
+	}
+	if held != nil || errors.Is(err, lockfile.ErrHeld) {
 		return nil, skip{status: StatusLocked, msg: "skipped: another run holds the lock", cause: err}
 	}
 	if err != nil {
@@ -221,9 +277,9 @@ func (p *project) throttle() error {
 	if p.cfg.Force {
 		return nil
 	}
-	if stop, reason, until := p.st.Throttle(p.cfg.Now, p.cfg.Interval, p.deps.Extractor.Name()); stop {
+	if stop, reason, until := p.st.Throttle(p.cfg.Now, p.cfg.Interval, p.extractorName()); stop {
 		p.pr.Until = rfc3339(until)
-		return skip{status: reason, msg: "skipped: " + reason}
+		return skip{status: reason, msg: "skipped: " + reason + " until " + p.pr.Until + "; --force runs anyway"}
 	}
 	return nil
 }
@@ -249,6 +305,8 @@ type extraction struct {
 	post   postResult
 	// ledgerErr is a failure to account the spend in the usage ledger.
 	ledgerErr error
+	// aborted: a signal (Ctrl-C, a stop) ended the run.
+	aborted bool
 }
 
 // runExtractor is step 8: hand the job to the extractor under the lock. A
@@ -280,6 +338,7 @@ func (p *project) runExtractor(ctx context.Context, lk *lockfile.Lock) (extracti
 	// next (the ledger is automem's, not under the project lock).
 	p.pr.Usage = usageReport(x.out)
 	x.ledgerErr = p.cfg.Budget.record(ctx, p.cfg, p.t, x.out)
+	x.aborted = ctx.Err() != nil
 	if err := lk.Check(); err != nil {
 		return x, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err)
 	}
@@ -299,7 +358,7 @@ func (p *project) validate(ctx context.Context, x *extraction) {
 // record is steps 10–11: save the run with its per-session verdicts, fenced
 // by the lock, account its spend, and report it.
 func (p *project) record(lk *lockfile.Lock, x extraction) error {
-	p.st.Record(makeRun(p.cfg, p.deps.Extractor.Name(), p.offered, x.out, x.post, x.took))
+	p.st.Record(makeRun(p.cfg, p.deps.Extractor.Name(), p.offered, x, x.post))
 	if err := p.st.SaveFenced(p.dir.State(), lk.Check); err != nil {
 		return fmt.Errorf("record run: %w", err)
 	}
@@ -345,7 +404,8 @@ func (h history) Status(id string, lu time.Time) index.Status {
 	return index.Status{New: s.New, Exhausted: s.Exhausted, Offers: s.Offers}
 }
 
-func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, post postResult, d time.Duration) state.Run {
+func makeRun(cfg Config, extractor string, offered []scan.Entry, x extraction, post postResult) state.Run {
+	out, d := x.out, x.took
 	read, failed := map[string]bool{}, map[string]bool{}
 	for _, id := range out.Read {
 		read[id] = true
@@ -372,7 +432,13 @@ func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, po
 	// A budget stop offers only what it read: the sessions it never got to
 	// stay new, and are not one offer closer to being given up.
 	budget := out.TerminateReason == string(agent.Budget)
-	if out.Err != nil {
+	switch {
+	case x.aborted:
+		// Stopped by a signal: no failure, no backoff; what was read stays
+		// read, the rest was never looked at.
+		run.Status = state.StatusAborted
+		run.TerminateReason = string(agent.Aborted)
+	case out.Err != nil:
 		run.Status = state.StatusFailed
 		run.Error = out.Err.Error()
 	}
@@ -391,7 +457,7 @@ func makeRun(cfg Config, extractor string, offered []scan.Entry, out Outcome, po
 			verdict = state.VerdictRead
 			run.ProcessedSessions = append(run.ProcessedSessions, v)
 			run.SessionIDs = append(run.SessionIDs, e.ID)
-		case out.Err != nil || failed[e.ID]:
+		case failed[e.ID] || (out.Err != nil && !x.aborted):
 			verdict = state.VerdictFailed
 		}
 		run.Verdicts = append(run.Verdicts, state.SessionVerdict{SessionID: v.SessionID, LastUpdated: v.LastUpdated, Verdict: verdict})

@@ -12,6 +12,11 @@ const (
 	StatusBackoff    = "backoff"
 	StatusFailed     = "failed"
 	StatusNoMemory   = "no-memory-dir"
+	// StatusAborted: a signal (Ctrl-C, a scheduler's stop) ended the run;
+	// it is recorded as aborted, is not a failure and starts no backoff.
+	StatusAborted = "aborted"
+	// WouldRun is a dry run's Would when the real run would extract now.
+	WouldRun = "run"
 )
 
 // Report is what a run prints with --json.
@@ -39,6 +44,21 @@ type ProjectReport struct {
 	Usage *UsageReport `json:"usage,omitempty"`
 	// Estimate is the dry run's forecast of that (LLM extractor only).
 	Estimate *Estimate `json:"estimate,omitempty"`
+	// Would is, in a dry run, the status the real run would have now:
+	// "run", or the skip it would hit (throttled, backoff, budget, locked,
+	// nothing-new, no-memory-dir), with Until and Lock filled as a real
+	// run fills them.
+	Would string `json:"would,omitempty"`
+	// Lock names the live holder when the project is locked.
+	Lock *LockHolder `json:"lock,omitempty"`
+}
+
+// LockHolder is who holds a project's lock: enough for a person to tell a
+// running job from a crashed one.
+type LockHolder struct {
+	PID   int    `json:"pid"`
+	Host  string `json:"host,omitempty"`
+	Since string `json:"since,omitempty"`
 }
 
 // SessionReport is one scanned session.

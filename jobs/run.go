@@ -29,6 +29,12 @@ var errNoExtractor = errors.New("no extractor configured")
 // not over; the command maps it to exit status 75 without printing it.
 var ErrSkipped = errors.New("skipped")
 
+// ErrInterrupted is Run's error when a signal (Ctrl-C, a scheduler's stop)
+// ended the run: the project being extracted was recorded as aborted, the
+// rest were left for the next run. It is not a failure; the command exits
+// 130 and starts no backoff.
+var ErrInterrupted = errors.New("interrupted: the run was recorded as aborted, no backoff; the next run goes on")
+
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
@@ -56,9 +62,12 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 			cfg.Budget.spent = cfg.Budget.spent.Add(u.Tokens) // the run's budget is shared by its projects
 		}
 		rep.Projects = append(rep.Projects, p.pr)
+		if ctx.Err() != nil {
+			break
+		}
 	}
-	if err := ctx.Err(); err != nil {
-		return rep, err
+	if ctx.Err() != nil {
+		return rep, ErrInterrupted
 	}
 	if !cfg.DryRun {
 		indexRecall(ctx, cfg, targets, red)

@@ -19,9 +19,13 @@ endpoint, or the built-in offline extractor when no key is configured),
 validates them, records the run and exits. Review candidates with 'inbox'.
 
 Exit status: 0 done (also: nothing to do), 75 skipped (lock held, throttled,
-backing off, the day's budget spent), 1 failed, 80 usage error.
+backing off, the day's budget spent), 1 failed, 80 usage error, 130
+interrupted (SIGINT/SIGTERM: the run is recorded as aborted, no backoff).
 
-The flags of a cycle: extract run --help.`
+Environment: AUTOMEM_<FLAG> for extract's own flags (below),
+AUTOMEM_PROJECT and AUTOMEM_JSON shared with inbox; --force has none.
+
+The flags of a cycle (extract alone runs one) follow.`
 
 // memoryLimit is the soft heap limit of a run (GOMEMLIMIT overrides it).
 const memoryLimit = 40 << 20

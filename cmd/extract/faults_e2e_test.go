@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/modeltest"
 )
 
@@ -87,12 +90,23 @@ func testSIGKILLMidAgentRecovers(t *testing.T, bin string) {
 	p.w.CheckConfined(t, before)
 }
 
-// testSIGTERMDuringModelCall: logout or launchd unload while the model
-// is thinking → ABORTED recorded, lock released, nothing marked processed.
+// testSIGTERMDuringModelCall: logout, `systemctl stop`, launchd unload or
+// Ctrl-C while the model is thinking → the run is recorded as aborted (not
+// failed), the lock released, nothing marked processed; extract exits 130
+// (which the systemd unit counts as success) and the next run starts at
+// once: no backoff, no throttle.
 func testSIGTERMDuringModelCall(t *testing.T, bin string) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) { testSignalDuringModelCall(t, bin, sig) })
+	}
+}
+
+func testSignalDuringModelCall(t *testing.T, bin string, sig syscall.Signal) {
 	p := newProcWorld(t, bin)
 	srv, release := switchable(t, p)
 	c := p.cmd(srv)
+	var out bytes.Buffer
+	c.Stdout = &out
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -100,31 +114,35 @@ func testSIGTERMDuringModelCall(t *testing.T, bin string) {
 		_ = c.Process.Kill()
 		t.Fatal(err)
 	}
-	must(t, c.Process.Signal(syscall.SIGTERM))
+	must(t, c.Process.Signal(sig))
 	done := make(chan error, 1)
 	go func() { done <- c.Wait() }()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		_ = c.Process.Kill()
-		t.Fatal("extract ignored SIGTERM for 10s")
+		t.Fatalf("extract ignored %v for 10s", sig)
 	}
-	if code := c.ProcessState.ExitCode(); code == 0 || code == 75 {
-		t.Errorf("exit %d after SIGTERM, want a failure", code)
+	if code := c.ProcessState.ExitCode(); code != cli.ExitInterrupted {
+		t.Errorf("exit %d after %v, want 130 (interrupted)", code, sig)
+	}
+	if !strings.Contains(out.String(), `"status":"aborted"`) {
+		t.Errorf("report after %v: %s", sig, out.String())
 	}
 	if _, err := os.Stat(p.w.LockPath()); !os.IsNotExist(err) {
 		t.Errorf("lock left after SIGTERM: %v", err)
 	}
 	runs := p.runs(t)
-	if len(runs) != 1 || runs[0].TerminateReason != "ABORTED" {
-		t.Fatalf("runs after SIGTERM: %+v", runs)
+	if len(runs) != 1 || runs[0].TerminateReason != "ABORTED" || runs[0].Status != "aborted" || runs[0].Error != "" {
+		t.Fatalf("runs after %v: %+v", sig, runs)
 	}
 	if len(runs[0].ProcessedSessions) != 0 || len(runs[0].CandidateSessions) != 2 {
 		t.Errorf("aborted run: processed %v of offered %v", runs[0].ProcessedSessions, runs[0].CandidateSessions)
 	}
-	// The sessions are offered again on the next (forced) run.
+	// The sessions are offered again on the next run, without --force: an
+	// aborted run starts no backoff and does not throttle.
 	release()
-	r := p.run(t, srv, "--force")
+	r := p.run(t, srv)
 	if r.code != 0 || r.status() != "done" {
 		t.Fatalf("next run: exit %d status %s\n%s", r.code, r.status(), r.stderr)
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
@@ -29,14 +30,7 @@ func printReport(env *cli.Env, rep jobs.Report, looked []lookedDir) {
 		if root == "" {
 			root = "(root unknown)"
 		}
-		status := p.Status
-		if status == jobs.StatusBudget {
-			status = "skipped: budget"
-		}
-		fmt.Fprintf(w, "%s project %s %s: %s", p.Source, p.ID, root, status)
-		if p.Until != "" {
-			fmt.Fprintf(w, " until %s", p.Until)
-		}
+		fmt.Fprintf(w, "%s project %s %s: %s", p.Source, p.ID, root, statusText(p, env.Now()))
 		if p.Error != "" {
 			fmt.Fprintf(w, " (%s)", p.Error)
 		}
@@ -85,6 +79,47 @@ func printReport(env *cli.Env, rep jobs.Report, looked []lookedDir) {
 			}
 		}
 	}
+}
+
+// statusText is a project's status for a person: what happened (or, in a
+// dry run, what the real run would do now) with the detail needed to act
+// on it — until when, who holds the lock, that --force overrides.
+func statusText(p jobs.ProjectReport, now time.Time) string {
+	if p.Status == jobs.StatusDryRun {
+		if p.Would == jobs.WouldRun {
+			return "dry-run: would run now"
+		}
+		if p.Would != "" {
+			return "dry-run: " + describe(p.Would, p, now)
+		}
+	}
+	return describe(p.Status, p, now)
+}
+
+func describe(status string, p jobs.ProjectReport, now time.Time) string {
+	switch status {
+	case jobs.StatusThrottled, jobs.StatusBackoff:
+		return fmt.Sprintf("%s until %s (--force runs anyway)", status, p.Until)
+	case jobs.StatusBudget:
+		return "skipped: budget until " + p.Until
+	case jobs.StatusLocked:
+		if p.Lock == nil {
+			return "locked by another run"
+		}
+		s := fmt.Sprintf("locked by pid %d", p.Lock.PID)
+		if p.Lock.Host != "" {
+			s += " on " + p.Lock.Host
+		}
+		if since, err := time.Parse(time.RFC3339, p.Lock.Since); err == nil {
+			s += fmt.Sprintf(" since %s (%s ago)", p.Lock.Since, now.Sub(since).Truncate(time.Second))
+		}
+		return s
+	case jobs.StatusNoMemory:
+		return "no memory target (no Gemini CLI project for this root)"
+	case jobs.StatusAborted:
+		return "aborted (interrupted; recorded as aborted, no backoff)"
+	}
+	return status
 }
 
 // lookedDir is one directory a run read transcripts from, and how a

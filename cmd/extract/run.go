@@ -87,12 +87,14 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 			return err
 		}
 	}
-	if !c.DryRun {
+	if xerr == nil {
+		// A dry run never calls it, but its throttle and budget checks
+		// are the chosen extractor's, as in the real run.
 		deps.Extractor = x
 	}
 	rep, err := jobs.Run(ctx, cfg, deps)
 	if err != nil && len(rep.Projects) == 0 {
-		return err
+		return exitError(err)
 	}
 	if c.JSON {
 		if werr := writeJSON(env, &rep); werr != nil {
@@ -101,8 +103,17 @@ func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
 	} else {
 		printReport(env, rep, c.lookedDirs(env))
 	}
-	if errors.Is(err, jobs.ErrSkipped) {
+	return exitError(err)
+}
+
+// exitError maps a run's error to its exit status: 75 skipped, 130
+// interrupted (a stop or Ctrl-C, not a failure), else as it is.
+func exitError(err error) error {
+	switch {
+	case errors.Is(err, jobs.ErrSkipped):
 		return cli.Skipped(err)
+	case errors.Is(err, jobs.ErrInterrupted):
+		return cli.Interrupted(err)
 	}
 	return err
 }

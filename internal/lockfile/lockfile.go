@@ -386,3 +386,22 @@ func (l *Lock) Context(parent context.Context) (context.Context, context.CancelF
 	}()
 	return ctx, func() { cancel(context.Canceled) }
 }
+
+// Holder reports who holds the lock at path without taking, breaking or
+// changing anything (extract --dry-run): the live holder as a *HeldError,
+// or nil when the lock is absent or stale (a real run would break it).
+func Holder(path string, opts Options) (*HeldError, error) {
+	o := opts.withDefaults()
+	lf, err := readLock(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	v := judge(lf, o, "")
+	if v.stale {
+		return nil, nil
+	}
+	return v.held(), nil
+}
