@@ -66,6 +66,14 @@ func (e *jsonWriter) project(p *ProjectReport) {
 		e.raw(`,"estimate":`)
 		e.value(p.Estimate)
 	}
+	if p.Would != "" {
+		e.raw(`,"would":`)
+		e.str(p.Would)
+	}
+	if p.Lock != nil {
+		e.raw(`,"lock":`)
+		e.value(p.Lock)
+	}
 	e.raw("}")
 }
 
