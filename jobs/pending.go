@@ -1,9 +1,6 @@
 package jobs
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/intent"
@@ -14,19 +11,18 @@ import (
 // rebasePending re-renders each kind's pending patch against the current
 // memory files before the extractor runs, so a typo fix or a reordering of
 // MEMORY.md never makes the pending candidates (and with them the run's
-// new ones) fail. A pending patch broken beyond repair is moved to the
-// rejected candidates, where `inbox list` shows it with its reason, so it
-// cannot block this run's candidates either.
+// new ones) fail; what cannot stay pending becomes a rejected entry that
+// needs attention (intent.Settle), so it cannot block this run either.
 func rebasePending(cfg Config, d memdir.Dir, log zerolog.Logger) {
 	for _, kind := range memdir.Kinds() {
-		res, err := intent.Rebase(d, kind, cfg.Now, intent.Options{})
+		res, err := intent.Settle(d, kind, cfg.Now)
 		if err != nil {
 			log.Warn().Err(err).Str("kind", string(kind)).Msg("pending patch not rebased")
 			continue
 		}
-		logRebase(log, kind, res)
-		if res.Broken != "" {
-			quarantineBroken(cfg, d, kind, res.Broken, log)
+		logRebase(log, kind, res.Result)
+		for _, m := range res.Moved {
+			log.Warn().Str("kind", string(kind)).Str("moved", m).Msg("pending change needs attention; see inbox list")
 		}
 	}
 }
@@ -49,20 +45,6 @@ func syncPending(cfg Config, d memdir.Dir, kind patch.Kind, log zerolog.Logger) 
 	if _, err := intent.Rebase(d, kind, cfg.Now, intent.Options{Origin: intent.OriginExtract}); err != nil {
 		log.Warn().Err(err).Str("kind", string(kind)).Msg("pending patch not rebased")
 	}
-}
-
-func quarantineBroken(cfg Config, d memdir.Dir, kind patch.Kind, reason string, log zerolog.Logger) {
-	path := d.ExtractionPatch(kind)
-	if _, err := os.Stat(path); err != nil {
-		return
-	}
-	dest, err := patch.Quarantine(d.Data, d.Rejected(), path, string(kind), fmt.Sprintf("needs attention: the pending patch was edited and no longer parses: %s", reason), cfg.Now)
-	if err != nil {
-		log.Error().Err(err).Str("kind", string(kind)).Msg("broken pending patch not moved")
-		return
-	}
-	log.Warn().Str("kind", string(kind)).Str("moved", dest).Msg("pending patch needs attention: it no longer parses; see inbox list")
-	keepPending(cfg, d, kind, log) // the intents stored before the edit stay pending
 }
 
 func logRebase(log zerolog.Logger, kind patch.Kind, res intent.Result) {

@@ -12,6 +12,8 @@ import (
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/intent"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -77,6 +79,7 @@ func (g *Globals) colour(env *cli.Env) bool {
 // loadItems reads the project's items and warns about patch files that
 // cannot be parsed (they are hidden, as Gemini CLI hides them).
 func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
+	settlePending(env, p)
 	items, hidden, err := inbox.Scan(p)
 	if err != nil {
 		return nil, err
@@ -85,6 +88,26 @@ func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
 		env.Log.Warn().Str("patch", h.Path).Str("reason", h.Reason).Msg("invalid patch hidden from review")
 	}
 	return items, nil
+}
+
+// settlePending re-renders each kind's pending patch against the memory
+// files as they are now (intent.Settle), so a person's edits to MEMORY.md
+// or to the patch never make a pending line disappear: what cannot stay
+// pending is listed as a rejected entry that needs attention.
+func settlePending(env *cli.Env, p inbox.Paths) {
+	for _, kind := range memdir.Kinds() {
+		res, err := intent.Settle(p.Dir, kind, env.Now())
+		if err != nil {
+			env.Log.Warn().Err(err).Str("kind", string(kind)).Msg("pending patch not rebased onto the current files")
+			continue
+		}
+		if res.Repaired {
+			env.Log.Info().Str("kind", string(kind)).Msg("recounted the @@ lines of the hand-edited pending patch")
+		}
+		for _, m := range res.Moved {
+			env.Log.Warn().Str("kind", string(kind)).Str("moved", m).Msg("pending change needs attention (see inbox list)")
+		}
+	}
 }
 
 // recoverInterrupted finishes an apply that a crash or kill interrupted

@@ -30,6 +30,9 @@ type Result struct {
 	// even after recounting, or names a file its kind may not touch); ""
 	// when it was read.
 	Broken string
+	// Unparsed is set when Broken is a syntax error (not a target its kind
+	// may not touch, which stays hidden as Gemini CLI hides it).
+	Unparsed bool
 }
 
 // Options change one update.
@@ -40,6 +43,9 @@ type Options struct {
 	Keep bool
 	// Origin labels intents first seen in a changed patch file.
 	Origin string
+	// Release hands the intents that need attention to the caller (in
+	// Result.Attention) instead of keeping them for the next rebase.
+	Release bool
 }
 
 // Rebase brings a kind's pending patch up to date with the current files
@@ -82,6 +88,7 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 		var fromFile []Intent
 		if exists {
 			p, repaired, perr := parseRepair(raw)
+			res.Unparsed = perr != nil
 			if perr == nil {
 				perr = patch.Check(p, d.Targets, kind)
 			}
@@ -146,6 +153,9 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 		}
 		res.Rewritten = true
 	}
+	if opt.Release {
+		kept = pendingOnly(kept)
+	}
 	st.Intents, st.Rendered = kept, hash(data, p != nil)
 	return res, saveStore(spath, st)
 }
@@ -168,6 +178,17 @@ func attention(its []Intent) []Intent {
 	var out []Intent
 	for _, it := range its {
 		if it.Attention != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// pendingOnly returns the intents that do not need attention.
+func pendingOnly(its []Intent) []Intent {
+	var out []Intent
+	for _, it := range its {
+		if it.Attention == "" {
 			out = append(out, it)
 		}
 	}
