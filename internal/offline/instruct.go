@@ -185,7 +185,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if len(textkey.Tokens(s)) < 3 {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) {
+		// "themes/ is a submodule" says enough in two words.
 		return nil, nil
 	}
 	st.line = asLine(s)

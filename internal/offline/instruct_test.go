@@ -72,6 +72,8 @@ func TestClassify(t *testing.T) {
 		{"Never install npm packages globally.", false, "Never install npm packages globally.", true, false, false},
 		{"Globally, I prefer British spelling.", false, "I prefer British spelling.", false, true, false},
 		{"When you add an endpoint, always add a contract test.", false, "When you add an endpoint, always add a contract test.", true, false, false},
+		// a fact in two words is still a fact in a correction
+		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// not instructions
 		{"when is the next release", false, "", false, false, false},
 		{"If the build breaks, fix it", false, "", false, false, false},

@@ -106,7 +106,14 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.signals++
 				}
 			}
-			m.stmts = append(m.stmts, joinCorrection(got)...)
+			for _, st := range joinCorrection(got) {
+				if danglingRe().MatchString(st.line) {
+					// "Never edit it, …" without what "it" is: a broken
+					// line, not a memory.
+					continue
+				}
+				m.stmts = append(m.stmts, st)
+			}
 			corrective = false
 		case msg.Role == transcript.RoleAssistant:
 			for _, tc := range msg.ToolCalls {
@@ -157,6 +164,10 @@ func rejected(tc transcript.ToolCall) bool {
 	}
 	return tc.Error && rejectedRe().MatchString(tc.Output)
 }
+
+// danglingRe is a line whose first verb acts on a pronoun that nothing in
+// the line names.
+var danglingRe = lazyRegexp(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ (it|them|this|that|those|these)\b`)
 
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."

@@ -184,7 +184,7 @@ var subcommandPrograms = map[string]bool{
 	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
 	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
 	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
-	"mise": true, "hugo": true, "dbt": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
+	"mise": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
 }
 
 // valueFlags take the next argument as a value that changes from run to run.
@@ -205,6 +205,11 @@ var noiseCommands = map[string]bool{
 	"git blame": true, "git rev-parse": true, "git remote": true, "type": true, "man": true,
 	"history": true, "whoami": true, "id": true, "uname": true, "ps": true, "env": true, "export": true,
 	"source": true, ".": true, "set": true, "open": true, "xdg-open": true, "code": true, "vim": true,
+	// read-only subcommands of build and deploy tools
+	"go env": true, "go version": true, "go list": true, "npm ls": true, "npm view": true,
+	"cargo tree": true, "cargo metadata": true, "pip list": true, "pip show": true,
+	"kubectl get": true, "kubectl describe": true, "kubectl logs": true, "docker ps": true,
+	"docker images": true, "helm list": true, "terraform show": true, "git fetch": true,
 }
 
 // progRe is what a program name looks like; anything else (a JSON brace,
@@ -501,6 +506,15 @@ func categorize(prog, sub, norm string) string {
 	case "buf":
 		if sub == "lint" {
 			return "lint"
+		}
+	case "flutter", "dart":
+		switch sub {
+		case "test":
+			return "test"
+		case "analyze":
+			return "lint"
+		case "format":
+			return "format"
 		}
 	case "dbt":
 		if sub == "test" || sub == "build" {

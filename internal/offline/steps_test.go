@@ -59,3 +59,22 @@ func TestStepText(t *testing.T) {
 		}
 	}
 }
+
+// TestDanglingLine: a correction whose object is a pronoun nothing names is
+// not kept; with its antecedent sentence it is.
+func TestDanglingLine(t *testing.T) {
+	w := newWorld(t)
+	w.add("a", true, "u:footer", "c:git -C themes/x checkout -b y", "u:never edit it, override the template in layouts/.")
+	w.add("b", true, "u:nav", "c:sed -i s/a/b/ themes/x/nav.html", "u:never edit it, override the template in layouts/.")
+	w.add("c", true, "u:header", "c:sed -i s/a/b/ themes/x/h.html", "u:no, themes/ is a submodule. never edit it, override the template in layouts/.")
+	w.add("d", true, "u:menu", "c:sed -i s/a/b/ themes/x/m.html", "u:nope, themes/ is a submodule. never edit it, override it in layouts/.")
+	res := w.run(t)
+	for _, c := range res.Candidates {
+		if strings.HasPrefix(c.Text, "Never edit it") {
+			t.Errorf("dangling line proposed: %q", c.Text)
+		}
+	}
+	if len(res.Candidates) != 1 || !strings.Contains(strings.ToLower(res.Candidates[0].Text), "themes/ is a submodule") {
+		t.Errorf("candidates %+v, want the submodule correction", res.Candidates)
+	}
+}
