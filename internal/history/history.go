@@ -31,6 +31,7 @@ import (
 const (
 	KindApply   = "apply"
 	KindPromote = "promote"
+	KindDismiss = "dismiss"
 	KindUndo    = "undo"
 )
 

@@ -2,6 +2,7 @@ package inbox
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -21,7 +22,7 @@ type Result struct {
 	Dismissed int      // +/- lines dropped
 	Pending   int      // +/- lines left in the inbox
 	Files     []string // targets written
-	Hash      string   // history commit, "" when no target changed
+	Hash      string   // history commit, "" when nothing was decided
 }
 
 // Decided reports whether sel decides at least one line of it.
@@ -145,18 +146,20 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		fcs = append(fcs, fc)
 	}
 	if tombs := dismissed(it, sel); len(tombs) > 0 {
-		if err := tombstone.Add(p.Tombstones(), now, tombs...); err != nil {
-			return res, fmt.Errorf("record dismissed lines: %w", err)
+		fc, err := addTombstones(p, now, tombs)
+		if err != nil {
+			return res, err
 		}
+		fcs = append(fcs, fc)
 	}
+	// Every decision is history, a dismissal too: undo makes its lines
+	// pending again and takes its tombstones back.
+	c := history.Change{Kind: history.KindApply, Files: fcs,
+		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", "))}
 	if len(res.Files) == 0 {
-		return res, nil
+		c.Kind, c.Summary = history.KindDismiss, fmt.Sprintf("%s: %s dismissed", it.ID, plural.Of(res.Dismissed, "line", "lines"))
 	}
-	hash, err := history.Open(p.History()).Record(now, history.Change{
-		Kind:    history.KindApply,
-		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", ")),
-		Files:   fcs,
-	})
+	hash, err := history.Open(p.History()).Record(now, c)
 	if err != nil {
 		return res, fmt.Errorf("record history: %w", err)
 	}
@@ -222,4 +225,26 @@ func dismissed(it *Item, sel Selection) []tombstone.Tombstone {
 		}
 	}
 	return out
+}
+
+// addTombstones records dismissed lines and returns the tombstones file's
+// change for the history commit of the decision.
+func addTombstones(p Paths, now time.Time, tombs []tombstone.Tombstone) (history.FileChange, error) {
+	fc := history.FileChange{Path: p.Tombstones(), Mode: 0o600}
+	before, err := os.ReadFile(p.Tombstones())
+	switch {
+	case err == nil:
+		fc.BeforeExists, fc.Before = true, before
+	case !errors.Is(err, fs.ErrNotExist):
+		return fc, fmt.Errorf("read tombstones: %w", err)
+	}
+	if err := tombstone.Add(p.Tombstones(), now, tombs...); err != nil {
+		return fc, fmt.Errorf("record dismissed lines: %w", err)
+	}
+	after, err := os.ReadFile(p.Tombstones())
+	if err != nil {
+		return fc, fmt.Errorf("read tombstones: %w", err)
+	}
+	fc.AfterExists, fc.After = true, after
+	return fc, nil
 }

@@ -247,7 +247,7 @@ func TestPathsAllowed(t *testing.T) {
 		"/h/.gemini/tmp/x/memory/skills/.hidden.patch":             false,
 		"/h/.gemini/tmp/x/memory/skills/.tmp/SKILL.md":             false,
 		"/h/.gemini/tmp/x/memory/skills/notes.md":                  false,
-		"/h/.gemini/tmp/x/memory/.automem/tombstones.jsonl":        false,
+		"/h/.gemini/tmp/x/memory/.automem/tombstones.jsonl":        true, // a dismissal changes it
 		"/h/.gemini/tmp/x/memory/.automem/history/manifest.json":   false,
 		"/h/.gemini/tmp/x/memory/.automem/rejected/bad.patch":      false,
 		"/h/.gemini/tmp/x/memory/.automem/apply.journal":           false,

@@ -110,8 +110,10 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 //   - a file under a skills root of either scope (skill patch targets and
 //     promoted skills).
 //
-// Nothing else is admitted, in particular none of automem's own files
-// (history, tombstones, quarantine) or any other file of the memory dir.
+//   - the tombstones file, which a dismissal changes.
+//
+// Nothing else is admitted, in particular none of automem's other files
+// (history, quarantine) or any other file of the memory dir.
 func (p Paths) Allowed(path string) bool {
 	if path == "" || !filepath.IsAbs(path) || filepath.Clean(path) != path {
 		return false
@@ -141,6 +143,9 @@ func (p Paths) Allowed(path string) bool {
 func (p Paths) allowedInMemory(path string) bool {
 	base := filepath.Base(path)
 	visible := func(name string) bool { return name != "" && !strings.HasPrefix(name, ".") }
+	if path == p.Tombstones() { // a dismissal's undo takes its tombstones back
+		return true
+	}
 	if kind, ok := p.PatchKind(path); ok { // inbox source or skill update patch
 		return kind != patch.Skill || visible(base)
 	}
