@@ -102,18 +102,13 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 // so history undo may restore or remove it:
 //
 //   - a private memory file: a non-hidden *.md directly in the memory dir;
-//
 //   - the global memory file;
-//
 //   - an inbox source patch: *.patch in the inbox of a memory kind, and
 //     <name>.patch in the skills inbox;
-//
 //   - a file of a skill draft, <skills inbox>/<dir>/..., which undoing a
 //     promotion puts back;
-//
 //   - a file under a skills root of either scope (skill patch targets and
-//     promoted skills).
-//
+//     promoted skills);
 //   - the tombstones file, which a dismissal changes.
 //
 // Nothing else is admitted, in particular none of automem's other files
