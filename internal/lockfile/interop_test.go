@@ -53,6 +53,7 @@ func geminiStale(t *testing.T, script, path string) bool {
 }
 
 func TestGeminiAndAutomemShareTheLock(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("oracle test")
 	}

@@ -136,6 +136,7 @@ func (c *child) next(t *testing.T) string {
 // Twenty processes released by one barrier: exactly one wins each round,
 // the rest see the lock held, and the winner still owns it at the end.
 func TestConcurrentProcessesOneWinnerPerRound(t *testing.T) {
+	t.Parallel()
 	const procs = 20
 	rounds := 8
 	if testing.Short() {

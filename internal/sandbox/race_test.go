@@ -23,6 +23,7 @@ func TestSwapRace(t *testing.T) {
 		{"inbox kind dir", func(w world) string { return filepath.Join(w.mem, ".inbox", "private") }, ".inbox/private/extraction.patch"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			w := newWorld(t)
 			s := w.sandbox(t, nil)
 			flip := tc.swap(w)

@@ -102,6 +102,18 @@ func (c *Cache) markSeen(paths []string) {
 	c.mu.Unlock()
 }
 
+// listedFiles counts the files of the cached sub-agent directory listings.
+func (c *Cache) listedFiles() int {
+	if c == nil {
+		return 0
+	}
+	n := 0
+	for _, d := range c.oldDirs {
+		n += len(d.Files)
+	}
+	return n
+}
+
 // dir returns the cached listing of a sub-agent directory whose mtime is
 // unchanged.
 func (c *Cache) dir(path string, mtimeNs int64) ([]subFile, bool) {

@@ -70,7 +70,9 @@ type Stats struct {
 // with fewer than MinUserMessages human turns are skipped with a reason.
 // Entries come back newest first (then by path).
 func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
-	entries := make([]Entry, len(files))
+	// Room for the sub-agent files the cache last listed, so that expand
+	// usually works in place rather than copying every entry once more.
+	entries := make([]Entry, len(files), len(files)+opt.Cache.listedFiles())
 	var st Stats
 	workers := opt.Workers
 	if workers <= 0 {

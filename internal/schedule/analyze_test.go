@@ -96,6 +96,7 @@ func TestRenderedUnitsVerify(t *testing.T) {
 		{"daily", "bin/extract", "1d"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			root := t.TempDir()
 			exe := filepath.Join(root, tc.exe)
 			stubExe(t, exe)

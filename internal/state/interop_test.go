@@ -33,6 +33,7 @@ func nodeJSON(t *testing.T, out []byte, err error, v any) {
 // only remembered through compaction) as processed; and after Gemini
 // rewrites the file in its own format, we must still see them processed.
 func TestGeminiReadsOurState(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("oracle test")
 	}

@@ -37,6 +37,7 @@ func itoa(n int) string {
 // and checks every main session's human-turn count against the generator's
 // ground truth (its real prompts), and that sub-agents are recognised.
 func TestGrefManifest(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("generates transcripts with node")
 	}
