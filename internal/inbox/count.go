@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/plural"
 )
 
 // Counts is what `inbox status` prints; it is gathered without parsing
@@ -33,11 +34,8 @@ func (c *Counts) Add(o Counts) {
 func (c Counts) String() string {
 	var parts []string
 	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		if n > 0 {
+			parts = append(parts, plural.Of(n, one, many))
 		}
 	}
 	add(c.MemoryHunks, "memory hunk", "memory hunks")
