@@ -32,6 +32,7 @@ const (
 	KindApply   = "apply"
 	KindPromote = "promote"
 	KindDismiss = "dismiss"
+	KindRestore = "restore"
 	KindUndo    = "undo"
 )
 

@@ -2,7 +2,6 @@ package inbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -146,9 +145,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 		fcs = append(fcs, fc)
 	}
 	if tombs := dismissed(it, sel); len(tombs) > 0 {
-		fc, err := addTombstones(p, now, tombs)
+		fc, err := recordWrite(p.Tombstones(), func() error { return tombstone.Add(p.Tombstones(), now, tombs...) })
 		if err != nil {
-			return res, err
+			return res, fmt.Errorf("record dismissed lines: %w", err)
 		}
 		fcs = append(fcs, fc)
 	}
@@ -225,26 +224,4 @@ func dismissed(it *Item, sel Selection) []tombstone.Tombstone {
 		}
 	}
 	return out
-}
-
-// addTombstones records dismissed lines and returns the tombstones file's
-// change for the history commit of the decision.
-func addTombstones(p Paths, now time.Time, tombs []tombstone.Tombstone) (history.FileChange, error) {
-	fc := history.FileChange{Path: p.Tombstones(), Mode: 0o600}
-	before, err := os.ReadFile(p.Tombstones())
-	switch {
-	case err == nil:
-		fc.BeforeExists, fc.Before = true, before
-	case !errors.Is(err, fs.ErrNotExist):
-		return fc, fmt.Errorf("read tombstones: %w", err)
-	}
-	if err := tombstone.Add(p.Tombstones(), now, tombs...); err != nil {
-		return fc, fmt.Errorf("record dismissed lines: %w", err)
-	}
-	after, err := os.ReadFile(p.Tombstones())
-	if err != nil {
-		return fc, fmt.Errorf("read tombstones: %w", err)
-	}
-	fc.AfterExists, fc.After = true, after
-	return fc, nil
 }

@@ -59,7 +59,7 @@ func Rebase(d memdir.Dir, kind patch.Kind, now time.Time, opt Options) (Result, 
 // with origin (OriginUpkeep, ...), and re-renders it. The caller holds the
 // extraction lock.
 func Add(d memdir.Dir, kind patch.Kind, f *patch.File, origin string, now time.Time) (Result, error) {
-	return update(d, kind, now, Options{Keep: true, Origin: origin}, derive(f, origin, stamp(now)))
+	return update(d, kind, now, Options{Origin: origin}, derive(f, origin, stamp(now)))
 }
 
 func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent) (Result, error) {

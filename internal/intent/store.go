@@ -19,6 +19,7 @@ const (
 	OriginExtract  = "extract"
 	OriginUpkeep   = "upkeep"
 	OriginHandEdit = "hand-edit"
+	OriginRestore  = "restore" // inbox restore of a dismissed line
 )
 
 // Intent is what one group of changes of a pending hunk wants, independent
