@@ -38,7 +38,7 @@ func (c *LogCmd) Run(g *Globals, env *cli.Env) error {
 
 // UndoCmd reverts the last change.
 type UndoCmd struct {
-	Force bool `help:"Undo even if the files changed since (no environment variable)."`
+	Force bool `help:"Undo even if the files changed since, printing what it overwrote (no environment variable)."`
 }
 
 // Run restores the files of the newest change not yet undone.
@@ -58,5 +58,8 @@ func (c *UndoCmd) Run(g *Globals, env *cli.Env) error {
 		return fmt.Errorf("undo: %w", err)
 	}
 	fmt.Fprintf(env.Stdout, "Undid %s: %s\n", e.Kind, e.Summary)
+	for _, f := range e.Overwrote {
+		fmt.Fprintf(env.Stdout, "Overwrote %s, changed since; its content is kept in the undo's history entry (inbox log).\n", f)
+	}
 	return nil
 }

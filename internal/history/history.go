@@ -62,6 +62,9 @@ type Entry struct {
 	Files   []string  `json:"files"`
 	UndoOf  string    `json:"undoOf,omitempty"`
 	Undone  bool      `json:"undone"`
+	// Overwrote are the files a forced undo replaced although they had
+	// changed; their content is kept in the undo's own history entry.
+	Overwrote []string `json:"overwrote,omitempty"`
 }
 
 type manifest struct {
@@ -89,14 +92,23 @@ func Open(dir string) *Repo {
 // ErrNothingToUndo is returned by Undo when every change is already undone.
 var ErrNothingToUndo = errors.New("nothing to undo")
 
-// ChangedError names the files that changed since the change being undone.
+// ChangedError names the files that changed since the change being undone
+// and shows what changed in each.
 type ChangedError struct {
 	Files []string
+	// Diffs are short unified diffs from the recorded content to the live
+	// one, parallel to Files.
+	Diffs []string
 }
 
-// Error names the changed files and the way out (--force).
+// Error names the changed files, what changed and the way out (--force).
 func (e *ChangedError) Error() string {
-	return "files changed since the last change, use --force to undo anyway: " + strings.Join(e.Files, ", ")
+	var b strings.Builder
+	b.WriteString("files changed since the last change, use --force to undo anyway: " + strings.Join(e.Files, ", "))
+	for _, d := range e.Diffs {
+		b.WriteString("\n" + strings.TrimRight(d, "\n"))
+	}
+	return b.String()
 }
 
 // encode maps an absolute path to a tree path that mirrors it; components

@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/automem/automem/internal/atomicfile"
 )
@@ -42,7 +44,7 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 		return Entry{}, ErrNothingToUndo
 	}
 	files := make([]FileChange, len(target.m.Files))
-	var changed []string
+	var changed, diffs []string
 	for i, f := range target.m.Files {
 		if !filepath.IsAbs(f.Path) || filepath.Clean(f.Path) != f.Path || (r.Allowed != nil && !r.Allowed(f.Path)) {
 			return Entry{}, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
@@ -64,11 +66,12 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 		}
 		if exists != f.AfterExists || !bytes.Equal(cur, f.After) {
 			changed = append(changed, f.Path)
+			diffs = append(diffs, shortDiff(f.Path, f.After, f.AfterExists, cur, exists))
 		}
 		files[i] = f
 	}
 	if len(changed) > 0 && !force {
-		return Entry{}, &ChangedError{Files: changed}
+		return Entry{}, &ChangedError{Files: changed, Diffs: diffs}
 	}
 	var reverse []FileChange
 	for _, f := range files {
@@ -96,7 +99,7 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	if _, err := r.Record(at, Change{Kind: KindUndo, Summary: "undo " + target.m.Kind + ": " + target.m.Summary, Files: reverse, UndoOf: hash}); err != nil {
 		return Entry{}, err
 	}
-	e := Entry{Hash: hash, Kind: target.m.Kind, Summary: target.m.Summary, At: target.c.Committer.When, Undone: true}
+	e := Entry{Hash: hash, Kind: target.m.Kind, Summary: target.m.Summary, At: target.c.Committer.When, Undone: true, Overwrote: changed}
 	for _, f := range files {
 		e.Files = append(e.Files, f.Path)
 	}
@@ -160,4 +163,26 @@ func readLive(path string) ([]byte, bool, error) {
 		data = []byte{}
 	}
 	return data, true, nil
+}
+
+// maxDiffLines bounds the diff a refused undo shows per file.
+const maxDiffLines = 12
+
+// shortDiff is what changed in a file since a change recorded it.
+func shortDiff(path string, was []byte, wasThere bool, now []byte, isThere bool) string {
+	switch {
+	case !isThere:
+		return path + ": removed since"
+	case !wasThere:
+		return path + ": created since"
+	}
+	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: difflib.SplitLines(string(was)), B: difflib.SplitLines(string(now)),
+		FromFile: path + " (as recorded)", ToFile: path + " (now)", Context: 1,
+	})
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(lines) > maxDiffLines {
+		lines = append(lines[:maxDiffLines], fmt.Sprintf("... (%d more lines)", len(lines)-maxDiffLines))
+	}
+	return strings.Join(lines, "\n")
 }
