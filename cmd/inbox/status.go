@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
@@ -15,11 +16,13 @@ import (
 )
 
 // StatusCmd prints one line of counts.
-type StatusCmd struct{}
+type StatusCmd struct {
+	All bool `help:"Count every project's inbox, not only the current project's." env:"AUTOMEM_INBOX_ALL"`
+}
 
-// Run counts the current project's inbox, or every project's when not in
-// one and no --project is given. It neither opens history nor parses
-// patches, so it stays fast enough for a shell prompt.
+// Run counts the current project's inbox, as list shows it, or every
+// project's with --all. It neither opens history nor parses patches, so it
+// stays fast enough for a shell prompt.
 func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	geminiDir := gemini.Dir(env.Getenv, env.Home)
 	dir := g.Project
@@ -27,6 +30,9 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 		dir, _ = os.Getwd()
 	}
 	start := env.Now()
+	if c.All {
+		return countAll(geminiDir, env, start)
+	}
 	if mem, ok := registeredMemoryDir(geminiDir, dir); ok {
 		n, err := inbox.Count(gemini.Layout(geminiDir, mem, ""))
 		if err != nil {
@@ -44,19 +50,27 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 		if total, err = inbox.Count(gemini.Layout(geminiDir, p.MemoryDir, "")); err != nil {
 			return err
 		}
-	case errors.Is(err, gemini.ErrNoProject) && g.Project == "":
-		mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
-		dirs := make([]memdir.Dir, len(mems))
-		for i, m := range mems {
-			dirs[i] = gemini.Layout(geminiDir, m, "")
-		}
-		if total, err = inbox.CountAll(dirs); err != nil {
-			return err
-		}
-		env.Log.Debug().Int("projects", len(dirs)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
+	case errors.Is(err, gemini.ErrNoProject):
+		return fmt.Errorf("no gemini project contains %s (use --project DIR, or --all for every project)", dir)
 	default:
 		return fmt.Errorf("find project: %w", err)
 	}
+	fmt.Fprintln(env.Stdout, total.String())
+	return nil
+}
+
+// countAll prints the sum over every project's inbox.
+func countAll(geminiDir string, env *cli.Env, start time.Time) error {
+	mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+	dirs := make([]memdir.Dir, len(mems))
+	for i, m := range mems {
+		dirs[i] = gemini.Layout(geminiDir, m, "")
+	}
+	total, err := inbox.CountAll(dirs)
+	if err != nil {
+		return err
+	}
+	env.Log.Debug().Int("projects", len(dirs)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
 	fmt.Fprintln(env.Stdout, total.String())
 	return nil
 }
