@@ -71,7 +71,7 @@ type cacheEntry struct {
 func OpenCache(path string) *Cache {
 	c := &Cache{path: path, seen: map[string]cacheEntry{},
 		oldDirs: map[string]dirEntry{}, seenDirs: map[string]dirEntry{}}
-	data, err := os.ReadFile(path)
+	data, err := readCacheFile(path)
 	if err != nil {
 		return c
 	}

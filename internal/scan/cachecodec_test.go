@@ -1,7 +1,10 @@
 package scan
 
 import (
+	"fmt"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,6 +75,61 @@ func decodeAll(f cacheFile) map[string]cacheEntry {
 		if e, ok := f.entry(p); ok {
 			out[p] = e
 		}
+	}
+	return out
+}
+
+// A cache large enough to be mapped rather than read (64 KiB and more)
+// serves every entry it saved, and a later Save replaces it cleanly.
+func TestLargeCacheRoundTrip(t *testing.T) {
+	path := t.TempDir() + "/scan.cache"
+	c := OpenCache(path)
+	want := map[string]transcript.Session{}
+	for i := 0; i < 2000; i++ {
+		p := fmt.Sprintf("/chats/session-%04d.jsonl", i)
+		s := transcript.Session{Source: transcript.Gemini, ID: fmt.Sprintf("id-%d", i), Kind: transcript.KindMain,
+			LastUpdated: time.Unix(int64(i)*3600, 0).UTC(), UserMessages: i, Summary: strings.Repeat("s", i%97)}
+		c.Put(p, int64(i), int64(i)*7, s)
+		want[p] = s
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() < 1<<16 {
+		t.Fatalf("cache too small to be mapped: %v %v", fi, err)
+	}
+	gone := "/chats/session-0001.jsonl"
+	for round := 0; round < 2; round++ {
+		c = OpenCache(path)
+		for p, s := range want {
+			e, ok := c.lookup(p, int64(i0(p)), int64(i0(p))*7)
+			if !ok || !reflect.DeepEqual(e.Session, s) {
+				t.Fatalf("round %d: %s: %v %+v", round, p, ok, e.Session)
+			}
+		}
+		if _, ok := c.lookup(gone, 1, 7); ok == (round == 1) {
+			t.Fatalf("round %d: the entry of a file not seen again: present=%v", round, ok)
+		}
+		// Every file but one seen again: Save rewrites the file (a rename
+		// over the one still mapped) without it.
+		delete(want, gone)
+		c.markSeen(keys(want))
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func i0(p string) int {
+	var i int
+	fmt.Sscanf(p, "/chats/session-%04d.jsonl", &i)
+	return i
+}
+
+func keys(m map[string]transcript.Session) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
 	return out
 }
