@@ -33,6 +33,7 @@ const (
 	KindPromote = "promote"
 	KindDismiss = "dismiss"
 	KindRestore = "restore"
+	KindDiscard = "discard"
 	KindUndo    = "undo"
 )
 

@@ -249,7 +249,8 @@ func TestPathsAllowed(t *testing.T) {
 		"/h/.gemini/tmp/x/memory/skills/notes.md":                  false,
 		"/h/.gemini/tmp/x/memory/.automem/tombstones.jsonl":        true, // a dismissal changes it
 		"/h/.gemini/tmp/x/memory/.automem/history/manifest.json":   false,
-		"/h/.gemini/tmp/x/memory/.automem/rejected/bad.patch":      false,
+		"/h/.gemini/tmp/x/memory/.automem/rejected/bad.patch":      true, // undo of a discard
+		"/h/.gemini/tmp/x/memory/.automem/rejected/bad.sh":         false,
 		"/h/.gemini/tmp/x/memory/.automem/apply.journal":           false,
 		"/h/.gemini/tmp/x/memory/.extraction-state.json":           false,
 		"/h/.gemini/tmp/x/memory/.x.md":                            false,

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
 )
@@ -16,26 +17,18 @@ import (
 // Discard drops a whole item. A draft folder is removed and its name becomes
 // a tombstone; a quarantined candidate loses its .patch and .reason files;
 // every line of a patch item is dismissed (and tombstoned) through Commit.
+// Each is a history entry, so undo brings the item back.
 func Discard(p Paths, it *Item, now time.Time) error {
+	var fcs []history.FileChange
+	var files []string
 	switch it.Group {
 	case GroupNewSkill:
-		if err := os.RemoveAll(it.SkillDir); err != nil {
-			return fmt.Errorf("discard draft %s: %w", it.SkillDir, err)
+		for _, f := range it.Files {
+			files = append(files, filepath.Join(it.SkillDir, filepath.FromSlash(f)))
 		}
-		name := strings.TrimPrefix(it.ID, "skill/")
-		if err := tombstone.Add(p.Tombstones(), now, tombstone.Tombstone{Kind: tombstone.KindSkill, Target: name, Text: name}); err != nil {
-			return fmt.Errorf("record discarded skill: %w", err)
-		}
-		return nil
 	case GroupRejected:
 		name := strings.TrimPrefix(it.ID, "rejected/")
-		dir := p.Rejected()
-		for _, f := range []string{filepath.Join(dir, name+".patch"), filepath.Join(dir, name+".reason")} {
-			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("discard %s: %w", f, err)
-			}
-		}
-		return nil
+		files = []string{filepath.Join(p.Rejected(), name+".patch"), filepath.Join(p.Rejected(), name+".reason")}
 	default:
 		sel := Selection{}
 		for _, h := range it.Hunks {
@@ -44,4 +37,35 @@ func Discard(p Paths, it *Item, now time.Time) error {
 		_, err := Commit(p, it, sel, now)
 		return err
 	}
+	for _, f := range files {
+		fc, err := recordWrite(f, func() error {
+			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("discard %s: %w", f, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if fc.BeforeExists {
+			fcs = append(fcs, fc)
+		}
+	}
+	if it.Group == GroupNewSkill {
+		if err := os.RemoveAll(it.SkillDir); err != nil {
+			return fmt.Errorf("discard draft %s: %w", it.SkillDir, err)
+		}
+		name := strings.TrimPrefix(it.ID, "skill/")
+		fc, err := recordWrite(p.Tombstones(), func() error {
+			return tombstone.Add(p.Tombstones(), now, tombstone.Tombstone{Kind: tombstone.KindSkill, Target: name, Text: name})
+		})
+		if err != nil {
+			return fmt.Errorf("record discarded skill: %w", err)
+		}
+		fcs = append(fcs, fc)
+	}
+	if _, err := history.Open(p.History()).Record(now, history.Change{Kind: history.KindDiscard, Summary: "discarded " + it.ID, Files: fcs}); err != nil {
+		return fmt.Errorf("record history: %w", err)
+	}
+	return nil
 }

@@ -109,7 +109,8 @@ func Promote(p Paths, it *Item, scope string, allowExec bool, now time.Time) (Pr
 //     promotion puts back;
 //   - a file under a skills root of either scope (skill patch targets and
 //     promoted skills);
-//   - the tombstones file, which a dismissal changes.
+//   - the tombstones file, which a dismissal changes;
+//   - a rejected candidate's .patch and .reason, which a discard removes.
 //
 // Nothing else is admitted, in particular none of automem's other files
 // (history, quarantine) or any other file of the memory dir.
@@ -144,6 +145,9 @@ func (p Paths) allowedInMemory(path string) bool {
 	visible := func(name string) bool { return name != "" && !strings.HasPrefix(name, ".") }
 	if path == p.Tombstones() { // a dismissal's undo takes its tombstones back
 		return true
+	}
+	if filepath.Dir(path) == p.Rejected() { // a discarded rejected candidate
+		return strings.HasSuffix(base, ".patch") || strings.HasSuffix(base, ".reason")
 	}
 	if kind, ok := p.PatchKind(path); ok { // inbox source or skill update patch
 		return kind != patch.Skill || visible(base)
