@@ -3,9 +3,7 @@ package gref
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -89,40 +87,16 @@ func Node(t testing.TB, script string, args ...string) ([]byte, error) {
 
 // Eval runs src as an ES module script through the helper (arguments in
 // process.argv.slice(2), as for a file); tests use it for short programs
-// over the reference's modules.
+// over the reference's modules. The script file lives in the test's temp
+// dir.
 func Eval(t testing.TB, src string, args ...string) Result {
 	t.Helper()
 	Require(t)
-	path, err := scriptFile(src)
-	if err != nil {
+	path := filepath.Join(t.TempDir(), "eval.mjs")
+	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
 		t.Fatalf("gref eval: %v", err)
 	}
 	return Run(t, path, args...)
-}
-
-var scripts struct {
-	sync.Mutex
-	dir string
-}
-
-// scriptFile writes src once to a file named by its hash under a directory
-// that lives as long as the test binary's helper.
-func scriptFile(src string) (string, error) {
-	scripts.Lock()
-	defer scripts.Unlock()
-	if scripts.dir == "" {
-		d, err := os.MkdirTemp("", "gref-eval-")
-		if err != nil {
-			return "", err
-		}
-		scripts.dir = d
-	}
-	sum := sha256.Sum256([]byte(src))
-	path := filepath.Join(scripts.dir, hex.EncodeToString(sum[:8])+".mjs")
-	if _, err := os.Stat(path); err == nil {
-		return path, nil
-	}
-	return path, os.WriteFile(path, []byte(src), 0o600)
 }
 
 // helper is one node process running helper.mjs; calls are serialised.
