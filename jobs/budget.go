@@ -3,6 +3,8 @@ package jobs
 import (
 	"context"
 	"fmt"
+	"math"
+	"os"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -39,6 +41,15 @@ type Budget struct {
 
 	// spent is what the earlier projects of this run spent (Run keeps it).
 	spent usage.Tokens
+	// claim names this project's run among the live claims of the ledger
+	// (claimKey; set by spendable).
+	claim string
+}
+
+// claimKey names a project's run in this process among the ledger's live
+// claims.
+func claimKey(t Target) string {
+	return fmt.Sprintf("%d %s %s", os.Getpid(), t.Source, t.Project.ID)
 }
 
 // daily says whether the budget needs the ledger.
@@ -58,11 +69,14 @@ func (b Budget) left(now time.Time) (_ usage.Budget, reset time.Time, ok bool, e
 	if !b.daily() {
 		return ub, time.Time{}, true, nil
 	}
-	today, err := b.Ledger.Today(now)
+	today, err := b.Ledger.Committed(now, b.claim)
 	if err != nil {
 		return ub, time.Time{}, false, err
 	}
 	_, reset = b.Ledger.Day(now)
+	// Runs in other processes spend the same day: each request checks
+	// and claims its share under the ledger's lock.
+	ub.Shared = b.shared(now)
 	if b.PerDay > 0 {
 		rest := b.PerDay - today.Total()
 		if rest <= 0 {
@@ -81,16 +95,56 @@ func (b Budget) left(now time.Time) (_ usage.Budget, reset time.Time, ok bool, e
 	return ub, reset, true, nil
 }
 
-// record adds a run that reached the model to the ledger.
-func (b Budget) record(ctx context.Context, cfg Config, t Target, out Outcome) error {
-	if b.Ledger == nil || out.Tokens.Total() == 0 {
+// shared is the day's budget as the agent checks it before each request:
+// the ledger and the other runs' live claims, read and claimed under the
+// ledger's lock, so two processes cannot both spend what is left.
+func (b Budget) shared(runAt time.Time) usage.Shared {
+	return func(ctx context.Context, want usage.Tokens, answer int64) (int64, error) {
+		var room int64
+		err := b.Ledger.Reserve(ctx, b.claim, runAt, func(committed ledger.Spend) *ledger.Claim {
+			room = b.dayRoom(committed, want)
+			c := &ledger.Claim{PID: os.Getpid(), At: runAt, Tokens: want.Add(usage.Tokens{Out: min(max(room, 0), answer)})}
+			if b.Price != nil {
+				cost := b.Price.Cost(c.Tokens)
+				c.Cost = &cost
+			}
+			return c
+		})
+		return room, err
+	}
+}
+
+// dayRoom is how many more tokens the day's budgets leave after committed
+// and want, priced as output like usage.Budget.Room.
+func (b Budget) dayRoom(committed ledger.Spend, want usage.Tokens) int64 {
+	room := int64(math.MaxInt64)
+	if b.PerDay > 0 {
+		room = b.PerDay - committed.Total() - want.Total()
+	}
+	if b.CostPerDay > 0 && b.Price != nil {
+		left := b.CostPerDay - committed.Cost
+		if left <= 0 {
+			return min(room, -1)
+		}
+		room = min(room, usage.Budget{Cost: left, Price: b.Price}.Room(want))
+	}
+	return room
+}
+
+// record adds a run that reached the model to the ledger and drops the
+// run's live claim (claimed: it may have one) in the same step.
+func (b Budget) record(ctx context.Context, cfg Config, t Target, out Outcome, claimed bool) error {
+	if b.Ledger == nil || (out.Tokens.Total() == 0 && !claimed) {
 		return nil
 	}
-	e := ledger.Entry{
-		At: cfg.Now, Source: t.Source, Project: t.Project.ID, Root: t.Project.Root, Model: out.Model,
-		Tokens: out.Tokens, Cost: out.Cost, TerminateReason: out.TerminateReason,
+	var e *ledger.Entry
+	if out.Tokens.Total() > 0 {
+		e = &ledger.Entry{
+			At: cfg.Now, Source: t.Source, Project: t.Project.ID, Root: t.Project.Root, Model: out.Model,
+			Tokens: out.Tokens, Cost: out.Cost, TerminateReason: out.TerminateReason,
+		}
 	}
-	if err := b.Ledger.Add(context.WithoutCancel(ctx), e, cfg.Now); err != nil {
+	if err := b.Ledger.Settle(context.WithoutCancel(ctx), claimKey(t), e, cfg.Now); err != nil {
 		return fmt.Errorf("record usage: %w", err)
 	}
 	return nil

@@ -226,7 +226,9 @@ func (p *project) spendable() error {
 	if p.extractorName() != (&LLM{}).Name() {
 		return nil
 	}
-	b, reset, ok, err := p.cfg.Budget.left(p.cfg.Now)
+	bud := p.cfg.Budget
+	bud.claim = claimKey(p.t)
+	b, reset, ok, err := bud.left(p.cfg.Now)
 	p.reset = reset
 	if err != nil {
 		return err
@@ -337,7 +339,7 @@ func (p *project) runExtractor(ctx context.Context, lk *lockfile.Lock) (extracti
 	// What the model was paid for goes into the ledger whatever happens
 	// next (the ledger is automem's, not under the project lock).
 	p.pr.Usage = usageReport(x.out)
-	x.ledgerErr = p.cfg.Budget.record(ctx, p.cfg, p.t, x.out)
+	x.ledgerErr = p.cfg.Budget.record(ctx, p.cfg, p.t, x.out, p.budget.Shared != nil)
 	x.aborted = ctx.Err() != nil
 	if err := lk.Check(); err != nil {
 		return x, fmt.Errorf("lock lost during extraction, nothing recorded: %w", err)

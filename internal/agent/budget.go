@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,7 +84,7 @@ func (m *meter) limitedUntil(now time.Time) (time.Time, bool) {
 // admit is asked before a request of n bytes. It returns ErrBudget when
 // the prompt alone would leave less than minRoom for the answer, else the
 // max_tokens to send (0: no cap needed).
-func (m *meter) admit(n int) (int64, error) {
+func (m *meter) admit(ctx context.Context, n int) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if !m.budget.Limited() {
@@ -94,7 +95,16 @@ func (m *meter) admit(n int) (int64, error) {
 		ratio = m.ratio * guardMargin
 	}
 	prompt := int64(math.Ceil(float64(n) * ratio))
-	room := m.budget.Room(m.spent.Add(usage.Tokens{In: prompt}))
+	want := m.spent.Add(usage.Tokens{In: prompt})
+	room := m.budget.Room(want)
+	if m.budget.Shared != nil {
+		// The day's budget, as other processes have spent and claimed it.
+		shared, err := m.budget.Shared(ctx, want, min(max(room, 0), tightRoom))
+		if err != nil {
+			return 0, fmt.Errorf("check the day's budget: %w", err)
+		}
+		room = min(room, shared)
+	}
 	if room < minRoom {
 		return 0, fmt.Errorf("%w: %d tokens spent, the next request needs about %d", ErrBudget, m.spent.Total(), prompt+minRoom)
 	}

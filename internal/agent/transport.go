@@ -57,7 +57,7 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 		return nil, fmt.Errorf("%w: %d bytes, cap %d", ErrRequestTooLarge, len(body), d.maxReq)
 	}
 	if d.meter != nil {
-		capTokens, err := d.meter.admit(len(body))
+		capTokens, err := d.meter.admit(req.Context(), len(body))
 		if err != nil {
 			return nil, err
 		}

@@ -50,6 +50,9 @@ type Ledger struct {
 	// Loc is the zone of a "day" (time.Local when nil): a daily budget
 	// resets at the user's midnight.
 	Loc *time.Location
+	// Alive says whether a claim's process still runs (lockfile.Alive
+	// when nil); the claims of dead processes are ignored.
+	Alive func(pid int) bool
 }
 
 // Path is the ledger of a state dir.
@@ -75,14 +78,29 @@ func (l Ledger) Entries() ([]Entry, error) {
 // Add records one run, under a lock shared with every other writer, and
 // drops records older than Retention before now.
 func (l Ledger) Add(ctx context.Context, e Entry, now time.Time) error {
+	release, err := l.serialize(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return l.add(e, now)
+}
+
+// serialize takes the lock shared by every writer of the ledger and its
+// claims.
+func (l Ledger) serialize(ctx context.Context) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
-		return fmt.Errorf("usage ledger: %w", err)
+		return nil, fmt.Errorf("usage ledger: %w", err)
 	}
 	release, err := lockfile.Serialize(ctx, l.Path)
 	if err != nil {
-		return fmt.Errorf("usage ledger: %w", err)
+		return nil, fmt.Errorf("usage ledger: %w", err)
 	}
-	defer release()
+	return release, nil
+}
+
+// add appends e under the caller's lock.
+func (l Ledger) add(e Entry, now time.Time) error {
 	es, err := l.Entries()
 	if err != nil {
 		return err

@@ -92,6 +92,10 @@ func judge(lf lockFile, o Options, ours string) verdict {
 	return v
 }
 
+// Alive says whether a same-host pid exists, as a lock's judge sees it
+// (other accounts of running processes use it too).
+func Alive(pid int) bool { return processAlive(pid) }
+
 // processAlive probes a pid with signal 0: ESRCH means gone, EPERM means it
 // exists under another user. Any other answer is taken as alive, so that a
 // doubt never breaks a lock.

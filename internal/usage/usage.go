@@ -5,7 +5,10 @@
 // dry-run estimate all count the same way.
 package usage
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // BytesPerToken is the rule of thumb used when an endpoint reports no
 // usage: about four bytes of English or JSON per token.
@@ -49,10 +52,21 @@ type Budget struct {
 	Cost float64
 	// Price converts tokens to cost (nil: unknown model, tokens only).
 	Price *Price
+	// Shared, when set, is a budget shared with runs in other processes
+	// (the day's), asked before every request.
+	Shared Shared
 }
 
+// Shared checks a request against a budget other processes spend too:
+// want is what the run will have spent once the request's prompt is sent,
+// answer the most tokens it lets the answer take. It returns the room the
+// shared budget leaves for the answer (negative when it is passed) and
+// records want plus what of answer fits, where the other runs see it,
+// until the run's spend is settled.
+type Shared func(ctx context.Context, want Tokens, answer int64) (room int64, err error)
+
 // Limited says whether the budget bounds anything.
-func (b Budget) Limited() bool { return b.Tokens > 0 || b.Cost > 0 }
+func (b Budget) Limited() bool { return b.Tokens > 0 || b.Cost > 0 || b.Shared != nil }
 
 // Room is how many more tokens may be spent after spent, when the next
 // tokens are all priced as output (the dearer kind), so Room never lets the
