@@ -98,6 +98,9 @@ func (h *Hunk) setOldPos(pos int) {
 // did; the errors say what changed, for the person to try again. The result
 // has orig's starts and exact counts.
 func ParseEditedHunk(orig *Hunk, text string) (*Hunk, error) {
+	if strings.IndexByte(text, 0) >= 0 {
+		return nil, errors.New("the edit contains a NUL byte: binary content cannot go into a memory file")
+	}
 	h := &Hunk{Section: orig.Section}
 	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		switch {

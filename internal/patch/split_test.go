@@ -94,6 +94,7 @@ func TestParseEditedHunk(t *testing.T) {
 		{"old side marker removed", noeol, " a\n-x\n+y\n\\ No newline at end of file\n", "", `the no-newline marker of line "x" changed`},
 		{"line after the last line", noeol, " a\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n+z\n", "", "a line follows the last line of the file, which has no newline"},
 		{"marker first", noeol, "\\ No newline at end of file\n a\n", "", "a no-newline marker must follow a line of its own"},
+		{"NUL byte added", plain, " b\n-c\n+C\x00\n d\n", "", "the edit contains a NUL byte: binary content cannot go into a memory file"},
 		{"marker twice", noeol, " a\n-x\n\\ No newline at end of file\n\\ No newline at end of file\n", "", "a no-newline marker must follow a line of its own"},
 	}
 	for _, tc := range tests {
