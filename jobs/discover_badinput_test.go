@@ -58,7 +58,7 @@ func TestBadInputDryRun(t *testing.T) {
 	cfg := Config{
 		GeminiDir: gdir, CacheDir: filepath.Join(home, "cache"), Source: SourceGemini,
 		Now: time.Date(2026, 5, 2, 12, 0, 0, 0, time.UTC), MinIdle: 3 * time.Hour, MinUserMessages: 10,
-		IndexSize: 50, MaxNew: 50, DryRun: true, Log: zerolog.New(&logBuf),
+		IndexSize: 50, MaxNew: 50, DryRun: true, Log: zerolog.New(zerolog.SyncWriter(&logBuf)), // Scan's workers log concurrently
 	}
 	for round := 0; round < 2; round++ { // the second run is served by the scan cache
 		done := make(chan struct{})
