@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"github.com/automem/automem/internal/lockfile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"subst":     cmdSubst,
 			"mkproject": cmdMkproject,
+			"holdlock":  cmdHoldLock,
 			"gemvalidate": func(ts *testscript.TestScript, neg bool, args []string) {
 				cmdGemValidate(ts, neg, grefDir, args)
 			},
@@ -127,4 +129,15 @@ func cmdGemValidate(ts *testscript.TestScript, neg bool, grefDir string, args []
 	if ok == neg {
 		ts.Fatalf("gemvalidate %s: valid=%v\n%s", args[0], ok, res.Combined)
 	}
+}
+
+// holdlock PATH takes the extraction lock at PATH as a running extract
+// would, for the rest of the script (this test process is its live holder).
+func cmdHoldLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: holdlock PATH")
+	}
+	l, err := lockfile.Acquire(context.Background(), ts.MkAbs(args[0]), lockfile.Options{})
+	ts.Check(err)
+	ts.Defer(func() { _ = l.Release() })
 }

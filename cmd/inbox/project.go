@@ -13,6 +13,7 @@ import (
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/intent"
+	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
@@ -94,7 +95,19 @@ func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
 // files as they are now (intent.Settle), so a person's edits to MEMORY.md
 // or to the patch never make a pending line disappear: what cannot stay
 // pending is listed as a rejected entry that needs attention.
+//
+// While an extraction holds the project's lock, the pending patches are its
+// to rewrite (it rebases before and merges after its extractor), so they are
+// shown as they are: settling then could overwrite the candidates the run is
+// writing.
 func settlePending(env *cli.Env, p inbox.Paths) {
+	if held, err := lockfile.Holder(p.Lock(), lockfile.Options{}); err != nil {
+		env.Log.Warn().Err(err).Msg("extraction lock unreadable: pending patches shown as they are")
+		return
+	} else if held != nil {
+		env.Log.Info().Str("lock", held.Error()).Msg("extraction running: pending patches shown as they are")
+		return
+	}
 	for _, kind := range memdir.Kinds() {
 		res, err := intent.Settle(p.Dir, kind, env.Now())
 		if err != nil {
