@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/intent"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/tombstone"
@@ -63,6 +64,16 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	res.count(it, sel)
 	if res.Applied == 0 && res.Dismissed == 0 {
 		return res, nil
+	}
+	if it.Kind != patch.Skill {
+		// Another inbox command or an extract run rebasing this kind's
+		// pending patch waits until the decisions are written, and then
+		// renders from them.
+		release, err := intent.Guard(p.Dir, it.Kind)
+		if err != nil {
+			return res, err
+		}
+		defer release()
 	}
 	combined := &patch.Patch{}
 	type rest struct {

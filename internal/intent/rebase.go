@@ -62,10 +62,28 @@ func Add(d memdir.Dir, kind patch.Kind, f *patch.File, origin string, now time.T
 	return update(d, kind, now, Options{Origin: origin}, derive(f, origin, stamp(now)))
 }
 
+// maxRaces bounds how often update starts over because the pending patch
+// or the store changed between its read and its write.
+const maxRaces = 8
+
+// update brings the kind's pending patch and store up to date; when a
+// writer outside automem's guard (a person's editor, Gemini CLI's inbox)
+// changed either file while it worked, it starts over from what is there
+// now, so that writer's change is never overwritten.
 func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent) (Result, error) {
+	for try := 1; ; try++ {
+		res, err := updateOnce(d, kind, now, opt, extra)
+		if errors.Is(err, errRaced) && try < maxRaces {
+			continue
+		}
+		return res, err
+	}
+}
+
+func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent) (Result, error) {
 	var res Result
 	path, spath := d.ExtractionPatch(kind), d.Intents(kind)
-	st, had, err := loadStore(spath)
+	st, had, sraw, err := loadStore(spath)
 	if err != nil {
 		return res, err
 	}
@@ -74,6 +92,7 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return res, fmt.Errorf("read pending patch %s: %w", path, err)
 	}
+	snap := snapshot{path: path, spath: spath, patch: raw, hasPatch: exists, store: sraw, hasStore: sraw != nil}
 	h := hash(raw, exists)
 	intents := st.Intents
 	mustRender := len(extra) > 0
@@ -109,7 +128,7 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 					// rendering.
 					st.Intents, st.Rendered = fromFile, h
 					res.Pending = len(fromFile)
-					return res, saveStore(spath, st)
+					return res, snap.commit(d, kind, false, nil, st)
 				}
 			}
 		}
@@ -144,20 +163,16 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 			return res, fmt.Errorf("rendered pending patch refused: %w", err)
 		}
 	}
-	if string(data) != string(raw) || exists != (p != nil) {
-		if err := os.MkdirAll(d.Inbox(kind), 0o700); err != nil {
-			return res, fmt.Errorf("write pending patch: %w", err)
-		}
-		if err := patch.WritePatch(path, p); err != nil {
-			return res, err
-		}
-		res.Rewritten = true
-	}
+	rewrite := string(data) != string(raw) || exists != (p != nil)
 	if opt.Release {
 		kept = pendingOnly(kept)
 	}
 	st.Intents, st.Rendered = kept, hash(data, p != nil)
-	return res, saveStore(spath, st)
+	if err := snap.commit(d, kind, rewrite, data, st); err != nil {
+		return res, err
+	}
+	res.Rewritten = rewrite
+	return res, nil
 }
 
 // applies reports whether the patch on disk still applies to the files.

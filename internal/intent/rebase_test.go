@@ -197,7 +197,7 @@ func TestAddKeepsPending(t *testing.T) {
 	if !strings.Contains(got, "- prefer table tests") || !strings.HasSuffix(got, "## Upkeep\n- merged duplicates\n") {
 		t.Errorf("got\n%s", got)
 	}
-	st, _, err := loadStore(d.Intents(patch.Private))
+	st, _, _, err := loadStore(d.Intents(patch.Private))
 	if its := st.Intents; err != nil || len(its) != 2 || its[1].Origin != OriginUpkeep {
 		t.Fatalf("intents %+v %v", st.Intents, err)
 	}

@@ -74,23 +74,24 @@ type store struct {
 const storeVersion = 1
 
 // loadStore reads a store; a missing file is an empty store (ok false).
-func loadStore(path string) (st store, ok bool, err error) {
+// raw is the file as read (nil when missing), for the write's fence.
+func loadStore(path string) (st store, ok bool, raw []byte, err error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return store{Version: storeVersion}, false, nil
+		return store{Version: storeVersion}, false, nil, nil
 	}
 	if err != nil {
-		return st, false, fmt.Errorf("read intents %s: %w", path, err)
+		return st, false, nil, fmt.Errorf("read intents %s: %w", path, err)
 	}
 	if err := json.Unmarshal(data, &st); err != nil || st.Version != storeVersion {
 		// A damaged store must not hide the patch on disk: it is read
 		// afresh from the patch, as if there were no store.
-		return store{Version: storeVersion}, false, nil
+		return store{Version: storeVersion}, false, data, nil
 	}
-	return st, true, nil
+	return st, true, data, nil
 }
 
-func saveStore(path string, st store) error {
+func saveStore(path string, st store, opts ...atomicfile.Option) error {
 	data, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode intents: %w", err)
@@ -98,7 +99,7 @@ func saveStore(path string, st store) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("save intents: %w", err)
 	}
-	if err := atomicfile.Write(path, append(data, '\n'), 0o600); err != nil {
+	if err := atomicfile.Write(path, append(data, '\n'), 0o600, opts...); err != nil {
 		return fmt.Errorf("save intents: %w", err)
 	}
 	return nil
