@@ -25,7 +25,7 @@ func FuzzArgs(f *testing.F) {
 	clitest.FuzzArgs(f, "inbox", []string{
 		"list", "list\x00--json", "apply\x00private\x00--hunks\x00abc", "apply\x00private\x00--hunks=1-999999999",
 		"dismiss\x00global\x00--hunks=3-1", "promote\x00skill/x\x00--to=nowhere", "promote\x00skill/x",
-		"undo\x00--force", "review\x00--allow-scripts", "--color=sometimes\x00status", "--help", "--version",
+		"undo\x00--force", "redo\x00--force", "review\x00--allow-scripts", "--color=sometimes\x00status", "--help", "--version",
 		"show", "log\x00extra", "--project\x00", "apply\x00private\x00--hunks=,", "apply\x00p\x00--hunks=1,,2",
 	}, parseOnly)
 }

@@ -45,7 +45,8 @@ type CLI struct {
 	Discard   DiscardCmd   `cmd:"" help:"Discard an item: a skill draft, a rejected candidate, or every hunk of a patch item."`
 	Status    StatusCmd    `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
 	Log       LogCmd       `cmd:"" help:"List the changes applied from the inbox, newest first."`
-	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, promote, restore."`
+	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, redo; again to go further back."`
+	Redo      RedoCmd      `cmd:"" help:"Take back the newest undo: its decision, and whatever a forced undo overwrote, come back."`
 	Dismissed DismissedCmd `cmd:"" help:"List dismissed lines and discarded skills, with date and evidence."`
 	Restore   RestoreCmd   `cmd:"" help:"Make dismissal N (see dismissed) pending again."`
 	Search    SearchCmd    `cmd:"" help:"Search memory, the archive and past sessions (the index extract keeps fresh)."`

@@ -7,7 +7,9 @@
 // tree that mirrors the absolute path (before/<path>, after/<path>) and a
 // manifest.json mapping them back to absolute paths. Undo restores the
 // before side only when the live files still equal the after side, unless
-// forced, and is itself recorded as a commit.
+// forced, and is itself recorded as a commit holding what it replaced, so
+// Redo can take it back (a forced undo's overwritten work included) and
+// nothing a person decided or wrote is lost.
 package history
 
 import (
@@ -35,6 +37,7 @@ const (
 	KindRestore = "restore"
 	KindDiscard = "discard"
 	KindUndo    = "undo"
+	KindRedo    = "redo"
 )
 
 // FileChange is one touched file (see package change).
@@ -52,6 +55,8 @@ type Change struct {
 	Dirs []string
 	// UndoOf is the hash of the change an undo reverted.
 	UndoOf string
+	// RedoOf is the hash of the undo a redo took back.
+	RedoOf string
 }
 
 // Entry is a change as read back from the log.
@@ -62,7 +67,10 @@ type Entry struct {
 	At      time.Time `json:"at"`
 	Files   []string  `json:"files"`
 	UndoOf  string    `json:"undoOf,omitempty"`
+	RedoOf  string    `json:"redoOf,omitempty"`
 	Undone  bool      `json:"undone"`
+	// Redone marks an undo that a redo took back.
+	Redone bool `json:"redone,omitempty"`
 	// Overwrote are the files a forced undo replaced although they had
 	// changed; their content is kept in the undo's own history entry.
 	Overwrote []string `json:"overwrote,omitempty"`
@@ -74,6 +82,7 @@ type manifest struct {
 	Files   []FileChange `json:"files"`
 	Dirs    []string     `json:"dirs,omitempty"`
 	UndoOf  string       `json:"undoOf,omitempty"`
+	RedoOf  string       `json:"redoOf,omitempty"`
 }
 
 // Repo is the history of one project.
@@ -96,6 +105,8 @@ var ErrNothingToUndo = errors.New("nothing to undo")
 // ChangedError names the files that changed since the change being undone
 // and shows what changed in each.
 type ChangedError struct {
+	// Op is the refused operation, KindUndo or KindRedo.
+	Op    string
 	Files []string
 	// Diffs are short unified diffs from the recorded content to the live
 	// one, parallel to Files.
@@ -105,7 +116,12 @@ type ChangedError struct {
 // Error names the changed files, what changed and the way out (--force).
 func (e *ChangedError) Error() string {
 	var b strings.Builder
-	b.WriteString("files changed since the last change, use --force to undo anyway: " + strings.Join(e.Files, ", "))
+	if e.Op == KindRedo {
+		b.WriteString("files changed since the undo, use --force to redo anyway: ")
+	} else {
+		b.WriteString("files changed since the last change, use --force to undo anyway: ")
+	}
+	b.WriteString(strings.Join(e.Files, ", "))
 	for _, d := range e.Diffs {
 		b.WriteString("\n" + strings.TrimRight(d, "\n"))
 	}
@@ -165,7 +181,7 @@ func (r *Repo) Record(at time.Time, c Change) (string, error) {
 			}
 		}
 	}
-	m := manifest{Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf}
+	m := manifest{Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf, RedoOf: c.RedoOf}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("encode manifest: %w", err)
@@ -245,15 +261,11 @@ func (r *Repo) Log() ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	undone := map[string]bool{}
-	for _, ci := range cs {
-		if ci.m.Kind == KindUndo {
-			undone[ci.m.UndoOf] = true
-		}
-	}
+	undone, redone := marks(cs)
 	out := make([]Entry, 0, len(cs))
 	for _, ci := range cs {
-		e := Entry{Hash: ci.c.Hash.String(), Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, UndoOf: ci.m.UndoOf, Undone: undone[ci.c.Hash.String()]}
+		h := ci.c.Hash.String()
+		e := Entry{Hash: h, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, UndoOf: ci.m.UndoOf, RedoOf: ci.m.RedoOf, Undone: undone[h], Redone: redone[h]}
 		for _, f := range ci.m.Files {
 			e.Files = append(e.Files, f.Path)
 		}

@@ -116,3 +116,63 @@ func TestUndoRefusesDisallowedPath(t *testing.T) {
 		t.Errorf("victim touched: %q %v", data, err)
 	}
 }
+
+// A forced undo overwrote newer work; redo brings that work back, the redo
+// is undone like any change, and each undo is redone at most once.
+func TestRedoRecoversForcedUndo(t *testing.T) {
+	mem := t.TempDir()
+	live := filepath.Join(mem, "MEMORY.md")
+	at := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	r := Open(mem)
+	if _, err := r.Redo(at, false); !errors.Is(err, ErrNothingToRedo) {
+		t.Fatalf("redo with no history = %v", err)
+	}
+	os.WriteFile(live, []byte("v2\n"), 0o644)
+	if _, err := r.Record(at, Change{Kind: KindApply, Summary: "private: 1 line", Files: []FileChange{{Path: live, BeforeExists: true, Before: []byte("v1\n"), AfterExists: true, After: []byte("v2\n"), Mode: 0o644}}}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(live, []byte("v2\nmy note\n"), 0o644)
+	if _, err := r.Undo(at, true); err != nil {
+		t.Fatal(err)
+	}
+	content := func() string { b, _ := os.ReadFile(live); return string(b) }
+	if content() != "v1\n" {
+		t.Fatalf("after forced undo %q", content())
+	}
+	// a later edit blocks the redo unless forced
+	os.WriteFile(live, []byte("v1 edited\n"), 0o644)
+	var ce *ChangedError
+	if _, err := r.Redo(at, false); !errors.As(err, &ce) || ce.Files[0] != live {
+		t.Fatalf("redo after edit = %v", err)
+	}
+	os.WriteFile(live, []byte("v1\n"), 0o644)
+	e, err := r.Redo(at, false)
+	if err != nil || e.Summary != "apply: private: 1 line" || !e.Redone {
+		t.Fatalf("redo = %+v %v", e, err)
+	}
+	if content() != "v2\nmy note\n" {
+		t.Fatalf("redo did not bring the overwritten note back: %q", content())
+	}
+	if _, err := r.Redo(at, false); !errors.Is(err, ErrNothingToRedo) {
+		t.Fatalf("second redo = %v", err)
+	}
+	// the redo is undone like any change, without force
+	e, err = r.Undo(at, false)
+	if err != nil || e.Kind != KindRedo || content() != "v1\n" {
+		t.Fatalf("undo of redo = %+v %v, file %q", e, err, content())
+	}
+	if _, err := r.Redo(at, false); err != nil || content() != "v2\nmy note\n" {
+		t.Fatalf("redo again: %v, file %q", err, content())
+	}
+	log, _ := r.Log()
+	kinds := ""
+	for _, l := range log {
+		kinds += l.Kind + " "
+		if l.Kind == KindUndo && !l.Redone {
+			t.Errorf("undo %s not marked redone", l.Summary)
+		}
+	}
+	if kinds != "redo undo redo undo apply " {
+		t.Errorf("log kinds %q", kinds)
+	}
+}

@@ -21,71 +21,124 @@ import (
 // Undo reverts the newest change not yet undone: every file goes back to its
 // before side (removed when it did not exist) and directories the change
 // created are removed when empty. When a live file differs from the after
-// side it returns a *ChangedError naming them, unless force is set.
+// side it returns a *ChangedError naming them, unless force is set; a
+// forced undo keeps what it overwrote in its own entry, so Redo brings it
+// back. A redo is a change like any other: Undo reverts it too.
 func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	cs, err := r.commits()
 	if err != nil {
 		return Entry{}, err
 	}
-	undone := map[string]bool{}
-	var target *commitInfo
+	undone, _ := marks(cs)
 	for i := range cs {
 		ci := &cs[i]
-		if ci.m.Kind == KindUndo {
-			undone[ci.m.UndoOf] = true
+		if ci.m.Kind == KindUndo || undone[ci.c.Hash.String()] {
 			continue
 		}
-		if !undone[ci.c.Hash.String()] {
-			target = ci
-			break
+		hash := ci.c.Hash.String()
+		files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindUndo, Summary: "undo " + ci.m.Kind + ": " + ci.m.Summary, UndoOf: hash})
+		if err != nil {
+			return Entry{}, err
+		}
+		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, Files: files, Undone: true, Overwrote: overwrote}, nil
+	}
+	return Entry{}, ErrNothingToUndo
+}
+
+// ErrNothingToRedo is returned by Redo when no undo is left to take back.
+var ErrNothingToRedo = errors.New("nothing to redo")
+
+// Redo takes back the newest undo not yet redone: every file it restored
+// gets the content it had just before that undo (for a forced undo, the
+// newer work it overwrote). Like Undo it refuses with a *ChangedError when
+// those files changed since the undo, unless force is set, and it is
+// recorded as a change of kind redo that Undo can revert. The returned
+// entry is the undo it took back.
+func (r *Repo) Redo(at time.Time, force bool) (Entry, error) {
+	cs, err := r.commits()
+	if err != nil {
+		return Entry{}, err
+	}
+	_, redone := marks(cs)
+	for i := range cs {
+		ci := &cs[i]
+		if ci.m.Kind != KindUndo || redone[ci.c.Hash.String()] {
+			continue
+		}
+		hash := ci.c.Hash.String()
+		summary := strings.TrimPrefix(ci.m.Summary, KindUndo+" ")
+		files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindRedo, Summary: summary, RedoOf: hash})
+		if err != nil {
+			return Entry{}, err
+		}
+		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: summary, At: ci.c.Committer.When, Files: files, UndoOf: ci.m.UndoOf, Redone: true, Overwrote: overwrote}, nil
+	}
+	return Entry{}, ErrNothingToRedo
+}
+
+// marks returns the changes an undo reverted and the undos a redo took
+// back, by hash.
+func marks(cs []commitInfo) (undone, redone map[string]bool) {
+	undone, redone = map[string]bool{}, map[string]bool{}
+	for _, ci := range cs {
+		switch ci.m.Kind {
+		case KindUndo:
+			undone[ci.m.UndoOf] = true
+		case KindRedo:
+			redone[ci.m.RedoOf] = true
 		}
 	}
-	if target == nil {
-		return Entry{}, ErrNothingToUndo
-	}
+	return undone, redone
+}
+
+// revert puts every file of target back to its before side and records rec
+// with the reverse of what it did (the live content it replaced as before,
+// the restored content as after). It returns the files and those of them
+// that had changed since target (overwritten because force was set).
+func (r *Repo) revert(at time.Time, target *commitInfo, force bool, rec Change) (paths, changed []string, err error) {
 	files := make([]FileChange, len(target.m.Files))
-	var changed, diffs []string
+	var diffs []string
 	for i, f := range target.m.Files {
 		if !filepath.IsAbs(f.Path) || filepath.Clean(f.Path) != f.Path || (r.Allowed != nil && !r.Allowed(f.Path)) {
-			return Entry{}, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
+			return nil, nil, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
 		}
 		f.Before, f.After = nil, nil
 		if f.BeforeExists {
 			if f.Before, err = sideBytes(target.c, "before", f.Path); err != nil {
-				return Entry{}, err
+				return nil, nil, err
 			}
 		}
 		if f.AfterExists {
 			if f.After, err = sideBytes(target.c, "after", f.Path); err != nil {
-				return Entry{}, err
+				return nil, nil, err
 			}
 		}
 		cur, exists, err := readLive(f.Path)
 		if err != nil {
-			return Entry{}, err
+			return nil, nil, err
 		}
 		if exists != f.AfterExists || !bytes.Equal(cur, f.After) {
 			changed = append(changed, f.Path)
 			diffs = append(diffs, shortDiff(f.Path, f.After, f.AfterExists, cur, exists))
 		}
 		files[i] = f
+		paths = append(paths, f.Path)
 	}
 	if len(changed) > 0 && !force {
-		return Entry{}, &ChangedError{Files: changed, Diffs: diffs}
+		return nil, nil, &ChangedError{Op: rec.Kind, Files: changed, Diffs: diffs}
 	}
-	var reverse []FileChange
 	for _, f := range files {
 		cur, exists, _ := readLive(f.Path)
-		reverse = append(reverse, FileChange{Path: f.Path, BeforeExists: exists, Before: cur, AfterExists: f.BeforeExists, After: f.Before, Mode: f.Mode})
+		rec.Files = append(rec.Files, FileChange{Path: f.Path, BeforeExists: exists, Before: cur, AfterExists: f.BeforeExists, After: f.Before, Mode: f.Mode})
 		if f.BeforeExists {
 			if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
-				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
+				return nil, nil, fmt.Errorf("restore %s: %w", f.Path, err)
 			}
 			if err := atomicfile.Write(f.Path, f.Before, modeOr(f.Mode), atomicfile.ExactMode()); err != nil {
-				return Entry{}, fmt.Errorf("restore %s: %w", f.Path, err)
+				return nil, nil, fmt.Errorf("restore %s: %w", f.Path, err)
 			}
 		} else if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return Entry{}, fmt.Errorf("remove %s: %w", f.Path, err)
+			return nil, nil, fmt.Errorf("remove %s: %w", f.Path, err)
 		}
 	}
 	dirs := append([]string(nil), target.m.Dirs...)
@@ -95,15 +148,10 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 			removeEmptyTree(d)
 		}
 	}
-	hash := target.c.Hash.String()
-	if _, err := r.Record(at, Change{Kind: KindUndo, Summary: "undo " + target.m.Kind + ": " + target.m.Summary, Files: reverse, UndoOf: hash}); err != nil {
-		return Entry{}, err
+	if _, err := r.Record(at, rec); err != nil {
+		return nil, nil, err
 	}
-	e := Entry{Hash: hash, Kind: target.m.Kind, Summary: target.m.Summary, At: target.c.Committer.When, Undone: true, Overwrote: changed}
-	for _, f := range files {
-		e.Files = append(e.Files, f.Path)
-	}
-	return e, nil
+	return paths, changed, nil
 }
 
 func modeOr(m fs.FileMode) fs.FileMode {
