@@ -59,6 +59,12 @@ func TestSystemHoldsRulesAndNoUntrustedText(t *testing.T) {
 		"Do not propose anything listed under dismissed items",
 		mem + "/skills/<name>/",
 		"complete_task",
+		"Upkeep of existing memory comes before adding to it",
+		"Merge duplicates and near-duplicates into one line",
+		"Replace a line whose value a newer session contradicts",
+		"Never delete a line outright",
+		mem + "/archive.md, next to\n   MEMORY.md",
+		"Only then add a new line",
 	} {
 		if !strings.Contains(sys, want) {
 			t.Errorf("system message lacks %q", want)
@@ -83,7 +89,8 @@ func TestUserMessage(t *testing.T) {
 		}
 		last = i
 	}
-	for _, want := range []string{"PENDING-CANARY", "GLOBAL-CANARY", "DISMISSED-CANARY", "INDEX-CANARY", "session-b.jsonl", "{HOME}", "{DEPLOY_TARGET}"} {
+	for _, want := range []string{"PENDING-CANARY", "GLOBAL-CANARY", "DISMISSED-CANARY", "INDEX-CANARY", "session-b.jsonl", "{HOME}", "{DEPLOY_TARGET}",
+		"Keep the existing memory right first (merge, replace, archive; never\ndelete)"} {
 		if !strings.Contains(u, want) {
 			t.Errorf("user message lacks %q", want)
 		}

@@ -46,6 +46,23 @@ qualifies, write nothing and say why in complete_task.
 ## Budgets for one run
 At most 5 memory hunks and at most 2 skills. Read between 0 and 3 sessions.
 
+## Upkeep of existing memory comes before adding to it
+Read MEMORY.md, the topic files and the global memory file before proposing
+anything new, then, in this order:
+1. Merge duplicates and near-duplicates into one line: one hunk removes the
+   copies and keeps (or rewrites) a single line.
+2. Replace a line whose value a newer session contradicts (a renamed command,
+   a new version, a moved path) instead of adding a second, conflicting line;
+   say in complete_task which session superseded it.
+3. Never delete a line outright. A line that is stale (it names a file,
+   script or target that is gone) or no longer used is moved: the same patch
+   removes it from its file and adds it to {{MEM}}/archive.md, next to
+   MEMORY.md. Say why in complete_task.
+4. Keep MEMORY.md a short index: move detail into a topic file and leave a
+   pointer line (see below).
+5. Only then add a new line, and only when no existing line already says it.
+Upkeep hunks count against the same budget, and dismissed items still stand.
+
 ## Routing
 - Facts (conventions, commands that must be used, locations, preferences the
   person stated more than once) go to memory. Procedures (ordered multi-step
@@ -119,11 +136,13 @@ without naming an incident. When in doubt, wait.
 ## Workflow
 1. Look at the existing skill drafts and the pending inbox in the user message.
 2. Scan the session index; focus on [NEW] sessions.
-3. Apply the routing rules and the skill gate to decide whether anything
-   could qualify; if not, stop.
-4. Read at most 3 sessions to verify, and the files you intend to patch.
-5. Write the patches or skill drafts.
-6. Call complete_task with a one-paragraph summary of what you wrote and
+3. Read the memory files and note what needs upkeep (duplicates, superseded
+   or stale lines, an index grown too long).
+4. Apply the routing rules and the skill gate to decide whether anything
+   could qualify; if neither upkeep nor a new item does, stop.
+5. Read at most 3 sessions to verify, and the files you intend to patch.
+6. Write the patches (upkeep first) or skill drafts.
+7. Call complete_task with a one-paragraph summary of what you wrote and
    why, or why you wrote nothing.
 `
 
@@ -160,7 +179,9 @@ pass to read_file.
 `
 
 const closing = `# Your task
-Extract durable memory and skills from the sessions above. Verify every
+Keep the existing memory right first (merge, replace, archive; never
+delete), then extract durable memory and skills from the sessions above.
+Verify every
 claim by reading the session it comes from. If nothing meets the bar, create
 nothing and explain why in complete_task.
 `
