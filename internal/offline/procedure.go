@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -130,16 +131,42 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		// A procedure has a step of this project's own: checks and
 		// version-control bookkeeping alone are no skill.
-		distinct, other := map[string]bool{}, false
+		// A procedure has a step of this project's own, and more of its
+		// own steps than checks: one action followed by the verification
+		// suite is "do it, then verify", not a procedure.
+		distinct, own, builds, checks := map[string]bool{}, 0, 0, 0
 		for _, c := range g.steps {
 			distinct[c.step] = true
-			other = other || c.category == "" && !vcsStep(c)
+			switch {
+			case c.category == "build":
+				builds++
+			case c.category != "":
+				checks++
+			case !vcsStep(c):
+				own++
+			}
 		}
-		if !fresh || len(distinct) < len(g.steps) || !other {
+		if !fresh || len(distinct) < len(g.steps) || own == 0 || checks > own+builds {
 			continue
 		}
 		cands = append(cands, g)
 	}
+	// A fragment of a longer recurring sequence is no skill of its own,
+	// however often it recurs: the full procedure stands for it.
+	full := cands[:0]
+	for _, g := range cands {
+		fragment := false
+		for _, o := range cands {
+			if len(o.toks) > len(g.toks) && containsRun(o.toks, g.toks) {
+				fragment = true
+				break
+			}
+		}
+		if !fragment {
+			full = append(full, g)
+		}
+	}
+	cands = full
 	sort.Slice(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
 		if len(a.sessions) != len(b.sessions) {
@@ -285,4 +312,14 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 func vcsStep(c command) bool {
 	f := strings.Fields(c.key)
 	return len(f) > 0 && (f[0] == "git" || f[0] == "hg" || f[0] == "jj" || f[0] == "gh" && len(f) > 1 && f[1] == "pr")
+}
+
+// containsRun reports whether sub occurs in seq as a contiguous run.
+func containsRun(seq, sub []string) bool {
+	for i := 0; i+len(sub) <= len(seq); i++ {
+		if slices.Equal(seq[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }

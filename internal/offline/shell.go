@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path"
 	"strings"
+	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -286,18 +287,39 @@ func normalizeArgv(argv []string) (command, bool) {
 		shown = argv[0]
 	}
 	rest := argv[1:]
-	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog]
-	if interpreters[prog] && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") && path.Ext(rest[0]) != "" {
+	// A program installed into a bin directory (vendor/bin/phpstan,
+	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
+	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
+	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	dispatcher := false
+	if interpreters[prog] && len(rest) > 1 && inlineFlags[rest[0]] {
+		// `Rscript -e 'testthat::test_dir("tests")'`: the code is what
+		// runs, so it is part of what the command is.
+		c := command{norm: prog + " " + rest[0] + " " + rest[1], key: prog + " " + rest[0] + " " + rest[1]}
+		c.step, c.category = c.key, codeCategory(rest[1])
+		return c, true
+	}
+	if interpreters[prog] && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		// The first argument of an interpreter is the script it runs
+		// (`python manage.py`, `php artisan`, `Rscript R/clean.R`); a
+		// script run that way often dispatches on its next word.
 		shown += " " + rest[0]
 		rest = rest[1:]
-		script = true
+		script, dispatcher = true, true
 	}
 	words := append(append([]string{}, prefix...), shown)
 	sub := ""
-	if subcommandPrograms[prog] && len(rest) > 0 && isWord(rest[0]) {
-		sub = rest[0]
+	// Global options before a subcommand (`terraform -chdir=live/x plan`)
+	// do not hide it.
+	lead := 0
+	for lead < len(rest) && strings.HasPrefix(rest[lead], "-") && strings.Contains(rest[lead], "=") {
+		lead++
+	}
+	generic := !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
+	if (subcommandPrograms[prog] || generic) && lead < len(rest) && isWord(rest[lead]) {
+		sub = rest[lead]
 		words = append(words, sub)
-		rest = rest[1:]
+		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 		// npm run <script>, docker compose <cmd>, prisma migrate <cmd>
 		if (sub == "run" && (prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun")) ||
 			(prog == "docker" && sub == "compose") || (prog == "prisma" && (sub == "migrate" || sub == "db")) ||
@@ -355,6 +377,9 @@ func normalizeArgv(argv []string) (command, bool) {
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " ")}
 	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
 	c.category = categorize(prog, sub, c.norm)
+	if c.category == "" && (!script || dispatcher) {
+		c.category = toolCategory(prog, sub, c.norm)
+	}
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"
@@ -369,6 +394,59 @@ func wholeTree(a string) bool { return a == "./..." || a == "." || a == "..." ||
 var interpreters = map[string]bool{
 	"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true,
 	"zsh": true, "perl": true, "php": true, "deno": false, "tsx": true, "ts-node": true,
+	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true,
+}
+
+// inlineFlags hand an interpreter its code on the command line.
+var inlineFlags = map[string]bool{"-e": true, "-c": true, "--eval": true}
+
+// codeCategory says which check inline code runs (`testthat::test_dir`,
+// `lintr::lint_dir`, `devtools::check()`) from the names it calls.
+func codeCategory(code string) string {
+	l := strings.ToLower(code)
+	switch {
+	case strings.Contains(l, "lint"):
+		return "lint"
+	case strings.Contains(l, "test"):
+		return "test"
+	case strings.Contains(l, "style") || strings.Contains(l, "format"):
+		return "format"
+	case strings.Contains(l, "check"):
+		return "lint"
+	}
+	return ""
+}
+
+// checkTools are checkers known by their program name in ecosystems the
+// switch in categorize does not cover.
+var checkTools = map[string]string{
+	"phpstan": "lint", "psalm": "lint", "phpcs": "lint", "pint": "format", "php-cs-fixer": "format",
+	"chktex": "lint", "lacheck": "lint", "latexmk": "build", "ktlint": "lint", "detekt": "lint",
+	"swiftlint": "lint", "swiftformat": "format", "hlint": "lint", "ormolu": "format", "fourmolu": "format",
+	"ansible-lint": "lint", "yamllint": "lint", "cppcheck": "lint", "clang-tidy": "lint", "scalafmt": "format",
+	"standardrb": "lint", "vale": "lint", "codespell": "lint", "cpplint": "lint", "credo": "lint",
+	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
+	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
+	"elm-format": "format", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
+}
+
+// toolCategory classifies a program the switch in categorize does not
+// know: a known checker by name, else by the name of its subcommand
+// (`sbt test`, `cabal test`, `xcodebuild test`, `sbt scalafmtCheckAll`).
+// A subcommand never makes a build step: too many tools "build" images,
+// sites or packages that are no check of the work.
+func toolCategory(prog, sub, norm string) string {
+	if c := checkTools[prog]; c != "" {
+		return c
+	}
+	if prog == "cmake" && strings.Contains(norm, "--build") {
+		return "build"
+	}
+	switch c := scriptCategory(sub); c {
+	case "test", "lint", "format", "typecheck":
+		return c
+	}
+	return ""
 }
 
 // looksLikeData reports whether a plain word is more likely a file, test or
@@ -543,7 +621,7 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || n == "vet" || n == "check":
+	case strings.Contains(n, "lint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"

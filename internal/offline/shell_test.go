@@ -51,6 +51,22 @@ func TestCommands(t *testing.T) {
 		{"terraform fmt -recursive && terraform validate", "terraform fmt -recursive|format;terraform validate|lint"},
 		{"echo 'a && b' && make test", "echo|;make test|test"},
 		{"python -m pytest", "python -m pytest|test"},
+		// Checks of ecosystems named by their tool or their subcommand.
+		{"./vendor/bin/phpstan analyse", "./vendor/bin/phpstan analyse|lint"},
+		{"php artisan test --parallel", "php artisan test --parallel|test"},
+		{"php artisan down", "php artisan down|"},
+		{"python manage.py test", "python manage.py test|test"},
+		{"sbt scalafmtCheckAll && sbt test && sbt assembly", "sbt scalafmtCheckAll|lint;sbt test|test;sbt assembly|"},
+		{"cabal test", "cabal test|test"},
+		{"xcodebuild test -scheme App", "xcodebuild test -scheme|test"},
+		{"ansible-lint", "ansible-lint|lint"},
+		{`Rscript -e 'testthat::test_dir("tests")'`, `Rscript -e testthat::test_dir("tests")|test`},
+		// An interpreter's script is part of what runs.
+		{"Rscript R/01_clean.R", "Rscript R/01_clean.R|"},
+		// A global option before the subcommand does not hide it.
+		{"terraform -chdir=live/perf plan -out=tfplan", "terraform plan -chdir=live/perf -out=tfplan|"},
+		// A subcommand named "build" is no check (images, sites).
+		{"docker build -t app .", "docker build .|"},
 	}
 	for _, tt := range tests {
 		var parts []string

@@ -77,7 +77,9 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		// The command exactly as run, when it was run that way more often
 		// than in any stable form (`gdlint scripts/`, not `gdlint`).
 		cmd := mostCommon(g.forms)
-		if full := mostCommon(g.full); g.full[full] >= 2 && g.full[full] > g.forms[cmd]-g.full[full] {
+		// Arguments that vary between runs (`helm lint charts/api`,
+		// `… charts/worker`) are no part of the check.
+		if full := mostCommon(g.full); g.full[full] >= 2 && g.full[full] > g.forms[cmd]-g.full[full] && len(g.full) == 1 {
 			cmd = full
 		}
 		c.cmds = append(c.cmds, cmd)
