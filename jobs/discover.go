@@ -83,15 +83,11 @@ func narrow(projects []gemini.Project, dir string) (gemini.Project, error) {
 		return gemini.Project{}, fmt.Errorf("project %s: %w", dir, err)
 	}
 	var best *gemini.Project
+	bestLen := -1
 	for i := range projects {
 		p := &projects[i]
-		if p.Root == "" {
-			continue
-		}
-		if rel, err := filepath.Rel(p.Root, abs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
-			if best == nil || len(p.Root) > len(best.Root) {
-				best = p
-			}
+		if n, ok := p.Holds(abs); ok && n > bestLen {
+			best, bestLen = p, n
 		}
 	}
 	if best == nil {
@@ -117,9 +113,11 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 	if src == transcript.Codex {
 		codexTitles(cfg, dir, entries)
 	}
+	keys := projectRoots{}
 	groups := map[string][]scan.Entry{}
 	for _, e := range entries {
-		groups[e.ProjectRoot] = append(groups[e.ProjectRoot], e)
+		k := keys.of(e.ProjectRoot)
+		groups[k] = append(groups[k], e)
 	}
 	var narrowRoot string
 	if cfg.Project != "" {
@@ -127,7 +125,7 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		if err != nil {
 			return nil, fmt.Errorf("project %s: %w", cfg.Project, err)
 		}
-		narrowRoot = abs
+		narrowRoot = keys.of(abs)
 	}
 	roots := make([]string, 0, len(groups))
 	for r := range groups {

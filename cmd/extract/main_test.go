@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/automem/automem/internal/cli/clitest"
 )
 
 func TestMain(m *testing.M) {
@@ -22,6 +24,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("XDG_CACHE_HOME", e.WorkDir+"/cache")
 			e.Setenv("AUTOMEM_LOG_FORMAT", "json")
 			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"subst": clitest.Subst("WORK", "HOME"),
 		},
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/automem/automem/internal/cli/clitest"
 	"github.com/automem/automem/internal/gref"
 )
 
@@ -46,7 +47,7 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"subst":     cmdSubst,
+			"subst":     clitest.Subst("WORK", "HOME", "MEM", "GHOME"),
 			"mkproject": cmdMkproject,
 			"holdlock":  cmdHoldLock,
 			"gemvalidate": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -88,24 +89,6 @@ func cmdMkproject(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if _, err := mkproject(ts.Getenv("WORK"), ts.Getenv("HOME"), args[0]); err != nil {
 		ts.Fatalf("mkproject: %v", err)
-	}
-}
-
-// cmdSubst: subst FILE... — replace $WORK, $HOME, $MEM and $GHOME in files
-// (patches need absolute paths that only exist at run time).
-func cmdSubst(ts *testscript.TestScript, neg bool, args []string) {
-	for _, f := range args {
-		p := ts.MkAbs(f)
-		data, err := os.ReadFile(p)
-		ts.Check(err)
-		out := os.Expand(string(data), func(k string) string {
-			switch k {
-			case "WORK", "HOME", "MEM", "GHOME":
-				return ts.Getenv(k)
-			}
-			return "$" + k
-		})
-		ts.Check(os.WriteFile(p, []byte(out), 0o644))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/worktree"
 )
 
 // StatusCmd prints one line of counts.
@@ -77,8 +78,13 @@ func countAll(geminiDir string, env *cli.Env, start time.Time) error {
 
 // registeredMemoryDir is status's fast path: the deepest root in Gemini's
 // projects.json that contains dir, when its memory dir exists. Anything
-// less certain falls back to gemini.FindProject, which reads every project.
+// less certain falls back to gemini.FindProject, which reads every project:
+// so does a directory in a linked git worktree, whose project may be the
+// main worktree's.
 func registeredMemoryDir(geminiDir, dir string) (string, bool) {
+	if _, linked := worktree.Main(dir); linked {
+		return "", false
+	}
 	data, err := os.ReadFile(filepath.Join(geminiDir, "projects.json"))
 	if err != nil {
 		return "", false

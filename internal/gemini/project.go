@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/worktree"
 )
 
 // Project is one Gemini CLI project: a directory under ~/.gemini/tmp named by
@@ -36,6 +37,11 @@ type Project struct {
 	ExtraChatsDirs []string `json:"-"`
 	// MemoryDir is TmpDir/memory.
 	MemoryDir string `json:"memoryDir"`
+	// Worktrees are the roots of the repository's linked worktrees whose
+	// projects were folded into this one (its root is the main worktree):
+	// their chats are in ExtraChatsDirs and a directory inside them finds
+	// this project.
+	Worktrees []string `json:"worktrees,omitempty"`
 }
 
 // Dir is Gemini CLI's global directory: $GEMINI_CLI_HOME/.gemini when that
@@ -134,7 +140,8 @@ func ProjectsDir(geminiDir string) string { return filepath.Join(geminiDir, "tmp
 // root taken from tmp/<id>/.project_root, else projects.json, else (legacy
 // hash dirs) the registered root whose sha256 is the directory name. A hash
 // directory whose root also has a slug directory is folded into that
-// project as an extra chats directory.
+// project as an extra chats directory, and so is the project of a linked git
+// worktree whose main worktree is a project (foldWorktrees).
 func Projects(geminiDir string) ([]Project, error) {
 	tmp := ProjectsDir(geminiDir)
 	entries, err := os.ReadDir(tmp)
@@ -173,7 +180,7 @@ func Projects(geminiDir string) ([]Project, error) {
 		}
 		projects = append(projects, p)
 	}
-	return fold(projects), nil
+	return foldWorktrees(fold(projects), worktree.Main), nil
 }
 
 // fold merges legacy hash projects into the slug project of the same root.
@@ -208,7 +215,9 @@ func fold(projects []Project) []Project {
 var ErrNoProject = errors.New("no gemini project")
 
 // FindProject returns the project whose root contains dir, the deepest one
-// when roots nest. Symlinks in dir are resolved first.
+// when roots nest; a directory in a linked worktree folded into a project
+// (Project.Worktrees) finds that project. Symlinks in dir are resolved
+// first.
 func FindProject(geminiDir, dir string) (Project, error) {
 	projects, err := Projects(geminiDir)
 	if err != nil {
@@ -217,12 +226,18 @@ func FindProject(geminiDir, dir string) (Project, error) {
 	return match(projects, dir)
 }
 
-// ForRoot returns the project of exactly this root (used to attach Claude
-// Code and Codex sessions to the Gemini memory of the same project).
+// ForRoot returns the project of exactly this root, or the project a
+// linked worktree of this root was folded into (used to attach Claude Code
+// and Codex sessions to the Gemini memory of the same project).
 func ForRoot(projects []Project, root string) (Project, bool) {
 	for _, p := range projects {
 		if p.Root != "" && samePath(p.Root, root) {
 			return p, true
+		}
+		for _, w := range p.Worktrees {
+			if samePath(w, root) {
+				return p, true
+			}
 		}
 	}
 	return Project{}, false
@@ -239,12 +254,9 @@ func match(projects []Project, dir string) (Project, error) {
 	}
 	best, bestLen := -1, -1
 	for i, p := range projects {
-		if p.Root == "" {
-			continue
-		}
 		for _, c := range cands {
-			if within(p.Root, c) && len(p.Root) > bestLen {
-				best, bestLen = i, len(p.Root)
+			if n, ok := p.Holds(c); ok && n > bestLen {
+				best, bestLen = i, n
 			}
 		}
 	}

@@ -1,0 +1,116 @@
+// Package worktree sees projects the way git does: every worktree of one
+// repository (`git worktree add`) shares the repository's common git dir,
+// so automem treats them as one project whose memory belongs to the main
+// worktree. Without this, each linked worktree would be a project of its
+// own, with its own inbox, and a fact learned in one would be proposed
+// again in the next. The repository is read with go-git (the commondir
+// rules are its own), never by running git.
+package worktree
+
+import (
+	"os"
+	"path/filepath"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// Main returns where dir lies in the main worktree of its repository when
+// dir is inside a linked worktree: the same path relative to the main
+// worktree's root (a linked worktree's root maps to the main root). ok is
+// false, and nothing changes for the caller, when dir is in no repository,
+// in a main worktree or a plain clone, in a submodule, in a worktree of a
+// bare repository (there is no main worktree), or when the repository
+// cannot be read. It touches only the filesystem: one stat per directory
+// level up to the nearest .git, and go-git only when that .git is a file
+// (a linked worktree or a submodule).
+func Main(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	top, ok := linkedTop(abs)
+	if !ok {
+		return "", false
+	}
+	main, ok := mainRoot(top)
+	if !ok || main == top {
+		return "", false
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil {
+		return "", false
+	}
+	return filepath.Join(main, rel), true
+}
+
+// linkedTop finds the nearest directory at or above abs holding a .git
+// entry and reports it when that entry is a file ("gitdir: ..."), as a
+// linked worktree's is. A .git directory means a main worktree: no change.
+func linkedTop(abs string) (string, bool) {
+	for d := abs; ; {
+		fi, err := os.Lstat(filepath.Join(d, git.GitDirName))
+		if err == nil {
+			return d, fi.Mode().IsRegular()
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+// mainRoot opens the worktree at top with its common dir and returns the
+// root of the repository's main worktree: core.worktree when the common
+// config sets it, else the parent of a common dir named .git.
+func mainRoot(top string) (string, bool) {
+	repo, err := git.PlainOpenWithOptions(top, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	if err != nil {
+		return "", false
+	}
+	st, ok := repo.Storer.(*filesystem.Storage)
+	if !ok {
+		return "", false
+	}
+	own := st.Filesystem().Root()
+	// objects/ always lives in the common dir; go-git resolves commondir.
+	objects, err := st.Filesystem().Chroot("objects")
+	if err != nil {
+		return "", false
+	}
+	common := filepath.Dir(objects.Root())
+	if samePath(common, own) {
+		return "", false // no commondir: a submodule or a separate git dir
+	}
+	cfg, err := repo.Config()
+	if err != nil || cfg.Core.IsBare {
+		return "", false
+	}
+	var main string
+	switch {
+	case cfg.Core.Worktree != "":
+		main = cfg.Core.Worktree
+		if !filepath.IsAbs(main) {
+			main = filepath.Join(common, main)
+		}
+	case filepath.Base(common) == git.GitDirName:
+		main = filepath.Dir(common)
+	default:
+		return "", false
+	}
+	main = filepath.Clean(main)
+	if fi, err := os.Stat(main); err != nil || !fi.IsDir() {
+		return "", false
+	}
+	return main, true
+}
+
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	return errA == nil && errB == nil && ra == rb
+}
