@@ -150,6 +150,16 @@ func (s *Snapshot) index(files []string) {
 // has reports whether p (a file or directory, slash-separated) exists: on
 // disk under root, or as the tail of a listed path.
 func (s *Snapshot) has(p string) bool {
+	// A line may open with a path, and sentence case capitalises it
+	// ("Db/schema.rb is generated").
+	if r := p[0]; r >= 'A' && r <= 'Z' && s.find(string(r+'a'-'A')+p[1:]) {
+		return true
+	}
+	return s.find(p)
+}
+
+// find is has for one spelling.
+func (s *Snapshot) find(p string) bool {
 	if _, err := os.Lstat(filepath.Join(s.root, filepath.FromSlash(p))); err == nil {
 		return true
 	}

@@ -45,15 +45,24 @@ func pathWord(s string, code bool) (kind, string, bool) {
 	ext := strings.ToLower(strings.TrimPrefix(path.Ext(base), "."))
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	slash := len(segs) > 1
-	switch {
-	case !dir && extensions[ext] && stem != "" && letterRe.MatchString(stem):
-		if !code && !slash && product(stem, ext) {
+	if agentDirs[segs[0]] && slash || agentFiles[base] && !slash {
+		return 0, "", false // the memory's own files, not the project's
+	}
+	if !slash && strings.HasPrefix(base, ".") {
+		// A bare ".jsonl" or ".g.dart" is a file type; only well-known
+		// dotfiles (".env", ".golangci.yml") name a file.
+		first, _, _ := strings.Cut(base[1:], ".")
+		if !code || !dotfiles[first] {
 			return 0, "", false
 		}
 		return kindPath, p, true
-	case (code || slash) && !dir && knownNames[base]:
+	}
+	switch {
+	case !dir && extensions[ext] && stem != "" && letterRe.MatchString(stem) && (slash || code):
+		// Bare names in prose ("llama.cpp", "robots.txt", "Node.js") are
+		// too often products and concepts.
 		return kindPath, p, true
-	case code && !slash && !dir && dotfileRe.MatchString(base):
+	case (code || slash) && !dir && knownNames[base]:
 		return kindPath, p, true
 	case dotSlash && (code || !dir):
 		return kindPath, p, true // ./configure, ./scripts/
@@ -66,7 +75,6 @@ func pathWord(s string, code bool) (kind, string, bool) {
 var (
 	segmentRe = regexp.MustCompile(`^[A-Za-z0-9._+-]+$`)
 	letterRe  = regexp.MustCompile(`[A-Za-z]`)
-	dotfileRe = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$`)
 )
 
 // extensions are the file extensions that make a word a file name. Words
@@ -85,18 +93,21 @@ var knownNames = setOf("Makefile", "makefile", "GNUmakefile", "Justfile", "justf
 	"Rakefile", "Procfile", "Vagrantfile", "Jenkinsfile", "Brewfile", "Pipfile", "Caddyfile", "Tiltfile", "Taskfile", "LICENSE",
 	"CODEOWNERS", "OWNERS", "BUILD", "WORKSPACE", "gradlew", "mvnw", "configure")
 
-// product tells a product name written like a file ("Node.js", "Vue.js")
-// from a file name in prose.
-func product(stem, ext string) bool {
-	if ext != "js" && ext != "ts" {
-		return false
-	}
-	return stem[0] >= 'A' && stem[0] <= 'Z' || products[strings.ToLower(stem)]
-}
+// agentDirs and agentFiles are where coding agents and automem keep memory
+// and settings: a memory line naming them talks about the memory, which
+// lives outside the project's tree.
+var (
+	agentDirs  = setOf("memory", ".gemini", ".claude", ".codex", ".automem", ".inbox", ".cursor", ".windsurf")
+	agentFiles = setOf("MEMORY.md", "GEMINI.md", "CLAUDE.md", "AGENTS.md", "SKILL.md", "dream.md", "archive.md", "extraction.patch")
+)
 
-var products = setOf("node", "vue", "next", "nuxt", "react", "express", "d3", "three", "chart", "ember", "backbone", "angular",
-	"socket", "moment", "p5", "alpine", "solid", "svelte", "deno", "bun", "preact", "nest", "meteor", "knockout", "mithril", "lit",
-	"anime", "babylon", "pixi", "phaser", "tensorflow", "brain", "ml5", "video", "hammer", "popper", "day", "luxon", "chai", "mocha")
+// dotfiles are the well-known dotfiles (by their name up to the first
+// dot after the leading one) that a backticked bare name may refer to.
+var dotfiles = setOf("env", "envrc", "gitignore", "gitattributes", "gitmodules", "editorconfig", "nvmrc", "npmrc", "yarnrc",
+	"prettierrc", "prettierignore", "eslintrc", "eslintignore", "babelrc", "swcrc", "golangci", "goreleaser", "pre-commit-config",
+	"gitlab-ci", "travis", "tool-versions", "python-version", "node-version", "ruby-version", "dockerignore", "stylelintrc",
+	"markdownlint", "yamllint", "clang-format", "clang-tidy", "rustfmt", "mise", "flake8", "pylintrc", "coveragerc", "htaccess",
+	"bazelrc", "bazelversion", "terraform-version", "sqlfluff", "ruff", "hadolint", "shellcheckrc")
 
 // targetName accepts make targets, just recipes and npm script names; it
 // needs a letter so that "-j 4" never yields a target "4".
