@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -359,5 +360,49 @@ func TestSelectiveFilterFindsLowRankedHits(t *testing.T) {
 	}
 	if hits := search(t, idx, Query{Text: "heron", Kinds: []string{KindSession}, Limit: 3}); len(hits) != 3 || hits[0].Project != "/a" {
 		t.Fatalf("unfiltered: %+v", hits)
+	}
+}
+
+// TestManyMatchesRankTheNewest: a query matching more rows than a query
+// ranks is ranked over the newest sessions (indexed in date order, whatever
+// order the snapshot lists them in); with room for every match, the best
+// BM25 row wins wherever it is.
+func TestManyMatchesRankTheNewest(t *testing.T) {
+	dir := t.TempDir()
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}}}
+	for i := range 30 {
+		id := fmt.Sprintf("h%02d", i)
+		text := "heron " + strings.Repeat("and many other words besides ", 10)
+		if i == 0 {
+			text = "heron heron heron" // the best match, in the oldest session
+		}
+		at := t0.Add(time.Duration(i) * time.Hour)
+		p := writeSession(t, dir, id, at, []string{text, "ok"})
+		snap.Sessions = append(snap.Sessions, Session{Agent: "gemini", ID: id, Path: p, Source: transcript.Gemini, Project: "/p", Updated: at})
+	}
+	slices.Reverse(snap.Sessions) // newest first, as a scan may list them
+	idx := filepath.Join(t.TempDir(), FileName)
+	if _, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := OpenReadOnly(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	q := Query{Text: "heron", Kinds: []string{KindSession}, Limit: 30}
+	hits, err := ix.Search(context.Background(), q)
+	if err != nil || len(hits) != 30 || hits[0].Session != "h00" {
+		t.Fatalf("every match ranked: %v %+v", err, hits)
+	}
+	ix.candidates = 5
+	hits, err = ix.Search(context.Background(), q)
+	if err != nil || len(hits) != 5 {
+		t.Fatalf("5 candidates: %v %+v", err, hits)
+	}
+	for _, h := range hits {
+		if h.Session < "h25" {
+			t.Errorf("hit in %s, want only the 5 newest sessions (h25-h29)", h.Session)
+		}
 	}
 }

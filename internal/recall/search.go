@@ -135,34 +135,50 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 
 // prefetch is how many best-ranked rows the fast path filters; when the
 // filters keep fewer than the limit out of a full prefetch, the slow path
-// ranks every match.
+// ranks every candidate that passes them.
 const prefetch = 400
 
+// candidates bounds how many matching rows one query ranks: BM25 costs a
+// row-size lookup per row (a statement inside FTS5, most of a query's
+// CPU), and a common word matches tens of thousands of turns. A query with
+// more matches ranks the newest candidates (documents get increasing ids
+// as they are indexed, oldest first, so the highest rowids are the most
+// recent sessions); a rarer query is ranked over every match.
+const candidates = 10000
+
 // rank returns the best rows of one table that pass the filters, best
-// first. The fast path lets FTS5 rank on its own (ORDER BY rank LIMIT,
-// which reads only the full-text index) and filters the best few hundred;
-// the slow path, for selective filters, joins every match first.
+// first. The fast path ranks the newest candidates with bm25 (SQLite keeps
+// only the best prefetch while ranking; FTS5's own ORDER BY rank would sort
+// every match) and filters the best few hundred; the slow path, for
+// selective filters, filters the matches first and ranks the newest
+// candidates that pass.
 func (ix *Index) rank(ctx context.Context, t, match string, where []string, args []any, limit int) ([]Hit, []int64, error) {
 	cond := ""
 	for _, w := range where {
 		cond += " AND " + w
 	}
+	n := ix.candidates
+	if n <= 0 {
+		n = candidates
+	}
+	shift := fmt.Sprint(rowBits)
 	cols := `r.rowid, d.kind, d.agent, d.project, d.session, d.path, d.date, r.score`
-	fast := `SELECT ` + cols + ` FROM (SELECT rowid, rank AS score FROM ` + t + ` WHERE ` + t + ` MATCH ? ORDER BY rank LIMIT ` +
-		fmt.Sprint(prefetch) + `) r JOIN docs d ON d.id = (r.rowid >> ` + fmt.Sprint(rowBits) + `) WHERE 1` + cond + ` ORDER BY r.score LIMIT ?`
+	newest := `SELECT rowid, bm25(` + t + `) AS score FROM ` + t + ` WHERE ` + t + ` MATCH ? ORDER BY rowid DESC LIMIT ` + fmt.Sprint(n)
+	fast := `SELECT ` + cols + ` FROM (SELECT rowid, score FROM (` + newest + `) ORDER BY score LIMIT ` + fmt.Sprint(prefetch) +
+		`) r JOIN docs d ON d.id = (r.rowid >> ` + shift + `) WHERE 1` + cond + ` ORDER BY r.score LIMIT ?`
 	hits, ids, err := ix.ranked(ctx, fast, append(append([]any{match}, args...), limit))
 	if err != nil || len(hits) >= limit || len(where) == 0 {
 		return hits, ids, err
 	}
-	var n int
-	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM `+t+` WHERE `+t+` MATCH ? LIMIT `+fmt.Sprint(prefetch)+`)`, match).Scan(&n); err != nil {
+	var m int
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM `+t+` WHERE `+t+` MATCH ? LIMIT `+fmt.Sprint(prefetch)+`)`, match).Scan(&m); err != nil {
 		return nil, nil, err
 	}
-	if n < prefetch {
+	if m < prefetch {
 		return hits, ids, nil // every match was looked at
 	}
-	slow := `SELECT ` + cols + ` FROM (SELECT rowid, rank AS score FROM ` + t + ` WHERE ` + t + ` MATCH ?) r JOIN docs d ON d.id = (r.rowid >> ` +
-		fmt.Sprint(rowBits) + `) WHERE 1` + cond + ` ORDER BY r.score LIMIT ?`
+	slow := `SELECT ` + cols + ` FROM (SELECT m.rowid, d.id, bm25(` + t + `) AS score FROM ` + t + ` m JOIN docs d ON d.id = (m.rowid >> ` + shift +
+		`) WHERE ` + t + ` MATCH ?` + cond + ` ORDER BY m.rowid DESC LIMIT ` + fmt.Sprint(n) + `) r JOIN docs d ON d.id = r.id ORDER BY r.score LIMIT ?`
 	return ix.ranked(ctx, slow, append(append([]any{match}, args...), limit))
 }
 

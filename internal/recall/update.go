@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -127,6 +127,8 @@ type work struct {
 	sess *Session
 	file *File
 	rows []row
+	// ready is closed once rows are filled.
+	ready chan struct{}
 }
 
 func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, error) {
@@ -176,6 +178,10 @@ func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, 
 	if len(todo) == 0 && len(gone) == 0 {
 		return st, nil
 	}
+	// Oldest first: a document's id is the next free one when it is
+	// written, so ids (and rowids) grow with recency, which is what a query
+	// with too many matches ranks by (see candidates).
+	slices.SortStableFunc(todo, func(a, b *work) int { return strings.Compare(a.doc.date, b.doc.date) })
 	n, err := ix.write(ctx, ix.read(ctx, todo, opt), len(todo), gone, opt.Progress)
 	st.Indexed, st.Removed, st.Rows = len(todo), len(gone), n
 	return st, err
@@ -209,10 +215,11 @@ func (ix *Index) docs() (map[string]doc, error) {
 	return out, nil
 }
 
-// read fills every work item's rows, in parallel, and hands each over as
-// soon as it is read, so that writing overlaps reading. An unreadable
-// document gets no rows (it is indexed empty and read again once it
-// changes).
+// read fills every work item's rows, in parallel, and hands them over in
+// todo's order (the order ids are given in) as soon as each is read, so
+// that writing overlaps reading; at most a few items per worker wait to be
+// written. An unreadable document gets no rows (it is indexed empty and
+// read again once it changes).
 func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *work {
 	workers := opt.Workers
 	if workers <= 0 {
@@ -220,11 +227,8 @@ func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *wo
 	}
 	next := make(chan *work)
 	out := make(chan *work, 4*workers)
-	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			var rd transcript.Reader
 			for w := range next {
 				var err error
@@ -239,23 +243,22 @@ func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *wo
 				if len(w.rows) > maxRows {
 					w.rows = w.rows[:maxRows]
 				}
-				out <- w
+				close(w.ready)
 			}
 		}()
 	}
 	go func() {
+		defer close(out)
 		defer close(next)
 		for _, w := range todo {
+			w.ready = make(chan struct{})
 			select {
 			case next <- w:
 			case <-ctx.Done():
 				return
 			}
+			out <- w // blocks while the writer is a few items behind
 		}
-	}()
-	go func() {
-		wg.Wait()
-		close(out)
 	}()
 	return out
 }
@@ -370,6 +373,7 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	}
 	done := 0
 	for w := range todo {
+		<-w.ready
 		if w.old != nil || table(w.doc.kind) != into {
 			if err := flush(); err != nil {
 				return 0, fmt.Errorf("write index: %w", err)
