@@ -71,8 +71,13 @@ func refs(line string) []ref {
 	return out
 }
 
-// maxLine bounds the work one line can cause; memory lines are short.
-const maxLine = 4096
+// maxLine bounds the work one line can cause, and maxSpan the shell
+// parsing of one backticked span (the parser is superlinear on deeply
+// nested input); memory lines and the commands they name are short.
+const (
+	maxLine = 4096
+	maxSpan = 300
+)
 
 // codeRefs reads one backticked span: a single path-like word, a scoped npm
 // package or Go module path (only when the line talks about dependencies),
@@ -94,6 +99,9 @@ func codeRefs(span string, depCue bool) []ref {
 				return []ref{{kind: kindGoMod, name: s, text: s}}
 			}
 		}
+	}
+	if len(s) > maxSpan {
+		return nil // no command a memory line names is this long
 	}
 	var out []ref
 	for _, argv := range simpleCommands(s) {
