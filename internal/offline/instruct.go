@@ -26,7 +26,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -35,19 +35,24 @@ var (
 	// a credential stated as a value: "the db password is …"
 	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement
-	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(remember|keep in mind|note) that\s+`)
+	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+`)
 	lastingRe     = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe    = lazyRegexp(`(?i)^(remember|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	rememberRe    = lazyRegexp(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
 	alwaysRe      = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
-	globalRe     = lazyRegexp(`(?i)[\s,]*\b(in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)\b|[\s,]*\bin every (project|repo|repository|codebase)\b`)
+	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
 	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
+	// "…, as usual", "like every table we have": the person says the
+	// thing is how this project always does it, a standing convention.
+	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|like the (others|rest)( \w+)?|same as (always|usual|before|the (others|rest)|every \w+))\b[\s,;.!]*`)
+	// "we build everything with sbt, right": a tag asks for confirmation.
+	tagQuestionRe = lazyRegexp(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
-	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?)( please)?\W*$`)
+	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket"), kept in a
 	// correction or when it recurs
@@ -69,6 +74,9 @@ var (
 	// a sentence that describes rather than instructs ("it always fails")
 	describeRe = lazyRegexp(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
 )
+
+// rememberWord is "remember" as typed in a hurry: remmeber, remeber, rember.
+const rememberWord = `re?m+e*m*b+e*r`
 
 // notRuling are words after "no" that rule nothing out.
 var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, "need": true, "way": true,
@@ -97,7 +105,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if r := reversalOf(s, src); r != nil {
 		return nil, r
 	}
-	if strings.HasSuffix(s, "?") {
+	if strings.HasSuffix(s, "?") || tagQuestionRe().MatchString(s) {
 		return nil, nil
 	}
 	st := &stmt{src: src, correction: corrective}
@@ -136,6 +144,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// statement of fact is what is to be remembered.
 		st.lasting, remembered = true, true
 		s = s[len(m):]
+	}
+	if c, ok := conventionClause(s); ok {
+		st.lasting = true
+		s = c
 	}
 	if lastingRe().MatchString(s) {
 		st.lasting = true
@@ -206,7 +218,8 @@ var cues = []string{
 	"have to", "are to", "u should", "u must", "generated", "submodule", "shared", "read-only",
 	"readonly", "start with", "starts with", "begin with", "begins with", "live in", "lives in",
 	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
-	"keep this in mind", " only",
+	"keep this in mind", " only", "as usual", "as always", "like always", "as before", "like every",
+	"like all", "like the others", "like the rest", "same as", "remeber", "remmeber", "rember",
 }
 
 func mayMatter(lower string) bool {
@@ -342,7 +355,28 @@ func sameFact(a, b string) bool {
 		return true
 	}
 	small := min(len(ta), len(tb))
-	return shared >= 2 && float64(shared) >= 0.75*float64(small)
+	if shared >= 2 && float64(shared) >= 0.75*float64(small) {
+		return true
+	}
+	// Two wordings of one rule about a named thing ("partitioned by
+	// event_date", "terraform apply only in the pipeline") share that
+	// name and half of what they say about it.
+	return (shared >= 3 || shared >= 2 && sharesName(ta, tb)) && 2*shared >= small
+}
+
+// sharesName reports whether two term lists share a name written as code:
+// a path, an identifier with an underscore or dot, a code span, a number.
+func sharesName(a, b []string) bool {
+	in := map[string]bool{}
+	for _, t := range a {
+		in[t] = true
+	}
+	for _, t := range b {
+		if in[t] && strings.ContainsAny(strings.Trim(t, "./"), "`/_.0123456789") {
+			return true
+		}
+	}
+	return false
 }
 
 // exampleRe is an example given in passing ("like `INV-42: fix`"): it
@@ -374,3 +408,28 @@ func contained(a, b []string) float64 {
 	}
 	return float64(n) / float64(len(a))
 }
+
+// conventionClause cuts a sentence that calls something the usual way down
+// to the clause that says so, without the marker: "add the refunds table,
+// new flyway script in db/migration as usual" is "new flyway script in
+// db/migration". A clause too short to stand alone keeps the one before it.
+func conventionClause(s string) (string, bool) {
+	loc := conventionRe().FindStringIndex(s)
+	if loc == nil {
+		return s, false
+	}
+	clauses := clauseSplitRe().Split(s[:loc[0]], -1)
+	i := len(clauses) - 1
+	c := strings.TrimSpace(clauses[i])
+	if len(textkey.Tokens(c)) < 3 && i > 0 {
+		c = strings.TrimSpace(clauses[i-1]) + ", " + c
+	}
+	if rest := strings.TrimSpace(s[loc[1]:]); rest != "" && len(textkey.Tokens(c)) < 3 {
+		// "as usual, modules go in modules/": the marker opens the clause.
+		c = strings.TrimLeft(rest, ",;: ")
+	}
+	return strings.Trim(c, " ,;:"), true
+}
+
+// clauseSplitRe separates the clauses of a sentence.
+var clauseSplitRe = lazyRegexp(`[;,\x{2014}]\s+`)

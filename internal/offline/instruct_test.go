@@ -74,7 +74,17 @@ func TestClassify(t *testing.T) {
 		{"When you add an endpoint, always add a contract test.", false, "When you add an endpoint, always add a contract test.", true, false, false},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
+		// "as usual" says the thing is the project's standing convention;
+		// only the clause that says so is kept (issue 14).
+		{"add the refunds table, new flyway script in db/migration as usual", false, "New flyway script in db/migration.", true, false, false},
+		{"write to curated.rollups partitioned by event_date like every table we have.", false, "Write to curated.rollups partitioned by event_date.", true, false, false},
+		// a marker typed in a hurry still marks; the marker never stays in the line
+		{"remmeber: api responses are always snake_case", false, "Api responses are always snake_case.", true, false, false},
+		// "for every repo of mine, not just this one" leaves no fragment behind
+		{"for every repo of mine, not just this one: commit messages follow conventional commits", false, "Commit messages follow conventional commits.", true, true, false},
 		// not instructions
+		{"we build everything with sbt, right", false, "", false, false, false},
+		{"always use the gradle wrapper, yeah", false, "", false, false, false},
 		{"when is the next release", false, "", false, false, false},
 		{"If the build breaks, fix it", false, "", false, false, false},
 		{"Should we always use strict mode?", false, "", false, false, false},
@@ -140,6 +150,11 @@ func TestSameFact(t *testing.T) {
 		{"Always use pnpm instead of npm.", "Use pnpm, not npm.", true},
 		{"Use pnpm, not npm.", "Never edit generated files.", false},
 		{"Run make lint before committing.", "Run make test before committing.", false},
+		// one rule about a named thing, worded twice (issue 14)
+		{"Write to curated.rollups partitioned by event_date.", "Output goes partitioned by event_date.", true},
+		{"Dont run terraform apply from your machine. Only the pipeline applies, always.", "Apply never runs locally, the CI pipeline does terraform apply after review.", true},
+		// the same name, different facts about it
+		{"Migrations live in db/migration.", "Never edit an applied script in db/migration, add a new one.", false},
 	}
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {

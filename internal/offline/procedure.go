@@ -118,7 +118,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 			}
 		}
 	}
-	var cands []*gram
+	var cands, checked []*gram
 	for _, g := range grams {
 		// Two sessions show a procedure of three steps or more; a
 		// two-step one needs a third run.
@@ -131,13 +131,18 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		// A procedure has a step of this project's own: checks and
 		// version-control bookkeeping alone are no skill.
-		// A procedure has a step of this project's own, and more of its
-		// own steps than checks: one action followed by the verification
-		// suite is "do it, then verify", not a procedure.
+		// A procedure has a step of this project's own. One action
+		// followed by the verification suite is "do it, then verify",
+		// the checks of any change, not a procedure; checks that gate an
+		// action (fmt, validate, then plan) are one.
 		distinct, own, builds, checks := map[string]bool{}, 0, 0, 0
-		for _, c := range g.steps {
+		for k, c := range g.steps {
 			distinct[c.step] = true
 			switch {
+			case c.category != "" && c.category != "build" && targeted(g.windows, k):
+				// `dbt test --select orders` after `dbt run --select
+				// orders` checks what the procedure made: its step.
+				own++
 			case c.category == "build":
 				builds++
 			case c.category != "":
@@ -146,7 +151,15 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				own++
 			}
 		}
-		if !fresh || len(distinct) < len(g.steps) || own == 0 || checks > own+builds {
+		last := g.steps[len(g.steps)-1].category
+		endsChecking := last != "" && last != "build"
+		if !fresh || len(distinct) < len(g.steps) || own == 0 {
+			continue
+		}
+		if checks > own+builds && endsChecking {
+			if own == 1 && builds == 0 && g.steps[0].category == "" {
+				checked = append(checked, g)
+			}
 			continue
 		}
 		cands = append(cands, g)
@@ -158,6 +171,14 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		fragment := false
 		for _, o := range cands {
 			if len(o.toks) > len(g.toks) && containsRun(o.toks, g.toks) {
+				fragment = true
+				break
+			}
+		}
+		for _, o := range checked {
+			// The action of an "act, then verify" run with fewer of
+			// its checks is still that.
+			if len(o.toks) > len(g.toks) && slices.Equal(o.toks[:len(g.toks)], g.toks) {
 				fragment = true
 				break
 			}
@@ -318,6 +339,49 @@ func vcsStep(c command) bool {
 func containsRun(seq, sub []string) bool {
 	for i := 0; i+len(sub) <= len(seq); i++ {
 		if slices.Equal(seq[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// targeted reports whether the check at step k names, in every session, a
+// value an earlier action of the same run was given (the model, package or
+// file it made): a check of that thing, not of the whole project.
+func targeted(windows [][]command, k int) bool {
+	for _, w := range windows {
+		hit := false
+		for j := 0; j < k && !hit; j++ {
+			if w[j].category == "" {
+				hit = sharesValue(w[k], w[j])
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return len(windows) > 0
+}
+
+// sharesValue reports whether two commands are given the same plain
+// argument beyond their program and subcommand words.
+func sharesValue(a, b command) bool {
+	vals := func(c command) map[string]bool {
+		skip := map[string]bool{}
+		for _, f := range strings.Fields(c.key) {
+			skip[f] = true
+		}
+		m := map[string]bool{}
+		for _, w := range c.args {
+			if !skip[w.text] && !strings.HasPrefix(w.text, "-") && !wholeTree(w.text) {
+				m[w.text] = true
+			}
+		}
+		return m
+	}
+	va := vals(a)
+	for v := range vals(b) {
+		if va[v] {
 			return true
 		}
 	}

@@ -100,7 +100,9 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, memoryDi
 		have[c] = true
 	}
 	for _, c := range cmds {
-		if !have[c] {
+		// A command another memory line already names ("Build the PDF
+		// with `latexmk`") is left out here as it is from a new line.
+		if !have[c] && !k.mentions(c) {
 			merged = append(merged, c)
 			have[c] = true
 		}

@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// sessionOf mines the commands of one session, run in this order.
+func sessionOf(idx int, cmds ...string) mined {
+	var m mined
+	for i, s := range cmds {
+		for _, c := range commands(s) {
+			if !c.noise {
+				m.steps = append(m.steps, shellRun{cmd: c, src: source{session: idx, seq: i}})
+			}
+		}
+	}
+	return m
+}
+
+func skillSteps(cands []candidate) []string {
+	var out []string
+	for _, c := range cands {
+		out = append(out, strings.Join(c.skill.steps, " | "))
+	}
+	return out
+}
+
+func TestProcedureShapes(t *testing.T) {
+	all := func(int) bool { return true }
+	tests := []struct {
+		name     string
+		sessions [][]string
+		want     string // skills' steps joined; "" = none
+	}{
+		{
+			// The three-step deploy recurs twice; its last two steps
+			// recur a third time. The fragment never stands for it.
+			name: "fragment",
+			sessions: [][]string{
+				{"./scripts/build-image.sh", "./scripts/push-image.sh", "./scripts/rollout.sh"},
+				{"./scripts/build-image.sh", "./scripts/push-image.sh", "./scripts/rollout.sh"},
+				{"./scripts/push-image.sh", "./scripts/rollout.sh"},
+			},
+			want: "./scripts/build-image.sh | ./scripts/push-image.sh | ./scripts/rollout.sh",
+		},
+		{
+			// One action, then the checks every change gets.
+			name: "act then verify",
+			sessions: [][]string{
+				{"pnpm nuxi prepare", "pnpm typecheck", "pnpm lint"},
+				{"pnpm nuxi prepare", "pnpm typecheck", "pnpm lint"},
+				{"pnpm nuxi prepare", "pnpm typecheck", "pnpm lint"},
+			},
+		},
+		{
+			// A check of the very thing the action made is its step.
+			name: "targeted check",
+			sessions: [][]string{
+				{"dbt run --select orders", "dbt test --select orders", "sqlfluff lint models/"},
+				{"dbt run --select revenue", "dbt test --select revenue", "sqlfluff lint models/"},
+			},
+			want: "dbt run --select <select> | dbt test --select <select> | sqlfluff lint models/",
+		},
+		{
+			// Checks that gate an action are a procedure.
+			name: "verify then act",
+			sessions: [][]string{
+				{"terraform fmt -check", "terraform validate", "terraform plan"},
+				{"terraform fmt -check", "terraform validate", "terraform plan"},
+			},
+			want: "terraform fmt -check | terraform validate | terraform plan",
+		},
+	}
+	for _, tt := range tests {
+		var ms []mined
+		for i, s := range tt.sessions {
+			ms = append(ms, sessionOf(i, s...))
+		}
+		got := strings.Join(skillSteps(procedureCandidates(ms, all, 6)), " || ")
+		if got != tt.want {
+			t.Errorf("%s: skills %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
