@@ -63,6 +63,8 @@ type Config struct {
 	ShowRedactions  bool
 	// Budget bounds and accounts the model traffic of the LLM extractor.
 	Budget Budget
+	// Upkeep is the memory upkeep pass after extraction.
+	Upkeep UpkeepConfig
 
 	// Clock is the wall clock for lock ages, file names and run durations
 	// (nil: time.Now); Now only replaces the reference time of idle checks

@@ -203,6 +203,7 @@ func (p *project) stages(ctx context.Context) error {
 		return err
 	}
 	p.validate(ctx, &run)
+	p.upkeep(ctx, lk)
 	return p.record(lk, run)
 }
 

@@ -51,6 +51,8 @@ type ProjectReport struct {
 	Would string `json:"would,omitempty"`
 	// Lock names the live holder when the project is locked.
 	Lock *LockHolder `json:"lock,omitempty"`
+	// Upkeep is what the memory upkeep pass proposed, when it ran.
+	Upkeep *UpkeepReport `json:"upkeep,omitempty"`
 }
 
 // LockHolder is who holds a project's lock: enough for a person to tell a

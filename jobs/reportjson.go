@@ -74,6 +74,10 @@ func (e *jsonWriter) project(p *ProjectReport) {
 		e.raw(`,"lock":`)
 		e.value(p.Lock)
 	}
+	if p.Upkeep != nil {
+		e.raw(`,"upkeep":`)
+		e.value(p.Upkeep)
+	}
 	e.raw("}")
 }
 

@@ -37,6 +37,7 @@ type CLI struct {
 	Run      RunCmd           `cmd:"" default:"withargs" help:"Run one extraction cycle (the default command)."`
 	Schedule ScheduleCmd      `cmd:"" help:"Install, remove or inspect the timer that runs extract."`
 	Usage    UsageCmd         `cmd:"" help:"Show what the model cost, per day and per project (from the usage ledger)."`
+	Upkeep   UpkeepCmd        `cmd:"" help:"Run the memory upkeep pass now, or with --dry-run show what it would propose."`
 }
 
 // run builds the environment and runs the chosen command; main only wires

@@ -41,6 +41,7 @@ type RunCmd struct {
 	RequestTimeout time.Duration `help:"Timeout of one model request." default:"5m" min:"100ms" max:"1h" env:"AUTOMEM_REQUEST_TIMEOUT"`
 	ElideAfter     int           `help:"Send a large tool result (a transcript page) with this many later requests only, then a stub (0 keeps all; more context, more traffic)." default:"1" min:"0" max:"1000" env:"AUTOMEM_ELIDE_AFTER"`
 	BudgetFlags
+	UpkeepFlags
 
 	ClaudeDir string `help:"Claude Code config dir." type:"path" default:"${claude_dir}" env:"CLAUDE_CONFIG_DIR"`
 	CodexHome string `help:"Codex home dir." type:"path" default:"${codex_home}" env:"CODEX_HOME"`
@@ -49,32 +50,9 @@ type RunCmd struct {
 
 // Run performs the cycle and prints the report.
 func (c *RunCmd) Run(ctx context.Context, env *cli.Env) error {
-	log, err := cli.NewLogger(env.Stderr, env.StderrTTY, c.LogLevel, c.LogFormat)
+	cfg, err := c.config(env)
 	if err != nil {
 		return err
-	}
-	env.Log = log
-	now := env.Now()
-	if !c.Now.IsZero() {
-		now = c.Now.Time
-	}
-	// An empty variable (CLAUDE_CONFIG_DIR=) means unset, not "the current dir".
-	defaults := cli.DefaultDirs(env)
-	if c.ClaudeDir == "" {
-		c.ClaudeDir = defaults["claude_dir"]
-	}
-	if c.CodexHome == "" {
-		c.CodexHome = defaults["codex_home"]
-	}
-	if c.CacheDir == "" {
-		c.CacheDir = defaults["cache_dir"]
-	}
-	cfg := jobs.Config{
-		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
-		CacheDir: c.CacheDir, Source: c.Source, Project: c.Project, Now: now,
-		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,
-		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
-		ShowRedactions: c.ShowRedactions, Log: log,
 	}
 	deps := jobs.Deps{NewRedactor: func() (*redact.Redactor, error) { return redact.New(redact.Options{}) }}
 	x, xerr := c.extractor(env)
@@ -131,4 +109,35 @@ func writeJSON(env *cli.Env, rep *jobs.Report) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// config builds the cycle's configuration from the flags, and the logger.
+func (c *RunCmd) config(env *cli.Env) (jobs.Config, error) {
+	log, err := cli.NewLogger(env.Stderr, env.StderrTTY, c.LogLevel, c.LogFormat)
+	if err != nil {
+		return jobs.Config{}, err
+	}
+	env.Log = log
+	now := env.Now()
+	if !c.Now.IsZero() {
+		now = c.Now.Time
+	}
+	// An empty variable (CLAUDE_CONFIG_DIR=) means unset, not "the current dir".
+	defaults := cli.DefaultDirs(env)
+	if c.ClaudeDir == "" {
+		c.ClaudeDir = defaults["claude_dir"]
+	}
+	if c.CodexHome == "" {
+		c.CodexHome = defaults["codex_home"]
+	}
+	if c.CacheDir == "" {
+		c.CacheDir = defaults["cache_dir"]
+	}
+	return jobs.Config{
+		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
+		CacheDir: c.CacheDir, Source: c.Source, Project: c.Project, Now: now,
+		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,
+		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
+		ShowRedactions: c.ShowRedactions, Log: log, Upkeep: c.UpkeepFlags.config(),
+	}, nil
 }

@@ -32,6 +32,11 @@ type Item struct {
 	Path      string `json:"path"`  // transcript path
 	Quote     string `json:"quote"` // at most MaxQuote runes, already redacted
 	At        string `json:"at"`    // RFC3339
+	// Action and Why are set for an upkeep change (internal/upkeep): what
+	// it does to the line (merge, replace, archive, move) and the reason
+	// shown on review's v, such as "duplicate of line 12 (same words: …)".
+	Action string `json:"action,omitempty"`
+	Why    string `json:"why,omitempty"`
 }
 
 // Store is the loaded evidence, indexed by normalised candidate text.

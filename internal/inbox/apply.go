@@ -224,14 +224,21 @@ func (res *Result) count(it *Item, sel Selection) {
 	}
 }
 
-// dismissed lists the tombstones of the dismissed added lines.
+// dismissed lists the tombstones of the dismissed lines: an added line is
+// not proposed again, a line whose removal was dismissed is kept (memory
+// upkeep proposes that change again only for a new reason).
 func dismissed(it *Item, sel Selection) []tombstone.Tombstone {
 	var out []tombstone.Tombstone
 	for _, h := range it.Hunks {
 		for i, l := range h.Hunk.Lines {
-			if l.Op == patch.Add && i < len(sel[h.Hunk]) && sel[h.Hunk][i] == Dismiss && strings.TrimSpace(l.Text) != "" {
-				out = append(out, tombstone.Tombstone{Kind: tombstone.KindMemory, Target: h.Section.Path, Text: l.Text})
+			if l.Op == patch.Context || i >= len(sel[h.Hunk]) || sel[h.Hunk][i] != Dismiss || strings.TrimSpace(l.Text) == "" {
+				continue
 			}
+			kind := tombstone.KindMemory
+			if l.Op == patch.Delete {
+				kind = tombstone.KindKeep
+			}
+			out = append(out, tombstone.Tombstone{Kind: kind, Target: h.Section.Path, Text: l.Text})
 		}
 	}
 	return out

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/patch"
 )
 
 // Origins of an intent.
@@ -115,3 +117,10 @@ func hash(data []byte, exists bool) string {
 }
 
 func stamp(now time.Time) string { return now.UTC().Format(time.RFC3339) }
+
+// Stored returns the intents kept for kind's extraction.patch as last
+// rendered, so a pass can see what it already proposed (by Origin).
+func Stored(d memdir.Dir, kind patch.Kind) ([]Intent, error) {
+	st, _, err := loadStore(d.Intents(kind))
+	return st.Intents, err
+}

@@ -92,6 +92,18 @@ func (d Dir) Intents(kind patch.Kind) string {
 	return filepath.Join(d.Own(), "intents", string(kind)+".json")
 }
 
+// Upkeep is memory upkeep's own record for this memory: when it last ran
+// and when it last proposed dream notes (internal/upkeep).
+func (d Dir) Upkeep() string { return filepath.Join(d.Own(), "upkeep.json") }
+
+// Archive is where memory upkeep moves the lines it takes out of memory
+// (archive.md beside MEMORY.md, a private topic file no agent loads by
+// itself); nothing is ever deleted.
+func (d Dir) Archive() string { return filepath.Join(d.Targets.MemoryDir, "archive.md") }
+
+// Index is the private memory index, MEMORY.md.
+func (d Dir) Index() string { return filepath.Join(d.Targets.MemoryDir, "MEMORY.md") }
+
 // Journal is where an apply records its renames so that a killed apply can
 // be finished.
 func (d Dir) Journal() string { return filepath.Join(d.Own(), "apply.journal") }

@@ -119,3 +119,20 @@ func Overlap(a, b []string) (shared int, dice float64) {
 	}
 	return shared, 2 * float64(shared) / float64(len(a)+len(b))
 }
+
+// Shared lists the terms a and b have in common, in a's order: what makes
+// two lines "the same words", shown to a person next to a merge.
+func Shared(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, t := range b {
+		in[t] = true
+	}
+	var out []string
+	for _, t := range a {
+		if in[t] {
+			out = append(out, t)
+			delete(in, t)
+		}
+	}
+	return out
+}

@@ -34,3 +34,17 @@ func TestOverlap(t *testing.T) {
 		t.Errorf("unrelated lines overlap %.2f", d)
 	}
 }
+
+func TestShared(t *testing.T) {
+	a := Terms("Run `make lint` before pushing, the linter is strict.")
+	b := Terms("Before you push, always run `make lint` first")
+	if got := strings.Join(Shared(a, b), " "); got != "run `make lint` before push" {
+		t.Errorf("Shared = %q", got)
+	}
+	if got := Shared([]string{"x", "x", "y"}, []string{"x"}); len(got) != 1 {
+		t.Errorf("a repeated term counts once: %v", got)
+	}
+	if got := Shared(a, nil); got != nil {
+		t.Errorf("nothing shared with nothing: %v", got)
+	}
+}

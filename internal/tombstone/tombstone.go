@@ -15,10 +15,14 @@ import (
 	"github.com/automem/automem/internal/jsonl"
 )
 
-// Kinds of tombstone: a dismissed memory line or a discarded skill.
+// Kinds of tombstone: a dismissed memory line, a discarded skill, or a
+// line kept when a change that removed or replaced it was dismissed (so
+// memory upkeep does not propose the same change again until its reason
+// changes).
 const (
 	KindMemory = "memory"
 	KindSkill  = "skill"
+	KindKeep   = "keep"
 )
 
 // Tombstone is one dismissed item. Key is filled in by Add when empty so
@@ -36,12 +40,13 @@ type Tombstone struct {
 type Set struct {
 	items []Tombstone
 	keys  map[string]bool
+	kept  map[string]string // key of a kept line -> when, RFC3339
 }
 
 // Load reads the tombstones of a memory dir. A missing file is an empty set;
 // unparsable lines are skipped.
 func Load(path string) (*Set, error) {
-	s := &Set{keys: map[string]bool{}}
+	s := &Set{keys: map[string]bool{}, kept: map[string]string{}}
 	items, err := jsonl.Read[Tombstone](path)
 	if err != nil {
 		return nil, fmt.Errorf("tombstones: %w", err)
@@ -60,13 +65,40 @@ func Load(path string) (*Set, error) {
 
 func (s *Set) add(t Tombstone) bool {
 	id := t.Kind + "\x00" + t.Key
+	if s.keys[id] && t.Kind == KindKeep && t.At > s.kept[t.Key] {
+		// Kept again, for a newer reason: the newer time counts.
+		s.kept[t.Key] = t.At
+		for i := range s.items {
+			if s.items[i].Kind == KindKeep && s.items[i].Key == t.Key {
+				s.items[i].At = t.At
+			}
+		}
+		return true
+	}
 	if s.keys[id] {
 		return false
 	}
 	s.keys[id] = true
-	s.keys[t.Key] = true
+	if t.Kind == KindKeep {
+		// A kept line was never dismissed as a candidate: Has stays false.
+		if t.At > s.kept[t.Key] {
+			s.kept[t.Key] = t.At
+		}
+	} else {
+		s.keys[t.Key] = true
+	}
 	s.items = append(s.items, t)
 	return true
+}
+
+// Kept reports whether a person kept text when a change of it was
+// dismissed, and when (RFC3339, the latest time).
+func (s *Set) Kept(text string) (at string, ok bool) {
+	if s == nil {
+		return "", false
+	}
+	at, ok = s.kept[Key(text)]
+	return at, ok
 }
 
 // Has reports whether text, after normalisation, was dismissed before (as a
@@ -85,7 +117,9 @@ func (s *Set) Texts() []string {
 	}
 	out := make([]string, 0, len(s.items))
 	for _, t := range s.items {
-		out = append(out, t.Text)
+		if t.Kind != KindKeep {
+			out = append(out, t.Text)
+		}
 	}
 	sort.Strings(out)
 	return out

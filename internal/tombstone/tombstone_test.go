@@ -71,3 +71,36 @@ func BenchmarkHas(b *testing.B) {
 		s.Has("- some line that is not there.")
 	}
 }
+
+func TestKeptLines(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tombstones.jsonl")
+	t1 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	if err := Add(file, t1, Tombstone{Kind: KindKeep, Target: "/m/MEMORY.md", Text: "- The port is 7070."}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Has("The port is 7070") || len(s.Texts()) != 0 {
+		t.Errorf("a kept line is no dismissed candidate: Has %v, Texts %v", s.Has("The port is 7070"), s.Texts())
+	}
+	if at, ok := s.Kept("the port is 7070."); !ok || at != "2026-05-01T09:00:00Z" {
+		t.Errorf("Kept = %q, %v", at, ok)
+	}
+	if _, ok := s.Kept("The port is 8080."); ok {
+		t.Error("a line never kept is reported kept")
+	}
+	// Kept again later (upkeep proposed it again for a new reason): the
+	// newer time stands, in one tombstone.
+	t2 := t1.Add(48 * time.Hour)
+	if err := Add(file, t2, Tombstone{Kind: KindKeep, Target: "/m/MEMORY.md", Text: "- The port is 7070."}); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Load(file); err != nil {
+		t.Fatal(err)
+	}
+	if at, _ := s.Kept("The port is 7070."); at != "2026-05-03T09:00:00Z" || len(s.items) != 1 {
+		t.Errorf("kept again: at %q, %d tombstones", at, len(s.items))
+	}
+}

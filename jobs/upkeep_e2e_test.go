@@ -1,0 +1,81 @@
+package jobs_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/modeltest/world"
+	"github.com/automem/automem/jobs"
+)
+
+// TestUpkeepStageOncePerInterval: the upkeep pass runs after the
+// extraction under the same lock and proposes its hunks in the private
+// patch with evidence; within the interval it does not run again, after it
+// it runs but proposes nothing while its proposals wait for review, and
+// --upkeep=off never runs it.
+func TestUpkeepStageOncePerInterval(t *testing.T) {
+	e := newE2E(t)
+	world.WriteFile(t, filepath.Join(e.w.MemoryDir, "MEMORY.md"), "# Project Memory\n\n- Use pnpm, not npm.\n- Use pnpm, not npm.\n")
+	cfg := e.config()
+	cfg.Upkeep = jobs.UpkeepConfig{On: true, Interval: 24 * time.Hour}
+	rep, err := e.run(t, cfg, &readerX{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := project(t, rep).Upkeep
+	if u == nil || u.Proposals["merge"] != 1 || len(u.Proposals) != 1 {
+		t.Fatalf("upkeep report %+v, want one merge", u)
+	}
+	patch, err := os.ReadFile(e.w.PrivatePatch())
+	if err != nil || !strings.Contains(string(patch), "\n-- Use pnpm, not npm.\n") || !strings.Contains(string(patch), "+++ "+filepath.Join(e.w.MemoryDir, "archive.md")) {
+		t.Fatalf("private patch %v:\n%s", err, patch)
+	}
+	ev, err := os.ReadFile(filepath.Join(e.w.MemoryDir, ".automem", "evidence.jsonl"))
+	if err != nil || !strings.Contains(string(ev), `"why":"duplicate of line 3`) {
+		t.Fatalf("evidence %v:\n%s", err, ev)
+	}
+	if _, err := os.Stat(filepath.Join(e.w.MemoryDir, ".automem", "upkeep.json")); err != nil {
+		t.Fatalf("last upkeep not recorded: %v", err)
+	}
+
+	// A new session an hour later: extraction runs, upkeep does not.
+	e.paths = append(e.paths, e.w.Gemini(t, world.Session{ID: "cccccccc-1111-2222-3333-444455556666",
+		Start: e2eNow.Add(-5 * time.Hour), Title: "Session 3", Turns: world.Steps(11)}))
+	cfg.Now = e2eNow.Add(time.Hour)
+	if rep, err = e.run(t, cfg, &readerX{}); err != nil {
+		t.Fatal(err)
+	}
+	if pr := project(t, rep); pr.Status != jobs.StatusDone || pr.Upkeep != nil {
+		t.Errorf("second run %s, upkeep %+v: want done without upkeep", pr.Status, pr.Upkeep)
+	}
+	// A day later it runs, but the first proposals still wait.
+	e.paths = append(e.paths, e.w.Gemini(t, world.Session{ID: "dddddddd-1111-2222-3333-444455556666",
+		Start: e2eNow.Add(20 * time.Hour), Title: "Session 4", Turns: world.Steps(11)}))
+	cfg.Now = e2eNow.Add(25 * time.Hour)
+	if rep, err = e.run(t, cfg, &readerX{}); err != nil {
+		t.Fatal(err)
+	}
+	if pr := project(t, rep); pr.Status != jobs.StatusDone || pr.Upkeep == nil || pr.Upkeep.Skipped == "" || len(pr.Upkeep.Proposals) != 0 {
+		t.Errorf("third run %s, upkeep %+v: want done, upkeep waiting for review", pr.Status, pr.Upkeep)
+	}
+}
+
+func TestUpkeepStageOff(t *testing.T) {
+	e := newE2E(t)
+	world.WriteFile(t, filepath.Join(e.w.MemoryDir, "MEMORY.md"), "# Project Memory\n\n- Use pnpm, not npm.\n- Use pnpm, not npm.\n")
+	cfg := e.config()
+	cfg.Upkeep = jobs.UpkeepConfig{On: false, Interval: 24 * time.Hour}
+	rep, err := e.run(t, cfg, &readerX{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := project(t, rep).Upkeep; u != nil {
+		t.Errorf("upkeep ran while off: %+v", u)
+	}
+	if _, err := os.Stat(e.w.PrivatePatch()); err == nil {
+		t.Error("upkeep wrote a patch while off")
+	}
+}
