@@ -38,16 +38,10 @@ var ErrInterrupted = errors.New("interrupted: the run was recorded as aborted, n
 // Run performs one cycle over every target and returns the report.
 func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
-	targets, err := Discover(ctx, cfg)
+	targets, red, err := discover(ctx, cfg, &deps)
 	if err != nil {
 		return rep, err
 	}
-	if deps.Redactor == nil && deps.NewRedactor != nil && len(targets) > 0 {
-		if deps.Redactor, err = deps.NewRedactor(); err != nil {
-			return rep, fmt.Errorf("prepare redaction rules: %w", err)
-		}
-	}
-	red := redactor{r: deps.Redactor, log: cfg.Log}
 	if !cfg.DryRun && deps.Extractor == nil && len(targets) > 0 {
 		return rep, errNoExtractor
 	}
@@ -74,6 +68,21 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 		summarize(cfg, rep)
 	}
 	return rep, outcome(rep)
+}
+
+// discover finds the targets and, when there are any, builds the
+// redactor deps lacks.
+func discover(ctx context.Context, cfg Config, deps *Deps) ([]Target, redactor, error) {
+	targets, err := Discover(ctx, cfg)
+	if err != nil {
+		return nil, redactor{}, err
+	}
+	if deps.Redactor == nil && deps.NewRedactor != nil && len(targets) > 0 {
+		if deps.Redactor, err = deps.NewRedactor(); err != nil {
+			return nil, redactor{}, fmt.Errorf("prepare redaction rules: %w", err)
+		}
+	}
+	return targets, redactor{r: deps.Redactor, log: cfg.Log}, nil
 }
 
 // indexRecall runs the index stage after the records; a failure only

@@ -175,16 +175,10 @@ func (p *project) upkeepInput(ctx context.Context) (upkeep.Input, error) {
 // lock, whatever the interval, and records it.
 func Upkeep(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 	rep := Report{DryRun: cfg.DryRun, Now: rfc3339(cfg.Now), Projects: []ProjectReport{}}
-	targets, err := Discover(ctx, cfg)
+	targets, red, err := discover(ctx, cfg, &deps)
 	if err != nil {
 		return rep, err
 	}
-	if deps.Redactor == nil && deps.NewRedactor != nil && len(targets) > 0 {
-		if deps.Redactor, err = deps.NewRedactor(); err != nil {
-			return rep, fmt.Errorf("prepare redaction rules: %w", err)
-		}
-	}
-	red := redactor{r: deps.Redactor, log: cfg.Log}
 	for _, t := range mergeByMemory(targets) {
 		p := plan(ctx, cfg, deps, red, t)
 		p.pr.Status = StatusDone

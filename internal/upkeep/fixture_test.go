@@ -277,7 +277,11 @@ func TestFixtureProposals(t *testing.T) {
 	}
 }
 
-func applyAll(t *testing.T, w *world) {
+func applyAll(t *testing.T, w *world) { decideAll(t, w, inbox.Apply) }
+
+// decideAll decides every line of the private item, as `inbox apply
+// private` or `inbox dismiss private` does.
+func decideAll(t *testing.T, w *world, d patch.Decision) {
 	t.Helper()
 	items, _, err := inbox.Scan(w.p)
 	if err != nil {
@@ -289,7 +293,7 @@ func applyAll(t *testing.T, w *world) {
 	}
 	sel := inbox.Selection{}
 	for _, h := range it.Hunks {
-		sel[h.Hunk] = patch.Fill(h.Hunk, inbox.Apply)
+		sel[h.Hunk] = patch.Fill(h.Hunk, d)
 	}
 	if _, err := inbox.Commit(w.p, it, sel, fixtureNow); err != nil {
 		t.Fatal(err)
@@ -395,21 +399,7 @@ func TestDismissedNotProposedAgain(t *testing.T) {
 	if props := w.pass(t); len(props) == 0 {
 		t.Fatal("nothing proposed")
 	}
-	items, _, err := inbox.Scan(w.p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := inbox.Find(items, "private")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel := inbox.Selection{}
-	for _, h := range it.Hunks {
-		sel[h.Hunk] = patch.Fill(h.Hunk, inbox.Dismiss)
-	}
-	if _, err := inbox.Commit(w.p, it, sel, fixtureNow); err != nil {
-		t.Fatal(err)
-	}
+	decideAll(t, w, inbox.Dismiss)
 	if got := read(t, w.p.Index()); got != fixtureMemory {
 		t.Fatalf("dismissal changed MEMORY.md:\n%s", got)
 	}
