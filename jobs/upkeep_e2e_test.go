@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/fresh"
 	"github.com/automem/automem/internal/modeltest/world"
+	"github.com/automem/automem/internal/upkeep"
 	"github.com/automem/automem/jobs"
 )
 
@@ -77,5 +79,37 @@ func TestUpkeepStageOff(t *testing.T) {
 	}
 	if _, err := os.Stat(e.w.PrivatePatch()); err == nil {
 		t.Error("upkeep wrote a patch while off")
+	}
+}
+
+// TestUpkeepStageStale: with the working tree checked by internal/fresh, a
+// line naming a script the project no longer has is proposed for the
+// archive, and one naming a script it has is left alone.
+func TestUpkeepStageStale(t *testing.T) {
+	e := newE2E(t)
+	world.WriteFile(t, filepath.Join(e.w.Root, "tools", "release.sh"), "#!/bin/sh\n")
+	world.WriteFile(t, filepath.Join(e.w.MemoryDir, "MEMORY.md"),
+		"# Project Memory\n\n- Publish releases with `tools/publish.sh`.\n- Cut a release with `tools/release.sh`.\n")
+	cfg := e.config()
+	cfg.Upkeep = jobs.UpkeepConfig{On: true, Interval: 24 * time.Hour, Tree: func(root string) (upkeep.Tree, error) {
+		s, err := fresh.Load(root)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}}
+	rep, err := e.run(t, cfg, &readerX{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := project(t, rep).Upkeep; u == nil || u.Proposals["archive"] != 1 || len(u.Proposals) != 1 {
+		t.Fatalf("upkeep report %+v, want one archive", u)
+	}
+	patch, err := os.ReadFile(e.w.PrivatePatch())
+	if err != nil || !strings.Contains(string(patch), "\n-- Publish releases with `tools/publish.sh`.\n") || strings.Contains(string(patch), "\n-- Cut a release") {
+		t.Fatalf("private patch %v:\n%s", err, patch)
+	}
+	if !strings.Contains(string(patch), "`tools/publish.sh` does not exist since") {
+		t.Errorf("the archived line lacks its reason:\n%s", patch)
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/fresh"
 	"github.com/automem/automem/internal/redact"
+	"github.com/automem/automem/internal/upkeep"
 	"github.com/automem/automem/jobs"
 )
 
@@ -22,7 +24,18 @@ type UpkeepFlags struct {
 }
 
 func (f UpkeepFlags) config() jobs.UpkeepConfig {
-	return jobs.UpkeepConfig{On: f.Upkeep != "off", Interval: f.UpkeepInterval, Decay: f.Decay, IndexBudget: f.IndexBudget}
+	return jobs.UpkeepConfig{On: f.Upkeep != "off", Interval: f.UpkeepInterval, Decay: f.Decay, IndexBudget: f.IndexBudget,
+		Tree: workingTree}
+}
+
+// workingTree is the freshness check of a project root: its git index, or
+// one walk of the directory.
+func workingTree(root string) (upkeep.Tree, error) {
+	s, err := fresh.Load(root)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // UpkeepCmd runs the memory upkeep pass alone, now (whatever the interval),

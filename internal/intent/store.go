@@ -121,6 +121,6 @@ func stamp(now time.Time) string { return now.UTC().Format(time.RFC3339) }
 // Stored returns the intents kept for kind's extraction.patch as last
 // rendered, so a pass can see what it already proposed (by Origin).
 func Stored(d memdir.Dir, kind patch.Kind) ([]Intent, error) {
-	st, _, err := loadStore(d.Intents(kind))
+	st, _, _, err := loadStore(d.Intents(kind))
 	return st.Intents, err
 }
