@@ -11,6 +11,7 @@ import (
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/recall"
 	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -113,8 +114,8 @@ func globalFiles(cfg Config) []recall.File {
 	var out []recall.File
 	if cfg.GeminiDir != "" {
 		out = append(out, recall.File{Path: gemini.GlobalMemory(cfg.GeminiDir), Kind: recall.KindMemory, Agent: SourceGemini})
-		skills := filepath.Join(cfg.GeminiDir, "skills")
-		_ = filepath.WalkDir(skills, func(path string, d fs.DirEntry, err error) error {
+		user := skills.Homes{Gemini: cfg.GeminiDir}.Folders(skills.Gemini, skills.User, "")[0]
+		_ = filepath.WalkDir(user, func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
 				out = append(out, recall.File{Path: path, Kind: recall.KindMemory, Agent: SourceGemini})
 			}

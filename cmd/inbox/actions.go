@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
@@ -96,12 +97,15 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 // PromoteCmd promotes a skill draft.
 type PromoteCmd struct {
 	ID           string `arg:"" help:"Skill draft ID: skill/<dir>."`
-	To           string `help:"Destination scope: user (~/.gemini/skills) or workspace (<git root>/.gemini/skills); no environment variable." enum:"user,workspace" required:"" placeholder:"user|workspace"`
+	To           string `help:"Destination: user or workspace, for the agents the draft names (else this inbox's agent), or for the agents before a colon: gemini:user (~/.gemini/skills), claude:user (~/.claude/skills), codex:user (~/.agents/skills), gemini:workspace (<git root>/.gemini/skills), claude:workspace (<git root>/.claude/skills), codex:workspace (<git root>/.agents/skills), or several such as claude,codex:workspace; no environment variable." required:"" placeholder:"[AGENTS:]user|workspace"`
 	AllowScripts bool   `help:"Confirm copying executable files of the draft (no environment variable)."`
 }
 
 // Run shows every file that will be copied, then promotes.
 func (c *PromoteCmd) Run(g *Globals, env *cli.Env) error {
+	if _, err := inbox.ParseDestination(c.To); err != nil {
+		return cli.Usage(fmt.Errorf("--to: %w", err))
+	}
 	p, it, err := loadItem(g, env, c.ID)
 	if err != nil {
 		return err
@@ -122,7 +126,7 @@ func (c *PromoteCmd) Run(g *Globals, env *cli.Env) error {
 	if res.Warning != "" {
 		fmt.Fprintf(env.Stderr, "inbox: warning: %s\n", res.Warning)
 	}
-	fmt.Fprintf(env.Stdout, "Promoted %s to %s.\n", c.ID, res.Dest)
+	fmt.Fprintf(env.Stdout, "Promoted %s to %s (for %s).\n", c.ID, res.Dest, strings.Join(res.Agents, ", "))
 	return nil
 }
 

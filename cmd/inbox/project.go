@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	git "github.com/go-git/go-git/v5"
@@ -16,6 +15,7 @@ import (
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/skills"
 )
 
 // projectPaths finds the project of --project or the current directory and
@@ -43,7 +43,8 @@ func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error
 		ProjectID:     p.ID,
 		ProjectRoot:   p.Root,
 		Dir:           gemini.Layout(geminiDir, p.MemoryDir, ws),
-		UserSkills:    filepath.Join(geminiDir, "skills"),
+		Homes:         skillHomes(env, geminiDir),
+		SkillAgents:   []string{skills.Gemini},
 		WorkspaceRoot: ws,
 	}, nil
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/worktree"
 )
 
@@ -61,19 +62,9 @@ func GlobalMemory(geminiDir string) string {
 
 // SkillRoots lists the directories whose skills are user or workspace
 // skills, in Gemini's precedence order (lowest first). workspaceRoot may be
-// "" when the project root is unknown.
+// "" when the project root is unknown. internal/skills knows the folders.
 func SkillRoots(geminiDir, workspaceRoot string) []string {
-	home := filepath.Dir(geminiDir)
-	roots := []string{
-		filepath.Join(geminiDir, "skills"),
-		filepath.Join(home, ".agents", "skills"),
-	}
-	if workspaceRoot != "" {
-		roots = append(roots,
-			filepath.Join(workspaceRoot, ".gemini", "skills"),
-			filepath.Join(workspaceRoot, ".agents", "skills"))
-	}
-	return roots
+	return skills.Homes{Gemini: geminiDir}.Roots(skills.Gemini, workspaceRoot)
 }
 
 // Layout is where the files of a project's memory live, given its memory

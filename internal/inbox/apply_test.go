@@ -14,6 +14,7 @@ import (
 	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/tombstone"
 )
 
@@ -225,7 +226,7 @@ func TestCountAll(t *testing.T) {
 }
 
 func TestPathsAllowed(t *testing.T) {
-	p := Paths{Dir: memdir.Shared("/h/.gemini/tmp/x/memory", "/h/.gemini/GEMINI.md", nil), UserSkills: "/h/.gemini/skills", WorkspaceRoot: "/w"}
+	p := Paths{Dir: memdir.Shared("/h/.gemini/tmp/x/memory", "/h/.gemini/GEMINI.md", nil), Homes: skills.Homes{Home: "/h", Gemini: "/h/.gemini", Claude: "/h/.claude", Codex: "/h/.codex"}, WorkspaceRoot: "/w"}
 	tests := map[string]bool{
 		// targets
 		"/h/.gemini/tmp/x/memory/MEMORY.md":  true,
@@ -234,6 +235,14 @@ func TestPathsAllowed(t *testing.T) {
 		"/h/.gemini/skills/deploy/SKILL.md":  true,
 		"/h/.agents/skills/deploy/SKILL.md":  true,
 		"/w/.gemini/skills/release/run.sh":   true,
+		// every agent's skill folders (a promotion for that agent)
+		"/h/.claude/skills/deploy/SKILL.md": true,
+		"/w/.claude/skills/deploy/SKILL.md": true,
+		"/h/.codex/skills/deploy/SKILL.md":  true,
+		"/w/.agents/skills/deploy/SKILL.md": true,
+		"/w/.codex/skills/deploy/SKILL.md":  true,
+		"/h/.claude/CLAUDE.md":              false,
+		"/h/.codex/memories/x.md":           false,
 		// inbox source patches and skill draft files
 		"/h/.gemini/tmp/x/memory/.inbox/private/a.patch":           true,
 		"/h/.gemini/tmp/x/memory/.inbox/global/extraction.patch":   true,

@@ -18,6 +18,7 @@ import (
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
+	"github.com/automem/automem/internal/skills"
 )
 
 // Item groups, as printed by `inbox list --json`.
@@ -35,7 +36,12 @@ type Paths struct {
 	ProjectRoot string
 	// Dir is where the inbox, automem's own files and every target live.
 	memdir.Dir
-	UserSkills    string // ~/.gemini/skills
+	// Homes are the agents' directories, where their user skill folders
+	// are (internal/skills knows each agent's folders).
+	Homes skills.Homes
+	// SkillAgents are the agents a skill draft that names none is
+	// promoted for: the agents whose memory this inbox is.
+	SkillAgents   []string
 	WorkspaceRoot string // git root of the project, "" if unknown
 }
 

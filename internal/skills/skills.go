@@ -36,7 +36,10 @@ type Draft struct {
 	Dir         string
 	Name        string
 	Description string
-	Files       []File
+	// Agents are the agents the draft is meant for (metadata.agents in
+	// its frontmatter); nil when it names none.
+	Agents []string
+	Files  []File
 }
 
 // HasExec reports whether any file of the draft is executable.
@@ -145,7 +148,7 @@ func Load(dir string) (*Draft, error) {
 	if err := CheckName(name); err != nil {
 		return nil, fmt.Errorf("draft %s: %w", base, err)
 	}
-	d := &Draft{Dir: dir, Name: name, Description: desc}
+	d := &Draft{Dir: dir, Name: name, Description: desc, Agents: Agents(data)}
 	err = filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -81,14 +81,14 @@ func TestPromote(t *testing.T) {
 		t.Fatalf("draft = %+v", d)
 	}
 	dest := filepath.Join(root, "user-skills")
-	if _, err := Promote(d, dest, false); !errors.Is(err, ErrNeedsConfirmation) {
+	if _, err := Promote(d, []string{dest}, false); !errors.Is(err, ErrNeedsConfirmation) {
 		t.Fatalf("Promote without confirmation = %v", err)
 	}
-	pr, err := Promote(d, dest, true)
+	pr, err := Promote(d, []string{dest}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fi, err := os.Stat(filepath.Join(pr.Dest, "scripts", "run.sh"))
+	fi, err := os.Stat(filepath.Join(pr.Dests[0], "scripts", "run.sh"))
 	if err != nil || fi.Mode().Perm()&0o100 == 0 {
 		t.Errorf("script not copied executable: %v %v", fi, err)
 	}
@@ -108,7 +108,7 @@ func TestPromote(t *testing.T) {
 	os.MkdirAll(filepath.Join(dest, "x"), 0o755)
 	os.WriteFile(filepath.Join(dest, "x", "SKILL.md"), []byte("---\nname: OTHER\ndescription: d\n---\n"), 0o644)
 	d2, _ := Load(dir2)
-	if _, err := Promote(d2, dest, false); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, err := Promote(d2, []string{dest}, false); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("colliding promote = %v", err)
 	}
 	if _, err := os.Stat(dir2); err != nil {

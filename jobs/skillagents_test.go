@@ -1,0 +1,61 @@
+package jobs
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/skills"
+)
+
+func TestStampDrafts(t *testing.T) {
+	d := memdir.Shared(t.TempDir(), "/g/GEMINI.md", nil)
+	draft := "---\nname: run-tests\ndescription: Run the tests.\n---\n# Steps\n"
+	write := func(name string) string {
+		p := filepath.Join(d.Skills(), name, "SKILL.md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(draft), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	read := func(p string) []byte {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+
+	// Sessions of Gemini CLI only, into Gemini's memory: untouched.
+	own := write("own")
+	stampDrafts(d, []string{"own"}, draftAgents(Target{Source: "gemini"}), skills.Gemini, zerolog.Nop())
+	if got := string(read(own)); got != draft {
+		t.Errorf("a single-agent draft changed:\n%s", got)
+	}
+
+	// Sessions of Gemini CLI and Claude Code: the draft names both.
+	mixed := write("mixed")
+	stampDrafts(d, []string{"mixed"}, draftAgents(Target{Source: "gemini+claude"}), skills.Gemini, zerolog.Nop())
+	if got := skills.Agents(read(mixed)); !reflect.DeepEqual(got, []string{skills.Gemini, skills.Claude}) {
+		t.Errorf("mixed draft names %v, want gemini, claude", got)
+	}
+	if fi, err := os.Stat(mixed); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("stamp changed the file mode: %v %v", fi.Mode(), err)
+	}
+	if _, err := skills.Load(filepath.Dir(mixed)); err != nil {
+		t.Errorf("stamped draft does not load: %v", err)
+	}
+
+	// A draft that names its agents keeps them.
+	stampDrafts(d, []string{"mixed"}, []string{skills.Codex}, skills.Gemini, zerolog.Nop())
+	if got := skills.Agents(read(mixed)); !reflect.DeepEqual(got, []string{skills.Gemini, skills.Claude}) {
+		t.Errorf("named agents overridden: %v", got)
+	}
+}
