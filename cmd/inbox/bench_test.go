@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/patch"
 )
 
 // BenchmarkStatus measures `inbox status` with 500 registered projects:
-// outside any project (summing every inbox) and inside one (the
-// shell-prompt case, answered from the registry).
+// --all (summing every inbox) and inside one (the shell-prompt case,
+// answered from the registry).
 func BenchmarkStatus(b *testing.B) {
 	work := b.TempDir()
 	home := filepath.Join(work, "home")
@@ -21,9 +23,9 @@ func BenchmarkStatus(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		os.MkdirAll(filepath.Join(mem, ".inbox", "private"), 0o755)
-		patch := "--- /m/MEMORY.md\n+++ /m/MEMORY.md\n" + strings.Repeat("@@ -1 +1,2 @@\n a\n+b\n", 3)
-		os.WriteFile(filepath.Join(mem, ".inbox", "private", "extraction.patch"), []byte(patch), 0o600)
+		if err := pendThree(mem); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.Setenv("HOME", home)
 	b.Setenv("GEMINI_CLI_HOME", home)
@@ -31,13 +33,14 @@ func BenchmarkStatus(b *testing.B) {
 		os.Unsetenv("AUTOMEM_PROJECT")
 		defer os.Setenv("AUTOMEM_PROJECT", v)
 	}
+	run(context.Background(), []string{"status", "--all"}, strings.NewReader(""), io.Discard, io.Discard) // the first settle writes the intents
 	var out, errs strings.Builder
-	if code := run(context.Background(), []string{"status"}, strings.NewReader(""), &out, &errs); code != 0 || out.String() != "1500 memory hunks pending\n" {
+	if code := run(context.Background(), []string{"status", "--all"}, strings.NewReader(""), &out, &errs); code != 0 || out.String() != "1500 memory hunks pending\n" {
 		b.Fatalf("status = %d %q %s", code, out.String(), errs.String())
 	}
 	b.Run("all", func(b *testing.B) {
 		for b.Loop() {
-			run(context.Background(), []string{"status"}, strings.NewReader(""), io.Discard, io.Discard)
+			run(context.Background(), []string{"status", "--all"}, strings.NewReader(""), io.Discard, io.Discard)
 		}
 	})
 	b.Run("one", func(b *testing.B) {
@@ -46,4 +49,26 @@ func BenchmarkStatus(b *testing.B) {
 			run(context.Background(), args, strings.NewReader(""), io.Discard, io.Discard)
 		}
 	})
+}
+
+// pendThree gives a memory dir a MEMORY.md and a pending patch of three
+// hunks that applies to it.
+func pendThree(mem string) error {
+	var old, want strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&old, "- line %d\n", i)
+		fmt.Fprintf(&want, "- line %d\n", i)
+		if i%10 == 5 {
+			fmt.Fprintf(&want, "- new %d\n", i)
+		}
+	}
+	md := filepath.Join(mem, "MEMORY.md")
+	if err := os.WriteFile(md, []byte(old.String()), 0o600); err != nil {
+		return err
+	}
+	p := &patch.Patch{Files: []*patch.File{patch.Diff(md, []byte(old.String()), []byte(want.String()))}}
+	if err := os.MkdirAll(filepath.Join(mem, ".inbox", "private"), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(mem, ".inbox", "private", "extraction.patch"), p.Bytes(), 0o600)
 }

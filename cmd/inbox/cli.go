@@ -15,7 +15,8 @@ proposed. Nothing reaches your memory or skills until you say so here.
 
 Item IDs: private, global (all pending memory patches of that kind; hunks are
 numbered in file-then-hunk order), skill/<dir>, skill-patch/<name>,
-rejected/<name>.
+rejected/<name> (a quarantined candidate, or a pending change that needs
+attention: edit or discard it).
 
 Exit status: 0 done, 1 failed, 80 usage error, 130 review interrupted
 (Ctrl-C; decisions made before are kept).
@@ -42,7 +43,8 @@ type CLI struct {
 	Apply     ApplyCmd     `cmd:"" help:"Apply hunks of a patch item without asking."`
 	Dismiss   DismissCmd   `cmd:"" help:"Dismiss hunks of a patch item; dismissed lines are not proposed again."`
 	Promote   PromoteCmd   `cmd:"" help:"Promote a skill draft to the user or workspace skills."`
-	Discard   DiscardCmd   `cmd:"" help:"Discard an item: a skill draft, a rejected candidate, or every hunk of a patch item."`
+	Discard   DiscardCmd   `cmd:"" help:"Discard an item: a skill draft, a rejected candidate, an entry needing attention, or every hunk of a patch item."`
+	Edit      EditCmd      `cmd:"" help:"Edit an entry that needs attention in $EDITOR; what you save is pending again."`
 	Status    StatusCmd    `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
 	Log       LogCmd       `cmd:"" help:"List the changes applied from the inbox, newest first."`
 	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, redo; again to go further back."`

@@ -36,6 +36,7 @@ var groupTitles = []struct{ group, title string }{
 	{inbox.GroupNewSkill, "New Skills"},
 	{inbox.GroupSkillUpdate, "Skill Updates"},
 	{inbox.GroupMemory, "Memory Updates"},
+	{inbox.GroupAttention, "Needs Attention (edit or discard)"},
 	{inbox.GroupRejected, "Rejected"},
 }
 
@@ -86,7 +87,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 			if len(it.Hunks) > 0 {
 				detail = plural.Of(len(it.Hunks), "hunk", "hunks")
 			}
-			if it.Group == inbox.GroupMemory {
+			if it.Group == inbox.GroupMemory || it.Group == inbox.GroupAttention {
 				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(it.ID), review.Visible(it.Title))
 				continue
 			}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
@@ -81,8 +83,7 @@ func (g *Globals) colour(env *cli.Env) bool {
 // loadItems reads the project's items and warns about patch files that
 // cannot be parsed (they are hidden, as Gemini CLI hides them).
 func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
-	settlePending(env, p)
-	items, hidden, err := inbox.Scan(p)
+	items, hidden, err := settledItems(env.Log, env.Now(), p)
 	if err != nil {
 		return nil, err
 	}
@@ -92,34 +93,43 @@ func loadItems(env *cli.Env, p inbox.Paths) ([]*inbox.Item, error) {
 	return items, nil
 }
 
+// settledItems is the one way every command reads a project's inbox: its
+// pending patches settled onto the current files, then scanned. list,
+// review and status all go through it, so status counts exactly what list
+// shows.
+func settledItems(log zerolog.Logger, now time.Time, p inbox.Paths) ([]*inbox.Item, []inbox.Hidden, error) {
+	settlePending(log, now, p)
+	return inbox.Scan(p)
+}
+
 // settlePending re-renders each kind's pending patch against the memory
 // files as they are now (intent.Settle), so a person's edits to MEMORY.md
 // or to the patch never make a pending line disappear: what cannot stay
-// pending is listed as a rejected entry that needs attention.
+// pending is listed as an entry that needs attention.
 //
 // While an extraction holds the project's lock, the pending patches are its
 // to rewrite (it rebases before and merges after its extractor), so they are
 // shown as they are: settling then could overwrite the candidates the run is
 // writing.
-func settlePending(env *cli.Env, p inbox.Paths) {
+func settlePending(log zerolog.Logger, now time.Time, p inbox.Paths) {
 	if held, err := lockfile.Holder(p.Lock(), lockfile.Options{}); err != nil {
-		env.Log.Warn().Err(err).Msg("extraction lock unreadable: pending patches shown as they are")
+		log.Warn().Err(err).Msg("extraction lock unreadable: pending patches shown as they are")
 		return
 	} else if held != nil {
-		env.Log.Info().Str("lock", held.Error()).Msg("extraction running: pending patches shown as they are")
+		log.Info().Str("lock", held.Error()).Msg("extraction running: pending patches shown as they are")
 		return
 	}
 	for _, kind := range memdir.Kinds() {
-		res, err := intent.Settle(p.Dir, kind, env.Now())
+		res, err := intent.Settle(p.Dir, kind, now)
 		if err != nil {
-			env.Log.Warn().Err(err).Str("kind", string(kind)).Msg("pending patch not rebased onto the current files")
+			log.Warn().Err(err).Str("kind", string(kind)).Msg("pending patch not rebased onto the current files")
 			continue
 		}
 		if res.Repaired {
-			env.Log.Info().Str("kind", string(kind)).Msg("recounted the @@ lines of the hand-edited pending patch")
+			log.Info().Str("kind", string(kind)).Msg("recounted the @@ lines of the hand-edited pending patch")
 		}
 		for _, m := range res.Moved {
-			env.Log.Warn().Str("kind", string(kind)).Str("moved", m).Msg("pending change needs attention (see inbox list)")
+			log.Warn().Str("kind", string(kind)).Str("moved", m).Msg("pending change needs attention (see inbox list)")
 		}
 	}
 }

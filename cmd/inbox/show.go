@@ -25,7 +25,7 @@ func (c *ShowCmd) Run(g *Globals, env *cli.Env) error {
 	case inbox.GroupNewSkill:
 		fmt.Fprintf(env.Stdout, "%s  %s\n", it.ID, review.Visible(it.Title))
 		return review.ShowDraft(env.Stdout, color, it)
-	case inbox.GroupRejected:
+	case inbox.GroupRejected, inbox.GroupAttention:
 		fmt.Fprintln(env.Stdout, it.ID)
 		return review.ShowRejected(env.Stdout, it)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
@@ -21,9 +23,10 @@ type StatusCmd struct {
 	All bool `help:"Count every project's inbox, not only the current project's." env:"AUTOMEM_INBOX_ALL"`
 }
 
-// Run counts the current project's inbox, as list shows it, or every
-// project's with --all. It neither opens history nor parses patches, so it
-// stays fast enough for a shell prompt.
+// Run counts the current project's inbox, or every project's with --all,
+// exactly as list shows it: the pending patches are settled and scanned by
+// the same code (settledItems) and tallied by group (inbox.Tally). It opens
+// no history, so it stays fast enough for a shell prompt.
 func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	geminiDir := gemini.Dir(env.Getenv, env.Home)
 	dir := g.Project
@@ -32,46 +35,86 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	}
 	start := env.Now()
 	if c.All {
-		return countAll(geminiDir, env, start)
+		return countAll(g, env, geminiDir, start)
 	}
-	if mem, ok := registeredMemoryDir(geminiDir, dir); ok {
-		n, err := inbox.Count(gemini.Layout(geminiDir, mem, ""))
-		if err != nil {
-			return err
+	mem, root, ok := registeredMemoryDir(geminiDir, dir)
+	if !ok {
+		p, err := gemini.FindProject(geminiDir, dir)
+		switch {
+		case errors.Is(err, gemini.ErrNoProject):
+			return fmt.Errorf("no gemini project contains %s (use --project DIR, or --all for every project)", dir)
+		case err != nil:
+			return fmt.Errorf("find project: %w", err)
 		}
-		env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("counted from the registry")
-		fmt.Fprintln(env.Stdout, n.String())
-		return nil
+		mem, root = p.MemoryDir, p.Root
 	}
-	var total inbox.Counts
-	p, err := gemini.FindProject(geminiDir, dir)
-	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("find project")
-	switch {
-	case err == nil:
-		if total, err = inbox.Count(gemini.Layout(geminiDir, p.MemoryDir, "")); err != nil {
-			return err
-		}
-	case errors.Is(err, gemini.ErrNoProject):
-		return fmt.Errorf("no gemini project contains %s (use --project DIR, or --all for every project)", dir)
-	default:
-		return fmt.Errorf("find project: %w", err)
-	}
-	fmt.Fprintln(env.Stdout, total.String())
-	return nil
-}
-
-// countAll prints the sum over every project's inbox.
-func countAll(geminiDir string, env *cli.Env, start time.Time) error {
-	mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
-	dirs := make([]memdir.Dir, len(mems))
-	for i, m := range mems {
-		dirs[i] = gemini.Layout(geminiDir, m, "")
-	}
-	total, err := inbox.CountAll(dirs)
+	env.Log.Debug().Dur("took", env.Now().Sub(start)).Bool("registry", ok).Msg("find project")
+	n, err := tally(env.Log, env.Now(), gemini.Layout(geminiDir, mem, gitRoot(root)))
 	if err != nil {
 		return err
 	}
-	env.Log.Debug().Int("projects", len(dirs)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
+	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("counted")
+	fmt.Fprintln(env.Stdout, n.String())
+	return nil
+}
+
+// tally counts one memory's inbox as list shows it.
+func tally(log zerolog.Logger, now time.Time, d memdir.Dir) (inbox.Counts, error) {
+	items, hidden, err := settledItems(log, now, inbox.Paths{Dir: d})
+	if err != nil {
+		return inbox.Counts{}, err
+	}
+	for _, h := range hidden {
+		log.Debug().Str("patch", h.Path).Str("reason", h.Reason).Msg("invalid patch not counted (list hides it)")
+	}
+	return inbox.Tally(items), nil
+}
+
+// countAll prints the sum over every project's inbox, a few projects at a
+// time because the cost is all small file-system calls that overlap well.
+// Each project's workspace is its recorded root.
+func countAll(g *Globals, env *cli.Env, geminiDir string, start time.Time) error {
+	mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+	// The workers log concurrently: one writer, serialised.
+	log, err := cli.NewLogger(zerolog.SyncWriter(env.Stderr), env.StderrTTY, g.LogLevel, g.LogFormat)
+	if err != nil {
+		return err
+	}
+	const workers = 8
+	jobs := make(chan string)
+	type result struct {
+		c   inbox.Counts
+		err error
+	}
+	results := make(chan result)
+	for range min(workers, len(mems)) {
+		go func() {
+			for m := range jobs {
+				root, _ := os.ReadFile(filepath.Join(filepath.Dir(m), ".project_root"))
+				c, err := tally(log, env.Now(), gemini.Layout(geminiDir, m, strings.TrimSpace(string(root))))
+				results <- result{c, err}
+			}
+		}()
+	}
+	go func() {
+		for _, m := range mems {
+			jobs <- m
+		}
+		close(jobs)
+	}()
+	var total inbox.Counts
+	var first error
+	for range mems {
+		r := <-results
+		if r.err != nil && first == nil {
+			first = r.err
+		}
+		total.Add(r.c)
+	}
+	if first != nil {
+		return first
+	}
+	env.Log.Debug().Int("projects", len(mems)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
 	fmt.Fprintln(env.Stdout, total.String())
 	return nil
 }
@@ -81,23 +124,23 @@ func countAll(geminiDir string, env *cli.Env, start time.Time) error {
 // less certain falls back to gemini.FindProject, which reads every project:
 // so does a directory in a linked git worktree, whose project may be the
 // main worktree's.
-func registeredMemoryDir(geminiDir, dir string) (string, bool) {
+func registeredMemoryDir(geminiDir, dir string) (mem, root string, ok bool) {
 	if _, linked := worktree.Main(dir); linked {
-		return "", false
+		return "", "", false
 	}
 	data, err := os.ReadFile(filepath.Join(geminiDir, "projects.json"))
 	if err != nil {
-		return "", false
+		return "", "", false
 	}
 	var reg struct {
 		Projects map[string]string `json:"projects"`
 	}
 	if json.Unmarshal(data, &reg) != nil {
-		return "", false
+		return "", "", false
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", false
+		return "", "", false
 	}
 	cands := []string{abs}
 	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
@@ -112,11 +155,11 @@ func registeredMemoryDir(geminiDir, dir string) (string, bool) {
 		}
 	}
 	if slug == "" || slug != filepath.Base(slug) || strings.HasPrefix(slug, ".") {
-		return "", false
+		return "", "", false
 	}
-	mem := filepath.Join(geminiDir, "tmp", slug, "memory")
+	mem = filepath.Join(geminiDir, "tmp", slug, "memory")
 	if fi, err := os.Stat(mem); err != nil || !fi.IsDir() {
-		return "", false
+		return "", "", false
 	}
-	return mem, true
+	return mem, best, true
 }

@@ -36,6 +36,7 @@ const (
 	KindDismiss = "dismiss"
 	KindRestore = "restore"
 	KindDiscard = "discard"
+	KindEdit    = "edit" // an entry needing attention, edited and made pending again
 	KindUndo    = "undo"
 	KindRedo    = "redo"
 )

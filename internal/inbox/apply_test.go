@@ -12,6 +12,7 @@ import (
 
 	"github.com/automem/automem/internal/gref"
 	"github.com/automem/automem/internal/history"
+	"github.com/automem/automem/internal/intent"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/skills"
@@ -175,16 +176,31 @@ func TestCommitRefusesOutside(t *testing.T) {
 	}
 }
 
-func TestCount(t *testing.T) {
+// Tally counts what Scan lists: a patch list hides (unparseable, or a
+// target its kind may not touch) is not counted; a rejected entry that
+// needs attention is counted apart from the rejected candidates.
+func TestTally(t *testing.T) {
 	p := fixture(t)
 	os.MkdirAll(filepath.Join(p.Targets.MemoryDir, "skills", "deploy"), 0o755)
 	os.WriteFile(filepath.Join(p.Targets.MemoryDir, "skills", "deploy", "SKILL.md"), []byte("---\nname: deploy\ndescription: d\n---\n"), 0o644)
 	os.WriteFile(filepath.Join(p.Targets.MemoryDir, "skills", "lint.patch"), []byte("x"), 0o644)
-	c, err := Count(p.Dir)
+	os.WriteFile(filepath.Join(p.Inbox(patch.Private), "outside.patch"), []byte("--- /etc/x\n+++ /etc/x\n@@ -1 +1,2 @@\n a\n+b\n"), 0o644)
+	os.MkdirAll(p.Rejected(), 0o700)
+	for name, reason := range map[string]string{"a": "malformed: x", "b": intent.AttentionPrefix + "the line is gone"} {
+		os.WriteFile(filepath.Join(p.Rejected(), name+".patch"), []byte("x\n"), 0o600)
+		os.WriteFile(filepath.Join(p.Rejected(), name+".reason"), []byte(reason+"\n"), 0o600)
+	}
+	items, hidden, err := Scan(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := c.String(); got != "4 memory hunks, 1 skill, 1 skill update pending" {
+	if len(hidden) != 2 {
+		t.Errorf("hidden = %+v, want the skill patch and the outside patch", hidden)
+	}
+	if got := Tally(items).String(); got != "4 memory hunks, 1 skill, 1 rejected pending, 1 needs attention" {
+		t.Errorf("status = %q", got)
+	}
+	if got := (Counts{Attention: 2}).String(); got != "2 need attention" {
 		t.Errorf("status = %q", got)
 	}
 	if (Counts{}).String() != "nothing pending" {
@@ -199,29 +215,6 @@ func validateWithGemini(t *testing.T, patchFile, memDir string) {
 	out, err := gref.Node(t, "validate.mjs", patchFile, memDir)
 	if err != nil || !strings.Contains(string(out), `"valid":true`) {
 		t.Errorf("Gemini validator refused the remainder: %v\n%s", err, out)
-	}
-}
-
-func BenchmarkCount(b *testing.B) {
-	p := fixture(b)
-	for b.Loop() {
-		if _, err := Count(p.Dir); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func TestCountAll(t *testing.T) {
-	var dirs []memdir.Dir
-	for range 20 {
-		dirs = append(dirs, fixture(t).Dir)
-	}
-	c, err := CountAll(dirs)
-	if err != nil || c.MemoryHunks != 80 {
-		t.Errorf("CountAll = %+v, %v; want 80 memory hunks", c, err)
-	}
-	if c, err := CountAll(nil); err != nil || c != (Counts{}) {
-		t.Errorf("CountAll(nil) = %+v, %v", c, err)
 	}
 }
 

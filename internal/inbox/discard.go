@@ -26,7 +26,7 @@ func Discard(p Paths, it *Item, now time.Time) error {
 		for _, f := range it.Files {
 			files = append(files, filepath.Join(it.SkillDir, filepath.FromSlash(f)))
 		}
-	case GroupRejected:
+	case GroupRejected, GroupAttention:
 		name := strings.TrimPrefix(it.ID, "rejected/")
 		files = []string{filepath.Join(p.Rejected(), name+".patch"), filepath.Join(p.Rejected(), name+".reason")}
 	default:

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/automem/automem/internal/intent"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
@@ -27,6 +28,11 @@ const (
 	GroupSkillUpdate = "skill-update"
 	GroupMemory      = "memory"
 	GroupRejected    = "rejected"
+	// GroupAttention holds the pending candidates intent.Settle could not
+	// keep pending (a pending patch edited until it no longer parses, a
+	// change whose line to replace is gone): a person edits or discards
+	// them. Their IDs are rejected/<name> like quarantined candidates.
+	GroupAttention = "attention"
 )
 
 // Paths locates one project's memory and the targets its patches may touch;
@@ -88,7 +94,8 @@ type Hidden struct {
 }
 
 // Scan reads every item of a project, in list order: new skills, skill
-// updates, memory (private then global), rejected; and it reports the
+// updates, memory (private then global), rejected and needing attention
+// (by name); and it reports the
 // hidden patch files, so the caller can warn about them.
 func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	drafts, patches, err := skillEntries(p.Skills())
@@ -284,7 +291,10 @@ func loadRejected(dir string) ([]*Item, error) {
 		reason, _ := os.ReadFile(filepath.Join(dir, name+".reason"))
 		r := strings.TrimSpace(string(reason))
 		it := &Item{ID: "rejected/" + name, Group: GroupRejected, Reason: r, Files: []string{f}, Title: "Rejected " + name}
-		if r != "" {
+		switch {
+		case strings.HasPrefix(r, intent.AttentionPrefix):
+			it.Group, it.Title = GroupAttention, firstLine(r)
+		case r != "":
 			it.Title += ": " + firstLine(r)
 		}
 		out = append(out, it)

@@ -106,7 +106,7 @@ func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra
 		}
 		var fromFile []Intent
 		if exists {
-			p, repaired, perr := parseRepair(raw)
+			p, repaired, perr := ParseRepair(raw)
 			res.Unparsed = perr != nil
 			if perr == nil {
 				perr = patch.Check(p, d.Targets, kind)
@@ -139,7 +139,11 @@ func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra
 		}
 		mustRender = true
 	}
-	intents = merge(intents, extra)
+	if len(extra) > 0 {
+		// A pending intent whose lines the added ones carry (a person's
+		// fixed version of it, made pending again) is superseded.
+		intents = merge(uncovered(intents, extra), extra)
+	}
 	if !mustRender {
 		if len(attention(intents)) == 0 && applies(d, kind, raw, exists) {
 			res.Pending = len(intents)

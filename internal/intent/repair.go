@@ -11,11 +11,11 @@ import (
 
 var header = regexp.MustCompile(`^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@(.*)$`)
 
-// parseRepair parses a patch; when that fails, it recounts every @@
+// ParseRepair parses a patch; when that fails, it recounts every @@
 // header from the hunk's body (the usual damage of a hand edit: a line
 // added or removed without fixing the counts) and parses again. repaired
 // says the second parse was needed; the error is the first parse's.
-func parseRepair(data []byte) (p *patch.Patch, repaired bool, err error) {
+func ParseRepair(data []byte) (p *patch.Patch, repaired bool, err error) {
 	p, err = patch.Parse(data)
 	if err == nil {
 		return p, false, nil

@@ -11,6 +11,11 @@ import (
 	"github.com/automem/automem/internal/patch"
 )
 
+// AttentionPrefix starts the reason of every rejected entry Settle creates:
+// a candidate that needs a person's attention (inbox lists these apart from
+// the rejected candidates, and `inbox edit` makes them pending again).
+const AttentionPrefix = "needs attention: "
+
 // Settled is what Settle did besides rebasing.
 type Settled struct {
 	Result
@@ -34,7 +39,7 @@ func Settle(d memdir.Dir, kind patch.Kind, now time.Time) (Settled, error) {
 	}
 	if res.Unparsed {
 		dest, err := patch.Quarantine(d.Data, d.Rejected(), d.ExtractionPatch(kind), string(kind),
-			"needs attention: the pending patch was edited and no longer parses: "+res.Broken, now)
+			AttentionPrefix+"the pending patch was edited and no longer parses: "+res.Broken, now)
 		if err != nil {
 			return out, err
 		}
@@ -79,5 +84,5 @@ func release(d memdir.Dir, kind patch.Kind, it Intent, now time.Time) (string, e
 	if err := atomicfile.Write(tmp, (&patch.Patch{Files: []*patch.File{f}}).Bytes(), 0o600); err != nil {
 		return "", fmt.Errorf("release pending change: %w", err)
 	}
-	return patch.Quarantine(d.Data, d.Rejected(), tmp, string(kind), "needs attention: "+it.Attention, now)
+	return patch.Quarantine(d.Data, d.Rejected(), tmp, string(kind), AttentionPrefix+it.Attention, now)
 }

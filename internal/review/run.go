@@ -39,7 +39,7 @@ func (r *Runner) Run(items []*inbox.Item) error {
 		switch it.Group {
 		case inbox.GroupNewSkill:
 			quit, err = r.skill(it)
-		case inbox.GroupRejected:
+		case inbox.GroupRejected, inbox.GroupAttention:
 			quit, err = r.rejected(it)
 		default:
 			quit, err = r.patch(it)
@@ -221,18 +221,49 @@ func ShowDraft(out io.Writer, color bool, it *inbox.Item) error {
 	return nil
 }
 
+const attentionHelp = `e - edit the patch in $EDITOR; it is made pending again against the files as they are now
+x - discard it
+s - skip; it stays in the inbox
+q - quit
+? - print help
+`
+
+// rejected asks about a quarantined candidate (discard or skip) or an
+// entry that needs attention, which can be edited too: then it is pending
+// again, or still needs attention with the new reason.
 func (r *Runner) rejected(it *inbox.Item) (bool, error) {
 	out := r.S.Out
-	fmt.Fprintln(out, painter(r.S.Color).paint(bold, it.ID))
+	attention := it.Group == inbox.GroupAttention
+	title, prompt, help := it.ID, "Discard this rejected candidate [x,s,q,?]? ", "x - discard\ns - skip\nq - quit\n? - help\n"
+	if attention {
+		title, prompt, help = it.ID+"  needs attention", "Edit or discard this change [e,x,s,q,?]? ", attentionHelp
+	}
+	fmt.Fprintln(out, painter(r.S.Color).paint(bold, title))
 	if err := ShowRejected(out, it); err != nil {
 		return true, err
 	}
 	for {
-		k, err := r.S.ask("Discard this rejected candidate [x,s,q,?]? ")
+		k, err := r.S.ask(prompt)
 		if err != nil {
 			return true, err
 		}
 		switch k {
+		case "e":
+			if !attention || r.S.Editor == nil {
+				fmt.Fprint(out, help)
+				continue
+			}
+			err := r.S.EditAttention(r.Paths, it, r.Now())
+			var ef *editorFailed
+			if errors.As(err, &ef) {
+				fmt.Fprintln(out, err)
+				continue
+			}
+			if errors.Is(err, inbox.ErrStillBroken) {
+				fmt.Fprintln(out, err)
+				return false, nil
+			}
+			return err != nil, err
 		case "x":
 			if err := inbox.Discard(r.Paths, it, r.Now()); err != nil {
 				return true, err
@@ -245,9 +276,36 @@ func (r *Runner) rejected(it *inbox.Item) (bool, error) {
 			return true, nil
 		case "":
 		default:
-			fmt.Fprint(out, "x - discard\ns - skip\nq - quit\n? - help\n")
+			fmt.Fprint(out, help)
 		}
 	}
+}
+
+// EditAttention hands an entry that needs attention to the editor (a copy:
+// an editor that fails or is interrupted changes nothing) and makes it
+// pending again from what the person saved (inbox.Reopen), saying where it
+// went and what still needs attention.
+func (s *Session) EditAttention(p inbox.Paths, it *inbox.Item, now time.Time) error {
+	if len(it.Files) == 0 {
+		return fmt.Errorf("%s has no patch to edit", it.ID)
+	}
+	data, err := os.ReadFile(it.Files[0])
+	if err != nil {
+		return fmt.Errorf("read %s: %w", it.Files[0], err)
+	}
+	edited, err := s.inEditor("automem-attention-*.patch", data)
+	if err != nil {
+		return err
+	}
+	res, err := inbox.Reopen(p, it, edited, now)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.Out, "%s: pending again in %s (%s pending).\n", it.ID, res.Kind, plural.Of(res.Pending, "change", "changes"))
+	for _, m := range res.Still {
+		fmt.Fprintf(s.Out, "Still needs attention: rejected/%s\n", strings.TrimSuffix(filepath.Base(m), ".patch"))
+	}
+	return nil
 }
 
 // ShowRejected prints a quarantined candidate: its reason and its patch

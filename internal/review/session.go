@@ -377,37 +377,15 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 	h := u.ref.Hunk
 	w := h.Window(u.part, contextLines)
 	orig := h.Sub(w)
-	dir := s.TempDir
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	f, err := os.CreateTemp(dir, "automem-hunk-*.diff")
-	if err != nil {
-		return false, fmt.Errorf("create edit file: %w", err)
-	}
-	path := f.Name()
-	defer os.Remove(path)
 	text := "# Manual hunk edit mode -- see bottom for a quick guide.\n" + patch.FormatHunk(orig) + editHelp
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
-		return false, fmt.Errorf("write edit file: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return false, fmt.Errorf("write edit file: %w", err)
-	}
-	err = s.Editor(path)
-	if s.ctx().Err() != nil {
-		// Ctrl-C while the editor ran reached this process too: the edit
-		// is dropped and the review ends.
-		return false, ErrInterrupted
-	}
-	if err != nil {
-		fmt.Fprintf(s.Out, "editor failed: %v\n", err)
+	data, err := s.inEditor("automem-hunk-*.diff", []byte(text))
+	var ef *editorFailed
+	if errors.As(err, &ef) {
+		fmt.Fprintln(s.Out, err)
 		return false, nil
 	}
-	data, err := os.ReadFile(filepath.Clean(path))
 	if err != nil {
-		return false, fmt.Errorf("read edit file: %w", err)
+		return false, err
 	}
 	edited, err := patch.ParseEditedHunk(orig, string(data))
 	if err != nil {
@@ -431,4 +409,47 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 		}
 	}
 	return true, nil
+}
+
+// editorFailed is the editor exiting with an error: what it was editing is
+// dropped, the question asked again.
+type editorFailed struct{ err error }
+
+func (e *editorFailed) Error() string { return "editor failed: " + e.err.Error() }
+func (e *editorFailed) Unwrap() error { return e.err }
+
+// inEditor hands text to the editor in a temp file (under TempDir) and
+// returns what the person saved. Ctrl-C while the editor runs reaches this
+// process too: the edit is dropped and ErrInterrupted returned. A failing
+// editor is an *editorFailed.
+func (s *Session) inEditor(pattern string, text []byte) ([]byte, error) {
+	dir := s.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("create edit file: %w", err)
+	}
+	path := f.Name()
+	defer os.Remove(path)
+	if _, err := f.Write(text); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("write edit file: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("write edit file: %w", err)
+	}
+	err = s.Editor(path)
+	if s.ctx().Err() != nil {
+		return nil, ErrInterrupted
+	}
+	if err != nil {
+		return nil, &editorFailed{err}
+	}
+	data, err := os.ReadFile(filepath.Clean(path))
+	if err != nil {
+		return nil, fmt.Errorf("read edit file: %w", err)
+	}
+	return data, nil
 }
