@@ -84,7 +84,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 		var g *group
 		for _, cand := range groups {
 			for _, m := range cand.members {
-				if sameFact(m.line, s.line) && !supersedes(s.line, m.line) {
+				if sameStmt(m, s) && !supersedes(s.line, m.line) {
 					g = cand
 					break
 				}

@@ -27,7 +27,7 @@ type reversal struct {
 
 var (
 	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!.\x{2014}-]+\s*|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	corrRe   = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -46,7 +46,12 @@ var (
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
-	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|like the (others|rest)( \w+)?|same as (always|usual|before|the (others|rest)|every \w+))\b[\s,;.!]*`)
+	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|keep it that way|that'?s how we do it|that is how we do it)\b[\s,;.!]*`)
+	// "…, I said that before": a correction said again.
+	saidBeforeRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
+	// "we're on python 3.10", "the monitor runs at 115200": the current
+	// value of a setting; it stands when it recurs or changes later.
+	settingRe = lazyRegexp(`(?i)^(we'?re|we are|we target|we run|we use|the \S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
 	// "we build everything with sbt, right": a tag asks for confirmation.
 	tagQuestionRe = lazyRegexp(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
 	// venting and exclamations: strong feeling, not an instruction
@@ -64,7 +69,7 @@ var (
 	noLongerRe  = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
 	neverMindRe = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never)\b`)
+	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
@@ -118,6 +123,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		st.correction = true
 		st.line = asLine(strings.TrimRight(s, "!?. "))
 		return st, nil
+	}
+	if m := saidBeforeRe().FindString(s); m != "" {
+		// "…, I said that before": the person repeats a correction.
+		st.correction = true
+		s = s[:len(s)-len(m)]
 	}
 	for {
 		t := fillerRe().ReplaceAllString(s, "")
@@ -175,9 +185,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		marked = true
 		s = s[len(m):]
 	}
-	if describedRe().MatchString(s) {
+	if describedRe().MatchString(mainClause(s)) && !changedSetting(s) {
 		return nil, nil
 	}
+	s = timeRe().ReplaceAllString(s, "")
 	if alwaysRe().MatchString(s) {
 		st.lasting = true
 	}
@@ -188,7 +199,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		describeRe().MatchString(s):
 		return nil, nil
 	}
-	fact := factRe().MatchString(s)
+	fact := factRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
 	// In a correction, what the person says is the correction, whatever
 	// word it opens with ("derive API for clap", "no raw SQL").
 	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction {
@@ -219,7 +230,10 @@ var cues = []string{
 	"readonly", "start with", "starts with", "begin with", "begins with", "live in", "lives in",
 	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
 	"keep this in mind", " only", "as usual", "as always", "like always", "as before", "like every",
-	"like all", "like the others", "like the rest", "same as", "remeber", "remmeber", "rember",
+	"like all", "the others", "the rest", "same as", "remeber", "remmeber", "rember", "keep it that way",
+	"how we do it", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
+	"we target", "we run", "runs on", "runs at", "listens on", "upgraded", "moved to", "switched",
+	"migrated", "bumped", "renamed", "changed to",
 }
 
 func mayMatter(lower string) bool {
@@ -269,6 +283,10 @@ func subjectTokens(s string) []string {
 // upper-case, one full stop at the end.
 func asLine(s string) string {
 	s = strings.TrimRight(strings.TrimSpace(s), " .!;,:")
+	if first, _, _ := strings.Cut(s, " "); len(codeNames(first)) > 0 && strings.IndexFunc(first, unicode.IsUpper) > 0 {
+		// A name written as code keeps its case: nodeIntegration.
+		return s + "."
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:] + "."
 }
@@ -361,22 +379,70 @@ func sameFact(a, b string) bool {
 	// Two wordings of one rule about a named thing ("partitioned by
 	// event_date", "terraform apply only in the pipeline") share that
 	// name and half of what they say about it.
-	return (shared >= 3 || shared >= 2 && sharesName(ta, tb)) && 2*shared >= small
+	named := sharesName(a, b)
+	return named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small
 }
 
-// sharesName reports whether two term lists share a name written as code:
-// a path, an identifier with an underscore or dot, a code span, a number.
-func sharesName(a, b []string) bool {
-	in := map[string]bool{}
-	for _, t := range a {
-		in[t] = true
+// sameStmt tells whether two statements say the same thing. Corrections of
+// one mistake are worded in the heat of the moment ("never disable RLS,
+// write a policy", "don't turn off rls!! add a select policy"): a
+// correction and a statement that share a name written as code, or a third
+// of their terms, are one.
+func sameStmt(a, b stmt) bool {
+	if sameFact(a.line, b.line) {
+		return true
 	}
-	for _, t := range b {
-		if in[t] && strings.ContainsAny(strings.Trim(t, "./"), "`/_.0123456789") {
+	if !a.correction && !b.correction {
+		return false
+	}
+	ta, tb := factTerms(a.line), factTerms(b.line)
+	va, vb := valueTerms(factTerms(withoutExamples(a.line))), valueTerms(factTerms(withoutExamples(b.line)))
+	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
+		return false
+	}
+	shared, _ := textkey.Overlap(ta, tb)
+	return sharesName(a.line, b.line) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
+}
+
+// sharesName reports whether two lines share a name written as code: a
+// path, an identifier with an underscore, a dot or a capital inside
+// (event_date, .Result, nodeIntegration), a call, a code span, a number.
+func sharesName(a, b string) bool {
+	na := codeNames(a)
+	for n := range codeNames(b) {
+		if na[n] {
+			return true
+		}
+	}
+	// A name written as code in one line may be plain in the other
+	// ("disable RLS", "turn off rls").
+	lb := " " + strings.Join(textkey.Tokens(b), " ") + " "
+	for n := range na {
+		if strings.Contains(lb, " "+n+" ") {
 			return true
 		}
 	}
 	return false
+}
+
+// codeNames are the words of a line written as code, lower-cased and
+// without the punctuation around them.
+func codeNames(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Fields(s) {
+		f = strings.Trim(f, ",;:!?\"'*")
+		f = strings.TrimSuffix(f, ".")
+		core := strings.Trim(strings.TrimSuffix(f, "()"), "`.")
+		if len(core) < 2 {
+			continue
+		}
+		code := strings.ContainsAny(core, "/_$`.()") || strings.IndexFunc(core, unicode.IsDigit) >= 0 ||
+			strings.IndexFunc(core[1:], unicode.IsUpper) >= 0 || strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".")
+		if code {
+			m[strings.ToLower(core)] = true
+		}
+	}
+	return m
 }
 
 // exampleRe is an example given in passing ("like `INV-42: fix`"): it
@@ -428,8 +494,56 @@ func conventionClause(s string) (string, bool) {
 		// "as usual, modules go in modules/": the marker opens the clause.
 		c = strings.TrimLeft(rest, ",;: ")
 	}
-	return strings.Trim(c, " ,;:"), true
+	c = strings.Trim(c, " ,;:")
+	if len(codeNames(c)) == 0 && !factRe().MatchString(c) {
+		// "make the button look like the others" compares, it sets no
+		// convention: a convention names where or what (a path, a
+		// column, a class).
+		return s, false
+	}
+	return c, true
 }
 
 // clauseSplitRe separates the clauses of a sentence.
 var clauseSplitRe = lazyRegexp(`[;,\x{2014}]\s+`)
+
+// modalRe is a requirement stated of a thing: "tasks have to be
+// idempotent", "the flag stays false".
+var modalRe = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(must( not)?|mustn'?t|ha(ve|s) to be|needs? to be|should (always|never|be)|stays?)\b`)
+
+// mainClause is a sentence without its purpose or reason ("… so it never
+// ships to the browser"): what it says, not why.
+func mainClause(s string) string {
+	if loc := reasonRe().FindStringIndex(s); loc != nil && loc[0] > 0 {
+		return s[:loc[0]]
+	}
+	return s
+}
+
+var reasonRe = lazyRegexp(`(?i)[\s,]+(so( that)?|because|since|as|which|otherwise)\s`)
+
+// changedRe is a verb that tells a setting changed; "instead" and "now"
+// are too common in requests ("return 404 instead of 500") to say so.
+var changedRe = lazyRegexp(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped)\b`)
+
+// timeRe is when a change happened ("last week", "yesterday"): no part of
+// the memory line.
+var timeRe = lazyRegexp(`(?i)\s*\b(last (week|sprint|month|night)|yesterday|this morning|earlier today|the other day)\b`)
+
+// changedSetting reports whether a sentence tells of a setting that changed
+// ("we moved the broker from redis to rabbitmq last week", "upgraded us to
+// electron 31 yesterday"): when it changed does not make it a story.
+func changedSetting(s string) bool {
+	if !changedRe().MatchString(s) {
+		return false
+	}
+	if fromToRe().MatchString(s) {
+		return true
+	}
+	for _, t := range factTerms(s) {
+		if slotTerms[t] || strings.IndexFunc(t, unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -82,7 +82,19 @@ func TestClassify(t *testing.T) {
 		{"remmeber: api responses are always snake_case", false, "Api responses are always snake_case.", true, false, false},
 		// "for every repo of mine, not just this one" leaves no fragment behind
 		{"for every repo of mine, not just this one: commit messages follow conventional commits", false, "Commit messages follow conventional commits.", true, true, false},
+		// a requirement stated of a thing, a setting's current value, a
+		// change of setting with when it happened left out (issue 14)
+		{"tasks have to be idempotent, celery retries them.", false, "Tasks have to be idempotent, celery retries them.", false, false, false},
+		{"we're on electron 29", false, "We're on electron 29.", false, false, false},
+		{"upgraded us to electron 31 yesterday", false, "Upgraded us to electron 31.", false, false, false},
+		{"we moved the broker from redis to rabbitmq last week, keep that in mind", false, "We moved the broker from redis to rabbitmq.", true, false, false},
+		// a reason clause does not make a rule a description
+		{"anything that touches the service key goes in $lib/server so it never ships to the browser", false, "Anything that touches the service key goes in $lib/server so it never ships to the browser.", true, false, false},
+		// "no" before a name written as code keeps the dot; a repeat is a correction
+		{"No .Result, that deadlocks under load.", false, "No .Result, that deadlocks under load.", false, false, true},
+		{"every task must be idempotent, I said that before.", false, "Every task must be idempotent.", false, false, true},
 		// not instructions
+		{"make the new button look like the others", false, "", false, false, false},
 		{"we build everything with sbt, right", false, "", false, false, false},
 		{"always use the gradle wrapper, yeah", false, "", false, false, false},
 		{"when is the next release", false, "", false, false, false},
@@ -153,12 +165,34 @@ func TestSameFact(t *testing.T) {
 		// one rule about a named thing, worded twice (issue 14)
 		{"Write to curated.rollups partitioned by event_date.", "Output goes partitioned by event_date.", true},
 		{"Dont run terraform apply from your machine. Only the pipeline applies, always.", "Apply never runs locally, the CI pipeline does terraform apply after review.", true},
+		// a correction and a rule about the same name in code
+		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", false},
 		// the same name, different facts about it
 		{"Migrations live in db/migration.", "Never edit an applied script in db/migration, add a new one.", false},
 	}
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {
 			t.Errorf("sameFact(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestSameStmt(t *testing.T) {
+	tests := []struct {
+		a, b       string
+		correction bool // a is a correction
+		want       bool
+	}{
+		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", true, true},
+		{"Never disable RLS. Write a policy for board members instead.", "Don't turn off rls. Add a select policy.", true, true},
+		{"Tasks have to be idempotent, celery retries them.", "Every task must be idempotent. Use a sent_at guard.", true, true},
+		// without a correction the looser measure does not apply
+		{"Tasks have to be idempotent, celery retries them.", "Every task must be idempotent. Use a sent_at guard.", false, false},
+		{"Never disable RLS.", "Use millis() timers in the loop.", true, false},
+	}
+	for _, tt := range tests {
+		if got := sameStmt(stmt{line: tt.a, correction: tt.correction}, stmt{line: tt.b}); got != tt.want {
+			t.Errorf("sameStmt(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 }

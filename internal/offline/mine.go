@@ -90,13 +90,19 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				continue
 			}
 			var got []stmt
+			opened := false
 			for i, sent := range rememberPrevious(sentences(ownText(msg.Text))) {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				st, rev := classify(sent, corrective && i == 0 || len(got) > 0 && got[0].correction, s)
+				if i == 0 && bareNoRe().MatchString(sent) {
+					// "no." on its own: what follows is the correction.
+					corrective, opened = true, true
+					continue
+				}
+				st, rev := classify(sent, corrective && (i == 0 || opened && len(got) == 0) || len(got) > 0 && got[0].correction, s)
 				if st != nil {
 					got = append(got, *st)
 					m.signals++
@@ -107,7 +113,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 			}
 			for _, st := range joinCorrection(got) {
-				if danglingRe().MatchString(st.line) {
+				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
 					// "Never edit it, …" without what "it" is: a broken
 					// line, not a memory.
 					continue
@@ -168,6 +174,13 @@ func rejected(tc transcript.ToolCall) bool {
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names.
 var danglingRe = lazyRegexp(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ (it|them|this|that|those|these)\b`)
+
+// quantifierRe opens a line whose subject is a quantifier ("Anything that
+// touches the key …"): its "that" has no antecedent to miss.
+var quantifierRe = lazyRegexp(`(?i)^(anything|everything|something|nothing|all|each|every|any)\b`)
+
+// bareNoRe is a sentence that only says no.
+var bareNoRe = lazyRegexp(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."

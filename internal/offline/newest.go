@@ -45,9 +45,19 @@ var (
 	negatesRe = lazyRegexp(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
 )
 
+// fromToRe is a change of value: "moved the broker from redis to rabbitmq".
+var fromToRe = lazyRegexp(`(?i)\bfrom\s+([\w.@/+-]+)\s+to\s+[\w.@/+-]+`)
+
 // ruledOut lists the names a line rules out, lower-cased.
 func ruledOut(line string) []string {
 	var out []string
+	if changeRe().MatchString(line) {
+		for _, m := range fromToRe().FindAllStringSubmatch(line, -1) {
+			if w := strings.ToLower(strings.Trim(m[1], ".-")); w != "" && !textkeyStop(w) {
+				out = append(out, w)
+			}
+		}
+	}
 	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
 		w := strings.ToLower(strings.Trim(m[1], ".-"))
 		if w != "" && !textkeyStop(w) {

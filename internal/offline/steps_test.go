@@ -1,8 +1,11 @@
 package offline
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/transcript"
 )
 
 // TestSplitScriptShapes: heredoc bodies, JSON, YAML and $(…) never become
@@ -76,5 +79,16 @@ func TestDanglingLine(t *testing.T) {
 	}
 	if len(res.Candidates) != 1 || !strings.Contains(strings.ToLower(res.Candidates[0].Text), "themes/ is a submodule") {
 		t.Errorf("candidates %+v, want the submodule correction", res.Candidates)
+	}
+}
+
+func TestBareNoOpensCorrection(t *testing.T) {
+	msgs := []transcript.Message{
+		{ID: "a", Role: transcript.RoleAssistant, ToolCalls: []transcript.ToolCall{{Name: "run_shell_command", Status: "cancelled", Args: json.RawMessage(`{"command":"sed -i s/a/b/ window.ts"}`)}}},
+		{ID: "u", Role: transcript.RoleUser, Human: true, Text: "no. nodeIntegration stays false, it's a security hole"},
+	}
+	m := mineSession(0, msgs, nil)
+	if len(m.stmts) != 1 || !m.stmts[0].correction || !strings.Contains(m.stmts[0].line, "nodeIntegration stays false") {
+		t.Fatalf("stmts = %+v, want one correction about nodeIntegration", m.stmts)
 	}
 }
