@@ -49,15 +49,11 @@ func (s *statter) lstat(path string) (fileStat, error) {
 		return osLstat(path)
 	}
 	var st unix.Stat_t
-	for {
-		err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
-		if err == unix.EINTR {
-			continue
+	if err := lstatAt(fd, name, &st); err != nil {
+		if err == errLongName {
+			return osLstat(path)
 		}
-		if err != nil {
-			return fileStat{}, &fs.PathError{Op: "lstat", Path: path, Err: err}
-		}
-		break
+		return fileStat{}, &fs.PathError{Op: "lstat", Path: path, Err: err}
 	}
 	mode := st.Mode & unix.S_IFMT
 	return fileStat{regular: mode == unix.S_IFREG, dir: mode == unix.S_IFDIR, size: st.Size, mtimeNs: st.Mtim.Nano()}, nil
