@@ -45,13 +45,21 @@ type Line struct {
 
 // Build picks at most maxNew NEW sessions (fewest prior offers, then
 // newest) and fills up to size lines with old ones (newest first). Only
-// eligible entries are considered; exhausted ones are left out.
+// eligible entries are considered; exhausted ones are left out. It sorts
+// indices into entries, not copies of them: a project has thousands of
+// eligible sessions and an index line at most a few dozen, so copying
+// every entry into a Line was most of the index's cost.
 func Build(entries []scan.Entry, h History, size, maxNew int) []Line {
 	if h == nil {
 		h = AllNew{}
 	}
-	var fresh, old []Line
-	for _, e := range entries {
+	type pick struct {
+		i  int
+		st Status
+	}
+	var fresh, old []pick
+	for i := range entries {
+		e := &entries[i]
 		if !e.Eligible {
 			continue
 		}
@@ -59,37 +67,30 @@ func Build(entries []scan.Entry, h History, size, maxNew int) []Line {
 		if st.Exhausted {
 			continue
 		}
-		l := Line{Entry: e, Status: st}
 		if st.New {
-			fresh = append(fresh, l)
+			fresh = append(fresh, pick{i, st})
 		} else {
-			old = append(old, l)
+			old = append(old, pick{i, st})
 		}
 	}
+	newer := func(a, b pick) bool { return entries[a.i].LastUpdated.After(entries[b.i].LastUpdated) }
 	sort.SliceStable(fresh, func(i, j int) bool {
-		if fresh[i].Status.Offers != fresh[j].Status.Offers {
-			return fresh[i].Status.Offers < fresh[j].Status.Offers
+		if fresh[i].st.Offers != fresh[j].st.Offers {
+			return fresh[i].st.Offers < fresh[j].st.Offers
 		}
-		return fresh[i].Entry.LastUpdated.After(fresh[j].Entry.LastUpdated)
+		return newer(fresh[i], fresh[j])
 	})
-	sort.SliceStable(old, func(i, j int) bool {
-		return old[i].Entry.LastUpdated.After(old[j].Entry.LastUpdated)
-	})
+	sort.SliceStable(old, func(i, j int) bool { return newer(old[i], old[j]) })
 	if len(fresh) > maxNew {
 		fresh = fresh[:maxNew]
 	}
 	if size < len(fresh) {
 		fresh = fresh[:size]
 	}
-	lines := fresh
-	for _, l := range old {
-		if len(lines) >= size {
-			break
-		}
-		lines = append(lines, l)
-	}
-	for i := range lines {
-		lines[i].Text = Format(lines[i].Entry, lines[i].Status.New)
+	picks := append(fresh, old[:min(len(old), max(size-len(fresh), 0))]...)
+	lines := make([]Line, len(picks))
+	for k, p := range picks {
+		lines[k] = Line{Entry: entries[p.i], Status: p.st, Text: Format(entries[p.i], p.st.New)}
 	}
 	return lines
 }
