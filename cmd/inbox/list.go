@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/plural"
 	"github.com/automem/automem/internal/review"
@@ -12,7 +13,7 @@ import (
 
 // ListCmd lists pending items.
 type ListCmd struct {
-	JSON bool `name:"json" help:"Print JSON: {project:{id,root,memoryDir}, items:[{id,group,title,files,hunks}]}." env:"AUTOMEM_JSON"`
+	JSON bool `name:"json" help:"Print JSON: {project:{id,root,memoryDir}, items:[{id,group,title,files,hunks,actions}]}; actions names what each hunk does (add, merge, replace, archive, move)." env:"AUTOMEM_JSON"`
 }
 
 type listJSON struct {
@@ -30,6 +31,9 @@ type itemJSON struct {
 	Title string   `json:"title"`
 	Files []string `json:"files"`
 	Hunks int      `json:"hunks"`
+	// Actions is what each hunk does, in hunk order: add, merge, replace,
+	// archive or move (memory and skill-update items).
+	Actions []string `json:"actions,omitempty"`
 }
 
 var groupTitles = []struct{ group, title string }{
@@ -50,6 +54,10 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return err
 	}
+	ev, err := evidence.Load(p.Evidence())
+	if err != nil {
+		env.Log.Warn().Err(err).Msg("evidence unreadable: every hunk is listed as an addition")
+	}
 	if c.JSON {
 		var out listJSON
 		out.Project.ID, out.Project.Root, out.Project.MemoryDir = p.ProjectID, p.ProjectRoot, p.Targets.MemoryDir
@@ -59,7 +67,11 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 			if files == nil {
 				files = []string{}
 			}
-			out.Items = append(out.Items, itemJSON{ID: it.ID, Group: it.Group, Title: it.Title, Files: files, Hunks: len(it.Hunks)})
+			ij := itemJSON{ID: it.ID, Group: it.Group, Title: it.Title, Files: files, Hunks: len(it.Hunks)}
+			if len(it.Hunks) > 0 {
+				ij.Actions = inbox.Actions(p, it, ev)
+			}
+			out.Items = append(out.Items, ij)
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -80,7 +92,11 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 				continue
 			}
 			if first {
-				fmt.Fprintf(env.Stdout, "\n%s\n", gt.title)
+				title := gt.title
+				if tally := inbox.Tally(p, items, ev); gt.group == inbox.GroupMemory && tally != "" {
+					title += ": " + tally
+				}
+				fmt.Fprintf(env.Stdout, "\n%s\n", title)
 				first = false
 			}
 			detail := plural.Of(len(it.Files), "file", "files")

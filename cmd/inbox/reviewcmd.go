@@ -51,10 +51,19 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 	if err != nil {
 		env.Log.Warn().Err(err).Msg("evidence unavailable for the v key")
 	} else {
-		s.Evidence = func(text string) []string {
+		s.Evidence = func(text string, removed bool) []string {
 			var out []string
 			for _, e := range ev.For(text) {
-				out = append(out, fmt.Sprintf("session %s message %s: %q (%s)", e.SessionID, e.MessageID, e.Quote, e.Path))
+				switch {
+				case e.Why != "":
+					line := fmt.Sprintf("%s: %s", e.Action, e.Why)
+					if e.SessionID != "" {
+						line += fmt.Sprintf(" (session %s message %s)", e.SessionID, e.MessageID)
+					}
+					out = append(out, line)
+				case !removed:
+					out = append(out, fmt.Sprintf("session %s message %s: %q (%s)", e.SessionID, e.MessageID, e.Quote, e.Path))
+				}
 			}
 			return out
 		}

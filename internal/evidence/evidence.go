@@ -22,6 +22,17 @@ const MaxItems = 5000
 // ellipsis.
 const MaxQuote = 200
 
+// Actions a memory hunk can take, as recorded in Item.Action by memory
+// upkeep and named per hunk by `inbox list --json` (DESIGN §12); an
+// extraction candidate's lines carry none and add.
+const (
+	ActionAdd     = "add"
+	ActionMerge   = "merge"
+	ActionReplace = "replace"
+	ActionArchive = "archive"
+	ActionMove    = "move"
+)
+
 // Item is one piece of evidence for one candidate line.
 type Item struct {
 	Key       string `json:"key"`    // textkey.Key(Text)

@@ -189,7 +189,7 @@ func (r *Runner) draftEvidence(it *inbox.Item, d *skills.Draft) {
 		if r.S.Evidence == nil {
 			break
 		}
-		for _, e := range r.S.Evidence(k) {
+		for _, e := range r.S.Evidence(k, false) {
 			fmt.Fprintf(r.S.Out, "  %s\n", Visible(e))
 			found = true
 		}

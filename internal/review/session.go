@@ -25,8 +25,10 @@ type Session struct {
 	Keys  KeyReader
 	// Editor opens a file in the person's editor ($EDITOR); nil disables e.
 	Editor func(path string) error
-	// Evidence returns printable evidence lines for a candidate line.
-	Evidence func(text string) []string
+	// Evidence returns printable evidence lines for a candidate line; for
+	// a line the hunk removes (removed set) only why it is removed (memory
+	// upkeep's reason), not why it was once added.
+	Evidence func(text string, removed bool) []string
 	// TempDir holds the file handed to the editor.
 	TempDir string
 	// Echo repeats each answer read from a non-terminal, so the output of a
@@ -348,10 +350,10 @@ func (s *Session) showEvidence(h *inbox.Hunk, u *unit) {
 	found := false
 	for j := u.part.From; j < u.part.To; j++ {
 		l := h.Lines[j]
-		if l.Op != '+' || s.Evidence == nil {
+		if l.Op == ' ' || s.Evidence == nil {
 			continue
 		}
-		for _, e := range s.Evidence(l.Text) {
+		for _, e := range s.Evidence(l.Text, l.Op == '-') {
 			fmt.Fprintf(s.Out, "  %s\n", Visible(e))
 			found = true
 		}

@@ -18,11 +18,11 @@ type Action string
 
 // Actions of upkeep; ActionAdd is an ordinary extraction candidate.
 const (
-	ActionAdd     Action = "add"
-	ActionMerge   Action = "merge"
-	ActionReplace Action = "replace"
-	ActionArchive Action = "archive"
-	ActionMove    Action = "move"
+	ActionAdd     Action = evidence.ActionAdd
+	ActionMerge   Action = evidence.ActionMerge
+	ActionReplace Action = evidence.ActionReplace
+	ActionArchive Action = evidence.ActionArchive
+	ActionMove    Action = evidence.ActionMove
 )
 
 // Defaults of the pass: Claude Code loads the first 200 lines of
