@@ -93,7 +93,7 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 			}
 			if first {
 				title := gt.title
-				if tally := inbox.Tally(p, items, ev); gt.group == inbox.GroupMemory && tally != "" {
+				if tally := inbox.Updates(p, items, ev); gt.group == inbox.GroupMemory && tally != "" {
 					title += ": " + tally
 				}
 				fmt.Fprintf(env.Stdout, "\n%s\n", title)

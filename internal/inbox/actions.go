@@ -58,11 +58,11 @@ func lineAction(target, text string, ev *evidence.Store) string {
 	return ""
 }
 
-// Tally sums up the memory items' changes for `inbox list`: new lines
+// Updates sums up the memory items' changes for `inbox list`: new lines
 // (added, not by upkeep), and per upkeep action the lines it takes out of
 // a memory file (merge, replace, archive) or the topic files it moves
 // sections to (move). Zero counts are left out.
-func Tally(p Paths, items []*Item, ev *evidence.Store) string {
+func Updates(p Paths, items []*Item, ev *evidence.Store) string {
 	n := map[string]int{}
 	for _, it := range items {
 		if it.Group != GroupMemory {
