@@ -3,6 +3,8 @@ package offline
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/automem/automem/internal/textkey"
 )
 
 // Before anything is written, the candidates are reconciled with each other
@@ -13,7 +15,9 @@ import (
 //   - the verification line is one structured line: an existing one is
 //     rewritten in place (commands added or dropped), never added twice;
 //   - a candidate that gives a newer value for what an existing line says
-//     replaces that line instead of standing beside it.
+//     replaces that line instead of standing beside it;
+//   - a candidate that says what an existing line says and adds to it
+//     (where, which name, why) is an edit of that line, not a near-copy.
 
 // verificationPrefix opens the structured verification line.
 const verificationPrefix = "Verification commands for this project:"
@@ -46,7 +50,11 @@ func reconcile(cands []candidate, k *known, memoryDir, globalPath string) []cand
 			continue
 		}
 		if c.kind == KindInstruction || c.kind == KindCorrection {
-			if old, path := k.superseded(c.line, taken); old != "" {
+			old, path := k.superseded(c.line, taken)
+			if old == "" {
+				old, path = k.elaborated(c.line, taken)
+			}
+			if old != "" {
 				c.replaces, c.replaceIn = old, path
 				c.global = path == globalPath
 				taken[old] = true
@@ -156,6 +164,35 @@ func (k *known) superseded(line string, taken map[string]bool) (string, string) 
 			continue
 		}
 		if supersedes(line, l) {
+			return l, path
+		}
+	}
+	return "", ""
+}
+
+// elaborated finds an existing memory line (read from a file, not yet
+// rewritten) that line restates with more detail: it keeps nearly all of
+// the old line's terms and adds a name written as code, or three terms.
+func (k *known) elaborated(line string, taken map[string]bool) (string, string) {
+	tn := textkey.Terms(line)
+	for _, l := range k.lines {
+		path := k.from[l]
+		if path == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		// Every word of the old line, "never" and "commit" included: a
+		// line that drops one says something else.
+		to := textkey.Terms(strings.TrimLeft(l, "-*+ "))
+		if len(to) < 2 || contained(to, tn) < 0.8 || len(to) <= 4 && contained(to, tn) < 1 {
+			continue
+		}
+		oldNames := codeNames(l)
+		newName := false
+		for n := range codeNames(line) {
+			newName = newName || !oldNames[n] && !strings.Contains(strings.ToLower(l), n)
+		}
+		added := len(tn) - len(to)
+		if newName && added >= 1 || added >= 3 {
 			return l, path
 		}
 	}

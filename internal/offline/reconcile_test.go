@@ -67,6 +67,41 @@ func TestReconcileInPlace(t *testing.T) {
 	}
 }
 
+// TestElaborationEditsLine: a statement that repeats an existing line and
+// adds where it applies is proposed as an edit of that line, with no second
+// line beside it; a plain paraphrase is not proposed at all.
+func TestElaborationEditsLine(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- Never commit secrets.\n- Use tabs for indentation.\n"
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:from now on never commit secrets; they go in config/secrets.local.yml, which is gitignored.", "u:remember that we use tabs for indentation.")
+	res := w.run(t)
+	data, err := os.ReadFile(w.privatePatch())
+	if err != nil {
+		t.Fatalf("no patch: %v (%+v)", err, res.Candidates)
+	}
+	p, err := patch.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := patch.ApplyText([]byte(mem), p.Files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	if !strings.Contains(got, "config/secrets.local.yml") || strings.Count(strings.ToLower(got), "commit secrets") != 1 {
+		t.Errorf("want the secrets line edited in place:\n%s", got)
+	}
+	if n := strings.Count(strings.ToLower(got), "tabs for indentation"); n != 1 {
+		t.Errorf("paraphrase of an existing line proposed (%d lines):\n%s", n, got)
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
+
 func TestReplaceLine(t *testing.T) {
 	text := "# M\n\n  - old line\n- other\n"
 	got, ok := replaceLine(text, "- old line", "new line")
