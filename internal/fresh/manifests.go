@@ -17,7 +17,10 @@ import (
 // unknowable rather than missing.
 type manifests struct {
 	make, just, npm, npmDeps, goMods, crates, py names
-	makeFiles                                    []string // to try make's implicit rules
+	// makeDirs are the directories holding a makefile (and the root);
+	// stems are their files without extension ("dir/app" for dir/app.c),
+	// what make's built-in rules can build.
+	makeDirs, stems map[string]bool
 }
 
 // names is one kind's set; found says a file of the kind exists, dynamic
@@ -38,7 +41,7 @@ func (n *names) add(s string) {
 // manifests reads every manifest of the listing once.
 func (s *Snapshot) manifests() *manifests {
 	s.manifestsOnce.Do(func() {
-		m := &manifests{}
+		m := &manifests{makeDirs: map[string]bool{".": true}, stems: map[string]bool{}}
 		for _, f := range s.files {
 			if strings.HasPrefix(f, "node_modules/") || strings.Contains(f, "/node_modules/") {
 				continue
@@ -47,7 +50,7 @@ func (s *Snapshot) manifests() *manifests {
 			switch {
 			case base == "Makefile" || base == "makefile" || base == "GNUmakefile" || path.Ext(base) == ".mk":
 				s.read(f, &m.make, makeNames)
-				m.makeFiles = append(m.makeFiles, f)
+				m.makeDirs[path.Dir(f)] = true
 			case strings.EqualFold(base, "justfile") || strings.EqualFold(base, ".justfile") || path.Ext(base) == ".just":
 				s.read(f, &m.just, justNames)
 			case base == "package.json":
@@ -60,6 +63,11 @@ func (s *Snapshot) manifests() *manifests {
 				s.read(f, &m.py, quotedPyNames)
 			case strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt") || strings.HasPrefix(f, "requirements/") && path.Ext(f) == ".txt":
 				s.read(f, &m.py, requirementNames)
+			}
+		}
+		for _, f := range s.files {
+			if ext := path.Ext(f); ext != "" && m.makeDirs[path.Dir(f)] {
+				m.stems[strings.TrimSuffix(f, ext)] = true
 			}
 		}
 		s.man = m

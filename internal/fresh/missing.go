@@ -79,12 +79,10 @@ func (s *Snapshot) implicit(name string) bool {
 	if s.has(name) {
 		return true
 	}
-	for _, mf := range append([]string{"Makefile"}, s.manifests().makeFiles...) {
-		dir := path.Dir(mf)
-		for _, f := range s.files {
-			if path.Dir(f) == dir && strings.TrimSuffix(path.Base(f), path.Ext(f)) == name && path.Ext(f) != "" {
-				return true
-			}
+	m := s.manifests()
+	for dir := range m.makeDirs {
+		if m.stems[path.Join(dir, name)] {
+			return true
 		}
 	}
 	return false
