@@ -19,8 +19,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, with FTS5
+
+	"github.com/automem/automem/internal/atomicfile"
 )
 
 // Version changes whenever the schema or what goes into a row changes; an
@@ -89,6 +92,9 @@ func firstRow(doc int64) int64 { return doc << rowBits }
 type Index struct {
 	db   *sql.DB
 	path string
+	// target is where a fresh index (built at path, a temp) is installed;
+	// "" for an index opened where it lives.
+	target string
 	// candidates overrides the package's bound on ranked rows (tests).
 	candidates int
 }
@@ -101,7 +107,9 @@ func Path(cacheDir string) string {
 // Open opens the index at path, creating it when missing and recreating it
 // empty when it is of another version or unreadable. rebuilt says why it
 // is new ("" when it was opened as it was); a new index must be filled by
-// Update before it answers anything.
+// Update before it answers anything. A new index is built in a temp file
+// beside path and replaces it only when Install is called, so readers keep
+// the old one meanwhile and a failed build leaves no half index behind.
 func Open(path string) (ix *Index, rebuilt string, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, "", fmt.Errorf("open index %s: %w", path, err)
@@ -112,6 +120,12 @@ func Open(path string) (ix *Index, rebuilt string, err error) {
 		v, err := ix.version()
 		switch {
 		case err == nil && v == fmt.Sprint(Version):
+			// Indexes of earlier builds were created 0644: they hold
+			// redacted but private text.
+			if err := os.Chmod(path, 0o600); err != nil {
+				ix.Close()
+				return nil, "", fmt.Errorf("open index %s: %w", path, err)
+			}
 			return ix, "", nil
 		case err == nil:
 			rebuilt = ReasonVersion
@@ -122,18 +136,89 @@ func Open(path string) (ix *Index, rebuilt string, err error) {
 	} else {
 		rebuilt = ReasonCorrupt
 	}
-	if err := remove(path); err != nil {
-		return nil, "", fmt.Errorf("remove old index: %w", err)
-	}
-	ix, err = open(path)
+	ix, err = fresh(path)
 	if err != nil {
 		return nil, "", err
 	}
+	return ix, rebuilt, nil
+}
+
+// fresh creates an empty index in a temp file beside path, 0600 and named
+// as atomicfile names its temps (so a temp left by a killed build is
+// removed by the next one). It is written without a journal and without
+// fsyncs, which a fresh build can afford: until Install renames it, it is
+// nobody's index, and a failed build is thrown away whole.
+func fresh(path string) (*Index, error) {
+	dir, base := filepath.Split(path)
+	atomicfile.RemoveOrphans(path, time.Now())
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("create index %s: %w", path, err)
+	}
+	tmp, err := atomicfile.WriteTemp(root, base, nil, 0o600)
+	root.Close()
+	if err != nil {
+		return nil, fmt.Errorf("create index %s: %w", path, err)
+	}
+	tmp = filepath.Join(dir, tmp)
+	ix, err := openDSN(tmp, "file:"+tmp+"?_pragma=journal_mode(off)&_pragma=synchronous(off)&_pragma=locking_mode(exclusive)"+readPragmas)
+	if err != nil {
+		os.Remove(tmp)
+		return nil, err
+	}
+	ix.target = path
 	if err := ix.create(); err != nil {
 		ix.Close()
-		return nil, "", err
+		return nil, err
 	}
-	return ix, rebuilt, nil
+	return ix, nil
+}
+
+// Install makes a freshly built index the one at its path (see Open) and
+// closes it: the temp is synced, the old index's WAL files are removed (a
+// WAL left beside the new file would be replayed into it) and the temp is
+// renamed over the old index. For an index that was opened as it was it
+// only closes.
+func (ix *Index) Install() error {
+	if ix.target == "" {
+		return ix.Close()
+	}
+	tmp, target := ix.path, ix.target
+	ix.target = ""
+	err := ix.db.Close()
+	if err == nil {
+		err = syncFile(tmp)
+	}
+	for _, p := range []string{target + "-wal", target + "-shm", target + "-journal"} {
+		if err == nil {
+			if e := os.Remove(p); e != nil && !errors.Is(e, os.ErrNotExist) {
+				err = e
+			}
+		}
+	}
+	if err == nil {
+		err = os.Rename(tmp, target)
+	}
+	if err == nil {
+		err = atomicfile.SyncDir(filepath.Dir(target))
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("install index %s: %w", target, err)
+	}
+	return nil
+}
+
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // OpenReadOnly opens an existing index for queries only (the MCP server
@@ -168,7 +253,7 @@ var (
 const readPragmas = "&_pragma=mmap_size(1073741824)&_pragma=cache_size(-32768)"
 
 func open(path string) (*Index, error) {
-	return openDSN(path, "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)")
+	return openDSN(path, "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)"+readPragmas)
 }
 
 func openDSN(path, dsn string) (*Index, error) {
@@ -205,9 +290,17 @@ func (ix *Index) create() error {
 	return tx.Commit()
 }
 
-// Close releases the database.
+// Close releases the database; a fresh index that was not installed is
+// thrown away.
 func (ix *Index) Close() error {
-	return ix.db.Close()
+	err := ix.db.Close()
+	if ix.target != "" {
+		ix.target = ""
+		if rerr := os.Remove(ix.path); err == nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = rerr
+		}
+	}
+	return err
 }
 
 // remove deletes an index and its WAL files.

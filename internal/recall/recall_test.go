@@ -406,3 +406,78 @@ func TestManyMatchesRankTheNewest(t *testing.T) {
 		}
 	}
 }
+
+// TestFreshBuildIsPrivateAndAtomic: an index is created 0600 (an index of
+// an earlier build, 0644, is narrowed when opened); a fresh build happens
+// in a temp file, so a cancelled one leaves the index it was to replace
+// as it was, readable, and no temp behind.
+func TestFreshBuildIsPrivateAndAtomic(t *testing.T) {
+	dir := t.TempDir()
+	snap := corpus(t, dir, 5, 4)
+	idx := filepath.Join(t.TempDir(), FileName)
+	opt := Options{Redact: hook(t)}
+	if _, err := Update(context.Background(), idx, snap, opt); err != nil {
+		t.Fatal(err)
+	}
+	mode := func() os.FileMode {
+		t.Helper()
+		fi, err := os.Stat(idx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	if m := mode(); m != 0o600 {
+		t.Errorf("new index mode %v, want 0600", m)
+	}
+	if err := os.Chmod(idx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &snap.Sessions[0]
+	writeSession(t, dir, s.ID, t0, []string{"the ibis ledger", "ok"})
+	s.Updated = s.Updated.Add(time.Hour)
+	if st, err := Update(context.Background(), idx, snap, opt); err != nil || st.Indexed != 1 {
+		t.Fatalf("update: %+v %v", st, err)
+	}
+	if m := mode(); m != 0o600 {
+		t.Errorf("mode after an update %v, want 0600", m)
+	}
+	// A version change starts a rebuild; cancelled, it changes nothing.
+	ix, err := open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ix.db.Exec(`UPDATE meta SET value = '0' WHERE key = 'version'`); err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
+	os.Remove(idx + ".stamp") // else the unchanged snapshot is not even looked at
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Update(ctx, idx, snap, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled rebuild: %v", err)
+	}
+	ents, _ := os.ReadDir(filepath.Dir(idx))
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".automem-tmp") {
+			t.Errorf("temp left behind: %s", e.Name())
+		}
+	}
+	ix, err = open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := ix.version(); err != nil || v != "0" {
+		t.Errorf("the old index was touched: version %q %v", v, err)
+	}
+	ix.Close()
+	if st, err := Update(context.Background(), idx, snap, opt); err != nil || st.Rebuilt != ReasonVersion || st.Indexed != 5 {
+		t.Fatalf("rebuild: %+v %v", st, err)
+	}
+	if hits := search(t, idx, Query{Text: "ibis"}); len(hits) != 1 || hits[0].Session != s.ID {
+		t.Fatalf("after the rebuild: %+v", hits)
+	}
+	if m := mode(); m != 0o600 {
+		t.Errorf("rebuilt index mode %v, want 0600", m)
+	}
+}

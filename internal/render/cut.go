@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -65,10 +66,12 @@ func cutText(s string, max int) string {
 
 // errorLine spots the lines of a tool output worth keeping from the
 // middle: runtime and compiler diagnostics, not source code that merely
-// mentions an error type (`throw new Error(...)`).
-func errorLine() *regexp.Regexp {
+// mentions an error type (`throw new Error(...)`). It is compiled once, on
+// first use (compiling it for every rendering was a tenth of the search
+// index's rendering time; binaries that never render do not pay for it).
+var errorLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^\s*(?:[\w.]*(?:error|exception)\b:|fail(?:ed|ure|ing)?\b|--- fail|panic:|fatal\b|traceback|npm err|assertion|✗|×|e\s{3})|^\S+:\d+(?::\d+)?:?\s+(?:error|fatal|undefined|cannot)|\berror (?:ts\d+|\[e\d+\])|\b(?:permission denied|no such file|command not found|segmentation fault)\b`)
-}
+})
 
 // cutOutput keeps the first head lines, up to errs error lines from the
 // middle, and the last tail lines of a tool output.
