@@ -33,7 +33,9 @@ const (
 	SourceGemini = "gemini"
 	SourceClaude = "claude"
 	SourceCodex  = "codex"
-	SourceAll    = "all"
+	// SourceAntigravity is Antigravity CLI (agy), Gemini CLI's successor.
+	SourceAntigravity = "antigravity"
+	SourceAll         = "all"
 )
 
 // Config is everything one run needs; cmd/extract fills it from flags.

@@ -41,6 +41,8 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 			ts, err = groupedTargets(ctx, cfg, projects, transcript.Claude, cfg.ClaudeDir, transcript.ClaudeFiles)
 		case SourceCodex:
 			ts, err = groupedTargets(ctx, cfg, projects, transcript.Codex, cfg.CodexHome, transcript.CodexFiles)
+		case SourceAntigravity:
+			ts, err = groupedTargets(ctx, cfg, projects, transcript.Antigravity, transcript.AntigravityDir(cfg.GeminiDir), transcript.AntigravityFiles)
 		}
 		if err != nil {
 			return nil, err
@@ -52,7 +54,7 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 
 func sources(s string) []string {
 	if s == SourceAll {
-		return []string{SourceGemini, SourceClaude, SourceCodex}
+		return []string{SourceGemini, SourceClaude, SourceCodex, SourceAntigravity}
 	}
 	return []string{s}
 }
@@ -112,6 +114,9 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 	entries, st := runScan(ctx, cfg, files, cachePath(cfg, string(src), dir))
 	if src == transcript.Codex {
 		codexTitles(cfg, dir, entries)
+	}
+	if src == transcript.Antigravity {
+		antigravityRoots(cfg, dir, entries)
 	}
 	keys := projectRoots{}
 	groups := map[string][]scan.Entry{}

@@ -137,6 +137,7 @@ func (c *RunCmd) lookedDirs(env *cli.Env) []lookedDir {
 		{jobs.SourceGemini, gemini.ProjectsDir(gemini.Dir(env.Getenv, env.Home)), "GEMINI_CLI_HOME", on(jobs.SourceGemini)},
 		{jobs.SourceClaude, transcript.ClaudeDir(c.ClaudeDir), "--claude-dir or CLAUDE_CONFIG_DIR", on(jobs.SourceClaude)},
 		{jobs.SourceCodex, transcript.CodexDir(c.CodexHome), "--codex-home or CODEX_HOME", on(jobs.SourceCodex)},
+		{jobs.SourceAntigravity, transcript.AntigravityDir(gemini.Dir(env.Getenv, env.Home)), "GEMINI_CLI_HOME", on(jobs.SourceAntigravity)},
 	}
 }
 

@@ -34,6 +34,7 @@ func corpusFiles(t testing.TB) []corpusFile {
 	walk("../../testdata/transcripts/gemini", transcript.Gemini, isJSONL)
 	walk("../../testdata/transcripts/claude", transcript.Claude, isJSONL)
 	walk("../../testdata/transcripts/codex/sessions", transcript.Codex, isJSONL)
+	walk("../../testdata/transcripts/antigravity/brain", transcript.Antigravity, isJSONL)
 	if len(out) < 6 {
 		t.Fatalf("only %d transcripts found", len(out))
 	}
@@ -75,7 +76,7 @@ func TestRealTranscripts(t *testing.T) {
 					t.Errorf("human text %q missing", first)
 				}
 			}
-			for _, raw := range []string{`"functionResponse"`, `"toolCalls"`, `"$set"`, `"parentUuid"`, `"type":"response_item"`} {
+			for _, raw := range []string{`"functionResponse"`, `"toolCalls"`, `"$set"`, `"parentUuid"`, `"type":"response_item"`, `"step_index"`, `<USER_REQUEST>`} {
 				if strings.Contains(got, raw) {
 					t.Errorf("raw record field %s leaked into the rendering", raw)
 				}

@@ -100,6 +100,8 @@ func (rd *Reader) read(r io.Reader, path string, src Source, full bool) (Session
 		s, msgs, err = readClaude(rd, r, path, full)
 	case Codex:
 		s, msgs, err = readCodex(rd, r, path, full)
+	case Antigravity:
+		s, msgs, err = readAntigravity(rd, r, path, full)
 	default:
 		return Session{Source: src, Path: path}, nil, fmt.Errorf("read transcript %s: unknown source %q", path, src)
 	}

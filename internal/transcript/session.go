@@ -50,6 +50,8 @@ const (
 	Gemini Source = "gemini"
 	Claude Source = "claude"
 	Codex  Source = "codex"
+	// Antigravity is Antigravity CLI (agy), Gemini CLI's successor.
+	Antigravity Source = "antigravity"
 )
 
 // Kind tells a main conversation from a sub-agent run; sub-agents are never
