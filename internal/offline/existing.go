@@ -47,7 +47,18 @@ func (k *known) has(line string) bool {
 
 // mentions reports whether a command already appears in memory text.
 func (k *known) mentions(cmd string) bool {
-	return strings.Contains(k.text.String(), cmd)
+	text := k.text.String()
+	if strings.Contains(cmd, " ") {
+		return strings.Contains(text, cmd)
+	}
+	// A one-word command is named as a command only in code: "pytest
+	// fixtures" in prose says nothing about running `pytest`.
+	for _, span := range backticked(text) {
+		if span == cmd || strings.HasPrefix(span, cmd+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // loadKnown reads the memory dir's markdown files, the global GEMINI.md, the

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"sort"
+
+	"github.com/automem/automem/internal/textkey"
 )
 
 // Candidate kinds.
@@ -40,7 +42,12 @@ func before(a, b source) bool {
 // fact, and keeps the groups that are durable: stated in at least two
 // sessions, or once with a lasting marker. At least one supporting statement
 // must come from a NEW session, so old sessions only ever confirm.
-func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) []candidate {
+//
+// A fact said once without a marker also stands when another session's
+// words name the same thing again ("db changes go thru alembic
+// migrations", then "new alembic migration for the tags table"): said
+// lists every sentence the person wrote, for that look-up.
+func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew func(int) bool) []candidate {
 	sort.SliceStable(stmts, func(i, j int) bool { return before(stmts[i].src, stmts[j].src) })
 	alive := make([]bool, len(stmts))
 	for i := range alive {
@@ -146,10 +153,19 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 			// recurs.
 			sessions[m.src.session] = true
 		}
+		line := representative(g.members)
+		var echo *source
+		if len(sessions) < 2 && !lasting && !global {
+			echo = mentionedElsewhere(line, sessions, said)
+			if echo != nil {
+				sessions[echo.session] = true
+				fresh = fresh || isNew(echo.session)
+			}
+		}
 		if !fresh || (len(sessions) < 2 && !lasting) {
 			continue
 		}
-		c := candidate{kind: KindInstruction, line: representative(g.members), global: global}
+		c := candidate{kind: KindInstruction, line: line, global: global}
 		if correction {
 			c.kind = KindCorrection
 		}
@@ -158,6 +174,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, isNew func(int) bool) 
 		}
 		for _, m := range g.carried {
 			c.srcs = append(c.srcs, m.src)
+		}
+		if echo != nil {
+			c.srcs = append(c.srcs, *echo)
 		}
 		out = append(out, c)
 	}
@@ -192,4 +211,23 @@ func representative(ms []stmt) string {
 		}
 	}
 	return best
+}
+
+// mentionedElsewhere finds a sentence of another session that names what
+// line is about again: two of its terms and a name written as code, or
+// three of its terms. Questions count (the person names the thing); text
+// they pasted does not (said holds their own words only).
+func mentionedElsewhere(line string, sessions map[int]bool, said []source) *source {
+	terms := factTerms(line)
+	for i := range said {
+		s := &said[i]
+		if sessions[s.session] {
+			continue
+		}
+		shared, _ := textkey.Overlap(terms, factTerms(s.quote))
+		if shared >= 3 || shared >= 2 && sharesName(line, s.quote) {
+			return s
+		}
+	}
+	return nil
 }

@@ -27,7 +27,7 @@ type reversal struct {
 
 var (
 	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyRegexp(`(?i)^((no|nope)\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	corrRe   = lazyRegexp(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -36,7 +36,7 @@ var (
 	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement
 	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+`)
-	lastingRe     = lazyRegexp(`(?i)\b(from now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	lastingRe     = lazyRegexp(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
 	rememberRe    = lazyRegexp(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
 	alwaysRe      = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
@@ -51,17 +51,17 @@ var (
 	saidBeforeRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
 	// value of a setting; it stands when it recurs or changes later.
-	settingRe = lazyRegexp(`(?i)^(we'?re|we are|we target|we run|we use|the \S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
+	settingRe = lazyRegexp(`(?i)^(we'?re|we are|we target|we run|we use|(the )?\S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
 	// "we build everything with sbt, right": a tag asks for confirmation.
 	tagQuestionRe = lazyRegexp(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
-	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?)( please)?\W*$`)
+	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket"), kept in a
 	// correction or when it recurs
-	factRe      = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into)\b`)
+	factRe      = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b`)
 	planRe      = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
 	laterRe     = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
 	questRe     = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
@@ -189,6 +189,17 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	s = timeRe().ReplaceAllString(s, "")
+	if changedSetting(s) {
+		// "bumped to bevy 0.14, fix whatever broke": the change is the
+		// fact, the request after it is the day's task.
+		parts := clauseSplitRe().Split(s, -1)
+		for i, p := range parts {
+			if changedSetting(p) {
+				s = strings.Join(parts[:i+1], ", ")
+				break
+			}
+		}
+	}
 	if alwaysRe().MatchString(s) {
 		st.lasting = true
 	}
@@ -225,14 +236,14 @@ var cues = []string{
 	"going forward", "future", "henceforth", "from here on", "every time", "whenever",
 	"at all times", "instead of", "not ", "rather than", "over ", "stop", "ignore", "forget",
 	"disregard", "scratch", "drop", "cancel", "undo", "revert", "withdraw", "no longer", "mind",
-	"nvm", "nope", "wrong", "i said", "i told", "again", "you should", "you must", "need to",
+	"nvm", "nope", "nah", "wrong", "i said", "i told", "again", "you should", "you must", "need to",
 	"have to", "are to", "u should", "u must", "generated", "submodule", "shared", "read-only",
 	"readonly", "start with", "starts with", "begin with", "begins with", "live in", "lives in",
 	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
-	"keep this in mind", " only", "as usual", "as always", "like always", "as before", "like every",
+	"keep this in mind", "keep in mind", " only", "fromnow", "go thru", "go through", "goes through", "as usual", "as always", "like always", "as before", "like every",
 	"like all", "the others", "the rest", "same as", "remeber", "remmeber", "rember", "keep it that way",
 	"how we do it", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
-	"we target", "we run", "runs on", "runs at", "listens on", "upgraded", "moved to", "switched",
+	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to",
 }
 
@@ -380,7 +391,24 @@ func sameFact(a, b string) bool {
 	// event_date", "terraform apply only in the pipeline") share that
 	// name and half of what they say about it.
 	named := sharesName(a, b)
+	if pa := placement(a); pa != "" && pa == placement(b) && shared >= 2 {
+		// "Tasks live in app/tasks/", "put the digest task in
+		// app/tasks/": where one kind of thing goes.
+		return true
+	}
 	return named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small
+}
+
+// placementRe is a line saying where things go: "live in app/tasks/",
+// "put it in templates/partials/".
+var placementRe = lazyRegexp(`(?i)\b(lives?|go|goes|put|puts|belongs?|keep|kept|stored?|placed?)\b[^.;]*?\b(in|into|under)\s+` + "`?" + `([\w.$@~-]*/[\w./$@~<>-]*)`)
+
+// placement is the path a line says things go in, lower-cased; "" if none.
+func placement(line string) string {
+	if m := placementRe().FindStringSubmatch(line); m != nil {
+		return strings.ToLower(strings.TrimRight(m[3], "./") + "/")
+	}
+	return ""
 }
 
 // sameStmt tells whether two statements say the same thing. Corrections of

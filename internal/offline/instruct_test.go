@@ -93,6 +93,12 @@ func TestClassify(t *testing.T) {
 		// "no" before a name written as code keeps the dot; a repeat is a correction
 		{"No .Result, that deadlocks under load.", false, "No .Result, that deadlocks under load.", false, false, true},
 		{"every task must be idempotent, I said that before.", false, "Every task must be idempotent.", false, false, true},
+		// typed in a hurry, or in the heat of the moment
+		{"fromnow on add type hints to every new function", false, "Add type hints to every new function.", true, false, false},
+		{"wrong place - shared template bits live in templates/partials/", false, "Shared template bits live in templates/partials/.", false, false, true},
+		{"the dev server is on 5001 now, keep in mind", false, "The dev server is on 5001 now.", true, false, false},
+		// the change is the fact, the request after it is not
+		{"bumped to bevy 0.14 this morning, fix whatever broke", false, "Bumped to bevy 0.14.", false, false, false},
 		// not instructions
 		{"make the new button look like the others", false, "", false, false, false},
 		{"we build everything with sbt, right", false, "", false, false, false},
@@ -165,6 +171,8 @@ func TestSameFact(t *testing.T) {
 		// one rule about a named thing, worded twice (issue 14)
 		{"Write to curated.rollups partitioned by event_date.", "Output goes partitioned by event_date.", true},
 		{"Dont run terraform apply from your machine. Only the pipeline applies, always.", "Apply never runs locally, the CI pipeline does terraform apply after review.", true},
+		// where one kind of thing goes, said twice
+		{"Tasks live in app/tasks/, one module per domain.", "Add the weekly digest email task, put it in app/tasks/.", true},
 		// a correction and a rule about the same name in code
 		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", false},
 		// the same name, different facts about it
@@ -242,5 +250,20 @@ func TestSentenceBoundaries(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("sentences(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestMentionSupports: a fact said once without a marker stands when
+// another session names the same thing again, and not otherwise.
+func TestMentionSupports(t *testing.T) {
+	st := stmt{line: "Db changes go thru alembic migrations, dont touch the tables by hand.", src: source{session: 0, quote: "db changes go thru alembic migrations"}}
+	all := func(int) bool { return true }
+	echo := []source{{session: 1, quote: "new alembic migration for the tags table obviously"}}
+	if got := instructionCandidates([]stmt{st}, nil, echo, all); len(got) != 1 || len(got[0].srcs) != 2 {
+		t.Fatalf("mentioned again: %+v, want one candidate with both sessions", got)
+	}
+	other := []source{{session: 1, quote: "add a tags page to the menu"}}
+	if got := instructionCandidates([]stmt{st}, nil, other, all); len(got) != 0 {
+		t.Fatalf("not mentioned again: %+v, want none", got)
 	}
 }

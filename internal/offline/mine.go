@@ -33,6 +33,7 @@ type shellRun struct {
 type mined struct {
 	stmts     []stmt
 	reversals []reversal
+	said      []source   // every sentence the person wrote, for support by mention
 	checks    []shellRun // first run of each verification command
 	steps     []shellRun // non-inspection commands, repeats collapsed
 	signals   int
@@ -84,6 +85,12 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt = src
 				lastPrompt.quote = first
 			}
+			own := sentences(ownText(msg.Text))
+			for i, sent := range own {
+				s := src
+				s.quote, s.seq = sent, seq*1000+i
+				m.said = append(m.said, s)
+			}
 			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
 				// No sentence of this message can be an instruction or a
 				// reversal: skip the parsing.
@@ -91,7 +98,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			var got []stmt
 			opened := false
-			for i, sent := range rememberPrevious(sentences(ownText(msg.Text))) {
+			for i, sent := range rememberPrevious(own) {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i

@@ -153,6 +153,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	}
 	var stmts []stmt
 	var revs []reversal
+	var said []source
 	for i, s := range in.Sessions {
 		if errs[i] != nil {
 			log.Warn().Err(errs[i]).Str("session", s.ID).Msg("offline: session unreadable, skipped")
@@ -165,7 +166,8 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		m := &sessions[i]
 		stmts = append(stmts, m.stmts...)
 		revs = append(revs, m.reversals...)
-		m.stmts, m.reversals = nil, nil
+		said = append(said, m.said...)
+		m.stmts, m.reversals, m.said = nil, nil, nil
 		res.Signals[s.ID] += m.signals
 		if s.New {
 			res.Verdicts[s.ID] = Read
@@ -182,7 +184,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	if v := verificationCandidate(sessions, isNew); v != nil {
 		cands = append(cands, *v)
 	}
-	cands = append(cands, instructionCandidates(stmts, revs, isNew)...)
+	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
 	cands = reconcile(cands, k, in.Dir.Targets.MemoryDir, in.Dir.Targets.GlobalMemory)

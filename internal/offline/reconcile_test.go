@@ -112,3 +112,15 @@ func TestReplaceLine(t *testing.T) {
 		t.Fatal("replaced a line that is not there")
 	}
 }
+
+// TestMentionsCommand: a one-word command counts as named in memory only
+// in code, not as a word of prose ("pytest fixtures").
+func TestMentionsCommand(t *testing.T) {
+	k := &known{}
+	k.addText("- Tests use pytest fixtures from tests/conftest.py.\n- Build the PDF with `latexmk -pdf main.tex`.\n- Lint with `ruff check .`.")
+	for cmd, want := range map[string]bool{"pytest": false, "latexmk -pdf main.tex": true, "ruff": true, "mypy": false} {
+		if got := k.mentions(cmd); got != want {
+			t.Errorf("mentions(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
