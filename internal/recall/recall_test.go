@@ -481,3 +481,34 @@ func TestFreshBuildIsPrivateAndAtomic(t *testing.T) {
 		t.Errorf("rebuilt index mode %v, want 0600", m)
 	}
 }
+
+// TestSessionOverManyBatches: a session with more turns than one INSERT
+// carries is indexed whole, in order.
+func TestSessionOverManyBatches(t *testing.T) {
+	dir := t.TempDir()
+	texts := make([]string, batch+batch/2)
+	for i := range texts {
+		texts[i] = fmt.Sprintf("turn %d", i+1)
+	}
+	texts[len(texts)-1] = "the last turn names the kiwi"
+	p := writeSession(t, dir, "big", t0, texts)
+	snap := Snapshot{Scope: Scope{Agents: []string{"gemini"}},
+		Sessions: []Session{{Agent: "gemini", ID: "big", Path: p, Source: transcript.Gemini, Project: "/p", Updated: t0}}}
+	idx := filepath.Join(t.TempDir(), FileName)
+	st, err := Update(context.Background(), idx, snap, Options{Redact: hook(t)})
+	if err != nil || st.Rows != len(texts)+1 { // + the session's header row
+		t.Fatalf("update: %+v %v", st, err)
+	}
+	if hits := search(t, idx, Query{Text: "kiwi"}); len(hits) != 1 || hits[0].Turn != len(texts) {
+		t.Fatalf("hits %+v, want turn %d", hits, len(texts))
+	}
+	ix, err := OpenReadOnly(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	_, turns, err := ix.Turns(context.Background(), "big", batch-1, batch+1, nil)
+	if err != nil || len(turns) != 3 || turns[0].Text != fmt.Sprintf("turn %d", batch-1) || turns[2].Text != fmt.Sprintf("turn %d", batch+1) {
+		t.Fatalf("turns around the batch boundary: %+v %v", turns, err)
+	}
+}
