@@ -118,7 +118,7 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 	if src == transcript.Antigravity {
 		antigravityRoots(cfg, dir, entries)
 	}
-	keys := projectRoots{}
+	keys := &projectRoots{}
 	groups := map[string][]scan.Entry{}
 	for _, e := range entries {
 		k := keys.of(e.ProjectRoot)

@@ -8,21 +8,28 @@ import "github.com/automem/automem/internal/worktree"
 // main worktree, so all worktrees of a repository feed one extraction and
 // one inbox, and the memory goes to the main worktree's target. A root in
 // a main worktree, a plain clone or outside any git repository is kept as
-// recorded. Each root is looked up once per run.
-type projectRoots map[string]string
+// recorded. Each root is looked up once per run, each directory stat'ed
+// once (worktree.Mapper).
+type projectRoots struct {
+	keys map[string]string
+	wt   worktree.Mapper
+}
 
 // of returns the project root a session recorded in root belongs to.
-func (r projectRoots) of(root string) string {
+func (r *projectRoots) of(root string) string {
 	if root == "" {
 		return ""
 	}
-	if key, ok := r[root]; ok {
+	if key, ok := r.keys[root]; ok {
 		return key
 	}
+	if r.keys == nil {
+		r.keys = map[string]string{}
+	}
 	key := root
-	if main, ok := worktree.Main(root); ok {
+	if main, ok := r.wt.Main(root); ok {
 		key = main
 	}
-	r[root] = key
+	r.keys[root] = key
 	return key
 }

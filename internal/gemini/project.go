@@ -171,7 +171,8 @@ func Projects(geminiDir string) ([]Project, error) {
 		}
 		projects = append(projects, p)
 	}
-	return foldWorktrees(fold(projects), worktree.Main), nil
+	var wt worktree.Mapper
+	return foldWorktrees(fold(projects), wt.Main), nil
 }
 
 // fold merges legacy hash projects into the slug project of the same root.

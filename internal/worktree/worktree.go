@@ -23,18 +23,38 @@ import (
 // bare repository (there is no main worktree), or when the repository
 // cannot be read. It touches only the filesystem: one stat per directory
 // level up to the nearest .git, and go-git only when that .git is a file
-// (a linked worktree or a submodule).
+// (a linked worktree or a submodule). To map many directories, use a
+// Mapper.
 func Main(dir string) (string, bool) {
+	var m Mapper
+	return m.Main(dir)
+}
+
+// Mapper is Main with a memory of the directories it has looked at, so
+// mapping many project roots that share parent directories stats each
+// directory once and opens each linked worktree once. The zero value is
+// ready to use; a Mapper is not safe for concurrent use.
+type Mapper struct {
+	tops  map[string]string // dir -> nearest directory holding a .git file ("" when none, or a .git directory)
+	mains map[string]string // linked worktree root -> main worktree root ("" when none)
+}
+
+// Main is the package-level Main, remembering what it looked at.
+func (m *Mapper) Main(dir string) (string, bool) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", false
 	}
-	top, ok := linkedTop(abs)
-	if !ok {
+	top := m.linkedTop(abs)
+	if top == "" {
 		return "", false
 	}
-	main, ok := mainRoot(top)
-	if !ok || main == top {
+	main, ok := m.mains[top]
+	if !ok {
+		main, _ = mainRoot(top)
+		m.mains[top] = main
+	}
+	if main == "" || main == top {
 		return "", false
 	}
 	rel, err := filepath.Rel(top, abs)
@@ -45,20 +65,37 @@ func Main(dir string) (string, bool) {
 }
 
 // linkedTop finds the nearest directory at or above abs holding a .git
-// entry and reports it when that entry is a file ("gitdir: ..."), as a
-// linked worktree's is. A .git directory means a main worktree: no change.
-func linkedTop(abs string) (string, bool) {
+// entry and returns it when that entry is a file ("gitdir: ..."), as a
+// linked worktree's is; "" for a .git directory (a main worktree: no
+// change) or none at all.
+func (m *Mapper) linkedTop(abs string) string {
+	if m.tops == nil {
+		m.tops, m.mains = map[string]string{}, map[string]string{}
+	}
+	var walked []string
+	top := ""
 	for d := abs; ; {
-		fi, err := os.Lstat(filepath.Join(d, git.GitDirName))
-		if err == nil {
-			return d, fi.Mode().IsRegular()
+		if t, ok := m.tops[d]; ok {
+			top = t
+			break
+		}
+		walked = append(walked, d)
+		if fi, err := os.Lstat(filepath.Join(d, git.GitDirName)); err == nil {
+			if fi.Mode().IsRegular() {
+				top = d
+			}
+			break
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", false
+			break
 		}
 		d = parent
 	}
+	for _, d := range walked {
+		m.tops[d] = top
+	}
+	return top
 }
 
 // mainRoot opens the worktree at top with its common dir and returns the
