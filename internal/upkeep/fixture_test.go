@@ -418,3 +418,39 @@ func TestDismissedNotProposedAgain(t *testing.T) {
 		t.Errorf("a new reason for the kept port line: got %+v", props)
 	}
 }
+
+// TestGlobalFileUpkeep: a duplicate in the global file is merged in the
+// global patch, its archive line goes to archive.md beside MEMORY.md in
+// the private patch, and Gemini CLI's validator accepts both.
+func TestGlobalFileUpkeep(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	write(t, w.p.Index(), "# Project Memory\n")
+	global := w.p.Targets.GlobalMemory
+	write(t, global, "# Global\n\n- Prefer small commits.\n- Prefer small commits.\n")
+	in := w.input(t)
+	in.Sessions, in.Tree = nil, nil
+	props := upkeep.Plan(in)
+	if len(props) != 1 || props[0].Path != global || props[0].LineNo != 4 || props[0].Action != upkeep.ActionMerge {
+		t.Fatalf("proposals %+v, want the global duplicate merged", props)
+	}
+	changes, ev := upkeep.Render(in, props)
+	if _, err := upkeep.Propose(w.p.Dir, changes, ev, fixtureNow); err != nil {
+		t.Fatal(err)
+	}
+	gp := read(t, w.p.ExtractionPatch(patch.Global))
+	if !strings.Contains(gp, "\n-- Prefer small commits.\n") || strings.Contains(gp, "archive.md") {
+		t.Errorf("global patch:\n%s", gp)
+	}
+	pp := read(t, w.p.ExtractionPatch(patch.Private))
+	if !strings.Contains(pp, "+- Prefer small commits. (archived 2026-12-01 from GEMINI.md line 4: duplicate of line 3") ||
+		!strings.Contains(pp, "+- [Archive](archive.md)") {
+		t.Errorf("private patch:\n%s", pp)
+	}
+	validateWithGemini(t, w)
+	if _, err := exec.LookPath("node"); err == nil && !testing.Short() {
+		if out, err := gref.Node(t, "validate.mjs", w.p.ExtractionPatch(patch.Global), w.p.Targets.MemoryDir, "--kind=global", "--home="+filepath.Dir(filepath.Dir(global))); err != nil {
+			t.Errorf("gemini rejects the global upkeep patch: %v\n%s", err, out)
+		}
+	}
+}
