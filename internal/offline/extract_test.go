@@ -24,7 +24,7 @@ import (
 )
 
 // convo builds messages for a fake session: "u:" human text, "x:" a shell
-// command, "c:" a cancelled shell command, "a:" assistant text, "t:" a
+// command, "c:" a cancelled shell command, "f:" a failed one, "a:" assistant text, "t:" a
 // tool-result user message (not human).
 func convo(id string, start time.Time, lines ...string) []transcript.Message {
 	var out []transcript.Message
@@ -39,14 +39,11 @@ func convo(id string, start time.Time, lines ...string) []transcript.Message {
 			out = append(out, transcript.Message{ID: mid, Time: at, Role: transcript.RoleUser, Text: text})
 		case "a":
 			out = append(out, transcript.Message{ID: mid, Time: at, Role: transcript.RoleAssistant, Text: text})
-		case "x", "c":
-			status := "success"
-			if kind == "c" {
-				status = "cancelled"
-			}
+		case "x", "c", "f":
+			status := map[string]string{"x": "success", "c": "cancelled", "f": "error"}[kind]
 			args, _ := json.Marshal(map[string]string{"command": text})
 			out = append(out, transcript.Message{ID: mid, Time: at, Role: transcript.RoleAssistant,
-				ToolCalls: []transcript.ToolCall{{ID: mid + "-t", Name: "run_shell_command", Args: args, Status: status, Output: "done"}}})
+				ToolCalls: []transcript.ToolCall{{ID: mid + "-t", Name: "run_shell_command", Args: args, Status: status, Output: "done", Error: kind == "f"}}})
 		}
 	}
 	return out
