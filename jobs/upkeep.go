@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"time"
 
@@ -60,8 +61,7 @@ func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
 	if !u.On || p.t.Project.MemoryDir == "" {
 		return
 	}
-	rec := upkeep.LoadRecord(p.dir.Upkeep())
-	if !p.cfg.Force && !rec.Due(p.cfg.Now, u.Interval) {
+	if !p.cfg.Force && !upkeep.LoadRecord(p.dir.Upkeep()).Due(p.cfg.Now, u.Interval) {
 		return
 	}
 	rep, err := p.upkeepPass(ctx, lk, false)
@@ -70,16 +70,13 @@ func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
 		return
 	}
 	p.pr.Upkeep = rep
-	rec.LastRun = rfc3339(p.cfg.Now)
-	if err := rec.Save(p.dir.Upkeep()); err != nil {
-		p.log.Warn().Err(err).Msg("memory upkeep not recorded")
-	}
 }
 
-// upkeepPass plans the pass and, unless dry, proposes it (the caller holds
-// the lock lk).
+// upkeepPass plans the pass and, unless dry, proposes it and records when
+// (the caller holds the lock lk).
 func (p *project) upkeepPass(ctx context.Context, lk *lockfile.Lock, dry bool) (*UpkeepReport, error) {
 	rep := &UpkeepReport{Proposals: map[string]int{}}
+	rec := upkeep.LoadRecord(p.dir.Upkeep())
 	if !dry {
 		waiting, err := upkeep.Waiting(p.dir)
 		if err != nil {
@@ -87,7 +84,7 @@ func (p *project) upkeepPass(ctx context.Context, lk *lockfile.Lock, dry bool) (
 		}
 		if waiting {
 			rep.Skipped = "earlier upkeep proposals are still waiting for review"
-			return rep, nil
+			return rep, p.saveUpkeep(rec)
 		}
 	}
 	in, err := p.upkeepInput(ctx)
@@ -95,6 +92,7 @@ func (p *project) upkeepPass(ctx context.Context, lk *lockfile.Lock, dry bool) (
 		return nil, err
 	}
 	props := upkeep.Plan(in)
+	in.Dream = upkeep.Dream(sinceDream(in.Sessions, rec))
 	for _, pr := range props {
 		rep.Proposals[string(pr.Action)]++
 		if dry {
@@ -102,18 +100,52 @@ func (p *project) upkeepPass(ctx context.Context, lk *lockfile.Lock, dry bool) (
 				Text: pr.Line, With: pr.With, To: pr.To, Why: pr.Why})
 		}
 	}
-	if dry || len(props) == 0 {
+	for _, it := range in.Dream {
+		rep.Proposals["dream"]++
+		if dry {
+			rep.Items = append(rep.Items, UpkeepItem{Action: string(upkeep.ActionAdd), Path: filepath.Join(p.dir.Targets.MemoryDir, upkeep.DreamFile),
+				Text: "- " + it.Line, Why: "dream note (" + it.Section + "), session " + it.Proof.SessionID})
+		}
+	}
+	if dry {
 		return rep, nil
 	}
-	if err := lk.Check(); err != nil {
-		return nil, fmt.Errorf("lock lost before upkeep: %w", err)
+	if len(props) > 0 || len(in.Dream) > 0 {
+		if err := lk.Check(); err != nil {
+			return nil, fmt.Errorf("lock lost before upkeep: %w", err)
+		}
+		changes, ev := upkeep.Render(in, props)
+		if _, err := upkeep.Propose(p.dir, changes, ev, p.cfg.Now); err != nil {
+			return nil, err
+		}
+		p.log.Info().Interface("proposals", rep.Proposals).Msg("memory upkeep proposed; review it with `inbox review`")
 	}
-	changes, ev := upkeep.Render(in, props)
-	if _, err := upkeep.Propose(p.dir, changes, ev, p.cfg.Now); err != nil {
-		return nil, err
+	if len(in.Dream) > 0 {
+		rec.LastDream = rfc3339(p.cfg.Now)
 	}
-	p.log.Info().Interface("proposals", rep.Proposals).Msg("memory upkeep proposed; review it with `inbox review`")
-	return rep, nil
+	return rep, p.saveUpkeep(rec)
+}
+
+// saveUpkeep records that the pass ran now.
+func (p *project) saveUpkeep(rec upkeep.Record) error {
+	rec.LastRun = rfc3339(p.cfg.Now)
+	if err := rec.Save(p.dir.Upkeep()); err != nil {
+		return fmt.Errorf("record upkeep: %w", err)
+	}
+	return nil
+}
+
+// sinceDream are the sessions after the last dream notes, oldest first.
+func sinceDream(sessions []upkeep.Session, rec upkeep.Record) []upkeep.Session {
+	last, _ := time.Parse(time.RFC3339, rec.LastDream)
+	var out []upkeep.Session
+	for _, s := range sessions {
+		if s.At.After(last) {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return out
 }
 
 // upkeepInput loads what the pass reads: the memory files, the newest
@@ -217,11 +249,6 @@ func (p *project) upkeepNow(ctx context.Context) error {
 	}
 	defer p.unlock(lk)
 	rep, err := p.upkeepPass(ctx, lk, false)
-	if err != nil {
-		return err
-	}
 	p.pr.Upkeep = rep
-	rec := upkeep.LoadRecord(p.dir.Upkeep())
-	rec.LastRun = rfc3339(p.cfg.Now)
-	return rec.Save(p.dir.Upkeep())
+	return err
 }

@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,5 +112,47 @@ func TestUpkeepStageStale(t *testing.T) {
 	}
 	if !strings.Contains(string(patch), "`tools/publish.sh` does not exist since") {
 		t.Errorf("the archived line lacks its reason:\n%s", patch)
+	}
+}
+
+// TestUpkeepStageDream: with ten sessions that each ran the tests green,
+// the pass proposes dream.md (linked from the index) with the evidence,
+// records when; the next day, with no ten new sessions since, no dream.
+func TestUpkeepStageDream(t *testing.T) {
+	e := newE2E(t)
+	for i := 2; i < 10; i++ {
+		e.w.Gemini(t, world.Session{ID: fmt.Sprintf("%08x-1111-2222-3333-444455556666", i), Start: e2eNow.Add(-time.Duration(30-i) * time.Hour),
+			Title: fmt.Sprintf("Session %d", i), Turns: world.Steps(11)})
+	}
+	cfg := e.config()
+	cfg.Upkeep = jobs.UpkeepConfig{On: true, Interval: 24 * time.Hour}
+	rep, err := e.run(t, cfg, &readerX{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := project(t, rep).Upkeep; u == nil || u.Proposals["dream"] == 0 {
+		t.Fatalf("upkeep report %+v, want dream notes", u)
+	}
+	patch, err := os.ReadFile(e.w.PrivatePatch())
+	if err != nil || !strings.Contains(string(patch), "+++ "+filepath.Join(e.w.MemoryDir, "dream.md")) ||
+		!strings.Contains(string(patch), "+- `go test ./...` passed in 10 of the last 10 sessions") ||
+		!strings.Contains(string(patch), "+- [Dream notes](dream.md)") {
+		t.Fatalf("private patch %v:\n%s", err, patch)
+	}
+	rec, err := os.ReadFile(filepath.Join(e.w.MemoryDir, ".automem", "upkeep.json"))
+	if err != nil || !strings.Contains(string(rec), `"lastDream":"`) {
+		t.Fatalf("last dream not recorded: %v %s", err, rec)
+	}
+	// Applied by hand (as Gemini's /memory inbox would), then a day later:
+	// fewer than ten sessions since the dream, so no new one.
+	must(t, os.Remove(e.w.PrivatePatch()))
+	must(t, os.Remove(filepath.Join(e.w.MemoryDir, ".automem", "intents", "private.json")))
+	e.w.Gemini(t, world.Session{ID: "eeeeeeee-1111-2222-3333-444455556666", Start: e2eNow.Add(20 * time.Hour), Title: "Session 11", Turns: world.Steps(11)})
+	cfg.Now = e2eNow.Add(25 * time.Hour)
+	if rep, err = e.run(t, cfg, &readerX{}); err != nil {
+		t.Fatal(err)
+	}
+	if u := project(t, rep).Upkeep; u == nil || u.Proposals["dream"] != 0 {
+		t.Errorf("a second dream a day later: %+v", u)
 	}
 }

@@ -454,3 +454,75 @@ func TestGlobalFileUpkeep(t *testing.T) {
 		}
 	}
 }
+
+// TestDreamNotes: dream notes become dream.md's sections, linked from the
+// index, each line with its session as evidence; an earlier dream.md's
+// lines go to the archive; a dismissed note is not proposed again.
+func TestDreamNotes(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	write(t, w.p.Index(), "# Project Memory\n\n- Use pnpm, not npm.\n")
+	in := w.input(t)
+	in.Sessions, in.Tree = nil, nil
+	proof := upkeep.Proof{SessionID: "s-9", MessageID: "m4", Quote: "no, run the migrations first", At: fixtureNow}
+	in.Dream = []upkeep.DreamItem{
+		{Section: upkeep.SectionWorked, Line: "`make check` passed in 6 of the last 10 sessions: run it before calling work done.", Proof: proof},
+		{Section: upkeep.SectionMistakes, Line: "Run the migrations before the tests (corrected in 2 sessions)", Proof: proof},
+	}
+	changes, ev := upkeep.Render(in, upkeep.Plan(in))
+	if _, err := upkeep.Propose(w.p.Dir, changes, ev, fixtureNow); err != nil {
+		t.Fatal(err)
+	}
+	validateWithGemini(t, w)
+	applyAll(t, w)
+	want := bt(`# Dream notes
+
+What past sessions taught, as of 2026-12-01; each line names its evidence in review.
+
+## What worked
+
+- ´make check´ passed in 6 of the last 10 sessions: run it before calling work done.
+
+## Mistakes and how to avoid them
+
+- Run the migrations before the tests (corrected in 2 sessions)
+`)
+	dream := filepath.Join(w.p.Targets.MemoryDir, upkeep.DreamFile)
+	if got := read(t, dream); got != want {
+		t.Errorf("dream.md:\n%s\nwant:\n%s", got, want)
+	}
+	if got := read(t, w.p.Index()); !strings.Contains(got, "\n- [Dream notes](dream.md): ") {
+		t.Errorf("the index does not link dream.md:\n%s", got)
+	}
+	evs, err := evidence.Load(w.p.Evidence())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := evs.For("- Run the migrations before the tests (corrected in 2 sessions)"); len(e) != 1 || e[0].SessionID != "s-9" || e[0].Quote != proof.Quote {
+		t.Errorf("dream evidence %+v", e)
+	}
+
+	// The next dream replaces the notes: the old lines go to the archive.
+	in = w.input(t)
+	in.Sessions, in.Tree = nil, nil
+	in.Dream = []upkeep.DreamItem{{Section: upkeep.SectionWarnings, Line: "The person refused `git push --force` (2 sessions): ask before running it.", Proof: proof}}
+	changes, _ = upkeep.Render(in, upkeep.Plan(in))
+	var archive string
+	for _, c := range changes {
+		if c.Path == w.p.Archive() {
+			archive = c.New
+		}
+	}
+	if !strings.Contains(archive, "- Run the migrations before the tests (corrected in 2 sessions) (archived 2026-12-01 from dream.md line 11: replaced by the dream notes of 2026-12-01)") {
+		t.Errorf("old dream lines not archived:\n%s", archive)
+	}
+	// A dismissed note is not proposed again.
+	if err := tombstone.Add(w.p.Tombstones(), fixtureNow, tombstone.Tombstone{Kind: tombstone.KindMemory, Target: dream, Text: "- " + in.Dream[0].Line}); err != nil {
+		t.Fatal(err)
+	}
+	in2 := w.input(t)
+	in2.Sessions, in2.Tree, in2.Dream = nil, nil, in.Dream
+	if changes, _ := upkeep.Render(in2, nil); len(changes) != 0 {
+		t.Errorf("a dismissed dream note comes back: %+v", changes)
+	}
+}

@@ -60,6 +60,9 @@ type Input struct {
 	Now         time.Time
 	Decay       time.Duration
 	IndexBudget int
+	// Dream are the dream notes to propose with the changes (Dream over
+	// the sessions since the last dream.md; nil: none).
+	Dream []DreamItem
 }
 
 // Proposal is one upkeep change of one memory line, with its reason.

@@ -104,8 +104,22 @@ func Render(in Input, props []Proposal) ([]Change, []evidence.Item) {
 		}
 		out = append(out, Change{Path: path, Kind: f.Kind, Old: f.Content, Exists: true, New: b.String()})
 	}
+	if d := dreamNotes(in, byPath); d != nil {
+		why := "replaced by the dream notes of " + day(in.Now)
+		for _, l := range d.old {
+			addTo(in.Archive, archived(l.text, d.path, Proposal{LineNo: l.n, Why: why}, in.Now), Proposal{Action: ActionArchive, Why: why})
+		}
+		out = append(out, d.change)
+		for _, it := range d.items {
+			ev = append(ev, evidence.Item{Text: "- " + it.Line, Target: d.path, SessionID: it.Proof.SessionID, MessageID: it.Proof.MessageID,
+				Quote: evidence.Cut(it.Proof.Quote, evidence.MaxQuote), At: stamp})
+		}
+		out = point(in, byPath, out, DreamFile, dreamPointer, func(ptr string) {
+			note(ptr, in.Index, Proposal{Action: ActionAdd, Why: "dream.md is new: the index names it"})
+		})
+	}
 	if _, ok := extra[in.Archive]; ok {
-		out = pointArchive(in, byPath, out, func(ptr string) {
+		out = point(in, byPath, out, filepath.Base(in.Archive), archivePointer, func(ptr string) {
 			note(ptr, in.Index, Proposal{Action: ActionArchive, Why: "archive.md is new: the index names it"})
 		})
 	}
@@ -137,27 +151,28 @@ func archived(line, path string, p Proposal, now time.Time) string {
 	return fmt.Sprintf("- %s (archived %s from %s line %d: %s)", body, day(now), filepath.Base(path), p.LineNo, p.Why)
 }
 
-// pointArchive adds the archive pointer to the index when archive.md is
-// new and the index does not name it yet (creating the index if needed).
-func pointArchive(in Input, byPath map[string]File, out []Change, noted func(string)) []Change {
-	if _, exists := byPath[in.Archive]; exists {
+// point adds a pointer line naming the topic file name to the index,
+// unless the index names it already or the file exists (creating the
+// index if needed).
+func point(in Input, byPath map[string]File, out []Change, name, line string, noted func(string)) []Change {
+	if _, exists := byPath[filepath.Join(filepath.Dir(in.Index), name)]; exists {
 		return out
 	}
 	for i, c := range out {
 		if c.Path == in.Index {
-			if !strings.Contains(c.New, "archive.md") {
-				out[i].New = addPointer(c.New, archivePointer)
-				noted(archivePointer)
+			if !strings.Contains(c.New, name) {
+				out[i].New = addPointer(c.New, line)
+				noted(line)
 			}
 			return out
 		}
 	}
 	f, exists := byPath[in.Index]
-	if strings.Contains(f.Content, "archive.md") {
+	if strings.Contains(f.Content, name) {
 		return out
 	}
-	noted(archivePointer)
-	return append(out, Change{Path: in.Index, Kind: patch.Private, Old: f.Content, Exists: exists, New: addPointer(f.Content, archivePointer)})
+	noted(line)
+	return append(out, Change{Path: in.Index, Kind: patch.Private, Old: f.Content, Exists: exists, New: addPointer(f.Content, line)})
 }
 
 // addPointer puts a pointer line at the end of the index's opening part
