@@ -68,15 +68,17 @@ const MinFailStreak = 3
 func Lessons(sessions [][]transcript.Message) []Lesson {
 	var stmts []stmt
 	var revs []reversal
+	var said []source
 	acc := newLessonAcc()
 	for idx, msgs := range sessions {
 		m := mineSession(idx, msgs, nil)
 		stmts = append(stmts, m.stmts...)
 		revs = append(revs, m.reversals...)
+		said = append(said, m.said...)
 		acc.session(idx, msgs)
 	}
 	var out []Lesson
-	for _, c := range instructionCandidates(stmts, revs, func(int) bool { return true }) {
+	for _, c := range instructionCandidates(stmts, revs, said, func(int) bool { return true }) {
 		if c.kind != KindInstruction && c.kind != KindCorrection {
 			continue
 		}
