@@ -96,7 +96,33 @@ func sentences(lines []string) []string {
 	var out []string
 	for _, ln := range lines {
 		ln = listMarkerRe().ReplaceAllString(strings.TrimSpace(ln), "")
-		out = append(out, splitSentences(ln)...)
+		for _, sent := range splitSentences(ln) {
+			out = append(out, splitAside(sent)...)
+		}
+	}
+	return out
+}
+
+// asideRe opens a new thought inside a sentence: "add the page, btw the
+// api runs on port 4000".
+var asideRe = lazyRegexp(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*`)
+
+// splitAside cuts a sentence where the person turns to another thought,
+// so a fact buried after a request is read as a sentence of its own.
+func splitAside(s string) []string {
+	var out []string
+	for {
+		loc := asideRe().FindStringIndex(s)
+		if loc == nil || loc[0] == 0 {
+			break
+		}
+		if head := strings.TrimSpace(s[:loc[0]]); head != "" {
+			out = append(out, head)
+		}
+		s = s[loc[1]:]
+	}
+	if s = strings.TrimSpace(s); s != "" {
+		out = append(out, s)
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -92,7 +94,7 @@ var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, 
 // corrective is set when the sentence answers a cancelled or rejected tool
 // call, which makes a plain imperative count as a correction.
 func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
-	s := strings.TrimSpace(sentence)
+	s := fixTypos(strings.TrimSpace(sentence))
 	if s == "" || utf8.RuneCountInString(s) > 240 {
 		return nil, nil
 	}
@@ -223,8 +225,43 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "themes/ is a submodule" says enough in two words.
 		return nil, nil
 	}
-	st.line = asLine(s)
+	st.line = asLine(trailerRe().ReplaceAllString(s, ""))
 	return st, nil
+}
+
+// trailerRe is what a person adds after the rule that is no part of it:
+// "pls", "thx", ", you forgot it".
+var trailerRe = lazyRegexp(`(?i)([\s,;]+(pls|plz|please|thx|thanks|thank you|ty|ok\??|k))+\W*$|[\s,;]+you (forgot|missed|keep forgetting|did it again|ignored)\b.*$`)
+
+// typos are misspellings of the words the rules look for, as people type
+// them in a hurry.
+var typos = map[string]string{
+	"alwyas": "always", "alwasy": "always", "allways": "always", "alway": "always", "awlays": "always",
+	"nevr": "never", "nver": "never", "neve": "never", "enver": "never",
+	"dnot": "don't", "dont't": "don't", "doesnt": "doesn't", "shouldnt": "shouldn't", "mustnt": "mustn't",
+	"fromnow": "from now", "form now": "from now", "frm now": "from now",
+	"remeber": "remember", "rember": "remember", "remmeber": "remember", "remembr": "remember", "remebmer": "remember",
+	"pls": "please", "plz": "please", "thru": "through",
+}
+
+var typoRe = sync.OnceValue(func() *regexp.Regexp {
+	var alts []string
+	for w := range typos {
+		alts = append(alts, regexp.QuoteMeta(w))
+	}
+	sort.Slice(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(alts, "|") + `)\b`)
+})
+
+// fixTypos spells the marker words right, keeping the first letter's case.
+func fixTypos(s string) string {
+	return typoRe().ReplaceAllStringFunc(s, func(w string) string {
+		fixed := typos[strings.ToLower(w)]
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+			return strings.ToUpper(fixed[:1]) + fixed[1:]
+		}
+		return fixed
+	})
 }
 
 // cues are substrings without which no rule below can fire; checking them
@@ -248,6 +285,7 @@ var cues = []string{
 }
 
 func mayMatter(lower string) bool {
+	lower = fixTypos(lower)
 	for _, c := range cues {
 		if strings.Contains(lower, c) {
 			return true

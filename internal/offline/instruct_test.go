@@ -47,6 +47,14 @@ func TestSentences(t *testing.T) {
 	}
 }
 
+func TestSentenceAside(t *testing.T) {
+	got := sentences([]string{"cart drawer is janky, fix pls, btw the staging url is staging.shop.test"})
+	want := []string{"cart drawer is janky, fix pls", "the staging url is staging.shop.test"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
 func TestClassify(t *testing.T) {
 	tests := []struct {
 		in         string
@@ -97,6 +105,9 @@ func TestClassify(t *testing.T) {
 		{"fromnow on add type hints to every new function", false, "Add type hints to every new function.", true, false, false},
 		{"wrong place - shared template bits live in templates/partials/", false, "Shared template bits live in templates/partials/.", false, false, true},
 		{"the dev server is on 5001 now, keep in mind", false, "The dev server is on 5001 now.", true, false, false},
+		// misspelt markers, and what is said after the rule
+		{"alwyas run the migrations in a transaction pls", false, "Always run the migrations in a transaction.", true, false, false},
+		{"every script starts with set -euo pipefail, you forgot it", true, "Every script starts with set -euo pipefail.", false, false, true},
 		// the change is the fact, the request after it is not
 		{"bumped to bevy 0.14 this morning, fix whatever broke", false, "Bumped to bevy 0.14.", false, false, false},
 		// not instructions
