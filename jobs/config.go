@@ -24,8 +24,11 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/automem/automem/internal/claude"
+	"github.com/automem/automem/internal/codex"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/target"
 )
 
 // Sources that can be scanned.
@@ -48,10 +51,18 @@ type Config struct {
 	CodexHome string
 	// CacheDir holds the disposable scan cache ("" disables it).
 	CacheDir string
+	// StateDir is automem's state dir: the inbox, lock and state of the
+	// agents that have no inbox of their own live in its projects/ dir.
+	StateDir string
 	// Source chooses the transcripts: gemini, claude, codex or all.
 	Source string
 	// Project, when set, narrows the run to the project containing it.
 	Project string
+	// Targets, when set, are the agents whose memory receives every
+	// session's candidates, whichever agent recorded it (the first that
+	// has a memory for the project extracts; one decision then applies to
+	// all). Empty: each session goes to its own agent's memory.
+	Targets []string
 
 	Now             time.Time
 	MinIdle         time.Duration
@@ -84,8 +95,27 @@ func (cfg Config) clock() func() time.Time {
 	return time.Now
 }
 
-// layout is where the files of a project's memory live; the project's root
-// is the workspace whose skills count.
-func (cfg Config) layout(p gemini.Project) memdir.Dir {
-	return gemini.Layout(cfg.GeminiDir, p.MemoryDir, p.Root)
+// layout is where the files of an agent's memory of a project live; the
+// project's root is the workspace whose skills count. ok is false when the
+// agent has no memory for it: Gemini CLI without a project of that root,
+// Claude Code and Codex without a root or a state dir.
+func (cfg Config) layout(agent string, p gemini.Project) (memdir.Dir, bool) {
+	switch agent {
+	case SourceGemini:
+		if p.MemoryDir == "" {
+			return memdir.Dir{}, false
+		}
+		return gemini.Layout(cfg.GeminiDir, p.MemoryDir, p.Root), true
+	case SourceClaude:
+		if p.Root == "" || cfg.StateDir == "" || cfg.ClaudeDir == "" {
+			return memdir.Dir{}, false
+		}
+		return claude.Layout(cfg.ClaudeDir, target.Data(cfg.StateDir, agent, p.Root), p.Root, false), true
+	case SourceCodex:
+		if p.Root == "" || cfg.StateDir == "" || cfg.CodexHome == "" {
+			return memdir.Dir{}, false
+		}
+		return codex.Layout(cfg.CodexHome, target.Data(cfg.StateDir, agent, p.Root), p.Root), true
+	}
+	return memdir.Dir{}, false
 }

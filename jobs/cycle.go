@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -61,11 +60,11 @@ func (s skip) Error() string { return s.msg }
 // real runs and taken without the lock: read the state once, build the
 // index once, and fill the report from them.
 func plan(ctx context.Context, cfg Config, deps Deps, red redactor, t Target) *project {
-	p := &project{cfg: cfg, deps: deps, red: red, t: t, dir: cfg.layout(t.Project),
+	p := &project{cfg: cfg, deps: deps, red: red, t: t, dir: t.Dir,
 		log:    cfg.Log.With().Str("project", t.Project.ID).Str("source", t.Source).Logger(),
 		redact: red.text(ctx)}
 	h := index.History(index.AllNew{})
-	if t.Project.MemoryDir != "" {
+	if t.Dir.Data != "" {
 		if p.loadState(state.LoadOptions{ReadOnly: true}); p.stErr == nil {
 			h = history{p.st}
 		} else {
@@ -82,7 +81,7 @@ func plan(ctx context.Context, cfg Config, deps Deps, red redactor, t Target) *p
 func (p *project) dryRun(ctx context.Context) {
 	p.pr.Status = StatusDryRun
 	p.pr.Would = p.would()
-	if p.cfg.Budget.Model != "" && p.t.Project.MemoryDir != "" && len(p.offered) > 0 {
+	if p.cfg.Budget.Model != "" && p.t.Dir.Data != "" && len(p.offered) > 0 {
 		p.pr.Estimate = estimate(p.cfg, p.t, p.lines, p.redact)
 	}
 	if !p.cfg.ShowRedactions {
@@ -179,8 +178,8 @@ func (p *project) stages(ctx context.Context) error {
 	if err := p.needed(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(p.dir.Skills(), 0o700); err != nil {
-		return fmt.Errorf("prepare memory dir: %w", err)
+	if err := p.prepare(); err != nil {
+		return err
 	}
 	if err := p.spendable(); err != nil {
 		return err
@@ -212,8 +211,8 @@ func (p *project) stages(ctx context.Context) error {
 // session, no lock is taken and nothing is written.
 func (p *project) needed() error {
 	switch {
-	case p.t.Project.MemoryDir == "":
-		return skip{status: StatusNoMemory, msg: "no Gemini CLI project for this root: nothing to write into"}
+	case p.t.Dir.Data == "":
+		return skip{status: StatusNoMemory, msg: "no memory target for this project (" + noMemoryWhy(p.t) + "): nothing to write into"}
 	case p.stErr != nil:
 		return fmt.Errorf("read state: %w", p.stErr)
 	case len(p.offered) == 0:

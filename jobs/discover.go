@@ -9,23 +9,28 @@ import (
 	"sort"
 
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/target"
 	"github.com/automem/automem/internal/transcript"
 )
 
-// Target is one project of one source with its scanned sessions.
+// Target is one project of one source with its scanned sessions and the
+// memory its candidates go to.
 type Target struct {
 	Source  string
 	Project gemini.Project
+	// Dir is the memory of the agent that receives the candidates (Agent
+	// "" when there is none: nothing is extracted).
+	Dir     memdir.Dir
 	Entries []scan.Entry
 	Stats   scan.Stats
 }
 
 // Discover finds the projects of the chosen sources and scans their
 // transcripts (steps 1–3 of the cycle). Claude Code and Codex sessions are
-// grouped by the project root they record and attached to the Gemini
-// project of the same root when there is one (its memory dir receives
-// their candidates).
+// grouped by the project root they record. Each target's candidates go to
+// the memory of the agent that recorded its sessions.
 func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 	projects, err := gemini.Projects(cfg.GeminiDir)
 	if err != nil {
@@ -49,7 +54,35 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 		}
 		targets = append(targets, ts...)
 	}
+	for i := range targets {
+		route(cfg, projects, &targets[i])
+	}
 	return targets, nil
+}
+
+// route sends a target's candidates to the memory of the first agent of
+// cfg.Targets that has one for its root (a Gemini CLI project of that
+// root, or a root for the others); without cfg.Targets they stay with the
+// agent that recorded the sessions.
+func route(cfg Config, projects []gemini.Project, t *Target) {
+	if len(cfg.Targets) == 0 {
+		return
+	}
+	t.Dir = memdir.Dir{}
+	for _, agent := range cfg.Targets {
+		p := t.Project
+		if agent == SourceGemini && t.Source != SourceGemini {
+			gp, ok := gemini.ForRoot(projects, t.Project.Root)
+			if !ok {
+				continue
+			}
+			p = gp
+		}
+		if d, ok := cfg.layout(agent, p); ok {
+			t.Project, t.Dir = p, d
+			return
+		}
+	}
 }
 
 func sources(s string) []string {
@@ -74,7 +107,8 @@ func geminiTargets(ctx context.Context, cfg Config, projects []gemini.Project) (
 			cfg.Log.Warn().Err(err).Str("project", p.ID).Msg("list transcripts")
 		}
 		entries, st := runScan(ctx, cfg, files, cachePath(cfg, "gemini", p.ChatsDir))
-		targets = append(targets, Target{Source: SourceGemini, Project: p, Entries: entries, Stats: st})
+		dir, _ := cfg.layout(SourceGemini, p)
+		targets = append(targets, Target{Source: SourceGemini, Project: p, Dir: dir, Entries: entries, Stats: st})
 	}
 	return targets, nil
 }
@@ -142,11 +176,17 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		if narrowRoot != "" && !contains(root, narrowRoot) {
 			continue
 		}
-		p, ok := gemini.ForRoot(projects, root)
-		if !ok {
-			p = gemini.Project{ID: gemini.Slug(root), Root: root}
+		p := gemini.Project{ID: gemini.Slug(root), Root: root}
+		if root != "" {
+			p.ID = target.ProjectID(root)
 		}
-		targets = append(targets, Target{Source: string(src), Project: p, Entries: groups[root], Stats: st})
+		dir, _ := cfg.layout(string(src), p)
+		if gp, ok := gemini.ForRoot(projects, root); ok && src == transcript.Antigravity {
+			// Gemini CLI's successor keeps no memory automem writes yet:
+			// its sessions feed the Gemini CLI memory of the same root.
+			p, dir = gp, gemini.Layout(cfg.GeminiDir, gp.MemoryDir, gp.Root)
+		}
+		targets = append(targets, Target{Source: string(src), Project: p, Dir: dir, Entries: groups[root], Stats: st})
 	}
 	return targets, nil
 }
@@ -198,19 +238,19 @@ func cachePath(cfg Config, kind, dir string) string {
 	return filepath.Join(cfg.CacheDir, "scan", kind+"-"+hex.EncodeToString(sum[:8])+".cache")
 }
 
-// mergeByMemory joins the targets that share a memory dir (a Gemini project
-// and the Claude Code or Codex sessions of the same root) into one, so a
-// run takes that project's lock, builds its index and records its run
+// mergeByMemory joins the targets that share a memory (the sessions of
+// several agents sent to one agent's memory of the same root) into one, so
+// a run takes that memory's lock, builds its index and records its run
 // once; otherwise the second source would find the first one's fresh run
 // and be throttled. Its Source names every source joined ("gemini+claude").
 func mergeByMemory(targets []Target) []Target {
 	var out []Target
 	at := map[string]int{}
 	for _, t := range targets {
-		i, ok := at[t.Project.MemoryDir]
-		if t.Project.MemoryDir == "" || !ok {
-			if t.Project.MemoryDir != "" {
-				at[t.Project.MemoryDir] = len(out)
+		i, ok := at[t.Dir.Data]
+		if t.Dir.Data == "" || !ok {
+			if t.Dir.Data != "" {
+				at[t.Dir.Data] = len(out)
 			}
 			out = append(out, t)
 			continue

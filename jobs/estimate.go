@@ -43,7 +43,7 @@ const (
 
 // estimate forecasts the LLM run on t with the index lines it would get.
 func estimate(cfg Config, t Target, lines []index.Line, redact func(string) string) *Estimate {
-	dir := cfg.layout(t.Project)
+	dir := t.Dir
 	job := &Job{Project: t.Project, Dir: dir, Lines: lines, Redact: redact}
 	system, user := llmPrompt(job)
 	base := int64(len(system)+len(jsonEscapes(user))+agent.ToolSchemaBytes()) + estEnvelope

@@ -70,7 +70,8 @@ func newE2E(t *testing.T) *e2e {
 func (e *e2e) config() jobs.Config {
 	return jobs.Config{
 		GeminiDir: e.w.GeminiDir, ClaudeDir: e.w.ClaudeDir, CodexHome: e.w.CodexHome, CacheDir: e.w.CacheDir,
-		Source: jobs.SourceGemini, Now: e2eNow, MinIdle: 3 * time.Hour, MinUserMessages: 10, IndexSize: 50, MaxNew: 10,
+		StateDir: filepath.Join(e.w.XDGState, "automem"),
+		Source:   jobs.SourceGemini, Now: e2eNow, MinIdle: 3 * time.Hour, MinUserMessages: 10, IndexSize: 50, MaxNew: 10,
 		Interval: 30 * time.Minute, LockStale: 35 * time.Minute,
 		Log: zerolog.New(e.log).Level(zerolog.InfoLevel),
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
 	"github.com/automem/automem/internal/transcript"
 )
@@ -13,13 +14,16 @@ func TestMergeByMemory(t *testing.T) {
 	p := gemini.Project{ID: "alpha", Root: "/src/alpha", MemoryDir: "/m/alpha"}
 	q := gemini.Project{ID: "beta", Root: "/src/beta", MemoryDir: "/m/beta"}
 	orphan := gemini.Project{ID: "x", Root: "/src/x"}
+	// Claude Code and Codex sessions of alpha sent to its Gemini memory
+	// (--targets gemini) share its data dir.
+	dp, dq := memdir.Shared(p.MemoryDir, "", nil), memdir.Shared(q.MemoryDir, "", nil)
 	got := mergeByMemory([]Target{
-		{Source: "gemini", Project: p, Entries: []scan.Entry{e("g1")}},
-		{Source: "gemini", Project: q, Entries: []scan.Entry{e("g2")}},
-		{Source: "claude", Project: p, Entries: []scan.Entry{e("c1"), e("c2")}},
+		{Source: "gemini", Project: p, Dir: dp, Entries: []scan.Entry{e("g1")}},
+		{Source: "gemini", Project: q, Dir: dq, Entries: []scan.Entry{e("g2")}},
+		{Source: "claude", Project: p, Dir: dp, Entries: []scan.Entry{e("c1"), e("c2")}},
 		{Source: "claude", Project: orphan, Entries: []scan.Entry{e("c3")}},
 		{Source: "codex", Project: orphan, Entries: []scan.Entry{e("x1")}},
-		{Source: "codex", Project: p, Entries: []scan.Entry{e("x2")}},
+		{Source: "codex", Project: p, Dir: dp, Entries: []scan.Entry{e("x2")}},
 	})
 	if len(got) != 4 {
 		t.Fatalf("got %d targets, want 4 (alpha merged, beta, two without memory)", len(got))

@@ -60,9 +60,9 @@ func RecallSnapshot(cfg Config, targets []Target) recall.Snapshot {
 				Agent: string(e.Source), ID: e.ID, Path: e.Path, Source: e.Source, Project: key, Updated: e.LastUpdated,
 			})
 		}
-		if t.Project.MemoryDir != "" && !memDirs[t.Project.MemoryDir] {
-			memDirs[t.Project.MemoryDir] = true
-			snap.Files = append(snap.Files, memoryFiles(cfg.layout(t.Project), key)...)
+		if t.Dir.Data != "" && !memDirs[t.Dir.Data] {
+			memDirs[t.Dir.Data] = true
+			snap.Files = append(snap.Files, memoryFiles(t.Dir, key)...)
 		}
 		if t.Project.Root != "" {
 			for _, name := range []string{"GEMINI.md", "CLAUDE.md", "AGENTS.md"} {
@@ -81,7 +81,7 @@ func RecallSnapshot(cfg Config, targets []Target) recall.Snapshot {
 func memoryFiles(d memdir.Dir, project string) []recall.File {
 	var out []recall.File
 	add := func(path, kind string) {
-		out = append(out, recall.File{Path: path, Kind: kind, Agent: SourceGemini, Project: project})
+		out = append(out, recall.File{Path: path, Kind: kind, Agent: d.Agent, Project: project})
 	}
 	if ents, err := os.ReadDir(d.Targets.MemoryDir); err == nil {
 		for _, e := range ents {

@@ -28,10 +28,18 @@ type Report struct {
 
 // ProjectReport is one project's part of the report.
 type ProjectReport struct {
-	Source     string          `json:"source"`
-	ID         string          `json:"id"`
-	Root       string          `json:"root"`
-	MemoryDir  string          `json:"memoryDir"`
+	Source    string `json:"source"`
+	ID        string `json:"id"`
+	Root      string `json:"root"`
+	MemoryDir string `json:"memoryDir"`
+	// Agent is whose memory receives the candidates ("" for none) and
+	// Targets the files each memory kind would write to (private, global,
+	// project), as the real run would.
+	Agent   string            `json:"agent,omitempty"`
+	Targets map[string]string `json:"targets,omitempty"`
+	// DataDir is where the inbox, lock and state of that memory live
+	// when it is not the memory dir (agents other than Gemini CLI).
+	DataDir    string          `json:"dataDir,omitempty"`
 	Status     string          `json:"status"`
 	Sessions   []SessionReport `json:"sessions"`
 	Index      []string        `json:"index"`

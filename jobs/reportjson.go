@@ -36,6 +36,18 @@ func (e *jsonWriter) project(p *ProjectReport) {
 	e.str(p.Root)
 	e.raw(`,"memoryDir":`)
 	e.str(p.MemoryDir)
+	if p.Agent != "" {
+		e.raw(`,"agent":`)
+		e.str(p.Agent)
+	}
+	if len(p.Targets) > 0 {
+		e.raw(`,"targets":`)
+		e.value(p.Targets)
+	}
+	if p.DataDir != "" {
+		e.raw(`,"dataDir":`)
+		e.str(p.DataDir)
+	}
 	e.raw(`,"status":`)
 	e.str(p.Status)
 	e.raw(`,"sessions":`)

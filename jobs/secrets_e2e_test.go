@@ -56,7 +56,8 @@ func TestE2ESecretsNeverLeave(t *testing.T) {
 	)
 	cfg := e.config()
 	cfg.Source = jobs.SourceAll
-	cfg.Force = true // the three sources share one memory dir: no throttle between them
+	cfg.Targets = []string{jobs.SourceGemini} // the three sources share Gemini's memory dir
+	cfg.Force = true
 	rep, err := e.run(t, cfg, e.llm())
 	if err != nil {
 		t.Fatalf("run: %v\n%+v", err, rep)

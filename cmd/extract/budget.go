@@ -17,7 +17,7 @@ type BudgetFlags struct {
 	PriceIn         float64 `help:"Price of a million input tokens in US dollars (0: the built-in table)." default:"0" min:"0" max:"10000" env:"AUTOMEM_PRICE_IN"`
 	PriceOut        float64 `help:"Price of a million output tokens in US dollars (0: the built-in table)." default:"0" min:"0" max:"10000" env:"AUTOMEM_PRICE_OUT"`
 	MinQuotaPercent float64 `help:"Stop and back off when the provider's rate-limit headers say less than this share of the quota is left (0 disables)." default:"25" min:"0" max:"100" env:"AUTOMEM_MIN_QUOTA_PERCENT"`
-	StateDir        string  `help:"automem's state dir (the usage ledger)." type:"path" default:"${state_dir}" env:"AUTOMEM_STATE_DIR"`
+	StateDir        string  `help:"automem's state dir (the usage ledger; the inbox, lock and state of Claude Code and Codex projects)." type:"path" default:"${state_dir}" env:"AUTOMEM_STATE_DIR"`
 }
 
 // ledger is the usage ledger of the state dir, days in local time.

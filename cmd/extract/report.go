@@ -38,6 +38,9 @@ func printReport(env *cli.Env, rep jobs.Report, looked []lookedDir) {
 		if p.MemoryDir != "" {
 			fmt.Fprintf(w, "  memory: %s\n", p.MemoryDir)
 		}
+		if rep.DryRun {
+			printTargets(w, p)
+		}
 		eligible, reasons := 0, map[string]int{}
 		for _, s := range p.Sessions {
 			if s.Eligible {
@@ -229,5 +232,23 @@ func printSpend(w io.Writer, p jobs.ProjectReport) {
 			}
 			fmt.Fprintln(w)
 		}
+	}
+}
+
+// printTargets shows, in a dry run, whose memory a project's candidates
+// would go to and the file each kind would write, as the real run would.
+func printTargets(w io.Writer, p jobs.ProjectReport) {
+	if p.Agent == "" {
+		return
+	}
+	fmt.Fprintf(w, "  targets (%s):", p.Agent)
+	for _, k := range []string{"private", "global", "project"} {
+		if f, ok := p.Targets[k]; ok {
+			fmt.Fprintf(w, " %s %s;", k, f)
+		}
+	}
+	fmt.Fprintln(w)
+	if p.DataDir != "" {
+		fmt.Fprintf(w, "  inbox: %s\n", p.DataDir)
 	}
 }

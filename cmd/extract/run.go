@@ -11,6 +11,7 @@ import (
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/redact"
+	"github.com/automem/automem/internal/target"
 	"github.com/automem/automem/jobs"
 )
 
@@ -23,6 +24,7 @@ type RunCmd struct {
 	ShowRedactions  bool          `help:"With --dry-run: count, per session, the secrets that would be redacted (never printed)." env:"AUTOMEM_SHOW_REDACTIONS"`
 	Project         string        `help:"Only the project containing this directory." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
 	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,antigravity,all" default:"gemini" env:"AUTOMEM_SOURCE"`
+	Targets         string        `help:"Whose memory gets the candidates: own (each session's own agent), all, or a list such as gemini,claude; one decision in inbox then applies to every target." default:"own" env:"AUTOMEM_TARGETS"`
 	Now             cli.Time      `help:"Replace the clock for idle checks (RFC3339, e.g. 2026-05-01T09:00:00Z)." placeholder:"TIME" env:"AUTOMEM_NOW"`
 	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" min:"0s" max:"720h" env:"AUTOMEM_MIN_IDLE"`
 	MinUserMessages int           `help:"Least number of genuine human turns in a session." default:"10" min:"1" max:"10000" env:"AUTOMEM_MIN_USER_MESSAGES"`
@@ -133,9 +135,17 @@ func (c *RunCmd) config(env *cli.Env) (jobs.Config, error) {
 	if c.CacheDir == "" {
 		c.CacheDir = defaults["cache_dir"]
 	}
+	if c.StateDir == "" {
+		c.StateDir = defaults["state_dir"]
+	}
+	targets, err := target.Parse(c.Targets)
+	if err != nil {
+		return jobs.Config{}, cli.Usage(fmt.Errorf("--targets: %w", err))
+	}
 	return jobs.Config{
+		Targets:   targets,
 		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
-		CacheDir: c.CacheDir, Source: c.Source, Project: c.Project, Now: now,
+		CacheDir: c.CacheDir, StateDir: c.StateDir, Source: c.Source, Project: c.Project, Now: now,
 		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,
 		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,
 		ShowRedactions: c.ShowRedactions, Log: log, Upkeep: c.UpkeepFlags.config(),

@@ -30,6 +30,10 @@ type Globals struct {
 	cli.LogFlags
 	Project string `help:"Project directory (default: the project of the current directory)." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
 	Color   string `help:"Colour diffs: auto is on for a terminal unless NO_COLOR is set (${enum})." enum:"auto,always,never" default:"auto" env:"AUTOMEM_COLOR"`
+	Agent   string `help:"Only this agent's memory, items and sessions: gemini, claude or codex (default: every agent)." enum:",gemini,claude,codex" default:"" env:"${env_prefix}AGENT"`
+	// StateDir is where the inbox of agents without one of their own
+	// (Claude Code, Codex) lives; extract writes it there.
+	StateDir string `help:"automem's state dir, holding the inbox of Claude Code and Codex projects (default: extract's, $AUTOMEM_STATE_DIR when set)." type:"path" default:"${state_dir}" env:"${env_prefix}STATE_DIR"`
 }
 
 // CLI is the inbox command line.
@@ -72,6 +76,9 @@ func options(env *cli.Env, c *CLI) []kong.Option {
 	}
 	if d := env.Getenv("AUTOMEM_CACHE_DIR"); d != "" {
 		vars["cache_dir"] = d // where extract was told to keep its cache (and the search index)
+	}
+	if d := env.Getenv("AUTOMEM_STATE_DIR"); d != "" {
+		vars["state_dir"] = d // where extract was told to keep its state (and the other agents' inboxes)
 	}
 	return []kong.Option{kong.Description(description), vars, kong.Bind(&c.Globals)}
 }

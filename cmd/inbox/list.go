@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/evidence"
@@ -13,7 +14,7 @@ import (
 
 // ListCmd lists pending items.
 type ListCmd struct {
-	JSON bool `name:"json" help:"Print JSON: {project:{id,root,memoryDir}, items:[{id,group,title,files,hunks,actions}]}; actions names what each hunk does (add, merge, replace, archive, move)." env:"AUTOMEM_JSON"`
+	JSON bool `name:"json" help:"Print JSON: {project:{id,root,memoryDir,targets:{agent:{kind:file}}}, items:[{id,agent,group,title,files,hunks,actions}]}; actions names what each hunk does (add, merge, replace, archive, move)." env:"AUTOMEM_JSON"`
 }
 
 type listJSON struct {
@@ -21,12 +22,16 @@ type listJSON struct {
 		ID        string `json:"id"`
 		Root      string `json:"root"`
 		MemoryDir string `json:"memoryDir"`
+		// Targets maps each agent whose memory the project has to the
+		// file each memory kind writes to.
+		Targets map[string]map[string]string `json:"targets"`
 	} `json:"project"`
 	Items []itemJSON `json:"items"`
 }
 
 type itemJSON struct {
 	ID    string   `json:"id"`
+	Agent string   `json:"agent"`
 	Group string   `json:"group"`
 	Title string   `json:"title"`
 	Files []string `json:"files"`
@@ -34,6 +39,8 @@ type itemJSON struct {
 	// Actions is what each hunk does, in hunk order: add, merge, replace,
 	// archive or move (memory and skill-update items).
 	Actions []string `json:"actions,omitempty"`
+	// Shared says that a project-kind item's file is the team's.
+	Shared string `json:"shared,omitempty"`
 }
 
 var groupTitles = []struct{ group, title string }{
@@ -44,32 +51,38 @@ var groupTitles = []struct{ group, title string }{
 	{inbox.GroupRejected, "Rejected"},
 }
 
-// Run prints the items.
+// Run prints the items of every agent's memory of the project.
 func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
-	_, p, err := g.projectPaths(env)
+	mems, es, err := g.entries(env, false)
 	if err != nil {
 		return err
 	}
-	items, err := loadItems(env, p)
-	if err != nil {
-		return err
-	}
-	ev, err := evidence.Load(p.Evidence())
-	if err != nil {
-		env.Log.Warn().Err(err).Msg("evidence unreadable: every hunk is listed as an addition")
+	evs := map[string]*evidence.Store{}
+	for _, m := range mems {
+		ev, err := evidence.Load(m.Paths.Evidence())
+		if err != nil {
+			env.Log.Warn().Err(err).Str("agent", m.Agent).Msg("evidence unreadable: every hunk is listed as an addition")
+		}
+		evs[m.Agent] = ev
 	}
 	if c.JSON {
 		var out listJSON
-		out.Project.ID, out.Project.Root, out.Project.MemoryDir = p.ProjectID, p.ProjectRoot, p.Targets.MemoryDir
+		first := mems[0]
+		out.Project.ID, out.Project.Root, out.Project.MemoryDir = first.Paths.ProjectID, first.Paths.ProjectRoot, first.Paths.Targets.MemoryDir
+		out.Project.Targets = map[string]map[string]string{}
+		for _, m := range mems {
+			out.Project.Targets[m.Agent] = m.Paths.Files()
+		}
 		out.Items = []itemJSON{}
-		for _, it := range items {
+		for _, e := range es {
+			it := e.Item
 			files := it.Files
 			if files == nil {
 				files = []string{}
 			}
-			ij := itemJSON{ID: it.ID, Group: it.Group, Title: it.Title, Files: files, Hunks: len(it.Hunks)}
+			ij := itemJSON{ID: e.ID, Agent: e.Mem.Agent, Group: it.Group, Title: it.Title, Files: files, Hunks: len(it.Hunks), Shared: sharedNote(e)}
 			if len(it.Hunks) > 0 {
-				ij.Actions = inbox.Actions(p, it, ev)
+				ij.Actions = inbox.Actions(e.Mem.Paths, it, evs[e.Mem.Agent])
 			}
 			out.Items = append(out.Items, ij)
 		}
@@ -80,35 +93,65 @@ func (c *ListCmd) Run(g *Globals, env *cli.Env) error {
 		}
 		return nil
 	}
-	if len(items) == 0 {
+	if len(es) == 0 {
 		fmt.Fprintln(env.Stdout, "No items in inbox.")
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "Memory Inbox (%s)\n", plural.Of(len(items), "item", "items"))
+	showAgent := agentShown(mems)
+	fmt.Fprintf(env.Stdout, "Memory Inbox (%s)\n", plural.Of(len(es), "item", "items"))
 	for _, gt := range groupTitles {
 		first := true
-		for _, it := range items {
+		for _, e := range es {
+			it := e.Item
 			if it.Group != gt.group {
 				continue
 			}
 			if first {
 				title := gt.title
-				if tally := inbox.Updates(p, items, ev); gt.group == inbox.GroupMemory && tally != "" {
+				if tally := updates(mems, es, evs); gt.group == inbox.GroupMemory && tally != "" {
 					title += ": " + tally
 				}
 				fmt.Fprintf(env.Stdout, "\n%s\n", title)
 				first = false
+			}
+			title := it.Title
+			if showAgent {
+				title += " [" + e.Mem.Agent + "]"
+			}
+			if n := sharedNote(e); n != "" {
+				title += " — " + n
 			}
 			detail := plural.Of(len(it.Files), "file", "files")
 			if len(it.Hunks) > 0 {
 				detail = plural.Of(len(it.Hunks), "hunk", "hunks")
 			}
 			if it.Group == inbox.GroupMemory || it.Group == inbox.GroupAttention {
-				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(it.ID), review.Visible(it.Title))
+				fmt.Fprintf(env.Stdout, "  %-28s %s\n", review.Visible(e.ID), review.Visible(title))
 				continue
 			}
-			fmt.Fprintf(env.Stdout, "  %-28s %s (%s)\n", review.Visible(it.ID), review.Visible(it.Title), detail)
+			fmt.Fprintf(env.Stdout, "  %-28s %s (%s)\n", review.Visible(e.ID), review.Visible(title), detail)
 		}
 	}
 	return nil
+}
+
+// updates is the Memory Updates tally (1 new, 1 merge…) of each agent's
+// memory, named by agent when several have one.
+func updates(mems []memory, es []entry, evs map[string]*evidence.Store) string {
+	var parts []string
+	for _, m := range mems {
+		var items []*inbox.Item
+		for _, e := range es {
+			if e.Mem.Agent == m.Agent {
+				items = append(items, e.Item)
+			}
+		}
+		if t := inbox.Updates(m.Paths, items, evs[m.Agent]); t != "" {
+			parts = append(parts, m.Agent+" "+t)
+		}
+	}
+	if len(parts) == 1 && len(mems) == 1 {
+		return strings.TrimPrefix(parts[0], mems[0].Agent+" ")
+	}
+	return strings.Join(parts, "; ")
 }

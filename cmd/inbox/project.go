@@ -1,9 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,38 +16,20 @@ import (
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
-	"github.com/automem/automem/internal/skills"
 )
 
 // projectPaths finds the project of --project or the current directory and
-// fills the inbox paths from Gemini's layout.
+// fills the inbox paths of one agent's memory of it: --agent's, else the
+// first agent (Gemini CLI, Claude Code, Codex) that has a memory there.
 func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error) {
-	geminiDir := gemini.Dir(env.Getenv, env.Home)
-	dir := g.Project
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return gemini.Project{}, inbox.Paths{}, fmt.Errorf("current directory: %w", err)
-		}
-		dir = wd
-	}
-	p, err := gemini.FindProject(geminiDir, dir)
+	mems, err := g.memories(env)
 	if err != nil {
-		if errors.Is(err, gemini.ErrNoProject) {
-			return p, inbox.Paths{}, fmt.Errorf("no gemini project contains %s (use --project DIR)", dir)
-		}
-		return p, inbox.Paths{}, fmt.Errorf("find project: %w", err)
+		return gemini.Project{}, inbox.Paths{}, err
 	}
-	ws := gitRoot(p.Root)
-	env.Log.Debug().Str("project", p.ID).Str("memoryDir", p.MemoryDir).Str("workspace", ws).Msg("project")
-	return p, inbox.Paths{
-		ProjectID:     p.ID,
-		ProjectRoot:   p.Root,
-		Dir:           gemini.Layout(geminiDir, p.MemoryDir, ws),
-		Homes:         skillHomes(env, geminiDir),
-		SkillAgents:   []string{skills.Gemini},
-		WorkspaceRoot: ws,
-	}, nil
+	m := mems[0]
+	env.Log.Debug().Str("project", m.Paths.ProjectID).Str("agent", m.Agent).Str("data", m.Paths.Data).
+		Str("workspace", m.Paths.WorkspaceRoot).Msg("project")
+	return m.Project, m.Paths, nil
 }
 
 // gitRoot is the workspace root for .gemini/skills: the git root of the
@@ -66,6 +47,32 @@ func gitRoot(root string) string {
 		return root
 	}
 	return wt.Filesystem.Root()
+}
+
+// tracked reports whether file is in the git index of the repository at
+// ws (go-git), i.e. shared with everyone who clones it.
+func tracked(ws, file string) bool {
+	if ws == "" || file == "" {
+		return false
+	}
+	repo, err := git.PlainOpenWithOptions(ws, &git.PlainOpenOptions{DetectDotGit: true})
+	if err != nil {
+		return false
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(wt.Filesystem.Root(), file)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false
+	}
+	idx, err := repo.Storer.Index()
+	if err != nil {
+		return false
+	}
+	_, err = idx.Entry(filepath.ToSlash(rel))
+	return err == nil
 }
 
 // colour decides whether diffs are coloured: --color, else a terminal

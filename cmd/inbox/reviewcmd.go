@@ -23,20 +23,16 @@ type ReviewCmd struct {
 // Run asks about every hunk and draft; on a terminal one keypress answers,
 // otherwise one answer per line is read from stdin.
 func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
-	p, err := g.writable(env)
-	if err != nil {
-		return err
-	}
-	items, err := loadItems(env, p)
+	mems, es, err := g.entries(env, true)
 	if err != nil {
 		return err
 	}
 	if c.ID != "" {
-		it, err := inbox.Find(items, c.ID)
+		e, err := findEntry(es, c.ID)
 		if err != nil {
 			return err
 		}
-		items = []*inbox.Item{it}
+		es = []entry{e}
 	}
 	in := bufio.NewReader(env.Stdin)
 	s := &review.Session{In: in, Out: env.Stdout, Color: g.colour(env), Editor: editor(env), Echo: !env.StdinTTY, Ctx: ctx}
@@ -47,34 +43,57 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 			s.Keys = keys
 		}
 	}
+	// One agent's memory at a time: each has its own inbox, history and
+	// evidence.
+	for _, m := range mems {
+		var items []*inbox.Item
+		for _, e := range es {
+			if e.Mem.Agent == m.Agent {
+				items = append(items, e.Item)
+			}
+		}
+		if len(items) == 0 && (c.ID != "" || len(mems) > 1) {
+			continue
+		}
+		if len(mems) > 1 {
+			fmt.Fprintf(env.Stdout, "== %s memory ==\n", m.Agent)
+		}
+		s.Evidence = evidenceOf(env, m.Paths)
+		r := &review.Runner{S: s, Paths: m.Paths, Now: env.Now, AllowScripts: c.AllowScripts}
+		if err := r.Run(items); errors.Is(err, review.ErrInterrupted) {
+			return cli.Interrupted(err)
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// evidenceOf is the v key's lookup in a memory's evidence (nil when it
+// cannot be read): why upkeep changes a line, or the sessions a new line
+// came from.
+func evidenceOf(env *cli.Env, p inbox.Paths) func(string, bool) []string {
 	ev, err := evidence.Load(p.Evidence())
 	if err != nil {
 		env.Log.Warn().Err(err).Msg("evidence unavailable for the v key")
-	} else {
-		s.Evidence = func(text string, removed bool) []string {
-			var out []string
-			for _, e := range ev.For(text) {
-				switch {
-				case e.Why != "":
-					line := fmt.Sprintf("%s: %s", e.Action, e.Why)
-					if e.SessionID != "" {
-						line += fmt.Sprintf(" (session %s message %s)", e.SessionID, e.MessageID)
-					}
-					out = append(out, line)
-				case !removed:
-					out = append(out, fmt.Sprintf("session %s message %s: %q (%s)", e.SessionID, e.MessageID, e.Quote, e.Path))
+		return nil
+	}
+	return func(text string, removed bool) []string {
+		var out []string
+		for _, e := range ev.For(text) {
+			switch {
+			case e.Why != "":
+				line := fmt.Sprintf("%s: %s", e.Action, e.Why)
+				if e.SessionID != "" {
+					line += fmt.Sprintf(" (session %s message %s)", e.SessionID, e.MessageID)
 				}
+				out = append(out, line)
+			case !removed:
+				out = append(out, fmt.Sprintf("session %s message %s: %q (%s)", e.SessionID, e.MessageID, e.Quote, e.Path))
 			}
-			return out
 		}
+		return out
 	}
-	r := &review.Runner{S: s, Paths: p, Now: env.Now, AllowScripts: c.AllowScripts}
-	if err := r.Run(items); errors.Is(err, review.ErrInterrupted) {
-		return cli.Interrupted(err)
-	} else if err != nil {
-		return err
-	}
-	return nil
 }
 
 // editor runs $VISUAL or $EDITOR (default vi) on a file, through sh so an

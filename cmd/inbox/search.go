@@ -35,7 +35,6 @@ type SearchCmd struct {
 	Memory         bool     `help:"Only memory files (with the archive if --include-archive)." xor:"what"`
 	All            bool     `help:"Search every project, not only the current one."`
 	IncludeArchive bool     `help:"Also search archive.md (archived memory)."`
-	Agent          string   `help:"Only this agent's sessions and memory: gemini, claude or codex." enum:"gemini,claude,codex," default:""`
 	Since          string   `help:"Only what changed since a date (2026-05-01, RFC3339) or a duration ago (36h, 7d)." placeholder:"WHEN"`
 	Limit          int      `help:"Most hits per group (memory, then sessions)." default:"10" min:"1" max:"1000" env:"${env_prefix}SEARCH_LIMIT"`
 }
@@ -69,7 +68,7 @@ func (c *SearchCmd) Run(ctx context.Context, env *cli.Env, g *Globals) error {
 		}
 		projects = []string{p}
 	}
-	q := recall.Query{Text: text, Projects: projects, Agent: c.Agent, Since: since, Limit: c.Limit}
+	q := recall.Query{Text: text, Projects: projects, Agent: g.Agent, Since: since, Limit: c.Limit}
 	if !c.JSON && g.colour(env) {
 		q.Mark = [2]string{"\x1b[1;33m", "\x1b[0m"}
 	}

@@ -35,14 +35,10 @@ func (c *ShowCmd) Run(g *Globals, env *cli.Env) error {
 
 // loadItem resolves the project and finds one item by id.
 func loadItem(g *Globals, env *cli.Env, id string) (inbox.Paths, *inbox.Item, error) {
-	p, err := g.writable(env)
+	_, es, err := g.entries(env, true)
 	if err != nil {
-		return p, nil, err
+		return inbox.Paths{}, nil, err
 	}
-	items, err := loadItems(env, p)
-	if err != nil {
-		return p, nil, err
-	}
-	it, err := inbox.Find(items, id)
-	return p, it, err
+	e, err := findEntry(es, id)
+	return e.Mem.Paths, e.Item, err
 }

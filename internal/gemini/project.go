@@ -73,8 +73,13 @@ func SkillRoots(geminiDir, workspaceRoot string) []string {
 // are that dir, ~/.gemini/GEMINI.md and the skill roots of workspaceRoot
 // ("" when unknown).
 func Layout(geminiDir, memoryDir, workspaceRoot string) memdir.Dir {
-	return memdir.Shared(memoryDir, GlobalMemory(geminiDir), SkillRoots(geminiDir, workspaceRoot))
+	d := memdir.Shared(memoryDir, GlobalMemory(geminiDir), SkillRoots(geminiDir, workspaceRoot))
+	d.Agent = Agent
+	return d
 }
+
+// Agent is the name automem gives Gemini CLI (sources, targets, IDs).
+const Agent = "gemini"
 
 var hashDir = regexp.MustCompile(`^[0-9a-f]{64}$`)
 

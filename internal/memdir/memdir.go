@@ -11,6 +11,7 @@
 package memdir
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -30,24 +31,104 @@ const (
 
 // Dir says where the files of one memory live.
 type Dir struct {
+	// Agent names the coding agent that loads this memory ("gemini",
+	// "claude", "codex"): the prompt and the inbox say whose files they are.
+	Agent string
 	// Data is the directory of automem's own files for this memory. For
 	// Gemini CLI it is the memory dir itself (~/.gemini/tmp/<slug>/memory).
 	Data string
 	// Targets are the files each patch kind may change: the private memory
-	// dir, the global memory file and the skill roots.
+	// dir, the global memory file, the project file and the skill roots.
+	// An agent without a private memory (Codex) has no MemoryDir.
 	Targets patch.Roots
+	// LegacyIndex is a file name in the private memory dir that the agent
+	// still loads when MEMORY.md is absent (Gemini CLI's GEMINI.md), ""
+	// for none.
+	LegacyIndex string
 }
 
+// IndexName is the private memory's index file, the one the agent loads
+// at start (the topic files beside it are read on demand).
+const IndexName = "MEMORY.md"
+
 // Shared describes a memory whose automem data sits in its private memory
-// dir, as Gemini CLI's does; global and skillRoots are the other targets.
+// dir, as Gemini CLI's does (and whose legacy index is Gemini CLI's
+// GEMINI.md); global and skillRoots are the other targets.
 func Shared(memoryDir, global string, skillRoots []string) Dir {
-	return Dir{Data: memoryDir, Targets: patch.Roots{MemoryDir: memoryDir, GlobalMemory: global, SkillRoots: skillRoots}}
+	return Dir{Data: memoryDir, Targets: patch.Roots{MemoryDir: memoryDir, GlobalMemory: global, SkillRoots: skillRoots},
+		LegacyIndex: "GEMINI.md"}
 }
 
 // Inbox is the directory of pending patches of a memory kind
-// (<Data>/.inbox/<kind>), the one Gemini CLI's /memory inbox reads.
+// (<Data>/.inbox/<kind>), the one Gemini CLI's /memory inbox reads. The
+// project kind, which Gemini CLI does not know (it prunes what it does
+// not accept from .inbox/), waits in <Data>/.automem/inbox/project.
 func (d Dir) Inbox(kind patch.Kind) string {
+	if kind == patch.Project {
+		return filepath.Join(d.Own(), "inbox", string(kind))
+	}
 	return filepath.Join(d.Data, inboxDir, string(kind))
+}
+
+// File is the memory file a new line of a kind goes to: the private index
+// (MEMORY.md, or the legacy index when only that one exists, so creating
+// MEMORY.md never hides what the legacy file says), the global memory file
+// or the project file; "" when the agent has no memory of that kind.
+func (d Dir) File(kind patch.Kind) string {
+	switch kind {
+	case patch.Private:
+		if d.Targets.MemoryDir == "" {
+			return ""
+		}
+		mem := filepath.Join(d.Targets.MemoryDir, IndexName)
+		if d.LegacyIndex == "" {
+			return mem
+		}
+		if _, err := os.Lstat(mem); err == nil {
+			return mem
+		}
+		legacy := filepath.Join(d.Targets.MemoryDir, d.LegacyIndex)
+		if fi, err := os.Lstat(legacy); err == nil && fi.Mode().IsRegular() {
+			return legacy
+		}
+		return mem
+	case patch.Global:
+		return d.Targets.GlobalMemory
+	case patch.Project:
+		return d.Targets.ProjectMemory
+	}
+	return ""
+}
+
+// Files maps each memory kind the agent has to the file a new line of that
+// kind goes to (nil when it has none), as reports and inbox list show it.
+func (d Dir) Files() map[string]string {
+	var out map[string]string
+	for _, k := range Kinds() {
+		if f := d.File(k); f != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[string(k)] = f
+		}
+	}
+	return out
+}
+
+// Has reports whether the memory has a target of that kind.
+func (d Dir) Has(kind patch.Kind) bool { return d.File(kind) != "" }
+
+// Local is the kind that a fact about this project goes to: the private
+// memory, or the project file for an agent that has no private memory
+// (Codex); "" when the agent has neither.
+func (d Dir) Local() patch.Kind {
+	switch {
+	case d.Targets.MemoryDir != "":
+		return patch.Private
+	case d.Targets.ProjectMemory != "":
+		return patch.Project
+	}
+	return ""
 }
 
 // InboxRoot is the directory holding every kind's inbox (<Data>/.inbox).
@@ -109,7 +190,7 @@ func (d Dir) Index() string { return filepath.Join(d.Targets.MemoryDir, "MEMORY.
 func (d Dir) Journal() string { return filepath.Join(d.Own(), "apply.journal") }
 
 // Kinds lists the memory kinds that have an inbox, in review order.
-func Kinds() []patch.Kind { return []patch.Kind{patch.Private, patch.Global} }
+func Kinds() []patch.Kind { return []patch.Kind{patch.Private, patch.Global, patch.Project} }
 
 // PatchKind says which rules a pending patch file is validated by: the
 // kind of the inbox it sits in, or patch.Skill for a skill update patch

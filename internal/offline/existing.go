@@ -69,7 +69,11 @@ func loadKnown(d memdir.Dir, skillNames []string) (*known, error) {
 	for _, n := range skillNames {
 		k.skills[strings.ToLower(n)] = true
 	}
-	entries, err := os.ReadDir(memoryDir)
+	var entries []os.DirEntry
+	var err error
+	if memoryDir != "" {
+		entries, err = os.ReadDir(memoryDir)
+	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("list memory dir %s: %w", memoryDir, err)
 	}
@@ -82,8 +86,11 @@ func loadKnown(d memdir.Dir, skillNames []string) (*known, error) {
 			return nil, err
 		}
 	}
-	if globalPath != "" {
-		if err := k.addFile(globalPath); err != nil {
+	for _, f := range []string{globalPath, d.Targets.ProjectMemory} {
+		if f == "" {
+			continue
+		}
+		if err := k.addFile(f); err != nil {
 			return nil, err
 		}
 	}

@@ -132,8 +132,8 @@ type Result struct {
 // Extract runs the miners over the sessions and writes the candidates.
 func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) {
 	res := Result{Verdicts: map[string]Verdict{}, Signals: map[string]int{}}
-	if in.Dir.Data == "" || !filepath.IsAbs(in.Dir.Data) || !filepath.IsAbs(in.Dir.Targets.MemoryDir) {
-		return res, fmt.Errorf("offline extract: memory dir %q is not absolute", in.Dir.Data)
+	if in.Dir.Data == "" || !filepath.IsAbs(in.Dir.Data) || !filepath.IsAbs(in.Dir.File(in.Dir.Local())) {
+		return res, fmt.Errorf("offline extract: memory dir %q or its memory file %q is not absolute", in.Dir.Data, in.Dir.File(in.Dir.Local()))
 	}
 	if in.Redact == nil {
 		return res, errors.New("offline extract: no redaction hook")
@@ -187,7 +187,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
-	cands = reconcile(cands, k, in.Dir.Targets.MemoryDir, in.Dir.Targets.GlobalMemory)
+	cands = reconcile(cands, k, in.Dir)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))
@@ -262,7 +262,7 @@ func sessionIDs(in Input, srcs []source) []string {
 
 // kindRoots describes the allowed targets for the generated patches.
 func kindRoots(d memdir.Dir) patch.Roots {
-	return patch.Roots{MemoryDir: d.Targets.MemoryDir, GlobalMemory: d.Targets.GlobalMemory}
+	return patch.Roots{MemoryDir: d.Targets.MemoryDir, GlobalMemory: d.Targets.GlobalMemory, ProjectMemory: d.Targets.ProjectMemory}
 }
 
 // cleanLine is the last gate for a memory line: redacted, one line, no

@@ -1,7 +1,7 @@
 package offline
 
 import (
-	"path/filepath"
+	"github.com/automem/automem/internal/memdir"
 	"strings"
 
 	"github.com/automem/automem/internal/textkey"
@@ -24,7 +24,7 @@ const verificationPrefix = "Verification commands for this project:"
 
 // reconcile returns the candidates to write, some turned into in-place
 // rewrites of existing lines.
-func reconcile(cands []candidate, k *known, memoryDir, globalPath string) []candidate {
+func reconcile(cands []candidate, k *known, d memdir.Dir) []candidate {
 	banned := map[string]bool{}
 	for _, c := range cands {
 		if c.kind == KindInstruction || c.kind == KindCorrection {
@@ -56,13 +56,13 @@ func reconcile(cands []candidate, k *known, memoryDir, globalPath string) []cand
 			}
 			if old != "" {
 				c.replaces, c.replaceIn = old, path
-				c.global = path == globalPath
+				c.global = path == d.Targets.GlobalMemory
 				taken[old] = true
 			}
 		}
 		out = append(out, c)
 	}
-	if v := verificationUpdate(verify, k, banned, memoryDir); v != nil {
+	if v := verificationUpdate(verify, k, banned, d); v != nil {
 		out = append([]candidate{*v}, out...)
 	}
 	return out
@@ -77,7 +77,7 @@ func usesBanned(cmd string, banned map[string]bool) bool {
 // verificationUpdate merges the mined verification commands with the
 // existing verification line, dropping ruled-out ones. It returns nil when
 // nothing changes.
-func verificationUpdate(v *candidate, k *known, banned map[string]bool, memoryDir string) *candidate {
+func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir.Dir) *candidate {
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
@@ -95,7 +95,7 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, memoryDi
 		return v
 	}
 	if path == "" {
-		path = privateTarget(memoryDir)
+		path = d.File(d.Local())
 	}
 	var merged []string
 	for _, c := range backticked(old) {
@@ -122,7 +122,7 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, memoryDi
 	if v != nil {
 		out.srcs = v.srcs
 	}
-	out.global = filepath.Dir(path) != memoryDir && !strings.HasPrefix(path, memoryDir+string(filepath.Separator))
+	out.global = path == d.Targets.GlobalMemory
 	return &out
 }
 

@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -189,21 +188,6 @@ func (w *writer) accept(c candidate, text, target string) {
 	}
 }
 
-// privateTarget is the file Gemini auto-loads as private memory: MEMORY.md,
-// or the legacy GEMINI.md in the memory dir when only that one exists, so
-// that creating MEMORY.md never hides what the legacy file says.
-func privateTarget(memoryDir string) string {
-	mem := filepath.Join(memoryDir, "MEMORY.md")
-	if _, err := os.Lstat(mem); err == nil {
-		return mem
-	}
-	legacy := filepath.Join(memoryDir, "GEMINI.md")
-	if fi, err := os.Lstat(legacy); err == nil && fi.Mode().IsRegular() {
-		return legacy
-	}
-	return mem
-}
-
 // flush merges the accepted lines into the canonical patches and appends the
 // evidence.
 func (w *writer) flush() error {
@@ -214,7 +198,7 @@ func (w *writer) flush() error {
 		heading string
 		count   *int
 	}{
-		{w.private, patch.Private, privateTarget(w.in.Dir.Targets.MemoryDir), "# Project Memory", &w.res.PrivateLines},
+		{w.private, w.in.Dir.Local(), w.in.Dir.File(w.in.Dir.Local()), localHeading(w.in.Dir.Local()), &w.res.PrivateLines},
 		{w.global, patch.Global, w.in.Dir.Targets.GlobalMemory, "", &w.res.GlobalLines},
 	}
 	for _, k := range kinds {
@@ -263,4 +247,14 @@ func (w *writer) flush() error {
 	}
 	w.res.Evidence = w.evidence
 	return nil
+}
+
+// localHeading is the first line of a new file of this project's facts:
+// the private index gets Gemini CLI's "# Project Memory"; a shared project
+// file (Codex's AGENTS.md) gets none, its first line is a fact.
+func localHeading(kind patch.Kind) string {
+	if kind == patch.Private {
+		return "# Project Memory"
+	}
+	return ""
 }

@@ -91,6 +91,11 @@ func (pl *Plan) commit(opt CommitOptions) (err error) {
 	for _, ch := range pl.Changes {
 		r := roots[ch.rootDir]
 		if r == nil {
+			if ch.Create {
+				if err = os.MkdirAll(ch.rootDir, 0o700); err != nil {
+					return fmt.Errorf("create directory %s: %w", ch.rootDir, err)
+				}
+			}
 			if r, err = os.OpenRoot(ch.rootDir); err != nil {
 				return fmt.Errorf("open root %s: %w", ch.rootDir, err)
 			}

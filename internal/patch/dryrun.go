@@ -124,6 +124,13 @@ func key(r Roots, p string) string {
 func readTarget(t target, creating bool) (*Change, error) {
 	ch := &Change{Path: t.path, rootDir: t.rootDir, rel: t.rel, Mode: newFileMode}
 	root, err := os.OpenRoot(t.rootDir)
+	if errors.Is(err, fs.ErrNotExist) && creating && t.newDir {
+		// A memory dir the agent has not made yet (Claude Code's
+		// auto-memory dir before its first note): the file is new, and
+		// the commit makes the directory.
+		ch.Create, ch.OldHash = true, sha256.Sum256(nil)
+		return ch, nil
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, refuse(TargetNotFound, t.path, "directory %s does not exist", t.rootDir)
 	}

@@ -6,8 +6,12 @@ type Kind string
 // The patch kinds; the names match Gemini CLI's inbox kinds.
 const (
 	Private Kind = "private" // MEMORY.md and sibling *.md in the project memory dir
-	Global  Kind = "global"  // exactly ~/.gemini/GEMINI.md
+	Global  Kind = "global"  // exactly the agent's user memory file (~/.gemini/GEMINI.md)
 	Skill   Kind = "skill"   // files under the skills roots
+	// Project is exactly the repository's shared instruction file
+	// (<root>/GEMINI.md, CLAUDE.md or AGENTS.md): an automem kind that
+	// Gemini CLI's inbox does not know, so its patches never sit in .inbox/.
+	Project Kind = "project"
 )
 
 // DevNull is the name a creating section uses for its old side.

@@ -31,14 +31,17 @@ func checkLexical(name string) *Error {
 	if name == "/" || strings.HasSuffix(name, "/") {
 		return &Error{Reason: InvalidPatchHeaders, File: name, Detail: "name is a directory"}
 	}
-	for _, c := range strings.Split(name[1:], "/") {
+	comps := strings.Split(name[1:], "/")
+	for i, c := range comps {
 		switch {
 		case c == "" || c == "." || c == "..":
 			return &Error{Reason: OutsideAllowedRoots, File: name, Detail: "name has an empty, . or .. component"}
 		case strings.EqualFold(strings.TrimRight(c, ". "), ".git"):
 			return &Error{Reason: OutsideAllowedRoots, File: name, Detail: "name has a .git component"}
-		case strings.HasPrefix(c, "-"):
-			return &Error{Reason: InvalidPatchHeaders, File: name, Detail: "component starts with -"}
+		case strings.HasPrefix(c, "-") && i == len(comps)-1:
+			// A file name that reads as an option. A directory may start
+			// with one: Claude Code's project dirs all do (-home-me-proj).
+			return &Error{Reason: InvalidPatchHeaders, File: name, Detail: "file name starts with -"}
 		case len(c) > 255:
 			return &Error{Reason: InvalidPatchHeaders, File: name, Detail: "component longer than 255 bytes"}
 		case c != strings.TrimRight(c, ". "):

@@ -13,8 +13,13 @@ import (
 type Roots struct {
 	// MemoryDir is the project memory dir (~/.gemini/tmp/<id>/memory).
 	MemoryDir string
-	// GlobalMemory is the absolute path of ~/.gemini/GEMINI.md.
+	// GlobalMemory is the absolute path of the agent's user memory file
+	// (~/.gemini/GEMINI.md, ~/.claude/CLAUDE.md, $CODEX_HOME/AGENTS.md).
 	GlobalMemory string
+	// ProjectMemory is the absolute path of the repository's shared
+	// instruction file (<root>/AGENTS.md for Codex), "" when project
+	// patches are not allowed.
+	ProjectMemory string
 	// SkillRoots are the directories skill patches may touch:
 	// ~/.gemini/skills, ~/.agents/skills, <workspace>/.gemini/skills,
 	// <workspace>/.agents/skills.
@@ -29,6 +34,9 @@ type target struct {
 	path    string // absolute, as in the patch
 	rootDir string
 	rel     string // slash-separated, local
+	// newDir: a memory file may be created before its directory exists
+	// (an agent's memory dir it has not made yet); skill roots must exist.
+	newDir bool
 }
 
 // Check verifies that every section of p names a target the kind allows, on
@@ -80,12 +88,17 @@ func (r Roots) resolveKind(kind Kind, path string, out func(string, ...any) (tar
 		if !r.sameAny(dir, r.MemoryDir) || !r.privateName(base) {
 			return out("outside the private memory root: only MEMORY.md or a *.md directly in the memory dir")
 		}
-		return target{path: path, rootDir: r.MemoryDir, rel: base}, nil
+		return target{path: path, rootDir: r.MemoryDir, rel: base, newDir: true}, nil
 	case Global:
 		if r.GlobalMemory == "" || !r.sameAny(path, r.GlobalMemory) {
 			return out("outside the global memory root: only %s", r.GlobalMemory)
 		}
-		return target{path: path, rootDir: filepath.Dir(r.GlobalMemory), rel: filepath.Base(r.GlobalMemory)}, nil
+		return target{path: path, rootDir: filepath.Dir(r.GlobalMemory), rel: filepath.Base(r.GlobalMemory), newDir: true}, nil
+	case Project:
+		if r.ProjectMemory == "" || !r.sameAny(path, r.ProjectMemory) {
+			return out("outside the project memory root: only %s", r.ProjectMemory)
+		}
+		return target{path: path, rootDir: filepath.Dir(r.ProjectMemory), rel: filepath.Base(r.ProjectMemory)}, nil
 	case Skill:
 		for _, root := range r.SkillRoots {
 			for _, spelling := range spellings(root) {
@@ -118,6 +131,11 @@ func (r Roots) resolveCanonical(kind Kind, t target, out func(string, ...any) (t
 		cg, err := canonical(r.GlobalMemory)
 		if err != nil || !r.same(cpath, cg) {
 			return out("canonical path leaves the global memory root")
+		}
+	case Project:
+		cp, err := canonical(r.ProjectMemory)
+		if err != nil || !r.same(cpath, cp) {
+			return out("canonical path leaves the project memory root")
 		}
 	case Skill:
 		croot, err := canonical(t.rootDir)

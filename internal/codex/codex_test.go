@@ -1,0 +1,41 @@
+package codex
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestLayoutFollowsWhatCodexReads(t *testing.T) {
+	home, root := t.TempDir(), t.TempDir()
+	d := Layout(home, "/state/p/codex", root)
+	if d.Targets.MemoryDir != "" {
+		t.Errorf("Codex has no private memory, got %s", d.Targets.MemoryDir)
+	}
+	if d.Targets.GlobalMemory != filepath.Join(home, "AGENTS.md") || d.Targets.ProjectMemory != filepath.Join(root, "AGENTS.md") {
+		t.Errorf("targets = %+v", d.Targets)
+	}
+	for _, s := range append([]string{d.Targets.GlobalMemory, d.Targets.ProjectMemory}, d.Targets.SkillRoots...) {
+		if strings.Contains(s, "memories") {
+			t.Errorf("a target under Codex's own memories: %s", s)
+		}
+	}
+	// An empty override is skipped by Codex, a non-empty one hides AGENTS.md.
+	override := filepath.Join(root, "AGENTS.override.md")
+	if err := os.WriteFile(override, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := ProjectMemory(root); got != filepath.Join(root, "AGENTS.md") {
+		t.Errorf("empty override chosen: %s", got)
+	}
+	if err := os.WriteFile(override, []byte("- rule\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := ProjectMemory(root); got != override {
+		t.Errorf("non-empty override not chosen: %s", got)
+	}
+	if h := Home(func(k string) string { return map[string]string{"CODEX_HOME": "/x"}[k] }, "/home/u"); h != "/x" {
+		t.Errorf("Home ignores CODEX_HOME: %s", h)
+	}
+}

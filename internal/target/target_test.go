@@ -1,0 +1,61 @@
+package target
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{"", nil, false},
+		{"own", nil, false},
+		{"all", []string{"gemini", "claude", "codex"}, false},
+		{"codex, claude,codex", []string{"codex", "claude"}, false},
+		{"gemini,cursor", nil, true},
+	} {
+		got, err := Parse(c.in)
+		if (err != nil) != c.err || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Parse(%q) = %v, %v; want %v (error %v)", c.in, got, err, c.want, c.err)
+		}
+	}
+}
+
+func TestFindDeepestMarkedRoot(t *testing.T) {
+	state, src := t.TempDir(), t.TempDir()
+	outer, inner := filepath.Join(src, "mono"), filepath.Join(src, "mono", "svc")
+	if err := os.MkdirAll(filepath.Join(inner, "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Find(state, inner); !errors.Is(err, ErrNoProject) {
+		t.Fatalf("empty state dir: %v", err)
+	}
+	for _, r := range []string{outer, inner} {
+		if err := Mark(state, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Mark(state, outer); err != nil { // again: unchanged
+		t.Fatal(err)
+	}
+	got, err := Find(state, filepath.Join(inner, "pkg"))
+	if err != nil || got != inner {
+		t.Errorf("Find = %s, %v; want %s", got, err, inner)
+	}
+	if got, _ := Find(state, outer); got != outer {
+		t.Errorf("Find(outer) = %s", got)
+	}
+	if id := ProjectID(inner); !strings.HasPrefix(id, "svc-") || id == ProjectID(filepath.Join(src, "other", "svc")) {
+		t.Errorf("ProjectID(%s) = %s: readable and distinct per root", inner, id)
+	}
+	if d := Data(state, Claude, inner); filepath.Dir(d) != ProjectDir(state, inner) || filepath.Base(d) != "claude" {
+		t.Errorf("Data = %s", d)
+	}
+}
