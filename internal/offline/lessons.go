@@ -22,7 +22,7 @@ type LessonKind string
 // Lesson kinds.
 const (
 	LessonCorrection LessonKind = "correction" // the person corrected the agent
-	LessonRule       LessonKind = "rule"       // a rule the person stated
+	LessonRule       LessonKind = "rule"       // a rule of judgement the person stated
 	LessonRefused    LessonKind = "refused"    // the person refused a command
 	LessonFixed      LessonKind = "fixed"      // a failing check passed after a command
 	LessonFailing    LessonKind = "failing"    // a check failed three times or more in a row
@@ -62,7 +62,8 @@ const MinFailStreak = 3
 // Lessons mines the sessions (each its messages, already redacted) for the
 // dream pass. Corrections and rules are grouped and filtered as the
 // extractor does (reversed statements dropped, newest value wins, durable
-// only); commands are grouped by their normalised form. The result is
+// only); commands are grouped by their normalised form, and checks or fixes
+// that run a program a correction or rule ruled out are left out. The result is
 // sorted by kind, then by sessions and first appearance, so it never depends
 // on map order.
 func Lessons(sessions [][]transcript.Message) []Lesson {
@@ -78,13 +79,22 @@ func Lessons(sessions [][]transcript.Message) []Lesson {
 		acc.session(idx, msgs)
 	}
 	var out []Lesson
+	banned := map[string]bool{}
 	for _, c := range instructionCandidates(stmts, revs, said, func(int) bool { return true }) {
 		if c.kind != KindInstruction && c.kind != KindCorrection {
 			continue
 		}
+		for _, w := range ruledOut(c.line) {
+			banned[w] = true
+		}
 		l := Lesson{Kind: LessonRule, Line: c.line}
-		if c.kind == KindCorrection {
+		switch {
+		case c.kind == KindCorrection:
 			l.Kind = LessonCorrection
+		case changeRe().MatchString(c.line) || !judgementRe().MatchString(c.line):
+			// A value that changed ("we're on go 1.23 now") or a plain
+			// fact is memory, not a rule of judgement.
+			continue
 		}
 		seen := map[int]bool{}
 		sort.SliceStable(c.srcs, func(i, j int) bool { return before(c.srcs[i], c.srcs[j]) })
@@ -95,7 +105,14 @@ func Lessons(sessions [][]transcript.Message) []Lesson {
 		l.Sessions, l.Times = len(seen), len(c.srcs)
 		out = append(out, l)
 	}
-	out = append(out, acc.lessons()...)
+	for _, l := range acc.lessons() {
+		// What worked never recommends a program the person ruled out
+		// ("use pnpm, never npm" and `npm test` passing).
+		if (l.Kind == LessonPassing || l.Kind == LessonFixed) && (usesBanned(l.Line, banned) || usesBanned(l.Fix, banned)) {
+			continue
+		}
+		out = append(out, l)
+	}
 	order := map[LessonKind]int{LessonCorrection: 0, LessonRule: 1, LessonRefused: 2, LessonFailing: 3, LessonFixed: 4, LessonPassing: 5}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -120,6 +137,10 @@ func (l Lesson) first() source {
 	p := l.Proofs[0]
 	return source{session: p.Session, at: p.At}
 }
+
+// judgementRe marks a rule that weighs options or sets a condition, as
+// opposed to a fact about the project.
+var judgementRe = lazyRegexp(`(?i)\b(prefer|rather|instead|only|avoid|always|never|whenever|when|unless|if|before|after|not|don'?t|do not|must|should)\b`)
 
 // lessonAcc groups command lessons across sessions by kind and key.
 type lessonAcc struct {

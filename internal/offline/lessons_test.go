@@ -20,7 +20,9 @@ func TestLessons(t *testing.T) {
 		convo("s2", at(2), "u:Always prefer table tests over separate test functions.", "c:git push --force origin main", "x:go test ./..."),
 		convo("s3", at(3), "f:go test ./...", "f:go test ./...", "f:go test ./...", "u:Prefer table tests over separate test functions, always."),
 		convo("s4", at(4), "f:go vet ./...", "f:go vet ./...", "f:go vet ./...", "x:go vet ./...", "f:go test ./...", "f:go test ./...", "f:go test ./..."),
-		convo("s5", at(5), "u:Thanks, looks good.", "c:rm -rf dist", "x:go build ./..."),
+		convo("s5", at(5), "u:Thanks, looks good.", "c:rm -rf dist", "x:go build ./...", "x:npm test"),
+		convo("s6", at(6), "x:npm test", "x:npm test", "u:Remember that the server port is 7171 now."),
+		convo("s7", at(7), "x:npm test", "u:The server port is 7171 now."),
 	}
 	var got []string
 	for _, l := range Lessons(sessions) {
@@ -45,6 +47,8 @@ func TestLessons(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Lessons =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// npm was ruled out: its passing test is no lesson; the port is a
+	// value, not a rule of judgement.
 	if Lessons(nil) != nil {
 		t.Error("no sessions, lessons")
 	}
