@@ -25,8 +25,10 @@ func TestScripts(t *testing.T) {
 			e.Setenv("AUTOMEM_LOG_FORMAT", "json")
 			return nil
 		},
+		Condition: clitest.Conditions,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"subst": clitest.Subst("WORK", "HOME"),
+			"subst":      clitest.Subst("WORK", "HOME"),
+			"unwritable": clitest.Unwritable,
 		},
 	})
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"github.com/automem/automem/internal/lockfile"
 	"os"
 	"os/exec"
@@ -47,17 +46,12 @@ func TestScripts(t *testing.T) {
 			e.Setenv("GHOME", filepath.Join(home, ".gemini"))
 			return nil
 		},
-		Condition: func(cond string) (bool, error) {
-			if cond == "unwritable" {
-				return canMakeUnwritable()
-			}
-			return false, fmt.Errorf("unknown condition %q", cond)
-		},
+		Condition: clitest.Conditions,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"subst":      clitest.Subst("WORK", "HOME", "MEM", "GHOME"),
 			"mkproject":  cmdMkproject,
 			"holdlock":   cmdHoldLock,
-			"unwritable": cmdUnwritable,
+			"unwritable": clitest.Unwritable,
 			"gemvalidate": func(ts *testscript.TestScript, neg bool, args []string) {
 				cmdGemValidate(ts, neg, grefDir, args)
 			},
@@ -131,62 +125,4 @@ func cmdHoldLock(ts *testscript.TestScript, neg bool, args []string) {
 	l, err := lockfile.Acquire(context.Background(), ts.MkAbs(args[0]), lockfile.Options{})
 	ts.Check(err)
 	ts.Defer(func() { _ = l.Release() })
-}
-
-// unwritable DIR makes DIR refuse new files for the rest of the script:
-// chmod 0555, and, since root ignores modes, the immutable attribute
-// (chattr +i) when that is not enough. Scripts check [unwritable] first
-// (canMakeUnwritable). DIR is writable again when the script ends, so its
-// work dir can be removed.
-func cmdUnwritable(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: unwritable DIR")
-	}
-	dir := ts.MkAbs(args[0])
-	undo, err := makeUnwritable(dir)
-	ts.Defer(undo)
-	ts.Check(err)
-}
-
-// makeUnwritable is unwritable's work; undo makes dir writable again.
-func makeUnwritable(dir string) (undo func(), err error) {
-	undo = func() {
-		_ = exec.Command("chattr", "-i", dir).Run()
-		_ = os.Chmod(dir, 0o755)
-	}
-	if err := os.Chmod(dir, 0o555); err != nil {
-		return undo, err
-	}
-	refuses := func() bool {
-		f, err := os.CreateTemp(dir, "probe")
-		if err != nil {
-			return true
-		}
-		f.Close()
-		os.Remove(f.Name())
-		return false
-	}
-	if refuses() {
-		return undo, nil
-	}
-	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
-		return undo, fmt.Errorf("cannot make %s unwritable as uid %d: chattr: %v %s", dir, os.Geteuid(), err, out)
-	}
-	if !refuses() {
-		return undo, fmt.Errorf("cannot make %s unwritable as uid %d", dir, os.Geteuid())
-	}
-	return undo, nil
-}
-
-// canMakeUnwritable is the [unwritable] condition: whether makeUnwritable
-// works here (as root it needs chattr and CAP_LINUX_IMMUTABLE).
-func canMakeUnwritable() (bool, error) {
-	dir, err := os.MkdirTemp("", "unwritable")
-	if err != nil {
-		return false, err
-	}
-	defer os.RemoveAll(dir)
-	undo, err := makeUnwritable(dir)
-	undo()
-	return err == nil, nil
 }
