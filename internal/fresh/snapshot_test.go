@@ -2,11 +2,14 @@ package fresh
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // project writes a small project tree under dir.
@@ -154,5 +157,43 @@ func TestLoadErrors(t *testing.T) {
 	}
 	if _, err := Load(f); err == nil || !strings.Contains(err.Error(), "not a directory") {
 		t.Errorf("file root: err = %v", err)
+	}
+}
+
+// TestLinkedWorktree: a worktree made by `git worktree add` has a .git
+// file pointing into the main repository; its own index is read.
+func TestLinkedWorktree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	main, linked := filepath.Join(dir, "main"), filepath.Join(dir, "linked")
+	project(t, main)
+	gitAdd(t, main)
+	repo, err := git.PlainOpen(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig := &object.Signature{Name: "t", Email: "t@example.com", When: time.Unix(0, 0)}
+	if _, err := wt.Commit("init", &git.CommitOptions{Author: sig}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("git", "-C", main, "worktree", "add", "-q", linked)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git worktree add: %v: %s", err, out)
+	}
+	s, err := Load(linked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.git || len(s.byBase["auth.go"]) != 1 {
+		t.Fatalf("linked worktree: git=%v files=%d", s.git, len(s.files))
+	}
+	if got := s.Missing("Run `tools/deploy.sh` and `tools/publish.sh`."); strings.Join(got, "|") != "tools/publish.sh" {
+		t.Errorf("Missing = %q", got)
 	}
 }
