@@ -41,8 +41,9 @@ func (l *LLM) Extract(ctx context.Context, job *Job) Outcome {
 		Memory:      job.Dir,
 		SkillRoots:  job.Dir.Targets.SkillRoots,
 		Transcripts: offered,
-		// The global memory file is context for a global patch, read-only.
-		ReadOnlyFiles: []string{job.Dir.Targets.GlobalMemory},
+		// The global and project memory files are context for their
+		// patches, read-only.
+		ReadOnlyFiles: readOnlyFiles(job.Dir),
 		// Each offered transcript is rendered once per run, whatever page
 		// the model asks for.
 		Render: render.NewPager(sources, job.Redact, render.Options{}).Page,
@@ -127,5 +128,16 @@ func pendingPatches(d memdir.Dir, redact func(string) string) []prompt.Pending {
 		add(kind, d.Inbox(kind))
 	}
 	add(patch.Skill, d.Skills())
+	return out
+}
+
+// readOnlyFiles are the memory files outside the memory dir that the model
+// may read to quote context: the global file and, when the agent has one,
+// the repository's project file.
+func readOnlyFiles(d memdir.Dir) []string {
+	out := []string{d.Targets.GlobalMemory}
+	if d.Targets.ProjectMemory != "" {
+		out = append(out, d.Targets.ProjectMemory)
+	}
 	return out
 }

@@ -23,7 +23,7 @@ type files map[string][32]byte
 // skills inbox.
 func snapshot(d memdir.Dir) files {
 	out := files{}
-	for _, root := range []string{d.InboxRoot(), d.Skills()} {
+	for _, root := range []string{d.InboxRoot(), d.Inbox(patch.Project), d.Skills()} {
 		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 			if err != nil || !e.Type().IsRegular() {
 				return nil

@@ -131,7 +131,7 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 		}
 		hidden = append(hidden, hid...)
 		if it != nil {
-			title := map[patch.Kind]string{patch.Private: "Private memory", patch.Global: "Global memory"}[kind]
+			title := map[patch.Kind]string{patch.Private: "Private memory", patch.Global: "Global memory", patch.Project: "Project memory"}[kind]
 			it.Title = fmt.Sprintf("%s: %s from %s", title, plural.Of(len(it.Hunks), "hunk", "hunks"), plural.Of(len(it.Sources), "source patch", "source patches"))
 			items = append(items, it)
 		}

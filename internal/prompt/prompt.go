@@ -11,9 +11,12 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/automem/automem/internal/claude"
+	"github.com/automem/automem/internal/codex"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
@@ -70,7 +73,30 @@ func System(d memdir.Dir) string {
 		"{{GLOBAL_PATCH}}", Neutralise(d.ExtractionPatch(patch.Global)),
 		"{{EXAMPLE}}", ExamplePatch(d),
 	)
-	return r.Replace(systemTemplate)
+	return r.Replace(systemTemplate) + conventions(d)
+}
+
+// conventions is the part of the system message that names the agent whose
+// memory this is and how that agent loads it; Gemini CLI's memory, the one
+// the template describes, needs none.
+func conventions(d memdir.Dir) string {
+	var text string
+	switch d.Agent {
+	case claude.Agent:
+		text = claudeConventions
+	case codex.Agent:
+		text = codexConventions
+	default:
+		return ""
+	}
+	return strings.NewReplacer(
+		"{{MEM}}", Neutralise(d.Targets.MemoryDir),
+		"{{GLOBAL}}", Neutralise(d.Targets.GlobalMemory),
+		"{{PROJECT}}", Neutralise(d.Targets.ProjectMemory),
+		"{{PROJECT_PATCH}}", Neutralise(d.ExtractionPatch(patch.Project)),
+		"{{LINES}}", strconv.Itoa(claude.IndexLines),
+		"{{KIB}}", strconv.Itoa(codex.MaxBytes>>10),
+	).Replace(text)
 }
 
 // ExamplePatch is the worked patch example the system message shows, for

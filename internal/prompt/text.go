@@ -185,3 +185,29 @@ Verify every
 claim by reading the session it comes from. If nothing meets the bar, create
 nothing and explain why in complete_task.
 `
+
+// claudeConventions tells the model that the memory is Claude Code's.
+const claudeConventions = `
+## Whose memory this is: Claude Code
+These files are Claude Code's auto memory for this project, read at the start
+of every Claude Code session. Claude Code loads only the first {{LINES}} lines of
+{{MEM}}/MEMORY.md; anything below is never seen. Keep MEMORY.md a short index
+well under {{LINES}} lines: one-line bullets and pointer lines, with detail in
+topic files beside it (read on demand). The global file {{GLOBAL}} is the
+person's CLAUDE.md, loaded in every project.
+`
+
+// codexConventions tells the model that the memory is Codex's.
+const codexConventions = `
+## Whose memory this is: Codex
+Codex has no private memory: ignore the private memory and its patch above.
+Facts about this project go to the repository's instruction file {{PROJECT}}
+(AGENTS.md, shared with the whole team through git), proposed only as a patch
+in {{PROJECT_PATCH}}, with the same format rules. Facts about the person that
+hold in every project go to {{GLOBAL}} through the global patch.
+Codex reads the global file, then the AGENTS.md files from the repository
+root down to the working directory, joined root first (later files win), and
+stops adding text once {{KIB}} KiB are reached: keep additions few and short,
+and never repeat what a file already says. Never write anything under Codex's
+own memories directory.
+`

@@ -90,8 +90,15 @@ type root struct {
 // New opens the roots. The memory dir must exist; missing skill roots are
 // ignored, since most users have no workspace skills.
 func New(cfg Config) (*Sandbox, error) {
-	if !filepath.IsAbs(cfg.Memory.Targets.MemoryDir) || !filepath.IsAbs(cfg.Memory.Data) {
-		return nil, fmt.Errorf("open sandbox: memory dir %q or data dir %q is not absolute", cfg.Memory.Targets.MemoryDir, cfg.Memory.Data)
+	memDir := cfg.Memory.Targets.MemoryDir
+	if memDir != "" && !filepath.IsAbs(memDir) || !filepath.IsAbs(cfg.Memory.Data) {
+		return nil, fmt.Errorf("open sandbox: memory dir %q or data dir %q is not absolute", memDir, cfg.Memory.Data)
+	}
+	if fi, err := os.Stat(memDir); memDir == "" || err != nil || !fi.IsDir() {
+		// An agent without a private memory dir (Codex), or one it has
+		// not made yet (Claude Code before its first note): relative
+		// paths resolve in automem's data dir, where the inbox is.
+		memDir = cfg.Memory.Data
 	}
 	s := &Sandbox{
 		cfg:      cfg,
@@ -113,7 +120,7 @@ func New(cfg Config) (*Sandbox, error) {
 	if s.maxWrite <= 0 {
 		s.maxWrite = DefaultMaxWrites
 	}
-	mem := filepath.Clean(cfg.Memory.Targets.MemoryDir)
+	mem := filepath.Clean(memDir)
 	mr, err := os.OpenRoot(mem)
 	if err != nil {
 		return nil, fmt.Errorf("open sandbox memory dir %s: %w", mem, err)
