@@ -1,7 +1,9 @@
 package offline
 
 import (
+	"path"
 	"sort"
+	"strings"
 
 	"github.com/automem/automem/internal/textkey"
 )
@@ -214,8 +216,8 @@ func representative(ms []stmt) string {
 }
 
 // mentionedElsewhere finds a sentence of another session that names what
-// line is about again: two of its terms and a name written as code, or
-// three of its terms. Questions count (the person names the thing); text
+// line is about again: two of its terms and a name written as code, three
+// of its terms, or the same file path. Questions count (the person names the thing); text
 // they pasted does not (said holds their own words only).
 func mentionedElsewhere(line string, sessions map[int]bool, said []source) *source {
 	terms := factTerms(line)
@@ -225,9 +227,21 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source) *sour
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, factTerms(s.quote))
-		if shared >= 3 || shared >= 2 && sharesName(line, s.quote) {
+		if shared >= 3 || shared >= 2 && sharesName(line, s.quote) || sharesPath(line, s.quote) {
 			return s
 		}
 	}
 	return nil
+}
+
+// sharesPath reports whether two lines name the same file path
+// (src/api/client.ts): a name specific enough to tie them on its own.
+func sharesPath(a, b string) bool {
+	nb := codeNames(b)
+	for n := range codeNames(a) {
+		if nb[n] && strings.Contains(strings.Trim(n, "/"), "/") && path.Ext(n) != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -48,7 +48,7 @@ var (
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
-	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|keep it that way|that'?s how we do it|that is how we do it)\b[\s,;.!]*`)
+	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
 	// "…, I said that before": a correction said again.
 	saidBeforeRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
@@ -59,7 +59,7 @@ var (
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
-	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind|don'?t forget( (that|it))?)( please)?\W*$`)
+	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket"), kept in a
 	// correction or when it recurs
@@ -71,7 +71,7 @@ var (
 	noLongerRe  = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
 	neverMindRe = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b`)
+	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
@@ -190,8 +190,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if describedRe().MatchString(mainClause(s)) && !changedSetting(s) {
 		return nil, nil
 	}
-	s = timeRe().ReplaceAllString(s, "")
 	if changedSetting(s) {
+		s = timeRe().ReplaceAllString(s, "")
 		// "bumped to bevy 0.14, fix whatever broke": the change is the
 		// fact, the request after it is the day's task.
 		parts := clauseSplitRe().Split(s, -1)
@@ -215,13 +215,15 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	fact := factRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
 	// In a correction, what the person says is the correction, whatever
 	// word it opens with ("derive API for clap", "no raw SQL").
-	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction {
+	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction && !contrastRe().MatchString(s) {
 		return nil, nil
 	}
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_")) {
+		// "catchup=False!!" in a correction names the setting; alone it
+		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words.
 		return nil, nil
 	}
@@ -279,7 +281,7 @@ var cues = []string{
 	"go in", "goes in", "belong", "don't forget", "in all my", "globally", "keep that in mind",
 	"keep this in mind", "keep in mind", " only", "fromnow", "go thru", "go through", "goes through", "as usual", "as always", "like always", "as before", "like every",
 	"like all", "the others", "the rest", "same as", "remeber", "remmeber", "rember", "keep it that way",
-	"how we do it", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
+	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to",
 }
@@ -503,7 +505,8 @@ func codeNames(s string) map[string]bool {
 			continue
 		}
 		code := strings.ContainsAny(core, "/_$`.()") || strings.IndexFunc(core, unicode.IsDigit) >= 0 ||
-			strings.IndexFunc(core[1:], unicode.IsUpper) >= 0 || strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".")
+			strings.IndexFunc(core[1:], unicode.IsUpper) >= 0 && strings.IndexFunc(core, unicode.IsLower) >= 0 ||
+			strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".")
 		if code {
 			m[strings.ToLower(core)] = true
 		}
@@ -561,7 +564,7 @@ func conventionClause(s string) (string, bool) {
 		c = strings.TrimLeft(rest, ",;: ")
 	}
 	c = strings.Trim(c, " ,;:")
-	if len(codeNames(c)) == 0 && !factRe().MatchString(c) {
+	if len(codeNames(c)) == 0 && !factRe().MatchString(c) && !properNameRe().MatchString(c) {
 		// "make the button look like the others" compares, it sets no
 		// convention: a convention names where or what (a path, a
 		// column, a class).
@@ -569,6 +572,14 @@ func conventionClause(s string) (string, bool) {
 	}
 	return c, true
 }
+
+// contrastRe is a statement that rules the alternative out: "config values
+// we read from Airflow Variables, not from env vars".
+var contrastRe = lazyRegexp(`(?i),\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
+
+// properNameRe is a capitalised name inside a clause ("from Airflow
+// Variables"): a thing of the project, like a name written as code.
+var properNameRe = lazyRegexp(`\s[A-Z][a-z]+(\s[A-Z][a-z]+)*\b`)
 
 // clauseSplitRe separates the clauses of a sentence.
 var clauseSplitRe = lazyRegexp(`[;,\x{2014}]\s+`)
@@ -594,7 +605,7 @@ var changedRe = lazyRegexp(`(?i)\b(renamed|moved|changed|switched|upgraded|downg
 
 // timeRe is when a change happened ("last week", "yesterday"): no part of
 // the memory line.
-var timeRe = lazyRegexp(`(?i)\s*\b(last (week|sprint|month|night)|yesterday|this morning|earlier today|the other day)\b`)
+var timeRe = lazyRegexp(`(?i)\s*\b(last (week|sprint|month|night)|this (week|sprint|month)|yesterday|this morning|earlier today|the other day)\b`)
 
 // changedSetting reports whether a sentence tells of a setting that changed
 // ("we moved the broker from redis to rabbitmq last week", "upgraded us to

@@ -108,6 +108,9 @@ func TestClassify(t *testing.T) {
 		// misspelt markers, and what is said after the rule
 		{"alwyas run the migrations in a transaction pls", false, "Always run the migrations in a transaction.", true, false, false},
 		{"every script starts with set -euo pipefail, you forgot it", true, "Every script starts with set -euo pipefail.", false, false, true},
+		// a statement that rules the alternative out
+		{"config values we read from Airflow Variables, not from env vars.", false, "Config values we read from Airflow Variables, not from env vars.", false, false, false},
+		{"we upgraded to expo sdk 51 this week, please keep this in mind for new code", false, "We upgraded to expo sdk 51.", true, false, false},
 		// the change is the fact, the request after it is not
 		{"bumped to bevy 0.14 this morning, fix whatever broke", false, "Bumped to bevy 0.14.", false, false, false},
 		// not instructions
@@ -184,6 +187,8 @@ func TestSameFact(t *testing.T) {
 		{"Dont run terraform apply from your machine. Only the pipeline applies, always.", "Apply never runs locally, the CI pipeline does terraform apply after review.", true},
 		// where one kind of thing goes, said twice
 		{"Tasks live in app/tasks/, one module per domain.", "Add the weekly digest email task, put it in app/tasks/.", true},
+		// an initialism is no name in code: two rules about DAGs differ
+		{"Put an owner in default_args for every DAG.", "catchup=False on every DAG, we never want automatic backfills.", false},
 		// a correction and a rule about the same name in code
 		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", false},
 		// the same name, different facts about it
@@ -272,6 +277,11 @@ func TestMentionSupports(t *testing.T) {
 	echo := []source{{session: 1, quote: "new alembic migration for the tags table obviously"}}
 	if got := instructionCandidates([]stmt{st}, nil, echo, all); len(got) != 1 || len(got[0].srcs) != 2 {
 		t.Fatalf("mentioned again: %+v, want one candidate with both sessions", got)
+	}
+	// the same file path named again is enough
+	api := stmt{line: "All network calls must go through src/api/client.ts, no direct fetch in components.", src: source{session: 0}}
+	if got := instructionCandidates([]stmt{api}, nil, []source{{session: 2, quote: "the data come from the api client in src/api/client.ts"}}, all); len(got) != 1 {
+		t.Fatalf("path named again: %+v, want one candidate", got)
 	}
 	other := []source{{session: 1, quote: "add a tags page to the menu"}}
 	if got := instructionCandidates([]stmt{st}, nil, other, all); len(got) != 0 {

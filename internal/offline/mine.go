@@ -193,6 +193,9 @@ var bareNoRe = lazyRegexp(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 // lasting: "We deploy from publish now. Remember that."
 var rememberAloneRe = lazyRegexp(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
+// saidAloneRe is a sentence that only says the one before was said before.
+var saidAloneRe = lazyRegexp(`(?i)^(as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*\W*$`)
+
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
 func rememberPrevious(sents []string) []string {
@@ -200,6 +203,11 @@ func rememberPrevious(sents []string) []string {
 	for _, s := range sents {
 		if rememberAloneRe().MatchString(s) && len(out) > 0 {
 			out[len(out)-1] = "Remember that " + out[len(out)-1]
+			continue
+		}
+		if saidAloneRe().MatchString(s) && len(out) > 0 {
+			// "catchup=False!! I said this already": a repeat.
+			out[len(out)-1] = strings.TrimRight(out[len(out)-1], "!. ") + ", I said that before"
 			continue
 		}
 		out = append(out, s)

@@ -147,7 +147,10 @@ func supersedes(newer, older string) bool {
 	if len(vo) > 0 && fresh && (!subset(vo, vn) || changed) {
 		return true
 	}
-	if !changed || len(vo) > 0 && len(vn) > 0 {
+	if !changed || len(vo) > 0 && len(vn) > 0 || len(vn) > 0 && len(vo) == 0 {
+		// A new number ("we upgraded to sdk 51") replaces an older
+		// number, not a line that states none ("add native packages
+		// with expo install so they match the sdk").
 		return false
 	}
 	// Named values: the older line has a word the newer one dropped, and

@@ -19,6 +19,10 @@ func TestSupersedes(t *testing.T) {
 		{"Run go vet before committing.", "Run go test before committing.", false},
 		{"The server port is 7070.", "The server port is 7070.", false},
 		{"Always add a changeset for any change to a package.", "Apps live in apps/, shared code in packages/.", false},
+		// a new number replaces a number, not a line that states none
+		{"We upgraded to expo sdk 51.", "Native packages we add with expo install so the versions match the sdk.", false},
+		// a change from one named thing to another
+		{"We moved the broker from redis to rabbitmq.", "Background jobs run on Celery with Redis as the broker.", true},
 	}
 	for _, tt := range tests {
 		if got := supersedes(tt.newer, tt.older); got != tt.want {

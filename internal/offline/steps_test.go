@@ -92,3 +92,14 @@ func TestBareNoOpensCorrection(t *testing.T) {
 		t.Fatalf("stmts = %+v, want one correction about nodeIntegration", m.stmts)
 	}
 }
+
+func TestSaidAloneRepeats(t *testing.T) {
+	got := rememberPrevious([]string{"catchup=False!!", "I said this already"})
+	if len(got) != 1 || got[0] != "catchup=False, I said that before" {
+		t.Fatalf("got %q", got)
+	}
+	st, _ := classify(got[0], false, source{})
+	if st == nil || !st.correction || st.line != "catchup=False." {
+		t.Fatalf("classify = %+v, want the correction catchup=False.", st)
+	}
+}
