@@ -32,6 +32,9 @@ type names struct {
 }
 
 func (n *names) add(s string) {
+	if s == "" {
+		return
+	}
 	if n.set == nil {
 		n.set = map[string]bool{}
 	}
@@ -113,18 +116,17 @@ func (s *Snapshot) readPackageJSON(f string, m *manifests) {
 // logicalLines joins backslash-continued lines.
 func logicalLines(data string) []string {
 	raw := strings.Split(strings.ReplaceAll(data, "\r\n", "\n"), "\n")
-	var out []string
-	cur := ""
+	var out, cur []string
 	for _, ln := range raw {
 		if strings.HasSuffix(ln, "\\") {
-			cur += strings.TrimSuffix(ln, "\\") + " "
+			cur = append(cur, strings.TrimSuffix(ln, "\\"))
 			continue
 		}
-		out = append(out, cur+ln)
-		cur = ""
+		out = append(out, strings.Join(append(cur, ln), " "))
+		cur = cur[:0]
 	}
-	if cur != "" {
-		out = append(out, cur)
+	if len(cur) > 0 {
+		out = append(out, strings.Join(cur, " "))
 	}
 	return out
 }
@@ -198,6 +200,8 @@ func justNames(data string, n *names) {
 		}
 		f := strings.Fields(ln)
 		switch {
+		case len(f) == 0:
+			continue
 		case f[0] == "alias" && len(f) > 1:
 			n.add(f[1])
 			continue
