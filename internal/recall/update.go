@@ -232,7 +232,7 @@ func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *wo
 	out := make(chan *work, 4*workers)
 	for range workers {
 		go func() {
-			var rd transcript.Reader
+			rd := transcript.Reader{NoOutputs: true} // tool outputs are not indexed
 			for w := range next {
 				var err error
 				if w.sess != nil {

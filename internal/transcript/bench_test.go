@@ -68,22 +68,30 @@ func BenchmarkReadSession(b *testing.B) {
 	})
 }
 
-// BenchmarkReadMessages measures the full read used for rendering.
+// BenchmarkReadMessages measures the full read used for rendering, and the
+// read without tool outputs the search index makes (no-outputs).
 func BenchmarkReadMessages(b *testing.B) {
 	dir := os.Getenv("AUTOMEM_BENCH_CORPUS")
 	if dir == "" {
 		dir = genCorpus(b, 100, "--seed=12")
 	}
 	files, size := corpusFiles(b, dir)
-	b.SetBytes(size)
-	b.ReportAllocs()
-	var rd Reader
-	for b.Loop() {
-		for _, f := range files {
-			if _, _, err := rd.ReadMessages(f, Gemini); err != nil {
-				b.Fatal(err)
+	for _, c := range []struct {
+		name string
+		rd   Reader
+	}{{"full", Reader{}}, {"no-outputs", Reader{NoOutputs: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			rd := c.rd
+			for b.Loop() {
+				for _, f := range files {
+					if _, _, err := rd.ReadMessages(f, Gemini); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 

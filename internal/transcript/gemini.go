@@ -103,6 +103,7 @@ func (m *gemMeta) merge(f *gemFields) {
 // merges, checkpoints and rewinds, and the staleness of the scratchpad.
 type gemReader struct {
 	full     bool
+	outputs  bool // decode tool outputs (see Reader.NoOutputs)
 	legacy   bool // whole-file document: no projectHash required
 	list     msgList
 	meta     gemMeta
@@ -112,7 +113,7 @@ type gemReader struct {
 }
 
 func readGemini(rd *Reader, r io.Reader, path string, full bool) (Session, []Message, error) {
-	g := &gemReader{full: full, list: rd.msgList(full)}
+	g := &gemReader{full: full, outputs: !rd.NoOutputs, list: rd.msgList(full)}
 	if strings.HasSuffix(path, ".json") {
 		g.legacy = true
 		if err := g.document(r); err != nil {
@@ -211,13 +212,15 @@ func (g *gemReader) put(f *gemFields) {
 		m.Time = rawTime(f.ts)
 		switch m.Role {
 		case RoleTool:
-			m.Text = functionResponsesText(f.content)
+			if g.outputs {
+				m.Text = functionResponsesText(f.content)
+			}
 		case RoleUser:
 			m.Text = partsText(displayOr(f.content, f.display), false)
 		default:
 			m.Text = partsText(f.content, true)
 		}
-		m.ToolCalls = geminiToolCalls(f.toolCalls)
+		m.ToolCalls = geminiToolCalls(f.toolCalls, g.outputs)
 	}
 	g.list.put(rawStr(f.id), m)
 }

@@ -164,21 +164,7 @@ func functionResponsesText(v []byte) string {
 // responseOutput extracts the output (or error) text of a functionResponse
 // object, falling back to the raw response JSON.
 func responseOutput(fr []byte) (string, bool) {
-	var resp []byte
-	fieldsOf(fr, func(k, v []byte) {
-		if string(k) == "response" {
-			resp = v
-		}
-	})
-	var out, errText []byte
-	fieldsOf(resp, func(k, v []byte) {
-		switch string(k) {
-		case "output":
-			out = v
-		case "error":
-			errText = v
-		}
-	})
+	resp, out, errText := responseFields(fr)
 	if s, ok := jsonString(errText); ok && s != "" {
 		return s, true
 	}
@@ -188,7 +174,36 @@ func responseOutput(fr []byte) (string, bool) {
 	return string(resp), false
 }
 
-func geminiToolCalls(v []byte) []ToolCall {
+// responseFailed says whether a functionResponse carries an error, without
+// decoding its output.
+func responseFailed(fr []byte) bool {
+	_, _, errText := responseFields(fr)
+	s, ok := jsonString(errText)
+	return ok && s != ""
+}
+
+// responseFields returns a functionResponse's raw response object and
+// its raw output and error members.
+func responseFields(fr []byte) (resp, out, errText []byte) {
+	fieldsOf(fr, func(k, v []byte) {
+		if string(k) == "response" {
+			resp = v
+		}
+	})
+	fieldsOf(resp, func(k, v []byte) {
+		switch string(k) {
+		case "output":
+			out = v
+		case "error":
+			errText = v
+		}
+	})
+	return resp, out, errText
+}
+
+// geminiToolCalls decodes a record's toolCalls; outputs says whether the
+// results' outputs are decoded too (their error flags always are).
+func geminiToolCalls(v []byte, outputs bool) []ToolCall {
 	var calls []ToolCall
 	eachElem(v, func(c []byte) {
 		var tc ToolCall
@@ -210,11 +225,16 @@ func geminiToolCalls(v []byte) []ToolCall {
 		var outs []string
 		eachElem(result, func(p []byte) {
 			fieldsOf(p, func(k, fr []byte) {
-				if string(k) == "functionResponse" {
-					out, isErr := responseOutput(fr)
-					outs = append(outs, out)
-					tc.Error = tc.Error || isErr
+				if string(k) != "functionResponse" {
+					return
 				}
+				if !outputs {
+					tc.Error = tc.Error || responseFailed(fr)
+					return
+				}
+				out, isErr := responseOutput(fr)
+				outs = append(outs, out)
+				tc.Error = tc.Error || isErr
 			})
 		})
 		tc.Output = strings.Join(outs, "\n")

@@ -52,7 +52,7 @@ func (g *gemReader) walk(b []byte, f *gemFields) error {
 			f.fr = true
 			if settled = f.settled(); settled {
 				f.final = true
-				if !g.full {
+				if !g.full || (f.fr && !g.outputs) {
 					return nil
 				}
 			}
@@ -65,7 +65,7 @@ func (g *gemReader) walk(b []byte, f *gemFields) error {
 		if !settled {
 			if settled = f.settled(); settled {
 				f.final = true
-				if !g.full {
+				if !g.full || (f.fr && !g.outputs) {
 					return nil
 				}
 			}

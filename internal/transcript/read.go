@@ -29,6 +29,14 @@ type Reader struct {
 	// oneShot sizes the read buffer to the file: nothing will reuse it.
 	oneShot bool
 	size    int
+	// NoOutputs makes ReadMessages leave tool outputs out: a tool-result
+	// message keeps its place, id and role but has no text (and may have
+	// no time), and a tool call has no Output (its Status and Error are
+	// kept). The search index renders tool calls without their outputs,
+	// and decoding them was a third of its reading time. The Gemini
+	// reader honours it (it then does not even scan a tool-result record
+	// past its first content part); the others still decode outputs.
+	NoOutputs bool
 }
 
 // ReadSession reads only what the eligibility scan needs from one
