@@ -38,6 +38,13 @@ func (g *Globals) memories(env *cli.Env) ([]memory, error) {
 		dir = wd
 	}
 	gp, gerr := gemini.FindProject(geminiDir, dir)
+	return g.memoriesOf(env, dir, gp, gerr)
+}
+
+// memoriesOf is memories once the Gemini CLI project of dir is known (gerr
+// gemini.ErrNoProject when there is none), so status can find it faster.
+func (g *Globals) memoriesOf(env *cli.Env, dir string, gp gemini.Project, gerr error) ([]memory, error) {
+	geminiDir := gemini.Dir(env.Getenv, env.Home)
 	if gerr != nil && !errors.Is(gerr, gemini.ErrNoProject) {
 		return nil, fmt.Errorf("find project: %w", gerr)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,7 +13,7 @@ import (
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
-	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/target"
 	"github.com/automem/automem/internal/worktree"
 )
 
@@ -37,30 +36,37 @@ func (c *StatusCmd) Run(g *Globals, env *cli.Env) error {
 	if c.All {
 		return countAll(g, env, geminiDir, start)
 	}
-	mem, root, ok := registeredMemoryDir(geminiDir, dir)
-	if !ok {
-		p, err := gemini.FindProject(geminiDir, dir)
-		switch {
-		case errors.Is(err, gemini.ErrNoProject):
-			return fmt.Errorf("no gemini project contains %s (use --project DIR, or --all for every project)", dir)
-		case err != nil:
-			return fmt.Errorf("find project: %w", err)
-		}
-		mem, root = p.MemoryDir, p.Root
+	// Every agent's memory of the project, found as list finds them; the
+	// Gemini CLI project from its registry when that is certain, since
+	// gemini.FindProject reads every project.
+	var mems []memory
+	var err error
+	if mem, root, ok := registeredMemoryDir(geminiDir, dir); ok {
+		gp := gemini.Project{ID: filepath.Base(filepath.Dir(mem)), Root: root, MemoryDir: mem}
+		mems, err = g.memoriesOf(env, dir, gp, nil)
+	} else {
+		mems, err = g.memories(env)
 	}
-	env.Log.Debug().Dur("took", env.Now().Sub(start)).Bool("registry", ok).Msg("find project")
-	n, err := tally(env.Log, env.Now(), gemini.Layout(geminiDir, mem, gitRoot(root)))
 	if err != nil {
-		return err
+		return fmt.Errorf("%w, or --all for every project", err)
+	}
+	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("find project")
+	var total inbox.Counts
+	for _, m := range mems {
+		n, err := tally(env.Log, env.Now(), m.Paths)
+		if err != nil {
+			return err
+		}
+		total.Add(n)
 	}
 	env.Log.Debug().Dur("took", env.Now().Sub(start)).Msg("counted")
-	fmt.Fprintln(env.Stdout, n.String())
+	fmt.Fprintln(env.Stdout, total.String())
 	return nil
 }
 
 // tally counts one memory's inbox as list shows it.
-func tally(log zerolog.Logger, now time.Time, d memdir.Dir) (inbox.Counts, error) {
-	items, hidden, err := settledItems(log, now, inbox.Paths{Dir: d})
+func tally(log zerolog.Logger, now time.Time, p inbox.Paths) (inbox.Counts, error) {
+	items, hidden, err := settledItems(log, now, p)
 	if err != nil {
 		return inbox.Counts{}, err
 	}
@@ -70,11 +76,15 @@ func tally(log zerolog.Logger, now time.Time, d memdir.Dir) (inbox.Counts, error
 	return inbox.Tally(items), nil
 }
 
-// countAll prints the sum over every project's inbox, a few projects at a
-// time because the cost is all small file-system calls that overlap well.
-// Each project's workspace is its recorded root.
+// countAll prints the sum over every project's inbox: every Gemini CLI
+// project's, a few at a time because the cost is all small file-system
+// calls that overlap well (each one's workspace is its recorded root), and
+// every Claude Code and Codex project's in automem's state dir.
 func countAll(g *Globals, env *cli.Env, geminiDir string, start time.Time) error {
-	mems, _ := filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+	var mems []string
+	if g.Agent == "" || g.Agent == target.Gemini {
+		mems, _ = filepath.Glob(filepath.Join(geminiDir, "tmp", "*", "memory"))
+	}
 	// The workers log concurrently: one writer, serialised.
 	log, err := cli.NewLogger(zerolog.SyncWriter(env.Stderr), env.StderrTTY, g.LogLevel, g.LogFormat)
 	if err != nil {
@@ -91,7 +101,7 @@ func countAll(g *Globals, env *cli.Env, geminiDir string, start time.Time) error
 		go func() {
 			for m := range jobs {
 				root, _ := os.ReadFile(filepath.Join(filepath.Dir(m), ".project_root"))
-				c, err := tally(log, env.Now(), gemini.Layout(geminiDir, m, strings.TrimSpace(string(root))))
+				c, err := tally(log, env.Now(), inbox.Paths{Dir: gemini.Layout(geminiDir, m, strings.TrimSpace(string(root)))})
 				results <- result{c, err}
 			}
 		}()
@@ -113,6 +123,24 @@ func countAll(g *Globals, env *cli.Env, geminiDir string, start time.Time) error
 	}
 	if first != nil {
 		return first
+	}
+	// Claude Code and Codex memories keep their inbox in automem's state dir.
+	roots, err := target.Roots(g.StateDir)
+	if err != nil {
+		return err
+	}
+	for _, r := range roots {
+		ms, err := g.memoriesOf(env, r, gemini.Project{}, gemini.ErrNoProject)
+		if err != nil {
+			continue // none of --agent's
+		}
+		for _, m := range ms {
+			c, err := tally(log, env.Now(), m.Paths)
+			if err != nil {
+				return err
+			}
+			total.Add(c)
+		}
 	}
 	env.Log.Debug().Int("projects", len(mems)).Dur("took", env.Now().Sub(start)).Msg("counted every project")
 	fmt.Fprintln(env.Stdout, total.String())

@@ -340,4 +340,3 @@ func Find(items []*Item, id string) (*Item, error) {
 	}
 	return nil, fmt.Errorf("no inbox item %q (see inbox list)", id)
 }
-
