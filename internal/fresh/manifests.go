@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -45,7 +46,7 @@ func (n *names) add(s string) {
 func (s *Snapshot) manifests() *manifests {
 	s.manifestsOnce.Do(func() {
 		m := &manifests{makeDirs: map[string]bool{".": true}, stems: map[string]bool{}}
-		for _, f := range s.files {
+		for _, f := range s.withRootManifests() {
 			if strings.HasPrefix(f, "node_modules/") || strings.Contains(f, "/node_modules/") {
 				continue
 			}
@@ -76,6 +77,27 @@ func (s *Snapshot) manifests() *manifests {
 		s.man = m
 	})
 	return s.man
+}
+
+// rootManifests are the manifests looked for on disk at the root even when
+// the listing lacks them: a Makefile not yet added to git still defines
+// its targets.
+var rootManifests = []string{"Makefile", "makefile", "GNUmakefile", "justfile", "Justfile", ".justfile", "package.json",
+	"go.mod", "Cargo.toml", "pyproject.toml", "requirements.txt"}
+
+// withRootManifests is the listing plus the root manifests that exist on
+// disk but are not listed.
+func (s *Snapshot) withRootManifests() []string {
+	files := s.files
+	for _, name := range rootManifests {
+		if slices.Contains(s.byBase[name], name) {
+			continue
+		}
+		if st, err := os.Lstat(filepath.Join(s.root, name)); err == nil && st.Mode().IsRegular() {
+			files = append(files[:len(files):len(files)], name)
+		}
+	}
+	return files
 }
 
 // read parses one manifest into n; an unreadable one makes n unknowable.

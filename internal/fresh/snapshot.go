@@ -34,8 +34,9 @@ type Snapshot struct {
 }
 
 // Load snapshots the working tree at root: the git index when root is
-// inside a git work tree (fast: no directory is read), else one walk that
-// skips .git, dependency and build directories.
+// inside a git work tree and the index lists files under it (fast: no
+// directory is read), else one walk that skips .git, dependency and build
+// directories.
 func Load(root string) (*Snapshot, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -48,7 +49,7 @@ func Load(root string) (*Snapshot, error) {
 	}
 	s := &Snapshot{root: abs}
 	files, ok := indexFiles(abs)
-	if ok {
+	if ok && len(files) > 0 {
 		s.git = true
 	} else if files, err = walkFiles(abs); err != nil {
 		return nil, fmt.Errorf("snapshot %s: %w", root, err)

@@ -197,3 +197,40 @@ func TestLinkedWorktree(t *testing.T) {
 		t.Errorf("Missing = %q", got)
 	}
 }
+
+// TestUntracked: a project not yet added to its repository is walked, and
+// a Makefile not yet added still defines its targets.
+func TestUntracked(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "top.sh"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitAdd(t, dir)
+	project(t, filepath.Join(dir, "new"))
+	s, err := Load(filepath.Join(dir, "new"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.git || len(s.byBase["auth.go"]) != 1 {
+		t.Errorf("untracked project: git=%v files=%d", s.git, len(s.files))
+	}
+	if got := s.Missing("`make build`, `make nope`"); strings.Join(got, "|") != "make nope" {
+		t.Errorf("untracked project: Missing = %q", got)
+	}
+	// In a tracked project, an untracked root Makefile counts too.
+	repo := t.TempDir()
+	if err := os.WriteFile(filepath.Join(repo, "a.sh"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitAdd(t, repo)
+	if err := os.WriteFile(filepath.Join(repo, "Makefile"), []byte("deploy:\n\t./a.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Load(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Missing("`make deploy` and `make nope`"); !s.git || strings.Join(got, "|") != "make nope" {
+		t.Errorf("untracked Makefile: git=%v Missing = %q", s.git, got)
+	}
+}
