@@ -102,11 +102,12 @@ func geminiTargets(ctx context.Context, cfg Config, projects []gemini.Project) (
 	}
 	var targets []Target
 	for _, p := range projects {
+		cache := openCache(cachePath(cfg, "gemini", p.ChatsDir)) // loads while the dir is listed
 		files, err := scan.GeminiFilesLazy(append([]string{p.ChatsDir}, p.ExtraChatsDirs...)...)
 		if err != nil {
 			cfg.Log.Warn().Err(err).Str("project", p.ID).Msg("list transcripts")
 		}
-		entries, st := runScan(ctx, cfg, files, cachePath(cfg, "gemini", p.ChatsDir))
+		entries, st := runScan(ctx, cfg, files, <-cache)
 		dir, _ := cfg.layout(SourceGemini, p)
 		targets = append(targets, Target{Source: SourceGemini, Project: p, Dir: dir, Entries: entries, Stats: st})
 	}
@@ -137,6 +138,7 @@ func narrow(projects []gemini.Project, dir string) (gemini.Project, error) {
 // groups the sessions by the root they record.
 func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, src transcript.Source, dir string,
 	list func(string) ([]string, error)) ([]Target, error) {
+	cache := openCache(cachePath(cfg, string(src), dir)) // loads while the files are listed
 	paths, err := list(dir)
 	if err != nil {
 		cfg.Log.Warn().Err(err).Str("source", string(src)).Msg("list transcripts")
@@ -145,7 +147,7 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 	for i, p := range paths {
 		files[i] = scan.File{Path: p, Source: src}
 	}
-	entries, st := runScan(ctx, cfg, files, cachePath(cfg, string(src), dir))
+	entries, st := runScan(ctx, cfg, files, <-cache)
 	if src == transcript.Codex {
 		codexTitles(cfg, dir, entries)
 	}
@@ -215,11 +217,20 @@ func contains(root, dir string) bool {
 	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
-func runScan(ctx context.Context, cfg Config, files []scan.File, cacheFile string) ([]scan.Entry, scan.Stats) {
-	var cache *scan.Cache
-	if cacheFile != "" {
-		cache = scan.OpenCache(cacheFile)
+// openCache loads the scan cache at path (none when path is empty) on
+// another goroutine: mapping and indexing it overlaps the listing of the
+// transcripts, which runs on one core.
+func openCache(path string) <-chan *scan.Cache {
+	ch := make(chan *scan.Cache, 1)
+	if path == "" {
+		ch <- nil
+		return ch
 	}
+	go func() { ch <- scan.OpenCache(path) }()
+	return ch
+}
+
+func runScan(ctx context.Context, cfg Config, files []scan.File, cache *scan.Cache) ([]scan.Entry, scan.Stats) {
 	entries, st := scan.Scan(ctx, files, scan.Options{
 		Now: cfg.Now, MinIdle: cfg.MinIdle, MinUserMessages: cfg.MinUserMessages,
 		Cache: cache, Log: cfg.Log, // Read nil: a reusable reader per worker
