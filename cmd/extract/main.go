@@ -16,6 +16,7 @@ import (
 var version = "dev"
 
 func main() {
+	hugeHeap(os.Getenv("GODEBUG"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
