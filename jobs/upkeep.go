@@ -11,6 +11,7 @@ import (
 	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/offline"
+	"github.com/automem/automem/internal/render"
 	"github.com/automem/automem/internal/tombstone"
 	"github.com/automem/automem/internal/upkeep"
 )
@@ -29,8 +30,13 @@ type UpkeepConfig struct {
 	Tree func(root string) (upkeep.Tree, error)
 }
 
-// maxUpkeepSessions bounds the sessions one pass reads, newest first.
-const maxUpkeepSessions = 300
+// maxUpkeepSessions bounds the sessions one pass reads, newest first, and
+// maxUpkeepOutput the bytes of each tool output it keeps (the head of a
+// listing is where it shows a file): the pass holds them all at once.
+const (
+	maxUpkeepSessions = 300
+	maxUpkeepOutput   = 8 << 10
+)
 
 // UpkeepReport is what the pass proposed for one project.
 type UpkeepReport struct {
@@ -58,8 +64,8 @@ type UpkeepItem struct {
 // hunks. A failure costs only the upkeep: it is logged and reported.
 func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
 	u := p.cfg.Upkeep
-	if !u.On || p.t.Project.MemoryDir == "" {
-		return
+	if !u.On || p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
+		return // no private memory dir: nowhere to keep archive.md
 	}
 	if !p.cfg.Force && !upkeep.LoadRecord(p.dir.Upkeep()).Due(p.cfg.Now, u.Interval) {
 		return
@@ -194,7 +200,7 @@ func (p *project) upkeepInput(ctx context.Context) (upkeep.Input, error) {
 			for k := range msgs[i].ToolCalls {
 				tc := &msgs[i].ToolCalls[k]
 				tc.Args = []byte(p.redact(string(tc.Args)))
-				tc.Output = p.redact(tc.Output)
+				tc.Output = p.redact(render.CutBytes(tc.Output, maxUpkeepOutput))
 			}
 		}
 		in.Sessions = append(in.Sessions, upkeep.Session{ID: e.ID, At: e.LastUpdated, Messages: msgs})
@@ -235,7 +241,7 @@ func Upkeep(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 
 // upkeepNow is one project of Upkeep.
 func (p *project) upkeepNow(ctx context.Context) error {
-	if p.t.Project.MemoryDir == "" {
+	if p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
 		return skip{status: StatusNoMemory, msg: "no memory dir"}
 	}
 	if p.cfg.DryRun {

@@ -8,8 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// cutBytes returns at most n bytes of s without splitting a UTF-8 sequence.
-func cutBytes(s string, n int) string {
+// CutBytes returns at most n bytes of s without splitting a UTF-8 sequence
+// (what a bounded copy of a transcript text keeps).
+func CutBytes(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
@@ -42,7 +43,7 @@ func capLine(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	return cutBytes(s, max) + fmt.Sprintf("…[+%d bytes]", len(s)-max)
+	return CutBytes(s, max) + fmt.Sprintf("…[+%d bytes]", len(s)-max)
 }
 
 // cutText keeps the head (two thirds) and tail (one third) of a long text,
@@ -52,7 +53,7 @@ func cutText(s string, max int) string {
 		return s
 	}
 	headN, tailN := max*2/3, max/3
-	head := cutBytes(s, headN)
+	head := CutBytes(s, headN)
 	if i := strings.LastIndexByte(head, '\n'); i > headN/2 {
 		head = head[:i]
 	}

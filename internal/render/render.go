@@ -98,7 +98,7 @@ func File(path string, src transcript.Source, red Redact, opt Options) (*Renderi
 func Line(s string, red Redact, max int) string {
 	s = red(strings.Join(strings.Fields(s), " "))
 	if max > 0 && len(s) > max {
-		s = cutBytes(s, max-len("…")) + "…"
+		s = CutBytes(s, max-len("…")) + "…"
 	}
 	return s
 }

@@ -305,7 +305,7 @@ func shortenObject(s string, max int) (string, bool) {
 		var str string
 		if json.Unmarshal(v, &str) == nil {
 			if len(str) > max {
-				str = cutBytes(str, max) + fmt.Sprintf("…[+%d bytes]", len(str)-max)
+				str = CutBytes(str, max) + fmt.Sprintf("…[+%d bytes]", len(str)-max)
 			}
 			out.WriteString(quoteJSON(str))
 			continue

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/automem/automem/internal/offline"
 	"github.com/automem/automem/internal/textkey"
@@ -75,16 +76,14 @@ func (h *history) quoteOf(i int, name string) (msgID, quote string, ok bool) {
 // around is up to 60 bytes each side of t[k:k+n], on rune boundaries.
 func around(t string, k, n int) string {
 	from, to := max(0, k-60), min(len(t), k+n+60)
-	for from > 0 && !utf8Start(t[from]) {
+	for from > 0 && !utf8.RuneStart(t[from]) {
 		from--
 	}
-	for to < len(t) && !utf8Start(t[to]) {
+	for to < len(t) && !utf8.RuneStart(t[to]) {
 		to++
 	}
 	return strings.TrimSpace(t[from:to])
 }
-
-func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // subject is what a line is about as terms a session's text yields: a
 // code span (one term of the line) is split into its words, since
