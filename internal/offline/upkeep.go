@@ -45,3 +45,8 @@ func Supersedes(newer, older string) bool { return supersedes(newer, older) }
 // FactTerms are the terms of a line that tell one fact from another
 // (textkey.Terms without the generic words of instructions).
 func FactTerms(s string) []string { return factTerms(s) }
+
+// ValueTerms are the exact terms among terms (numbers, versions, paths,
+// code spans): two lines whose values differ state different facts, which
+// lets upkeep skip comparing most pairs of a large memory.
+func ValueTerms(terms []string) map[string]bool { return valueTerms(terms) }

@@ -3,6 +3,7 @@ package upkeep
 import (
 	"fmt"
 	"regexp"
+	"sort"
 
 	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/offline"
@@ -17,9 +18,28 @@ func superseded(m *memory, h *history, ev *evidence.Store) []Proposal {
 	var out []Proposal
 	have := map[string]bool{}
 	m.each(func(_ *file, _ int, text string) { have[textkey.Normalize(text)] = true })
+	// Only statements sharing a fact term with a line can restate or
+	// supersede it: an index of them keeps a large memory cheap.
+	byTerm := map[string][]int{}
+	for k, st := range h.stmts {
+		for _, t := range offline.FactTerms(st.Line) {
+			byTerm[t] = append(byTerm[t], k)
+		}
+	}
 	m.each(func(f *file, n int, text string) {
+		seen := map[int]bool{}
+		var cands []int
+		for _, t := range offline.FactTerms(text) {
+			for _, k := range byTerm[t] {
+				if !seen[k] {
+					seen[k] = true
+					cands = append(cands, k)
+				}
+			}
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(cands)))
 		newer := -1
-		for k := len(h.stmts) - 1; k >= 0; k-- {
+		for _, k := range cands {
 			s := h.stmts[k].Line
 			if offline.SameFact(s, text) {
 				break // restated: the line is current
@@ -34,8 +54,8 @@ func superseded(m *memory, h *history, ev *evidence.Store) []Proposal {
 		}
 		ns := h.stmts[newer]
 		p := Proposal{Action: ActionReplace, Path: f.path, Line: text, LineNo: n, With: marker(text) + ns.Line}
-		for k := newer - 1; k >= 0; k-- {
-			if old := h.stmts[k]; old.session != ns.session && offline.SameFact(old.Line, text) {
+		for _, k := range cands {
+			if old := h.stmts[k]; k < newer && old.session != ns.session && offline.SameFact(old.Line, text) {
 				p.Proofs = append(p.Proofs, h.proof(old.session, old.MessageID, old.Quote))
 				break
 			}
