@@ -51,7 +51,7 @@ type CLI struct {
 	Edit      EditCmd      `cmd:"" help:"Edit an entry that needs attention in $EDITOR; what you save is pending again."`
 	Status    StatusCmd    `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
 	Log       LogCmd       `cmd:"" help:"List the changes applied from the inbox, newest first."`
-	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, redo; again to go further back."`
+	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, edit, redo; again to go further back."`
 	Redo      RedoCmd      `cmd:"" help:"Take back the newest undo: its decision, and whatever a forced undo overwrote, come back."`
 	Dismissed DismissedCmd `cmd:"" help:"List dismissed lines and discarded skills, with date and evidence."`
 	Restore   RestoreCmd   `cmd:"" help:"Make dismissal N (see dismissed) pending again."`
