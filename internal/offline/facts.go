@@ -137,6 +137,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 	}
 	var out []candidate
+	var saidTerms [][]string // factTerms of said, computed once when first needed
 	for _, g := range groups {
 		if g.dead {
 			continue
@@ -157,8 +158,14 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 		line := representative(g.members)
 		var echo *source
-		if len(sessions) < 2 && !lasting && !global {
-			echo = mentionedElsewhere(line, sessions, said)
+		if len(sessions) < 2 && !lasting && !global && fresh {
+			if saidTerms == nil {
+				saidTerms = make([][]string, len(said))
+				for i := range said {
+					saidTerms[i] = factTerms(said[i].quote)
+				}
+			}
+			echo = mentionedElsewhere(line, sessions, said, saidTerms)
 			if echo != nil {
 				sessions[echo.session] = true
 				fresh = fresh || isNew(echo.session)
@@ -219,14 +226,14 @@ func representative(ms []stmt) string {
 // line is about again: two of its terms and a name written as code, three
 // of its terms, or the same file path. Questions count (the person names the thing); text
 // they pasted does not (said holds their own words only).
-func mentionedElsewhere(line string, sessions map[int]bool, said []source) *source {
+func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidTerms [][]string) *source {
 	terms := factTerms(line)
 	for i := range said {
 		s := &said[i]
 		if sessions[s.session] {
 			continue
 		}
-		shared, _ := textkey.Overlap(terms, factTerms(s.quote))
+		shared, _ := textkey.Overlap(terms, saidTerms[i])
 		if shared >= 3 || shared >= 2 && sharesName(line, s.quote) || sharesPath(line, s.quote) {
 			return s
 		}

@@ -257,6 +257,17 @@ var typoRe = sync.OnceValue(func() *regexp.Regexp {
 
 // fixTypos spells the marker words right, keeping the first letter's case.
 func fixTypos(s string) string {
+	lower, any := strings.ToLower(s), false
+	for w := range typos {
+		if strings.Contains(lower, w) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		// Most text has none: no regular expression over it.
+		return s
+	}
 	return typoRe().ReplaceAllStringFunc(s, func(w string) string {
 		fixed := typos[strings.ToLower(w)]
 		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/automem/automem/internal/textkey"
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -87,8 +88,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			own := sentences(ownText(msg.Text))
 			for i, sent := range own {
+				if len(sent) > 400 || len(textkey.Tokens(sent)) < 2 {
+					// Too long to be one thought, or too short to
+					// name anything: no support for a fact.
+					continue
+				}
 				s := src
-				s.quote, s.seq = sent, seq*1000+i
+				s.quote, s.seq = strs.get(sent), seq*1000+i
 				m.said = append(m.said, s)
 			}
 			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
