@@ -13,7 +13,6 @@ import (
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/scan"
-	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/state"
 	"github.com/automem/automem/internal/usage"
 )
@@ -355,7 +354,7 @@ func (p *project) validate(ctx context.Context, x *extraction) {
 	postCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), postTimeout)
 	defer cancel()
 	x.post = postprocess(postCtx, p.cfg, p.red, p.dir, x.before, p.log)
-	stampDrafts(p.dir, x.post.SkillsCreated, draftAgents(p.t), skills.Gemini, p.log)
+	stampDrafts(p.dir, x.post.SkillsCreated, draftAgents(p.cfg, p.t), p.dir.Agent, p.log)
 	p.pr.Candidates = &x.post.Candidates
 }
 

@@ -14,9 +14,12 @@ import (
 )
 
 // draftAgents are the agents a skill draft of this target is meant for:
-// the agents whose sessions it was mined from ("gemini+claude" names
-// both).
-func draftAgents(t Target) []string {
+// the agents --targets names, whose memory gets every candidate, else the
+// agents whose sessions it was mined from ("gemini+claude" names both).
+func draftAgents(cfg Config, t Target) []string {
+	if len(cfg.Targets) > 0 {
+		return cfg.Targets
+	}
 	var out []string
 	for _, s := range strings.Split(t.Source, "+") {
 		if s != "" && !slices.Contains(out, s) {

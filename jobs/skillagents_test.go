@@ -35,14 +35,14 @@ func TestStampDrafts(t *testing.T) {
 
 	// Sessions of Gemini CLI only, into Gemini's memory: untouched.
 	own := write("own")
-	stampDrafts(d, []string{"own"}, draftAgents(Target{Source: "gemini"}), skills.Gemini, zerolog.Nop())
+	stampDrafts(d, []string{"own"}, draftAgents(Config{}, Target{Source: "gemini"}), skills.Gemini, zerolog.Nop())
 	if got := string(read(own)); got != draft {
 		t.Errorf("a single-agent draft changed:\n%s", got)
 	}
 
 	// Sessions of Gemini CLI and Claude Code: the draft names both.
 	mixed := write("mixed")
-	stampDrafts(d, []string{"mixed"}, draftAgents(Target{Source: "gemini+claude"}), skills.Gemini, zerolog.Nop())
+	stampDrafts(d, []string{"mixed"}, draftAgents(Config{}, Target{Source: "gemini+claude"}), skills.Gemini, zerolog.Nop())
 	if got := skills.Agents(read(mixed)); !reflect.DeepEqual(got, []string{skills.Gemini, skills.Claude}) {
 		t.Errorf("mixed draft names %v, want gemini, claude", got)
 	}
@@ -51,6 +51,13 @@ func TestStampDrafts(t *testing.T) {
 	}
 	if _, err := skills.Load(filepath.Dir(mixed)); err != nil {
 		t.Errorf("stamped draft does not load: %v", err)
+	}
+
+	// --targets names the agents whose memory gets every candidate.
+	all := write("all")
+	stampDrafts(d, []string{"all"}, draftAgents(Config{Targets: []string{"gemini", "claude", "codex"}}, Target{Source: "claude"}), skills.Gemini, zerolog.Nop())
+	if got := skills.Agents(read(all)); !reflect.DeepEqual(got, []string{skills.Gemini, skills.Claude, skills.Codex}) {
+		t.Errorf("--targets draft names %v, want all three", got)
 	}
 
 	// A draft that names its agents keeps them.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/skills"
 )
 
 // Agent is the name automem gives Claude Code (sources, targets, IDs).
@@ -65,13 +66,10 @@ func GlobalMemory(claudeDir string) string { return filepath.Join(claudeDir, "CL
 func ProjectMemory(root string) string { return filepath.Join(root, "CLAUDE.md") }
 
 // SkillRoots are the user and project skill folders Claude Code loads
-// (<name>/SKILL.md in each); root may be "" when unknown.
+// (<name>/SKILL.md in each); root may be "" when unknown. internal/skills
+// knows the folders.
 func SkillRoots(claudeDir, root string) []string {
-	roots := []string{filepath.Join(claudeDir, "skills")}
-	if root != "" {
-		roots = append(roots, filepath.Join(root, ".claude", "skills"))
-	}
-	return roots
+	return skills.Homes{Claude: claudeDir}.Roots(skills.Claude, root)
 }
 
 // Layout is where the files of a Claude Code project's memory live: data

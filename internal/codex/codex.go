@@ -13,6 +13,7 @@ import (
 
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/skills"
 )
 
 // Agent is the name automem gives Codex (sources, targets, IDs).
@@ -50,14 +51,12 @@ func GlobalMemory(codexHome string) string { return instructions(codexHome) }
 // facts, since Codex has no private one.
 func ProjectMemory(root string) string { return instructions(root) }
 
-// SkillRoots are the skill folders Codex loads: $CODEX_HOME/skills and,
-// for the repository, <root>/.agents/skills; root may be "" when unknown.
+// SkillRoots are the skill folders Codex loads that live under codexHome
+// and root ($CODEX_HOME/skills; <root>/.agents/skills and
+// <root>/.codex/skills); root may be "" when unknown. internal/skills knows
+// the folders, including ~/.agents/skills, which promotion writes to.
 func SkillRoots(codexHome, root string) []string {
-	roots := []string{filepath.Join(codexHome, "skills")}
-	if root != "" {
-		roots = append(roots, filepath.Join(root, ".agents", "skills"))
-	}
-	return roots
+	return skills.Homes{Codex: codexHome}.Roots(skills.Codex, root)
 }
 
 // Layout is where the files of a Codex project's memory live: data is

@@ -68,8 +68,11 @@ func (h Homes) Folders(agent string, scope Scope, root string) []string {
 		return []string{filepath.Join(h.Gemini, "skills"), filepath.Join(filepath.Dir(h.Gemini), ".agents", "skills")}
 	case agent == Claude && h.Claude != "":
 		return []string{filepath.Join(h.Claude, "skills")}
-	case agent == Codex && h.Home != "":
-		out := []string{filepath.Join(h.Home, ".agents", "skills")}
+	case agent == Codex:
+		var out []string
+		if h.Home != "" {
+			out = append(out, filepath.Join(h.Home, ".agents", "skills"))
+		}
 		if h.Codex != "" {
 			out = append(out, filepath.Join(h.Codex, "skills"))
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/automem/automem/internal/claude"
 	"github.com/automem/automem/internal/codex"
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/worktree"
 )
 
 // The agents whose memory automem can write, in review order.
@@ -109,7 +110,9 @@ func Roots(stateDir string) ([]string, error) {
 }
 
 // Find returns the deepest root in automem's state dir that contains dir
-// (dir itself or, symlinks resolved, its real path).
+// (dir itself or, symlinks resolved, its real path; inside a linked git
+// worktree, the same place in the main worktree, whose root the project
+// is keyed by).
 func Find(stateDir, dir string) (string, error) {
 	roots, err := Roots(stateDir)
 	if err != nil {
@@ -122,6 +125,9 @@ func Find(stateDir, dir string) (string, error) {
 	cands := []string{abs}
 	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 		cands = append(cands, real)
+	}
+	if main, ok := worktree.Main(abs); ok {
+		cands = append(cands, main)
 	}
 	best := ""
 	for _, r := range roots {
