@@ -28,7 +28,7 @@ import (
 
 // Version changes whenever the schema or what goes into a row changes; an
 // index of another version is rebuilt.
-const Version = 3
+const Version = 4
 
 // FileName is the index's file name under automem's cache dir.
 const FileName = "recall/index.db"
@@ -59,6 +59,7 @@ CREATE TABLE docs(
 	path TEXT NOT NULL,
 	date TEXT NOT NULL,
 	stamp TEXT NOT NULL,
+	sig INTEGER NOT NULL,
 	rows INTEGER NOT NULL
 );
 CREATE INDEX docs_session ON docs(session) WHERE session != '';

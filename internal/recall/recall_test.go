@@ -512,3 +512,48 @@ func TestSessionOverManyBatches(t *testing.T) {
 		t.Fatalf("turns around the batch boundary: %+v %v", turns, err)
 	}
 }
+
+// TestNarrowScopeAmongManyDocuments: a run narrowed to one project, over
+// an index with more documents than docs picks by id, removes the gone
+// session of its project, re-reads the changed one and leaves every other
+// project's documents alone.
+func TestNarrowScopeAmongManyDocuments(t *testing.T) {
+	dir := t.TempDir()
+	all := Snapshot{Scope: Scope{Agents: []string{"gemini"}}}
+	narrow := Snapshot{Scope: Scope{Agents: []string{"gemini"}, Projects: []string{"/b"}}}
+	for i := range manyDocs + 20 {
+		id, project := fmt.Sprintf("m%04d", i), "/a"
+		if i%100 == 0 {
+			project = "/b"
+		}
+		s := Session{Agent: "gemini", ID: id, Path: writeSession(t, dir, id, t0, []string{"talk of " + id, "ok"}),
+			Source: transcript.Gemini, Project: project, Updated: t0}
+		all.Sessions = append(all.Sessions, s)
+		if project == "/b" {
+			narrow.Sessions = append(narrow.Sessions, s)
+		}
+	}
+	idx := filepath.Join(t.TempDir(), FileName)
+	opt := Options{Redact: hook(t)}
+	if _, err := Update(context.Background(), idx, all, opt); err != nil {
+		t.Fatal(err)
+	}
+	gone := narrow.Sessions[1].ID
+	narrow.Sessions = slices.Delete(narrow.Sessions, 1, 2)
+	ch := &narrow.Sessions[0]
+	writeSession(t, dir, ch.ID, t0, []string{"the tapir", "ok"})
+	ch.Updated = ch.Updated.Add(time.Hour)
+	st, err := Update(context.Background(), idx, narrow, opt)
+	if err != nil || st.Indexed != 1 || st.Removed != 1 || st.Kept != len(narrow.Sessions)-1 {
+		t.Fatalf("narrow update: %+v %v", st, err)
+	}
+	if h := search(t, idx, Query{Text: "tapir"}); len(h) != 1 || h[0].Session != ch.ID {
+		t.Errorf("changed session: %+v", h)
+	}
+	if h := search(t, idx, Query{Text: gone}); len(h) != 0 {
+		t.Errorf("gone session still found: %+v", h)
+	}
+	if h := search(t, idx, Query{Text: "m0001", Projects: []string{"/a"}}); len(h) == 0 || h[0].Session != "m0001" {
+		t.Errorf("another project's session: %+v", h)
+	}
+}
