@@ -50,6 +50,8 @@ type snapshot struct {
 	patch, store []byte
 	hasPatch     bool
 	hasStore     bool
+	// held is set when the caller holds the guard already.
+	held bool
 }
 
 // same reports whether path still holds data (absent when !exists).
@@ -74,11 +76,13 @@ func same(path string, data []byte, exists bool) error {
 // store), so neither another automem process nor a person's editor saving
 // in between loses what it wrote: the update is redone instead.
 func (s snapshot) commit(d memdir.Dir, kind patch.Kind, writePatch bool, data []byte, st store) error {
-	release, err := Guard(d, kind)
-	if err != nil {
-		return err
+	if !s.held {
+		release, err := Guard(d, kind)
+		if err != nil {
+			return err
+		}
+		defer release()
 	}
-	defer release()
 	unchanged := func() error {
 		if err := same(s.path, s.patch, s.hasPatch); err != nil {
 			return err

@@ -72,7 +72,20 @@ const maxRaces = 8
 // now, so that writer's change is never overwritten.
 func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent) (Result, error) {
 	for try := 1; ; try++ {
-		res, err := updateOnce(d, kind, now, opt, extra)
+		// The first try reads without the guard (most updates write
+		// nothing); after a race the guard is held from the read on, so
+		// another automem writer cannot win again.
+		var release func()
+		if try > 1 {
+			var err error
+			if release, err = Guard(d, kind); err != nil {
+				return Result{}, err
+			}
+		}
+		res, err := updateOnce(d, kind, now, opt, extra, release != nil)
+		if release != nil {
+			release()
+		}
 		if errors.Is(err, errRaced) && try < maxRaces {
 			continue
 		}
@@ -80,7 +93,8 @@ func update(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []I
 	}
 }
 
-func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent) (Result, error) {
+// updateOnce is one try of update; held says the caller holds the guard.
+func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra []Intent, held bool) (Result, error) {
 	var res Result
 	path, spath := d.ExtractionPatch(kind), d.Intents(kind)
 	st, had, sraw, err := loadStore(spath)
@@ -92,7 +106,7 @@ func updateOnce(d memdir.Dir, kind patch.Kind, now time.Time, opt Options, extra
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return res, fmt.Errorf("read pending patch %s: %w", path, err)
 	}
-	snap := snapshot{path: path, spath: spath, patch: raw, hasPatch: exists, store: sraw, hasStore: sraw != nil}
+	snap := snapshot{path: path, spath: spath, patch: raw, hasPatch: exists, store: sraw, hasStore: sraw != nil, held: held}
 	h := hash(raw, exists)
 	intents := st.Intents
 	mustRender := len(extra) > 0
