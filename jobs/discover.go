@@ -178,7 +178,7 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		if narrowRoot != "" && !contains(root, narrowRoot) {
 			continue
 		}
-		p := gemini.Project{ID: gemini.Slug(root), Root: root}
+		p := gemini.Project{ID: gemini.Slug(root), Root: root, Worktrees: linkedRoots(root, groups[root])}
 		if root != "" {
 			p.ID = target.ProjectID(root)
 		}

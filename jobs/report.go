@@ -39,7 +39,10 @@ type ProjectReport struct {
 	Targets map[string]string `json:"targets,omitempty"`
 	// DataDir is where the inbox, lock and state of that memory live
 	// when it is not the memory dir (agents other than Gemini CLI).
-	DataDir    string          `json:"dataDir,omitempty"`
+	DataDir string `json:"dataDir,omitempty"`
+	// Worktrees are the linked git worktrees (or places in them) whose
+	// sessions count as this project's: it is the main worktree's.
+	Worktrees  []string        `json:"worktrees,omitempty"`
 	Status     string          `json:"status"`
 	Sessions   []SessionReport `json:"sessions"`
 	Index      []string        `json:"index"`

@@ -48,6 +48,10 @@ func (e *jsonWriter) project(p *ProjectReport) {
 		e.raw(`,"dataDir":`)
 		e.str(p.DataDir)
 	}
+	if len(p.Worktrees) > 0 {
+		e.raw(`,"worktrees":`)
+		e.array(false, len(p.Worktrees), func(i int) { e.str(p.Worktrees[i]) })
+	}
 	e.raw(`,"status":`)
 	e.str(p.Status)
 	e.raw(`,"sessions":`)

@@ -1,6 +1,11 @@
 package jobs
 
-import "github.com/automem/automem/internal/worktree"
+import (
+	"slices"
+
+	"github.com/automem/automem/internal/scan"
+	"github.com/automem/automem/internal/worktree"
+)
 
 // projectRoots keys the sessions of sources that record their directory
 // (Claude Code, Codex) by project the way git sees it: a session recorded
@@ -32,4 +37,18 @@ func (r *projectRoots) of(root string) string {
 	}
 	r.keys[root] = key
 	return key
+}
+
+// linkedRoots are the directories sessions of a project were recorded in
+// that are not its root's: places in linked worktrees that count as the
+// main worktree's project, for the report.
+func linkedRoots(root string, entries []scan.Entry) []string {
+	var out []string
+	for _, e := range entries {
+		if e.ProjectRoot != "" && e.ProjectRoot != root && !slices.Contains(out, e.ProjectRoot) {
+			out = append(out, e.ProjectRoot)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -251,4 +251,7 @@ func printTargets(w io.Writer, p jobs.ProjectReport) {
 	if p.DataDir != "" {
 		fmt.Fprintf(w, "  inbox: %s\n", p.DataDir)
 	}
+	if len(p.Worktrees) > 0 {
+		fmt.Fprintf(w, "  worktrees: %s (the main worktree's project)\n", strings.Join(p.Worktrees, ", "))
+	}
 }
