@@ -4,15 +4,21 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/automem/automem/internal/patch"
 )
 
 // stale archives a line that names something the working tree no longer
 // has. The date is that of the first session after the last one that
 // mentioned the name (the first that did not see it), or today when the
-// newest session still did.
+// newest session still did. The global file is skipped: it holds facts
+// for every project, and this project's working tree says nothing of them.
 func stale(m *memory, h *history, tree Tree, now time.Time) []Proposal {
 	var out []Proposal
 	m.each(func(f *file, n int, text string) {
+		if f.kind == patch.Global {
+			return
+		}
 		names := tree.Missing(text)
 		if len(names) == 0 {
 			return

@@ -5,13 +5,15 @@ import (
 	"time"
 
 	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/patch"
 )
 
 // unused archives a line whose subject no session has touched within the
 // decay period, when the line is older than that period (its evidence
 // says when it was proposed; without any, the sessions must reach back
 // that far) and the project still has recent sessions: a quiet project's
-// memory is not stale, only unvisited.
+// memory is not stale, only unvisited. The global file is skipped: one
+// project's sessions not mentioning a fact says nothing of the others.
 func unused(m *memory, h *history, ev *evidence.Store, now time.Time, decay time.Duration) []Proposal {
 	if len(h.sessions) == 0 {
 		return nil
@@ -23,6 +25,9 @@ func unused(m *memory, h *history, ev *evidence.Store, now time.Time, decay time
 	}
 	var out []Proposal
 	for _, e := range entries(m) {
+		if e.f.kind == patch.Global {
+			continue
+		}
 		about := subject(e.facts)
 		if len(about) == 0 {
 			continue
