@@ -203,6 +203,9 @@ func (p *project) stages(ctx context.Context) error {
 	}
 	p.validate(ctx, &run)
 	p.upkeep(ctx, lk)
+	if run.out.Err == nil && !run.aborted {
+		p.mirror(ctx)
+	}
 	return p.record(lk, run)
 }
 

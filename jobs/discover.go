@@ -22,7 +22,10 @@ type Target struct {
 	Project gemini.Project
 	// Dir is the memory of the agent that receives the candidates (Agent
 	// "" when there is none: nothing is extracted).
-	Dir     memdir.Dir
+	Dir memdir.Dir
+	// Mirrors are the other agents' memories that receive the same
+	// candidates (several targets): one decision in inbox covers all.
+	Mirrors []memdir.Dir
 	Entries []scan.Entry
 	Stats   scan.Stats
 }
@@ -65,11 +68,12 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 // root, or a root for the others); without cfg.Targets they stay with the
 // agent that recorded the sessions.
 func route(cfg Config, projects []gemini.Project, t *Target) {
-	if len(cfg.Targets) == 0 {
+	agents := cfg.targetsOf(t.Project.Root)
+	if len(agents) == 0 {
 		return
 	}
-	t.Dir = memdir.Dir{}
-	for _, agent := range cfg.Targets {
+	t.Dir, t.Mirrors = memdir.Dir{}, nil
+	for _, agent := range agents {
 		p := t.Project
 		if agent == SourceGemini && t.Source != SourceGemini {
 			gp, ok := gemini.ForRoot(projects, t.Project.Root)
@@ -78,11 +82,30 @@ func route(cfg Config, projects []gemini.Project, t *Target) {
 			}
 			p = gp
 		}
-		if d, ok := cfg.layout(agent, p); ok {
+		d, ok := cfg.layout(agent, p)
+		switch {
+		case !ok:
+		case t.Dir.Data == "":
 			t.Project, t.Dir = p, d
-			return
+		default:
+			t.Mirrors = append(t.Mirrors, d)
 		}
 	}
+}
+
+// targetsOf is the agents whose memory a root's candidates go to: --targets
+// (or AUTOMEM_TARGETS), else the project's setting (inbox targets), else
+// none: each session's own agent.
+func (cfg Config) targetsOf(root string) []string {
+	if len(cfg.Targets) > 0 || cfg.StateDir == "" || root == "" {
+		return cfg.Targets
+	}
+	s, err := target.LoadSettings(cfg.StateDir, root)
+	if err != nil {
+		cfg.Log.Warn().Err(err).Str("root", root).Msg("project settings ignored")
+		return nil
+	}
+	return s.Targets
 }
 
 func sources(s string) []string {

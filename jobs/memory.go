@@ -21,6 +21,12 @@ func (p *project) prepare() error {
 	if err := os.MkdirAll(p.dir.Skills(), 0o700); err != nil {
 		return fmt.Errorf("prepare memory dir: %w", err)
 	}
+	if len(p.cfg.Targets) > 1 && p.t.Project.Root != "" {
+		// One decision spans these memories: inbox reads the setting.
+		if err := target.SaveSettings(p.cfg.StateDir, p.t.Project.Root, target.Settings{Targets: p.cfg.Targets}); err != nil {
+			return fmt.Errorf("prepare memory dir: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -40,4 +46,16 @@ func dataDir(d memdir.Dir) string {
 		return ""
 	}
 	return d.Data
+}
+
+// alsoTargets maps each mirror's agent to its files per kind.
+func alsoTargets(mirrors []memdir.Dir) map[string]map[string]string {
+	if len(mirrors) == 0 {
+		return nil
+	}
+	out := map[string]map[string]string{}
+	for _, m := range mirrors {
+		out[m.Agent] = m.Files()
+	}
+	return out
 }

@@ -37,6 +37,9 @@ type ProjectReport struct {
 	// project), as the real run would.
 	Agent   string            `json:"agent,omitempty"`
 	Targets map[string]string `json:"targets,omitempty"`
+	// AlsoTargets are the other agents' memories that get the same
+	// candidates (several targets): agent → kind → file.
+	AlsoTargets map[string]map[string]string `json:"alsoTargets,omitempty"`
 	// DataDir is where the inbox, lock and state of that memory live
 	// when it is not the memory dir (agents other than Gemini CLI).
 	DataDir string `json:"dataDir,omitempty"`

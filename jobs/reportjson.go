@@ -44,6 +44,10 @@ func (e *jsonWriter) project(p *ProjectReport) {
 		e.raw(`,"targets":`)
 		e.value(p.Targets)
 	}
+	if len(p.AlsoTargets) > 0 {
+		e.raw(`,"alsoTargets":`)
+		e.value(p.AlsoTargets)
+	}
 	if p.DataDir != "" {
 		e.raw(`,"dataDir":`)
 		e.str(p.DataDir)

@@ -236,22 +236,33 @@ func printSpend(w io.Writer, p jobs.ProjectReport) {
 }
 
 // printTargets shows, in a dry run, whose memory a project's candidates
-// would go to and the file each kind would write, as the real run would.
+// would go to and the file each kind would write, as the real run would,
+// with the other agents' memories that get the same candidates.
 func printTargets(w io.Writer, p jobs.ProjectReport) {
 	if p.Agent == "" {
 		return
 	}
-	fmt.Fprintf(w, "  targets (%s):", p.Agent)
-	for _, k := range []string{"private", "global", "project"} {
-		if f, ok := p.Targets[k]; ok {
-			fmt.Fprintf(w, " %s %s;", k, f)
+	printFiles(w, "targets ("+p.Agent+")", p.Targets)
+	for _, agent := range []string{"gemini", "claude", "codex"} {
+		if files, ok := p.AlsoTargets[agent]; ok {
+			printFiles(w, "also ("+agent+")", files)
 		}
 	}
-	fmt.Fprintln(w)
 	if p.DataDir != "" {
 		fmt.Fprintf(w, "  inbox: %s\n", p.DataDir)
 	}
 	if len(p.Worktrees) > 0 {
 		fmt.Fprintf(w, "  worktrees: %s (the main worktree's project)\n", strings.Join(p.Worktrees, ", "))
 	}
+}
+
+// printFiles prints one memory's file per kind, in review order.
+func printFiles(w io.Writer, label string, files map[string]string) {
+	fmt.Fprintf(w, "  %s:", label)
+	for _, k := range []string{"private", "global", "project"} {
+		if f, ok := files[k]; ok {
+			fmt.Fprintf(w, " %s %s;", k, f)
+		}
+	}
+	fmt.Fprintln(w)
 }

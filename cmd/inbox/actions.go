@@ -59,10 +59,16 @@ func checkHunkList(list string) error {
 }
 
 func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) error {
-	p, it, err := loadItem(g, env, id)
+	mems, es, err := g.entries(env, true)
 	if err != nil {
 		return err
 	}
+	e, err := findEntry(es, id)
+	if err != nil {
+		return err
+	}
+	p, it := e.Mem.Paths, e.Item
+	before := pendingSets(env, mems)
 	if len(it.Hunks) == 0 {
 		return fmt.Errorf("%s has no hunks (skill drafts: promote or discard)", id)
 	}
@@ -91,6 +97,9 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 		return fmt.Errorf("%s: %w", id, err)
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s applied, %d dismissed, %d pending.\n", id, plural.Of(res.Applied, "line", "lines"), res.Dismissed, res.Pending)
+	for _, n := range oneDecision(env, g, mems, before) {
+		fmt.Fprintln(env.Stdout, n)
+	}
 	return nil
 }
 

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/automem/automem/internal/target"
 
 	"github.com/automem/automem/internal/patch"
 
@@ -52,17 +55,30 @@ func (g *Globals) entries(env *cli.Env, writable bool) ([]memory, []entry, error
 	return mems, out, nil
 }
 
-// findEntry returns the entry with this id: as listed, or qualified with
-// its agent when the list shows it unqualified, or unqualified when only
-// one agent has an item of that id.
+// findEntry returns the entry with this id: <agent>:<id>, or an item id
+// alone when only one agent has an item of that id.
 func findEntry(es []entry, id string) (entry, error) {
+	agent, bare, qualified := strings.Cut(id, ":")
+	if !qualified || !slices.Contains(target.Agents(), agent) {
+		agent, bare = "", id
+	}
 	var match []entry
-	for _, e := range es {
-		switch id {
-		case e.ID, e.Mem.Agent + ":" + e.Item.ID:
-			return e, nil
-		case e.Item.ID:
-			match = append(match, e)
+	for _, a := range target.Agents() {
+		if agent != "" && a != agent {
+			continue
+		}
+		var items []*inbox.Item
+		for _, e := range es {
+			if e.Mem.Agent == a {
+				items = append(items, e.Item)
+			}
+		}
+		if it, err := inbox.Find(items, bare); err == nil {
+			for _, e := range es {
+				if e.Item == it {
+					match = append(match, e)
+				}
+			}
 		}
 	}
 	switch len(match) {

@@ -44,7 +44,13 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 		}
 	}
 	// One agent's memory at a time: each has its own inbox, history and
-	// evidence.
+	// evidence. Decisions are carried to the other targets at the end.
+	before := pendingSets(env, mems)
+	defer func() {
+		for _, n := range oneDecision(env, g, mems, before) {
+			fmt.Fprintln(env.Stdout, n)
+		}
+	}()
 	for _, m := range mems {
 		var items []*inbox.Item
 		for _, e := range es {

@@ -329,14 +329,3 @@ func TestUndoRestoresInbox(t *testing.T) {
 		t.Errorf("MEMORY.md after undo:\n%s", got)
 	}
 }
-
-// Find returns the item with this id (cmd/inbox finds items across
-// agents with findEntry).
-func Find(items []*Item, id string) (*Item, error) {
-	for _, it := range items {
-		if it.ID == id {
-			return it, nil
-		}
-	}
-	return nil, fmt.Errorf("no inbox item %q (see inbox list)", id)
-}

@@ -143,6 +143,16 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	return append(items, rej...), hidden, nil
 }
 
+// Find returns the item with this id.
+func Find(items []*Item, id string) (*Item, error) {
+	for _, it := range items {
+		if it.ID == id {
+			return it, nil
+		}
+	}
+	return nil, fmt.Errorf("no inbox item %q (see inbox list)", id)
+}
+
 // skillEntries lists draft dirs (with SKILL.md) and skill patch names in
 // the skills inbox dir, sorted.
 func skillEntries(dir string) (drafts, patches []string, err error) {

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/plural"
+	"github.com/automem/automem/internal/target"
+	"github.com/automem/automem/internal/textkey"
+	"github.com/automem/automem/internal/tombstone"
+)
+
+// pendingSet is the memory lines one agent's inbox has pending, by key.
+type pendingSet map[string]string
+
+// oneDecision carries a person's decisions across a project's targets:
+// when its setting sends candidates to several agents' memories (extract
+// --targets, inbox targets), the same fact waits in each, and applying or
+// dismissing it in one applies or dismisses it in all. before is what each
+// memory had pending before the command; a line gone since was decided:
+// applied when its memory's files now have it, dismissed when its
+// tombstones do. It returns a note per memory it changed.
+func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pendingSet) []string {
+	if len(mems) < 2 || !sharedTargets(g, mems[0].Paths.ProjectRoot) {
+		return nil
+	}
+	applied, dismissed := map[string]bool{}, map[string]bool{}
+	for _, m := range mems {
+		now := pendingOf(env, m)
+		tombs, _ := tombstone.Load(m.Paths.Tombstones())
+		files := fileLines(m)
+		for k, text := range before[m.Agent] {
+			_, still := now[k]
+			switch {
+			case still:
+			case files[k]:
+				applied[k] = true
+			case tombs != nil && tombs.Has(text):
+				dismissed[k] = true
+			}
+		}
+	}
+	var notes []string
+	for _, m := range mems {
+		items, err := loadItems(env, m.Paths)
+		if err != nil {
+			env.Log.Warn().Err(err).Str("agent", m.Agent).Msg("decision not carried to this memory")
+			continue
+		}
+		for _, it := range items {
+			if it.Group != inbox.GroupMemory {
+				continue
+			}
+			sel := inbox.Selection{}
+			for _, h := range it.Hunks {
+				ds := make([]patch.Decision, len(h.Hunk.Lines))
+				for i, l := range h.Hunk.Lines {
+					k := textkey.Key(l.Text)
+					switch {
+					case l.Op != patch.Add:
+					case applied[k]:
+						ds[i] = patch.Apply
+					case dismissed[k]:
+						ds[i] = patch.Dismiss
+					}
+				}
+				sel[h.Hunk] = settleStructure(h.Hunk, ds)
+			}
+			if !inbox.Decided(it, sel) {
+				continue
+			}
+			res, err := inbox.Commit(m.Paths, it, sel, env.Now())
+			if err != nil {
+				env.Log.Warn().Err(err).Str("agent", m.Agent).Str("item", it.ID).Msg("decision not carried to this memory")
+				continue
+			}
+			notes = append(notes, fmt.Sprintf("%s:%s: %s applied, %d dismissed (the same decision)", m.Agent, it.ID,
+				plural.Of(res.Applied, "line", "lines"), res.Dismissed))
+		}
+	}
+	return notes
+}
+
+// pendingSets is what each memory has pending now, for oneDecision.
+func pendingSets(env *cli.Env, mems []memory) map[string]pendingSet {
+	out := map[string]pendingSet{}
+	for _, m := range mems {
+		out[m.Agent] = pendingOf(env, m)
+	}
+	return out
+}
+
+// pendingOf is the added lines of a memory's pending memory items.
+func pendingOf(env *cli.Env, m memory) pendingSet {
+	set := pendingSet{}
+	items, err := loadItems(env, m.Paths)
+	if err != nil {
+		return set
+	}
+	for _, it := range items {
+		if it.Group != inbox.GroupMemory {
+			continue
+		}
+		for _, h := range it.Hunks {
+			for _, l := range h.Hunk.Lines {
+				if l.Op == patch.Add && strings.TrimSpace(l.Text) != "" {
+					set[textkey.Key(l.Text)] = l.Text
+				}
+			}
+		}
+	}
+	return set
+}
+
+// fileLines are the lines of a memory's files (index, global, project),
+// by key.
+func fileLines(m memory) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range m.Paths.Files() {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			out[textkey.Key(l)] = true
+		}
+	}
+	return out
+}
+
+// sharedTargets reports whether the project's setting spans several
+// agents' memories.
+func sharedTargets(g *Globals, root string) bool {
+	if g.StateDir == "" || root == "" {
+		return false
+	}
+	s, err := target.LoadSettings(g.StateDir, root)
+	return err == nil && s.Shared()
+}
+
+// settleStructure decides the headings and blank lines a hunk adds once all
+// of its other added lines are decided, as the decision went (apply when
+// any line was applied), so no heading-only remainder stays pending.
+func settleStructure(h *patch.Hunk, ds []patch.Decision) []patch.Decision {
+	decided, applied := false, false
+	for i, l := range h.Lines {
+		if l.Op != patch.Add || structural(l.Text) {
+			continue
+		}
+		if ds[i] == patch.Pending {
+			return ds
+		}
+		decided, applied = true, applied || ds[i] == patch.Apply
+	}
+	if !decided {
+		return ds
+	}
+	d := patch.Dismiss
+	if applied {
+		d = patch.Apply
+	}
+	for i, l := range h.Lines {
+		if l.Op == patch.Add && structural(l.Text) {
+			ds[i] = d
+		}
+	}
+	return ds
+}
+
+// structural reports whether an added line is a heading or blank.
+func structural(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "" || strings.HasPrefix(t, "#")
+}
