@@ -152,7 +152,7 @@ func projectReport(t Target, h index.History, lines []index.Line, redact func(st
 		Source: t.Source, ID: t.Project.ID, Root: t.Project.Root, MemoryDir: t.Dir.Targets.MemoryDir,
 		Agent: t.Dir.Agent, Targets: t.Dir.Files(), DataDir: dataDir(t.Dir), Worktrees: t.Project.Worktrees,
 		AlsoTargets: alsoTargets(t.Mirrors),
-		Sessions: make([]SessionReport, 0, len(t.Entries)), Index: make([]string, 0, len(lines)),
+		Sessions:    make([]SessionReport, 0, len(t.Entries)), Index: make([]string, 0, len(lines)),
 	}
 	for _, e := range t.Entries {
 		pr.Sessions = append(pr.Sessions, sessionReport(e, h))
