@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/skills"
 )
@@ -64,5 +65,43 @@ func TestStampDrafts(t *testing.T) {
 	stampDrafts(d, []string{"mixed"}, []string{skills.Codex}, skills.Gemini, zerolog.Nop())
 	if got := skills.Agents(read(mixed)); !reflect.DeepEqual(got, []string{skills.Gemini, skills.Claude}) {
 		t.Errorf("named agents overridden: %v", got)
+	}
+}
+
+// Existing skills are labelled by the scope of the folder they sit in,
+// whichever agent's layout lists the folders.
+func TestExistingSkillsScopes(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "repo")
+	mk := func(dir string) {
+		p := filepath.Join(dir, "s", "SKILL.md")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("---\nname: s\ndescription: d\n---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		agent string
+		roots []string
+		want  []string
+	}{
+		{skills.Gemini, skills.Homes{Gemini: filepath.Join(base, ".gemini")}.Roots(skills.Gemini, root), []string{"user", "user", "workspace", "workspace"}},
+		{skills.Codex, skills.Homes{Codex: filepath.Join(base, ".codex")}.Roots(skills.Codex, root), []string{"user", "workspace", "workspace"}},
+		{skills.Claude, skills.Homes{Claude: filepath.Join(base, ".claude")}.Roots(skills.Claude, root), []string{"user", "workspace"}},
+	} {
+		job := &Job{Project: gemini.Project{Root: root}, Dir: memdir.Dir{Agent: c.agent, Data: filepath.Join(base, "data-"+c.agent)}}
+		job.Dir.Targets.SkillRoots = c.roots
+		for _, r := range c.roots {
+			mk(r)
+		}
+		var got []string
+		for _, s := range existingSkills(job) {
+			got = append(got, s.Scope)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s scopes = %v, want %v", c.agent, got, c.want)
+		}
 	}
 }

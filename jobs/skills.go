@@ -13,9 +13,15 @@ import (
 // drafts, so an extractor does not propose one that exists.
 func existingSkills(job *Job) []prompt.Skill {
 	var out []prompt.Skill
-	scope := []string{"user", "user", "workspace", "workspace"}
-	for i, root := range job.Dir.Targets.SkillRoots {
-		out = append(out, skillsIn(root, scope[i])...)
+	// The layouts list the user folders first, then the workspace's.
+	roots := job.Dir.Targets.SkillRoots
+	firstWS := len(roots) - len(skills.Homes{}.Folders(job.Dir.Agent, skills.Workspace, job.Project.Root))
+	for i, root := range roots {
+		scope := "user"
+		if i >= firstWS {
+			scope = "workspace"
+		}
+		out = append(out, skillsIn(root, scope)...)
 	}
 	out = append(out, skillsIn(job.Dir.Skills(), "draft")...)
 	return out
