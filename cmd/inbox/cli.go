@@ -55,6 +55,7 @@ type CLI struct {
 	Redo      RedoCmd      `cmd:"" help:"Take back the newest undo: its decision, and whatever a forced undo overwrote, come back."`
 	Dismissed DismissedCmd `cmd:"" help:"List dismissed lines and discarded skills, with date and evidence."`
 	Restore   RestoreCmd   `cmd:"" help:"Make dismissal N (see dismissed) pending again."`
+	Targets   TargetsCmd   `cmd:"" help:"Show or set whose memory the project's candidates go to (own, all, or agents)."`
 	Search    SearchCmd    `cmd:"" help:"Search memory, the archive and past sessions (the index extract keeps fresh)."`
 	MCP       MCPCmd       `cmd:"" name:"mcp" help:"Serve search_memory, search_sessions and read_session_turns over stdio MCP (read-only)."`
 }
