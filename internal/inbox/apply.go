@@ -60,7 +60,10 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	if it.Kind == "" {
 		return res, fmt.Errorf("item %s has no hunks to apply", it.ID)
 	}
-	sel = settle(it, sel)
+	sel, err := settle(it, sel)
+	if err != nil {
+		return res, err
+	}
 	res.count(it, sel)
 	if res.Applied == 0 && res.Dismissed == 0 {
 		return res, nil
@@ -179,12 +182,18 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 
 // settle decides the MEMORY.md pointer lines of each source with the new
 // files they point at (patch.Pointers), so the counts, the tombstones and
-// the cut all see the same decisions.
-func settle(it *Item, sel Selection) Selection {
+// the cut all see the same decisions; and each line upkeep takes out of
+// memory with its archive.md or topic-file copy (patch.Moves), so no split
+// decision loses it.
+func settle(it *Item, sel Selection) (Selection, error) {
 	for _, src := range it.Sources {
+		var err error
+		if sel, err = patch.Moves(src.Patch, sel); err != nil {
+			return nil, err
+		}
 		sel = patch.Pointers(src.Patch, sel)
 	}
-	return sel
+	return sel, nil
 }
 
 // sourceDecided reports whether sel decides a change line of src; other

@@ -1,0 +1,98 @@
+package patch
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// archivedAt separates an archive.md line's text from its note, as memory
+// upkeep writes it: "- <text> (archived <day> from <file> line <n>: <why>)".
+const archivedAt = " (archived "
+
+// Moves returns sel with each line memory upkeep takes out of a file
+// decided with its copy (the archive.md line, or the same line added to
+// another file, as a move to a topic file writes it), so a split review
+// never loses a line: applying the removal applies the copy, dismissing
+// the copy dismisses the removal, and dismissing the removal dismisses
+// the copy. Applying a removal while dismissing its copy in the same
+// selection is refused. sel itself is not modified.
+func Moves(p *Patch, sel Selection) (Selection, error) {
+	out := Selection{}
+	for h, d := range sel {
+		out[h] = d
+	}
+	set := func(h *Hunk, i int, d Decision) {
+		ds := make([]Decision, len(h.Lines))
+		copy(ds, out[h])
+		ds[i] = d
+		out[h] = ds
+	}
+	for _, f := range p.Files {
+		if isArchive(f.Path) {
+			continue
+		}
+		for _, h := range f.Hunks {
+			for i, l := range h.Lines {
+				if l.Op != Delete || strings.TrimSpace(l.Text) == "" {
+					continue
+				}
+				cf, ch, ci, ok := copyOf(p, f, l.Text)
+				if !ok {
+					continue
+				}
+				rd, cd := out.of(h, i), out.of(ch, ci)
+				switch {
+				case rd == Apply && cd == Dismiss:
+					return nil, fmt.Errorf("%s: removing %q while dismissing its copy in %s would lose the line: decide both the same way", f.Path, strings.TrimSpace(l.Text), filepath.Base(cf.Path))
+				case rd == Apply && cd == Pending:
+					set(ch, ci, Apply)
+				case rd == Pending && cd == Dismiss, rd == Dismiss && cd == Pending:
+					set(h, i, Dismiss)
+					set(ch, ci, Dismiss)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// copyOf finds the added line in another file of p that keeps text: its
+// archive.md line, or the same line in a topic file.
+func copyOf(p *Patch, from *File, text string) (*File, *Hunk, int, bool) {
+	body := strings.TrimSpace(text)
+	for _, g := range p.Files {
+		if g == from || g.Path == from.Path {
+			continue
+		}
+		archive := isArchive(g.Path)
+		for _, h := range g.Hunks {
+			for i, l := range h.Lines {
+				if l.Op != Add {
+					continue
+				}
+				if l.Text == text && !archive {
+					return g, h, i, true
+				}
+				if archive && archivedFrom(l.Text, body, filepath.Base(from.Path)) {
+					return g, h, i, true
+				}
+			}
+		}
+	}
+	return nil, nil, 0, false
+}
+
+// archivedFrom reports whether an archive.md line keeps the memory line
+// body (marker stripped by upkeep, so compared as a suffix) of file base.
+func archivedFrom(line, body, base string) bool {
+	t := strings.TrimPrefix(strings.TrimSpace(line), "- ")
+	at := strings.Index(t, archivedAt)
+	if at <= 0 {
+		return false
+	}
+	kept := t[:at]
+	return strings.HasSuffix(body, kept) && strings.Contains(t[at:], " from "+base+" line ")
+}
+
+func isArchive(path string) bool { return strings.EqualFold(filepath.Base(path), "archive.md") }
