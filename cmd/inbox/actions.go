@@ -68,6 +68,9 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 		return err
 	}
 	p, it := e.Mem.Paths, e.Item
+	if it.Group == inbox.GroupAttention {
+		return fmt.Errorf("%s needs attention: edit or discard it (inbox show %s says why)", id, id)
+	}
 	before := pendingSets(env, mems)
 	if len(it.Hunks) == 0 {
 		return fmt.Errorf("%s has no hunks (skill drafts: promote or discard)", id)

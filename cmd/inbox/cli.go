@@ -14,7 +14,8 @@ quarantined candidates that automem's extractor (or Gemini CLI's Auto Memory)
 proposed. Nothing reaches your memory or skills until you say so here.
 
 Item IDs: private, global (all pending memory patches of that kind; hunks are
-numbered in file-then-hunk order), skill/<dir>, skill-patch/<name>,
+numbered in file-then-hunk order), skill/<dir>, skill-patch/<name> (a
+skill update; one that does not parse needs attention: edit or discard it),
 rejected/<name> (a quarantined candidate, or a pending change that needs
 attention: edit or discard it).
 

@@ -13,7 +13,7 @@ import (
 
 // EditCmd edits an entry that needs attention.
 type EditCmd struct {
-	ID string `arg:"" help:"ID of an entry under Needs Attention (see list): rejected/<name>."`
+	ID string `arg:"" help:"ID of an entry under Needs Attention (see list): rejected/<name> or skill-patch/<name>."`
 }
 
 // Run opens the entry's patch in $VISUAL or $EDITOR and makes what the

@@ -176,9 +176,10 @@ func TestCommitRefusesOutside(t *testing.T) {
 	}
 }
 
-// Tally counts what Scan lists: a patch list hides (unparseable, or a
-// target its kind may not touch) is not counted; a rejected entry that
-// needs attention is counted apart from the rejected candidates.
+// Tally counts what Scan lists: a memory patch list hides (a target its
+// kind may not touch) is not counted; a rejected entry that needs
+// attention, and a skill update patch that does not parse (listed, not
+// hidden), are counted apart from the rejected candidates.
 func TestTally(t *testing.T) {
 	p := fixture(t)
 	os.MkdirAll(filepath.Join(p.Targets.MemoryDir, "skills", "deploy"), 0o755)
@@ -194,10 +195,13 @@ func TestTally(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hidden) != 2 {
-		t.Errorf("hidden = %+v, want the skill patch and the outside patch", hidden)
+	if len(hidden) != 1 || filepath.Base(hidden[0].Path) != "outside.patch" {
+		t.Errorf("hidden = %+v, want the outside patch only", hidden)
 	}
-	if got := Tally(items).String(); got != "4 memory hunks, 1 skill, 1 rejected pending, 1 needs attention" {
+	if it, _ := Find(items, "skill-patch/lint"); it == nil || it.Group != GroupAttention || !strings.HasPrefix(it.Reason, intent.AttentionPrefix) || it.Files[0] != filepath.Join(p.Skills(), "lint.patch") {
+		t.Errorf("broken skill patch: %+v, want it under attention with its reason and file", it)
+	}
+	if got := Tally(items).String(); got != "4 memory hunks, 1 skill, 1 rejected pending, 2 need attention" {
 		t.Errorf("status = %q", got)
 	}
 	if got := (Counts{Attention: 2}).String(); got != "2 need attention" {

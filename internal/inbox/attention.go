@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -45,8 +44,11 @@ func Reopen(p Paths, it *Item, edited []byte, now time.Time) (Reopened, error) {
 	if it.Group != GroupAttention {
 		return out, fmt.Errorf("%s does not need attention (only entries that do can be edited)", it.ID)
 	}
-	name := strings.TrimPrefix(it.ID, "rejected/")
-	pp, rp := filepath.Join(p.Rejected(), name+".patch"), filepath.Join(p.Rejected(), name+".reason")
+	if isSkillPatch(it) {
+		return reopenSkillPatch(p, it, edited, now)
+	}
+	files := attentionFiles(p, it)
+	pp, rp := files[0], files[1]
 	parsed, _, err := intent.ParseRepair(edited)
 	kind := patch.Kind("")
 	if err == nil {
@@ -63,12 +65,7 @@ func Reopen(p Paths, it *Item, edited []byte, now time.Time) (Reopened, error) {
 		}
 	}
 	var fcs []history.FileChange
-	record := func(summary string) error {
-		if _, herr := history.Open(p.History()).Record(now, history.Change{Kind: history.KindEdit, Summary: summary, Files: fcs}); herr != nil {
-			return fmt.Errorf("record history: %w", herr)
-		}
-		return nil
-	}
+	record := func(summary string) error { return recordEdit(p, now, summary, fcs...) }
 	if err != nil {
 		// Nothing the person typed is lost: the edit replaces the entry.
 		for _, w := range []struct {

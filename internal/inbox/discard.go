@@ -27,8 +27,7 @@ func Discard(p Paths, it *Item, now time.Time) error {
 			files = append(files, filepath.Join(it.SkillDir, filepath.FromSlash(f)))
 		}
 	case GroupRejected, GroupAttention:
-		name := strings.TrimPrefix(it.ID, "rejected/")
-		files = []string{filepath.Join(p.Rejected(), name+".patch"), filepath.Join(p.Rejected(), name+".reason")}
+		files = attentionFiles(p, it)
 	default:
 		sel := Selection{}
 		for _, h := range it.Hunks {

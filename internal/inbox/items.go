@@ -35,6 +35,10 @@ const (
 	GroupAttention = "attention"
 )
 
+// SkillPatchPrefix starts the ID of a skill update, skill-patch/<name>,
+// valid (group skill-update) or needing attention.
+const SkillPatchPrefix = "skill-patch/"
+
 // Paths locates one project's memory and the targets its patches may touch;
 // the caller fills it from internal/gemini so this package never guesses.
 type Paths struct {
@@ -82,7 +86,8 @@ type Item struct {
 	Hunks   []*HunkRef
 	// SkillDir is the draft folder of a new-skill item.
 	SkillDir string
-	// Reason is the quarantine reason of a rejected item.
+	// Reason is the quarantine reason of a rejected item, or why an item
+	// needs attention.
 	Reason string
 }
 
@@ -94,9 +99,11 @@ type Hidden struct {
 }
 
 // Scan reads every item of a project, in list order: new skills, skill
-// updates, memory (private then global), rejected and needing attention
-// (by name); and it reports the
-// hidden patch files, so the caller can warn about them.
+// updates (a skill update patch that does not parse or names a file it may
+// not touch needs attention: Gemini CLI hides it, automem lists it so it is
+// not lost from view), memory (private then global), rejected and needing
+// attention (by name); and it reports the hidden memory patch files, so
+// the caller can warn about them.
 func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	drafts, patches, err := skillEntries(p.Skills())
 	if err != nil {
@@ -110,11 +117,13 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 		items = append(items, it)
 	}
 	for _, name := range patches {
-		it, hid, err := loadPatchItem(p, "skill-patch/"+name, GroupSkillUpdate, patch.Skill, []string{filepath.Join(p.Skills(), name+".patch")})
+		it, hid, err := loadPatchItem(p, SkillPatchPrefix+name, GroupSkillUpdate, patch.Skill, []string{filepath.Join(p.Skills(), name+".patch")})
 		if err != nil {
 			return nil, nil, err
 		}
-		hidden = append(hidden, hid...)
+		for _, h := range hid {
+			items = append(items, brokenSkillPatch(name, h))
+		}
 		if it != nil {
 			it.Title = "Update to skill " + name
 			items = append(items, it)

@@ -301,7 +301,11 @@ func (s *Session) EditAttention(p inbox.Paths, it *inbox.Item, now time.Time) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "%s: pending again in %s (%s pending).\n", it.ID, res.Kind, plural.Of(res.Pending, "change", "changes"))
+	where := "in " + string(res.Kind)
+	if res.Kind == patch.Skill {
+		where = "as a skill update"
+	}
+	fmt.Fprintf(s.Out, "%s: pending again %s (%s pending).\n", it.ID, where, plural.Of(res.Pending, "change", "changes"))
 	for _, m := range res.Still {
 		fmt.Fprintf(s.Out, "Still needs attention: rejected/%s\n", strings.TrimSuffix(filepath.Base(m), ".patch"))
 	}
