@@ -64,6 +64,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	if err := acrossKinds(p, it, sel); err != nil {
+		return res, err
+	}
 	res.count(it, sel)
 	if res.Applied == 0 && res.Dismissed == 0 {
 		return res, nil

@@ -96,3 +96,41 @@ func archivedFrom(line, body, base string) bool {
 }
 
 func isArchive(path string) bool { return strings.EqualFold(filepath.Base(path), "archive.md") }
+
+// CopyIn reports whether other, a pending patch of another kind, still
+// holds the archive.md line that keeps text when it is taken out of file
+// from: upkeep archives the global file's lines in the private archive.md.
+func CopyIn(other *Patch, from, text string) bool {
+	body := strings.TrimSpace(text)
+	for _, g := range other.Files {
+		if !isArchive(g.Path) {
+			continue
+		}
+		for _, h := range g.Hunks {
+			for _, l := range h.Lines {
+				if l.Op == Add && archivedFrom(l.Text, body, filepath.Base(from)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// RemovalIn returns the file of the pending removal in other, a patch of
+// another kind, that the archive.md line keeps; ok is false when none is.
+func RemovalIn(other *Patch, line string) (path string, ok bool) {
+	for _, f := range other.Files {
+		if isArchive(f.Path) {
+			continue
+		}
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				if l.Op == Delete && strings.TrimSpace(l.Text) != "" && archivedFrom(line, strings.TrimSpace(l.Text), filepath.Base(f.Path)) {
+					return f.Path, true
+				}
+			}
+		}
+	}
+	return "", false
+}
