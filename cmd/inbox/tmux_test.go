@@ -81,14 +81,20 @@ func buildInbox(t *testing.T) string {
 	return bin
 }
 
-// review starts `inbox review private` in a fresh tmux server. When it
-// ends, the pane prints its exit status and the terminal's mode (stty), so
-// a test can check both; the shell around it survives a Ctrl-C (trap).
+// review starts `inbox review private` in a fresh tmux server (see run).
 func (w termWorld) review(t *testing.T, editor string) *pane {
 	t.Helper()
+	return w.run(t, editor, "review private")
+}
+
+// run starts `inbox <args>` in a fresh tmux server. When it ends, the pane
+// prints its exit status and the terminal's mode (stty), so a test can
+// check both; the shell around it survives a Ctrl-C (trap).
+func (w termWorld) run(t *testing.T, editor, args string) *pane {
+	t.Helper()
 	p := &pane{t: t, sock: fmt.Sprintf("automem-inbox-test-%d-%d", os.Getpid(), time.Now().UnixNano()), name: "t"}
-	script := fmt.Sprintf("trap 'true' INT; cd %s && env -u NO_COLOR HOME=%s GEMINI_CLI_HOME=%s TERM=xterm-256color EDITOR=%q %s review private; echo EXIT=$?; echo TTY: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo') END; sleep 30",
-		filepath.Join(w.work, "proj"), w.home, w.home, editor, w.bin)
+	script := fmt.Sprintf("trap 'true' INT; cd %s && env -u NO_COLOR HOME=%s GEMINI_CLI_HOME=%s TERM=xterm-256color EDITOR=%q %s %s; echo EXIT=$?; echo TTY: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo') END; sleep 30",
+		filepath.Join(w.work, "proj"), w.home, w.home, editor, w.bin, args)
 	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", "120", "-y", "40", "sh", "-c", script); err != nil {
 		t.Fatalf("tmux: %v\n%s", err, out)
 	}
@@ -117,6 +123,14 @@ func TestTerminalReview(t *testing.T) {
 	}
 }
 
+// The editor stand-in ignores the file, prints editorMark (so a test sees
+// on screen that it runs: the mark is not in the pane's command line) and
+// sleeps.
+const (
+	editorMark = "EDITOR-" + "RUNNING"
+	editorUp   = "echo EDITOR-\"\"RUNNING; sleep 60;"
+)
+
 // TestTerminalInterrupt: Ctrl-C at the single-key prompt, at the line
 // prompt of l, and while $EDITOR runs ends the review with exit 130, keeps
 // the hunk answered before, leaves the other pending, and gives the
@@ -129,9 +143,6 @@ func TestTerminalInterrupt(t *testing.T) {
 		t.Skip("tmux not installed")
 	}
 	bin := buildInbox(t)
-	// The editor stand-in ignores the file and sleeps; its unique duration
-	// lets the test see it running.
-	sleeper := fmt.Sprintf("sleep 60.%06d", time.Now().UnixNano()%1000000)
 	for _, c := range []struct {
 		name, editor string
 		before       []string // keys after answering y to the first hunk
@@ -139,7 +150,7 @@ func TestTerminalInterrupt(t *testing.T) {
 	}{
 		{"key prompt", "vi", nil, "(hunk 2/2)"},
 		{"line prompt", "vi", []string{"l"}, "Lines to apply"},
-		{"editor", sleeper + ";", []string{"e"}, ""},
+		{"editor", editorUp, []string{"e"}, editorMark},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w := newTermWorld(t, bin, memory, hunks)
@@ -150,11 +161,7 @@ func TestTerminalInterrupt(t *testing.T) {
 			for _, k := range c.before {
 				p.keys(k)
 			}
-			if c.waitFor != "" {
-				p.wait(c.waitFor, false)
-			} else {
-				waitForChild(t, sleeper)
-			}
+			p.wait(c.waitFor, false)
 			p.keys("C-c")
 			screen := p.wait(" END", false)
 			p.keys("a") // lands in the shell's sleep, never in a review
@@ -179,16 +186,82 @@ func TestTerminalInterrupt(t *testing.T) {
 	}
 }
 
-// waitForChild waits until a process whose command line contains cmd runs
-// (the editor stand-in has started).
-func waitForChild(t *testing.T, cmd string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if out, err := exec.Command("pgrep", "-f", cmd).Output(); err == nil && len(strings.TrimSpace(string(out))) > 0 {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
+// TestTerminalInterruptAttention: Ctrl-C while $EDITOR runs on an entry
+// that needs attention — from review's e, after a hunk was applied, and
+// from inbox edit on a skill update patch that does not parse, after an
+// apply — exits 130, restores the terminal, keeps the earlier decision and
+// leaves the entry exactly as it was (nothing half-edited is kept).
+func TestTerminalInterruptAttention(t *testing.T) {
+	const memory = "# Project Memory\n- a\n"
+	const hunks = "@@ -1,2 +1,3 @@\n # Project Memory\n - a\n+- first\n"
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
 	}
-	t.Fatalf("%q never started", cmd)
+	bin := buildInbox(t)
+	const broken = "--- a\n+++ a\n@@ -1,1 +1,2 @@\n # x\n*not a diff line\n"
+	for _, c := range []struct {
+		name, args string
+		entry      func(w termWorld) string // writes the entry, returns its file
+		before     func(t *testing.T, w termWorld, p *pane)
+	}{
+		{"review e", "review", func(w termWorld) string {
+			dir := filepath.Join(w.mem, ".automem", "rejected")
+			os.MkdirAll(dir, 0o700)
+			os.WriteFile(filepath.Join(dir, "gone-private.reason"), []byte("needs attention: the line to replace is gone\n"), 0o600)
+			f := filepath.Join(dir, "gone-private.patch")
+			os.WriteFile(f, []byte(strings.ReplaceAll(broken, "a\n", w.memFile+"\n")), 0o600)
+			return f
+		}, func(t *testing.T, w termWorld, p *pane) {
+			p.wait("Apply this hunk", false)
+			p.keys("y")
+			p.wait("Edit or discard this change", false)
+			p.keys("e")
+		}},
+		{"inbox edit", "edit skill-patch/lint", func(w termWorld) string {
+			f := filepath.Join(w.mem, "skills", "lint.patch")
+			os.MkdirAll(filepath.Dir(f), 0o755)
+			os.WriteFile(f, []byte(strings.ReplaceAll(broken, "a\n", filepath.Join(w.home, ".gemini", "skills", "lint", "SKILL.md")+"\n")), 0o644)
+			return f
+		}, func(t *testing.T, w termWorld, p *pane) {
+			cmd := exec.Command(w.bin, "apply", "private")
+			cmd.Dir = filepath.Join(w.work, "proj")
+			cmd.Env = append(os.Environ(), "HOME="+w.home, "GEMINI_CLI_HOME="+w.home)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("apply: %v\n%s", err, out)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := newTermWorld(t, bin, memory, hunks)
+			file := c.entry(w)
+			orig, _ := os.ReadFile(file)
+			var p *pane
+			if c.args == "review" {
+				p = w.run(t, editorUp, c.args)
+				c.before(t, w, p)
+			} else {
+				c.before(t, w, nil)
+				p = w.run(t, editorUp, c.args)
+			}
+			p.wait(editorMark, false)
+			p.keys("C-c")
+			screen := p.wait(" END", false)
+			p.keys("a")
+			if !strings.Contains(screen, "EXIT=130") {
+				t.Errorf("exit status not 130; screen:\n%s", screen)
+			}
+			if !strings.Contains(screen, "TTY: icanon echo END") {
+				t.Errorf("terminal not back in canonical, echoing mode; screen:\n%s", screen)
+			}
+			if c.args == "review" && !strings.Contains(screen, "Interrupted: decisions made so far are kept") {
+				t.Errorf("no interrupt notice; screen:\n%s", screen)
+			}
+			if data, _ := os.ReadFile(w.memFile); !strings.Contains(string(data), "- first") {
+				t.Errorf("earlier decision lost: MEMORY.md after Ctrl-C:\n%s", data)
+			}
+			if data, err := os.ReadFile(file); err != nil || string(data) != string(orig) {
+				t.Errorf("entry changed by an interrupted edit (%v):\n%s", err, data)
+			}
+		})
+	}
 }
