@@ -80,6 +80,7 @@ func plan(ctx context.Context, cfg Config, deps Deps, red redactor, t Target) *p
 func (p *project) dryRun(ctx context.Context) {
 	p.pr.Status = StatusDryRun
 	p.pr.Would = p.would()
+	p.pr.UpkeepDue = p.pr.Would != StatusLocked && p.pr.Would != StatusFailed && p.upkeepDue()
 	if p.cfg.Budget.Model != "" && p.t.Dir.Data != "" && len(p.offered) > 0 {
 		p.pr.Estimate = estimate(p.cfg, p.t, p.lines, p.redact)
 	}
@@ -175,13 +176,13 @@ func (p *project) extract(ctx context.Context) {
 // the first stage that returns an error ends it.
 func (p *project) stages(ctx context.Context) error {
 	if err := p.needed(); err != nil {
-		return err
+		return p.upkeepOnly(ctx, err, nil)
 	}
 	if err := p.prepare(); err != nil {
 		return err
 	}
 	if err := p.spendable(); err != nil {
-		return err
+		return p.upkeepOnly(ctx, err, nil)
 	}
 	lk, err := p.lock(ctx)
 	if err != nil {
@@ -192,7 +193,7 @@ func (p *project) stages(ctx context.Context) error {
 		return err
 	}
 	if err := p.throttle(); err != nil {
-		return err
+		return p.upkeepOnly(ctx, err, lk)
 	}
 	if err := p.reindex(); err != nil {
 		return err

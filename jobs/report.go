@@ -67,6 +67,9 @@ type ProjectReport struct {
 	Lock *LockHolder `json:"lock,omitempty"`
 	// Upkeep is what the memory upkeep pass proposed, when it ran.
 	Upkeep *UpkeepReport `json:"upkeep,omitempty"`
+	// UpkeepDue is, in a dry run, whether the real run would run the
+	// memory upkeep pass now (it runs even when extraction skips).
+	UpkeepDue bool `json:"upkeepDue,omitempty"`
 }
 
 // LockHolder is who holds a project's lock: enough for a person to tell a

@@ -98,6 +98,9 @@ func (e *jsonWriter) project(p *ProjectReport) {
 		e.raw(`,"upkeep":`)
 		e.value(p.Upkeep)
 	}
+	if p.UpkeepDue {
+		e.raw(`,"upkeepDue":true`)
+	}
 	e.raw("}")
 }
 

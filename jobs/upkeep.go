@@ -63,11 +63,7 @@ type UpkeepItem struct {
 // once per interval, propose upkeep of the project's memory as reviewable
 // hunks. A failure costs only the upkeep: it is logged and reported.
 func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
-	u := p.cfg.Upkeep
-	if !u.On || p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
-		return // no private memory dir: nowhere to keep archive.md
-	}
-	if !p.cfg.Force && !upkeep.LoadRecord(p.dir.Upkeep()).Due(p.cfg.Now, u.Interval) {
+	if !p.upkeepDue() {
 		return
 	}
 	rep, err := p.upkeepPass(ctx, lk, false)
@@ -76,6 +72,40 @@ func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
 		return
 	}
 	p.pr.Upkeep = rep
+}
+
+// upkeepDue reports whether the upkeep stage would run now: upkeep is on,
+// the project has a private memory dir (where archive.md is kept) and the
+// interval since the last pass (upkeep.json, read without the lock) is
+// over, or the run is forced.
+func (p *project) upkeepDue() bool {
+	u := p.cfg.Upkeep
+	if !u.On || p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
+		return false
+	}
+	return p.cfg.Force || upkeep.LoadRecord(p.dir.Upkeep()).Due(p.cfg.Now, u.Interval)
+}
+
+// upkeepOnly runs a due upkeep pass under the lock when extraction skips
+// the project (nothing new, throttled, budget spent), so upkeep keeps its
+// interval on quiet days; why, the skip, is returned as it is. When the
+// pass is not due nothing more than upkeep.json is read; a held lock or a
+// failure costs only the pass.
+func (p *project) upkeepOnly(ctx context.Context, why error, lk *lockfile.Lock) error {
+	var s skip
+	if !errors.As(why, &s) || !p.upkeepDue() {
+		return why
+	}
+	if lk == nil {
+		var err error
+		if lk, err = p.lock(ctx); err != nil {
+			p.log.Debug().Err(err).Msg("upkeep due but the lock is not free; next run")
+			return why
+		}
+		defer p.unlock(lk)
+	}
+	p.upkeep(ctx, lk)
+	return why
 }
 
 // upkeepPass plans the pass and, unless dry, proposes it and records when

@@ -156,3 +156,48 @@ func TestUpkeepStageDream(t *testing.T) {
 		t.Errorf("a second dream a day later: %+v", u)
 	}
 }
+
+// TestUpkeepOnQuietDays: upkeep keeps its interval when extraction has
+// nothing new: a run with nothing new takes the lock for an upkeep-only
+// pass once the interval is over, and not before; the dry run reports it
+// due exactly when the real run would run it.
+func TestUpkeepOnQuietDays(t *testing.T) {
+	e := newE2E(t)
+	mem := filepath.Join(e.w.MemoryDir, "MEMORY.md")
+	world.WriteFile(t, mem, "# Project Memory\n\n- Use pnpm, not npm.\n")
+	cfg := e.config()
+	cfg.Upkeep = jobs.UpkeepConfig{On: true, Interval: 24 * time.Hour}
+	rep, err := e.run(t, cfg, &readerX{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr := project(t, rep); pr.Status != jobs.StatusDone || pr.Upkeep == nil {
+		t.Fatalf("first run %s, upkeep %+v: want done with upkeep", pr.Status, pr.Upkeep)
+	}
+	world.WriteFile(t, mem, "# Project Memory\n\n- Use pnpm, not npm.\n- Use pnpm, not npm.\n")
+	for _, c := range []struct {
+		after time.Duration
+		due   bool
+	}{{time.Hour, false}, {25 * time.Hour, true}} {
+		cfg.Now = e2eNow.Add(c.after)
+		dry := cfg
+		dry.DryRun = true
+		rep, err := e.run(t, dry, &readerX{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr := project(t, rep); pr.Would != jobs.StatusNothingNew || pr.UpkeepDue != c.due {
+			t.Errorf("+%s dry run would %s, upkeep due %v; want nothing-new, due %v", c.after, pr.Would, pr.UpkeepDue, c.due)
+		}
+		if rep, err = e.run(t, cfg, &readerX{}); err != nil {
+			t.Fatal(err)
+		}
+		pr := project(t, rep)
+		if pr.Status != jobs.StatusNothingNew || (pr.Upkeep != nil) != c.due {
+			t.Errorf("+%s run %s, upkeep %+v; want nothing-new, upkeep %v", c.after, pr.Status, pr.Upkeep, c.due)
+		}
+		if c.due && (pr.Upkeep == nil || pr.Upkeep.Proposals["merge"] != 1) {
+			t.Errorf("+%s upkeep-only pass %+v, want one merge", c.after, pr.Upkeep)
+		}
+	}
+}

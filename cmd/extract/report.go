@@ -89,11 +89,12 @@ func printReport(env *cli.Env, rep jobs.Report, looked []lookedDir) {
 // on it — until when, who holds the lock, that --force overrides.
 func statusText(p jobs.ProjectReport, now time.Time) string {
 	if p.Status == jobs.StatusDryRun {
+		due := map[bool]string{true: "; memory upkeep due"}[p.UpkeepDue]
 		if p.Would == jobs.WouldRun {
-			return "dry-run: would run now"
+			return "dry-run: would run now" + due
 		}
 		if p.Would != "" {
-			return "dry-run: " + describe(p.Would, p, now)
+			return "dry-run: " + describe(p.Would, p, now) + due
 		}
 	}
 	return describe(p.Status, p, now)
