@@ -23,7 +23,7 @@ type RunCmd struct {
 	JSON            bool          `name:"json" help:"Print the run report as JSON on stdout." env:"AUTOMEM_JSON"`
 	ShowRedactions  bool          `help:"With --dry-run: count, per session, the secrets that would be redacted (never printed)." env:"AUTOMEM_SHOW_REDACTIONS"`
 	Project         string        `help:"Only the project containing this directory." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
-	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,antigravity,all" default:"gemini" env:"AUTOMEM_SOURCE"`
+	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,antigravity,all" default:"all" env:"AUTOMEM_SOURCE"`
 	Targets         string        `help:"Whose memory gets the candidates: own (each session's own agent), all, or a list such as gemini,claude; one decision in inbox then applies to every target." default:"own" env:"AUTOMEM_TARGETS"`
 	Now             cli.Time      `help:"Replace the clock for idle checks (RFC3339, e.g. 2026-05-01T09:00:00Z)." placeholder:"TIME" env:"AUTOMEM_NOW"`
 	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" min:"0s" max:"720h" env:"AUTOMEM_MIN_IDLE"`
