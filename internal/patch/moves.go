@@ -6,9 +6,17 @@ import (
 	"strings"
 )
 
-// archivedAt separates an archive.md line's text from its note, as memory
-// upkeep writes it: "- <text> (archived <day> from <file> line <n>: <why>)".
+// archivedAt separates an archive.md line's text from its note (see
+// ArchivedLine).
 const archivedAt = " (archived "
+
+// ArchivedLine is the archive.md line that keeps a memory line taken out of
+// file base (line n) on day, with why: "- <text> (archived <day> from
+// <file> line <n>: <why>)". Memory upkeep writes it and Moves reads it back
+// to tie the removal to its copy, so the format lives here once.
+func ArchivedLine(text, day, base string, n int, why string) string {
+	return fmt.Sprintf("- %s%s%s from %s line %d: %s)", text, archivedAt, day, base, n, why)
+}
 
 // Moves returns sel with each line memory upkeep takes out of a file
 // decided with its copy (the archive.md line, or the same line added to

@@ -148,7 +148,7 @@ func Render(in Input, props []Proposal) ([]Change, []evidence.Item) {
 // when and where from, and why.
 func archived(line, path string, p Proposal, now time.Time) string {
 	body := strings.TrimSpace(line[len(marker(line)):])
-	return fmt.Sprintf("- %s (archived %s from %s line %d: %s)", body, day(now), filepath.Base(path), p.LineNo, p.Why)
+	return patch.ArchivedLine(body, day(now), filepath.Base(path), p.LineNo, p.Why)
 }
 
 // point adds a pointer line naming the topic file name to the index,
