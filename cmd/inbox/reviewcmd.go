@@ -51,6 +51,12 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 			fmt.Fprintln(env.Stdout, n)
 		}
 	}()
+	// The same shared-file note that list prints, per item.
+	noteOf := map[*inbox.Item]string{}
+	for _, e := range es {
+		noteOf[e.Item] = sharedNote(e)
+	}
+	notes := func(it *inbox.Item) string { return noteOf[it] }
 	for _, m := range mems {
 		var items []*inbox.Item
 		for _, e := range es {
@@ -65,7 +71,7 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 			fmt.Fprintf(env.Stdout, "== %s memory ==\n", m.Agent)
 		}
 		s.Evidence = evidenceOf(env, m.Paths)
-		r := &review.Runner{S: s, Paths: m.Paths, Now: env.Now, AllowScripts: c.AllowScripts}
+		r := &review.Runner{S: s, Paths: m.Paths, Now: env.Now, AllowScripts: c.AllowScripts, Note: notes}
 		if err := r.Run(items); errors.Is(err, review.ErrInterrupted) {
 			return cli.Interrupted(err)
 		} else if err != nil {

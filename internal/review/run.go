@@ -23,6 +23,10 @@ type Runner struct {
 	Now   func() time.Time
 	// AllowScripts pre-confirms copying executable files of a draft.
 	AllowScripts bool
+	// Note, when set, returns a line shown before an item's hunks (""
+	// for none): that a project-kind file is shared with the team, so the
+	// person knows who else reads what they apply.
+	Note func(*inbox.Item) string
 
 	failed []string
 }
@@ -62,6 +66,11 @@ func (r *Runner) Run(items []*inbox.Item) error {
 }
 
 func (r *Runner) patch(it *inbox.Item) (bool, error) {
+	if r.Note != nil {
+		if n := r.Note(it); n != "" {
+			fmt.Fprintf(r.S.Out, "%s: %s\n", it.ID, n)
+		}
+	}
 	sel := inbox.Selection{}
 	quit, err := r.S.ReviewHunks(it, sel)
 	if errors.Is(err, ErrInterrupted) {
