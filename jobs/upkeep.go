@@ -80,7 +80,7 @@ func (p *project) upkeep(ctx context.Context, lk *lockfile.Lock) {
 // over, or the run is forced.
 func (p *project) upkeepDue() bool {
 	u := p.cfg.Upkeep
-	if !u.On || p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
+	if !u.On || p.dir.Targets.MemoryDir == "" {
 		return false
 	}
 	return p.cfg.Force || upkeep.LoadRecord(p.dir.Upkeep()).Due(p.cfg.Now, u.Interval)
@@ -271,7 +271,7 @@ func Upkeep(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 
 // upkeepNow is one project of Upkeep.
 func (p *project) upkeepNow(ctx context.Context) error {
-	if p.t.Project.MemoryDir == "" || p.dir.Targets.MemoryDir == "" {
+	if p.dir.Targets.MemoryDir == "" {
 		return skip{status: StatusNoMemory, msg: "no memory dir"}
 	}
 	if p.cfg.DryRun {
