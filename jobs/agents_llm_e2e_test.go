@@ -11,6 +11,7 @@ import (
 	"github.com/automem/automem/internal/modeltest"
 	"github.com/automem/automem/internal/modeltest/world"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/target"
 	"github.com/automem/automem/jobs"
 )
@@ -25,7 +26,7 @@ func TestE2ELLMCodexWritesThroughTheSandbox(t *testing.T) {
 	id := "cccccccc-1111-2222-3333-444455556666"
 	session := e.w.Codex(t, world.Session{ID: id, Start: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC), Turns: world.Steps(11)})
 	state := filepath.Join(e.w.XDGState, "automem")
-	dir := codex.Layout(e.w.CodexHome, target.Data(state, codex.Agent, e.w.Root), e.w.Root)
+	dir := codex.Layout(skills.Homes{Codex: e.w.CodexHome}, target.Data(state, codex.Agent, e.w.Root), e.w.Root)
 	agentsMD := filepath.Join(e.w.Root, "AGENTS.md")
 	projectPatch := "--- /dev/null\n+++ " + agentsMD + "\n@@ -0,0 +1 @@\n+- Run go test ./... before every commit.\n"
 	memories := filepath.Join(e.w.CodexHome, "memories", "MEMORY.md")

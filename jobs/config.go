@@ -28,6 +28,7 @@ import (
 	"github.com/automem/automem/internal/codex"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/skills"
 	"github.com/automem/automem/internal/target"
 )
 
@@ -49,6 +50,9 @@ type Config struct {
 	ClaudeDir string
 	// CodexHome is $CODEX_HOME or ~/.codex.
 	CodexHome string
+	// Home is the user's home directory: Codex loads user skills from
+	// ~/.agents/skills ("" leaves that folder out).
+	Home string
 	// CacheDir holds the disposable scan cache ("" disables it).
 	CacheDir string
 	// StateDir is automem's state dir: the inbox, lock and state of the
@@ -115,7 +119,7 @@ func (cfg Config) layout(agent string, p gemini.Project) (memdir.Dir, bool) {
 		if p.Root == "" || cfg.StateDir == "" || cfg.CodexHome == "" {
 			return memdir.Dir{}, false
 		}
-		return codex.Layout(cfg.CodexHome, target.Data(cfg.StateDir, agent, p.Root), p.Root), true
+		return codex.Layout(skills.Homes{Home: cfg.Home, Codex: cfg.CodexHome}, target.Data(cfg.StateDir, agent, p.Root), p.Root), true
 	}
 	return memdir.Dir{}, false
 }

@@ -144,7 +144,7 @@ func (c *RunCmd) config(env *cli.Env) (jobs.Config, error) {
 	}
 	return jobs.Config{
 		Targets:   targets,
-		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome,
+		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome, Home: env.Home,
 		CacheDir: c.CacheDir, StateDir: c.StateDir, Source: c.Source, Project: c.Project, Now: now,
 		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,
 		Interval: c.Interval, LockStale: c.LockStale, Force: c.Force, DryRun: c.DryRun,

@@ -84,7 +84,7 @@ func (g *Globals) memoriesOf(env *cli.Env, dir string, gp gemini.Project, gerr e
 		case target.Claude:
 			p.ProjectID, p.Dir = target.ProjectID(root), claude.Layout(homes.Claude, target.Data(g.StateDir, agent, root), root, false)
 		case target.Codex:
-			p.ProjectID, p.Dir = target.ProjectID(root), codex.Layout(homes.Codex, target.Data(g.StateDir, agent, root), root)
+			p.ProjectID, p.Dir = target.ProjectID(root), codex.Layout(homes, target.Data(g.StateDir, agent, root), root)
 		}
 		if agent != target.Gemini && !isDir(p.Data) {
 			continue // automem never extracted this agent's sessions here

@@ -51,20 +51,15 @@ func GlobalMemory(codexHome string) string { return instructions(codexHome) }
 // facts, since Codex has no private one.
 func ProjectMemory(root string) string { return instructions(root) }
 
-// SkillRoots are the skill folders Codex loads that live under codexHome
-// and root ($CODEX_HOME/skills; <root>/.agents/skills and
-// <root>/.codex/skills); root may be "" when unknown. internal/skills knows
-// the folders, including ~/.agents/skills, which promotion writes to.
-func SkillRoots(codexHome, root string) []string {
-	return skills.Homes{Codex: codexHome}.Roots(skills.Codex, root)
-}
-
 // Layout is where the files of a Codex project's memory live: data is
 // automem's dir for it (in automem's state dir), the targets are
 // $CODEX_HOME/AGENTS.md and <root>/AGENTS.md; there is no private memory.
-func Layout(codexHome, data, root string) memdir.Dir {
+// Its skill folders are the ones homes lists for Codex (internal/skills is
+// the one place that knows them: ~/.agents/skills, $CODEX_HOME/skills,
+// <root>/.agents/skills, <root>/.codex/skills); homes.Codex is Codex's home.
+func Layout(homes skills.Homes, data, root string) memdir.Dir {
 	d := memdir.Dir{Agent: Agent, Data: data, Targets: patch.Roots{
-		GlobalMemory: GlobalMemory(codexHome), SkillRoots: SkillRoots(codexHome, root),
+		GlobalMemory: GlobalMemory(homes.Codex), SkillRoots: homes.Roots(skills.Codex, root),
 	}}
 	if root != "" {
 		d.Targets.ProjectMemory = ProjectMemory(root)

@@ -5,11 +5,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/automem/automem/internal/skills"
 )
 
 func TestLayoutFollowsWhatCodexReads(t *testing.T) {
-	home, root := t.TempDir(), t.TempDir()
-	d := Layout(home, "/state/p/codex", root)
+	user, home, root := t.TempDir(), t.TempDir(), t.TempDir()
+	d := Layout(skills.Homes{Home: user, Codex: home}, "/state/p/codex", root)
+	// The skill folders are the ones internal/skills knows for Codex, the
+	// user's ~/.agents/skills (where promotion writes) included.
+	want := []string{
+		filepath.Join(user, ".agents", "skills"), filepath.Join(home, "skills"),
+		filepath.Join(root, ".agents", "skills"), filepath.Join(root, ".codex", "skills"),
+	}
+	if strings.Join(d.Targets.SkillRoots, "|") != strings.Join(want, "|") {
+		t.Errorf("skill roots = %v, want %v", d.Targets.SkillRoots, want)
+	}
 	if d.Targets.MemoryDir != "" {
 		t.Errorf("Codex has no private memory, got %s", d.Targets.MemoryDir)
 	}
