@@ -21,20 +21,7 @@ func TestReconcileInPlace(t *testing.T) {
 	w.add("a", true, "u:add a page", "u:remember that the dev server port is 3000.", "c:npm install zod", "u:no, use pnpm, never npm.", "x:pnpm test", "x:pnpm lint", "x:npm test")
 	w.add("b", true, "u:the dev server moved to port 4000 now, remember that.", "x:pnpm test", "x:pnpm lint", "x:npm test")
 	w.add("c", true, "u:fix it", "c:npm ci", "u:No, pnpm, never npm.", "x:pnpm test", "x:pnpm lint", "x:npm test")
-	res := w.run(t)
-	data, err := os.ReadFile(w.privatePatch())
-	if err != nil {
-		t.Fatalf("no patch: %v (%+v)", err, res.Candidates)
-	}
-	p, err := patch.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := patch.ApplyText([]byte(mem), p.Files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := string(out)
+	got, res := w.appliedPrivate(t, mem)
 	for _, want := range []string{"port 4000", "`pnpm lint`", "`pnpm test`"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("memory after the patch lacks %q:\n%s", want, got)
@@ -77,20 +64,7 @@ func TestElaborationEditsLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.add("a", true, "u:from now on never commit secrets; they go in config/secrets.local.yml, which is gitignored.", "u:remember that we use tabs for indentation.")
-	res := w.run(t)
-	data, err := os.ReadFile(w.privatePatch())
-	if err != nil {
-		t.Fatalf("no patch: %v (%+v)", err, res.Candidates)
-	}
-	p, err := patch.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := patch.ApplyText([]byte(mem), p.Files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := string(out)
+	got, _ := w.appliedPrivate(t, mem)
 	if !strings.Contains(got, "config/secrets.local.yml") || strings.Count(strings.ToLower(got), "commit secrets") != 1 {
 		t.Errorf("want the secrets line edited in place:\n%s", got)
 	}
@@ -123,4 +97,24 @@ func TestMentionsCommand(t *testing.T) {
 			t.Errorf("mentions(%q) = %v, want %v", cmd, got, want)
 		}
 	}
+}
+
+// appliedPrivate runs the extractor and returns mem with the private
+// patch applied, and the run's result.
+func (w *world) appliedPrivate(t *testing.T, mem string) (string, Result) {
+	t.Helper()
+	res := w.run(t)
+	data, err := os.ReadFile(w.privatePatch())
+	if err != nil {
+		t.Fatalf("no patch: %v (%+v)", err, res.Candidates)
+	}
+	p, err := patch.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := patch.ApplyText([]byte(mem), p.Files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), res
 }
