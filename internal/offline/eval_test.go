@@ -29,7 +29,7 @@ import (
 
 var (
 	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
-	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5) and skip the corpus-size checks")
+	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4) and skip the corpus-size checks")
 	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
 )
 
@@ -108,6 +108,7 @@ func TestEval(t *testing.T) {
 	checkFrozen(t, "heldout")
 	checkFrozen(t, "heldout2")
 	checkFrozen(t, "heldout3")
+	checkFrozen(t, "heldout4")
 	red, err := redact.New(redact.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +116,7 @@ func TestEval(t *testing.T) {
 	// The production hook: a text the redactor cannot vouch for is held.
 	redactFn := red.Hook(context.Background(), nil, nil)
 	var halves []*evalResult
-	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5"} {
+	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4"} {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
@@ -166,11 +167,12 @@ func TestEval(t *testing.T) {
 	// Duplicates and contradictions must be zero on both halves. Precision
 	// and recall are held to the floor the held-out half reached when the
 	// rules were frozen (a regression guard); EVAL.md says whether the
-	// issue's targets are met. heldout3 is measured, not gated: it was
-	// frozen below the targets, and a gate on it would invite tuning the
-	// rules on the one half nobody has fitted them to.
+	// issue's targets are met. heldout3 and heldout4 are measured, not
+	// gated: heldout3 was frozen below the targets, heldout4 was frozen
+	// unmeasured, and a gate on either would invite tuning the rules on
+	// the halves nobody has fitted them to.
 	for _, h := range halves {
-		if h.name == "heldout3" {
+		if h.name == "heldout3" || h.name == "heldout4" {
 			continue
 		}
 		if h.duplicates != 0 || h.conflicts != 0 {
@@ -429,7 +431,9 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("are no longer independent. `heldout2` was written and frozen before those fixes and is the unseen check.\n")
 	b.WriteString("`heldout3` was written later by someone who had not read the rules or the other halves, and frozen\n")
 	b.WriteString("before it was first measured (precision 0.65, recall 0.43, 2 duplicates); it was not opened while the\n")
-	b.WriteString("rules were changed after that and was measured once, at the end. `tuning2` to `tuning5`\n")
+	b.WriteString("rules were changed after that and was measured once, at the end. `heldout4` was written the same\n")
+	b.WriteString("way, later, and frozen before it was first measured (precision 0.85, recall 0.35, 3 duplicates,\n")
+	b.WriteString("0 contradictions). `tuning2` to `tuning5`\n")
 	b.WriteString("were written to generalise without looking at it, each before the rules it then prompted, in domains\n")
 	b.WriteString("and voices unlike `tuning` (facts mid-paragraph, repeats without markers, typos, paraphrases of\n")
 	b.WriteString("memory); first measured: tuning2 precision 0.74 recall 0.63 (2 duplicates), tuning3 1.00 / 0.62,\n")
