@@ -177,7 +177,8 @@ func Promote(p Paths, it *Item, to string, allowExec bool, now time.Time) (Promo
 // so history undo may restore or remove it:
 //
 //   - a private memory file: a non-hidden *.md directly in the memory dir;
-//   - the global memory file;
+//   - the global memory file, and the repository's shared instruction
+//     file (<root>/AGENTS.md) when the memory has one;
 //   - an inbox source patch: *.patch in the inbox of a memory kind, and
 //     <name>.patch in the skills inbox;
 //   - a file of a skill draft, <skills inbox>/<dir>/..., which undoing a
@@ -194,6 +195,9 @@ func (p Paths) Allowed(path string) bool {
 		return false
 	}
 	if p.Targets.GlobalMemory != "" && path == p.Targets.GlobalMemory {
+		return true
+	}
+	if p.Targets.ProjectMemory != "" && path == p.Targets.ProjectMemory {
 		return true
 	}
 	if p.Data != "" && under(p.Data, path) || p.Targets.MemoryDir != "" && under(p.Targets.MemoryDir, path) {
