@@ -78,6 +78,10 @@ type Entry struct {
 }
 
 type manifest struct {
+	// At is the change's time to the nanosecond (a git commit keeps whole
+	// seconds), so the histories of a project's several agent memories
+	// interleave in the order the decisions were made.
+	At      time.Time    `json:"at,omitzero"`
 	Kind    string       `json:"kind"`
 	Summary string       `json:"summary"`
 	Files   []FileChange `json:"files"`
@@ -182,7 +186,7 @@ func (r *Repo) Record(at time.Time, c Change) (string, error) {
 			}
 		}
 	}
-	m := manifest{Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf, RedoOf: c.RedoOf}
+	m := manifest{At: at, Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf, RedoOf: c.RedoOf}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("encode manifest: %w", err)
@@ -215,6 +219,15 @@ func writeSide(dir, side, path string, data []byte) error {
 type commitInfo struct {
 	c *object.Commit
 	m manifest
+}
+
+// at is when the change was recorded: the manifest's exact time, else
+// (histories written before it kept one) the commit's.
+func (ci commitInfo) at() time.Time {
+	if !ci.m.At.IsZero() {
+		return ci.m.At
+	}
+	return ci.c.Committer.When
 }
 
 func (r *Repo) commits() ([]commitInfo, error) {
@@ -266,7 +279,7 @@ func (r *Repo) Log() ([]Entry, error) {
 	out := make([]Entry, 0, len(cs))
 	for _, ci := range cs {
 		h := ci.c.Hash.String()
-		e := Entry{Hash: h, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, UndoOf: ci.m.UndoOf, RedoOf: ci.m.RedoOf, Undone: undone[h], Redone: redone[h]}
+		e := Entry{Hash: h, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), UndoOf: ci.m.UndoOf, RedoOf: ci.m.RedoOf, Undone: undone[h], Redone: redone[h]}
 		for _, f := range ci.m.Files {
 			e.Files = append(e.Files, f.Path)
 		}

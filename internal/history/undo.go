@@ -40,7 +40,7 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 		if err != nil {
 			return Entry{}, err
 		}
-		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.c.Committer.When, Files: files, Undone: true, Overwrote: overwrote}, nil
+		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), Files: files, Undone: true, Overwrote: overwrote}, nil
 	}
 	return Entry{}, ErrNothingToUndo
 }
@@ -71,7 +71,7 @@ func (r *Repo) Redo(at time.Time, force bool) (Entry, error) {
 		if err != nil {
 			return Entry{}, err
 		}
-		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: summary, At: ci.c.Committer.When, Files: files, UndoOf: ci.m.UndoOf, Redone: true, Overwrote: overwrote}, nil
+		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: summary, At: ci.at(), Files: files, UndoOf: ci.m.UndoOf, Redone: true, Overwrote: overwrote}, nil
 	}
 	return Entry{}, ErrNothingToRedo
 }
