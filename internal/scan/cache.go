@@ -163,7 +163,11 @@ func (c *Cache) Put(path string, size, mtimeNs int64, s transcript.Session) {
 }
 
 // Save writes the entries used by this scan (files that disappeared drop
-// out) atomically. It does nothing when nothing changed.
+// out) atomically. It does nothing when nothing changed. The entries hit
+// unchanged keep their encoded bodies, copied from the loaded file:
+// decoding and encoding them again was most of a Save after a few
+// sessions changed (40 ms of CPU for the 10,000 entries of the reference
+// corpus).
 func (c *Cache) Save() error {
 	if c == nil || c.path == "" {
 		return nil
@@ -177,19 +181,20 @@ func (c *Cache) Save() error {
 		// keyed by size and mtime too).
 		return nil
 	}
+	kept := make(map[string]string, len(c.hits))
 	for _, p := range c.hits {
 		if _, put := c.seen[p]; put {
 			continue
 		}
-		if e, ok := c.old.entry(p); ok {
-			c.seen[p] = e
+		if body, ok := c.old.body(p); ok {
+			kept[p] = body
 		}
 	}
 	c.hits = nil
-	if sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, c.seenDirs) {
+	if len(kept)+len(c.seen) == c.old.len() && sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, c.seenDirs) {
 		return nil
 	}
-	data, err := encodeCache(c.seen, c.seenDirs)
+	data, err := encodeCache(c.seen, kept, c.seenDirs)
 	if err != nil {
 		return fmt.Errorf("encode scan cache: %w", err)
 	}
@@ -220,11 +225,9 @@ func sameDirs(a, b map[string]dirEntry) bool {
 	return true
 }
 
-func sameEntries(a cacheFile, b map[string]cacheEntry) bool {
-	if a.len() != len(b) {
-		return false
-	}
-	for k, v := range b {
+// sameEntries tells whether every put entry is in a as it was.
+func sameEntries(a cacheFile, put map[string]cacheEntry) bool {
+	for k, v := range put {
 		size, mtime, ok := a.stamp(k)
 		if !ok || size != v.Size || mtime != v.MtimeNs {
 			return false

@@ -19,11 +19,17 @@ const cacheMagic = "AMSC"
 
 var errCorrupt = errors.New("corrupt scan cache")
 
-func encodeCache(entries map[string]cacheEntry, dirs map[string]dirEntry) ([]byte, error) {
-	b := make([]byte, 0, 64+len(entries)*256)
+// encodeCache encodes entries, plus kept: entries whose encoded bodies
+// (see cacheFile.body) are copied as they are.
+func encodeCache(entries map[string]cacheEntry, kept map[string]string, dirs map[string]dirEntry) ([]byte, error) {
+	size := 64 + len(entries)*256
+	for p, body := range kept {
+		size += len(p) + len(body) + 2*binary.MaxVarintLen32
+	}
+	b := make([]byte, 0, size)
 	b = append(b, cacheMagic...)
 	b = binary.AppendUvarint(b, cacheVersion)
-	b = binary.AppendUvarint(b, uint64(len(entries)))
+	b = binary.AppendUvarint(b, uint64(len(entries)+len(kept)))
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
@@ -35,8 +41,11 @@ func encodeCache(entries map[string]cacheEntry, dirs map[string]dirEntry) ([]byt
 		if body, err = appendEntry(body[:0], &e); err != nil {
 			return nil, err
 		}
-		b = binary.AppendUvarint(b, uint64(len(body)))
-		b = append(b, body...)
+		str(string(body))
+	}
+	for p, body := range kept {
+		str(p)
+		str(body)
 	}
 	b = binary.AppendUvarint(b, uint64(len(dirs)))
 	for p, d := range dirs {
@@ -213,6 +222,24 @@ func (f cacheFile) entry(path string) (cacheEntry, bool) {
 	if !ok {
 		return cacheEntry{}, false
 	}
+	e, _, ok := f.entryAt(off)
+	return e, ok
+}
+
+// body returns the encoded body of path's entry, to be saved again as it
+// is; a corrupt entry is a missing one.
+func (f cacheFile) body(path string) (string, bool) {
+	off, ok := f.at[path]
+	if !ok {
+		return "", false
+	}
+	_, end, ok := f.entryAt(off)
+	return f.data[off:end], ok
+}
+
+// entryAt decodes the entry whose body starts at off and returns where
+// it ends.
+func (f cacheFile) entryAt(off uint32) (cacheEntry, int, bool) {
 	d := decoder{s: f.data[off:]}
 	var e cacheEntry
 	e.Size = d.varint()
@@ -231,7 +258,7 @@ func (f cacheFile) entry(path string) (cacheEntry, bool) {
 	s.Summary = d.str()
 	s.Workflow = d.str()
 	s.BadLines = int(d.varint())
-	return e, d.err == nil
+	return e, len(f.data) - len(d.s), d.err == nil
 }
 
 // readCache indexes the entries of a cache file and decodes its

@@ -30,7 +30,7 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 		"/c/parent": {MtimeNs: 99, Files: []subFile{{"a.jsonl", 1}, {"b.jsonl", -2}}},
 		"/c/empty":  {MtimeNs: 7},
 	}
-	data, err := encodeCache(entries, dirs)
+	data, err := encodeCache(entries, nil, dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
