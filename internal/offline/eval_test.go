@@ -300,7 +300,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		if len(nots) > 0 {
 			why = "matches distractor " + nots[0].id + " (" + nots[0].category + ")"
 		}
-		h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %s %q: %s", p.name, o.kind, firstLine(o.text), why))
+		h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %s %q: %s", p.name, o.kind, summary(o.text), why))
 	}
 	for _, it := range p.items {
 		if it.kind == "not" {

@@ -68,7 +68,22 @@ type command struct {
 	key      string // program and subcommand: "go test"
 	step     string // key plus leading plain words: "pnpm prisma migrate dev"
 	category string // test, build, lint, typecheck, format, or "" for other
+	tool     string // the program that runs, past any runner: "pytest" for `uv run pytest`
 	noise    bool   // read-only inspection (ls, cat, git status…)
+	// buildVerb marks `<tool> build|compile` of a tool not known as a
+	// checker: a build check only where the project tests with that tool
+	// too (promoteBuilds), not an image or site build.
+	buildVerb bool
+	dangling  bool // norm keeps a flag whose value it dropped (`-scheme`)
+}
+
+// containerPrograms run an image or pod named after `run`, not a task.
+var containerPrograms = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true}
+
+// wordFlag is a single-dash option spelled as a word (`-scheme`,
+// `-destination`, `-tags`): it takes a value, unlike `-q` or `-v`.
+func wordFlag(a string) bool {
+	return len(a) > 3 && a[0] == '-' && a[1] != '-' && !strings.Contains(a, "=") && isWord(a[1:])
 }
 
 // word is one argument of a simple command as the shell would pass it.
@@ -315,15 +330,22 @@ func normalizeArgv(argv []string) (command, bool) {
 	for lead < len(rest) && strings.HasPrefix(rest[lead], "-") && strings.Contains(rest[lead], "=") {
 		lead++
 	}
-	generic := !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
-	if (subcommandPrograms[prog] || generic) && lead < len(rest) && isWord(rest[lead]) {
+	if prog == "cmake" && len(rest) > 0 && (rest[0] == "--build" || rest[0] == "--install") {
+		// cmake's modes are flags: `cmake --build build` builds,
+		// `cmake -S . -B build` configures.
+		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
+	}
+	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
+	if sub == "" && (subcommandPrograms[prog] || generic) && lead < len(rest) && isWord(rest[lead]) {
 		sub = rest[lead]
 		words = append(words, sub)
 		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 		// npm run <script>, docker compose <cmd>, prisma migrate <cmd>
-		if (sub == "run" && (prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun")) ||
+		// and any task runner's `run <task>` / `task <task>` (pixi,
+		// deno, rye…): the task is what runs.
+		if (sub == "run" || sub == "task") && !containerPrograms[prog] ||
 			(prog == "docker" && sub == "compose") || (prog == "prisma" && (sub == "migrate" || sub == "db")) ||
-			(prog == "go" && sub == "tool") || (prog == "mise" && sub == "run") {
+			(prog == "go" && sub == "tool") {
 			if len(rest) > 0 && isWord(rest[0]) {
 				sub += " " + rest[0]
 				words = append(words, rest[0])
@@ -332,6 +354,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 	}
 	key := strings.Join(words, " ")
+	named := len(words)
 	// Up to two plain words right after the key name what is run
 	// (`pnpm prisma migrate dev`, `make docs`, `dp backfill`), not
 	// run-specific data; a script's arguments (`./bump.sh minor`) are its
@@ -345,6 +368,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		key = strings.Join(words, " ")
 	}
 	norm := append([]string{}, words...)
+	dangling := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
@@ -372,13 +396,19 @@ func normalizeArgv(argv []string) (command, bool) {
 		// test names); the whole-tree patterns are the stable exception.
 		if wholeTree(a) {
 			norm = append(norm, a)
+			continue
+		}
+		if i > 0 && wordFlag(rest[i-1]) {
+			// `-scheme App`: the kept flag has lost its value.
+			dangling = true
 		}
 	}
-	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " ")}
+	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling}
 	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
 	c.category = categorize(prog, sub, c.norm)
 	if c.category == "" && (!script || dispatcher) {
-		c.category = toolCategory(prog, sub, c.norm)
+		c.category = toolCategory(prog, sub, words[named:], rest)
+		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
 	}
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
@@ -427,23 +457,65 @@ var checkTools = map[string]string{
 	"standardrb": "lint", "vale": "lint", "codespell": "lint", "cpplint": "lint", "credo": "lint",
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
-	"elm-format": "format", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
+	"elm-format": "format", "pre-commit": "lint", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
 // toolCategory classifies a program the switch in categorize does not
 // know: a known checker by name, else by the name of its subcommand
-// (`sbt test`, `cabal test`, `xcodebuild test`, `sbt scalafmtCheckAll`).
-// A subcommand never makes a build step: too many tools "build" images,
-// sites or packages that are no check of the work.
-func toolCategory(prog, sub, norm string) string {
+// (`sbt test`, `cabal test`, `xcodebuild test`, `sbt scalafmtCheckAll`),
+// a checker run as a subcommand (`mix credo`), the task a runner runs
+// (`pixi run lint`, `deno task test`, `zig build test`), or a flag that
+// makes any command a check (`manage.py makemigrations --check`). A bare
+// subcommand never makes a build step: too many tools "build" images,
+// sites or packages that are no check of the work (see promoteBuilds).
+func toolCategory(prog, sub string, plain, rest []string) string {
 	if c := checkTools[prog]; c != "" {
 		return c
 	}
-	if prog == "cmake" && strings.Contains(norm, "--build") {
+	if prog == "cmake" && sub == "--build" {
 		return "build"
 	}
-	switch c := scriptCategory(sub); c {
-	case "test", "lint", "format", "typecheck":
+	verb, task, _ := strings.Cut(sub, " ")
+	if task == "" && len(plain) > 0 && (verb == "build" || verb == "run" || verb == "task" || verb == "exec") {
+		task = plain[0]
+	}
+	if task != "" && (verb == "run" || verb == "task" || verb == "exec" || verb == "build") {
+		if c := namedCheck(task); c != "" {
+			return c
+		}
+		if c := scriptCategory(task); c != "" && (c != "build" || verb != "build") {
+			return c
+		}
+	}
+	if task == "" {
+		if c := namedCheck(verb); c != "" {
+			return c
+		}
+		switch c := scriptCategory(verb); c {
+		case "test", "lint", "format", "typecheck":
+			return c
+		}
+	}
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if a == "--check" || a == "-check" || strings.HasPrefix(a, "--check-") {
+			// A run that only reports whether it would change
+			// something: a check of the work.
+			return "lint"
+		}
+	}
+	return ""
+}
+
+// namedCheck is the category of a checker run by its own name as another
+// tool's subcommand or task (`mix credo`, `pixi run pytest`).
+func namedCheck(name string) string {
+	if c := checkTools[name]; c != "" {
+		return c
+	}
+	if c := categorize(name, "", name); c != "" {
 		return c
 	}
 	return ""

@@ -67,6 +67,23 @@ func TestCommands(t *testing.T) {
 		{"terraform -chdir=live/perf plan -out=tfplan", "terraform plan -chdir=live/perf -out=tfplan|"},
 		// A subcommand named "build" is no check (images, sites).
 		{"docker build -t app .", "docker build .|"},
+		{"stack build --fast", "stack build --fast|"},
+		// cmake's build mode is a flag; configuring is no build.
+		{"cmake --build out/rel --parallel 4", "cmake --build|build"},
+		{"cmake -S . -B out/rel", "cmake -S . -B|"},
+		// A task runner's task is what runs: its name says the check.
+		{"deno task check", "deno task check|lint"},
+		{"rye run typecheck && rye run serve", "rye run typecheck|typecheck;rye run serve|"},
+		{"zig build test -Doptimize=ReleaseSafe", "zig build test -Doptimize=ReleaseSafe|test"},
+		{"docker run --rm lint", "docker run|"},
+		// A checker run as another tool's subcommand.
+		{"mix dialyzer", "mix dialyzer|typecheck"},
+		{"pre-commit run --all-files", "pre-commit run --all-files|lint"},
+		// A flag that only asks whether anything would change.
+		{"poetry lock --check", "poetry lock --check|lint"},
+		{"./bin/console doctrine:schema:validate --check-sync", "./bin/console doctrine:schema:validate --check-sync|lint"},
+		// A project's own script is classified by nothing it is given.
+		{"./scripts/seed.sh --check", "./scripts/seed.sh --check|"},
 	}
 	for _, tt := range tests {
 		var parts []string

@@ -67,6 +67,8 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		name = "message"
 	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "="):
 		name = strings.TrimPrefix(prev, "--")
+	case wordFlag(prev):
+		name = strings.TrimPrefix(prev, "-")
 	case allMatch(vals, isVersion):
 		name = "version"
 	case allMatch(vals, isNumber):

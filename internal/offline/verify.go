@@ -14,6 +14,38 @@ const maxVerifyCmds = 6
 
 var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4}
 
+// promoteBuilds makes `<tool> build` a build check in a project that
+// runs `<tool> test` too (`cabal build all` beside `cabal test`, `stack
+// build` beside `stack test`): there it compiles the code under test. A
+// tool the project never tests with (`docker build`, `hugo build`) builds
+// an artefact, not a check. Each session's checks gain the promoted
+// command's first run, and its steps the category.
+func promoteBuilds(sessions []mined) {
+	tested := map[string]bool{}
+	for _, m := range sessions {
+		for _, r := range m.checks {
+			if r.cmd.category == "test" {
+				tested[r.cmd.tool] = true
+			}
+		}
+	}
+	for i := range sessions {
+		m := &sessions[i]
+		seen := map[string]bool{}
+		for k := range m.steps {
+			c := &m.steps[k].cmd
+			if !c.buildVerb || !tested[c.tool] {
+				continue
+			}
+			c.category, c.buildVerb = "build", false
+			if !seen[c.key] {
+				seen[c.key] = true
+				m.checks = append(m.checks, m.steps[k])
+			}
+		}
+	}
+}
+
 // verificationCandidate collects the test, build, lint, typecheck and format
 // commands run in at least minVerifySessions sessions into one memory line.
 func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
@@ -22,7 +54,9 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		category string
 		sessions map[int]source
 		forms    map[string]int
-		full     map[string]int // the whole command as run, when it differs from the form
+		full     map[string]int // the whole command as run
+		runs     [][]word       // each session's first run, as written
+		dangling bool
 		first    int
 	}
 	groups := map[string]*group{}
@@ -37,9 +71,9 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			}
 			g.sessions[idx] = r.src
 			g.forms[r.cmd.norm]++
-			if full := argsText(r.cmd.args); full != r.cmd.norm {
-				g.full[full]++
-			}
+			g.runs = append(g.runs, r.cmd.args)
+			g.dangling = g.dangling || r.cmd.dangling
+			g.full[argsText(r.cmd.args)]++
 		}
 	}
 	var kept []*group
@@ -74,13 +108,17 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	})
 	c := &candidate{kind: KindVerification}
 	for _, g := range kept {
-		// The command exactly as run, when it was run that way more often
-		// than in any stable form (`gdlint scripts/`, not `gdlint`).
+		// The command exactly as run, when most runs were that one
+		// (`cargo test -p core`, not `cargo test`). Arguments that vary
+		// between runs (`helm lint charts/api`, `… charts/worker`) are no
+		// part of the check: the stable form.
 		cmd := mostCommon(g.forms)
-		// Arguments that vary between runs (`helm lint charts/api`,
-		// `… charts/worker`) are no part of the check.
-		if full := mostCommon(g.full); g.full[full] >= 2 && g.full[full] > g.forms[cmd]-g.full[full] && len(g.full) == 1 {
+		if full := mostCommon(g.full); g.full[full] >= 2 && 2*g.full[full] > len(g.runs) && !varied(g.runs, full) {
 			cmd = full
+		} else if g.dangling {
+			// `xcodebuild test -scheme -destination` is no command: the
+			// runs with their values, those that changed as placeholders.
+			cmd = stepText(g.runs, command{norm: cmd})
 		}
 		c.cmds = append(c.cmds, cmd)
 		idxs := make([]int, 0, len(g.sessions))
@@ -94,6 +132,23 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	c.line = verificationLine(c.cmds)
 	return c
+}
+
+// varied reports whether a run differs from the command only in the value
+// of an argument: as many words, not all the same.
+func varied(runs [][]word, full string) bool {
+	n := -1
+	for _, r := range runs {
+		if argsText(r) == full {
+			n = len(r)
+		}
+	}
+	for _, r := range runs {
+		if len(r) == n && argsText(r) != full {
+			return true
+		}
+	}
+	return false
 }
 
 // mostCommon picks the most frequent form; on a tie, the shortest, then the

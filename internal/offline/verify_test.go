@@ -1,0 +1,75 @@
+package offline
+
+import "testing"
+
+// checkedSession mines one session's commands as mineSession does: every
+// command a step, the first run of each check a check.
+func checkedSession(idx int, cmds ...string) mined {
+	m := sessionOf(idx, cmds...)
+	seen := map[string]bool{}
+	for _, r := range m.steps {
+		if r.cmd.category != "" && !seen[r.cmd.key] {
+			seen[r.cmd.key] = true
+			m.checks = append(m.checks, r)
+		}
+	}
+	return m
+}
+
+func verificationOf(sessions ...[]string) string {
+	var ms []mined
+	for i, s := range sessions {
+		ms = append(ms, checkedSession(i, s...))
+	}
+	promoteBuilds(ms)
+	c := verificationCandidate(ms, func(int) bool { return true })
+	if c == nil {
+		return ""
+	}
+	return c.line
+}
+
+// TestPromoteBuilds: `<tool> build` is a build check where the project
+// tests with that tool, and an artefact build where it does not.
+func TestPromoteBuilds(t *testing.T) {
+	s := []string{"stack build --fast", "stack test", "docker build -t api ."}
+	got := verificationOf(s, s, s)
+	if want := "Verification commands for this project: `stack build --fast`, `stack test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	// Tests run with another tool: the build is not promoted.
+	s = []string{"stack build --fast", "make test"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `make test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+}
+
+// TestVerificationForm: a check is listed as run when most runs were that
+// exact command, in its stable form when an argument varied, and never as
+// a flag that lost its value.
+func TestVerificationForm(t *testing.T) {
+	tests := []struct {
+		name string
+		runs []string // one per session
+		want string
+	}{
+		{"same every time", []string{"cargo nextest run -p core", "cargo nextest run -p core", "cargo nextest run -p core"}, "`cargo nextest run -p core`"},
+		{"a path varied", []string{"pytest tests/api", "pytest tests/web", "pytest tests/web"}, "`pytest`"},
+		{"other shapes", []string{"cmake --build out -j4", "cmake --build out --target docs", "cmake --build out -j4", "cmake --build out --target docs"}, "`cmake --build out`"},
+		{"flag value varied", []string{
+			"xcodebuild test -project Notes.xcodeproj -destination 'platform=macOS,arch=arm64'",
+			"xcodebuild test -project Notes.xcodeproj -destination 'platform=macOS,arch=x86_64'",
+			"xcodebuild test -project Notes.xcodeproj -destination 'platform=macOS,arch=arm64'",
+		}, "`xcodebuild test -project Notes.xcodeproj -destination \"<destination>\"`"},
+	}
+	for _, tt := range tests {
+		var sessions [][]string
+		for _, r := range tt.runs {
+			sessions = append(sessions, []string{r})
+		}
+		want := "Verification commands for this project: " + tt.want + "."
+		if got := verificationOf(sessions...); got != want {
+			t.Errorf("%s: %q, want %q", tt.name, got, want)
+		}
+	}
+}
