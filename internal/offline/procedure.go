@@ -314,6 +314,10 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	b.WriteString("- Follow the steps in order; do not skip one because an earlier step printed no errors.\n")
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {
+		if _, root := rootStep(s); root {
+			fmt.Fprintf(&b, "%d. Ask the user to run `%s`; it runs as root, so do not run it yourself.\n", i+1, s)
+			continue
+		}
 		fmt.Fprintf(&b, "%d. Run `%s`.\n", i+1, s)
 	}
 	b.WriteString("\n## Verification\n\n")
@@ -326,6 +330,18 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 		b.WriteString("- Every step exits with status 0 and `git status` shows only the intended changes.\n")
 	}
 	return b.String()
+}
+
+// rootStep reports whether a step runs as root (`sudo systemctl restart
+// app`) and returns the command it runs. A skill never tells the agent to
+// take root: such a step is the person's to run, and only the command
+// itself is screened by the refusal rules.
+func rootStep(step string) (string, bool) {
+	rest, ok := strings.CutPrefix(step, "sudo ")
+	if !ok || strings.Contains(rest, "sudo") {
+		return step, false
+	}
+	return rest, true
 }
 
 // vcsStep reports whether a command only records or moves work in version

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,38 @@ func TestProcedureShapes(t *testing.T) {
 		got := strings.Join(skillSteps(procedureCandidates(ms, all, 6)), " || ")
 		if got != tt.want {
 			t.Errorf("%s: skills %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestRootStep: a step run with sudo stays in the procedure as the
+// person's to run, never as the agent's; a root step that the refusal
+// rules catch without its sudo still keeps the whole skill out.
+func TestRootStep(t *testing.T) {
+	for _, tt := range []struct {
+		last string
+		want string // a line of SKILL.md; "" = no skill
+	}{
+		{"sudo systemctl reload puma", "3. Ask the user to run `sudo systemctl reload puma`; it runs as root, so do not run it yourself."},
+		{"sudo chmod 777 /srv/app/tmp", ""},
+	} {
+		w := newWorld(t)
+		for _, id := range []string{"a", "b", "c"} {
+			w.add(id, true, "u:ship it", "x:git pull --rebase", "x:bin/rails db:migrate", "x:"+tt.last)
+		}
+		res := w.run(t)
+		if tt.want == "" {
+			if len(res.Skills) != 0 {
+				t.Errorf("%s: skills %v, want none", tt.last, res.Skills)
+			}
+			continue
+		}
+		if len(res.Skills) != 1 {
+			t.Fatalf("%s: skills %v", tt.last, res.Skills)
+		}
+		body := readString(t, filepath.Join(w.memDir, "skills", res.Skills[0], "SKILL.md"))
+		if !strings.Contains(body, tt.want+"\n") || strings.Contains(body, "Run `sudo") {
+			t.Errorf("%s: SKILL.md:\n%s", tt.last, body)
 		}
 	}
 }

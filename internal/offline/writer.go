@@ -122,7 +122,8 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		}
 		unsafe := false
 		for _, s := range d.steps {
-			unsafe = unsafe || dangerous(s)
+			cmd, _ := rootStep(s) // the person's to run, not the agent's
+			unsafe = unsafe || dangerous(cmd)
 		}
 		if unsafe {
 			continue
