@@ -67,6 +67,11 @@ type Config struct {
 	// has a memory for the project extracts; one decision then applies to
 	// all). Empty: each session goes to its own agent's memory.
 	Targets []string
+	// ProjectFile sends the facts a teammate also needs to the
+	// repository's shared file (<root>/GEMINI.md, <root>/CLAUDE.md) in every
+	// project this run; off, each project's own setting (inbox
+	// project-file) decides. Codex writes <root>/AGENTS.md either way.
+	ProjectFile bool
 
 	Now             time.Time
 	MinIdle         time.Duration
@@ -99,6 +104,27 @@ func (cfg Config) clock() func() time.Time {
 	return time.Now
 }
 
+// settingsOf is a root's settings in automem's state dir (inbox targets,
+// inbox project-file); none saved, or unreadable (warned), is the zero value.
+func (cfg Config) settingsOf(root string) target.Settings {
+	if cfg.StateDir == "" || root == "" {
+		return target.Settings{}
+	}
+	s, err := target.LoadSettings(cfg.StateDir, root)
+	if err != nil {
+		cfg.Log.Warn().Err(err).Str("root", root).Msg("project settings ignored")
+		return target.Settings{}
+	}
+	return s
+}
+
+// projectFileOf reports whether facts a teammate needs go to a root's
+// shared file: --project-file (AUTOMEM_PROJECT_FILE), else the project's
+// setting.
+func (cfg Config) projectFileOf(root string) bool {
+	return root != "" && (cfg.ProjectFile || cfg.settingsOf(root).ProjectFile)
+}
+
 // layout is where the files of an agent's memory of a project live; the
 // project's root is the workspace whose skills count. ok is false when the
 // agent has no memory for it: Gemini CLI without a project of that root,
@@ -109,12 +135,16 @@ func (cfg Config) layout(agent string, p gemini.Project) (memdir.Dir, bool) {
 		if p.MemoryDir == "" {
 			return memdir.Dir{}, false
 		}
-		return gemini.Layout(cfg.GeminiDir, p.MemoryDir, p.Root), true
+		projectRoot := ""
+		if cfg.projectFileOf(p.Root) {
+			projectRoot = p.Root
+		}
+		return gemini.Layout(cfg.GeminiDir, p.MemoryDir, p.Root, projectRoot), true
 	case SourceClaude:
 		if p.Root == "" || cfg.StateDir == "" || cfg.ClaudeDir == "" {
 			return memdir.Dir{}, false
 		}
-		return claude.Layout(cfg.ClaudeDir, target.Data(cfg.StateDir, agent, p.Root), p.Root, false), true
+		return claude.Layout(cfg.ClaudeDir, target.Data(cfg.StateDir, agent, p.Root), p.Root, cfg.projectFileOf(p.Root)), true
 	case SourceCodex:
 		if p.Root == "" || cfg.StateDir == "" || cfg.CodexHome == "" {
 			return memdir.Dir{}, false

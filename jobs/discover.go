@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -40,11 +41,15 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 		return nil, err
 	}
 	var targets []Target
+	var noGemini error // --project names no Gemini CLI project; another source may have it
 	for _, src := range sources(cfg.Source) {
 		var ts []Target
 		switch src {
 		case SourceGemini:
 			ts, err = geminiTargets(ctx, cfg, projects)
+			if cfg.Source == SourceAll && errors.Is(err, gemini.ErrNoProject) {
+				noGemini, err = err, nil
+			}
 		case SourceClaude:
 			ts, err = groupedTargets(ctx, cfg, projects, transcript.Claude, cfg.ClaudeDir, transcript.ClaudeFiles)
 		case SourceCodex:
@@ -56,6 +61,9 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 			return nil, err
 		}
 		targets = append(targets, ts...)
+	}
+	if len(targets) == 0 && noGemini != nil {
+		return nil, noGemini
 	}
 	for i := range targets {
 		route(cfg, projects, &targets[i])
@@ -97,15 +105,10 @@ func route(cfg Config, projects []gemini.Project, t *Target) {
 // (or AUTOMEM_TARGETS), else the project's setting (inbox targets), else
 // none: each session's own agent.
 func (cfg Config) targetsOf(root string) []string {
-	if len(cfg.Targets) > 0 || cfg.StateDir == "" || root == "" {
+	if len(cfg.Targets) > 0 {
 		return cfg.Targets
 	}
-	s, err := target.LoadSettings(cfg.StateDir, root)
-	if err != nil {
-		cfg.Log.Warn().Err(err).Str("root", root).Msg("project settings ignored")
-		return nil
-	}
-	return s.Targets
+	return cfg.settingsOf(root).Targets
 }
 
 func sources(s string) []string {
@@ -209,7 +212,8 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 		if gp, ok := gemini.ForRoot(projects, root); ok && src == transcript.Antigravity {
 			// Gemini CLI's successor keeps no memory automem writes yet:
 			// its sessions feed the Gemini CLI memory of the same root.
-			p, dir = gp, gemini.Layout(cfg.GeminiDir, gp.MemoryDir, gp.Root)
+			p = gp
+			dir, _ = cfg.layout(SourceGemini, gp)
 		}
 		targets = append(targets, Target{Source: string(src), Project: p, Dir: dir, Entries: groups[root], Stats: st})
 	}

@@ -23,7 +23,7 @@ func (p *project) prepare() error {
 	}
 	if len(p.cfg.Targets) > 1 && p.t.Project.Root != "" {
 		// One decision spans these memories: inbox reads the setting.
-		if err := target.SaveSettings(p.cfg.StateDir, p.t.Project.Root, target.Settings{Targets: p.cfg.Targets}); err != nil {
+		if err := target.UpdateSettings(p.cfg.StateDir, p.t.Project.Root, func(s *target.Settings) { s.Targets = p.cfg.Targets }); err != nil {
 			return fmt.Errorf("prepare memory dir: %w", err)
 		}
 	}

@@ -47,13 +47,20 @@ func mirrorInto(ctx context.Context, cfg Config, from, to memdir.Dir, log zerolo
 	if err != nil {
 		return err
 	}
+	byKind := map[patch.Kind][]string{}
 	for _, kind := range memdir.Kinds() {
-		dest := kind
-		if kind != patch.Global {
-			dest = to.Local()
+		for _, l := range pendingLines(from, kind) {
+			dest := patch.Global
+			if kind != patch.Global {
+				// The target's own rule: a personal line stays private, a
+				// team line goes to its shared file when it has one.
+				dest = to.Route(l, false)
+			}
+			byKind[dest] = append(byKind[dest], l)
 		}
-		file := to.File(dest)
-		lines := pendingLines(from, kind)
+	}
+	for _, dest := range memdir.Kinds() {
+		file, lines := to.File(dest), byKind[dest]
 		if file == "" || len(lines) == 0 {
 			continue
 		}

@@ -25,6 +25,7 @@ type RunCmd struct {
 	Project         string        `help:"Only the project containing this directory." type:"path" placeholder:"DIR" env:"AUTOMEM_PROJECT"`
 	Source          string        `help:"Transcripts to scan (${enum})." enum:"gemini,claude,codex,antigravity,all" default:"all" env:"AUTOMEM_SOURCE"`
 	Targets         string        `help:"Whose memory gets the candidates: own (each session's own agent), all, or a list such as gemini,claude; one decision in inbox then applies to every target." default:"own" env:"AUTOMEM_TARGETS"`
+	ProjectFile     bool          `help:"Send facts a teammate also needs (verification commands, build, test and deploy conventions, code rules) to the repository's shared <root>/GEMINI.md or <root>/CLAUDE.md as project items; personal facts stay private. Off: each project's setting decides (inbox project-file; off unless set). Codex always uses <root>/AGENTS.md." env:"AUTOMEM_PROJECT_FILE"`
 	Now             cli.Time      `help:"Replace the clock for idle checks (RFC3339, e.g. 2026-05-01T09:00:00Z)." placeholder:"TIME" env:"AUTOMEM_NOW"`
 	MinIdle         time.Duration `help:"Least time since a session's last update." default:"3h" min:"0s" max:"720h" env:"AUTOMEM_MIN_IDLE"`
 	MinUserMessages int           `help:"Least number of genuine human turns in a session." default:"10" min:"1" max:"10000" env:"AUTOMEM_MIN_USER_MESSAGES"`
@@ -143,7 +144,7 @@ func (c *RunCmd) config(env *cli.Env) (jobs.Config, error) {
 		return jobs.Config{}, cli.Usage(fmt.Errorf("--targets: %w", err))
 	}
 	return jobs.Config{
-		Targets:   targets,
+		Targets: targets, ProjectFile: c.ProjectFile,
 		GeminiDir: gemini.Dir(env.Getenv, env.Home), ClaudeDir: c.ClaudeDir, CodexHome: c.CodexHome, Home: env.Home,
 		CacheDir: c.CacheDir, StateDir: c.StateDir, Source: c.Source, Project: c.Project, Now: now,
 		MinIdle: c.MinIdle, MinUserMessages: c.MinUserMessages, IndexSize: c.IndexSize, MaxNew: c.MaxNew,

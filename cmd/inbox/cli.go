@@ -42,23 +42,24 @@ type CLI struct {
 	Globals
 	Version kong.VersionFlag `help:"Print the version and exit."`
 
-	List      ListCmd      `cmd:"" help:"List pending items, grouped."`
-	Show      ShowCmd      `cmd:"" help:"Show an item in full."`
-	Review    ReviewCmd    `cmd:"" help:"Review items interactively (answers one per line when stdin is not a terminal)."`
-	Apply     ApplyCmd     `cmd:"" help:"Apply hunks of a patch item without asking."`
-	Dismiss   DismissCmd   `cmd:"" help:"Dismiss hunks of a patch item; dismissed lines are not proposed again."`
-	Promote   PromoteCmd   `cmd:"" help:"Promote a skill draft to the user or workspace skills."`
-	Discard   DiscardCmd   `cmd:"" help:"Discard an item: a skill draft, a rejected candidate, an entry needing attention, or every hunk of a patch item."`
-	Edit      EditCmd      `cmd:"" help:"Edit an entry that needs attention in $EDITOR; what you save is pending again."`
-	Status    StatusCmd    `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
-	Log       LogCmd       `cmd:"" help:"List the changes applied from the inbox, newest first."`
-	Undo      UndoCmd      `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, edit, redo; again to go further back."`
-	Redo      RedoCmd      `cmd:"" help:"Take back the newest undo: its decision, and whatever a forced undo overwrote, come back."`
-	Dismissed DismissedCmd `cmd:"" help:"List dismissed lines and discarded skills, with date and evidence."`
-	Restore   RestoreCmd   `cmd:"" help:"Make dismissal N (see dismissed) pending again."`
-	Targets   TargetsCmd   `cmd:"" help:"Show or set whose memory the project's candidates go to (own, all, or agents)."`
-	Search    SearchCmd    `cmd:"" help:"Search memory, the archive and past sessions (the index extract keeps fresh)."`
-	MCP       MCPCmd       `cmd:"" name:"mcp" help:"Serve search_memory, search_sessions and read_session_turns over stdio MCP (read-only)."`
+	List        ListCmd        `cmd:"" help:"List pending items, grouped."`
+	Show        ShowCmd        `cmd:"" help:"Show an item in full."`
+	Review      ReviewCmd      `cmd:"" help:"Review items interactively (answers one per line when stdin is not a terminal)."`
+	Apply       ApplyCmd       `cmd:"" help:"Apply hunks of a patch item without asking."`
+	Dismiss     DismissCmd     `cmd:"" help:"Dismiss hunks of a patch item; dismissed lines are not proposed again."`
+	Promote     PromoteCmd     `cmd:"" help:"Promote a skill draft to the user or workspace skills."`
+	Discard     DiscardCmd     `cmd:"" help:"Discard an item: a skill draft, a rejected candidate, an entry needing attention, or every hunk of a patch item."`
+	Edit        EditCmd        `cmd:"" help:"Edit an entry that needs attention in $EDITOR; what you save is pending again."`
+	Status      StatusCmd      `cmd:"" help:"Print one line of pending counts (fast, for shell prompts)."`
+	Log         LogCmd         `cmd:"" help:"List the changes applied from the inbox, newest first."`
+	Undo        UndoCmd        `cmd:"" help:"Undo the newest decision of any kind: apply, dismiss, discard, promote, restore, edit, redo; again to go further back."`
+	Redo        RedoCmd        `cmd:"" help:"Take back the newest undo: its decision, and whatever a forced undo overwrote, come back."`
+	Dismissed   DismissedCmd   `cmd:"" help:"List dismissed lines and discarded skills, with date and evidence."`
+	Restore     RestoreCmd     `cmd:"" help:"Make dismissal N (see dismissed) pending again."`
+	Targets     TargetsCmd     `cmd:"" help:"Show or set whose memory the project's candidates go to (own, all, or agents)."`
+	ProjectFile ProjectFileCmd `cmd:"" name:"project-file" help:"Show or set whether facts a teammate also needs go to the repository's shared GEMINI.md or CLAUDE.md (on, off)."`
+	Search      SearchCmd      `cmd:"" help:"Search memory, the archive and past sessions (the index extract keeps fresh)."`
+	MCP         MCPCmd         `cmd:"" name:"mcp" help:"Serve search_memory, search_sessions and read_session_turns over stdio MCP (read-only)."`
 }
 
 // run builds the environment and runs the chosen command; main only wires

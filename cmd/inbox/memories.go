@@ -10,6 +10,8 @@ import (
 	"github.com/automem/automem/internal/codex"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/target"
 	"github.com/automem/automem/internal/worktree"
 )
@@ -80,9 +82,16 @@ func (g *Globals) memoriesOf(env *cli.Env, dir string, gp gemini.Project, gerr e
 			if gp.MemoryDir == "" {
 				continue
 			}
-			p.ProjectID, p.Dir = gp.ID, gemini.Layout(geminiDir, gp.MemoryDir, ws)
+			p.ProjectID, p.Dir = gp.ID, gemini.Layout(geminiDir, gp.MemoryDir, ws, "")
+			if g.projectFile(root, p.Dir) {
+				p.Dir = gemini.Layout(geminiDir, gp.MemoryDir, ws, root)
+			}
 		case target.Claude:
-			p.ProjectID, p.Dir = target.ProjectID(root), claude.Layout(homes.Claude, target.Data(g.StateDir, agent, root), root, false)
+			data := target.Data(g.StateDir, agent, root)
+			p.ProjectID, p.Dir = target.ProjectID(root), claude.Layout(homes.Claude, data, root, false)
+			if g.projectFile(root, p.Dir) {
+				p.Dir = claude.Layout(homes.Claude, data, root, true)
+			}
 		case target.Codex:
 			p.ProjectID, p.Dir = target.ProjectID(root), codex.Layout(homes, target.Data(g.StateDir, agent, root), root)
 		}
@@ -95,6 +104,25 @@ func (g *Globals) memoriesOf(env *cli.Env, dir string, gp gemini.Project, gerr e
 		return nil, fmt.Errorf("no %s memory for the project %s (see inbox list without --agent)", g.Agent, root)
 	}
 	return out, nil
+}
+
+// projectFile reports whether a Gemini CLI or Claude Code memory of root
+// includes the repository's shared file (GEMINI.md, CLAUDE.md) as a
+// target: the project's setting says so (inbox project-file), or project
+// items already wait in its inbox (switching the setting off never strands
+// what a run proposed while it was on).
+func (g *Globals) projectFile(root string, d memdir.Dir) bool {
+	if root == "" {
+		return false
+	}
+	if ents, err := os.ReadDir(d.Inbox(patch.Project)); err == nil && len(ents) > 0 {
+		return true
+	}
+	if g.StateDir == "" {
+		return false
+	}
+	s, err := target.LoadSettings(g.StateDir, root)
+	return err == nil && s.ProjectFile
 }
 
 // projectOf is the project as list --json names it.

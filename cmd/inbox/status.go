@@ -101,7 +101,7 @@ func countAll(g *Globals, env *cli.Env, geminiDir string, start time.Time) error
 		go func() {
 			for m := range jobs {
 				root, _ := os.ReadFile(filepath.Join(filepath.Dir(m), ".project_root"))
-				c, err := tally(log, env.Now(), inbox.Paths{Dir: gemini.Layout(geminiDir, m, strings.TrimSpace(string(root)))})
+				c, err := tally(log, env.Now(), inbox.Paths{Dir: gemini.Layout(geminiDir, m, strings.TrimSpace(string(root)), "")})
 				results <- result{c, err}
 			}
 		}()

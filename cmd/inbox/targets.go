@@ -37,7 +37,7 @@ func (c *TargetsCmd) Run(g *Globals, env *cli.Env) error {
 	if err != nil {
 		return cli.Usage(err)
 	}
-	if err := target.SaveSettings(g.StateDir, root, target.Settings{Targets: agents}); err != nil {
+	if err := target.UpdateSettings(g.StateDir, root, func(s *target.Settings) { s.Targets = agents }); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s\n", root, describeTargets(agents))

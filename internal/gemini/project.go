@@ -67,13 +67,22 @@ func SkillRoots(geminiDir, workspaceRoot string) []string {
 	return skills.Homes{Gemini: geminiDir}.Roots(skills.Gemini, workspaceRoot)
 }
 
+// ProjectMemory is the repository's shared GEMINI.md at its root, loaded
+// by Gemini CLI for everyone who works there. Gemini CLI's own Auto Memory
+// never writes it; automem does only when the project opts in.
+func ProjectMemory(root string) string { return filepath.Join(root, "GEMINI.md") }
+
 // Layout is where the files of a project's memory live, given its memory
 // dir (Project.MemoryDir). Gemini CLI reads the inbox, lock and state in the
 // memory dir itself, so automem keeps its own data there too; the targets
-// are that dir, ~/.gemini/GEMINI.md and the skill roots of workspaceRoot
-// ("" when unknown).
-func Layout(geminiDir, memoryDir, workspaceRoot string) memdir.Dir {
+// are that dir, ~/.gemini/GEMINI.md, the skill roots of workspaceRoot ("" when
+// unknown) and, when projectRoot is set (the project opted in to its shared
+// file), <projectRoot>/GEMINI.md.
+func Layout(geminiDir, memoryDir, workspaceRoot, projectRoot string) memdir.Dir {
 	d := memdir.Shared(memoryDir, GlobalMemory(geminiDir), SkillRoots(geminiDir, workspaceRoot))
+	if projectRoot != "" {
+		d.Targets.ProjectMemory = ProjectMemory(projectRoot)
+	}
 	d.Agent = Agent
 	return d
 }

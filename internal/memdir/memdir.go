@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/automem/automem/internal/audience"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -129,6 +130,32 @@ func (d Dir) Local() patch.Kind {
 		return patch.Project
 	}
 	return ""
+}
+
+// Route is the kind a new line about this project goes to, the one place
+// that decides it for the offline extractor, the mirror and the prompt's
+// rule: with the repository's shared file switched on beside a private
+// memory (Gemini CLI's or Claude Code's project file), a line every
+// teammate needs (internal/audience) goes to the project file and a
+// personal one stays private; otherwise Local decides. command marks the
+// line of verification commands. Global lines are chosen before this.
+func (d Dir) Route(line string, command bool) patch.Kind {
+	if d.Targets.MemoryDir != "" && d.Targets.ProjectMemory != "" && audience.Of(line, command) == audience.Team {
+		return patch.Project
+	}
+	return d.Local()
+}
+
+// KindOf is the kind of patch that may change an existing memory file: the
+// global or the project file, else (the index, a topic file) private.
+func (d Dir) KindOf(path string) patch.Kind {
+	switch {
+	case path != "" && path == d.Targets.GlobalMemory:
+		return patch.Global
+	case path != "" && path == d.Targets.ProjectMemory:
+		return patch.Project
+	}
+	return d.Local()
 }
 
 // InboxRoot is the directory holding every kind's inbox (<Data>/.inbox).

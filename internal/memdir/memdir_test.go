@@ -48,7 +48,7 @@ func TestPaths(t *testing.T) {
 		dir  memdir.Dir
 		want map[string]string
 	}{
-		{"gemini", gemini.Layout("/h/.gemini", mem, "/src/alpha"), map[string]string{
+		{"gemini", gemini.Layout("/h/.gemini", mem, "/src/alpha", ""), map[string]string{
 			"inbox private":   mem + "/.inbox/private",
 			"inbox global":    mem + "/.inbox/global",
 			"inbox root":      mem + "/.inbox",
@@ -100,7 +100,7 @@ func TestPaths(t *testing.T) {
 			}
 		})
 	}
-	if got := gemini.Layout("/h/.gemini", mem, "/src/alpha").Targets.SkillRoots; len(got) != 4 || got[3] != "/src/alpha/.agents/skills" {
+	if got := gemini.Layout("/h/.gemini", mem, "/src/alpha", "").Targets.SkillRoots; len(got) != 4 || got[3] != "/src/alpha/.agents/skills" {
 		t.Errorf("gemini skill roots = %q, want the user and workspace roots", got)
 	}
 }
@@ -145,5 +145,53 @@ func TestClassify(t *testing.T) {
 		if n, ok := d.Draft(tc.path); n != tc.name || ok != tc.ok {
 			t.Errorf("Draft(%s) = %q, %v; want %q, %v", tc.path, n, ok, tc.name, tc.ok)
 		}
+	}
+}
+
+// TestRoute: the one rule for where a new line about the project goes.
+// A team line reaches the shared file only when the memory has both a
+// private memory and the opted-in project file; Codex, with no private
+// memory, keeps every line in its AGENTS.md; existing lines stay in the
+// kind of the file they are in.
+func TestRoute(t *testing.T) {
+	mem := "/h/.gemini/tmp/alpha/memory"
+	off := gemini.Layout("/h/.gemini", mem, "/src/alpha", "")
+	on := gemini.Layout("/h/.gemini", mem, "/src/alpha", "/src/alpha")
+	codexOnly := memdir.Dir{Agent: "codex", Data: "/state/codex", Targets: patch.Roots{
+		GlobalMemory: "/h/.codex/AGENTS.md", ProjectMemory: "/src/alpha/AGENTS.md"}}
+	team, person := "Use pnpm, never npm, for the web client.", "Always answer me in short bullet points."
+	verify := "Verification commands for this project: `go test ./...`."
+	for _, c := range []struct {
+		name    string
+		d       memdir.Dir
+		line    string
+		command bool
+		want    patch.Kind
+	}{
+		{"off team", off, team, false, patch.Private},
+		{"off commands", off, verify, true, patch.Private},
+		{"on team", on, team, false, patch.Project},
+		{"on commands", on, verify, true, patch.Project},
+		{"on person", on, person, false, patch.Private},
+		{"codex team", codexOnly, team, false, patch.Project},
+		{"codex person", codexOnly, person, false, patch.Project},
+	} {
+		if got := c.d.Route(c.line, c.command); got != c.want {
+			t.Errorf("%s: Route(%q) = %s; want %s", c.name, c.line, got, c.want)
+		}
+	}
+	if f := on.File(patch.Project); f != "/src/alpha/GEMINI.md" {
+		t.Errorf("project file %s", f)
+	}
+	for path, want := range map[string]patch.Kind{
+		"/src/alpha/GEMINI.md": patch.Project, "/h/.gemini/GEMINI.md": patch.Global,
+		mem + "/MEMORY.md": patch.Private, mem + "/build.md": patch.Private,
+	} {
+		if got := on.KindOf(path); got != want {
+			t.Errorf("KindOf(%s) = %s; want %s", path, got, want)
+		}
+	}
+	if got := off.KindOf("/src/alpha/GEMINI.md"); got != patch.Private {
+		t.Errorf("switched off, the repository's GEMINI.md is no target: KindOf = %s", got)
 	}
 }

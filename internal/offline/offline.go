@@ -111,8 +111,9 @@ const maxCandidateSessions = 20
 type Result struct {
 	// Written lists the files written: patches and SKILL.md drafts.
 	Written []string
-	// PrivateLines and GlobalLines count memory lines added this run.
-	PrivateLines, GlobalLines int
+	// PrivateLines, GlobalLines and ProjectLines count memory lines added
+	// this run, per kind.
+	PrivateLines, GlobalLines, ProjectLines int
 	// Skills are the drafted skill directory names.
 	Skills []string
 	// Candidates are the proposals, in the order written.
@@ -195,7 +196,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	if err := w.flush(); err != nil {
 		return res, err
 	}
-	log.Info().Int("private", res.PrivateLines).Int("global", res.GlobalLines).Int("skills", len(res.Skills)).
+	log.Info().Int("private", res.PrivateLines).Int("global", res.GlobalLines).Int("project", res.ProjectLines).Int("skills", len(res.Skills)).
 		Int("sessions", len(in.Sessions)).Msg("offline extraction done")
 	return res, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -24,11 +25,11 @@ type writer struct {
 	log   zerolog.Logger
 	res   *Result
 
-	private, global []pendingLine
-	lines           int
-	evidence        []evidence.Item
-	tombs           []string // dismissed texts, loaded once
-	tombsLoaded     bool
+	pending     map[patch.Kind][]pendingLine // accepted memory lines per kind
+	lines       int
+	evidence    []evidence.Item
+	tombs       []string // dismissed texts, loaded once
+	tombsLoaded bool
 }
 
 type pendingLine struct {
@@ -100,13 +101,29 @@ func (w *writer) memory(cands []candidate) {
 		c.line = line
 		w.known.addText(line)
 		w.lines++
-		if c.global && w.in.Dir.Targets.GlobalMemory != "" {
-			w.global = append(w.global, pendingLine{heading, c})
-		} else {
-			c.global = false
-			w.private = append(w.private, pendingLine{heading, c})
+		kind := w.kind(c)
+		c.global = kind == patch.Global
+		if w.pending == nil {
+			w.pending = map[patch.Kind][]pendingLine{}
 		}
+		w.pending[kind] = append(w.pending[kind], pendingLine{heading, c})
 	}
+}
+
+// kind is the memory a line goes to: a rewrite stays in the file of the
+// line it rewrites; a line said to hold in every project goes to the global
+// file when the agent has one; any other line is routed by the memory
+// (memdir.Dir.Route: the project file for what the team needs when the
+// project has switched it on, else the private memory).
+func (w *writer) kind(c candidate) patch.Kind {
+	d := w.in.Dir
+	switch {
+	case c.replaces != "":
+		return d.KindOf(c.replaceIn)
+	case c.global && d.Targets.GlobalMemory != "":
+		return patch.Global
+	}
+	return d.Route(c.line, c.kind == KindVerification)
 }
 
 // skills writes the drafts that no existing or dismissed skill covers.
@@ -192,23 +209,15 @@ func (w *writer) accept(c candidate, text, target string) {
 // flush merges the accepted lines into the canonical patches and appends the
 // evidence.
 func (w *writer) flush() error {
-	kinds := []struct {
-		lines   []pendingLine
-		kind    patch.Kind
-		target  string
-		heading string
-		count   *int
-	}{
-		{w.private, w.in.Dir.Local(), w.in.Dir.File(w.in.Dir.Local()), localHeading(w.in.Dir.Local()), &w.res.PrivateLines},
-		{w.global, patch.Global, w.in.Dir.Targets.GlobalMemory, "", &w.res.GlobalLines},
-	}
-	for _, k := range kinds {
-		if len(k.lines) == 0 {
+	counts := map[patch.Kind]*int{patch.Private: &w.res.PrivateLines, patch.Global: &w.res.GlobalLines, patch.Project: &w.res.ProjectLines}
+	for _, kind := range memdir.Kinds() {
+		lines, target := w.pending[kind], w.in.Dir.File(kind)
+		if len(lines) == 0 {
 			continue
 		}
 		var secs []section
 		var repl []replacement
-		for _, pl := range k.lines {
+		for _, pl := range lines {
 			if pl.c.replaces != "" {
 				repl = append(repl, replacement{path: pl.c.replaceIn, old: pl.c.replaces, new: pl.c.line})
 				continue
@@ -223,10 +232,10 @@ func (w *writer) flush() error {
 			secs[i].lines = append(secs[i].lines, pl.c.line)
 		}
 		if !w.in.DryRun {
-			patchPath := w.in.Dir.ExtractionPatch(k.kind)
-			ok, err := mergeIntoPatch(w.in.Dir, k.kind, k.target, k.heading, secs, repl)
+			patchPath := w.in.Dir.ExtractionPatch(kind)
+			ok, err := mergeIntoPatch(w.in.Dir, kind, target, localHeading(kind), secs, repl)
 			if err != nil {
-				w.warn(fmt.Sprintf("%s memory lines not written: %v", k.kind, err))
+				w.warn(fmt.Sprintf("%s memory lines not written: %v", kind, err))
 				continue
 			}
 			if !ok {
@@ -234,10 +243,10 @@ func (w *writer) flush() error {
 			}
 			w.res.Written = append(w.res.Written, patchPath)
 		}
-		for _, pl := range k.lines {
-			w.accept(pl.c, pl.c.line, k.target)
+		for _, pl := range lines {
+			w.accept(pl.c, pl.c.line, target)
 		}
-		*k.count += len(k.lines)
+		*counts[kind] += len(lines)
 	}
 	if w.in.DryRun || len(w.evidence) == 0 {
 		w.res.Evidence = w.evidence

@@ -86,7 +86,13 @@ func conventions(d memdir.Dir) string {
 		text = claudeConventions
 	case codex.Agent:
 		text = codexConventions
-	default:
+	}
+	if d.Targets.MemoryDir != "" && d.Targets.ProjectMemory != "" {
+		// The project opted in to its shared file: the same rule as
+		// memdir.Dir.Route, in words.
+		text += projectConventions
+	}
+	if text == "" {
 		return ""
 	}
 	return strings.NewReplacer(

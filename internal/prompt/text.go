@@ -211,3 +211,19 @@ stops adding text once {{KIB}} KiB are reached: keep additions few and short,
 and never repeat what a file already says. Never write anything under Codex's
 own memories directory.
 `
+
+// projectConventions tells the model that the project shares an
+// instruction file with the team (Gemini CLI's or Claude Code's, opted in)
+// and which facts go there: memdir.Dir.Route's rule.
+const projectConventions = `
+## The team's shared file: {{PROJECT}}
+This project also opted in to its repository's instruction file {{PROJECT}},
+tracked by git and loaded by everyone who works on the repository. Facts a
+teammate also needs go there: the commands that verify the project (build,
+test, lint), build, test and deploy conventions, and rules about the code in
+this repository. Propose them only as a patch in {{PROJECT_PATCH}}, with the
+same format rules ("--- /dev/null" when the file does not exist yet).
+Personal preferences and facts about this person (how to answer or talk to
+them, their machine, their habits) stay in private memory, and facts that hold
+in every project stay global. Never put one fact in two places.
+`

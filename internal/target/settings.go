@@ -18,8 +18,13 @@ const settingsName = "settings.json"
 // Settings are the per-project choices a person makes with inbox targets
 // (or extract --targets): which agents' memory receives the project's
 // candidates. With two or more, one decision in inbox applies to all.
+// ProjectFile (inbox project-file, or extract --project-file) opts the
+// project into the repository's shared instruction file (<root>/GEMINI.md,
+// <root>/CLAUDE.md) for facts a teammate also needs; off, those facts stay
+// in the private memory as before. Codex writes <root>/AGENTS.md either way.
 type Settings struct {
-	Targets []string `json:"targets"`
+	Targets     []string `json:"targets"`
+	ProjectFile bool     `json:"projectFile,omitempty"`
 }
 
 // LoadSettings reads a root's settings; none saved is the zero value.
@@ -42,8 +47,8 @@ func LoadSettings(stateDir, root string) (Settings, error) {
 	return s, nil
 }
 
-// SaveSettings writes a root's settings atomically and marks the root.
-func SaveSettings(stateDir, root string, s Settings) error {
+// saveSettings writes a root's settings atomically and marks the root.
+func saveSettings(stateDir, root string, s Settings) error {
 	if err := Mark(stateDir, root); err != nil {
 		return err
 	}
@@ -56,6 +61,17 @@ func SaveSettings(stateDir, root string, s Settings) error {
 		return fmt.Errorf("save project settings %s: %w", p, err)
 	}
 	return nil
+}
+
+// UpdateSettings changes one choice of a root's settings and keeps the
+// others (read, change, write atomically).
+func UpdateSettings(stateDir, root string, change func(*Settings)) error {
+	s, err := LoadSettings(stateDir, root)
+	if err != nil {
+		return err
+	}
+	change(&s)
+	return saveSettings(stateDir, root, s)
 }
 
 // Shared reports whether one decision spans several agents' memories.

@@ -59,3 +59,36 @@ func TestFindDeepestMarkedRoot(t *testing.T) {
 		t.Errorf("Data = %s", d)
 	}
 }
+
+// TestUpdateSettingsKeepsTheOtherChoice: inbox targets and inbox
+// project-file each change one choice of the same settings file; neither
+// loses the other's, and a broken file is an error, never overwritten.
+func TestUpdateSettingsKeepsTheOtherChoice(t *testing.T) {
+	state, root := t.TempDir(), filepath.Join(t.TempDir(), "proj")
+	if s, err := LoadSettings(state, root); err != nil || s.ProjectFile || s.Targets != nil {
+		t.Fatalf("nothing saved: %+v, %v", s, err)
+	}
+	if err := UpdateSettings(state, root, func(s *Settings) { s.ProjectFile = true }); err != nil {
+		t.Fatal(err)
+	}
+	if err := UpdateSettings(state, root, func(s *Settings) { s.Targets = []string{Gemini, Claude} }); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadSettings(state, root)
+	if err != nil || !s.ProjectFile || !reflect.DeepEqual(s.Targets, []string{Gemini, Claude}) {
+		t.Fatalf("settings %+v, %v; want both choices", s, err)
+	}
+	if got, _ := Find(state, root); got != root {
+		t.Errorf("saving settings marks the root: Find = %q", got)
+	}
+	p := filepath.Join(ProjectDir(state, root), settingsName)
+	if err := os.WriteFile(p, []byte("{broken"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := UpdateSettings(state, root, func(s *Settings) { s.ProjectFile = false }); err == nil {
+		t.Error("a broken settings file was overwritten")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "{broken" {
+		t.Errorf("broken settings changed to %q", b)
+	}
+}

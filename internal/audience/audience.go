@@ -1,0 +1,62 @@
+// Package audience decides who a memory line is for: the whole team that
+// works on the repository, or only the person whose sessions it came from.
+// With a project's shared instruction file switched on (<root>/GEMINI.md,
+// <root>/CLAUDE.md), a team fact goes there, where a teammate's agent reads
+// it too, while a personal preference stays in the private memory; putting
+// "answer me in German" into a file the whole team loads would be wrong,
+// and keeping "run `make check` before a commit" private would hide it from
+// everyone else. The rule is one function so the offline extractor, the
+// LLM prompt and the tests agree on it.
+package audience
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Audience is who a memory line is for.
+type Audience int
+
+const (
+	// Person is the one user: their preferences, their machine, how the
+	// agent talks to them.
+	Person Audience = iota
+	// Team is everyone who works on the repository: verification
+	// commands, build, test and deploy conventions, rules about the code.
+	Team
+)
+
+// String names the audience as reports and tests show it.
+func (a Audience) String() string {
+	if a == Team {
+		return "team"
+	}
+	return "person"
+}
+
+// personalRe finds what makes a line about this person rather than the
+// repository: the first person singular ("my laptop", "ask me"), the agent's
+// conversation with them (answers, replies, tone, emoji, apologies) and
+// "the user" as a memory line calls them.
+var personalRe = regexp.MustCompile(`(?i)\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|the user'?s?|user's)\b` +
+	`|\b(answers?|repl(y|ies)|respon(d|ds|ses?)|explanations?|explain (it|things|to)|tone|emojis?|apologi[sz](e|es|ing)|chatty|small talk|greet\w*)\b` +
+	`|\b(ask|check|confirm) (with )?(first|before)\b`)
+
+// codeSpanRe is a `code` span: commands and names in it say nothing about
+// who the line is for ("`grep -i me`").
+var codeSpanRe = regexp.MustCompile("`[^`]*`")
+
+// Of says who a memory line is for. command marks a line that lists the
+// commands that verify the project (build, test, lint), which every
+// teammate runs; any other line is for the team unless it speaks of the
+// person or of how the agent converses with them.
+func Of(line string, command bool) Audience {
+	if command {
+		return Team
+	}
+	prose := codeSpanRe.ReplaceAllString(line, " ")
+	if personalRe.MatchString(strings.ReplaceAll(prose, "’", "'")) {
+		return Person
+	}
+	return Team
+}
