@@ -16,19 +16,11 @@ type ProjectFileCmd struct {
 // Run prints the project's setting, or saves a new one that the next
 // extract runs use (extract --project-file turns it on for one run).
 func (c *ProjectFileCmd) Run(g *Globals, env *cli.Env) error {
-	mems, err := g.memories(env)
+	root, s, err := g.settings(env)
 	if err != nil {
 		return err
 	}
-	root := mems[0].Paths.ProjectRoot
-	if root == "" {
-		return fmt.Errorf("the project has no root directory to keep settings for")
-	}
 	if c.Set == "" {
-		s, err := target.LoadSettings(g.StateDir, root)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintln(env.Stdout, describeProjectFile(s.ProjectFile))
 		return nil
 	}

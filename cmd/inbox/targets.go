@@ -17,19 +17,11 @@ type TargetsCmd struct {
 // Run prints the project's targets, or saves new ones that the next
 // extract runs use (unless --targets or AUTOMEM_TARGETS says otherwise).
 func (c *TargetsCmd) Run(g *Globals, env *cli.Env) error {
-	mems, err := g.memories(env)
+	root, s, err := g.settings(env)
 	if err != nil {
 		return err
 	}
-	root := mems[0].Paths.ProjectRoot
-	if root == "" {
-		return fmt.Errorf("the project has no root directory to keep settings for")
-	}
 	if c.Set == "" {
-		s, err := target.LoadSettings(g.StateDir, root)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintln(env.Stdout, describeTargets(s.Targets))
 		return nil
 	}
@@ -42,6 +34,21 @@ func (c *TargetsCmd) Run(g *Globals, env *cli.Env) error {
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s\n", root, describeTargets(agents))
 	return nil
+}
+
+// settings finds the project of --project or the current directory and
+// reads its settings (inbox targets, inbox project-file).
+func (g *Globals) settings(env *cli.Env) (root string, s target.Settings, err error) {
+	mems, err := g.memories(env)
+	if err != nil {
+		return "", s, err
+	}
+	root = mems[0].Paths.ProjectRoot
+	if root == "" {
+		return "", s, fmt.Errorf("the project has no root directory to keep settings for")
+	}
+	s, err = target.LoadSettings(g.StateDir, root)
+	return root, s, err
 }
 
 // describeTargets says in words where candidates go.

@@ -26,14 +26,6 @@ const (
 	Team
 )
 
-// String names the audience as reports and tests show it.
-func (a Audience) String() string {
-	if a == Team {
-		return "team"
-	}
-	return "person"
-}
-
 // personalRe finds what makes a line about this person rather than the
 // repository: the first person singular ("my laptop", "ask me"), the agent's
 // conversation with them (answers, replies, tone, emoji, apologies) and
