@@ -162,7 +162,7 @@ func fresh(path string) (*Index, error) {
 		return nil, fmt.Errorf("create index %s: %w", path, err)
 	}
 	tmp = filepath.Join(dir, tmp)
-	ix, err := openDSN(tmp, "file:"+tmp+"?_pragma=journal_mode(off)&_pragma=synchronous(off)&_pragma=locking_mode(exclusive)"+buildPragmas)
+	ix, err := openDSN(tmp, "file:"+tmp+"?_pragma=journal_mode(off)&_pragma=synchronous(off)&_pragma=locking_mode(exclusive)"+writePragmas)
 	if err != nil {
 		os.Remove(tmp)
 		return nil, err
@@ -253,16 +253,16 @@ var (
 // search` process starts).
 const readPragmas = "&_pragma=mmap_size(1073741824)&_pragma=cache_size(-32768)"
 
-// buildPragmas are a fresh build's: reads through the memory map too (FTS5
-// merges read back the segments it wrote), but a page cache of 8 MB, not
-// readPragmas' 32 MB. Closing the connection hands every cached page back
-// (an madvise per region beyond the allocator's 4 MB it keeps), and
-// closing a full 32 MB cache after a build was 0.5 s of its CPU; the
+// writePragmas are a build's or an update's: reads through the memory map
+// too (FTS5 merges read back the segments it wrote), but a page cache of
+// 8 MB, not readPragmas' 32 MB. Closing the connection hands every cached
+// page back (an madvise per region beyond the allocator's 4 MB it keeps),
+// and closing a full 32 MB cache after a build was 0.5 s of its CPU; the
 // pages a build spills early are the FTS5 leaves it will not touch again.
-const buildPragmas = "&_pragma=mmap_size(1073741824)&_pragma=cache_size(-8192)"
+const writePragmas = "&_pragma=mmap_size(1073741824)&_pragma=cache_size(-8192)"
 
 func open(path string) (*Index, error) {
-	return openDSN(path, "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)"+readPragmas)
+	return openDSN(path, "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)"+writePragmas)
 }
 
 func openDSN(path, dsn string) (*Index, error) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -555,5 +556,38 @@ func TestNarrowScopeAmongManyDocuments(t *testing.T) {
 	}
 	if h := search(t, idx, Query{Text: "m0001", Projects: []string{"/a"}}); len(h) == 0 || h[0].Session != "m0001" {
 		t.Errorf("another project's session: %+v", h)
+	}
+}
+
+// A document's signature is FNV-1a of its key, agent and stamp, each
+// followed by a zero byte, as indexes of this version store it: hashed
+// piece by piece, it must come out the same.
+func TestSignatureOfParts(t *testing.T) {
+	want := func(key, agent, stamp string) int64 {
+		h := fnv.New64a()
+		for _, s := range []string{key, agent, stamp} {
+			h.Write([]byte(s))
+			h.Write([]byte{0})
+		}
+		return int64(h.Sum64())
+	}
+	sessions := []Session{
+		{Agent: "gemini", ID: "6f1c-aa", Path: "/h/.gemini/tmp/p/chats/session-1.jsonl", Project: "/src/p", Updated: time.Unix(1700000000, 123456789)},
+		{Agent: "claude", ID: "", Path: "/ü/x.jsonl", Project: "id:abc", Updated: time.Unix(-5, 0)},
+		{Agent: "codex"},
+	}
+	for _, s := range sessions {
+		if got := s.sign(); got != want(s.key(), s.Agent, s.stamp()) {
+			t.Errorf("session %+v: signature %d, want %d", s, got, want(s.key(), s.Agent, s.stamp()))
+		}
+	}
+	files := []File{
+		{Path: "/src/p/GEMINI.md", Kind: KindMemory, Agent: "gemini", Project: "/src/p", size: 4096, mtime: 1700000000123456789},
+		{Path: "/m/archive.md", Kind: KindArchive, Agent: "claude", size: 0, mtime: -1},
+	}
+	for _, f := range files {
+		if got := f.sign(); got != want(f.key(), f.Agent, f.stamp()) {
+			t.Errorf("file %+v: signature %d, want %d", f, got, want(f.key(), f.Agent, f.stamp()))
+		}
 	}
 }

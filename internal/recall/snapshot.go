@@ -42,6 +42,7 @@ type Session struct {
 	// Updated is the transcript's last update as the scan read it; a
 	// session whose Updated changed is read and indexed again.
 	Updated time.Time
+	sig     int64
 }
 
 // File is one memory file to index.
@@ -52,6 +53,7 @@ type File struct {
 	Project string // "" for a global file, searched with every project
 	size    int64
 	mtime   int64
+	sig     int64
 }
 
 func (s *Session) key() string { return "s:" + s.Path }
@@ -64,8 +66,8 @@ func (f *File) stamp() string {
 	return f.Kind + " " + f.Project + " " + strconv.FormatInt(f.size, 10) + " " + strconv.FormatInt(f.mtime, 10)
 }
 
-// stat fills the files' sizes and modification times and drops the ones
-// that do not exist (any more).
+// stat fills the files' sizes and modification times, drops the ones
+// that do not exist (any more) and signs every document (see signature).
 func (s *Snapshot) stat() {
 	files := s.Files[:0]
 	for _, f := range s.Files {
@@ -74,9 +76,77 @@ func (s *Snapshot) stat() {
 			continue
 		}
 		f.size, f.mtime = fi.Size(), fi.ModTime().UnixNano()
+		f.sig = f.sign()
 		files = append(files, f)
 	}
 	s.Files = files
+	for i := range s.Sessions {
+		s.Sessions[i].sig = s.Sessions[i].sign()
+	}
+}
+
+// A document's signature is its identity and version in one number: FNV-1a
+// of its key, agent and stamp, each followed by a zero byte. An update
+// compares the snapshot with the index through them, loading one pair of
+// integers per indexed document, not its path and stamp. They are hashed
+// from the parts, without building the key and stamp strings (that and
+// formatting every document's date was a fifth of an incremental
+// update's CPU).
+type signature uint64
+
+func newSignature() signature { return 14695981039346656037 }
+
+func (h *signature) str(s string) { *h = fnv1a(*h, s) }
+
+func (h *signature) int(n int64) {
+	var b [20]byte
+	*h = fnv1a(*h, strconv.AppendInt(b[:0], n, 10))
+}
+
+func fnv1a[T string | []byte](h signature, s T) signature {
+	for i := 0; i < len(s); i++ {
+		h ^= signature(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func (h *signature) end() {
+	*h *= 1099511628211 // a zero byte: x ^= 0, then the multiplication
+}
+
+func (s *Session) sign() int64 {
+	h := newSignature()
+	h.str("s:")
+	h.str(s.Path)
+	h.end()
+	h.str(s.Agent)
+	h.end()
+	h.str(s.ID) // s.stamp(), piece by piece
+	h.str(" ")
+	h.str(s.Project)
+	h.str(" ")
+	h.int(s.Updated.UnixNano())
+	h.end()
+	return int64(h)
+}
+
+func (f *File) sign() int64 {
+	h := newSignature()
+	h.str("f:")
+	h.str(f.Path)
+	h.end()
+	h.str(f.Agent)
+	h.end()
+	h.str(f.Kind) // f.stamp(), piece by piece
+	h.str(" ")
+	h.str(f.Project)
+	h.str(" ")
+	h.int(f.size)
+	h.str(" ")
+	h.int(f.mtime)
+	h.end()
+	return int64(h)
 }
 
 // scopeKey names the scope, so that runs over different scopes keep their
@@ -96,26 +166,21 @@ func (s *Snapshot) scopeKey() string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
-// fingerprint hashes everything Update compares, so an unchanged snapshot
-// is recognised without opening the database.
+// fingerprint hashes everything Update compares (the documents'
+// signatures, in order), so an unchanged snapshot is recognised without
+// opening the database.
 func (s *Snapshot) fingerprint() string {
-	h := sha256.New()
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], Version)
-	h.Write(n[:])
+	b := make([]byte, 0, 8*(2+len(s.Sessions)+len(s.Files)))
+	b = binary.LittleEndian.AppendUint64(b, Version)
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(s.Sessions)))
 	for i := range s.Sessions {
-		h.Write([]byte(s.Sessions[i].key()))
-		h.Write([]byte{0})
-		h.Write([]byte(s.Sessions[i].Agent + " " + s.Sessions[i].stamp()))
-		h.Write([]byte{0})
+		b = binary.LittleEndian.AppendUint64(b, uint64(s.Sessions[i].sig))
 	}
 	for i := range s.Files {
-		h.Write([]byte(s.Files[i].key()))
-		h.Write([]byte{0})
-		h.Write([]byte(s.Files[i].Agent + " " + s.Files[i].stamp()))
-		h.Write([]byte{0})
+		b = binary.LittleEndian.AppendUint64(b, uint64(s.Files[i].sig))
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 func (s *Scope) covers(agent, project string) bool {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"os"
 	"runtime"
@@ -144,30 +143,37 @@ func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, 
 		return st, err
 	}
 	var todo []*work
-	seen := map[string]bool{}
-	kept := map[int64]bool{} // ids of unchanged documents
-	add := func(d doc, s *Session, f *File) {
-		if seen[d.key] {
+	seen := make(map[string]bool, len(snap.Sessions)+len(snap.Files))
+	kept := make(map[int64]bool, len(sigs)) // ids of unchanged documents
+	// The document of a new or changed item is made only then: an
+	// unchanged one needs its key and signature alone.
+	add := func(key string, sig int64, s *Session, f *File) {
+		if seen[key] {
 			return
 		}
-		seen[d.key] = true
-		d.sig = d.sign()
-		if id, ok := sigs[d.sig]; ok {
+		seen[key] = true
+		if id, ok := sigs[sig]; ok {
 			st.Kept++
 			kept[id] = true
 			return
 		}
-		todo = append(todo, &work{doc: d, sess: s, file: f})
+		w := &work{sess: s, file: f}
+		if s != nil {
+			w.doc = doc{key: key, kind: KindSession, agent: s.Agent, project: s.Project, session: s.ID, path: s.Path,
+				date: stamp(s.Updated), stamp: s.stamp(), sig: sig}
+		} else {
+			w.doc = doc{key: key, kind: f.Kind, agent: f.Agent, project: f.Project, path: f.Path,
+				date: stamp(time.Unix(0, f.mtime)), stamp: f.stamp(), sig: sig}
+		}
+		todo = append(todo, w)
 	}
 	for i := range snap.Sessions {
 		s := &snap.Sessions[i]
-		add(doc{key: s.key(), kind: KindSession, agent: s.Agent, project: s.Project, session: s.ID, path: s.Path,
-			date: stamp(s.Updated), stamp: s.stamp()}, s, nil)
+		add(s.key(), s.sig, s, nil)
 	}
 	for i := range snap.Files {
 		f := &snap.Files[i]
-		add(doc{key: f.key(), kind: f.Kind, agent: f.Agent, project: f.Project, path: f.Path,
-			date: stamp(time.Unix(0, f.mtime)), stamp: f.stamp()}, nil, f)
+		add(f.key(), f.sig, nil, f)
 	}
 	// The other indexed documents were changed (replaced by a new version),
 	// are gone, or lie outside the snapshot's scope.
@@ -206,19 +212,6 @@ func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, 
 	n, err := ix.write(ctx, ix.read(ctx, todo, opt), len(todo), gone, opt.Progress)
 	st.Indexed, st.Removed, st.Rows = len(todo), len(gone), n
 	return st, err
-}
-
-// sign is a document's identity and version in one number (FNV-1a of its
-// key, agent and stamp): comparing a snapshot with the index then loads one
-// pair of integers per document, not its path and stamp (loading those
-// was a third of an incremental update's CPU).
-func (d *doc) sign() int64 {
-	h := fnv.New64a()
-	for _, s := range []string{d.key, d.agent, d.stamp} {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
-	}
-	return int64(h.Sum64())
 }
 
 // sigs loads every indexed document's signature and id.
