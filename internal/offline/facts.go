@@ -224,7 +224,8 @@ func representative(ms []stmt) string {
 
 // mentionedElsewhere finds a sentence of another session that names what
 // line is about again: two of its terms and a name written as code, three
-// of its terms, or the same file path. Questions count (the person names the thing); text
+// of its terms, two of them in a sentence that calls the thing the usual
+// way ("make it idempotent like the others"), or the same file path. Questions count (the person names the thing); text
 // they pasted does not (said holds their own words only).
 func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidTerms [][]string) *source {
 	terms := factTerms(line)
@@ -234,7 +235,7 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
-		if shared >= 3 || shared >= 2 && sharesName(line, s.quote) || sharesPath(line, s.quote) {
+		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) {
 			return s
 		}
 	}

@@ -36,14 +36,18 @@ var (
 	noOpenRe = lazyRegexp(`(?i)^no\s+([\w.@/:+-]+)`)
 	// a credential stated as a value: "the db password is …"
 	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
-	// "…, remember that X": the part after the marker is the statement
-	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+`)
+	// "…, remember that X": the part after the marker is the statement;
+	// after a topic label ("billing: remember every amount is …") the
+	// marker needs no "that".
+	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
 	lastingRe     = lazyRegexp(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
 	rememberRe    = lazyRegexp(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
 	alwaysRe      = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
-	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
+	// or the person's whole setup: "on all my machines", "for everything
+	// I write".
+	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
 	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
@@ -75,12 +79,34 @@ var (
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\bnever\s+\w+ed\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
+	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = lazyRegexp(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
 	describeRe = lazyRegexp(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
 )
+
+// neverDidRe is "never" before a past form: "it never worked" tells what
+// happened, unless a passive auxiliary makes it a rule ("outputs are never
+// committed").
+var neverDidRe = lazyRegexp(`(?i)(?:^|(\S+)\s+)never\s+\w+ed\b`)
+
+// passiveAux are the words that make "never …ed" a passive rule.
+var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": true, "gets": true}
+
+// described reports whether a sentence describes what happens rather than
+// saying what to do.
+func described(s string) bool {
+	if describedRe().MatchString(s) {
+		return true
+	}
+	for _, m := range neverDidRe().FindAllStringSubmatch(s, -1) {
+		if !passiveAux[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
+}
 
 // rememberWord is "remember" as typed in a hurry: remmeber, remeber, rember.
 const rememberWord = `re?m+e*m*b+e*r`
@@ -163,7 +189,13 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	if lastingRe().MatchString(s) {
 		st.lasting = true
-		s = lastingRe().ReplaceAllString(s, " ")
+		s = lastingRe().ReplaceAllStringFunc(s, func(m string) string {
+			if strings.Contains(m, ",") {
+				// "… at .40 from now on, update …": the clause break stays.
+				return ", "
+			}
+			return " "
+		})
 	}
 	if globalRe().MatchString(s) {
 		st.global, st.lasting = true, true
@@ -174,7 +206,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		st.global = true
 		s = s[len(m):]
 	}
-	s = strings.Trim(strings.Join(strings.Fields(s), " "), " ,;:-\u2014")
+	s = strings.Trim(strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " , ", ", "), " ,;:-\u2014")
 	for {
 		t := fillerRe().ReplaceAllString(s, "")
 		if t == s {
@@ -187,7 +219,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		marked = true
 		s = s[len(m):]
 	}
-	if describedRe().MatchString(mainClause(s)) && !changedSetting(s) {
+	if described(mainClause(s)) && !changedSetting(s) {
 		return nil, nil
 	}
 	if changedSetting(s) {
@@ -200,6 +232,18 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 				s = strings.Join(parts[:i+1], ", ")
 				break
 			}
+		}
+		if m := mainClause(s); m != s && changedSetting(m) {
+			// "changed the port to 8085 because 8080 clashes": the
+			// reason names the old value, which must not stand again.
+			s = strings.TrimRight(m, " ,;")
+		}
+	} else if settingRe().MatchString(s) {
+		// "the nas is at .40 now, update the inventory": the value is the
+		// fact, the request after it is the day's task.
+		parts := clauseSplitRe().Split(s, -1)
+		if n := len(parts); n > 1 && taskVerbRe().MatchString(parts[n-1]) && settingRe().MatchString(strings.Join(parts[:n-1], ", ")) {
+			s = strings.Join(parts[:n-1], ", ")
 		}
 	}
 	if alwaysRe().MatchString(s) {
@@ -221,15 +265,23 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_")) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words.
 		return nil, nil
 	}
-	st.line = asLine(trailerRe().ReplaceAllString(s, ""))
+	st.line = asLine(asideWordRe().ReplaceAllString(trailerRe().ReplaceAllString(s, ""), ""))
 	return st, nil
 }
+
+// asideWordRe is an aside dropped inside a sentence ("property tests are
+// hedgehog btw, not quickcheck"): no part of the rule.
+var asideWordRe = lazyRegexp(`(?i)\s+(btw|fyi)\b`)
+
+// taskVerbRe opens a request for the work at hand: "update the
+// inventory", "restart the server".
+var taskVerbRe = lazyRegexp(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) (the|it|them|this|that|my|our|all)\b`)
 
 // trailerRe is what a person adds after the rule that is no part of it:
 // "pls", "thx", ", you forgot it".
@@ -294,7 +346,8 @@ var cues = []string{
 	"like all", "the others", "the rest", "same as", "remeber", "remmeber", "rember", "keep it that way",
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
-	"migrated", "bumped", "renamed", "changed to",
+	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
+	"all my", "everything i", "anything i", "everything we", "anything we",
 }
 
 func mayMatter(lower string) bool {
@@ -479,8 +532,48 @@ func sameStmt(a, b stmt) bool {
 	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
 		return false
 	}
-	shared, _ := textkey.Overlap(ta, tb)
+	shared, _ := textkey.Overlap(withParts(a.line, ta), withParts(b.line, tb))
 	return sharesName(a.line, b.line) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
+}
+
+// isPath tells whether the slashed term t of a lower-cased line is a path
+// rather than alternatives ("shell/command"): more than two parts, a
+// dot, a slash before or after it, or a place word before it.
+func isPath(low, t string, parts int) bool {
+	if parts > 2 || strings.Contains(t, ".") || strings.Contains(low, t+"/") || strings.Contains(low, "/"+t) {
+		return true
+	}
+	i := strings.Index(low, t)
+	if i < 0 {
+		return true
+	}
+	f := strings.Fields(low[:i])
+	return len(f) > 0 && placeWords[strings.Trim(f[len(f)-1], "`")]
+}
+
+var placeWords = map[string]bool{"in": true, "into": true, "under": true, "from": true, "to": true, "at": true, "inside": true, "of": true}
+
+// withParts adds the words of compound terms ("shell/command",
+// "to_pandas", "heapless::vec") to a term list: in the heat of a
+// correction a person names the thing whole once and in parts the next
+// time.
+func withParts(line string, terms []string) []string {
+	out := append([]string(nil), terms...)
+	low := strings.ToLower(line)
+	for _, t := range terms {
+		t = strings.Trim(t, "`")
+		parts := strings.FieldsFunc(t, func(r rune) bool { return r == '/' || r == '_' || r == ':' })
+		if len(parts) < 2 || strings.Contains(t, "/") && isPath(low, t, len(parts)) {
+			// A path ("app/tasks/") names a place, not two things.
+			continue
+		}
+		for _, p := range parts {
+			if len(p) >= 3 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+				out = append(out, textkey.Stem(p))
+			}
+		}
+	}
+	return out
 }
 
 // sharesName reports whether two lines share a name written as code: a

@@ -113,7 +113,20 @@ func TestClassify(t *testing.T) {
 		{"we upgraded to expo sdk 51 this week, please keep this in mind for new code", false, "We upgraded to expo sdk 51.", true, false, false},
 		// the change is the fact, the request after it is not
 		{"bumped to bevy 0.14 this morning, fix whatever broke", false, "Bumped to bevy 0.14.", false, false, false},
+		// a marker after a topic label, a global setup, a passive rule
+		{"db: remember every timestamp is stored in UTC", false, "Every timestamp is stored in UTC.", true, false, false},
+		{"across all my laptops I run zsh, so give shell snippets in zsh syntax", false, "I run zsh, so give shell snippets in zsh syntax.", true, true, false},
+		{"for anything we build, lint with ruff and type-check with mypy", false, "Lint with ruff and type-check with mypy.", true, true, false},
+		{"build artefacts are never checked in, the ci makes them", false, "Build artefacts are never checked in, the ci makes them.", true, false, false},
+		// a change without "to" in the cue list; its reason names the old
+		// value and is left out; the day's task after a value is no part
+		// of it; an aside word inside the sentence is dropped
+		{"we swapped the cache to valkey 8 last week", false, "We swapped the cache to valkey 8.", false, false, false},
+		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", false, false, false},
+		{"the registry is at 10.0.0.7 from now on, restart the runners", false, "The registry is at 10.0.0.7.", true, false, false},
+		{"fixtures are json btw, never yaml", false, "Fixtures are json, never yaml.", true, false, false},
 		// not instructions
+		{"the deploy never worked on arm", false, "", false, false, false},
 		{"make the new button look like the others", false, "", false, false, false},
 		{"we build everything with sbt, right", false, "", false, false, false},
 		{"always use the gradle wrapper, yeah", false, "", false, false, false},
@@ -213,6 +226,11 @@ func TestSameStmt(t *testing.T) {
 		// without a correction the looser measure does not apply
 		{"Tasks have to be idempotent, celery retries them.", "Every task must be idempotent. Use a sent_at guard.", false, false},
 		{"Never disable RLS.", "Use millis() timers in the loop.", true, false},
+		// alternatives written with a slash name each part (issue 14)
+		{"No curl/wget in the Dockerfile, use ADD.", "Don't use curl for downloads, ADD does that.", true, true},
+		// a path is a place, not alternatives: sharing its folder name
+		// does not make two corrections one
+		{"Put every new job in app/jobs, one file each.", "Every job must be retry-safe. Dedupe on the event id.", true, false},
 	}
 	for _, tt := range tests {
 		if got := sameStmt(stmt{line: tt.a, correction: tt.correction}, stmt{line: tt.b}); got != tt.want {
@@ -282,6 +300,14 @@ func TestMentionSupports(t *testing.T) {
 	api := stmt{line: "All network calls must go through src/api/client.ts, no direct fetch in components.", src: source{session: 0}}
 	if got := instructionCandidates([]stmt{api}, nil, []source{{session: 2, quote: "the data come from the api client in src/api/client.ts"}}, all); len(got) != 1 {
 		t.Fatalf("path named again: %+v, want one candidate", got)
+	}
+	// two of its terms in a sentence that calls it the usual way
+	job := stmt{line: "Jobs must be retry-safe, dedupe on the event id.", src: source{session: 0}}
+	if got := instructionCandidates([]stmt{job}, nil, []source{{session: 3, quote: "new job for invoices, make it retry-safe like the rest"}}, all); len(got) != 1 {
+		t.Fatalf("named again as the usual way: %+v, want one candidate", got)
+	}
+	if got := instructionCandidates([]stmt{job}, nil, []source{{session: 3, quote: "new job for invoices, make it fast"}}, all); len(got) != 0 {
+		t.Fatalf("named again without the usual way: %+v, want none", got)
 	}
 	other := []source{{session: 1, quote: "add a tags page to the menu"}}
 	if got := instructionCandidates([]stmt{st}, nil, other, all); len(got) != 0 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/automem/automem/internal/textkey"
 	"github.com/automem/automem/internal/transcript"
@@ -73,6 +75,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	// corrective: the previous agent action was cancelled or rejected, so
 	// the next human words are likely a correction.
 	corrective := false
+	// report: what the agent wrote since the person last spoke; a reply
+	// that names what it did and rules it out corrects it.
+	report := ""
 	for pos, msg := range msgs {
 		seq++
 		if msg.ID == "" {
@@ -97,6 +102,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				s.quote, s.seq = strs.get(sent), seq*1000+i
 				m.said = append(m.said, s)
 			}
+			if len(own) > 0 && answersReport(own[0], report) {
+				corrective = true
+			}
+			report = ""
 			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
 				// No sentence of this message can be an instruction or a
 				// reversal: skip the parsing.
@@ -104,7 +113,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			var got []stmt
 			opened := false
-			for i, sent := range rememberPrevious(own) {
+			for i, sent := range rememberPrevious(expandValues(own)) {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
@@ -124,6 +133,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.reversals = append(m.reversals, *rev)
 					m.signals++
 				}
+				if st == nil && rev == nil && len(got) == 0 && corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) {
+					// "again pandas sneaking in.": too little to keep,
+					// but what follows is the correction.
+					corrective, opened = true, true
+				}
 			}
 			for _, st := range joinCorrection(got) {
 				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
@@ -135,6 +149,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			corrective = false
 		case msg.Role == transcript.RoleAssistant:
+			if strings.TrimSpace(msg.Text) != "" {
+				report += " " + msg.Text
+			}
 			for _, tc := range msg.ToolCalls {
 				if rejected(tc) {
 					// The person stopped this action: it did not run, and
@@ -186,7 +203,7 @@ func rejected(tc transcript.ToolCall) bool {
 
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names.
-var danglingRe = lazyRegexp(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ (it|them|this|that|those|these)\b`)
+var danglingRe = lazyRegexp(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them|this|that|those|these)\b|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
 
 // quantifierRe opens a line whose subject is a quantifier ("Anything that
 // touches the key …"): its "that" has no antecedent to miss.
@@ -195,21 +212,137 @@ var quantifierRe = lazyRegexp(`(?i)^(anything|everything|something|nothing|all|e
 // bareNoRe is a sentence that only says no.
 var bareNoRe = lazyRegexp(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 
+// shortValueRe is a value written as the tail of a longer one: ".40" for
+// 192.168.1.40.
+var shortValueRe = lazyRegexp(`(^|\s)(\.\d+)\b`)
+
+// dottedValueRe is a value with dotted parts: an address, a version.
+var dottedValueRe = lazyRegexp(`\b\d+(\.\d+)+\b`)
+
+// expandValues writes a value abbreviated to its tail (".40") in full when
+// an earlier sentence of the message gave it ("it's 192.168.1.40 now.
+// remember the nas is at .40"): the line must stand on its own.
+func expandValues(sents []string) []string {
+	var out []string
+	for i, s := range sents {
+		if i > 0 && shortValueRe().MatchString(s) {
+			s = shortValueRe().ReplaceAllStringFunc(s, func(m string) string {
+				tail := strings.TrimSpace(m)
+				for j := i - 1; j >= 0; j-- {
+					for _, v := range dottedValueRe().FindAllString(sents[j], -1) {
+						if strings.HasSuffix(v, tail) {
+							return strings.TrimSuffix(m, tail) + v
+						}
+					}
+				}
+				return m
+			})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// exclaimedRe is a sentence that ends in an exclamation mark.
+var exclaimedRe = lazyRegexp(`!+\s*$`)
+
+// contrastOpenRe is a sentence that only rules something out: "not
+// junit.", "no callbacks".
+var contrastOpenRe = lazyRegexp(`(?i)^(?:not|no|never)\s+([\w.@/:+-]+(?:\s+[\w.@/:+-]+)?)\W*$`)
+
+// rememberValueRe is "remember 0x45": the marker and a value alone.
+var rememberValueRe = lazyRegexp(`(?i)^(?:please )?` + rememberWord + `\s+(?:it'?s |that'?s )?(\S+)\W*$`)
+
+// remembersValueOf reports whether s only asks to remember a value that
+// the sentence before it gave ("… the address is 0x45 now. remember 0x45").
+func remembersValueOf(s, prev string) bool {
+	m := rememberValueRe().FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	v := strings.ToLower(strings.Trim(m[1], ".,;:!?"))
+	return v != "" && strings.Contains(strings.ToLower(prev), v) && strings.IndexFunc(v, unicode.IsDigit) >= 0
+}
+
+// replyNegRe is a word that rules something out.
+var replyNegRe = lazyRegexp(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead)\b`)
+
+// answersReport reports whether the first sentence of a person's message
+// answers what the agent just reported doing by naming a thing it named
+// (a capitalised or code name: "Repo", "String") and ruling it out, or by
+// opening with it ("String needs alloc"): a correction, though no tool
+// call was refused.
+func answersReport(first, report string) bool {
+	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") {
+		return false
+	}
+	names := reportNames(report)
+	words := strings.FieldsFunc(strings.ToLower(first), notWordRune)
+	if len(words) == 0 {
+		return false
+	}
+	if names[words[0]] {
+		return true
+	}
+	if !replyNegRe().MatchString(first) {
+		return false
+	}
+	for _, w := range words {
+		if names[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }
+
+// reportNames are the names an agent's report gives, lower-cased: words
+// written with a capital after the first word of a sentence, or with an
+// underscore or an inner capital.
+func reportNames(report string) map[string]bool {
+	names := map[string]bool{}
+	for _, sent := range splitSentences(strings.Join(strings.Fields(report), " ")) {
+		for i, w := range strings.FieldsFunc(sent, notWordRune) {
+			if len(w) < 3 {
+				continue
+			}
+			r, _ := utf8.DecodeRuneInString(w)
+			if len(textkey.Tokens(w)) == 0 || generic[strings.ToLower(w)] {
+				// "Here is what I found: The …": a common word, not a name.
+				continue
+			}
+			if i > 0 && unicode.IsUpper(r) || strings.Contains(w, "_") || strings.IndexFunc(w[1:], unicode.IsUpper) >= 0 {
+				names[strings.ToLower(w)] = true
+			}
+		}
+	}
+	return names
+}
+
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."
 var rememberAloneRe = lazyRegexp(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyRegexp(`(?i)^(as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*\W*$`)
+var saidAloneRe = lazyRegexp(`(?i)^((as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*|same as (last time|before|the last time))\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
 func rememberPrevious(sents []string) []string {
 	out := sents[:0:0]
 	for _, s := range sents {
-		if rememberAloneRe().MatchString(s) && len(out) > 0 {
+		if len(out) > 0 && (rememberAloneRe().MatchString(s) || remembersValueOf(s, out[len(out)-1])) {
 			out[len(out)-1] = "Remember that " + out[len(out)-1]
 			continue
+		}
+		if n := len(out); n > 0 && exclaimedRe().MatchString(out[n-1]) && len(textkey.Tokens(out[n-1])) <= 2 {
+			if m := contrastOpenRe().FindStringSubmatch(s); m != nil {
+				// "kotest!!! not junit": the exclaimed name is what to
+				// use, the next sentence what not to.
+				out[n-1] = strings.TrimRight(out[n-1], "!. ") + ", not " + m[1]
+				continue
+			}
 		}
 		if saidAloneRe().MatchString(s) && len(out) > 0 {
 			// "catchup=False!! I said this already": a repeat.
@@ -221,6 +354,9 @@ func rememberPrevious(sents []string) []string {
 	return out
 }
 
+// turnRe opens a sentence that turns to another matter.
+var turnRe = lazyRegexp(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
+
 // joinCorrection makes one statement of a correction said in several
 // sentences ("Don't touch themes/, it's a submodule. Override it in
 // layouts/ instead."): the parts only make sense together.
@@ -229,7 +365,12 @@ func joinCorrection(sts []stmt) []stmt {
 		return sts
 	}
 	j := sts[0]
-	for _, s := range sts[1:] {
+	for i, s := range sts[1:] {
+		if turnRe().MatchString(s.src.quote) {
+			// "… return a Result. also components live in src/ecs":
+			// the person turns to another matter.
+			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
+		}
 		j.line = strings.TrimSuffix(j.line, ".") + ". " + s.line
 		j.lasting = j.lasting || s.lasting
 		j.global = j.global || s.global

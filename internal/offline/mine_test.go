@@ -1,0 +1,133 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+func TestRememberPreviousFolds(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// an exclaimed name and what not to use: one terse correction
+		{"kotlin!!|not groovy.", "kotlin, not groovy."},
+		{"uv!|no poetry", "uv, not poetry"},
+		// "remember <value>" marks the sentence that gave the value
+		{"the broker listens on 5673 now.|remember 5673", "Remember that the broker listens on 5673 now."},
+		// a value not in the sentence before is no fold
+		{"the broker listens on 5673 now.|remember 8080", "the broker listens on 5673 now.|remember 8080"},
+		// "same as last time" says the correction was said before
+		{"ruff, not black.|same as last time", "ruff, not black, I said that before"},
+		// a long exclaimed sentence is no name
+		{"that took forever to build!|not great.", "that took forever to build!|not great."},
+	}
+	for _, tt := range tests {
+		got := strings.Join(rememberPrevious(strings.Split(tt.in, "|")), "|")
+		if got != tt.want {
+			t.Errorf("rememberPrevious(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestExpandValues(t *testing.T) {
+	got := expandValues([]string{"the printer got a new lease, it's 10.1.4.22 now.", "it answers on .22 from today"})
+	if got[1] != "it answers on 10.1.4.22 from today" {
+		t.Fatalf("abbreviated value not written in full: %q", got)
+	}
+	// nothing to expand from: left as written
+	got = expandValues([]string{"bump the timeout.", "it is .5 of a second now"})
+	if got[1] != "it is .5 of a second now" {
+		t.Fatalf("value changed without a source: %q", got)
+	}
+}
+
+func TestAnswersReport(t *testing.T) {
+	report := "I wrapped the counter in a Mutex and spawned a worker_pool for the jobs."
+	tests := []struct {
+		first string
+		want  bool
+	}{
+		{"no Mutex here, use a channel", true},
+		{"Mutex is overkill for one counter", true},
+		{"don't spawn a worker_pool per request", true},
+		{"thanks, looks good", false},
+		{"no idea why the build is red", false},
+		{"is the Mutex needed?", false},
+	}
+	for _, tt := range tests {
+		if got := answersReport(tt.first, report); got != tt.want {
+			t.Errorf("answersReport(%q) = %v, want %v", tt.first, got, tt.want)
+		}
+	}
+	// a capital after a colon opens a sentence; "The" is no name
+	if answersReport("the CI says the types are wrong, fix them", "Here is what I found: The billing code now passes.") {
+		t.Error("a common word taken as a name the agent gave")
+	}
+	if answersReport("no Mutex here", "") {
+		t.Error("no report, yet a correction")
+	}
+}
+
+// TestCorrectionsAcrossSessions: a correction that answers what the agent
+// reported, and one that opens with "again", are corrections; said in two
+// sessions they are one candidate, and a turn to another matter inside a
+// correction is a statement of its own.
+func TestCorrectionsAcrossSessions(t *testing.T) {
+	at := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	msg := func(role transcript.Role, text string) transcript.Message {
+		at = at.Add(time.Minute)
+		return transcript.Message{Role: role, Human: role == transcript.RoleUser, Text: text, Time: at}
+	}
+	s1 := []transcript.Message{
+		msg(transcript.RoleUser, "add the upload endpoint"),
+		msg(transcript.RoleAssistant, "I stored the file with a BlobClient call inside the handler."),
+		msg(transcript.RoleUser, "BlobClient does not belong in handlers. storage goes through the files service. also handlers live in web/http, not api."),
+	}
+	s2 := []transcript.Message{
+		msg(transcript.RoleUser, "add the thumbnail endpoint"),
+		msg(transcript.RoleAssistant, "Done."),
+		msg(transcript.RoleUser, "again BlobClient in a handler. storage always through the files service, use its Put"),
+	}
+	var stmts []stmt
+	var said []source
+	for i, s := range [][]transcript.Message{s1, s2} {
+		m := mineSession(i, s, nil)
+		stmts = append(stmts, m.stmts...)
+		said = append(said, m.said...)
+	}
+	var lines []string
+	for _, st := range stmts {
+		if !st.correction {
+			t.Errorf("not a correction: %q", st.line)
+		}
+		lines = append(lines, st.line)
+	}
+	if len(stmts) != 3 || !strings.HasPrefix(stmts[1].line, "Handlers live in web/http") {
+		t.Fatalf("statements %q: want the correction, the turn to where handlers live, and the second correction", lines)
+	}
+	cands := instructionCandidates(stmts, nil, said, func(int) bool { return true })
+	n := 0
+	for _, c := range cands {
+		if strings.Contains(c.line, "files service") {
+			n++
+			if len(c.srcs) != 2 {
+				t.Errorf("correction %q has %d sources, want both sessions", c.line, len(c.srcs))
+			}
+		}
+	}
+	if n != 1 {
+		t.Fatalf("candidates %+v: want the storage correction once", cands)
+	}
+}
+
+func TestDanglingOnes(t *testing.T) {
+	for _, s := range []string{"Never delete the old ones.", "Don't rename the existing ones."} {
+		if !danglingRe().MatchString(s) {
+			t.Errorf("%q names nothing, yet kept", s)
+		}
+	}
+	if danglingRe().MatchString("Never delete applied migrations, add new ones instead.") {
+		t.Error("a line that names its subject taken as dangling")
+	}
+}
