@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 
 	"github.com/alecthomas/kong"
 
@@ -27,9 +26,6 @@ AUTOMEM_PROJECT and AUTOMEM_JSON shared with inbox; --force has none.
 
 The flags of a cycle (extract alone runs one) follow.`
 
-// memoryLimit is the soft heap limit of a run (GOMEMLIMIT overrides it).
-const memoryLimit = 40 << 20
-
 // CLI is the extract command line. Run is the default command, so
 // `extract --dry-run` and `extract run --dry-run` are the same.
 type CLI struct {
@@ -44,11 +40,6 @@ type CLI struct {
 // the process into it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := cli.NewEnv(stdin, stdout, stderr, version)
-	if env.Getenv("GOMEMLIMIT") == "" {
-		// A background job should stay small: while one worker holds a
-		// 16 MiB line, the default GC pacing lets the heap double first.
-		debug.SetMemoryLimit(memoryLimit)
-	}
 	return cli.Main(ctx, "extract", &CLI{}, env, args, options(env)...)
 }
 

@@ -26,26 +26,41 @@ const heapReserve = 16 << 20
 // Go no longer gives this advice itself, and distributions default THP to
 // "madvise", so without it the heap never gets huge pages.
 //
-// It maps the reserve with one large allocation, advises the whole 2 MiB
-// pages inside it (MADV_HUGEPAGE only marks the range: no memory is
-// touched here) and frees it at once, so the heap grows into the advised
-// range. GODEBUG=disablethp=1, Go's own switch, turns it off. Errors are
-// ignored: without the advice the heap is as it was.
+// It maps the reserve with one large allocation, advises the huge pages it
+// touches (MADV_HUGEPAGE only marks the range: no memory is touched here)
+// and frees it at once, so the heap grows into the advised range. The
+// reserve rarely starts on a huge page: the one it starts in also holds the
+// heap package initialisation used, already mapped 4 KiB at a time, and
+// the allocator fills it first; MADV_COLLAPSE makes it one huge page now
+// (copying what is there), which saves ~250 faults of a warm dry run.
+// GODEBUG=disablethp=1, Go's own switch, turns it off. Errors are ignored:
+// without the advice the heap is as it was.
 func hugeHeap(godebug string) {
 	if strings.Contains(","+godebug+",", ",disablethp=1,") {
 		return
 	}
 	b := make([]byte, heapReserve)
-	if beg, end := hugeRange(uintptr(unsafe.Pointer(unsafe.SliceData(b))), heapReserve); beg < end {
-		_ = unix.Madvise(b[beg:end], unix.MADV_HUGEPAGE)
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo, hi := hugeSpan(p, heapReserve)
+	_ = madvise(lo, hi-lo, unix.MADV_HUGEPAGE)
+	if lo < p {
+		_ = madvise(lo, hugePage, unix.MADV_COLLAPSE)
 	}
 	runtime.KeepAlive(b)
 	b = nil
 	runtime.GC()
 }
 
-// hugeRange gives the offsets, from p, of the whole huge pages within
-// [p, p+n); beg >= end when there are none.
-func hugeRange(p, n uintptr) (beg, end int) {
-	return int((p+hugePage-1)&^(hugePage-1) - p), int((p+n)&^(hugePage-1) - p)
+// madvise is unix.Madvise on an address range the Go heap owns (no slice
+// covers the part of the head huge page before the reserve).
+func madvise(addr, n uintptr, advice int) error {
+	if _, _, e := unix.Syscall(unix.SYS_MADVISE, addr, n, uintptr(advice)); e != 0 {
+		return e
+	}
+	return nil
+}
+
+// hugeSpan gives the huge pages [lo, hi) that [p, p+n) touches.
+func hugeSpan(p, n uintptr) (lo, hi uintptr) {
+	return p &^ (hugePage - 1), (p + n + hugePage - 1) &^ (hugePage - 1)
 }

@@ -10,23 +10,20 @@ import (
 	"testing"
 )
 
-func TestHugeRange(t *testing.T) {
+func TestHugeSpan(t *testing.T) {
 	const mb = 1 << 20
 	for _, tc := range []struct {
-		p, n     uintptr
-		beg, end int
+		p, n, lo, hi uintptr
 	}{
-		{p: 4 * mb, n: 16 * mb, beg: 0, end: 16 * mb},                     // aligned: every page
-		{p: 4*mb + 8192, n: 16 * mb, beg: 2*mb - 8192, end: 16*mb - 8192}, // unaligned: the 7 whole ones
-		{p: 4*mb + 8192, n: 2 * mb, beg: 2*mb - 8192, end: 2*mb - 8192},   // no whole page inside
-		{p: 4 * mb, n: mb, beg: 0, end: 0},
+		{p: 4 * mb, n: 16 * mb, lo: 4 * mb, hi: 20 * mb},    // aligned: its own pages
+		{p: 5 * mb, n: 16 * mb, lo: 4 * mb, hi: 22 * mb},    // unaligned: one more page
+		{p: 4*mb + 8192, n: 2 * mb, lo: 4 * mb, hi: 8 * mb}, // straddles two
+		{p: 4*mb + 8192, n: mb, lo: 4 * mb, hi: 6 * mb},     // inside one
+		{p: 6*mb - 4096, n: 4096, lo: 4 * mb, hi: 6 * mb},   // its last 4 KiB
 	} {
-		beg, end := hugeRange(tc.p, tc.n)
-		if beg != tc.beg || end != tc.end {
-			t.Errorf("hugeRange(%#x, %#x) = %#x, %#x, want %#x, %#x", tc.p, tc.n, beg, end, tc.beg, tc.end)
-		}
-		if beg < end && ((tc.p+uintptr(beg))%hugePage != 0 || (tc.p+uintptr(end))%hugePage != 0) {
-			t.Errorf("hugeRange(%#x, %#x): unaligned result", tc.p, tc.n)
+		lo, hi := hugeSpan(tc.p, tc.n)
+		if lo != tc.lo || hi != tc.hi {
+			t.Errorf("hugeSpan(%#x, %#x) = %#x, %#x, want %#x, %#x", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
 		}
 	}
 }

@@ -16,7 +16,9 @@ import (
 var version = "dev"
 
 func main() {
+	gc := startGC(os.Getenv)
 	hugeHeap(os.Getenv("GODEBUG"))
+	gc.arm()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
