@@ -77,6 +77,25 @@ type command struct {
 	dangling  bool // norm keeps a flag whose value it dropped (`-scheme`)
 }
 
+// leadingOptions counts the options before a subcommand: `-chdir=x`, a
+// lone letter (`-q`, `-r`), a flag known to take a value with its value
+// (`-C fw`, `--filter web`) or a word flag with its value (`-scheme App`).
+// Any other option may take a value or not, so the count stops there.
+func leadingOptions(rest []string) int {
+	i := 0
+	for i < len(rest) && strings.HasPrefix(rest[i], "-") && rest[i] != "--" {
+		switch a := rest[i]; {
+		case strings.Contains(a, "="), len(a) == 2 && !valueFlags[a]:
+			i++
+		case valueFlags[a] || wordFlag(a):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return min(i, len(rest))
+}
+
 // containerPrograms run an image or pod named after `run`, not a task.
 var containerPrograms = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true}
 
@@ -200,7 +219,7 @@ var subcommandPrograms = map[string]bool{
 	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
 	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
 	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
-	"mise": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
+	"mise": true, "xcodebuild": true, "mvnw": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
 }
 
 // valueFlags take the next argument as a value that changes from run to run.
@@ -210,6 +229,7 @@ var valueFlags = map[string]bool{
 	"--filter": true, "-C": true, "-c": true, "--name": true, "-n": true, "--message": true,
 	"--match": true, "-e": true, "--env": true, "--target": true, "-var": true, "--var": true,
 	"-timeout": true, "--timeout": true, "--workspace": true, "-w": false,
+	"--prefix": true, "--dir": true, "--cwd": true,
 }
 
 var noiseCommands = map[string]bool{
@@ -330,12 +350,31 @@ func normalizeArgv(argv []string) (command, bool) {
 	for lead < len(rest) && strings.HasPrefix(rest[lead], "-") && strings.Contains(rest[lead], "=") {
 		lead++
 	}
+	if (prog == "tox" || prog == "nox") && lead+1 < len(rest) && (rest[lead] == "-e" || rest[lead] == "-s" || rest[lead] == "--session") && isWord(rest[lead+1]) {
+		// `tox -e lint`, `nox -s tests`: the environment or session
+		// is the check that runs.
+		sub = rest[lead] + " " + rest[lead+1]
+		words = append(words, rest[lead], rest[lead+1])
+		rest = append(append([]string{}, rest[:lead]...), rest[lead+2:]...)
+	}
+	if subcommandPrograms[prog] {
+		// A tool known to take a subcommand finds it past its options
+		// (`make -C fw test`, `pnpm -r test`, `xcodebuild -scheme App
+		// test`).
+		lead = leadingOptions(rest)
+	}
 	if prog == "cmake" && len(rest) > 0 && (rest[0] == "--build" || rest[0] == "--install") {
 		// cmake's modes are flags: `cmake --build build` builds,
 		// `cmake -S . -B build` configures.
 		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
 	}
 	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
+	if (prog == "gradle" || prog == "gradlew") && lead < len(rest) && strings.HasPrefix(rest[lead], ":") && isWord(strings.ReplaceAll(rest[lead][1:], ":", "-")) {
+		// `./gradlew :app:testDebugUnitTest`: a task of one module.
+		sub = rest[lead]
+		words = append(words, sub)
+		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
+	}
 	if sub == "" && (subcommandPrograms[prog] || generic) && lead < len(rest) && isWord(rest[lead]) {
 		sub = rest[lead]
 		words = append(words, sub)
@@ -343,7 +382,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		// npm run <script>, docker compose <cmd>, prisma migrate <cmd>
 		// and any task runner's `run <task>` / `task <task>` (pixi,
 		// deno, rye…): the task is what runs.
-		if (sub == "run" || sub == "task") && !containerPrograms[prog] ||
+		if (sub == "run" || sub == "task" || sub == "run-script") && !containerPrograms[prog] ||
 			(prog == "docker" && sub == "compose") || (prog == "prisma" && (sub == "migrate" || sub == "db")) ||
 			(prog == "go" && sub == "tool") {
 			if len(rest) > 0 && isWord(rest[0]) {
@@ -406,6 +445,13 @@ func normalizeArgv(argv []string) (command, bool) {
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling}
 	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
 	c.category = categorize(prog, sub, c.norm)
+	if c.category == "" && len(prefix) > 0 && !script && sub == "" {
+		// `pdm run lint`, `hatch run test`: a runner's named script.
+		switch cat := scriptCategory(prog); cat {
+		case "test", "lint", "format", "typecheck":
+			c.category = cat
+		}
+	}
 	if c.category == "" && (!script || dispatcher) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
@@ -457,7 +503,7 @@ var checkTools = map[string]string{
 	"standardrb": "lint", "vale": "lint", "codespell": "lint", "cpplint": "lint", "credo": "lint",
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
-	"elm-format": "format", "pre-commit": "lint", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
+	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
 // toolCategory classifies a program the switch in categorize does not
@@ -476,10 +522,10 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		return "build"
 	}
 	verb, task, _ := strings.Cut(sub, " ")
-	if task == "" && len(plain) > 0 && (verb == "build" || verb == "run" || verb == "task" || verb == "exec") {
+	if task == "" && len(plain) > 0 && (verb == "build" || verb == "run" || verb == "task" || verb == "exec" || verb == "run-script") {
 		task = plain[0]
 	}
-	if task != "" && (verb == "run" || verb == "task" || verb == "exec" || verb == "build") {
+	if task != "" && (verb == "run" || verb == "task" || verb == "exec" || verb == "build" || verb == "run-script") {
 		if c := namedCheck(task); c != "" {
 			return c
 		}
@@ -500,13 +546,23 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		if a == "--" {
 			break
 		}
-		if a == "--check" || a == "-check" || strings.HasPrefix(a, "--check-") {
+		if checkFlag(a) {
 			// A run that only reports whether it would change
 			// something: a check of the work.
 			return "lint"
 		}
 	}
 	return ""
+}
+
+// checkFlag is an option that makes a run only report what it would
+// change: `--check`, `-check`, `--check-formatted`, `--syntax-check`.
+func checkFlag(a string) bool {
+	name := strings.TrimLeft(a, "-")
+	if name == a || strings.Contains(name, "=") || strings.HasPrefix(name, "no-") {
+		return false
+	}
+	return name == "check" || strings.HasPrefix(name, "check-") || strings.HasSuffix(name, "-check")
 }
 
 // namedCheck is the category of a checker run by its own name as another
@@ -604,7 +660,15 @@ func categorize(prog, sub, norm string) string {
 		case "fmt":
 			return "format"
 		}
-	case "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "bats", "tox", "nox", "ava", "playwright":
+	case "tox", "nox":
+		if _, env, ok := strings.Cut(sub, " "); ok {
+			switch c := scriptCategory(env); c {
+			case "lint", "format", "typecheck":
+				return c
+			}
+		}
+		return "test"
+	case "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "bats", "ava", "playwright":
 		return "test"
 	case "tsc", "vue-tsc":
 		if strings.Contains(norm, "--noEmit") {
@@ -633,15 +697,16 @@ func categorize(prog, sub, norm string) string {
 		case "fmt", "format":
 			return "format"
 		}
-	case "mvn", "gradle", "gradlew":
+	case "mvn", "mvnw", "gradle", "gradlew":
 		switch sub {
 		case "test", "verify", "check":
 			return "test"
 		case "build", "package", "compile", "assemble":
 			return "build"
 		}
-		// Android variants: testDebugUnitTest, lintDebug, assembleRelease.
-		return scriptCategory(sub)
+		// Android variants: testDebugUnitTest, lintDebug, assembleRelease,
+		// also as one module's task (`:app:testDebugUnitTest`).
+		return scriptCategory(sub[strings.LastIndexByte(sub, ':')+1:])
 	case "rails", "rake":
 		if sub == "test" || sub == "spec" {
 			return "test"

@@ -82,6 +82,22 @@ func TestCommands(t *testing.T) {
 		// A flag that only asks whether anything would change.
 		{"poetry lock --check", "poetry lock --check|lint"},
 		{"./bin/console doctrine:schema:validate --check-sync", "./bin/console doctrine:schema:validate --check-sync|lint"},
+		{"ansible-playbook deploy.yml --syntax-check", "ansible-playbook --syntax-check|lint"},
+		{"rclone sync --checksum a b", "rclone sync|"},
+		// A subcommand past a tool's options.
+		{"mvn -B -q verify", "mvn verify -B -q|test"},
+		{"./mvnw -q package", "./mvnw package -q|build"},
+		{"make -C docs linkcheck", "make linkcheck|lint"},
+		{"xcodebuild -project Notes.xcodeproj -scheme Notes test", "xcodebuild test -project -scheme|test"},
+		{"git -C vendor/lib status", "git status|"},
+		// The environment or session of tox and nox, a module's Gradle task.
+		{"tox -e format", "tox -e format|format"},
+		{"nox --session tests", "nox --session tests|test"},
+		{"./gradlew :core:lintRelease", "./gradlew :core:lintRelease|lint"},
+		// A runner's named script.
+		{"composer run-script analyse", "composer run-script analyse|lint"},
+		{"pdm run typecheck", "pdm run typecheck|typecheck"},
+		{"ninja -C out", "ninja|build"},
 		// A project's own script is classified by nothing it is given.
 		{"./scripts/seed.sh --check", "./scripts/seed.sh --check|"},
 	}
