@@ -29,7 +29,7 @@ type reversal struct {
 
 var (
 	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyRegexp(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	corrRe   = lazyRegexp(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -168,6 +168,17 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		}
 		s = t
 	}
+	if st.correction && terseRe().MatchString(s) {
+		// "no, no pandas", "polars only, I said it before": terse once
+		// the marker is gone.
+		st.line = asLine(strings.TrimRight(s, "!?. "))
+		return st, nil
+	}
+	if m := fixItRe().FindString(s); m != "" && m != s {
+		// "we do constructor injection everywhere, fix it": the rule,
+		// then the day's request.
+		s = s[:len(s)-len(m)]
+	}
 	remembered := false
 	if m := rememberMidRe().FindString(s); m != "" {
 		st.lasting, remembered = true, true
@@ -249,6 +260,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if alwaysRe().MatchString(s) {
 		st.lasting = true
 	}
+	// "…, not eu-west-1 anymore": the old value ruled out, a change,
+	// not a one-off ("not today").
+	s = notAnymoreRe().ReplaceAllString(s, "not $1")
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
@@ -282,6 +296,11 @@ var asideWordRe = lazyRegexp(`(?i)\s+(btw|fyi)\b`)
 // taskVerbRe opens a request for the work at hand: "update the
 // inventory", "restart the server".
 var taskVerbRe = lazyRegexp(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) (the|it|them|this|that|my|our|all)\b`)
+
+var notAnymoreRe = lazyRegexp(`(?i)\bnot\s+([\w.@/+-]+)\s+any ?more\b`)
+
+// fixItRe is a closing request to redo what was just done: ", fix it".
+var fixItRe = lazyRegexp(`(?i)[,;]\s*(please |pls )?(fix|change|redo|update|rewrite|correct|undo) (it|that|this|them|those)( please| pls)?\W*$`)
 
 // trailerRe is what a person adds after the rule that is no part of it:
 // "pls", "thx", ", you forgot it".
@@ -532,6 +551,12 @@ func sameStmt(a, b stmt) bool {
 	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
 		return false
 	}
+	if len(va) > 0 && len(vb) == 0 && states(a.line) || len(vb) > 0 && len(va) == 0 && states(b.line) {
+		// "we use sdk 50" gives a setting's value; a correction that only
+		// names the setting ("so the versions match the sdk") is another
+		// matter.
+		return false
+	}
 	shared, _ := textkey.Overlap(withParts(a.line, ta), withParts(b.line, tb))
 	return sharesName(a.line, b.line) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
 }
@@ -552,6 +577,10 @@ func isPath(low, t string, parts int) bool {
 }
 
 var placeWords = map[string]bool{"in": true, "into": true, "under": true, "from": true, "to": true, "at": true, "inside": true, "of": true}
+
+// states reports whether a line gives a setting's value: "we use expo sdk
+// 50", "upgraded to node 22".
+func states(line string) bool { return settingRe().MatchString(line) || changedSetting(line) }
 
 // withParts adds the words of compound terms ("shell/command",
 // "to_pandas", "heapless::vec") to a term list: in the heat of a

@@ -125,6 +125,13 @@ func TestClassify(t *testing.T) {
 		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", false, false, false},
 		{"the registry is at 10.0.0.7 from now on, restart the runners", false, "The registry is at 10.0.0.7.", true, false, false},
 		{"fixtures are json btw, never yaml", false, "Fixtures are json, never yaml.", true, false, false},
+		// a doubled "no" and a repeat leave a terse correction; a change
+		// that rules the old value out "anymore" is no one-off; the
+		// request to redo the work is no part of the rule
+		{"no no, tabs only", false, "Tabs only.", false, false, true},
+		{"ramda only, I said it before.", false, "Ramda only.", false, false, true},
+		{"we're moving, from now on every bucket goes to us-east-2, not us-west-1 anymore", false, "We're moving, every bucket goes to us-east-2, not us-west-1.", true, false, false},
+		{"we pass the logger in everywhere, fix it", true, "We pass the logger in everywhere.", false, false, true},
 		// not instructions
 		{"the deploy never worked on arm", false, "", false, false, false},
 		{"make the new button look like the others", false, "", false, false, false},
@@ -231,6 +238,8 @@ func TestSameStmt(t *testing.T) {
 		// a path is a place, not alternatives: sharing its folder name
 		// does not make two corrections one
 		{"Put every new job in app/jobs, one file each.", "Every job must be retry-safe. Dedupe on the event id.", true, false},
+		// a setting's value is not a correction that only names the setting
+		{"Native modules we add with pod install so the versions match the sdk.", "We use the ios sdk 17.", true, false},
 	}
 	for _, tt := range tests {
 		if got := sameStmt(stmt{line: tt.a, correction: tt.correction}, stmt{line: tt.b}); got != tt.want {

@@ -133,9 +133,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.reversals = append(m.reversals, *rev)
 					m.signals++
 				}
-				if st == nil && rev == nil && len(got) == 0 && corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) {
-					// "again pandas sneaking in.": too little to keep,
-					// but what follows is the correction.
+				if st == nil && rev == nil && len(got) == 0 && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || againRe().MatchString(sent)) {
+					// "again pandas sneaking in.", "the new service uses
+					// field injection again.": too little to keep, but
+					// what follows is the correction.
 					corrective, opened = true, true
 				}
 			}
@@ -353,6 +354,9 @@ func rememberPrevious(sents []string) []string {
 	}
 	return out
 }
+
+// againRe is a sentence that ends saying a mistake came back.
+var againRe = lazyRegexp(`(?i)\bagain\W*$`)
 
 // turnRe opens a sentence that turns to another matter.
 var turnRe = lazyRegexp(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)

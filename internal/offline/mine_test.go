@@ -88,6 +88,10 @@ func TestCorrectionsAcrossSessions(t *testing.T) {
 		msg(transcript.RoleUser, "add the thumbnail endpoint"),
 		msg(transcript.RoleAssistant, "Done."),
 		msg(transcript.RoleUser, "again BlobClient in a handler. storage always through the files service, use its Put"),
+		msg(transcript.RoleAssistant, "Moved."),
+		// a mistake that came back opens a correction; the request to
+		// redo the work is left out
+		msg(transcript.RoleUser, "the thumbnail handler grew a retry loop again. we keep handlers thin, fix it"),
 	}
 	var stmts []stmt
 	var said []source
@@ -103,8 +107,8 @@ func TestCorrectionsAcrossSessions(t *testing.T) {
 		}
 		lines = append(lines, st.line)
 	}
-	if len(stmts) != 3 || !strings.HasPrefix(stmts[1].line, "Handlers live in web/http") {
-		t.Fatalf("statements %q: want the correction, the turn to where handlers live, and the second correction", lines)
+	if len(stmts) != 4 || !strings.HasPrefix(stmts[1].line, "Handlers live in web/http") || stmts[3].line != "We keep handlers thin." {
+		t.Fatalf("statements %q: want the correction, the turn to where handlers live, the second correction and the third (a mistake that came back)", lines)
 	}
 	cands := instructionCandidates(stmts, nil, said, func(int) bool { return true })
 	n := 0
