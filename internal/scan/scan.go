@@ -5,7 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -136,14 +136,44 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	for i := range entries {
 		judge(&entries[i], opt)
 	}
-	sort.Slice(entries, func(i, j int) bool {
-		a, b := &entries[i], &entries[j]
-		if !a.LastUpdated.Equal(b.LastUpdated) {
-			return a.LastUpdated.After(b.LastUpdated)
-		}
-		return a.Path < b.Path // the listing order is the file system's
-	})
+	sortEntries(entries)
 	return entries, st
+}
+
+// sortEntries orders entries newest first, then by path (the listing order
+// is the file system's). It sorts their indices and then moves each entry
+// once: an Entry is ~250 bytes, and swapping them in place was most of the
+// sort's time over 10,000 sessions.
+func sortEntries(entries []Entry) {
+	order := make([]int32, len(entries))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &entries[i], &entries[j]
+		if c := b.LastUpdated.Compare(a.LastUpdated); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Path, b.Path)
+	})
+	// entries[j] becomes the old entries[order[j]], one cycle of the
+	// permutation at a time; a placed index is marked order[j] = j.
+	for i := range order {
+		if order[i] == int32(i) {
+			continue
+		}
+		tmp, j := entries[i], i
+		for {
+			k := int(order[j])
+			order[j] = int32(j)
+			if k == i {
+				entries[j] = tmp
+				break
+			}
+			entries[j] = entries[k]
+			j = k
+		}
+	}
 }
 
 func scanOne(f File, opt Options, read func(string, transcript.Source) (transcript.Session, error), sf *statter) (Entry, bool, int64) {
