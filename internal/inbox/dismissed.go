@@ -85,8 +85,11 @@ func Restore(p Paths, n int, now time.Time) (Dismissal, error) {
 	fcs = append(fcs, tf)
 	if t.Kind == tombstone.KindMemory {
 		kind := patch.Private
-		if t.Target == p.Targets.GlobalMemory {
+		switch t.Target {
+		case p.Targets.GlobalMemory:
 			kind = patch.Global
+		case p.Targets.ProjectMemory: // a Codex <root>/AGENTS.md line
+			kind = patch.Project
 		}
 		pf, err := recordWrite(p.ExtractionPatch(kind), func() error { return pendAgain(p, kind, t.Target, t.Text, now) })
 		if err != nil {
