@@ -10,27 +10,12 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/cli"
-	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/intent"
 	"github.com/automem/automem/internal/lockfile"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
-
-// projectPaths finds the project of --project or the current directory and
-// fills the inbox paths of one agent's memory of it: --agent's, else the
-// first agent (Gemini CLI, Claude Code, Codex) that has a memory there.
-func (g *Globals) projectPaths(env *cli.Env) (gemini.Project, inbox.Paths, error) {
-	mems, err := g.memories(env)
-	if err != nil {
-		return gemini.Project{}, inbox.Paths{}, err
-	}
-	m := mems[0]
-	env.Log.Debug().Str("project", m.Paths.ProjectID).Str("agent", m.Agent).Str("data", m.Paths.Data).
-		Str("workspace", m.Paths.WorkspaceRoot).Msg("project")
-	return m.Project, m.Paths, nil
-}
 
 // gitRoot is the workspace root for .gemini/skills: the git root of the
 // project (go-git), else the project root itself.
@@ -153,14 +138,4 @@ func recoverInterrupted(env *cli.Env, p inbox.Paths) error {
 		return fmt.Errorf("finish interrupted apply (files %s): %w", strings.Join(rep.Stuck, ", "), err)
 	}
 	return nil
-}
-
-// writable resolves the project for a command that changes files, after
-// finishing any interrupted apply.
-func (g *Globals) writable(env *cli.Env) (inbox.Paths, error) {
-	_, p, err := g.projectPaths(env)
-	if err != nil {
-		return p, err
-	}
-	return p, recoverInterrupted(env, p)
 }
