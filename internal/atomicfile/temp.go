@@ -95,8 +95,9 @@ func TempOf(name string) (target string, ok bool) {
 }
 
 // RemoveOrphans removes the temps of path (see WriteTemp) older than
-// OrphanAge at now, left by a writer that was killed between creating and
-// renaming them, and returns the names it removed. It is best effort: a
+// OrphanAge at now and not held (see Hold), left by a writer that was
+// killed between creating and renaming them, and returns the names it
+// removed. It is best effort: a
 // temp it cannot remove is left for the next run. Callers run it before
 // their own write, on targets only they write (the state, the lock).
 func RemoveOrphans(path string, now time.Time) []string {
@@ -114,7 +115,7 @@ func RemoveOrphans(path string, now time.Time) []string {
 			continue
 		}
 		fi, err := e.Info()
-		if err != nil || now.Sub(fi.ModTime()) < OrphanAge {
+		if err != nil || now.Sub(fi.ModTime()) < OrphanAge || held(filepath.Join(dir, e.Name())) {
 			continue
 		}
 		if os.Remove(filepath.Join(dir, e.Name())) == nil {

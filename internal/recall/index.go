@@ -98,6 +98,9 @@ type Index struct {
 	target string
 	// candidates overrides the package's bound on ranked rows (tests).
 	candidates int
+	// release drops the hold on a fresh index's temp (see fresh); nil
+	// otherwise.
+	release func()
 }
 
 // Path is where the index of a cache dir lives.
@@ -146,7 +149,9 @@ func Open(path string) (ix *Index, rebuilt string, err error) {
 
 // fresh creates an empty index in a temp file beside path, 0600 and named
 // as atomicfile names its temps (so a temp left by a killed build is
-// removed by the next one). It is written without a journal and without
+// removed by the next one) and held while it is built (so a build that
+// takes minutes is not taken for a killed one by another process's
+// build). It is written without a journal and without
 // fsyncs, which a fresh build can afford: until Install renames it, it is
 // nobody's index, and a failed build is thrown away whole.
 func fresh(path string) (*Index, error) {
@@ -162,12 +167,18 @@ func fresh(path string) (*Index, error) {
 		return nil, fmt.Errorf("create index %s: %w", path, err)
 	}
 	tmp = filepath.Join(dir, tmp)
+	release, err := atomicfile.Hold(tmp)
+	if err != nil {
+		os.Remove(tmp)
+		return nil, fmt.Errorf("create index %s: %w", path, err)
+	}
 	ix, err := openDSN(tmp, "file:"+tmp+"?_pragma=journal_mode(off)&_pragma=synchronous(off)&_pragma=locking_mode(exclusive)"+writePragmas)
 	if err != nil {
+		release()
 		os.Remove(tmp)
 		return nil, err
 	}
-	ix.target = path
+	ix.target, ix.release = path, release
 	if err := ix.create(); err != nil {
 		ix.Close()
 		return nil, err
@@ -187,6 +198,7 @@ func (ix *Index) Install() error {
 	tmp, target := ix.path, ix.target
 	ix.target = ""
 	err := ix.db.Close()
+	ix.unhold()
 	if err == nil {
 		err = syncFile(tmp)
 	}
@@ -303,6 +315,7 @@ func (ix *Index) create() error {
 // thrown away.
 func (ix *Index) Close() error {
 	err := ix.db.Close()
+	ix.unhold()
 	if ix.target != "" {
 		ix.target = ""
 		if rerr := os.Remove(ix.path); err == nil && !errors.Is(rerr, os.ErrNotExist) {
@@ -310,6 +323,15 @@ func (ix *Index) Close() error {
 		}
 	}
 	return err
+}
+
+// unhold drops the hold on a fresh index's temp, once the database is
+// closed (see atomicfile.Hold).
+func (ix *Index) unhold() {
+	if ix.release != nil {
+		ix.release()
+		ix.release = nil
+	}
 }
 
 // remove deletes an index and its WAL files.

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/automem/automem/internal/atomicfile"
 	"github.com/automem/automem/internal/redact"
 	"github.com/automem/automem/internal/transcript"
 )
@@ -590,4 +591,36 @@ func TestSignatureOfParts(t *testing.T) {
 			t.Errorf("file %+v: signature %d, want %d", f, got, want(f.key(), f.Agent, f.stamp()))
 		}
 	}
+}
+
+// A build that has run for minutes is not taken for a killed one: another
+// build starting meanwhile leaves its temp alone, and it installs.
+func TestLongBuildKeepsItsTemp(t *testing.T) {
+	idx := filepath.Join(t.TempDir(), FileName)
+	first, rebuilt, err := Open(idx)
+	if err != nil || rebuilt != ReasonMissing {
+		t.Fatalf("open: %q %v", rebuilt, err)
+	}
+	old := time.Now().Add(-10 * atomicfile.OrphanAge)
+	if err := os.Chtimes(first.path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	second, _, err := Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(first.path); err != nil {
+		t.Fatalf("the long build's temp was removed: %v", err)
+	}
+	if err := second.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Install(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := OpenReadOnly(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
 }
