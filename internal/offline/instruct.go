@@ -47,7 +47,7 @@ var (
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything
 	// I write".
-	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
+	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
 	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
@@ -95,13 +95,15 @@ var neverDidRe = lazyRegexp(`(?i)(?:^|(\S+)\s+)never\s+\w+ed\b`)
 var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": true, "gets": true}
 
 // described reports whether a sentence describes what happens rather than
-// saying what to do.
-func described(s string) bool {
+// saying what to do. A passive "never …ed" reads as a rule only when the
+// person marked the sentence (or corrected with it): "the cache is never
+// cleared" alone tells of a bug.
+func described(s string, marked bool) bool {
 	if describedRe().MatchString(s) {
 		return true
 	}
 	for _, m := range neverDidRe().FindAllStringSubmatch(s, -1) {
-		if !passiveAux[strings.ToLower(m[1])] {
+		if !marked || !passiveAux[strings.ToLower(m[1])] {
 			return true
 		}
 	}
@@ -230,7 +232,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		marked = true
 		s = s[len(m):]
 	}
-	if described(mainClause(s)) && !changedSetting(s) {
+	if described(mainClause(s), st.lasting || st.correction) && !changedSetting(s) {
 		return nil, nil
 	}
 	if changedSetting(s) {
@@ -366,7 +368,7 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i", "everything we", "anything we",
+	"all my", "everything i", "anything i",
 }
 
 func mayMatter(lower string) bool {

@@ -116,8 +116,8 @@ func TestClassify(t *testing.T) {
 		// a marker after a topic label, a global setup, a passive rule
 		{"db: remember every timestamp is stored in UTC", false, "Every timestamp is stored in UTC.", true, false, false},
 		{"across all my laptops I run zsh, so give shell snippets in zsh syntax", false, "I run zsh, so give shell snippets in zsh syntax.", true, true, false},
-		{"for anything we build, lint with ruff and type-check with mypy", false, "Lint with ruff and type-check with mypy.", true, true, false},
-		{"build artefacts are never checked in, the ci makes them", false, "Build artefacts are never checked in, the ci makes them.", true, false, false},
+		{"for anything I build, lint with ruff and type-check with mypy", false, "Lint with ruff and type-check with mypy.", true, true, false},
+		{"remember: build artefacts are never checked in, the ci makes them", false, "Build artefacts are never checked in, the ci makes them.", true, false, false},
 		// a change without "to" in the cue list; its reason names the old
 		// value and is left out; the day's task after a value is no part
 		// of it; an aside word inside the sentence is dropped
@@ -134,6 +134,7 @@ func TestClassify(t *testing.T) {
 		{"we pass the logger in everywhere, fix it", true, "We pass the logger in everywhere.", false, false, true},
 		// not instructions
 		{"the deploy never worked on arm", false, "", false, false, false},
+		{"the cache is never cleared between runs", false, "", false, false, false},
 		{"make the new button look like the others", false, "", false, false, false},
 		{"we build everything with sbt, right", false, "", false, false, false},
 		{"always use the gradle wrapper, yeah", false, "", false, false, false},

@@ -265,29 +265,20 @@ func remembersValueOf(s, prev string) bool {
 	return v != "" && strings.Contains(strings.ToLower(prev), v) && strings.IndexFunc(v, unicode.IsDigit) >= 0
 }
 
-// replyNegRe is a word that rules something out.
-var replyNegRe = lazyRegexp(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead)\b`)
+// replyNegRe is a word that rules something out or sets a condition.
+var replyNegRe = lazyRegexp(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
 
 // answersReport reports whether the first sentence of a person's message
 // answers what the agent just reported doing by naming a thing it named
-// (a capitalised or code name: "Repo", "String") and ruling it out, or by
-// opening with it ("String needs alloc"): a correction, though no tool
-// call was refused.
+// (a capitalised or code name: "Repo", "String") and ruling it out or
+// setting a condition on it ("String needs alloc"): a correction, though
+// no tool call was refused.
 func answersReport(first, report string) bool {
-	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") {
+	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") || !replyNegRe().MatchString(first) {
 		return false
 	}
 	names := reportNames(report)
 	words := strings.FieldsFunc(strings.ToLower(first), notWordRune)
-	if len(words) == 0 {
-		return false
-	}
-	if names[words[0]] {
-		return true
-	}
-	if !replyNegRe().MatchString(first) {
-		return false
-	}
 	for _, w := range words {
 		if names[w] {
 			return true
@@ -338,7 +329,7 @@ func rememberPrevious(sents []string) []string {
 			continue
 		}
 		if n := len(out); n > 0 && exclaimedRe().MatchString(out[n-1]) && len(textkey.Tokens(out[n-1])) <= 2 {
-			if m := contrastOpenRe().FindStringSubmatch(s); m != nil {
+			if m := contrastOpenRe().FindStringSubmatch(s); m != nil && !notRuling[strings.ToLower(strings.Trim(strings.Fields(m[1])[0], ".,;:!"))] {
 				// "kotest!!! not junit": the exclaimed name is what to
 				// use, the next sentence what not to.
 				out[n-1] = strings.TrimRight(out[n-1], "!. ") + ", not " + m[1]

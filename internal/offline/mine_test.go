@@ -19,6 +19,8 @@ func TestRememberPreviousFolds(t *testing.T) {
 		{"the broker listens on 5673 now.|remember 8080", "the broker listens on 5673 now.|remember 8080"},
 		// "same as last time" says the correction was said before
 		{"ruff, not black.|same as last time", "ruff, not black, I said that before"},
+		// "no problem" rules nothing out
+		{"done!!|no problem.", "done!!|no problem."},
 		// a long exclaimed sentence is no name
 		{"that took forever to build!|not great.", "that took forever to build!|not great."},
 	}
@@ -49,7 +51,9 @@ func TestAnswersReport(t *testing.T) {
 		want  bool
 	}{
 		{"no Mutex here, use a channel", true},
-		{"Mutex is overkill for one counter", true},
+		{"Mutex isn't needed for one counter", true},
+		// naming it without ruling anything out is no correction
+		{"Mutex looks fine, ship it", false},
 		{"don't spawn a worker_pool per request", true},
 		{"thanks, looks good", false},
 		{"no idea why the build is red", false},
