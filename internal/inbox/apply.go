@@ -172,8 +172,11 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	// pending again and takes its tombstones back.
 	c := history.Change{Kind: history.KindApply, Files: fcs,
 		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", "))}
-	if len(res.Files) == 0 {
+	switch {
+	case len(res.Files) == 0:
 		c.Kind, c.Summary = history.KindDismiss, fmt.Sprintf("%s: %s dismissed", it.ID, plural.Of(res.Dismissed, "line", "lines"))
+	case res.Dismissed > 0: // one review of an item can do both; undo takes both back
+		c.Summary += fmt.Sprintf("; %s dismissed", plural.Of(res.Dismissed, "line", "lines"))
 	}
 	hash, err := history.Open(p.History()).Record(now, c)
 	if err != nil {
