@@ -378,6 +378,11 @@ func mayMatter(lower string) bool {
 			return true
 		}
 	}
+	if strings.Contains(lower, " is ") && strings.ContainsAny(lower, "0123456789") {
+		// "board is the nrf52840 dk": a setting's value, which stands
+		// when another session names it again.
+		return true
+	}
 	// "no" only as a word: "no, use pnpm" but not "now" or "notes".
 	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		if w == "no" {

@@ -139,3 +139,30 @@ func TestDanglingOnes(t *testing.T) {
 		t.Error("a line that names its subject taken as dangling")
 	}
 }
+
+// TestSettingNamedAgain: a setting's value stated in passing, without any
+// marker, is read; it stands once another session names it again.
+func TestSettingNamedAgain(t *testing.T) {
+	at := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	user := func(text string) []transcript.Message {
+		at = at.Add(time.Hour)
+		return []transcript.Message{{Role: transcript.RoleUser, Human: true, Text: text, Time: at}}
+	}
+	run := func(sessions ...[]transcript.Message) []candidate {
+		var stmts []stmt
+		var said []source
+		for i, s := range sessions {
+			m := mineSession(i, s, nil)
+			stmts = append(stmts, m.stmts...)
+			said = append(said, m.said...)
+		}
+		return instructionCandidates(stmts, nil, said, func(int) bool { return true })
+	}
+	got := run(user("wire up the display. the mcu is an rp2040 pico"), user("sleep mode next, still the rp2040 pico"))
+	if len(got) != 1 || got[0].line != "The mcu is an rp2040 pico." || len(got[0].srcs) != 2 {
+		t.Fatalf("named again: %+v, want the mcu line from both sessions", got)
+	}
+	if got := run(user("wire up the display. the mcu is an rp2040 pico"), user("sleep mode next")); len(got) != 0 {
+		t.Fatalf("said once: %+v, want nothing", got)
+	}
+}
