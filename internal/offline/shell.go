@@ -542,6 +542,14 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			return c
 		}
 	}
+	if task == "" && verb == "" && prog != "test" {
+		// A checker named for what it does (`svelte-check`,
+		// `commitlint`, `markdownlint-cli2`).
+		switch c := scriptCategory(prog); c {
+		case "test", "lint", "format", "typecheck":
+			return c
+		}
+	}
 	for _, a := range rest {
 		if a == "--" {
 			break

@@ -94,6 +94,10 @@ func TestCommands(t *testing.T) {
 		{"tox -e format", "tox -e format|format"},
 		{"nox --session tests", "nox --session tests|test"},
 		{"./gradlew :core:lintRelease", "./gradlew :core:lintRelease|lint"},
+		// A checker named for what it does; the shell's test is none.
+		{"svelte-check --threshold error", "svelte-check|lint"},
+		{"commitlint --edit", "commitlint --edit|lint"},
+		{"test -f go.mod", "test|"},
 		// A runner's named script.
 		{"composer run-script analyse", "composer run-script analyse|lint"},
 		{"pdm run typecheck", "pdm run typecheck|typecheck"},

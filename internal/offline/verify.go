@@ -57,7 +57,10 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		full     map[string]int // the whole command as run
 		runs     [][]word       // each session's first run, as written
 		dangling bool
-		first    int
+		// untargeted: some run was not aimed at what the action before
+		// it made (targetedRun).
+		untargeted bool
+		first      int
 	}
 	groups := map[string]*group{}
 	order := 0
@@ -74,10 +77,18 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			g.runs = append(g.runs, r.cmd.args)
 			g.dangling = g.dangling || r.cmd.dangling
 			g.full[argsText(r.cmd.args)]++
+			g.untargeted = g.untargeted || !targetedRun(m, r)
 		}
 	}
 	var kept []*group
 	for _, g := range groups {
+		if !g.untargeted {
+			// Every run checked what the action just before it made
+			// (`helm lint charts/api` after `helm dependency update
+			// charts/api`): a step of that procedure, not a check of
+			// every change.
+			continue
+		}
 		fresh := false
 		for idx := range g.sessions {
 			fresh = fresh || isNew(idx)
@@ -132,6 +143,25 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	c.line = verificationLine(c.cmds)
 	return c
+}
+
+// targetedRun reports whether a check was given a value that one of the
+// two commands before it in the session, an action, was given too: it
+// checks that action's result (`dbt test --select orders` after `dbt run
+// --select orders`).
+func targetedRun(m mined, r shellRun) bool {
+	for i, s := range m.steps {
+		if s.src.seq != r.src.seq || s.cmd.key != r.cmd.key {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			if p := m.steps[j].cmd; p.category == "" && !vcsStep(p) && sharesValue(r.cmd, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // varied reports whether a run differs from the command only in the value

@@ -73,3 +73,24 @@ func TestVerificationForm(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetedCheck: a check aimed, every time, at what the action just
+// before it made is that procedure's step, not one of the project's
+// verification commands; one run of it on its own makes it one.
+func TestTargetedCheck(t *testing.T) {
+	s := func(pkg string) []string {
+		return []string{"go generate ./internal/" + pkg, "staticcheck ./internal/" + pkg}
+	}
+	if got := verificationOf(s("wire"), s("enum"), s("mocks")); got != "" {
+		t.Errorf("targeted check listed: %q", got)
+	}
+	got := verificationOf(s("wire"), s("enum"), s("mocks"), []string{"staticcheck ./internal/wire"})
+	if want := "Verification commands for this project: `staticcheck`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	// The whole tree after an action is no target.
+	w := []string{"go generate ./internal/wire", "staticcheck ./..."}
+	if got, want := verificationOf(w, w, w), "Verification commands for this project: `staticcheck ./...`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+}
