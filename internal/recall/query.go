@@ -16,7 +16,8 @@ const queryHelp = `use words, "exact phrases", prefix*, AND, OR, NOT and (parent
 
 // Match turns what a person typed into an FTS5 match expression. Words,
 // "phrases", prefix* and the operators AND, OR, NOT, NEAR and parentheses
-// keep their FTS5 meaning; a bare word holding other characters (go-git,
+// keep their FTS5 meaning ("a AND NOT b", which FTS5 rejects, is its
+// "a NOT b"); a bare word holding other characters (go-git,
 // src/db/pool.ts, user@host) is searched as the phrase of its parts
 // rather than rejected, so pasting a path or a flag just works.
 func Match(q string) (string, error) {
@@ -62,7 +63,11 @@ func Match(q string) (string, error) {
 			for j < len(rs) && !unicode.IsSpace(rs[j]) && rs[j] != '(' && rs[j] != ')' && rs[j] != '"' {
 				j++
 			}
-			out = append(out, word(string(rs[i:j])))
+			w := word(string(rs[i:j]))
+			if w == "NOT" && len(out) > 0 && out[len(out)-1] == "AND" {
+				out = out[:len(out)-1] // FTS5's NOT is binary: a NOT b is "a AND NOT b"
+			}
+			out = append(out, w)
 			i = j
 		}
 	}

@@ -282,6 +282,8 @@ func TestMatch(t *testing.T) {
 		{in: `"go generate"`, want: `"go generate"`},
 		{in: `generat*`, want: `generat*`},
 		{in: `a AND (b OR c) NOT d`, want: `a AND ( b OR c ) NOT d`},
+		{in: `generat* AND NOT mock`, want: `generat* NOT mock`},
+		{in: `a AND NOT (b OR c)`, want: `a NOT ( b OR c )`},
 		{in: `go-git`, want: `"go-git"`},
 		{in: `src/db/pool.ts`, want: `"src/db/pool.ts"`},
 		{in: `go-gi*`, want: `"go-gi"*`},
