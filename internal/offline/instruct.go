@@ -246,9 +246,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 				break
 			}
 		}
-		if m := mainClause(s); m != s && changedSetting(m) {
+		if m := mainClause(s); m != s && changedSetting(m) && !subset(valueTerms(factTerms(s[len(m):])), valueTerms(factTerms(m))) {
 			// "changed the port to 8085 because 8080 clashes": the
-			// reason names the old value, which must not stand again.
+			// reason names the old value, which must not stand again
+			// ("because of the sidecar" stays).
 			s = strings.TrimRight(m, " ,;")
 		}
 	} else if settingRe().MatchString(s) {

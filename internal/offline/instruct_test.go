@@ -123,6 +123,7 @@ func TestClassify(t *testing.T) {
 		// of it; an aside word inside the sentence is dropped
 		{"we swapped the cache to valkey 8 last week", false, "We swapped the cache to valkey 8.", false, false, false},
 		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", false, false, false},
+		{"switched the grpc port to 9091 because of the mesh", false, "Switched the grpc port to 9091 because of the mesh.", false, false, false},
 		{"the registry is at 10.0.0.7 from now on, restart the runners", false, "The registry is at 10.0.0.7.", true, false, false},
 		{"fixtures are json btw, never yaml", false, "Fixtures are json, never yaml.", true, false, false},
 		// a doubled "no" and a repeat leave a terse correction; a change
