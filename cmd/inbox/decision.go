@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/cli"
@@ -59,7 +62,7 @@ func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pend
 			for _, h := range it.Hunks {
 				ds := make([]patch.Decision, len(h.Hunk.Lines))
 				for i, l := range h.Hunk.Lines {
-					k := textkey.Key(l.Text)
+					k := lineKey(m, l.Text)
 					switch {
 					case l.Op != patch.Add:
 					case applied[k]:
@@ -108,7 +111,7 @@ func pendingOf(env *cli.Env, m memory) pendingSet {
 		for _, h := range it.Hunks {
 			for _, l := range h.Hunk.Lines {
 				if l.Op == patch.Add && strings.TrimSpace(l.Text) != "" {
-					set[textkey.Key(l.Text)] = l.Text
+					set[lineKey(m, l.Text)] = l.Text
 				}
 			}
 		}
@@ -116,20 +119,36 @@ func pendingOf(env *cli.Env, m memory) pendingSet {
 	return set
 }
 
-// fileLines are the lines of a memory's files (index, global, project),
-// by key.
+// fileLines are the lines of a memory's files (index, global, project,
+// topic files), by key.
 func fileLines(m memory) map[string]bool {
 	out := map[string]bool{}
-	for _, f := range m.Paths.Files() {
+	files := slices.Collect(maps.Values(m.Paths.Files()))
+	if dir := m.Paths.Targets.MemoryDir; dir != "" {
+		// Topic files beside the index: a line copied from another
+		// memory's topic file waits in the one of the same name.
+		topics, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+		files = append(files, topics...)
+	}
+	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			continue
 		}
 		for _, l := range strings.Split(string(data), "\n") {
-			out[textkey.Key(l)] = true
+			out[lineKey(m, l)] = true
 		}
 	}
 	return out
+}
+
+// lineKey is a memory line's key across memories: a pointer to a topic
+// file names each memory's own dir, so that dir is left out of the key.
+func lineKey(m memory, text string) string {
+	if dir := m.Paths.Targets.MemoryDir; dir != "" {
+		text = strings.ReplaceAll(text, dir, "<memory>")
+	}
+	return textkey.Key(text)
 }
 
 // sharedTargets reports whether the project's setting spans several
