@@ -15,6 +15,7 @@ import (
 	"github.com/automem/automem/internal/evidence"
 	"github.com/automem/automem/internal/gemini"
 	"github.com/automem/automem/internal/memdir"
+	"github.com/automem/automem/internal/modeltest/world"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/skills"
 )
@@ -42,7 +43,7 @@ func TestMirrorCarriesTopicFilesAndEvidence(t *testing.T) {
 	pnpm := "- Use pnpm, never npm."
 	pending := "--- " + from.Index() + "\n+++ " + from.Index() + "\n@@ -1,3 +1,5 @@\n # Project Memory\n \n - Build with make.\n+" + pnpm +
 		"\n+- See " + mem + "/deploy.md for deploy notes.\n--- /dev/null\n+++ " + mem + "/deploy.md\n@@ -0,0 +1,3 @@\n+# deploy\n+\n+" + deploy + "\n"
-	writePending(t, from.ExtractionPatch(patch.Private), pending)
+	world.WriteFile(t, from.ExtractionPatch(patch.Private), pending)
 	if err := evidence.Append(from.Evidence(),
 		evidence.Item{Text: deploy, Target: mem + "/deploy.md", SessionID: "s1", MessageID: "m1", Quote: "staging first, always"},
 		evidence.Item{Text: pnpm, Target: from.Index(), SessionID: "s2", MessageID: "m2", Quote: "pnpm not npm"},
@@ -108,16 +109,6 @@ func TestMirrorCarriesTopicFilesAndEvidence(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func writePending(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
 	}
 }
 
