@@ -84,13 +84,7 @@ func Restore(p Paths, n int, now time.Time) (Dismissal, error) {
 	}
 	fcs = append(fcs, tf)
 	if t.Kind == tombstone.KindMemory {
-		kind := patch.Private
-		switch t.Target {
-		case p.Targets.GlobalMemory:
-			kind = patch.Global
-		case p.Targets.ProjectMemory: // a Codex <root>/AGENTS.md line
-			kind = patch.Project
-		}
+		kind := p.KindOf(t.Target) // the global or project file's kind, else private (Codex: project)
 		pf, err := recordWrite(p.ExtractionPatch(kind), func() error { return pendAgain(p, kind, t.Target, t.Text, now) })
 		if err != nil {
 			return d, fmt.Errorf("make %q pending again: %w", t.Text, err)
