@@ -23,6 +23,28 @@ type builder struct {
 	lastInfo string
 	infoRep  int
 	infoN    int
+	// clean holds the tool names and statuses the hook left as they were
+	// (see redShort).
+	clean map[string]bool
+}
+
+// redShort is the hook for a tool call's name and status. A session
+// repeats a few of them many times, and every redaction call has a fixed
+// cost (they were a fifth of an index build's redaction), so a text the
+// hook left unchanged is not redacted again in the same rendering;
+// anything it changed is redacted (and reported) every time.
+func (b *builder) redShort(s string) string {
+	if b.clean[s] {
+		return s
+	}
+	out := b.red(s)
+	if out == s {
+		if b.clean == nil {
+			b.clean = map[string]bool{}
+		}
+		b.clean[s] = true
+	}
+	return out
 }
 
 func (b *builder) add(ls ...string) {
@@ -189,7 +211,7 @@ func (b *builder) assistant(n int, m *transcript.Message, results map[string]tra
 }
 
 func (b *builder) call(tc transcript.ToolCall) {
-	line := "→ " + Line(tc.Name, b.red, 80)
+	line := "→ " + Line(tc.Name, b.redShort, 80)
 	if args := b.args(tc.Args); args != "" {
 		line += " " + args
 	}
@@ -198,7 +220,7 @@ func (b *builder) call(tc transcript.ToolCall) {
 		status = "error"
 	}
 	if status != "" {
-		line += " [" + Line(status, b.red, 40) + "]"
+		line += " [" + Line(status, b.redShort, 40) + "]"
 	}
 	b.add(line)
 	if b.o.CallsOnly {
@@ -255,31 +277,94 @@ func (b *builder) info(n int, m *transcript.Message) {
 	b.lastInfo, b.infoRep, b.infoN = text, 0, n
 }
 
+// argWindow is how much of a long argument value is redacted before it is
+// cut to MaxArgValue: the redactor's own overlap between the windows it
+// scans (64 KiB / 8), so a secret that starts in the part kept is seen
+// whole, as the redactor would see it in the whole text.
+const argWindow = 8 << 10
+
 // args renders tool arguments as compact JSON; when long, each value is
-// cut so the call stays one readable line.
+// cut so the call stays one readable line. A long object (a write_file
+// call carries the whole file) is first cut to argWindow bytes more than
+// each value keeps, and only that is redacted: redacting whole contents
+// that are then cut to 80 bytes was half of an index build's redaction.
+// When the redactor finds anything there, the whole arguments are
+// redacted and cut as before.
 func (b *builder) args(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" || string(raw) == "{}" {
 		return ""
 	}
 	var buf bytes.Buffer
-	var s string
-	if json.Compact(&buf, raw) == nil {
-		s = b.red(buf.String())
-	} else {
-		s = Line(string(raw), b.red, 0) // not JSON: at least keep it on one line
+	if json.Compact(&buf, raw) != nil {
+		return b.fitArgs(Line(string(raw), b.red, 0), nil) // not JSON: at least keep it on one line
 	}
-	if len(s) <= b.o.MaxArgs {
+	s := buf.String()
+	if w, cut, ok := windowObject(s, b.o.MaxArgValue+argWindow); ok && b.red(w) == w {
+		return b.fitArgs(w, cut)
+	}
+	return b.fitArgs(b.red(s), nil)
+}
+
+// fitArgs cuts redacted arguments to MaxArgs; cut says how many bytes
+// windowObject already took from each value.
+func (b *builder) fitArgs(s string, cut []int) string {
+	if len(s) <= b.o.MaxArgs && cut == nil {
 		return s
 	}
-	if short, ok := shortenObject(s, b.o.MaxArgValue); ok {
+	if short, ok := shortenObject(s, b.o.MaxArgValue, cut); ok {
 		s = short
 	}
 	return capLine(s, 2*b.o.MaxArgs)
 }
 
-// shortenObject cuts every long value of a JSON object, keeping key order.
-func shortenObject(s string, max int) (string, bool) {
+// windowObject cuts every string value of a JSON object longer than keep
+// to keep bytes and returns the bytes cut from each value (in key order);
+// ok is false when nothing was that long or s is not an object.
+func windowObject(s string, keep int) (w string, cut []int, ok bool) {
+	if len(s) <= keep {
+		return "", nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", nil, false
+	}
+	var out strings.Builder
+	out.WriteByte('{')
+	for first := true; dec.More(); first = false {
+		kt, err := dec.Token()
+		if err != nil {
+			return "", nil, false
+		}
+		key, _ := kt.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return "", nil, false
+		}
+		if !first {
+			out.WriteByte(',')
+		}
+		out.WriteString(quoteJSON(key))
+		out.WriteByte(':')
+		n := 0
+		var str string
+		if len(v) > keep && v[0] == '"' && json.Unmarshal(v, &str) == nil && len(str) > keep {
+			short := CutBytes(str, keep)
+			n, ok = len(str)-len(short), true
+			v = json.RawMessage(quoteJSON(short))
+		}
+		out.Write(v)
+		cut = append(cut, n)
+	}
+	out.WriteByte('}')
+	return out.String(), cut, ok
+}
+
+// shortenObject cuts every long value of a JSON object, keeping key order;
+// cut (may be nil) is how many bytes were already cut from each value,
+// counted in the marker.
+func shortenObject(s string, max int, cut []int) (string, bool) {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -287,7 +372,7 @@ func shortenObject(s string, max int) (string, bool) {
 	}
 	var out strings.Builder
 	out.WriteByte('{')
-	for first := true; dec.More(); first = false {
+	for i, first := 0, true; dec.More(); i, first = i+1, false {
 		kt, err := dec.Token()
 		if err != nil {
 			return "", false
@@ -304,8 +389,12 @@ func shortenObject(s string, max int) (string, bool) {
 		out.WriteByte(':')
 		var str string
 		if json.Unmarshal(v, &str) == nil {
-			if len(str) > max {
-				str = CutBytes(str, max) + fmt.Sprintf("…[+%d bytes]", len(str)-max)
+			if i < len(cut) && cut[i] > 0 || len(str) > max {
+				more := len(str) - max
+				if i < len(cut) {
+					more += cut[i]
+				}
+				str = CutBytes(str, max) + fmt.Sprintf("…[+%d bytes]", more)
 			}
 			out.WriteString(quoteJSON(str))
 			continue
