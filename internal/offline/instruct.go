@@ -52,7 +52,7 @@ var (
 	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
-	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
+	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
 	// "…, I said that before": a correction said again.
 	saidBeforeRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
