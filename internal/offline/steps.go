@@ -1,7 +1,7 @@
 package offline
 
 import (
-	"path"
+	"sort"
 	"strings"
 )
 
@@ -77,13 +77,22 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		name = "message"
 	}
 	if name == "" {
-		// Paths under one directory: keep the directory.
-		dir := path.Dir(vals[0])
-		if dir != "." && allMatch(vals, func(v string) bool { return path.Dir(v) == dir }) {
-			if quoted {
-				return `"` + dir + `/<name>"`
+		// What the values share up to a separator stays (`charts/`,
+		// `ghcr.io/acme/app:`), the rest is named by its shape.
+		if head := sharedHead(vals); head != "" {
+			tails := make([]string, len(vals))
+			for i, v := range vals {
+				tails[i] = v[len(head):]
 			}
-			return dir + "/<name>"
+			p := head + "<" + tailName(tails) + ">"
+			if quoted {
+				return `"` + p + `"`
+			}
+			return p
+		}
+		if choices := wordChoices(vals); choices != "" {
+			// `npm version patch`, `… minor`: the few words it took.
+			return "<" + choices + ">"
 		}
 		name = "arg"
 	}
@@ -92,6 +101,61 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		return `"` + p + `"`
 	}
 	return p
+}
+
+// sharedHead is the longest start every value has that ends in a path,
+// tag or assignment separator, with something after it in each.
+func sharedHead(vals []string) string {
+	head := vals[0]
+	for _, v := range vals[1:] {
+		n := 0
+		for n < len(head) && n < len(v) && head[n] == v[n] {
+			n++
+		}
+		head = head[:n]
+	}
+	cut := strings.LastIndexAny(head, "/:=@")
+	if cut < 0 {
+		return ""
+	}
+	head = head[:cut+1]
+	for _, v := range vals {
+		if len(v) == len(head) {
+			return ""
+		}
+	}
+	return head
+}
+
+// tailName names the varying end of values by its shape.
+func tailName(tails []string) string {
+	switch {
+	case allMatch(tails, isVersion):
+		return "version"
+	case allMatch(tails, isNumber):
+		return "n"
+	}
+	return "name"
+}
+
+// wordChoices lists a few plain words as alternatives (`minor|patch`).
+func wordChoices(vals []string) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range vals {
+		if !isWord(v) || looksLikeData(v) || len(v) > 12 {
+			return ""
+		}
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	if len(out) > 3 {
+		return ""
+	}
+	sort.Strings(out)
+	return strings.Join(out, "|")
 }
 
 func allMatch(vals []string, f func(string) bool) bool {

@@ -50,6 +50,12 @@ func TestStepText(t *testing.T) {
 		{[]string{"helm lint charts/api", "helm lint charts/worker"}, "helm lint charts/<name>"},
 		{[]string{"uv run dp backfill --date 2026-03-01", "uv run dp backfill --date 2026-03-10"}, "uv run dp backfill --date <date>"},
 		{[]string{"cargo build --release", "cargo build --release"}, "cargo build --release"},
+		// What values share up to a separator stays; a few plain words
+		// are listed as the choices they were.
+		{[]string{"podman push quay.io/team/api:2.0.1", "podman push quay.io/team/api:2.1.0"}, "podman push quay.io/team/api:<version>"},
+		{[]string{"./run.sh --env=staging-eu", "./run.sh --env=staging-us"}, "./run.sh --env=<name>"},
+		{[]string{"poetry version minor", "poetry version patch", "poetry version minor"}, "poetry version <minor|patch>"},
+		{[]string{"./seed.sh Acme", "./seed.sh Globex"}, "./seed.sh <arg>"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
