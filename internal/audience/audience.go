@@ -27,12 +27,20 @@ const (
 )
 
 // personalRe finds what makes a line about this person rather than the
-// repository: the first person singular ("my laptop", "ask me"), the agent's
-// conversation with them (answers, replies, tone, emoji, apologies) and
-// "the user" as a memory line calls them.
+// repository: the first person singular ("my laptop", "ask me"), "the user"
+// as a memory line calls them, and the agent's conversation with them (how
+// it answers, replies or explains, apologies, small talk). Words such as
+// "response" alone are left out: "every error response uses ProblemDetails"
+// is a rule about the code.
 var personalRe = regexp.MustCompile(`(?i)\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|the user'?s?|user's)\b` +
-	`|\b(answers?|repl(y|ies)|respon(d|ds|ses?)|explanations?|explain (it|things|to)|tone|emojis?|apologi[sz](e|es|ing)|chatty|small talk|greet\w*)\b` +
+	`|\b(answer|reply|respond|talk|speak|write back)\s+(to me|in [a-z]+|briefly|tersely|concisely|with (bullets|bullet points|examples|code))\b` +
+	`|\b(your|short|shorter|brief|concise|terse|verbose|detailed|long)\s+(answers?|replies|responses?|explanations?|summar(y|ies))\b` +
+	`|\b(answers?|replies|responses?|explanations?)\s+(short|shorter|brief|concise|terse)\b` +
+	`|\bexplain (it|things|to)\b|\b(apologi[sz](e|es|ing)|chatty|small talk|greetings?)\b` +
 	`|\b(ask|check|confirm) (with )?(first|before)\b`)
+
+// abbrevRe is an abbreviation whose letters would read as a pronoun ("i.e.").
+var abbrevRe = regexp.MustCompile(`(?i)\b(i\.e|e\.g)\.`)
 
 // codeSpanRe is a `code` span: commands and names in it say nothing about
 // who the line is for ("`grep -i me`").
@@ -46,7 +54,7 @@ func Of(line string, command bool) Audience {
 	if command {
 		return Team
 	}
-	prose := codeSpanRe.ReplaceAllString(line, " ")
+	prose := abbrevRe.ReplaceAllString(codeSpanRe.ReplaceAllString(line, " "), " ")
 	if personalRe.MatchString(strings.ReplaceAll(prose, "’", "'")) {
 		return Person
 	}

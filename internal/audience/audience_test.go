@@ -16,8 +16,12 @@ func TestOf(t *testing.T) {
 		{"Deploy with `make deploy ENV=staging` before production.", false, Team},
 		{"Never use `git push --force` on main.", false, Team},
 		{"Run `grep -i me` style searches with ripgrep instead.", false, Team}, // "me" only in code
+		{"Every error response uses ProblemDetails, no custom error JSON.", false, Team},
+		{"Log every run to W&B under `mltrain-ablations`, i.e. never to the default project.", false, Team},
+		{"Never use emojis in commit messages.", false, Team},
 		{"Answer in German.", false, Person},
-		{"Keep replies short, no emojis.", false, Person},
+		{"Keep replies short.", false, Person},
+		{"Keep your answers to two sentences.", false, Person},
 		{"Don't apologise.", false, Person},
 		{"Ask me before running migrations.", false, Person},
 		{"Ask first before deleting files.", false, Person},
