@@ -41,6 +41,13 @@ func Main(ctx context.Context, name string, root any, env *Env, args []string, o
 	if kctx == nil {
 		return code
 	}
+	return Execute(kctx, name, env)
+}
+
+// Execute runs the command args were parsed into, prints its error once as
+// "<name>: <error>" and returns the exit code (Main's second half, for a
+// binary that parsed its arguments another way first).
+func Execute(kctx *kong.Context, name string, env *Env) int {
 	err := kctx.Run()
 	var ee *ExitError
 	if err != nil && !(errors.As(err, &ee) && ee.Quiet) {
