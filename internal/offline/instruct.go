@@ -102,6 +102,9 @@ func described(s string, marked bool) bool {
 	if describedRe().MatchString(s) {
 		return true
 	}
+	if !strings.Contains(strings.ToLower(s), "never") {
+		return false
+	}
 	for _, m := range neverDidRe().FindAllStringSubmatch(s, -1) {
 		if !marked || !passiveAux[strings.ToLower(m[1])] {
 			return true

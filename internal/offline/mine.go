@@ -75,7 +75,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	// corrective: the previous agent action was cancelled or rejected, so
 	// the next human words are likely a correction.
 	corrective := false
-	// report: what the agent wrote since the person last spoke; a reply
+	// report: what the agent last wrote before the person spoke; a reply
 	// that names what it did and rules it out corrects it.
 	report := ""
 	for pos, msg := range msgs {
@@ -151,7 +151,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			corrective = false
 		case msg.Role == transcript.RoleAssistant:
 			if strings.TrimSpace(msg.Text) != "" {
-				report += " " + msg.Text
+				// The last thing the agent said before the person
+				// answered: usually what it did.
+				report = msg.Text
 			}
 			for _, tc := range msg.ToolCalls {
 				if rejected(tc) {
