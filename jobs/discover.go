@@ -63,7 +63,12 @@ func Discover(ctx context.Context, cfg Config) ([]Target, error) {
 		targets = append(targets, ts...)
 	}
 	if len(targets) == 0 && noGemini != nil {
-		return nil, noGemini
+		// every source was scanned: name them all, not only Gemini CLI
+		dir := cfg.Project
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		return nil, fmt.Errorf("no Gemini CLI, Claude Code, Codex or Antigravity CLI project contains %s", dir)
 	}
 	for i := range targets {
 		route(cfg, projects, &targets[i])
