@@ -10,8 +10,9 @@
 package audience
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // Audience is who a memory line is for.
@@ -32,7 +33,7 @@ const (
 // it answers, replies or explains, apologies, small talk). Words such as
 // "response" alone are left out: "every error response uses ProblemDetails"
 // is a rule about the code.
-var personalRe = regexp.MustCompile(`(?i)\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|the user'?s?|user's)\b` +
+var personalRe = lazyregexp.New(`(?i)\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|the user'?s?|user's)\b` +
 	`|\b(answer|reply|respond|talk|speak|write back)\s+(to me|in [a-z]+|briefly|tersely|concisely|with (bullets|bullet points|examples|code))\b` +
 	`|\b(your|short|shorter|brief|concise|terse|verbose|detailed|long)\s+(answers?|replies|responses?|explanations?|summar(y|ies))\b` +
 	`|\b(answers?|replies|responses?|explanations?)\s+(short|shorter|brief|concise|terse)\b` +
@@ -40,11 +41,11 @@ var personalRe = regexp.MustCompile(`(?i)\b(i|i'm|i've|i'd|i'll|me|my|mine|mysel
 	`|\b(ask|check|confirm) (with )?(first|before)\b`)
 
 // abbrevRe is an abbreviation whose letters would read as a pronoun ("i.e.").
-var abbrevRe = regexp.MustCompile(`(?i)\b(i\.e|e\.g)\.`)
+var abbrevRe = lazyregexp.New(`(?i)\b(i\.e|e\.g)\.`)
 
 // codeSpanRe is a `code` span: commands and names in it say nothing about
 // who the line is for ("`grep -i me`").
-var codeSpanRe = regexp.MustCompile("`[^`]*`")
+var codeSpanRe = lazyregexp.New("`[^`]*`")
 
 // Of says who a memory line is for. command marks a line that lists the
 // commands that verify the project (build, test, lint), which every
@@ -54,8 +55,8 @@ func Of(line string, command bool) Audience {
 	if command {
 		return Team
 	}
-	prose := abbrevRe.ReplaceAllString(codeSpanRe.ReplaceAllString(line, " "), " ")
-	if personalRe.MatchString(strings.ReplaceAll(prose, "’", "'")) {
+	prose := abbrevRe().ReplaceAllString(codeSpanRe().ReplaceAllString(line, " "), " ")
+	if personalRe().MatchString(strings.ReplaceAll(prose, "’", "'")) {
 		return Person
 	}
 	return Team

@@ -5,9 +5,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // manifests are the names the project's build and package files define,
@@ -210,7 +211,7 @@ func matchPattern(pat, name string) bool {
 	return len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf)
 }
 
-var justRecipeRe = regexp.MustCompile(`^@?([A-Za-z_][A-Za-z0-9_-]*)(\s.*)?:(\s|$|[^=])`)
+var justRecipeRe = lazyregexp.New(`^@?([A-Za-z_][A-Za-z0-9_-]*)(\s.*)?:(\s|$|[^=])`)
 
 // justNames collects recipe, alias and module names of a justfile. It errs
 // towards more names: an assignment that looks like a recipe only hides a
@@ -233,7 +234,7 @@ func justNames(data string, n *names) {
 		case f[0] == "import" || f[0] == "import?" || f[0] == "set" || f[0] == "export":
 			continue
 		}
-		if m := justRecipeRe.FindStringSubmatch(ln); m != nil {
+		if m := justRecipeRe().FindStringSubmatch(ln); m != nil {
 			n.add(m[1])
 		}
 	}
@@ -262,7 +263,7 @@ func goModNames(data string, n *names) {
 	}
 }
 
-var tomlKeyRe = regexp.MustCompile(`^\s*"?([A-Za-z0-9_.-]+)"?\s*=`)
+var tomlKeyRe = lazyregexp.New(`^\s*"?([A-Za-z0-9_.-]+)"?\s*=`)
 
 // cargoNames collects the crates of a Cargo.toml: keys of every
 // dependencies table, [dependencies.x] headers and renamed packages.
@@ -278,7 +279,7 @@ func cargoNames(data string, n *names) {
 			}
 			continue
 		}
-		if m := tomlKeyRe.FindStringSubmatch(t); m != nil {
+		if m := tomlKeyRe().FindStringSubmatch(t); m != nil {
 			if inDeps {
 				n.add(normCrate(m[1]))
 			}
@@ -287,7 +288,7 @@ func cargoNames(data string, n *names) {
 				n.add(normCrate(strings.Trim(strings.TrimSpace(v), `"'`)))
 			}
 		}
-		for _, q := range quotedRe.FindAllStringSubmatch(t, -1) {
+		for _, q := range quotedRe().FindAllStringSubmatch(t, -1) {
 			if inDeps && strings.Contains(t, "package") {
 				n.add(normCrate(q[1]))
 			}
@@ -298,19 +299,19 @@ func cargoNames(data string, n *names) {
 // normCrate treats "-" and "_" alike, as cargo does when resolving names.
 func normCrate(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 
-var quotedRe = regexp.MustCompile(`["']([^"'\n]+)["']`)
+var quotedRe = lazyregexp.New(`["']([^"'\n]+)["']`)
 
 // quotedPyNames over-collects from pyproject.toml, Pipfile, setup.cfg and
 // setup.py: every quoted string and every key that reads as a requirement.
 // More names only means fewer lines called stale.
 func quotedPyNames(data string, n *names) {
 	for _, ln := range strings.Split(data, "\n") {
-		for _, q := range quotedRe.FindAllStringSubmatch(ln, -1) {
+		for _, q := range quotedRe().FindAllStringSubmatch(ln, -1) {
 			if p := pyName(strings.TrimSpace(q[1])); p != "" {
 				n.add(p)
 			}
 		}
-		if m := tomlKeyRe.FindStringSubmatch(ln); m != nil {
+		if m := tomlKeyRe().FindStringSubmatch(ln); m != nil {
 			if p := pyName(m[1]); p != "" {
 				n.add(p)
 			}

@@ -2,8 +2,9 @@ package fresh
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // kindLoosePath is a path-like word without a file extension ("internal/x",
@@ -34,7 +35,7 @@ func pathWord(s string, code bool) (kind, string, bool) {
 	}
 	segs := strings.Split(p, "/")
 	for _, sg := range segs {
-		if sg == "" || sg == "." || sg == ".." || !segmentRe.MatchString(sg) {
+		if sg == "" || sg == "." || sg == ".." || !segmentRe().MatchString(sg) {
 			return 0, "", false
 		}
 	}
@@ -58,7 +59,7 @@ func pathWord(s string, code bool) (kind, string, bool) {
 		return kindPath, p, true
 	}
 	switch {
-	case !dir && extensions[ext] && stem != "" && letterRe.MatchString(stem) && (slash || code):
+	case !dir && extensions[ext] && stem != "" && letterRe().MatchString(stem) && (slash || code):
 		// Bare names in prose ("llama.cpp", "robots.txt", "Node.js") are
 		// too often products and concepts.
 		return kindPath, p, true
@@ -73,8 +74,8 @@ func pathWord(s string, code bool) (kind, string, bool) {
 }
 
 var (
-	segmentRe = regexp.MustCompile(`^[A-Za-z0-9._+-]+$`)
-	letterRe  = regexp.MustCompile(`[A-Za-z]`)
+	segmentRe = lazyregexp.New(`^[A-Za-z0-9._+-]+$`)
+	letterRe  = lazyregexp.New(`[A-Za-z]`)
 )
 
 // extensions are the file extensions that make a word a file name. Words
@@ -112,15 +113,15 @@ var dotfiles = setOf("env", "envrc", "gitignore", "gitattributes", "gitmodules",
 // targetName accepts make targets, just recipes and npm script names; it
 // needs a letter so that "-j 4" never yields a target "4".
 func targetName(s string) bool {
-	return len(s) <= 100 && targetRe.MatchString(s) && letterRe.MatchString(s)
+	return len(s) <= 100 && targetRe().MatchString(s) && letterRe().MatchString(s)
 }
 
-var targetRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:/+-]*$`)
+var targetRe = lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9_.:/+-]*$`)
 
 // pkgName accepts npm package and crate names (npm's may be scoped).
-func pkgName(s string) bool { return len(s) <= 214 && pkgRe.MatchString(s) }
+func pkgName(s string) bool { return len(s) <= 214 && pkgRe().MatchString(s) }
 
-var pkgRe = regexp.MustCompile(`^(@[a-z0-9][a-z0-9._-]*/)?[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var pkgRe = lazyregexp.New(`^(@[a-z0-9][a-z0-9._-]*/)?[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // npmName is the package of an npm install argument without its version
 // ("left-pad@1.3" → "left-pad", "@types/node@20" → "@types/node"), or ""
@@ -146,34 +147,34 @@ func pyName(a string) string {
 	if i := strings.IndexAny(n, "[<>=!~;@ "); i >= 0 {
 		n = n[:i]
 	}
-	if !pyRe.MatchString(n) {
+	if !pyRe().MatchString(n) {
 		return ""
 	}
 	return normPy(n)
 }
 
-var pyRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+var pyRe = lazyregexp.New(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
 
 // normPy is PEP 503's normal form of a Python package name.
 func normPy(n string) string {
-	return strings.ToLower(pySepRe.ReplaceAllString(n, "-"))
+	return strings.ToLower(pySepRe().ReplaceAllString(n, "-"))
 }
 
-var pySepRe = regexp.MustCompile(`[-_.]+`)
+var pySepRe = lazyregexp.New(`[-_.]+`)
 
 // goModulePath accepts a Go module or package path that starts with a
 // domain ("github.com/x/y", "golang.org/x/tools"); the standard library's
 // paths have no dot and are never a dependency.
 func goModulePath(s string) bool {
-	return len(s) <= 300 && goModRe.MatchString(s)
+	return len(s) <= 300 && goModRe().MatchString(s)
 }
 
-var goModRe = regexp.MustCompile(`^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(/[A-Za-z0-9._~+-]+)+$`)
+var goModRe = lazyregexp.New(`^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(/[A-Za-z0-9._~+-]+)+$`)
 
 // isAssignment reports a shell variable assignment word (FOO=bar).
-func isAssignment(a string) bool { return assignRe.MatchString(a) }
+func isAssignment(a string) bool { return assignRe().MatchString(a) }
 
-var assignRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+var assignRe = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // hasFlag reports whether any of the flags is among args (also as
 // --flag=value or -Xvalue).

@@ -3,6 +3,8 @@ package offline
 import (
 	"strings"
 	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // A person's message often carries text they did not write: a pasted log, a
@@ -11,13 +13,13 @@ import (
 // removes them before any miner looks for "always" or "never".
 
 var (
-	fenceRe  = lazyRegexp("^\\s*(```|~~~)")
-	logRe    = lazyRegexp(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s|[\w.$]*(error|exception)\b:\s)`)
-	mailRe   = lazyRegexp(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
-	fwdRe    = lazyRegexp(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
-	ticketRe = lazyRegexp(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
-	introRe  = lazyRegexp(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
-	quoteRe  = lazyRegexp(`"[^"\n]*"|“[^”\n]*”`)
+	fenceRe  = lazyregexp.New("^\\s*(```|~~~)")
+	logRe    = lazyregexp.New(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s|[\w.$]*(error|exception)\b:\s)`)
+	mailRe   = lazyregexp.New(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
+	fwdRe    = lazyregexp.New(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
+	ticketRe = lazyregexp.New(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
+	introRe  = lazyregexp.New(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
+	quoteRe  = lazyregexp.New(`"[^"\n]*"|“[^”\n]*”`)
 )
 
 // ownText returns the lines of a human message that the person wrote, with
@@ -105,7 +107,7 @@ func sentences(lines []string) []string {
 
 // asideRe opens a new thought inside a sentence: "add the page, btw the
 // api runs on port 4000".
-var asideRe = lazyRegexp(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*`)
+var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*`)
 
 // splitAside cuts a sentence where the person turns to another thought,
 // so a fact buried after a request is read as a sentence of its own.
@@ -127,7 +129,7 @@ func splitAside(s string) []string {
 	return out
 }
 
-var listMarkerRe = lazyRegexp(`^([-*•+]|\d{1,3}[.)])\s+`)
+var listMarkerRe = lazyregexp.New(`^([-*•+]|\d{1,3}[.)])\s+`)
 
 func splitSentences(ln string) []string {
 	var out []string
@@ -199,7 +201,7 @@ var neverEnd = map[string]bool{
 // starts with a capital letter.
 var mayEnd = map[string]bool{"etc.": true, "min.": true, "max.": true, "approx": false, "jr.": true, "sr.": true}
 
-var initialismRe = lazyRegexp(`^(?:[A-Za-z]\.){1,4}$`)
+var initialismRe = lazyregexp.New(`^(?:[A-Za-z]\.){1,4}$`)
 
 // sentenceEnd decides whether the full stop at the end of sent ends it.
 func sentenceEnd(sent []rune, next string) bool {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -28,68 +29,68 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyRegexp(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyRegexp(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	fillerRe = lazyregexp.New(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
-	terseRe = lazyRegexp(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
+	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
-	noOpenRe = lazyRegexp(`(?i)^no\s+([\w.@/:+-]+)`)
+	noOpenRe = lazyregexp.New(`(?i)^no\s+([\w.@/:+-]+)`)
 	// a credential stated as a value: "the db password is …"
-	credRe = lazyRegexp(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
+	credRe = lazyregexp.New(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement;
 	// after a topic label ("billing: remember every amount is …") the
 	// marker needs no "that".
-	rememberMidRe = lazyRegexp(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
-	lastingRe     = lazyRegexp(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe    = lazyRegexp(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
-	alwaysRe      = lazyRegexp(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	rememberMidRe = lazyregexp.New(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
+	lastingRe     = lazyregexp.New(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
+	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
+	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every time|whenever|at all times)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything
 	// I write".
-	globalRe     = lazyRegexp(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
-	globalOpenRe = lazyRegexp(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
-	oneOffRe     = lazyRegexp(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
+	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
+	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
+	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
-	conventionRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
+	conventionRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
 	// "…, I said that before": a correction said again.
-	saidBeforeRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
+	saidBeforeRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
 	// value of a setting; it stands when it recurs or changes later.
-	settingRe = lazyRegexp(`(?i)^(we'?re|we are|we target|we run|we use|(the )?\S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
+	settingRe = lazyregexp.New(`(?i)^(we'?re|we are|we target|we run|we use|(the )?\S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
 	// "we build everything with sbt, right": a tag asks for confirmation.
-	tagQuestionRe = lazyRegexp(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
+	tagQuestionRe = lazyregexp.New(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
 	// venting and exclamations: strong feeling, not an instruction
-	ventRe = lazyRegexp(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
+	ventRe = lazyregexp.New(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
-	rememberTailRe = lazyRegexp(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
+	rememberTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket"), kept in a
 	// correction or when it recurs
-	factRe      = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b`)
-	planRe      = lazyRegexp(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
-	laterRe     = lazyRegexp(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
-	questRe     = lazyRegexp(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
-	reverseRe   = lazyRegexp(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
-	noLongerRe  = lazyRegexp(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
-	neverMindRe = lazyRegexp(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
+	factRe      = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b`)
+	planRe      = lazyregexp.New(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
+	laterRe     = lazyregexp.New(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
+	questRe     = lazyregexp.New(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
+	reverseRe   = lazyregexp.New(`(?i)\b(ignore|forget|disregard|scratch|drop|cancel|undo|revert|withdraw)\b\s+(what i (said|told you|wrote)|my (earlier|previous|last|old)( (rule|instruction|request|note))?|the (earlier|previous|old) (rule|instruction|request|note)|that (rule|instruction)|the rule|that)\b(\s+(about|on|regarding|for)\s+(.+))?`)
+	noLongerRe  = lazyregexp.New(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
+	neverMindRe = lazyregexp.New(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyRegexp(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
+	instrRe = lazyregexp.New(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
 	// words an imperative instruction can start with once fillers are gone
-	starterRe = lazyRegexp(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyRegexp(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
+	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
 	// "you should always …" is an instruction addressed to the agent
-	youRe = lazyRegexp(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
+	youRe = lazyregexp.New(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
-	describeRe = lazyRegexp(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
+	describeRe = lazyregexp.New(`(?i)^(it|this|that|there|he|she|they|you|the build|the test|ci)\b`)
 )
 
 // neverDidRe is "never" before a past form: "it never worked" tells what
 // happened, unless a passive auxiliary makes it a rule ("outputs are never
 // committed").
-var neverDidRe = lazyRegexp(`(?i)(?:^|(\S+)\s+)never\s+\w+ed\b`)
+var neverDidRe = lazyregexp.New(`(?i)(?:^|(\S+)\s+)never\s+\w+ed\b`)
 
 // passiveAux are the words that make "never …ed" a passive rule.
 var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": true, "gets": true}
@@ -297,20 +298,20 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 
 // asideWordRe is an aside dropped inside a sentence ("property tests are
 // hedgehog btw, not quickcheck"): no part of the rule.
-var asideWordRe = lazyRegexp(`(?i)\s+(btw|fyi)\b`)
+var asideWordRe = lazyregexp.New(`(?i)\s+(btw|fyi)\b`)
 
 // taskVerbRe opens a request for the work at hand: "update the
 // inventory", "restart the server".
-var taskVerbRe = lazyRegexp(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) (the|it|them|this|that|my|our|all)\b`)
+var taskVerbRe = lazyregexp.New(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) (the|it|them|this|that|my|our|all)\b`)
 
-var notAnymoreRe = lazyRegexp(`(?i)\bnot\s+([\w.@/+-]+)\s+any ?more\b`)
+var notAnymoreRe = lazyregexp.New(`(?i)\bnot\s+([\w.@/+-]+)\s+any ?more\b`)
 
 // fixItRe is a closing request to redo what was just done: ", fix it".
-var fixItRe = lazyRegexp(`(?i)[,;]\s*(please |pls )?(fix|change|redo|update|rewrite|correct|undo) (it|that|this|them|those)( please| pls)?\W*$`)
+var fixItRe = lazyregexp.New(`(?i)[,;]\s*(please |pls )?(fix|change|redo|update|rewrite|correct|undo) (it|that|this|them|those)( please| pls)?\W*$`)
 
 // trailerRe is what a person adds after the rule that is no part of it:
 // "pls", "thx", ", you forgot it".
-var trailerRe = lazyRegexp(`(?i)([\s,;]+(pls|plz|please|thx|thanks|thank you|ty|ok\??|k))+\W*$|[\s,;]+you (forgot|missed|keep forgetting|did it again|ignored)\b.*$`)
+var trailerRe = lazyregexp.New(`(?i)([\s,;]+(pls|plz|please|thx|thanks|thank you|ty|ok\??|k))+\W*$|[\s,;]+you (forgot|missed|keep forgetting|did it again|ignored)\b.*$`)
 
 // typos are misspellings of the words the rules look for, as people type
 // them in a hurry.
@@ -535,7 +536,7 @@ func sameFact(a, b string) bool {
 
 // placementRe is a line saying where things go: "live in app/tasks/",
 // "put it in templates/partials/".
-var placementRe = lazyRegexp(`(?i)\b(lives?|go|goes|put|puts|belongs?|keep|kept|stored?|placed?)\b[^.;]*?\b(in|into|under)\s+` + "`?" + `([\w.$@~-]*/[\w./$@~<>-]*)`)
+var placementRe = lazyregexp.New(`(?i)\b(lives?|go|goes|put|puts|belongs?|keep|kept|stored?|placed?)\b[^.;]*?\b(in|into|under)\s+` + "`?" + `([\w.$@~-]*/[\w./$@~<>-]*)`)
 
 // placement is the path a line says things go in, lower-cased; "" if none.
 func placement(line string) string {
@@ -660,7 +661,7 @@ func codeNames(s string) map[string]bool {
 
 // exampleRe is an example given in passing ("like `INV-42: fix`"): it
 // illustrates a rule, it is not a value the rule sets.
-var exampleRe = lazyRegexp("(?i)\\b(e\\.g\\.|like|such as|for example|for instance)[:,]?\\s+`[^`]*`")
+var exampleRe = lazyregexp.New("(?i)\\b(e\\.g\\.|like|such as|for example|for instance)[:,]?\\s+`[^`]*`")
 
 func withoutExamples(s string) string { return exampleRe().ReplaceAllString(s, " ") }
 
@@ -719,18 +720,18 @@ func conventionClause(s string) (string, bool) {
 
 // contrastRe is a statement that rules the alternative out: "config values
 // we read from Airflow Variables, not from env vars".
-var contrastRe = lazyRegexp(`(?i),\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
+var contrastRe = lazyregexp.New(`(?i),\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
 
 // properNameRe is a capitalised name inside a clause ("from Airflow
 // Variables"): a thing of the project, like a name written as code.
-var properNameRe = lazyRegexp(`\s[A-Z][a-z]+(\s[A-Z][a-z]+)*\b`)
+var properNameRe = lazyregexp.New(`\s[A-Z][a-z]+(\s[A-Z][a-z]+)*\b`)
 
 // clauseSplitRe separates the clauses of a sentence.
-var clauseSplitRe = lazyRegexp(`[;,\x{2014}]\s+`)
+var clauseSplitRe = lazyregexp.New(`[;,\x{2014}]\s+`)
 
 // modalRe is a requirement stated of a thing: "tasks have to be
 // idempotent", "the flag stays false".
-var modalRe = lazyRegexp(`(?i)^\S+(\s+\S+){0,3}\s+(must( not)?|mustn'?t|ha(ve|s) to be|needs? to be|should (always|never|be)|stays?)\b`)
+var modalRe = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(must( not)?|mustn'?t|ha(ve|s) to be|needs? to be|should (always|never|be)|stays?)\b`)
 
 // mainClause is a sentence without its purpose or reason ("… so it never
 // ships to the browser"): what it says, not why.
@@ -741,15 +742,15 @@ func mainClause(s string) string {
 	return s
 }
 
-var reasonRe = lazyRegexp(`(?i)[\s,]+(so( that)?|because|since|as|which|otherwise)\s`)
+var reasonRe = lazyregexp.New(`(?i)[\s,]+(so( that)?|because|since|as|which|otherwise)\s`)
 
 // changedRe is a verb that tells a setting changed; "instead" and "now"
 // are too common in requests ("return 404 instead of 500") to say so.
-var changedRe = lazyRegexp(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped)\b`)
+var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped)\b`)
 
 // timeRe is when a change happened ("last week", "yesterday"): no part of
 // the memory line.
-var timeRe = lazyRegexp(`(?i)\s*\b(last (week|sprint|month|night)|this (week|sprint|month)|yesterday|this morning|earlier today|the other day)\b`)
+var timeRe = lazyregexp.New(`(?i)\s*\b(last (week|sprint|month|night)|this (week|sprint|month)|yesterday|this morning|earlier today|the other day)\b`)
 
 // changedSetting reports whether a sentence tells of a setting that changed
 // ("we moved the broker from redis to rabbitmq last week", "upgraded us to

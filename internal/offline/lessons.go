@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -140,7 +141,7 @@ func (l Lesson) first() source {
 
 // judgementRe marks a rule that weighs options or sets a condition, as
 // opposed to a fact about the project.
-var judgementRe = lazyRegexp(`(?i)\b(prefer|rather|instead|only|avoid|always|never|whenever|when|unless|if|before|after|not|don'?t|do not|must|should)\b`)
+var judgementRe = lazyregexp.New(`(?i)\b(prefer|rather|instead|only|avoid|always|never|whenever|when|unless|if|before|after|not|don'?t|do not|must|should)\b`)
 
 // lessonAcc groups command lessons across sessions by kind and key.
 type lessonAcc struct {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 	"github.com/automem/automem/internal/transcript"
 )
@@ -193,7 +194,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 
 // rejectedRe matches what Claude Code and Codex record as a tool result
 // when the person refused a tool call.
-var rejectedRe = lazyRegexp(`(?i)doesn't want to proceed with this tool use|tool use was rejected|rejected by (the )?user|declined by (the )?user|aborted by (the )?user|\[request interrupted by user`)
+var rejectedRe = lazyregexp.New(`(?i)doesn't want to proceed with this tool use|tool use was rejected|rejected by (the )?user|declined by (the )?user|aborted by (the )?user|\[request interrupted by user`)
 
 // rejected reports whether the person cancelled or refused a tool call.
 func rejected(tc transcript.ToolCall) bool {
@@ -206,21 +207,21 @@ func rejected(tc transcript.ToolCall) bool {
 
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names.
-var danglingRe = lazyRegexp(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them|this|that|those|these)\b|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
+var danglingRe = lazyregexp.New(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them|this|that|those|these)\b|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
 
 // quantifierRe opens a line whose subject is a quantifier ("Anything that
 // touches the key …"): its "that" has no antecedent to miss.
-var quantifierRe = lazyRegexp(`(?i)^(anything|everything|something|nothing|all|each|every|any)\b`)
+var quantifierRe = lazyregexp.New(`(?i)^(anything|everything|something|nothing|all|each|every|any)\b`)
 
 // bareNoRe is a sentence that only says no.
-var bareNoRe = lazyRegexp(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
+var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 
 // shortValueRe is a value written as the tail of a longer one: ".40" for
 // 192.168.1.40.
-var shortValueRe = lazyRegexp(`(^|\s)(\.\d+)\b`)
+var shortValueRe = lazyregexp.New(`(^|\s)(\.\d+)\b`)
 
 // dottedValueRe is a value with dotted parts: an address, a version.
-var dottedValueRe = lazyRegexp(`\b\d+(\.\d+)+\b`)
+var dottedValueRe = lazyregexp.New(`\b\d+(\.\d+)+\b`)
 
 // expandValues writes a value abbreviated to its tail (".40") in full when
 // an earlier sentence of the message gave it ("it's 192.168.1.40 now.
@@ -247,14 +248,14 @@ func expandValues(sents []string) []string {
 }
 
 // exclaimedRe is a sentence that ends in an exclamation mark.
-var exclaimedRe = lazyRegexp(`!+\s*$`)
+var exclaimedRe = lazyregexp.New(`!+\s*$`)
 
 // contrastOpenRe is a sentence that only rules something out: "not
 // junit.", "no callbacks".
-var contrastOpenRe = lazyRegexp(`(?i)^(?:not|no|never)\s+([\w.@/:+-]+(?:\s+[\w.@/:+-]+)?)\W*$`)
+var contrastOpenRe = lazyregexp.New(`(?i)^(?:not|no|never)\s+([\w.@/:+-]+(?:\s+[\w.@/:+-]+)?)\W*$`)
 
 // rememberValueRe is "remember 0x45": the marker and a value alone.
-var rememberValueRe = lazyRegexp(`(?i)^(?:please )?` + rememberWord + `\s+(?:it'?s |that'?s )?(\S+)\W*$`)
+var rememberValueRe = lazyregexp.New(`(?i)^(?:please )?` + rememberWord + `\s+(?:it'?s |that'?s )?(\S+)\W*$`)
 
 // remembersValueOf reports whether s only asks to remember a value that
 // the sentence before it gave ("… the address is 0x45 now. remember 0x45").
@@ -268,7 +269,7 @@ func remembersValueOf(s, prev string) bool {
 }
 
 // replyNegRe is a word that rules something out or sets a condition.
-var replyNegRe = lazyRegexp(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
+var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
 
 // answersReport reports whether the first sentence of a person's message
 // answers what the agent just reported doing by naming a thing it named
@@ -316,10 +317,10 @@ func reportNames(report string) map[string]bool {
 
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."
-var rememberAloneRe = lazyRegexp(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
+var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyRegexp(`(?i)^((as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*|same as (last time|before|the last time))\W*$`)
+var saidAloneRe = lazyregexp.New(`(?i)^((as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*|same as (last time|before|the last time))\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
@@ -349,10 +350,10 @@ func rememberPrevious(sents []string) []string {
 }
 
 // againRe is a sentence that ends saying a mistake came back.
-var againRe = lazyRegexp(`(?i)\bagain\W*$`)
+var againRe = lazyregexp.New(`(?i)\bagain\W*$`)
 
 // turnRe opens a sentence that turns to another matter.
-var turnRe = lazyRegexp(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
+var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
 
 // joinCorrection makes one statement of a correction said in several
 // sentences ("Don't touch themes/, it's a submodule. Override it in

@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -36,17 +37,17 @@ func stemmed(words map[string]bool) map[string]bool {
 
 var (
 	// changeRe marks a statement that something changed.
-	changeRe = lazyRegexp(`(?i)\b(now|renamed|moved|changed|switched|upgraded|downgraded|raised|lowered|bumped|migrated|replaced|no longer|anymore|instead)\b`)
+	changeRe = lazyregexp.New(`(?i)\b(now|renamed|moved|changed|switched|upgraded|downgraded|raised|lowered|bumped|migrated|replaced|no longer|anymore|instead)\b`)
 	// negatedRe finds a name a statement rules out: "not npm", "never
 	// poetry.", "instead of black" at the end of a clause.
-	negatedRe = lazyRegexp(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)\s*(?:[,.;:!)\x{2014}]|$)`)
+	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)\s*(?:[,.;:!)\x{2014}]|$)`)
 	// negatesRe: the same name ruled out in the older line keeps it
 	// consistent, not superseded.
-	negatesRe = lazyRegexp(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
+	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
 )
 
 // fromToRe is a change of value: "moved the broker from redis to rabbitmq".
-var fromToRe = lazyRegexp(`(?i)\bfrom\s+([\w.@/+-]+)\s+to\s+[\w.@/+-]+`)
+var fromToRe = lazyregexp.New(`(?i)\bfrom\s+([\w.@/+-]+)\s+to\s+[\w.@/+-]+`)
 
 // ruledOut lists the names a line rules out, lower-cased.
 func ruledOut(line string) []string {

@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -290,11 +289,4 @@ func ReadTranscript(_ context.Context, s transcript.Session) ([]transcript.Messa
 		return nil, fmt.Errorf("read session %s: %w", s.ID, err)
 	}
 	return msgs, nil
-}
-
-// lazyRegexp compiles expr on first use. The package's expressions would
-// otherwise all be compiled when any program that links the package starts,
-// although most runs never extract offline.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // Procedures: the same ordered run of at least minSteps commands in at least
@@ -229,7 +231,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	return out
 }
 
-var nameClean = lazyRegexp(`[^a-z0-9]+`)
+var nameClean = lazyregexp.New(`[^a-z0-9]+`)
 
 // runnerWords never make a useful part of a skill name.
 var runnerWords = map[string]bool{

@@ -8,6 +8,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/transcript"
 )
 
@@ -250,7 +251,7 @@ var noiseCommands = map[string]bool{
 
 // progRe is what a program name looks like; anything else (a JSON brace,
 // a YAML key, a glob) is not a command.
-var progRe = lazyRegexp(`^[A-Za-z0-9_./+~][A-Za-z0-9_./+:@~-]*$`)
+var progRe = lazyregexp.New(`^[A-Za-z0-9_./+~][A-Za-z0-9_./+:@~-]*$`)
 
 // normalize reduces one simple command to its stable form.
 func normalize(words []word) (command, bool) {

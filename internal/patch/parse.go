@@ -3,9 +3,10 @@ package patch
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // Caps that bound the work a hostile patch can cause.
@@ -20,9 +21,9 @@ const (
 )
 
 var (
-	hunkHeaderRE = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$`)
+	hunkHeaderRE = lazyregexp.New(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$`)
 	// edLikeRE recognises ed-script and normal-diff commands for a clearer refusal.
-	edLikeRE = regexp.MustCompile(`^(\d+(,\d+)?[acdis].*|\.|\d*,?\d*[acd]\d+(,\d+)?|!.*|[wqe]( .*)?)$`)
+	edLikeRE = lazyregexp.New(`^(\d+(,\d+)?[acdis].*|\.|\d*,?\d*[acd]\d+(,\d+)?|!.*|[wqe]( .*)?)$`)
 )
 
 // parser holds the cursor over the patch lines.
@@ -90,7 +91,7 @@ func Parse(data []byte) (*Patch, error) {
 			pendingGit = false
 		case strings.HasPrefix(hdr, "+++ "), strings.HasPrefix(hdr, "@@"):
 			return nil, ps.errf(MissingTargetPath, "section without --- header")
-		case edLikeRE.MatchString(hdr):
+		case edLikeRE().MatchString(hdr):
 			return nil, ps.errf(Malformed, "ed script or normal diff command")
 		default:
 			return nil, ps.errf(Malformed, "unexpected line outside a hunk")
@@ -257,7 +258,7 @@ func sectionTarget(oldName, newName string) (*File, *Error) {
 // hunk parses one @@ block with exact counts.
 func (ps *parser) hunk(path string, n int) (*Hunk, *Error) {
 	hdr := strings.TrimSuffix(ps.lines[ps.i], "\r")
-	m := hunkHeaderRE.FindStringSubmatch(hdr)
+	m := hunkHeaderRE().FindStringSubmatch(hdr)
 	if m == nil {
 		return nil, &Error{Reason: Malformed, File: path, Hunk: n, Line: ps.i + 1, Detail: "bad @@ header"}
 	}

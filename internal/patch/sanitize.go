@@ -3,16 +3,16 @@ package patch
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/automem/automem/internal/atomicfile"
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // remoteImage matches a Markdown image whose source is fetched from the
 // network: rendered later by a viewer or agent, its URL can carry data
 // off the machine (the "exit" of a prompt-injection attack).
-var remoteImage = regexp.MustCompile(`!\[([^\]\n]*)\]\(\s*<?(?i:https?|ftp|data):[^)\n]*\)`)
+var remoteImage = lazyregexp.New(`!\[([^\]\n]*)\]\(\s*<?(?i:https?|ftp|data):[^)\n]*\)`)
 
 // hidden reports characters that render as nothing or reorder text:
 // zero-width characters, bidi controls and Unicode tag characters, which
@@ -29,7 +29,7 @@ func hidden(r rune) bool {
 // cleanLine removes remote images and hidden characters from one line of
 // model-written text.
 func cleanLine(s string) string {
-	s = remoteImage.ReplaceAllString(s, "[image removed: $1]")
+	s = remoteImage().ReplaceAllString(s, "[image removed: $1]")
 	if strings.IndexFunc(s, hidden) >= 0 {
 		s = strings.Map(func(r rune) rune {
 			if hidden(r) {

@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // claudeFields are the envelope members of one Claude Code record that
@@ -76,7 +77,7 @@ type claudeReader struct {
 // claudeTag matches text that starts with an XML-like tag: slash-command
 // echoes, command output, bash input/output, task notifications and system
 // reminders are all wrapped this way and are never typed prose.
-var claudeTag = regexp.MustCompile(`^\s*<[a-z][\w-]*[\s>]`)
+var claudeTag = lazyregexp.New(`^\s*<[a-z][\w-]*[\s>]`)
 
 // claudeSlash matches a slash command typed as plain text ("/compact",
 // "/review-pr 12"). Policy: a built-in command, or a custom one typed
@@ -84,11 +85,11 @@ var claudeTag = regexp.MustCompile(`^\s*<[a-z][\w-]*[\s>]`)
 // not counted; the arguments typed after a custom command are the person's
 // words and count (claudeCommandArgs); a path such as "/home/x fails" is
 // prose and counts.
-var claudeSlash = regexp.MustCompile(`^/[A-Za-z][\w:.-]*(\s|$)`)
+var claudeSlash = lazyregexp.New(`^/[A-Za-z][\w:.-]*(\s|$)`)
 
 var (
-	claudeCmdName = regexp.MustCompile(`<command-name>\s*/?([^<\s]+)\s*</command-name>`)
-	claudeCmdArgs = regexp.MustCompile(`(?s)<command-args>(.*?)</command-args>`)
+	claudeCmdName = lazyregexp.New(`<command-name>\s*/?([^<\s]+)\s*</command-name>`)
+	claudeCmdArgs = lazyregexp.New(`(?s)<command-args>(.*?)</command-args>`)
 )
 
 // claudeCommandArgs returns the arguments typed after a custom slash
@@ -98,9 +99,9 @@ var (
 func claudeCommandArgs(text string) (string, bool) {
 	t := strings.TrimSpace(text)
 	var name, args string
-	if m := claudeCmdName.FindStringSubmatch(t); m != nil && strings.HasPrefix(t, "<") {
+	if m := claudeCmdName().FindStringSubmatch(t); m != nil && strings.HasPrefix(t, "<") {
 		name = strings.ToLower(m[1])
-		if a := claudeCmdArgs.FindStringSubmatch(t); a != nil {
+		if a := claudeCmdArgs().FindStringSubmatch(t); a != nil {
 			args = strings.TrimSpace(a[1])
 		}
 	} else if n, a, ok := slashCommand(t); ok {
@@ -304,9 +305,9 @@ func claudeHuman(f *claudeFields, text string) bool {
 	}
 	t := strings.TrimSpace(text)
 	return t != "" &&
-		!claudeTag.MatchString(t) &&
+		!claudeTag().MatchString(t) &&
 		!strings.HasPrefix(t, "[Request interrupted") &&
-		!claudeSlash.MatchString(t)
+		!claudeSlash().MatchString(t)
 }
 
 func (c *claudeReader) assistant(f *claudeFields) {

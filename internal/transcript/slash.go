@@ -1,8 +1,9 @@
 package transcript
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // Slash commands are typed to the CLI, not to the model, so they are not
@@ -33,12 +34,12 @@ func words(s string) map[string]bool {
 
 // slashName matches "/name" at the start of a prompt: a command name has no
 // further slash, so "/etc/hosts is wrong" has none.
-var slashName = regexp.MustCompile(`^/([A-Za-z][\w:.-]*)(?:\s|$)`)
+var slashName = lazyregexp.New(`^/([A-Za-z][\w:.-]*)(?:\s|$)`)
 
 // slashCommand splits text typed as "/name args" into the command name and
 // its arguments; ok is false when the text is not shaped like a command.
 func slashCommand(t string) (name, args string, ok bool) {
-	m := slashName.FindStringSubmatch(t)
+	m := slashName().FindStringSubmatch(t)
 	if m == nil {
 		return "", "", false
 	}
