@@ -78,6 +78,54 @@ type command struct {
 	dangling  bool // norm keeps a flag whose value it dropped (`-scheme`)
 }
 
+// containerValueFlags take a value in `docker run`, `docker compose exec`
+// and their kin.
+var containerValueFlags = map[string]bool{
+	"-e": true, "--env": true, "-w": true, "--workdir": true, "-u": true, "--user": true,
+	"-v": true, "--volume": true, "-p": true, "--publish": true, "--name": true, "--network": true,
+	"--entrypoint": true, "--env-file": true, "--platform": true, "-l": true, "--label": true,
+	"-n": true, "--namespace": true, "-c": true, "--container": true,
+}
+
+// containerRun splits a command run inside a container (`docker compose
+// exec web python manage.py test`, `docker run --rm img cargo test`,
+// `kubectl exec pod -- go test ./...`) into the part that names the
+// container (`docker compose exec web`) and the command it runs. Options
+// of the wrapper are left out of the first part.
+func containerRun(argv []string) (outer, inner []string) {
+	prog := path.Base(argv[0])
+	i := 1
+	switch {
+	case (prog == "docker" || prog == "podman" || prog == "nerdctl") && len(argv) > 2 && argv[1] == "compose":
+		i = 2
+	case prog == "docker-compose" || prog == "podman-compose" || prog == "docker" || prog == "podman" || prog == "nerdctl":
+	case prog == "kubectl" && len(argv) > 1 && argv[1] == "exec":
+		for k, a := range argv {
+			if a == "--" && k > 2 {
+				return []string{"kubectl", "exec"}, argv[k+1:]
+			}
+		}
+		return nil, nil
+	default:
+		return nil, nil
+	}
+	if i >= len(argv) || argv[i] != "run" && argv[i] != "exec" {
+		return nil, nil
+	}
+	j := i + 1
+	for j < len(argv) && strings.HasPrefix(argv[j], "-") {
+		if containerValueFlags[argv[j]] {
+			j++
+		}
+		j++
+	}
+	if j+1 >= len(argv) {
+		return nil, nil
+	}
+	outer = append(append([]string{prog}, argv[1:i+1]...), argv[j])
+	return outer, argv[j+1:]
+}
+
 // leadingOptions counts the options before a subcommand: `-chdir=x`, a
 // lone letter (`-q`, `-r`), a flag known to take a value with its value
 // (`-C fw`, `--filter web`) or a word flag with its value (`-scheme App`).
@@ -292,6 +340,15 @@ func normalizeArgv(argv []string) (command, bool) {
 	switch argv[0] {
 	case "cd", "pushd", "popd", "exit", "return", "then", "fi", "do", "done", "if", "for", "while", "{", "}", "(", ")":
 		return command{}, false
+	}
+	if outer, inner := containerRun(argv); len(inner) > 0 {
+		// `docker compose run --rm api pytest -q` runs pytest: a
+		// check in a container is still that check.
+		if c, ok := normalizeArgv(inner); ok && c.category != "" {
+			head := strings.Join(outer, " ") + " "
+			c.norm, c.key, c.step = head+c.norm, head+c.key, head+c.step
+			return c, true
+		}
 	}
 	var prefix []string
 	for {

@@ -98,6 +98,12 @@ func TestCommands(t *testing.T) {
 		{"svelte-check --threshold error", "svelte-check|lint"},
 		{"commitlint --edit", "commitlint --edit|lint"},
 		{"test -f go.mod", "test|"},
+		// A check run in a container is that check; other container
+		// commands are as before.
+		{"docker compose exec -T app vendor/bin/phpunit --testdox", "docker compose exec app vendor/bin/phpunit --testdox|test"},
+		{"podman run --rm -e CI=1 -v .:/w -w /w golang:1.23 go vet ./...", "podman run golang:1.23 go vet ./...|lint"},
+		{"kubectl exec -n qa pod/worker -- bin/rails test", "kubectl exec bin/rails test|test"},
+		{"docker compose exec db pg_dump shop", "docker compose exec db pg_dump|"},
 		// A runner's named script.
 		{"composer run-script analyse", "composer run-script analyse|lint"},
 		{"pdm run typecheck", "pdm run typecheck|typecheck"},
