@@ -301,8 +301,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 var asideWordRe = lazyregexp.New(`(?i)\s+(btw|fyi)\b`)
 
 // taskVerbRe opens a request for the work at hand: "update the
-// inventory", "restart the server".
-var taskVerbRe = lazyregexp.New(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) (the|it|them|this|that|my|our|all)\b`)
+// inventory", "restart the server", "bump go.mod".
+var taskVerbRe = lazyregexp.New(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) ((the|it|them|this|that|my|our|all)\b|\S*[./]\S*\W*$)`)
 
 var notAnymoreRe = lazyregexp.New(`(?i)\bnot\s+([\w.@/+-]+)\s+any ?more\b`)
 

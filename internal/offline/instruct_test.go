@@ -125,6 +125,7 @@ func TestClassify(t *testing.T) {
 		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", false, false, false},
 		{"switched the grpc port to 9091 because of the mesh", false, "Switched the grpc port to 9091 because of the mesh.", false, false, false},
 		{"the registry is at 10.0.0.7 from now on, restart the runners", false, "The registry is at 10.0.0.7.", true, false, false},
+		{"we're on zig 0.13 now, bump build.zig.zon", false, "We're on zig 0.13 now.", false, false, false},
 		{"fixtures are json btw, never yaml", false, "Fixtures are json, never yaml.", true, false, false},
 		// a doubled "no" and a repeat leave a terse correction; a change
 		// that rules the old value out "anymore" is no one-off; the
