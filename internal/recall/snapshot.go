@@ -115,38 +115,32 @@ func (h *signature) end() {
 	*h *= 1099511628211 // a zero byte: x ^= 0, then the multiplication
 }
 
-func (s *Session) sign() int64 {
+// signDoc signs a document whose key is prefix+path and whose stamp is
+// first, project and nums joined by spaces (Session.stamp, File.stamp).
+func signDoc(prefix, path, agent, first, project string, nums ...int64) int64 {
 	h := newSignature()
-	h.str("s:")
-	h.str(s.Path)
+	h.str(prefix)
+	h.str(path)
 	h.end()
-	h.str(s.Agent)
+	h.str(agent)
 	h.end()
-	h.str(s.ID) // s.stamp(), piece by piece
+	h.str(first)
 	h.str(" ")
-	h.str(s.Project)
-	h.str(" ")
-	h.int(s.Updated.UnixNano())
+	h.str(project)
+	for _, n := range nums {
+		h.str(" ")
+		h.int(n)
+	}
 	h.end()
 	return int64(h)
 }
 
+func (s *Session) sign() int64 {
+	return signDoc("s:", s.Path, s.Agent, s.ID, s.Project, s.Updated.UnixNano())
+}
+
 func (f *File) sign() int64 {
-	h := newSignature()
-	h.str("f:")
-	h.str(f.Path)
-	h.end()
-	h.str(f.Agent)
-	h.end()
-	h.str(f.Kind) // f.stamp(), piece by piece
-	h.str(" ")
-	h.str(f.Project)
-	h.str(" ")
-	h.int(f.size)
-	h.str(" ")
-	h.int(f.mtime)
-	h.end()
-	return int64(h)
+	return signDoc("f:", f.Path, f.Agent, f.Kind, f.Project, f.size, f.mtime)
 }
 
 // scopeKey names the scope, so that runs over different scopes keep their
