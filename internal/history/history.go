@@ -159,6 +159,32 @@ func (r *Repo) open() (*git.Repository, error) {
 	return repo, nil
 }
 
+// Check reports whether a change could be recorded now: the repository
+// is absent or empty (the first Record creates it), or its newest commit
+// reads back. A decision checks it before writing anything, so a damaged
+// history refuses the decision instead of leaving a change undo cannot
+// take back.
+func (r *Repo) Check() error {
+	if _, err := os.Stat(filepath.Join(r.dir, ".git")); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	repo, err := git.PlainOpen(r.dir)
+	if err != nil {
+		return fmt.Errorf("open history %s: %w", r.dir, err)
+	}
+	head, err := repo.Head()
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil
+	}
+	if err == nil {
+		_, err = repo.CommitObject(head.Hash())
+	}
+	if err != nil {
+		return fmt.Errorf("history %s is damaged: %w", r.dir, err)
+	}
+	return nil
+}
+
 // Record commits one change and returns its hash.
 func (r *Repo) Record(at time.Time, c Change) (string, error) {
 	repo, err := r.open()

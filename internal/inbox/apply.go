@@ -71,6 +71,9 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	if res.Applied == 0 && res.Dismissed == 0 {
 		return res, nil
 	}
+	if err := checkHistory(p); err != nil {
+		return res, err
+	}
 	if it.Kind != patch.Skill {
 		// Another inbox command or an extract run rebasing this kind's
 		// pending patch waits until the decisions are written, and then
@@ -184,6 +187,16 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	}
 	res.Hash = hash
 	return res, nil
+}
+
+// checkHistory refuses a decision before it writes anything when its
+// history entry could not be recorded: a change undo cannot take back, or
+// a discarded draft kept nowhere, must not happen.
+func checkHistory(p Paths) error {
+	if err := history.Open(p.History()).Check(); err != nil {
+		return fmt.Errorf("%w; nothing was changed (move the history aside to start a new one)", err)
+	}
+	return nil
 }
 
 // settle decides the MEMORY.md pointer lines of each source with the new

@@ -333,3 +333,52 @@ func TestUndoRestoresInbox(t *testing.T) {
 		t.Errorf("MEMORY.md after undo:\n%s", got)
 	}
 }
+
+// TestCommitRefusesBrokenHistory: a decision whose history cannot be
+// recorded (the repository is damaged) is refused before any file is
+// written, so no change is made that undo could not take back and the
+// error never reports a failure for a change that was in fact applied.
+func TestCommitRefusesBrokenHistory(t *testing.T) {
+	p := fixture(t)
+	src := p.ExtractionPatch(patch.Private)
+	items, _, _ := Scan(p)
+	it, _ := Find(items, "private")
+	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	if _, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(p.History(), ".git", "HEAD"), []byte("garbage\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mem := filepath.Join(p.Targets.MemoryDir, "MEMORY.md")
+	wantMem, _ := os.ReadFile(mem)
+	wantPatch, _ := os.ReadFile(src)
+	items, _, _ = Scan(p)
+	it, _ = Find(items, "private")
+	_, err := Commit(p, it, Selection{it.Hunks[0].Hunk: patch.Fill(it.Hunks[0].Hunk, Apply)}, now)
+	if err == nil || !strings.Contains(err.Error(), "nothing was changed") {
+		t.Fatalf("Commit with a broken history = %v; want a refusal that says nothing was changed", err)
+	}
+	if got, _ := os.ReadFile(mem); string(got) != string(wantMem) {
+		t.Errorf("MEMORY.md changed although the decision was refused:\n%s", got)
+	}
+	if got, _ := os.ReadFile(src); string(got) != string(wantPatch) {
+		t.Errorf("pending patch changed although the decision was refused:\n%s", got)
+	}
+
+	// discarding a skill draft would remove its files for good
+	draft := filepath.Join(p.Skills(), "run-tests", "SKILL.md")
+	os.MkdirAll(filepath.Dir(draft), 0o700)
+	os.WriteFile(draft, []byte("---\nname: run-tests\ndescription: Run the tests.\n---\n\n1. Run `go test ./...`.\n"), 0o600)
+	items, _, _ = Scan(p)
+	sk, err := Find(items, "skill/run-tests")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Discard(p, sk, now); err == nil || !strings.Contains(err.Error(), "nothing was changed") {
+		t.Fatalf("Discard with a broken history = %v; want a refusal", err)
+	}
+	if _, err := os.Stat(draft); err != nil {
+		t.Errorf("the draft is gone although its discard was refused: %v", err)
+	}
+}

@@ -44,6 +44,9 @@ func Reopen(p Paths, it *Item, edited []byte, now time.Time) (Reopened, error) {
 	if it.Group != GroupAttention {
 		return out, fmt.Errorf("%s does not need attention (only entries that do can be edited)", it.ID)
 	}
+	if err := checkHistory(p); err != nil {
+		return out, err
+	}
 	if isSkillPatch(it) {
 		return reopenSkillPatch(p, it, edited, now)
 	}

@@ -36,6 +36,9 @@ func Discard(p Paths, it *Item, now time.Time) error {
 		_, err := Commit(p, it, sel, now)
 		return err
 	}
+	if err := checkHistory(p); err != nil {
+		return err
+	}
 	for _, f := range files {
 		fc, err := recordWrite(f, func() error {
 			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {

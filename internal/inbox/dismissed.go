@@ -67,6 +67,9 @@ func tombstones(p Paths) ([]tombstone.Tombstone, error) {
 // pending again (at the end of its file, in the kind's extraction.patch).
 // It is recorded in history, so undo dismisses it again.
 func Restore(p Paths, n int, now time.Time) (Dismissal, error) {
+	if err := checkHistory(p); err != nil {
+		return Dismissal{}, err
+	}
 	tombs, err := tombstones(p)
 	if err != nil {
 		return Dismissal{}, err

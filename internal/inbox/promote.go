@@ -119,6 +119,9 @@ func Promote(p Paths, it *Item, to string, allowExec bool, now time.Time) (Promo
 	if it.Group != GroupNewSkill {
 		return res, fmt.Errorf("%s is not a skill draft", it.ID)
 	}
+	if err := checkHistory(p); err != nil {
+		return res, err
+	}
 	dest, err := ParseDestination(to)
 	if err != nil {
 		return res, err
