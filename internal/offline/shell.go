@@ -561,7 +561,8 @@ var checkTools = map[string]string{
 	"standardrb": "lint", "vale": "lint", "codespell": "lint", "cpplint": "lint", "credo": "lint",
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
-	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
+	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
+	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
 // toolCategory classifies a program the switch in categorize does not
@@ -600,7 +601,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			return c
 		}
 	}
-	if task == "" && verb == "" && prog != "test" {
+	if task == "" && prog != "test" {
 		// A checker named for what it does (`svelte-check`,
 		// `commitlint`, `markdownlint-cli2`).
 		switch c := scriptCategory(prog); c {
@@ -611,6 +612,10 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 	for _, a := range rest {
 		if a == "--" {
 			break
+		}
+		if a == "--test" && interpreters[prog] {
+			// `node --test`: the runtime's own test runner.
+			return "test"
 		}
 		if checkFlag(a) {
 			// A run that only reports whether it would change

@@ -104,6 +104,9 @@ func TestCommands(t *testing.T) {
 		{"podman run --rm -e CI=1 -v .:/w -w /w golang:1.23 go vet ./...", "podman run golang:1.23 go vet ./...|lint"},
 		{"kubectl exec -n qa pod/worker -- bin/rails test", "kubectl exec bin/rails test|test"},
 		{"docker compose exec db pg_dump shop", "docker compose exec db pg_dump|"},
+		{"python -m unittest discover -s tests", "python -m unittest discover -s|test"},
+		{"node --test test/", "node --test|test"},
+		{"gotestsum --format testname -- ./...", "gotestsum|test"},
 		// A runner's named script.
 		{"composer run-script analyse", "composer run-script analyse|lint"},
 		{"pdm run typecheck", "pdm run typecheck|typecheck"},
