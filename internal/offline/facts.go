@@ -185,11 +185,40 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			c.srcs = append(c.srcs, m.src)
 		}
 		if echo != nil {
+			if i := echoedBy(out, g.members, *echo); i >= 0 {
+				// Two statements that each support the other ("item stats
+				// are RON under assets/items", "their stats are RON in
+				// assets/enemies") are one fact, not two.
+				out[i].srcs = append(out[i].srcs, c.srcs...)
+				continue
+			}
 			c.srcs = append(c.srcs, *echo)
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// echoedBy finds an earlier candidate that the echo belongs to and that
+// was itself supported by one of members: -1 when none.
+func echoedBy(out []candidate, members []stmt, echo source) int {
+	for i, c := range out {
+		mine, theirs := false, false
+		for _, s := range c.srcs {
+			if s.session == echo.session && strings.Contains(echo.quote, s.quote) {
+				theirs = true
+			}
+			for _, m := range members {
+				if s.session == m.src.session && strings.Contains(m.src.quote, s.quote) {
+					mine = true
+				}
+			}
+		}
+		if mine && theirs {
+			return i
+		}
+	}
+	return -1
 }
 
 // representative picks the clearest wording of a fact: the statement that

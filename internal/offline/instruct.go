@@ -66,9 +66,10 @@ var (
 	// "…, remember that": a lasting marker at the end
 	rememberTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
-	// is a submodule", "commit messages start with the ticket"), kept in a
-	// correction or when it recurs
-	factRe      = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b`)
+	// is a submodule", "commit messages start with the ticket", "item
+	// stats are RON files under assets/items": a kind of thing and the
+	// folder it is in), kept in a correction or when it recurs
+	factRe      = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b|^\S+(\s+\S+){0,2}\s+are\s+(\S+\s+){1,3}(in|under)\s+` + "`?" + `[\w.-]+/[\w/-]*\w/?` + "`?" + `([\s,;:)]|\.(\s|$)|$)`)
 	planRe      = lazyregexp.New(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
 	laterRe     = lazyregexp.New(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
 	questRe     = lazyregexp.New(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
@@ -382,6 +383,11 @@ func mayMatter(lower string) bool {
 		if strings.Contains(lower, c) {
 			return true
 		}
+	}
+	if strings.Contains(lower, " are ") && strings.Contains(lower, "/") {
+		// "item stats are RON files under assets/items": where a kind
+		// of thing is kept.
+		return true
 	}
 	if strings.Contains(lower, " is ") && strings.ContainsAny(lower, "0123456789") {
 		// "board is the nrf52840 dk": a setting's value, which stands

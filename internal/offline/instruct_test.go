@@ -137,6 +137,10 @@ func TestClassify(t *testing.T) {
 		// "same <thing> as before" calls it the standing way
 		{"the export job writes to s3://exports/daily, same bucket as before", false, "The export job writes to s3://exports/daily.", true, false, false},
 		{"the build fails with the same error as before", false, "", false, false, false},
+		// where a kind of thing is kept: a fact that stands once it recurs;
+		// a file is no folder of things
+		{"fixture files are yaml dumps under testdata/golden", false, "Fixture files are yaml dumps under testdata/golden.", false, false, false},
+		{"the failing tests are both in src/cart.test.ts", false, "", false, false, false},
 		// not instructions
 		{"the deploy never worked on arm", false, "", false, false, false},
 		{"the cache is never cleared between runs", false, "", false, false, false},
@@ -323,6 +327,14 @@ func TestMentionSupports(t *testing.T) {
 	}
 	if got := instructionCandidates([]stmt{job}, nil, []source{{session: 3, quote: "new job for invoices, make it fast"}}, all); len(got) != 0 {
 		t.Fatalf("named again without the usual way: %+v, want none", got)
+	}
+	// two statements in two sessions that each name what the other says
+	// are one fact, proposed once
+	a := stmt{line: "Level layouts are TOML files under data/levels, parse them with the map loader.", src: source{session: 0, quote: "level layouts are TOML files under data/levels, parse them with the map loader"}}
+	b := stmt{line: "Boss layouts are TOML in data/bosses, same parser as levels.", src: source{session: 1, quote: "boss layouts are TOML in data/bosses, same parser as levels"}}
+	said := []source{a.src, b.src}
+	if got := instructionCandidates([]stmt{a, b}, nil, said, all); len(got) != 1 {
+		t.Fatalf("statements supporting each other: %+v, want one candidate", got)
 	}
 	other := []source{{session: 1, quote: "add a tags page to the menu"}}
 	if got := instructionCandidates([]stmt{st}, nil, other, all); len(got) != 0 {
