@@ -241,6 +241,17 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	if changedSetting(s) {
+		whole := s
+		defer func() {
+			if st.line != "" && !fromToRe().MatchString(whole) && (len(ruledOut(whole)) > 0 || !subset(valueTerms(factTerms(whole)), valueTerms(factTerms(st.line)))) {
+				// "moved the sensor to pin 7, 4 is the soil sensor now":
+				// a change told with the value it replaces, which the
+				// line leaves out, is the project's new state, not a
+				// passing remark. ("from redshift to snowflake" names the
+				// old value in the line: it stands only when repeated.)
+				st.lasting = true
+			}
+		}()
 		s = timeRe().ReplaceAllString(s, "")
 		// "bumped to bevy 0.14, fix whatever broke": the change is the
 		// fact, the request after it is the day's task.

@@ -122,7 +122,7 @@ func TestClassify(t *testing.T) {
 		// value and is left out; the day's task after a value is no part
 		// of it; an aside word inside the sentence is dropped
 		{"we swapped the cache to valkey 8 last week", false, "We swapped the cache to valkey 8.", false, false, false},
-		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", false, false, false},
+		{"switched the grpc port to 9091 because 9090 collides with prometheus", false, "Switched the grpc port to 9091.", true, false, false},
 		{"switched the grpc port to 9091 because of the mesh", false, "Switched the grpc port to 9091 because of the mesh.", false, false, false},
 		{"the registry is at 10.0.0.7 from now on, restart the runners", false, "The registry is at 10.0.0.7.", true, false, false},
 		{"we're on zig 0.13 now, bump build.zig.zon", false, "We're on zig 0.13 now.", false, false, false},
@@ -141,6 +141,12 @@ func TestClassify(t *testing.T) {
 		// a file is no folder of things
 		{"fixture files are yaml dumps under testdata/golden", false, "Fixture files are yaml dumps under testdata/golden.", false, false, false},
 		{"the failing tests are both in src/cart.test.ts", false, "", false, false, false},
+		// a change told with the value it replaces is the new state;
+		// with both values in the line, or only new ones, it needs a
+		// repeat or a marker
+		{"moved the relay to pin 9, 3 drives the fan now", false, "Moved the relay to pin 9.", true, false, false},
+		{"we migrated the queue from sqs to rabbitmq", false, "We migrated the queue from sqs to rabbitmq.", false, false, false},
+		{"we upgraded to deno 2 and std 1", false, "We upgraded to deno 2 and std 1.", false, false, false},
 		// not instructions
 		{"the deploy never worked on arm", false, "", false, false, false},
 		{"the cache is never cleared between runs", false, "", false, false, false},
