@@ -588,7 +588,9 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		if c := namedCheck(task); c != "" {
 			return c
 		}
-		if c := scriptCategory(task); c != "" && (c != "build" || verb != "build") {
+		// A task named like a module (`dart run build_runner`) is a
+		// program, not a script whose name says what it checks.
+		if c := scriptCategory(task); c != "" && (c != "build" || verb != "build") && !strings.Contains(task, "_") {
 			return c
 		}
 	}
@@ -599,6 +601,11 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		switch c := scriptCategory(verb); c {
 		case "test", "lint", "format", "typecheck":
 			return c
+		}
+		if verb == "compile" {
+			// Compiling the code is a check of it (`mix compile`,
+			// `arduino-cli compile`); a "build" may make an image.
+			return "build"
 		}
 	}
 	if task == "" && prog != "test" {

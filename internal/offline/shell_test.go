@@ -107,6 +107,8 @@ func TestCommands(t *testing.T) {
 		{"python -m unittest discover -s tests", "python -m unittest discover -s|test"},
 		{"node --test test/", "node --test|test"},
 		{"gotestsum --format testname -- ./...", "gotestsum|test"},
+		{"sbt compile", "sbt compile|build"},
+		{"dart run freezed_gen build", "dart run freezed_gen build|"},
 		// A runner's named script.
 		{"composer run-script analyse", "composer run-script analyse|lint"},
 		{"pdm run typecheck", "pdm run typecheck|typecheck"},
