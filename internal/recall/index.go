@@ -28,7 +28,7 @@ import (
 
 // Version changes whenever the schema or what goes into a row changes; an
 // index of another version is rebuilt.
-const Version = 4
+const Version = 5
 
 // FileName is the index's file name under automem's cache dir.
 const FileName = "recall/index.db"
@@ -60,7 +60,9 @@ CREATE TABLE docs(
 	date TEXT NOT NULL,
 	stamp TEXT NOT NULL,
 	sig INTEGER NOT NULL,
-	rows INTEGER NOT NULL
+	rows INTEGER NOT NULL,
+	tail INTEGER NOT NULL,
+	head INTEGER NOT NULL
 );
 CREATE INDEX docs_session ON docs(session) WHERE session != '';
 CREATE VIRTUAL TABLE mem USING fts5(text, pos UNINDEXED, role UNINDEXED, at UNINDEXED,

@@ -115,6 +115,8 @@ type doc struct {
 	stamp       string
 	sig         int64
 	rows        int64
+	// head and tail sign the rows as indexed (see work.sum).
+	head, tail int64
 }
 
 // row is one indexed row: a session turn or a file line.
@@ -132,6 +134,9 @@ type work struct {
 	sess *Session
 	file *File
 	rows []row
+	// keep, when not 0, is where the rows to append start: old's rows
+	// 1..keep-1 stay (see sum), its first row is written again.
+	keep int
 	// ready is closed once rows are filled.
 	ready chan struct{}
 }
@@ -242,7 +247,7 @@ const manyDocs = 1000
 // narrowed to one project leaves every other project's documents) are
 // picked from one pass over the table, which is cheaper than a join.
 func (ix *Index) docs(ids []int64) ([]doc, error) {
-	const cols = `SELECT id, key, kind, agent, project, rows FROM docs`
+	const cols = `SELECT id, key, kind, agent, project, rows, head, tail FROM docs`
 	var rs *sql.Rows
 	var err error
 	var want map[int64]bool
@@ -266,7 +271,7 @@ func (ix *Index) docs(ids []int64) ([]doc, error) {
 	var out []doc
 	for rs.Next() {
 		var d doc
-		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.rows); err != nil {
+		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.rows, &d.head, &d.tail); err != nil {
 			return nil, fmt.Errorf("read index: %w", err)
 		}
 		if want == nil || want[d.id] {
@@ -307,6 +312,7 @@ func (ix *Index) read(ctx context.Context, todo []*work, opt Options) <-chan *wo
 				if len(w.rows) > maxRows {
 					w.rows = w.rows[:maxRows]
 				}
+				w.sum()
 				close(w.ready)
 			}
 		}()
@@ -418,12 +424,19 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 			st.Close()
 		}
 	}()
-	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, sig, rows)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	insDoc, err := tx.Prepare(`INSERT INTO docs(key, kind, agent, project, session, path, date, stamp, sig, rows, head, tail)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
 	defer insDoc.Close()
+	// Prepared on first use: most updates append to no document.
+	var updDoc *sql.Stmt
+	defer func() {
+		if updDoc != nil {
+			updDoc.Close()
+		}
+	}()
 	// Rows are inserted many at a time, across documents: FTS5 writes its
 	// pending terms out at the end of every statement, so one row per
 	// statement makes thousands of tiny segments to merge.
@@ -451,38 +464,26 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	done := 0
 	for w := range todo {
 		<-w.ready
-		if w.old != nil || table(w.doc.kind) != into {
-			if err := flush(); err != nil {
-				return 0, fmt.Errorf("write index: %w", err)
-			}
-			into = table(w.doc.kind)
-		}
-		if w.old != nil {
-			if err := flush(); err != nil {
-				return 0, fmt.Errorf("write index: %w", err)
-			}
-			if err := del(w.old); err != nil {
-				return 0, fmt.Errorf("write index: %w", err)
-			}
-		}
-		d := &w.doc
-		res, err := insDoc.Exec(d.key, d.kind, d.agent, d.project, d.session, d.path, d.date, d.stamp, d.sig, len(w.rows))
-		if err != nil {
+		if err := ix.place(tx, w, &into, flush, del, insDoc, &updDoc); err != nil {
 			return 0, fmt.Errorf("write index: %w", err)
 		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return 0, fmt.Errorf("write index: %w", err)
+		id := firstRow(w.doc.id)
+		from := 0 // rows[from:] are written, after rows[0] when it is not among them
+		if w.keep > 0 && len(w.rows) > 0 {
+			from = w.keep
+			args = append(args, id, w.rows[0].text, w.rows[0].pos, w.rows[0].role, w.rows[0].at)
+			size += len(w.rows[0].text)
 		}
-		for i, r := range w.rows {
-			args = append(args, firstRow(id)+int64(i), r.text, r.pos, r.role, r.at)
+		for i := from; i < len(w.rows); i++ {
+			r := &w.rows[i]
+			args = append(args, id+int64(i), r.text, r.pos, r.role, r.at)
 			if size += len(r.text); len(args) == 5*batch || size >= batchBytes {
 				if err := flush(); err != nil {
 					return 0, fmt.Errorf("write index: %w", err)
 				}
 			}
 		}
-		n += len(w.rows)
+		n += len(w.rows) - max(w.keep-1, 0)
 		w.rows = nil
 		done++
 		if progress != nil {
@@ -499,6 +500,51 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 		return 0, fmt.Errorf("write index: %w", err)
 	}
 	return n, nil
+}
+
+// place makes w's document row and sets w.doc.id: a document that grew
+// (w.keep > 0) keeps its id and the rows it keeps, loses its first row and
+// those after the kept ones, and has its row updated; any other gets a new id, after its old version
+// (if any) is deleted.
+func (ix *Index) place(tx *sql.Tx, w *work, into *string, flush func() error, del func(*doc) error, insDoc *sql.Stmt, updDoc **sql.Stmt) error {
+	d := &w.doc
+	if w.old != nil && w.keep == 0 || table(d.kind) != *into {
+		// An old version's rows may be pending in args.
+		if err := flush(); err != nil {
+			return err
+		}
+		*into = table(d.kind)
+	}
+	if w.old != nil && w.keep > 0 {
+		d.id = w.old.id
+		// No row of this document is pending: only now are its rows
+		// added to args.
+		if _, err := tx.Exec(`DELETE FROM `+*into+` WHERE rowid = ? OR rowid BETWEEN ? AND ?`,
+			firstRow(d.id), firstRow(d.id)+int64(w.keep), firstRow(d.id)+w.old.rows-1); err != nil {
+			return err
+		}
+		if *updDoc == nil {
+			st, err := tx.Prepare(`UPDATE docs SET agent = ?, project = ?, session = ?, path = ?, date = ?, stamp = ?, sig = ?, rows = ?, head = ?, tail = ? WHERE id = ?`)
+			if err != nil {
+				return err
+			}
+			*updDoc = st
+		}
+		_, err := (*updDoc).Exec(d.agent, d.project, d.session, d.path, d.date, d.stamp, d.sig, len(w.rows), d.head, d.tail, d.id)
+		return err
+	}
+	w.keep = 0
+	if w.old != nil {
+		if err := del(w.old); err != nil {
+			return err
+		}
+	}
+	res, err := insDoc.Exec(d.key, d.kind, d.agent, d.project, d.session, d.path, d.date, d.stamp, d.sig, len(w.rows), d.head, d.tail)
+	if err != nil {
+		return err
+	}
+	d.id, err = res.LastInsertId()
+	return err
 }
 
 func insertRows(table string, n int) string {
