@@ -385,7 +385,7 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i",
+	"all my", "everything i", "anything i", "in every ",
 }
 
 func mayMatter(lower string) bool {
