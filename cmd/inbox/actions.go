@@ -100,7 +100,7 @@ func decideHunks(g *Globals, env *cli.Env, id, list string, d inbox.Decision) er
 		return fmt.Errorf("%s: %w", id, err)
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s applied, %d dismissed, %d pending.\n", id, plural.Of(res.Applied, "line", "lines"), res.Dismissed, res.Pending)
-	for _, n := range oneDecision(env, g, mems, before) {
+	for _, n := range oneDecision(env, g, mems, before, res.Hash) {
 		fmt.Fprintln(env.Stdout, n)
 	}
 	return nil

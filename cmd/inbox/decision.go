@@ -26,8 +26,10 @@ type pendingSet map[string]string
 // dismissing it in one applies or dismisses it in all. before is what each
 // memory had pending before the command; a line gone since was decided:
 // applied when its memory's files now have it, dismissed when its
-// tombstones do. It returns a note per memory it changed.
-func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pendingSet) []string {
+// tombstones do. decision, when not "", is the history hash of the first
+// change, which the carried ones name so that log, undo and redo treat
+// them as one. It returns a note per memory it changed.
+func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pendingSet, decision string) []string {
 	if len(mems) < 2 || !sharedTargets(g, mems[0].Paths.ProjectRoot) {
 		return nil
 	}
@@ -76,7 +78,7 @@ func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pend
 			if !inbox.Decided(it, sel) {
 				continue
 			}
-			res, err := inbox.Commit(m.Paths, it, sel, env.Now())
+			res, err := inbox.CommitAs(m.Paths, it, sel, env.Now(), decision)
 			if err != nil {
 				env.Log.Warn().Err(err).Str("agent", m.Agent).Str("item", it.ID).Msg("decision not carried to this memory")
 				continue

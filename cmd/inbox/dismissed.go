@@ -71,7 +71,7 @@ func (c *DismissedCmd) Run(g *Globals, env *cli.Env) error {
 		return nil
 	}
 	for _, d := range ds {
-		fmt.Fprintf(env.Stdout, "%3d  %s  %s  %s%s\n", d.N, d.At, d.Kind, review.Visible(d.Text), agentTag(mems, d.Agent))
+		fmt.Fprintf(env.Stdout, "%3d  %s  %s  %s%s\n", d.N, d.At, d.Kind, review.Visible(d.Text), agentTag(mems, []string{d.Agent}))
 		for _, e := range d.Evidence {
 			fmt.Fprintf(env.Stdout, "       from session %s: %s\n", e.SessionID, review.Visible(e.Quote))
 		}

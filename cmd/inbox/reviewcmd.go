@@ -47,7 +47,7 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 	// evidence. Decisions are carried to the other targets at the end.
 	before := pendingSets(env, mems)
 	defer func() {
-		for _, n := range oneDecision(env, g, mems, before) {
+		for _, n := range oneDecision(env, g, mems, before, "") {
 			fmt.Fprintln(env.Stdout, n)
 		}
 	}()

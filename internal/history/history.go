@@ -58,6 +58,10 @@ type Change struct {
 	UndoOf string
 	// RedoOf is the hash of the undo a redo took back.
 	RedoOf string
+	// Decision names the decision this change is part of when one
+	// decision changed several agents' memories (each its own history):
+	// log, undo and redo treat the changes sharing it as one.
+	Decision string
 }
 
 // Entry is a change as read back from the log.
@@ -75,6 +79,17 @@ type Entry struct {
 	// Overwrote are the files a forced undo replaced although they had
 	// changed; their content is kept in the undo's own history entry.
 	Overwrote []string `json:"overwrote,omitempty"`
+	// Decision is the Change's Decision, "" for a change made alone.
+	Decision string `json:"decision,omitempty"`
+}
+
+// Group is the key the changes of one decision share across a project's
+// histories: its Decision, else the change's own hash.
+func (e Entry) Group() string {
+	if e.Decision != "" {
+		return e.Decision
+	}
+	return e.Hash
 }
 
 type manifest struct {
@@ -88,6 +103,8 @@ type manifest struct {
 	Dirs    []string     `json:"dirs,omitempty"`
 	UndoOf  string       `json:"undoOf,omitempty"`
 	RedoOf  string       `json:"redoOf,omitempty"`
+	// Decision is Change.Decision.
+	Decision string `json:"decision,omitempty"`
 }
 
 // Repo is the history of one project.
@@ -96,6 +113,10 @@ type Repo struct {
 	// Allowed, when set, vets every path an undo would write or remove, so a
 	// tampered history cannot be used to write elsewhere.
 	Allowed func(path string) bool
+	// Decision, when set, is recorded on the undo or redo this Repo makes,
+	// grouping it with the same step taken in the project's other
+	// memories (Change.Decision).
+	Decision string
 }
 
 // Open returns the history kept in the repository at dir (memdir's
@@ -212,7 +233,7 @@ func (r *Repo) Record(at time.Time, c Change) (string, error) {
 			}
 		}
 	}
-	m := manifest{At: at, Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf, RedoOf: c.RedoOf}
+	m := manifest{At: at, Kind: c.Kind, Summary: c.Summary, Files: c.Files, Dirs: c.Dirs, UndoOf: c.UndoOf, RedoOf: c.RedoOf, Decision: c.Decision}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("encode manifest: %w", err)
@@ -305,7 +326,7 @@ func (r *Repo) Log() ([]Entry, error) {
 	out := make([]Entry, 0, len(cs))
 	for _, ci := range cs {
 		h := ci.c.Hash.String()
-		e := Entry{Hash: h, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), UndoOf: ci.m.UndoOf, RedoOf: ci.m.RedoOf, Undone: undone[h], Redone: redone[h]}
+		e := Entry{Hash: h, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), UndoOf: ci.m.UndoOf, RedoOf: ci.m.RedoOf, Undone: undone[h], Redone: redone[h], Decision: ci.m.Decision}
 		for _, f := range ci.m.Files {
 			e.Files = append(e.Files, f.Path)
 		}

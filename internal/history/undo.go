@@ -29,20 +29,16 @@ func (r *Repo) Undo(at time.Time, force bool) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	undone, _ := marks(cs)
-	for i := range cs {
-		ci := &cs[i]
-		if ci.m.Kind == KindUndo || undone[ci.c.Hash.String()] {
-			continue
-		}
-		hash := ci.c.Hash.String()
-		files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindUndo, Summary: "undo " + ci.m.Kind + ": " + ci.m.Summary, UndoOf: hash})
-		if err != nil {
-			return Entry{}, err
-		}
-		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), Files: files, Undone: true, Overwrote: overwrote}, nil
+	ci := next(cs, KindUndo)
+	if ci == nil {
+		return Entry{}, ErrNothingToUndo
 	}
-	return Entry{}, ErrNothingToUndo
+	hash := ci.c.Hash.String()
+	files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindUndo, Summary: "undo " + ci.m.Kind + ": " + ci.m.Summary, UndoOf: hash, Decision: r.Decision})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Hash: hash, Kind: ci.m.Kind, Summary: ci.m.Summary, At: ci.at(), Files: files, Undone: true, Overwrote: overwrote, Decision: ci.m.Decision}, nil
 }
 
 // ErrNothingToRedo is returned by Redo when no undo is left to take back.
@@ -59,21 +55,55 @@ func (r *Repo) Redo(at time.Time, force bool) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	_, redone := marks(cs)
+	ci := next(cs, KindRedo)
+	if ci == nil {
+		return Entry{}, ErrNothingToRedo
+	}
+	hash := ci.c.Hash.String()
+	summary := strings.TrimPrefix(ci.m.Summary, KindUndo+" ")
+	files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindRedo, Summary: summary, RedoOf: hash, Decision: r.Decision})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Hash: hash, Kind: ci.m.Kind, Summary: summary, At: ci.at(), Files: files, UndoOf: ci.m.UndoOf, Redone: true, Overwrote: overwrote, Decision: ci.m.Decision}, nil
+}
+
+// Refusal is the *ChangedError the next Undo (op KindUndo) or Redo
+// (KindRedo) without force would return, nil when it would go ahead. It
+// writes nothing, so a step spanning several memories' histories is
+// refused as a whole before any of them changes.
+func (r *Repo) Refusal(op string) error {
+	cs, err := r.commits()
+	if err != nil {
+		return err
+	}
+	ci := next(cs, op)
+	if ci == nil {
+		return nil
+	}
+	_, _, changed, diffs, err := r.load(ci)
+	if err != nil {
+		return err
+	}
+	if len(changed) > 0 {
+		return &ChangedError{Op: op, Files: changed, Diffs: diffs}
+	}
+	return nil
+}
+
+// next is the change Undo (op KindUndo) or Redo (op KindRedo) takes back
+// next: the newest change not undone, or the newest undo not redone.
+func next(cs []commitInfo, op string) *commitInfo {
+	undone, redone := marks(cs)
 	for i := range cs {
 		ci := &cs[i]
-		if ci.m.Kind != KindUndo || redone[ci.c.Hash.String()] {
-			continue
+		h := ci.c.Hash.String()
+		isUndo := ci.m.Kind == KindUndo
+		if op == KindUndo && !isUndo && !undone[h] || op == KindRedo && isUndo && !redone[h] {
+			return ci
 		}
-		hash := ci.c.Hash.String()
-		summary := strings.TrimPrefix(ci.m.Summary, KindUndo+" ")
-		files, overwrote, err := r.revert(at, ci, force, Change{Kind: KindRedo, Summary: summary, RedoOf: hash})
-		if err != nil {
-			return Entry{}, err
-		}
-		return Entry{Hash: hash, Kind: ci.m.Kind, Summary: summary, At: ci.at(), Files: files, UndoOf: ci.m.UndoOf, Redone: true, Overwrote: overwrote}, nil
 	}
-	return Entry{}, ErrNothingToRedo
+	return nil
 }
 
 // marks returns the changes an undo reverted and the undos a redo took
@@ -96,33 +126,9 @@ func marks(cs []commitInfo) (undone, redone map[string]bool) {
 // the restored content as after). It returns the files and those of them
 // that had changed since target (overwritten because force was set).
 func (r *Repo) revert(at time.Time, target *commitInfo, force bool, rec Change) (paths, changed []string, err error) {
-	files := make([]FileChange, len(target.m.Files))
-	var diffs []string
-	for i, f := range target.m.Files {
-		if !filepath.IsAbs(f.Path) || filepath.Clean(f.Path) != f.Path || (r.Allowed != nil && !r.Allowed(f.Path)) {
-			return nil, nil, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
-		}
-		f.Before, f.After = nil, nil
-		if f.BeforeExists {
-			if f.Before, err = sideBytes(target.c, "before", f.Path); err != nil {
-				return nil, nil, err
-			}
-		}
-		if f.AfterExists {
-			if f.After, err = sideBytes(target.c, "after", f.Path); err != nil {
-				return nil, nil, err
-			}
-		}
-		cur, exists, err := readLive(f.Path)
-		if err != nil {
-			return nil, nil, err
-		}
-		if exists != f.AfterExists || !bytes.Equal(cur, f.After) {
-			changed = append(changed, f.Path)
-			diffs = append(diffs, shortDiff(f.Path, f.After, f.AfterExists, cur, exists))
-		}
-		files[i] = f
-		paths = append(paths, f.Path)
+	files, paths, changed, diffs, err := r.load(target)
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(changed) > 0 && !force {
 		return nil, nil, &ChangedError{Op: rec.Kind, Files: changed, Diffs: diffs}
@@ -159,6 +165,40 @@ func modeOr(m fs.FileMode) fs.FileMode {
 		return 0o644
 	}
 	return m.Perm()
+}
+
+// load reads target's files, both sides, and compares each with the live
+// file: changed (with a short diff each) are those that differ from the
+// after side. A path outside the allowed files is an error.
+func (r *Repo) load(target *commitInfo) (files []FileChange, paths, changed, diffs []string, err error) {
+	files = make([]FileChange, len(target.m.Files))
+	for i, f := range target.m.Files {
+		if !filepath.IsAbs(f.Path) || filepath.Clean(f.Path) != f.Path || (r.Allowed != nil && !r.Allowed(f.Path)) {
+			return nil, nil, nil, nil, fmt.Errorf("history entry %s names %q outside the allowed files", target.c.Hash, f.Path)
+		}
+		f.Before, f.After = nil, nil
+		if f.BeforeExists {
+			if f.Before, err = sideBytes(target.c, "before", f.Path); err != nil {
+				return nil, nil, nil, nil, err
+			}
+		}
+		if f.AfterExists {
+			if f.After, err = sideBytes(target.c, "after", f.Path); err != nil {
+				return nil, nil, nil, nil, err
+			}
+		}
+		cur, exists, err := readLive(f.Path)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		if exists != f.AfterExists || !bytes.Equal(cur, f.After) {
+			changed = append(changed, f.Path)
+			diffs = append(diffs, shortDiff(f.Path, f.After, f.AfterExists, cur, exists))
+		}
+		files[i] = f
+		paths = append(paths, f.Path)
+	}
+	return files, paths, changed, diffs, nil
 }
 
 // removeEmptyTree removes d and its subdirectories when they hold no files.

@@ -56,6 +56,13 @@ func (e *ChangedError) Error() string {
 // targets and the source patches it rewrote or removed, before and after,
 // so that undo puts the targets and the inbox back together.
 func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
+	return CommitAs(p, it, sel, now, "")
+}
+
+// CommitAs is Commit recording the change as part of decision
+// (history.Change.Decision): the same decision carried to another agent's
+// memory, so that undo and redo take it back with the first.
+func CommitAs(p Paths, it *Item, sel Selection, now time.Time, decision string) (Result, error) {
 	var res Result
 	if it.Kind == "" {
 		return res, fmt.Errorf("item %s has no hunks to apply", it.ID)
@@ -173,7 +180,7 @@ func Commit(p Paths, it *Item, sel Selection, now time.Time) (Result, error) {
 	}
 	// Every decision is history, a dismissal too: undo makes its lines
 	// pending again and takes its tombstones back.
-	c := history.Change{Kind: history.KindApply, Files: fcs,
+	c := history.Change{Kind: history.KindApply, Files: fcs, Decision: decision,
 		Summary: fmt.Sprintf("%s: %s applied to %s", it.ID, plural.Of(res.Applied, "line", "lines"), strings.Join(res.Files, ", "))}
 	switch {
 	case len(res.Files) == 0:
