@@ -385,7 +385,7 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i", "in every ",
+	"all my", "everything i", "anything i", "in every ", "moving", "switching", "migrating",
 }
 
 func mayMatter(lower string) bool {
@@ -763,7 +763,7 @@ var reasonRe = lazyregexp.New(`(?i)[\s,]+(so( that)?|because|since|as|which|othe
 
 // changedRe is a verb that tells a setting changed; "instead" and "now"
 // are too common in requests ("return 404 instead of 500") to say so.
-var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped)\b`)
+var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped|(we're|we are) (moving|switching|migrating))\b`)
 
 // timeRe is when a change happened ("last week", "yesterday"): no part of
 // the memory line.

@@ -147,6 +147,8 @@ func TestClassify(t *testing.T) {
 		{"moved the relay to pin 9, 3 drives the fan now", false, "Moved the relay to pin 9.", true, false, false},
 		{"we migrated the queue from sqs to rabbitmq", false, "We migrated the queue from sqs to rabbitmq.", false, false, false},
 		{"we upgraded to deno 2 and std 1", false, "We upgraded to deno 2 and std 1.", false, false, false},
+		// a change in progress that the team decided is a change too
+		{"we're migrating all buckets to eu-north-1, eu-west-2 is gone after this", false, "We're migrating all buckets to eu-north-1.", true, false, false},
 		// "in every repo" said mid-sentence, with no other cue word
 		{"btw i sign commits with my ssh key in every repo", false, "I sign commits with my ssh key.", true, true, false},
 		// not instructions
