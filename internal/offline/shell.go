@@ -76,7 +76,14 @@ type command struct {
 	// too (promoteBuilds), not an image or site build.
 	buildVerb bool
 	dangling  bool // norm keeps a flag whose value it dropped (`-scheme`)
+	// preview: an infrastructure tool's dry run (`terraform plan`,
+	// `pulumi preview`): a check before a change, yet the action of a
+	// procedure that applies it (promoteBuilds).
+	preview bool
 }
+
+// infraTools change infrastructure and preview the change first.
+var infraTools = map[string]bool{"terraform": true, "tofu": true, "terragrunt": true, "pulumi": true}
 
 // containerValueFlags take a value in `docker run`, `docker compose exec`
 // and their kin.
@@ -514,6 +521,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
 	}
+	c.preview = c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"

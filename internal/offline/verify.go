@@ -3,6 +3,8 @@ package offline
 import (
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // minVerifySessions is how many sessions must have run a check before it is
@@ -12,14 +14,16 @@ const minVerifySessions = 3
 // maxVerifyCmds bounds the commands listed on the verification line.
 const maxVerifyCmds = 6
 
-var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4}
+var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4, "preview": 5}
 
 // promoteBuilds makes `<tool> build` a build check in a project that
 // runs `<tool> test` too (`cabal build all` beside `cabal test`, `stack
 // build` beside `stack test`): there it compiles the code under test. A
 // tool the project never tests with (`docker build`, `hugo build`) builds
 // an artefact, not a check. Each session's checks gain the promoted
-// command's first run, and its steps the category.
+// command's first run, and its steps the category. An infrastructure
+// preview (`terraform plan`) joins the checks too, but stays an action in
+// the steps, where it leads to the apply.
 func promoteBuilds(sessions []mined) {
 	tested := map[string]bool{}
 	for _, m := range sessions {
@@ -34,6 +38,12 @@ func promoteBuilds(sessions []mined) {
 		seen := map[string]bool{}
 		for k := range m.steps {
 			c := &m.steps[k].cmd
+			if c.preview && !seen[c.key] {
+				seen[c.key] = true
+				r := m.steps[k]
+				r.cmd.category = "preview"
+				m.checks = append(m.checks, r)
+			}
 			if !c.buildVerb || !tested[c.tool] {
 				continue
 			}
@@ -126,7 +136,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		cmd := mostCommon(g.forms)
 		if full := mostCommon(g.full); g.full[full] >= 2 && 2*g.full[full] > len(g.runs) && !varied(g.runs, full) {
 			cmd = full
-		} else if g.dangling {
+		} else if g.dangling || valuesVary(g.forms) {
 			// `xcodebuild test -scheme -destination` is no command: the
 			// runs with their values, those that changed as placeholders.
 			cmd = stepText(g.runs, command{norm: cmd})
@@ -163,6 +173,25 @@ func targetedRun(m mined, r shellRun) bool {
 	}
 	return false
 }
+
+// valuesVary reports whether the stable forms differ only in the values of
+// `-flag=value` options (`-chdir=live/eu`, `-chdir=live/us`).
+func valuesVary(forms map[string]int) bool {
+	if len(forms) < 2 {
+		return false
+	}
+	shape := ""
+	for f := range forms {
+		s := flagValueRe().ReplaceAllString(f, "=")
+		if shape != "" && s != shape {
+			return false
+		}
+		shape = s
+	}
+	return true
+}
+
+var flagValueRe = lazyregexp.New(`=\S*`)
 
 // varied reports whether a run differs from the command only in the value
 // of an argument: as many words, not all the same.

@@ -94,3 +94,31 @@ func TestTargetedCheck(t *testing.T) {
 		t.Errorf("line %q, want %q", got, want)
 	}
 }
+
+// TestPreviewCheck: an infrastructure dry run run in most sessions is a
+// verification command, and stays the action of a plan-then-apply skill.
+func TestPreviewCheck(t *testing.T) {
+	s := []string{"tofu fmt -check", "tofu plan -var-file=eu.tfvars"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `tofu fmt -check`, `tofu plan -var-file=eu.tfvars`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	var ms []mined
+	for i := range 2 {
+		ms = append(ms, checkedSession(i, "tofu validate", "tofu plan -out=next.plan", "tofu apply next.plan"))
+	}
+	promoteBuilds(ms)
+	got := skillSteps(procedureCandidates(ms, func(int) bool { return true }, 6))
+	if len(got) != 1 || got[0] != "tofu validate | tofu plan -out=next.plan | tofu apply next.plan" {
+		t.Errorf("skills %q", got)
+	}
+}
+
+// TestFlagValueVaries: a check whose `-flag=value` changed between runs is
+// listed with a placeholder for that value, not with one run's value.
+func TestFlagValueVaries(t *testing.T) {
+	got := verificationOf(
+		[]string{"tofu -chdir=stacks/eu plan"}, []string{"tofu -chdir=stacks/us plan"}, []string{"tofu -chdir=stacks/eu plan"})
+	if want := "Verification commands for this project: `tofu -chdir=stacks/<name> plan`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+}
