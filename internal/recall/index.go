@@ -103,6 +103,11 @@ type Index struct {
 	// release drops the hold on a fresh index's temp (see fresh); nil
 	// otherwise.
 	release func()
+	// saveGen and saveSigs are what an update leaves to save beside the
+	// index once it is installed (see sigs.go); saveSigs is nil when the
+	// saved file is already up to date.
+	saveGen  string
+	saveSigs map[int64]int64
 }
 
 // Path is where the index of a cache dir lives.
@@ -338,7 +343,7 @@ func (ix *Index) unhold() {
 
 // remove deletes an index and its WAL files.
 func remove(path string) error {
-	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal", path + ".stamp"} {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal", path + ".stamp", sigsPath(path)} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}

@@ -100,7 +100,15 @@ func update(ctx context.Context, path string, snap Snapshot, opt Options) (Stats
 	if err != nil {
 		return st, err
 	}
-	return st, ix.Install()
+	if err := ix.Install(); err != nil {
+		return st, err
+	}
+	if ix.saveSigs != nil {
+		if err := saveSigs(sigsPath(path), ix.saveGen, ix.saveSigs); err != nil {
+			opt.Log.Debug().Err(err).Msg("index signatures not saved")
+		}
+	}
+	return st, nil
 }
 
 // doc is one document's row in docs.
@@ -143,9 +151,16 @@ type work struct {
 
 func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, error) {
 	var st Stats
-	sigs, err := ix.sigs()
+	where := ix.path
+	if ix.target != "" {
+		where = ix.target
+	}
+	sigs, gen, saved, err := ix.loadSigs(sigsPath(where))
 	if err != nil {
 		return st, err
+	}
+	if !saved && gen != "" {
+		ix.saveGen, ix.saveSigs = gen, sigs
 	}
 	var todo []*work
 	seen := make(map[string]bool, len(snap.Sessions)+len(snap.Files))
@@ -214,9 +229,26 @@ func (ix *Index) apply(ctx context.Context, snap Snapshot, opt Options) (Stats, 
 	// written, so ids (and rowids) grow with recency, which is what a query
 	// with too many matches ranks by (see candidates).
 	slices.SortStableFunc(todo, func(a, b *work) int { return strings.Compare(a.doc.date, b.doc.date) })
+	ix.saveGen, ix.saveSigs = "", nil
 	n, err := ix.write(ctx, ix.read(ctx, todo, opt), len(todo), gone, opt.Progress)
 	st.Indexed, st.Removed, st.Rows = len(todo), len(gone), n
-	return st, err
+	if err != nil {
+		return st, err
+	}
+	// The signatures as they are now, to be saved with the new generation.
+	for _, o := range gone {
+		delete(sigs, o.sig)
+	}
+	for _, w := range todo {
+		if w.old != nil {
+			delete(sigs, w.old.sig)
+		}
+	}
+	for _, w := range todo {
+		sigs[w.doc.sig] = w.doc.id
+	}
+	ix.saveSigs = sigs
+	return st, nil
 }
 
 // sigs loads every indexed document's signature and id.
@@ -247,7 +279,7 @@ const manyDocs = 1000
 // narrowed to one project leaves every other project's documents) are
 // picked from one pass over the table, which is cheaper than a join.
 func (ix *Index) docs(ids []int64) ([]doc, error) {
-	const cols = `SELECT id, key, kind, agent, project, rows, head, tail FROM docs`
+	const cols = `SELECT id, key, kind, agent, project, rows, head, tail, sig FROM docs`
 	var rs *sql.Rows
 	var err error
 	var want map[int64]bool
@@ -271,7 +303,7 @@ func (ix *Index) docs(ids []int64) ([]doc, error) {
 	var out []doc
 	for rs.Next() {
 		var d doc
-		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.rows, &d.head, &d.tail); err != nil {
+		if err := rs.Scan(&d.id, &d.key, &d.kind, &d.agent, &d.project, &d.rows, &d.head, &d.tail, &d.sig); err != nil {
 			return nil, fmt.Errorf("read index: %w", err)
 		}
 		if want == nil || want[d.id] {
@@ -496,9 +528,14 @@ func (ix *Index) write(ctx context.Context, todo <-chan *work, total int, gone [
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	gen, err := setGen(func(q string, args ...any) error { _, err := tx.Exec(q, args...); return err })
+	if err != nil {
+		return 0, fmt.Errorf("write index: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("write index: %w", err)
 	}
+	ix.saveGen = gen
 	return n, nil
 }
 
