@@ -11,6 +11,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/inbox"
+	"github.com/automem/automem/internal/intent"
 )
 
 // entry is one item of one agent's memory, with the ID inbox shows for it.
@@ -85,6 +86,13 @@ func findEntry(es []entry, id string) (entry, error) {
 	case 1:
 		return match[0], nil
 	case 0:
+		for _, e := range es {
+			if e.Item.Group == inbox.GroupAttention && strings.HasPrefix(e.Item.ID, bare+"/") && (agent == "" || e.Mem.Agent == agent) {
+				// A held memory patch (a symlinked GEMINI.md): say why
+				// rather than that nothing is there.
+				return entry{}, fmt.Errorf("%s needs attention as %s: %s", id, e.ID, strings.TrimPrefix(e.Item.Reason, intent.AttentionPrefix))
+			}
+		}
 		return entry{}, fmt.Errorf("no inbox item %q (see inbox list)", id)
 	}
 	ids := make([]string, len(match))

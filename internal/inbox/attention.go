@@ -50,6 +50,9 @@ func Reopen(p Paths, it *Item, edited []byte, now time.Time) (Reopened, error) {
 	if isSkillPatch(it) {
 		return reopenSkillPatch(p, it, edited, now)
 	}
+	if isHeldMemoryPatch(it) {
+		return out, fmt.Errorf("%s waits for its target, not for an edit: replace the symlink with a regular file (or discard it)", it.ID)
+	}
 	files := attentionFiles(p, it)
 	pp, rp := files[0], files[1]
 	parsed, _, err := intent.ParseRepair(edited)

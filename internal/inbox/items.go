@@ -96,14 +96,17 @@ type Item struct {
 type Hidden struct {
 	Path   string
 	Reason string
+	// Code is the refusal's reason code (patch.Reason).
+	Code patch.Reason
 }
 
 // Scan reads every item of a project, in list order: new skills, skill
 // updates (a skill update patch that does not parse or names a file it may
 // not touch needs attention: Gemini CLI hides it, automem lists it so it is
-// not lost from view), memory (private then global), rejected and needing
-// attention (by name); and it reports the hidden memory patch files, so
-// the caller can warn about them.
+// not lost from view), memory (private then global; a patch whose target
+// is not a regular file, such as a symlinked GEMINI.md, needs attention),
+// rejected and needing attention (by name); and it reports the hidden
+// memory patch files, so the caller can warn about them.
 func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 	drafts, patches, err := skillEntries(p.Skills())
 	if err != nil {
@@ -138,7 +141,13 @@ func Scan(p Paths) (items []*Item, hidden []Hidden, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		hidden = append(hidden, hid...)
+		for _, h := range hid {
+			if h.Code == patch.NotRegularFile {
+				items = append(items, heldMemoryPatch(kind, h))
+			} else {
+				hidden = append(hidden, h)
+			}
+		}
 		if it != nil {
 			title := map[patch.Kind]string{patch.Private: "Private memory", patch.Global: "Global memory", patch.Project: "Project memory"}[kind]
 			it.Title = fmt.Sprintf("%s: %s from %s", title, plural.Of(len(it.Hunks), "hunk", "hunks"), plural.Of(len(it.Sources), "source patch", "source patches"))
@@ -222,7 +231,7 @@ func loadPatchItem(paths Paths, id, group string, kind patch.Kind, files []strin
 			raw, err = os.ReadFile(f)
 		}
 		if patch.ReasonOf(err) != "" {
-			hidden = append(hidden, Hidden{Path: f, Reason: err.Error()})
+			hidden = append(hidden, Hidden{Path: f, Reason: err.Error(), Code: patch.ReasonOf(err)})
 			continue
 		}
 		if err != nil {

@@ -27,11 +27,31 @@ func isSkillPatch(it *Item) bool {
 	return it.Group == GroupAttention && strings.HasPrefix(it.ID, SkillPatchPrefix)
 }
 
+// heldMemoryPatch is the entry of a memory patch whose target is not a
+// regular file, a symlinked ~/.gemini/GEMINI.md (dotfiles) the usual case:
+// automem never writes through a link (it could lead anywhere), so the
+// candidate cannot be applied here (Gemini CLI's validator checks the path
+// only and still offers it); it needs attention under <kind>/<name>, its file left where it
+// is, until the person replaces the link with a regular file (the patch is
+// then pending again by itself) or discards it.
+func heldMemoryPatch(kind patch.Kind, h Hidden) *Item {
+	reason := intent.AttentionPrefix + "its target is not a regular file, which automem does not write through " +
+		"(replace a symlink with the file it points to and the candidate is pending again; or discard it): " + h.Reason
+	name := strings.TrimSuffix(filepath.Base(h.Path), ".patch")
+	return &Item{ID: string(kind) + "/" + name, Group: GroupAttention, Kind: kind, Files: []string{h.Path}, Reason: reason, Title: firstLine(reason)}
+}
+
+// isHeldMemoryPatch reports whether an entry needing attention is a memory
+// patch held for its target (heldMemoryPatch).
+func isHeldMemoryPatch(it *Item) bool {
+	return it.Group == GroupAttention && it.Kind != "" && it.Kind != patch.Skill
+}
+
 // attentionFiles are the files of an entry needing attention that discard
-// removes: a rejected entry's .patch and .reason, or the skill update
-// patch itself.
+// removes: a rejected entry's .patch and .reason, or the skill update or
+// held memory patch itself.
 func attentionFiles(p Paths, it *Item) []string {
-	if isSkillPatch(it) {
+	if isSkillPatch(it) || isHeldMemoryPatch(it) {
 		return it.Files[:1]
 	}
 	name := strings.TrimPrefix(it.ID, "rejected/")
