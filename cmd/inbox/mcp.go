@@ -86,13 +86,14 @@ type TurnsResult struct {
 
 func (r *recaller) server(version string) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "automem", Title: "automem recall", Version: version}, &mcp.ServerOptions{
-		Instructions: "Search this project's reviewed memory and past coding sessions (redacted). " +
+		Instructions: "Search this project's memory and past coding sessions (redacted). " +
+			"A memory hit with status \"pending\" is a candidate no person has reviewed yet: not part of the memory. " +
 			"Use search_memory for decisions and facts, search_sessions for what happened in a session, " +
 			"then read_session_turns to read around a hit.",
 	})
 	ro := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
 	mcp.AddTool(s, &mcp.Tool{Name: "search_memory", Annotations: ro,
-		Description: "Search the project's memory files (MEMORY.md and topic files, global memory, skills, pending candidates, evidence; archive.md with include_archive). Hits give file and line."},
+		Description: "Search the project's memory files (MEMORY.md and topic files, global memory, skills, pending candidates, evidence; archive.md with include_archive). Hits give file and line; a pending candidate's hit has status \"pending\" (not reviewed, not part of the memory)."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, a SearchArgs) (*mcp.CallToolResult, SearchResult, error) {
 			kinds := []string{recall.KindMemory}
 			if a.IncludeArchive {
@@ -142,7 +143,7 @@ func (r *recaller) search(ctx context.Context, a SearchArgs, kinds []string) (*m
 	}
 	out := SearchResult{Hits: []searchHit{}}
 	for _, h := range hits {
-		out.Hits = append(out.Hits, searchHit{Hit: h, Resume: resume(h)})
+		out.Hits = append(out.Hits, hitOf(h))
 	}
 	return nil, out, nil
 }

@@ -42,6 +42,9 @@ func TestMCPRoundTrip(t *testing.T) {
 	}
 	write(filepath.Join(mem, "MEMORY.md"), "# memory\n\n- releases are cut with the pelican script\n")
 	write(filepath.Join(mem, "archive.md"), "- the old pelican script lived in tools/\n")
+	// A pending candidate, not reviewed: its hit says so.
+	write(filepath.Join(mem, ".inbox", "private", "extraction.patch"), "--- "+filepath.Join(mem, "MEMORY.md")+"\n+++ "+filepath.Join(mem, "MEMORY.md")+
+		"\n@@ -1,3 +1,4 @@\n # memory\n \n - releases are cut with the pelican script\n+- the pelican script needs python 3.12\n")
 	chats := filepath.Join(filepath.Dir(mem), "chats")
 	write(filepath.Join(chats, "session-2026-05-01T09-00-5e550000.jsonl"), strings.Join([]string{
 		`{"sessionId":"5e550000-1111-2222-3333-444455556666","projectHash":"ab","startTime":"2026-05-01T09:00:00Z","lastUpdated":"2026-05-01T09:02:00Z","kind":"main"}`,
@@ -75,8 +78,31 @@ func TestMCPRoundTrip(t *testing.T) {
 	}
 	memHits := cliHits("--memory", "--include-archive", "pelican")
 	sessHits := cliHits("--sessions", "pelican")
-	if len(memHits) != 2 || len(sessHits) != 1 {
-		t.Fatalf("cli: %d memory hits, %d session hits; want 2 and 1", len(memHits), len(sessHits))
+	if len(memHits) != 4 || len(sessHits) != 1 {
+		t.Fatalf("cli: %d memory hits, %d session hits; want 4 and 1", len(memHits), len(sessHits))
+	}
+	// The patch's lines (context and added) are pending; MEMORY.md's and
+	// archive.md's are not.
+	pending := 0
+	for _, raw := range memHits {
+		var h searchHit
+		if err := json.Unmarshal(raw, &h); err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Contains(h.Path, ".inbox"); (h.Status == statusPending) != want {
+			t.Errorf("hit %s: status %q", h.Path, h.Status)
+		}
+		if h.Status == statusPending {
+			pending++
+		}
+	}
+	if pending != 2 {
+		t.Errorf("%d pending hits, want 2 (the patch's context and added line)", pending)
+	}
+	var text, errb bytes.Buffer
+	if code := run(ctx, []string{"--project", proj, "search", "--memory", "python"}, strings.NewReader(""), &text, &errb); code != 0 ||
+		!strings.Contains(text.String(), "extraction.patch:") || !strings.Contains(text.String(), "(pending candidate, not reviewed)") {
+		t.Errorf("search text: exit %d\n%s%s", code, text.String(), errb.String())
 	}
 
 	// The server, over a pipe, with the SDK's client.

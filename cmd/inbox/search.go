@@ -14,6 +14,7 @@ import (
 
 	"github.com/automem/automem/internal/cli"
 	"github.com/automem/automem/internal/gemini"
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/recall"
 	"github.com/automem/automem/internal/redact"
 	"github.com/automem/automem/jobs"
@@ -39,10 +40,26 @@ type SearchCmd struct {
 	Limit          int      `help:"Most hits per group (memory, then sessions)." default:"10" min:"1" max:"1000" env:"${env_prefix}SEARCH_LIMIT"`
 }
 
-// searchHit is one line of --json output.
+// searchHit is one line of --json output, and one hit of the MCP tools.
 type searchHit struct {
 	recall.Hit
 	Resume string `json:"resume,omitempty"`
+	// Status is "pending" for a candidate no person has reviewed yet (an
+	// inbox patch, a skill draft), so neither a person nor an agent takes
+	// it for reviewed memory; "" otherwise.
+	Status string `json:"status,omitempty"`
+}
+
+// statusPending marks an unreviewed candidate's hit.
+const statusPending = "pending"
+
+// hitOf is a hit as the CLI and the MCP tools both give it.
+func hitOf(h recall.Hit) searchHit {
+	out := searchHit{Hit: h, Resume: resume(h)}
+	if h.Kind != recall.KindSession && memdir.Pending(h.Path) {
+		out.Status = statusPending
+	}
+	return out
 }
 
 // Run searches the index, building it first when it is missing.
@@ -200,7 +217,7 @@ func printHits(env *cli.Env, hits []recall.Hit, asJSON bool) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		for _, h := range hits {
-			if err := enc.Encode(searchHit{Hit: h, Resume: resume(h)}); err != nil {
+			if err := enc.Encode(hitOf(h)); err != nil {
 				return fmt.Errorf("write hits: %w", err)
 			}
 		}
@@ -209,7 +226,11 @@ func printHits(env *cli.Env, hits []recall.Hit, asJSON bool) error {
 			fmt.Fprintln(w, "no match")
 		}
 		for _, h := range hits {
-			fmt.Fprintf(w, "%s\n    %s\n", where(h), h.Snippet)
+			at := where(h)
+			if hitOf(h).Status == statusPending {
+				at += " (pending candidate, not reviewed)"
+			}
+			fmt.Fprintf(w, "%s\n    %s\n", at, h.Snippet)
 			if r := resume(h); r != "" {
 				fmt.Fprintf(w, "    resume: %s\n", r)
 			}

@@ -251,3 +251,27 @@ func (d Dir) Draft(path string) (name string, ok bool) {
 	}
 	return name, true
 }
+
+// Pending reports whether path is a candidate no person has reviewed yet:
+// a patch in a memory's inbox (<Data>/.inbox/...) or a file of a skill
+// draft (<Data>/skills/..., where <Data> is a memory's data dir, which
+// holds automem's own dir or an inbox, unlike an agent's user skills). A
+// search names such hits as pending, so an agent never mistakes them for
+// reviewed memory.
+func Pending(path string) bool {
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(path)), "/")
+	for i, p := range parts[:max(len(parts)-1, 0)] {
+		switch p {
+		case inboxDir:
+			return true
+		case skillsDir:
+			data := filepath.FromSlash(strings.Join(parts[:i], "/"))
+			for _, mark := range []string{ownDir, inboxDir} {
+				if _, err := os.Lstat(filepath.Join(data, mark)); err == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
