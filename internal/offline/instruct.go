@@ -258,7 +258,15 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		parts := clauseSplitRe().Split(s, -1)
 		for i, p := range parts {
 			if changedSetting(p) {
-				s = strings.Join(parts[:i+1], ", ")
+				j := 0
+				for j < i && goneRe().MatchString(parts[j]) && !changedSetting(parts[j]) {
+					// "ops took admin away; deploys now use deployer":
+					// the old value's going is the story, and the new
+					// value stands without a marker.
+					j++
+					st.lasting = true
+				}
+				s = strings.Join(parts[j:i+1], ", ")
 				break
 			}
 		}
@@ -385,7 +393,7 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i", "in every ", "moving", "switching", "migrating",
+	"all my", "everything i", "anything i", "in every ", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {
@@ -763,7 +771,14 @@ var reasonRe = lazyregexp.New(`(?i)[\s,]+(so( that)?|because|since|as|which|othe
 
 // changedRe is a verb that tells a setting changed; "instead" and "now"
 // are too common in requests ("return 404 instead of 500") to say so.
-var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped|(we're|we are) (moving|switching|migrating))\b`)
+// "deploys now use the deployer role", "we now run on arm": a subject that
+// uses something else now is a change without a change verb.
+var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped|(we're|we are) (moving|switching|migrating)|(we|\w{3,}s) now (uses?|runs? on|go(es)? through|points? (to|at)))\b`)
+
+// goneRe is a clause telling the old value went away ("ops took admin
+// away from us", "the old bucket was retired"): the story of the change,
+// no part of the new state.
+var goneRe = lazyregexp.New(`(?i)\b(took( \S+){1,3} away|took away|revoked|(is|was|are|were|got) (gone|removed|retired|revoked|deleted|decommissioned|switched off|turned off|shut down))\b`)
 
 // timeRe is when a change happened ("last week", "yesterday"): no part of
 // the memory line.

@@ -149,6 +149,12 @@ func TestClassify(t *testing.T) {
 		{"we upgraded to deno 2 and std 1", false, "We upgraded to deno 2 and std 1.", false, false, false},
 		// a change in progress that the team decided is a change too
 		{"we're migrating all buckets to eu-north-1, eu-west-2 is gone after this", false, "We're migrating all buckets to eu-north-1.", true, false, false},
+		// a subject that uses something else "now" is a change; the old
+		// value taken away before it is the story and the new value stands
+		{"ops took the shared runner away from us; nightly jobs now run on the arm64 pool", false, "Nightly jobs now run on the arm64 pool.", true, false, false},
+		{"releases now point to the eu registry", false, "Releases now point to the eu registry.", false, false, false},
+		{"the dashboard now uses way too much memory, no idea why", false, "", false, false, false},
+		{"it now uses the new cache", false, "", false, false, false},
 		// "in every repo" said mid-sentence, with no other cue word
 		{"btw i sign commits with my ssh key in every repo", false, "I sign commits with my ssh key.", true, true, false},
 		// not instructions
