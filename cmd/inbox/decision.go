@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/automem/automem/internal/cli"
+	"github.com/automem/automem/internal/history"
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/plural"
@@ -88,6 +89,41 @@ func oneDecision(env *cli.Env, g *Globals, mems []memory, before map[string]pend
 		}
 	}
 	return notes
+}
+
+// historyLengths are how many changes each memory's history holds, by
+// agent, for onlyNewChange.
+func historyLengths(mems []memory) map[string]int {
+	out := map[string]int{}
+	for _, m := range mems {
+		entries, _ := history.Open(m.Paths.History()).Log()
+		out[m.Agent] = len(entries)
+	}
+	return out
+}
+
+// onlyNewChange is the hash of the one change a review recorded since
+// historyLengths gave lengths, the decision its carried copies join; ""
+// when it recorded several (each a decision of its own: the copies cannot
+// be told apart by decision, so they stay entries of their own) or none.
+func onlyNewChange(mems []memory, lengths map[string]int) string {
+	var hash string
+	n := 0
+	for _, m := range mems {
+		entries, err := history.Open(m.Paths.History()).Log()
+		if err != nil {
+			return ""
+		}
+		added := len(entries) - lengths[m.Agent]
+		n += added
+		if added == 1 {
+			hash = entries[0].Hash
+		}
+	}
+	if n != 1 {
+		return ""
+	}
+	return hash
 }
 
 // pendingSets is what each memory has pending now, for oneDecision.

@@ -46,8 +46,9 @@ func (c *ReviewCmd) Run(ctx context.Context, g *Globals, env *cli.Env) error {
 	// One agent's memory at a time: each has its own inbox, history and
 	// evidence. Decisions are carried to the other targets at the end.
 	before := pendingSets(env, mems)
+	heads := historyLengths(mems)
 	defer func() {
-		for _, n := range oneDecision(env, g, mems, before, "") {
+		for _, n := range oneDecision(env, g, mems, before, onlyNewChange(mems, heads)) {
 			fmt.Fprintln(env.Stdout, n)
 		}
 	}()
