@@ -49,9 +49,8 @@ type Stats struct {
 }
 
 // renderOptions keep whole human and assistant messages (the index wants
-// every word a person may recall), drop tool outputs and redact each
-// session's texts in batches (an index build redacts every session).
-var renderOptions = render.Options{MaxHuman: 64 << 10, MaxAssistant: 32 << 10, CallsOnly: true, Batch: true}
+// every word a person may recall) and drop tool outputs.
+var renderOptions = render.Options{MaxHuman: 64 << 10, MaxAssistant: 32 << 10, CallsOnly: true}
 
 // Update brings the index at path in line with snap: documents that are
 // new or changed are read and indexed, documents of the snapshot's scope

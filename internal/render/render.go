@@ -45,9 +45,6 @@ type Options struct {
 	// out: one line per tool call, for the search index, where outputs are
 	// mostly noise and most of the bytes.
 	CallsOnly bool
-	// Batch redacts a transcript's texts in a few calls of the hook
-	// (see Prefetch), for a caller that renders many transcripts.
-	Batch bool
 }
 
 func (o Options) withDefaults() Options {

@@ -82,9 +82,6 @@ func (b *builder) header(n int, role string, m *transcript.Message) string {
 // either it or the message id.
 func Transcript(sess transcript.Session, msgs []transcript.Message, red Redact, opt Options) *Rendering {
 	b := &builder{red: red, o: opt.withDefaults(), isErr: errorLine()}
-	if opt.Batch {
-		b.red = Prefetch(red, b.texts(sess, msgs))
-	}
 	b.sessionHeader(sess, len(msgs))
 	results := map[string]transcript.ToolCall{}
 	for _, m := range msgs {
@@ -114,32 +111,6 @@ func Transcript(sess transcript.Session, msgs []transcript.Message, red Redact, 
 		}
 	}
 	return &Rendering{Lines: b.lines, marks: b.marks}
-}
-
-// texts are the texts of a rendering the hook will be asked about, as it
-// will be asked (for Prefetch): the session's id, the human and
-// assistant messages and the tool calls' arguments that are redacted
-// whole; the others are left to the hook.
-func (b *builder) texts(sess transcript.Session, msgs []transcript.Message) []string {
-	out := []string{strings.Join(strings.Fields(sess.ID), " ")}
-	for i := range msgs {
-		m := &msgs[i]
-		switch {
-		case m.Role == transcript.RoleUser && m.Human, m.Role == transcript.RoleAssistant:
-			if t := strings.TrimSpace(m.Text); t != "" {
-				out = append(out, t)
-			}
-		}
-		if m.Role != transcript.RoleAssistant {
-			continue
-		}
-		for _, tc := range m.ToolCalls {
-			if s, isJSON := argsText(tc.Args); isJSON && len(s) <= b.o.MaxArgValue+argWindow {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
 }
 
 func (b *builder) sessionHeader(s transcript.Session, count int) {
@@ -320,31 +291,19 @@ const argWindow = 8 << 10
 // When the redactor finds anything there, the whole arguments are
 // redacted and cut as before.
 func (b *builder) args(raw json.RawMessage) string {
-	s, isJSON := argsText(raw)
-	if s == "" {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" || string(raw) == "{}" {
 		return ""
 	}
-	if !isJSON {
-		return b.fitArgs(Line(s, b.red, 0), nil) // not JSON: at least keep it on one line
+	var buf bytes.Buffer
+	if json.Compact(&buf, raw) != nil {
+		return b.fitArgs(Line(string(raw), b.red, 0), nil) // not JSON: at least keep it on one line
 	}
+	s := buf.String()
 	if w, cut, ok := windowObject(s, b.o.MaxArgValue+argWindow); ok && b.red(w) == w {
 		return b.fitArgs(w, cut)
 	}
 	return b.fitArgs(b.red(s), nil)
-}
-
-// argsText is a tool call's arguments as compact JSON (isJSON), as they
-// were when they are not JSON, or "" when there are none.
-func argsText(raw json.RawMessage) (s string, isJSON bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" || string(raw) == "{}" {
-		return "", false
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, raw) != nil {
-		return string(raw), false
-	}
-	return buf.String(), true
 }
 
 // fitArgs cuts redacted arguments to MaxArgs; cut says how many bytes
