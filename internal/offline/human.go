@@ -107,7 +107,9 @@ func sentences(lines []string) []string {
 
 // asideRe opens a new thought inside a sentence: "add the page, btw the
 // api runs on port 4000".
-var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*`)
+// A request after a reason ("…, so please make sure …") and a clause after
+// "; and" are new thoughts too.
+var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*|,\s+so (please|pls)\s+|;\s+and\s+`)
 
 // splitAside cuts a sentence where the person turns to another thought,
 // so a fact buried after a request is read as a sentence of its own.

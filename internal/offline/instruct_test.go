@@ -55,6 +55,16 @@ func TestSentenceAside(t *testing.T) {
 	}
 }
 
+// A request after its reason, and a clause after "; and", are read on
+// their own, so a rule in the middle of a long sentence is found.
+func TestSentenceRequestAfterReason(t *testing.T) {
+	got := sentences([]string{"the bucket is shared with the data team, so please make sure every upload is gzipped; and logs go to stderr"})
+	want := []string{"the bucket is shared with the data team", "make sure every upload is gzipped", "logs go to stderr"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
 func TestClassify(t *testing.T) {
 	tests := []struct {
 		in         string

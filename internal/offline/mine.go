@@ -113,8 +113,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				continue
 			}
 			var got []stmt
-			opened := false
+			opened, ruled := false, false
 			for i, sent := range rememberPrevious(expandValues(own)) {
+				if loc := houseRulesRe().FindStringIndex(sent); loc != nil && loc[1] < len(sent) {
+					// "let me lay out how we do things here: …": what
+					// follows is how the project works, said to last.
+					sent, ruled = sent[loc[1]:], true
+				}
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
@@ -127,6 +132,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				st, rev := classify(sent, corrective && (i == 0 || opened && len(got) == 0) || len(got) > 0 && got[0].correction, s)
 				if st != nil {
+					st.lasting = st.lasting || ruled
 					got = append(got, *st)
 					m.signals++
 				}
@@ -214,6 +220,10 @@ var danglingRe = lazyregexp.New(`(?i)^(never |don'?t |do not |always |please )?[
 var quantifierRe = lazyregexp.New(`(?i)^(anything|everything|something|nothing|all|each|every|any)\b`)
 
 // bareNoRe is a sentence that only says no.
+// houseRulesRe opens a statement of how the project works, up to the colon
+// after which the person says it: "here's how we do things in this repo:".
+var houseRulesRe = lazyregexp.New(`(?i)\b(how we do things|how things are done|how we work|the way we (do things|work)|(our|the) (house|ground) rules|our conventions)\b[^:]{0,80}:\s+`)
+
 var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 
 // shortValueRe is a value written as the tail of a longer one: ".40" for

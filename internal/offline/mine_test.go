@@ -166,3 +166,30 @@ func TestSettingNamedAgain(t *testing.T) {
 		t.Fatalf("said once: %+v, want nothing", got)
 	}
 }
+
+// A message that opens with how the project works ("here is how we work in
+// this repo: …") says what follows to last; the same words without that
+// opening need another session.
+func TestHouseRulesLast(t *testing.T) {
+	at := time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)
+	mine := func(text string) []stmt {
+		msgs := []transcript.Message{{Role: transcript.RoleUser, Human: true, Text: text, Time: at}}
+		return mineSession(0, msgs, newInterner()).stmts
+	}
+	got := mine("new here, so quick note on how we work in this repo: the nightly exports run on the batch queue, so please make sure every job file opens with a queue header; and every migration has to be reversible. Thanks!")
+	var lines []string
+	for _, st := range got {
+		if !st.lasting {
+			t.Errorf("%q not lasting after the house-rules opening", st.line)
+		}
+		lines = append(lines, st.line)
+	}
+	if want := "Make sure every job file opens with a queue header.|Every migration has to be reversible."; strings.Join(lines, "|") != want {
+		t.Fatalf("lines %q, want %q", strings.Join(lines, "|"), want)
+	}
+	for _, st := range mine("the nightly exports run on the batch queue, so please make sure every job file opens with a queue header") {
+		if st.lasting {
+			t.Errorf("%q lasting without a marker", st.line)
+		}
+	}
+}
