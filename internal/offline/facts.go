@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -264,11 +265,27 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
-		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) {
+		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || keepsName(line, s.quote) {
 			return s
 		}
 	}
 	return nil
+}
+
+// keepRe is a value said to hold still: "keep X", "still X", "same X".
+var keepRe = lazyregexp.New(`(?i)\b(keep|keeping|still|same|stays?|remains?)\s+(the\s+|on\s+|at\s+)?(\S+)`)
+
+// keepsName reports whether said affirms a name written as code in line
+// ("keep acks_all=true of course" after "producers must set
+// acks_all=true"): a value the person holds to, named again.
+func keepsName(line, said string) bool {
+	names := codeNames(line)
+	for _, m := range keepRe().FindAllStringSubmatch(said, -1) {
+		if n := codeNames(m[3]); len(n) == 1 && intersects(n, names) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharesPath reports whether two lines name the same file path

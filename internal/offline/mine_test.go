@@ -193,3 +193,29 @@ func TestHouseRulesLast(t *testing.T) {
 		}
 	}
 }
+
+// A value the person holds to, named again in another session with "keep"
+// or "still" ("still on max_wal_senders=10"), makes the first session's
+// rule recur; naming it in passing does not.
+func TestValueKeptAgain(t *testing.T) {
+	at := time.Date(2026, 8, 1, 9, 0, 0, 0, time.UTC)
+	run := func(texts ...string) []candidate {
+		var stmts []stmt
+		var said []source
+		for i, text := range texts {
+			at = at.Add(time.Hour)
+			m := mineSession(i, []transcript.Message{{Role: transcript.RoleUser, Human: true, Text: text, Time: at}}, newInterner())
+			stmts = append(stmts, m.stmts...)
+			said = append(said, m.said...)
+		}
+		return instructionCandidates(stmts, nil, said, func(int) bool { return true })
+	}
+	first := "add the replica. the isolation level must be read_committed_v3 here"
+	got := run(first, "now the audit table, keep read_committed_v3 obviously")
+	if len(got) != 1 || got[0].line != "The isolation level must be read_committed_v3 here." || len(got[0].srcs) != 2 {
+		t.Fatalf("kept again: %+v, want the isolation line from both sessions", got)
+	}
+	if got := run(first, "why is read_committed_v3 so slow on the audit table"); len(got) != 0 {
+		t.Fatalf("named in passing: %+v, want nothing", got)
+	}
+}
