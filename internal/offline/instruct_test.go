@@ -165,6 +165,9 @@ func TestClassify(t *testing.T) {
 		{"releases now point to the eu registry", false, "Releases now point to the eu registry.", false, false, false},
 		{"the dashboard now uses way too much memory, no idea why", false, "", false, false, false},
 		{"it now uses the new cache", false, "", false, false, false},
+		// "no please" opens a correction like "no,"
+		{"no pls, we deploy with helm, not kubectl apply", false, "We deploy with helm, not kubectl apply.", false, false, true},
+		{"No please don't squash the release commits", false, "Don't squash the release commits.", false, false, true},
 		// "in every repo" said mid-sentence, with no other cue word
 		{"btw i sign commits with my ssh key in every repo", false, "I sign commits with my ssh key.", true, true, false},
 		// not instructions
