@@ -312,9 +312,18 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "themes/ is a submodule" says enough in two words.
 		return nil, nil
 	}
-	st.line = asLine(asideWordRe().ReplaceAllString(trailerRe().ReplaceAllString(s, ""), ""))
+	s = trailerRe().ReplaceAllString(s, "")
+	if loc := leaveItRe().FindStringIndex(s); loc != nil && loc[0] > 0 && (modalRe().MatchString(s[:loc[0]]) || alwaysRe().MatchString(s[:loc[0]])) {
+		// "the flag must stay off, don't change it": the rule already
+		// says so ("src/gen is generated, don't touch it" keeps it).
+		s = s[:loc[0]]
+	}
+	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// leaveItRe is a closing "don't change it" that repeats what a rule says.
+var leaveItRe = lazyregexp.New(`(?i)[\s,;]+(do not|don'?t|dont) (ever )?(change|touch|modify) (it|this|that)\W*$`)
 
 // asideWordRe is an aside dropped inside a sentence ("property tests are
 // hedgehog btw, not quickcheck"): no part of the rule.

@@ -165,6 +165,10 @@ func TestClassify(t *testing.T) {
 		{"releases now point to the eu registry", false, "Releases now point to the eu registry.", false, false, false},
 		{"the dashboard now uses way too much memory, no idea why", false, "", false, false, false},
 		{"it now uses the new cache", false, "", false, false, false},
+		// a closing "don't change it" after a rule repeats it; after a
+		// statement it is the rule
+		{"the retention must be 14 days, don't touch it", false, "The retention must be 14 days.", false, false, false},
+		{"proto/gen is generated, dont change it", false, "Proto/gen is generated, dont change it.", false, false, false},
 		// "no please" opens a correction like "no,"
 		{"no pls, we deploy with helm, not kubectl apply", false, "We deploy with helm, not kubectl apply.", false, false, true},
 		{"No please don't squash the release commits", false, "Don't squash the release commits.", false, false, true},
