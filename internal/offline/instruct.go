@@ -77,7 +77,7 @@ var (
 	noLongerRe  = lazyregexp.New(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
 	neverMindRe = lazyregexp.New(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyregexp.New(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
+	instrRe = lazyregexp.New(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*((please|pls)\s+)?(not|never|instead of)\s+(\w+\s+){0,4}[\w.-]+\s*$`)
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
@@ -318,9 +318,14 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// says so ("src/gen is generated, don't touch it" keeps it).
 		s = s[:loc[0]]
 	}
+	s = pleaseNotRe().ReplaceAllString(s, "${1}${3}")
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// pleaseNotRe is a "please" before what is ruled out (", please not with
+// the runner code"): the ruling-out is the rule, the please is not.
+var pleaseNotRe = lazyregexp.New(`(?i)(,\s*)(please|pls)\s+(not|never)\b`)
 
 // leaveItRe is a closing "don't change it" that repeats what a rule says.
 var leaveItRe = lazyregexp.New(`(?i)[\s,;]+(do not|don'?t|dont) (ever )?(change|touch|modify) (it|this|that)\W*$`)
@@ -754,7 +759,7 @@ func conventionClause(s string) (string, bool) {
 
 // contrastRe is a statement that rules the alternative out: "config values
 // we read from Airflow Variables, not from env vars".
-var contrastRe = lazyregexp.New(`(?i),\s*(not|never|instead of)\s+(\w+\s+){0,3}[\w.-]+\s*$`)
+var contrastRe = lazyregexp.New(`(?i),\s*((please|pls)\s+)?(not|never|instead of)\s+(\w+\s+){0,4}[\w.-]+\s*$`)
 
 // properNameRe is a capitalised name inside a clause ("from Airflow
 // Variables"): a thing of the project, like a name written as code.

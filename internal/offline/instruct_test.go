@@ -169,6 +169,8 @@ func TestClassify(t *testing.T) {
 		// statement it is the rule
 		{"the retention must be 14 days, don't touch it", false, "The retention must be 14 days.", false, false, false},
 		{"proto/gen is generated, dont change it", false, "Proto/gen is generated, dont change it.", false, false, false},
+		// what is ruled out after a "please", a few words long
+		{"feature flags we read through the unleash client, please not from the raw env vars", false, "Feature flags we read through the unleash client, not from the raw env vars.", false, false, false},
 		// "no please" opens a correction like "no,"
 		{"no pls, we deploy with helm, not kubectl apply", false, "We deploy with helm, not kubectl apply.", false, false, true},
 		{"No please don't squash the release commits", false, "Don't squash the release commits.", false, false, true},
