@@ -289,7 +289,17 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	// "…, not eu-west-1 anymore": the old value ruled out, a change,
 	// not a one-off ("not today").
-	s = notAnymoreRe().ReplaceAllString(s, "not $1")
+	if loc := notAnymoreRe().FindStringIndex(s); loc != nil {
+		if strings.HasSuffix(strings.TrimSpace(s[:loc[0]]), ",") {
+			// "…, not toeven anymore": the old value ruled out after
+			// the new one tells the new state ("emails are not sent
+			// anymore" tells of a bug), and who changed their mind is
+			// the story.
+			st.lasting = true
+			s = strings.TrimSpace(mindRe().ReplaceAllString(s, ""))
+		}
+		s = notAnymoreRe().ReplaceAllString(s, "not $1")
+	}
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
@@ -337,6 +347,10 @@ var asideWordRe = lazyregexp.New(`(?i)\s+(btw|fyi)\b`)
 // taskVerbRe opens a request for the work at hand: "update the
 // inventory", "restart the server", "bump go.mod".
 var taskVerbRe = lazyregexp.New(`(?i)^(update|fix|rebuild|redeploy|restart|rerun|re-run|deploy|push|commit|apply|reload|bump|regenerate|change) ((the|it|them|this|that|my|our|all)\b|\S*[./]\S*\W*$)`)
+
+// mindRe is who changed their mind, opening a change: "finance changed
+// their mind, …".
+var mindRe = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+changed (their|his|her|my|our|its) minds?\s*[,;:\x{2014}-]\s*`)
 
 var notAnymoreRe = lazyregexp.New(`(?i)\bnot\s+([\w.@/+-]+)\s+any ?more\b`)
 

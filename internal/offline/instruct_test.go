@@ -171,6 +171,11 @@ func TestClassify(t *testing.T) {
 		{"proto/gen is generated, dont change it", false, "Proto/gen is generated, dont change it.", false, false, false},
 		// what is ruled out after a "please", a few words long
 		{"feature flags we read through the unleash client, please not from the raw env vars", false, "Feature flags we read through the unleash client, not from the raw env vars.", false, false, false},
+		// the old value ruled out "anymore" after the new one is the new
+		// state, and who changed their mind is no part of it; "not …
+		// anymore" without a new value tells of a bug
+		{"ok legal changed their mind, invoices are numbered per year now, not globally anymore", false, "Invoices are numbered per year now, not globally.", true, false, false},
+		{"the nightly backups are not uploaded anymore, the cron must be broken", false, "", false, false, false},
 		// "no please" opens a correction like "no,"
 		{"no pls, we deploy with helm, not kubectl apply", false, "We deploy with helm, not kubectl apply.", false, false, true},
 		{"No please don't squash the release commits", false, "Don't squash the release commits.", false, false, true},
