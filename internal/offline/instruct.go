@@ -328,10 +328,19 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// says so ("src/gen is generated, don't touch it" keeps it).
 		s = s[:loc[0]]
 	}
+	if loc := addOneRe().FindStringSubmatchIndex(s); loc != nil && len(codeNames(s[loc[2]:loc[3]])) == 1 && len(textkey.Tokens(s[:loc[0]])) >= 3 {
+		// "return a Result, add a case AccountClosed": one named thing
+		// to add is the day's task after the rule.
+		s = s[:loc[0]]
+	}
 	s = pleaseNotRe().ReplaceAllString(s, "${1}${3}")
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// addOneRe is a closing request to add one named thing: ", add a case
+// AccountClosed".
+var addOneRe = lazyregexp.New(`(?i)[,;]\s*(?:and\s+)?(?:add|create|write)\s+(?:a|an|the|one)\s+(?:new\s+)?\w+\s+(\S+)\W*$`)
 
 // pleaseNotRe is a "please" before what is ruled out (", please not with
 // the runner code"): the ruling-out is the rule, the please is not.

@@ -176,6 +176,10 @@ func TestClassify(t *testing.T) {
 		// anymore" without a new value tells of a bug
 		{"ok legal changed their mind, invoices are numbered per year now, not globally anymore", false, "Invoices are numbered per year now, not globally.", true, false, false},
 		{"the nightly backups are not uploaded anymore, the cron must be broken", false, "", false, false, false},
+		// one named thing to add after the rule is the day's task; a
+		// kind of thing to add is part of the rule
+		{"handlers must return an error value, add a variant ErrQuotaExceeded", false, "Handlers must return an error value.", false, false, false},
+		{"handlers must return an error value, add a test for each one", false, "Handlers must return an error value, add a test for each one.", false, false, false},
 		// "no please" opens a correction like "no,"
 		{"no pls, we deploy with helm, not kubectl apply", false, "We deploy with helm, not kubectl apply.", false, false, true},
 		{"No please don't squash the release commits", false, "Don't squash the release commits.", false, false, true},
