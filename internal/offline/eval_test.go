@@ -418,6 +418,10 @@ func appliedMemory(t *testing.T, w *world) map[string]string {
 	return out
 }
 
+// blindHalf is the half nobody tunes on: EVAL.md gives its figures by
+// category but never its items, so the next score is as blind as the last.
+const blindHalf = "heldout4"
+
 // evalReport renders EVAL.md.
 func evalReport(halves []*evalResult) string {
 	var b strings.Builder
@@ -435,7 +439,10 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("0.79 / 0.62 at stop 12), it has since been a tuning half: its per-item results were read and rules\n")
 	b.WriteString("written for what it showed, so its figures below are no longer independent. `heldout4` was written\n")
 	b.WriteString("the same way, later, and frozen before it was first measured (precision 0.85, recall 0.35, 3\n")
-	b.WriteString("duplicates, 0 contradictions); it is the blind set now, never opened while rules change. `tuning2` to `tuning5`\n")
+	b.WriteString("duplicates, 0 contradictions); it is the blind set now, never opened while rules change, scored once\n")
+	b.WriteString("more at the end of stop 13, and its items are never listed below. `tuning6` was written during stop 13\n")
+	b.WriteString("by someone who had read neither the rules nor the other halves, and tuned on after its first figures\n")
+	b.WriteString("(precision 0.96, recall 0.54). `tuning2` to `tuning5`\n")
 	b.WriteString("were written to generalise without looking at it, each before the rules it then prompted, in domains\n")
 	b.WriteString("and voices unlike `tuning` (facts mid-paragraph, repeats without markers, typos, paraphrases of\n")
 	b.WriteString("memory); first measured: tuning2 precision 0.74 recall 0.63 (2 duplicates), tuning3 1.00 / 0.62,\n")
@@ -492,6 +499,10 @@ func evalReport(halves []*evalResult) string {
 		for _, c := range cats {
 			n := h.byCat[c]
 			fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", c, n.distractors, n.leaked, n.duplicates)
+		}
+		if h.name == blindHalf {
+			fmt.Fprintf(&b, "\nItems of %s are not listed (missed %d, wrong or extra %d), so it can be scored\nagain without being learned from.\n", h.name, len(h.misses), len(h.falsePositives))
+			continue
 		}
 		if len(h.misses) > 0 {
 			fmt.Fprintf(&b, "\nMissed (%d):\n\n", len(h.misses))
