@@ -7,3 +7,7 @@ package atomicfile
 func Hold(path string) (release func(), err error) { return func() {}, nil }
 
 func held(path string) bool { return false }
+
+// Lock does nothing where there is no flock: updates there are atomic but
+// not serialised.
+func Lock(path string) (release func(), err error) { return func() {}, nil }

@@ -39,3 +39,27 @@ func held(path string) bool {
 	err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 	return errors.Is(err, unix.EWOULDBLOCK)
 }
+
+// Lock serialises read-change-write updates of the file at path across
+// processes: an atomic write alone keeps the file whole, but two updates
+// that read the same old content would each drop the other's change. It
+// blocks on an flock of the sidecar path+".lock" (the file itself is
+// replaced by every write, so a lock on it would not be seen by the next
+// reader) until release.
+func Lock(path string) (release func(), err error) {
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	for {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
+		if !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
+}

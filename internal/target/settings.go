@@ -47,11 +47,8 @@ func LoadSettings(stateDir, root string) (Settings, error) {
 	return s, nil
 }
 
-// saveSettings writes a root's settings atomically and marks the root.
+// saveSettings writes a root's settings atomically.
 func saveSettings(stateDir, root string, s Settings) error {
-	if err := Mark(stateDir, root); err != nil {
-		return err
-	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
@@ -64,8 +61,17 @@ func saveSettings(stateDir, root string, s Settings) error {
 }
 
 // UpdateSettings changes one choice of a root's settings and keeps the
-// others (read, change, write atomically).
+// others (read, change, write atomically), holding the settings' lock so
+// that `inbox targets` and `inbox project-file` run at once both stick.
 func UpdateSettings(stateDir, root string, change func(*Settings)) error {
+	if err := Mark(stateDir, root); err != nil {
+		return err
+	}
+	release, err := atomicfile.Lock(filepath.Join(ProjectDir(stateDir, root), settingsName))
+	if err != nil {
+		return err
+	}
+	defer release()
 	s, err := LoadSettings(stateDir, root)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParse(t *testing.T) {
@@ -90,5 +91,32 @@ func TestUpdateSettingsKeepsTheOtherChoice(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); string(b) != "{broken" {
 		t.Errorf("broken settings changed to %q", b)
+	}
+}
+
+// TestUpdateSettingsAtOnce: `inbox targets` and `inbox project-file` run
+// at the same moment (here: two updates whose read and write are held
+// apart) both stick; without the settings' lock each wrote back the old
+// value of the other's choice.
+func TestUpdateSettingsAtOnce(t *testing.T) {
+	state, root := t.TempDir(), filepath.Join(t.TempDir(), "proj")
+	slow := func(set func(*Settings)) func(*Settings) {
+		return func(s *Settings) { time.Sleep(20 * time.Millisecond); set(s) }
+	}
+	errs := make(chan error, 2)
+	go func() {
+		errs <- UpdateSettings(state, root, slow(func(s *Settings) { s.ProjectFile = true }))
+	}()
+	go func() {
+		errs <- UpdateSettings(state, root, slow(func(s *Settings) { s.Targets = []string{Claude, Codex} }))
+	}()
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := LoadSettings(state, root)
+	if err != nil || !s.ProjectFile || !reflect.DeepEqual(s.Targets, []string{Claude, Codex}) {
+		t.Fatalf("settings %+v, %v; want both updates", s, err)
 	}
 }
