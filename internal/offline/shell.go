@@ -390,22 +390,32 @@ func normalizeArgv(argv []string) (command, bool) {
 	// A program installed into a bin directory (vendor/bin/phpstan,
 	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
 	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
-	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
-	dispatcher := false
-	if interpreters[prog] && len(rest) > 1 && inlineFlags[rest[0]] {
-		// `Rscript -e 'testthat::test_dir("tests")'`: the code is what
-		// runs, so it is part of what the command is.
-		c := command{norm: prog + " " + rest[0] + " " + rest[1], key: prog + " " + rest[0] + " " + rest[1]}
-		c.step, c.category = c.key, codeCategory(rest[1])
-		return c, true
+	// A program named by an absolute path (/opt/unity/Editor/Unity) is
+	// installed, not one of the project's scripts.
+	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !strings.HasPrefix(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	dispatcher, testFile := false, false
+	scriptName := ""
+	if script {
+		scriptName = prog
 	}
-	if interpreters[prog] && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		// The first argument of an interpreter is the script it runs
-		// (`python manage.py`, `php artisan`, `Rscript R/clean.R`); a
-		// script run that way often dispatches on its next word.
-		shown += " " + rest[0]
-		rest = rest[1:]
-		script, dispatcher = true, true
+	if interpreters[prog] {
+		// `Rscript -e 'testthat::test_dir("tests")'`, `perl -c x.cgi`.
+		if c, ok := interpreterRun(prog, rest); ok {
+			return c, true
+		}
+		if i := interpreterOptions(prog, rest); i < len(rest) && !strings.HasPrefix(rest[i], "-") {
+			// The first argument of an interpreter past its options is
+			// the script it runs (`python manage.py`, `php artisan`,
+			// `julia --project=. sim/run.jl`); a script run that way
+			// often dispatches on its next word.
+			shown += " " + rest[i]
+			scriptName, testFile = path.Base(rest[i]), testScript(rest[i])
+			rest = append(append([]string{}, rest[:i]...), rest[i+1:]...)
+			script, dispatcher = true, true
+		}
+	}
+	if c, ok := editorRun(prog, rest); ok {
+		return c, true
 	}
 	words := append(append([]string{}, prefix...), shown)
 	sub := ""
@@ -432,6 +442,13 @@ func normalizeArgv(argv []string) (command, bool) {
 		// cmake's modes are flags: `cmake --build build` builds,
 		// `cmake -S . -B build` configures.
 		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
+	}
+	if sub == "" && !subcommandPrograms[prog] && lead < len(rest) && aliasOption(rest[lead]) {
+		// `clojure -M:test`, `clojure -T:build uber`: the alias is what
+		// runs.
+		sub = rest[lead]
+		words = append(words, sub)
+		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 	}
 	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
 	if (prog == "gradle" || prog == "gradlew") && lead < len(rest) && strings.HasPrefix(rest[lead], ":") && isWord(strings.ReplaceAll(rest[lead][1:], ":", "-")) {
@@ -521,6 +538,20 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
 	}
+	if c.category == "" && (!script || dispatcher) {
+		if cat, opt := optionCheck(rest); cat != "" {
+			// `Unity -batchmode -runTests`: the option is what makes
+			// it a check, and tells it from the program's other runs.
+			c = withOption(c, opt)
+			c.category = cat
+		}
+	}
+	if c.category == "" && testFile {
+		c.category = "test"
+	}
+	if c.category == "" && scriptName != "" {
+		c.category = scriptNameCategory(scriptName)
+	}
 	c.preview = c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
@@ -539,6 +570,9 @@ var interpreters = map[string]bool{
 	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true,
 }
 
+// specRe finds specs named in code (`spec/`, `*_spec.rb`), not `inspect`.
+var specRe = lazyregexp.New(`\bspecs?\b|_spec\b`)
+
 // inlineFlags hand an interpreter its code on the command line.
 var inlineFlags = map[string]bool{"-e": true, "-c": true, "--eval": true}
 
@@ -549,7 +583,7 @@ func codeCategory(code string) string {
 	switch {
 	case strings.Contains(l, "lint"):
 		return "lint"
-	case strings.Contains(l, "test"):
+	case strings.Contains(l, "test") || specRe().MatchString(l):
 		return "test"
 	case strings.Contains(l, "style") || strings.Contains(l, "format"):
 		return "format"
@@ -570,6 +604,9 @@ var checkTools = map[string]string{
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
 	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
+	"prove": "test", "busted": "test", "kaocha": "test", "perlcritic": "lint", "perltidy": "format",
+	"kubeconform": "lint", "kubeval": "lint", "clj-kondo": "lint", "eastwood": "lint", "kibit": "lint",
+	"cljfmt": "format", "brakeman": "lint", "phpcbf": "format",
 	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
@@ -584,6 +621,9 @@ var checkTools = map[string]string{
 func toolCategory(prog, sub string, plain, rest []string) string {
 	if c := checkTools[prog]; c != "" {
 		return c
+	}
+	if aliasOption(sub) {
+		return aliasCategory(sub)
 	}
 	if prog == "cmake" && sub == "--build" {
 		return "build"
@@ -614,6 +654,17 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			// Compiling the code is a check of it (`mix compile`,
 			// `arduino-cli compile`); a "build" may make an image.
 			return "build"
+		}
+	}
+	if task == "" && len(plain) == 1 && (verb == "clean" || plain[0] == "check") && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
+		// `sbt clean test`, `mvn clean verify`: the task after the
+		// cleanup is the check; `nix flake check`, `R CMD check`: the
+		// word that ends the command says it checks.
+		if c := categorize(prog, plain[0], plain[0]); c != "" {
+			return c
+		}
+		if c := checkName(plain[0]); c != "" {
+			return c
 		}
 	}
 	if task == "" && prog != "test" {

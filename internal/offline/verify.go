@@ -194,20 +194,35 @@ func valuesVary(forms map[string]int) bool {
 var flagValueRe = lazyregexp.New(`=\S*`)
 
 // varied reports whether a run differs from the command only in the value
-// of an argument: as many words, not all the same.
+// of an argument: as many words, not all the same. A run aimed at a file
+// inside the directory the command checks (`prove -lr t/auth.t` beside
+// `prove -lr t/`) narrows it while working on one thing; the check is
+// still the whole directory.
 func varied(runs [][]word, full string) bool {
-	n := -1
+	var f []word
 	for _, r := range runs {
 		if argsText(r) == full {
-			n = len(r)
+			f = r
 		}
 	}
 	for _, r := range runs {
-		if len(r) == n && argsText(r) != full {
+		if len(r) == len(f) && argsText(r) != full && !narrows(r, f) {
 			return true
 		}
 	}
 	return false
+}
+
+// narrows reports whether run differs from full only in arguments that
+// name something inside the directory full names there.
+func narrows(run, full []word) bool {
+	for i := range run {
+		a, d := run[i].text, strings.TrimSuffix(full[i].text, "/")
+		if a != full[i].text && (d == "" || d == "." || !strings.HasPrefix(a, d+"/")) {
+			return false
+		}
+	}
+	return true
 }
 
 // mostCommon picks the most frequent form; on a tie, the shortest, then the

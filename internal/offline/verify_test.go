@@ -55,6 +55,8 @@ func TestVerificationForm(t *testing.T) {
 	}{
 		{"same every time", []string{"cargo nextest run -p core", "cargo nextest run -p core", "cargo nextest run -p core"}, "`cargo nextest run -p core`"},
 		{"a path varied", []string{"pytest tests/api", "pytest tests/web", "pytest tests/web"}, "`pytest`"},
+		{"narrowed to one file once", []string{"rspec spec/", "rspec spec/models/invoice_spec.rb", "rspec spec/", "rspec spec/"}, "`rspec spec/`"},
+		{"a file each time", []string{"rspec spec/models/invoice_spec.rb", "rspec spec/jobs/mailer_spec.rb", "rspec spec/models/invoice_spec.rb"}, "`rspec`"},
 		{"other shapes", []string{"cmake --build out -j4", "cmake --build out --target docs", "cmake --build out -j4", "cmake --build out --target docs"}, "`cmake --build out`"},
 		{"flag value varied", []string{
 			"xcodebuild test -project Notes.xcodeproj -destination 'platform=macOS,arch=arm64'",
