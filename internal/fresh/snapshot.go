@@ -1,6 +1,7 @@
 package fresh
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,8 +11,10 @@ import (
 	"strings"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/automem/automem/internal/worktree"
 )
 
 // Snapshot is what a project's working tree holds, taken once per upkeep
@@ -62,15 +65,11 @@ func Load(root string) (*Snapshot, error) {
 // false when root is in no repository or the index cannot be read (the
 // caller walks instead).
 func indexFiles(root string) ([]string, bool) {
-	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
-	if err != nil {
+	repo, ok := worktree.Find(root)
+	if !ok {
 		return nil, false
 	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		return nil, false
-	}
-	top, err := filepath.EvalSymlinks(wt.Filesystem.Root())
+	top, err := filepath.EvalSymlinks(repo.Top)
 	if err != nil {
 		return nil, false
 	}
@@ -86,7 +85,7 @@ func indexFiles(root string) ([]string, bool) {
 	if rel != "." {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
-	idx, err := repo.Storer.Index()
+	idx, err := readIndex(filepath.Join(repo.Dir, "index"))
 	if err != nil {
 		return nil, false
 	}
@@ -97,6 +96,24 @@ func indexFiles(root string) ([]string, bool) {
 		}
 	}
 	return files, true
+}
+
+// readIndex decodes a git index file; a repository without one (nothing
+// staged yet) has an empty index.
+func readIndex(file string) (*index.Index, error) {
+	idx := &index.Index{}
+	f, err := os.Open(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return idx, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := index.NewDecoder(bufio.NewReader(f)).Decode(idx); err != nil {
+		return nil, fmt.Errorf("read git index %s: %w", file, err)
+	}
+	return idx, nil
 }
 
 // skipDirs are never walked: version control, dependencies, caches and

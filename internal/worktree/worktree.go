@@ -3,16 +3,15 @@
 // so automem treats them as one project whose memory belongs to the main
 // worktree. Without this, each linked worktree would be a project of its
 // own, with its own inbox, and a fact learned in one would be proposed
-// again in the next. The repository is read with go-git (the commondir
-// rules are its own), never by running git.
+// again in the next. The layout (a .git file, commondir) is read as git
+// documents it and the config with go-git's parser, never by running git.
 package worktree
 
 import (
 	"os"
 	"path/filepath"
 
-	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/config"
 )
 
 // Main returns where dir lies in the main worktree of its repository when
@@ -80,7 +79,7 @@ func (m *Mapper) linkedTop(abs string) string {
 			break
 		}
 		walked = append(walked, d)
-		if fi, err := os.Lstat(filepath.Join(d, git.GitDirName)); err == nil {
+		if fi, err := os.Lstat(filepath.Join(d, gitDirName)); err == nil {
 			if fi.Mode().IsRegular() {
 				top = d
 			}
@@ -102,37 +101,25 @@ func (m *Mapper) linkedTop(abs string) string {
 // root of the repository's main worktree: core.worktree when the common
 // config sets it, else the parent of a common dir named .git.
 func mainRoot(top string) (string, bool) {
-	repo, err := git.PlainOpenWithOptions(top, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
-	if err != nil {
-		return "", false
-	}
-	st, ok := repo.Storer.(*filesystem.Storage)
-	if !ok {
-		return "", false
-	}
-	own := st.Filesystem().Root()
-	// objects/ always lives in the common dir; go-git resolves commondir.
-	objects, err := st.Filesystem().Chroot("objects")
-	if err != nil {
-		return "", false
-	}
-	common := filepath.Dir(objects.Root())
-	if samePath(common, own) {
+	r, err := open(top)
+	if err != nil || samePath(r.Common, r.Dir) {
 		return "", false // no commondir: a submodule or a separate git dir
 	}
-	cfg, err := repo.Config()
+	f, err := os.Open(filepath.Join(r.Common, "config"))
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	cfg, err := config.ReadConfig(f)
 	if err != nil || cfg.Core.IsBare {
 		return "", false
 	}
 	var main string
 	switch {
 	case cfg.Core.Worktree != "":
-		main = cfg.Core.Worktree
-		if !filepath.IsAbs(main) {
-			main = filepath.Join(common, main)
-		}
-	case filepath.Base(common) == git.GitDirName:
-		main = filepath.Dir(common)
+		main = rel(r.Common, cfg.Core.Worktree)
+	case filepath.Base(r.Common) == gitDirName:
+		main = filepath.Dir(r.Common)
 	default:
 		return "", false
 	}
