@@ -46,7 +46,7 @@ if [ ! -x /usr/bin/time ]; then
   fi
 fi
 extract="$work/bin/extract"
-go build -o "$extract" ./cmd/extract
+CGO_ENABLED=0 go build -o "$extract" ./cmd/extract # static, as `just build` and `just install` build it
 
 can_drop=0
 if [ "${BENCH_DROP_CACHES:-1}" != 0 ] && [ -w /proc/sys/vm/drop_caches ]; then can_drop=1; fi
