@@ -321,24 +321,124 @@ func eachField(b []byte, fn func(key, val []byte)) error {
 	return nil
 }
 
-// eachElem calls fn for each element when b is a JSON array; it reports
-// whether b was a well-formed array.
+// Walking values already validated. Every value the walker hands out has
+// been checked whole, and the decoders then take it apart again, one level
+// at a time: a Gemini tool call's output sits four levels below its line
+// and was walked once per level (skipString stops at every escape, and
+// outputs are full of them). eachElem and fieldsOf are for such values
+// only: they trust the value, find a string's end with bytes.IndexByte
+// (vectorised) and a container's by counting brackets outside strings.
+// On malformed input they stay in bounds and end, but may report anything.
+
+// skipKnownString returns the index just past the valid string at b[i] (a
+// quote): the first quote after it that follows an even run of
+// backslashes. In a valid string every backslash starts an escape, so a
+// maximal run of them before a quote escapes it exactly when it is odd.
+func skipKnownString(b []byte, i int) int {
+	j := i + 1
+	for j < len(b) {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			break
+		}
+		q := j + k
+		n := 0
+		for q-n-1 > i && b[q-n-1] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
+	}
+	return len(b)
+}
+
+// skipKnown returns the index just past the valid value at b[i].
+func skipKnown(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = skipKnownString(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth <= 1 {
+				if depth == 1 {
+					i++
+				}
+				return i
+			}
+			depth--
+		default:
+			if depth == 0 { // a number or a literal
+				for i < len(b) && !isWS(b[i]) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
+					i++
+				}
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// eachElem calls fn for each element when b, a value already known to be
+// valid, is an array; it reports whether it was one.
 func eachElem(b []byte, fn func(val []byte)) bool {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '[' {
 		return false
 	}
-	i, err := walkArray(b, i, 0, fn)
-	return err == nil && skipWS(b, i) == len(b)
+	for i = skipWS(b, i+1); i < len(b) && b[i] != ']'; {
+		vs := i
+		if i = skipKnown(b, i); i == vs {
+			break
+		}
+		fn(b[vs:i])
+		if i = skipWS(b, i); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
+	}
+	return true
 }
 
-// fieldsOf is eachField for a nested value already known to be valid; it
-// reports whether the value was an object.
+// fieldsOf calls fn for every member when b, a value already known to be
+// valid, is an object (keys as eachField gives them); it reports whether
+// it was one.
 func fieldsOf(b []byte, fn func(key, val []byte)) bool {
 	if len(b) == 0 || b[0] != '{' {
 		return false
 	}
-	return eachField(b, fn) == nil
+	for i := skipWS(b, 1); i < len(b) && b[i] == '"'; {
+		ke := skipKnownString(b, i)
+		if ke-1 <= i {
+			break
+		}
+		key := b[i+1 : ke-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			s, ok := jsonString(b[i:ke])
+			if !ok {
+				break
+			}
+			key = []byte(s)
+		}
+		if i = skipWS(b, ke); i >= len(b) || b[i] != ':' {
+			break
+		}
+		vs := skipWS(b, i+1)
+		i = skipKnown(b, vs)
+		fn(key, b[vs:i])
+		if i = skipWS(b, i); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+		}
+	}
+	return true
 }
 
 // jsonString decodes a raw JSON string value; ok is false for any other type.

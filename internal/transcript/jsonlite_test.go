@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -162,4 +163,41 @@ func TestStringStop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzKnownValues checks the trusting walkers (fieldsOf, eachElem) against
+// the validating one: on any valid value they hand out exactly the members
+// and elements walkObject and walkArray do, and on any input they end
+// without a panic.
+func FuzzKnownValues(f *testing.F) {
+	for _, s := range []string{`{"a":"b\\","c":[1,{"d":"\"}"}],"e\u0066":-1.5e3,"g":true}`, `[{"x":"y\\\"z"}, "q\\\\", null, [], {}]`,
+		`{"a" : [ "]", "}" ] , "b" : { "c" : "\\\\\"" } }`, `[1,2`, `{"a`, `"\\`, `{"a":}`, `[,]`, `}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		type member struct{ k, v string }
+		var got, want []member
+		obj := fieldsOf(b, func(k, v []byte) { got = append(got, member{string(k), string(v)}) })
+		var elems, wantElems []string
+		arr := eachElem(b, func(v []byte) { elems = append(elems, string(v)) })
+		if !json.Valid(b) {
+			return
+		}
+		if len(b) > 0 && b[0] == '{' {
+			if _, err := walkObject(b, 0, 0, func(k, v []byte) { want = append(want, member{string(k), string(v)}) }); err != nil {
+				return // too deep for the validating walker
+			}
+			if !obj || !slices.Equal(got, want) {
+				t.Fatalf("fieldsOf(%q) = %v %q, walkObject %q", b, obj, got, want)
+			}
+		}
+		if i := skipWS(b, 0); i < len(b) && b[i] == '[' {
+			if _, err := walkArray(b, i, 0, func(v []byte) { wantElems = append(wantElems, string(v)) }); err != nil {
+				return
+			}
+			if !arr || !slices.Equal(elems, wantElems) {
+				t.Fatalf("eachElem(%q) = %v %q, walkArray %q", b, arr, elems, wantElems)
+			}
+		}
+	})
 }
