@@ -194,6 +194,10 @@ func scriptNameCategory(name string) string {
 		return ""
 	}
 	for _, p := range parts {
+		if t, ok := strings.CutPrefix(p, "run"); ok && (t == "test" || t == "tests") {
+			// `runtest.sh`, `runtests`.
+			p = t
+		}
 		switch p {
 		case "test", "tests", "spec", "specs", "ci":
 			return "test"
@@ -221,4 +225,41 @@ func withOption(c command, opt string) command {
 	c.step = c.key + step
 	c.norm = strings.Join(append([]string{c.key}, rest...), " ")
 	return c
+}
+
+// readOnlyVerbs end a command that only reports (`opam switch show`,
+// `kubectl rollout status`, `gh run list`); "version" is not one of them,
+// since `changeset version` and `npm version` change the version.
+var readOnlyVerbs = map[string]bool{
+	"show": true, "list": true, "status": true, "info": true, "current": true, "describe": true,
+	"logs": true, "view": true, "outdated": true,
+}
+
+// readOnlyStep reports whether a step of two words or more ends in a verb
+// that only reports: inspection, like `ls`, not a step of a procedure.
+func readOnlyStep(step string) bool {
+	f := strings.Fields(step)
+	return len(f) > 1 && readOnlyVerbs[f[len(f)-1]]
+}
+
+// serveStep reports whether a step starts a server or watcher that runs
+// until stopped (`pnpm dev`, `hugo server`, `manage.py runserver`): a way
+// to look at the work, no action of a procedure on its own.
+func serveStep(c command) bool {
+	if c.category != "" || c.step != c.key {
+		// `prisma migrate dev` names what the subcommand does.
+		return false
+	}
+	f := strings.Fields(c.key)
+	switch f[len(f)-1] {
+	case "dev", "serve", "server", "runserver", "start", "watch":
+		return true
+	}
+	return false
+}
+
+// configureStep reports whether a step configures a build (`cmake -S . -B
+// build`, `meson setup build`, `./configure`): part of building.
+func configureStep(c command) bool {
+	return c.category == "" && (c.key == "cmake" || c.key == "meson setup" || c.tool == "configure")
 }

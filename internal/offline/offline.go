@@ -186,6 +186,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		cands = append(cands, *v)
 	}
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
+	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
 	cands = reconcile(cands, k, in.Dir)

@@ -145,11 +145,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// `dbt test --select orders` after `dbt run --select
 				// orders` checks what the procedure made: its step.
 				own++
-			case c.category == "build":
+			case c.category == "build" || configureStep(c):
 				builds++
 			case c.category != "":
 				checks++
-			case !vcsStep(c):
+			case !vcsStep(c) && !serveStep(c):
 				own++
 			}
 		}
@@ -370,7 +370,9 @@ func targeted(windows [][]command, k int) bool {
 	for _, w := range windows {
 		hit := false
 		for j := 0; j < k && !hit; j++ {
-			if w[j].category == "" {
+			if w[j].category == "" && !configureStep(w[j]) {
+				// A check given the build directory the configure
+				// step made checks the whole build, not one thing.
 				hit = sharesValue(w[k], w[j])
 			}
 		}

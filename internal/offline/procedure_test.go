@@ -72,6 +72,35 @@ func TestProcedureShapes(t *testing.T) {
 			},
 			want: "terraform fmt -check | terraform validate | terraform plan",
 		},
+		{
+			// A server started to look at the work is no action:
+			// the run is the checks of every change.
+			name: "serve then check",
+			sessions: [][]string{
+				{"yarn start", "yarn test --watchAll=false", "yarn lint"},
+				{"yarn start", "yarn test --watchAll=false", "yarn lint"},
+				{"yarn start", "yarn test --watchAll=false", "yarn lint"},
+			},
+		},
+		{
+			// Configuring, building and checking the build is the
+			// verification routine, not a procedure.
+			name: "configure build check",
+			sessions: [][]string{
+				{"meson setup out", "meson compile -C out", "meson test -C out", "run-clang-format -r src"},
+				{"meson setup out", "meson compile -C out", "meson test -C out", "run-clang-format -r src"},
+			},
+		},
+		{
+			// A report in the middle of a procedure is no step of it.
+			name: "read-only step",
+			sessions: [][]string{
+				{"poetry env info", "poetry build", "poetry publish -r internal"},
+				{"poetry env info", "poetry build", "poetry publish -r internal"},
+				{"poetry env info", "poetry build", "poetry publish -r internal"},
+			},
+			want: "poetry build | poetry publish -r internal",
+		},
 	}
 	for _, tt := range tests {
 		var ms []mined

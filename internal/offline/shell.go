@@ -525,7 +525,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 	}
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling}
-	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub]
+	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)
 	c.category = categorize(prog, sub, c.norm)
 	if c.category == "" && len(prefix) > 0 && !script && sub == "" {
 		// `pdm run lint`, `hatch run test`: a runner's named script.
@@ -550,7 +550,10 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.category = "test"
 	}
 	if c.category == "" && scriptName != "" {
-		c.category = scriptNameCategory(scriptName)
+		// `php bin/phpunit`: a checker's own script by its name.
+		if c.category = namedCheck(scriptName); c.category == "" {
+			c.category = scriptNameCategory(scriptName)
+		}
 	}
 	c.preview = c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
@@ -567,7 +570,7 @@ func wholeTree(a string) bool { return a == "./..." || a == "." || a == "..." ||
 var interpreters = map[string]bool{
 	"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true,
 	"zsh": true, "perl": true, "php": true, "deno": false, "tsx": true, "ts-node": true,
-	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true,
+	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true, "swipl": true,
 }
 
 // specRe finds specs named in code (`spec/`, `*_spec.rb`), not `inspect`.
@@ -606,7 +609,8 @@ var checkTools = map[string]string{
 	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
 	"prove": "test", "busted": "test", "kaocha": "test", "perlcritic": "lint", "perltidy": "format",
 	"kubeconform": "lint", "kubeval": "lint", "clj-kondo": "lint", "eastwood": "lint", "kibit": "lint",
-	"cljfmt": "format", "brakeman": "lint", "phpcbf": "format",
+	"cljfmt": "format", "brakeman": "lint", "phpcbf": "format", "codenarc": "lint", "checkstyle": "lint",
+	"pmd": "lint", "spotbugs": "lint",
 	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
@@ -669,10 +673,16 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 	}
 	if task == "" && prog != "test" {
 		// A checker named for what it does (`svelte-check`,
-		// `commitlint`, `markdownlint-cli2`).
+		// `commitlint`, `markdownlint-cli2`), or run through its
+		// wrapper (`run-clang-tidy`).
 		switch c := scriptCategory(prog); c {
 		case "test", "lint", "format", "typecheck":
 			return c
+		}
+		if name, ok := strings.CutPrefix(prog, "run-"); ok {
+			if c := namedCheck(name); c != "" {
+				return c
+			}
 		}
 	}
 	for _, a := range rest {
@@ -843,7 +853,23 @@ func categorize(prog, sub, norm string) string {
 		}
 		// Android variants: testDebugUnitTest, lintDebug, assembleRelease,
 		// also as one module's task (`:app:testDebugUnitTest`).
-		return scriptCategory(sub[strings.LastIndexByte(sub, ':')+1:])
+		task := sub[strings.LastIndexByte(sub, ':')+1:]
+		for _, set := range []string{"Main", "Test"} {
+			// A checker's task for one source set: codenarcMain,
+			// checkstyleTest, spotbugsMain.
+			if t, ok := strings.CutSuffix(task, set); ok && checkTools[strings.ToLower(t)] != "" {
+				return checkTools[strings.ToLower(t)]
+			}
+		}
+		return scriptCategory(task)
+	case "rebar3":
+		switch sub {
+		case "ct", "eunit", "proper":
+			// Common Test, EUnit and PropEr suites.
+			return "test"
+		case "xref":
+			return "lint"
+		}
 	case "rails", "rake":
 		if sub == "test" || sub == "spec" {
 			return "test"
@@ -895,11 +921,11 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy"):
+	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"
-	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || n == "e2e" || n == "spec" || n == "ci":
+	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
 		return "test"
 	case strings.HasPrefix(n, "build") || n == "compile" || n == "all":
 		return "build"

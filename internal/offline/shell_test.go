@@ -150,6 +150,19 @@ func TestCommands(t *testing.T) {
 		{"nix flake check --print-build-logs", "nix flake check --print-build-logs|lint"},
 		{"git checkout check", "git checkout check|"},
 		{"pip install pytest-cov", "pip install pytest-cov|"},
+		// Checks of other ecosystems: Erlang's suites, a Prolog test
+		// file, a checker's wrapper or Gradle task, a *hint linter, a
+		// regression target, a checker's own script.
+		{"rebar3 eunit --module=ledger_tests", "rebar3 eunit --module=ledger_tests|test"},
+		{"rebar3 xref", "rebar3 xref|lint"},
+		{"swipl -g main -t halt test/check_all.pl", "swipl test/check_all.pl -g|test"},
+		{"run-clang-format -r src", "run-clang-format -r|format"},
+		{`htmlhint "public/**/*.html"`, "htmlhint|lint"},
+		{"make regression", "make regression|test"},
+		{"./tools/runtests --quick", "./tools/runtests --quick|test"},
+		{"./gradlew checkstyleMain", "./gradlew checkstyleMain|lint"},
+		{"./gradlew pmdTest", "./gradlew pmdTest|lint"},
+		{"php tools/phpstan analyse", "php tools/phpstan analyse|lint"},
 	}
 	for _, tt := range tests {
 		var parts []string
@@ -163,14 +176,16 @@ func TestCommands(t *testing.T) {
 }
 
 func TestNoise(t *testing.T) {
-	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo"} {
+	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo", "poetry env info", "kubectl rollout status deploy/api", "gh run list"} {
 		c := commands(s)
 		if len(c) != 1 || !c[0].noise {
 			t.Errorf("%q not noise: %+v", s, c)
 		}
 	}
-	if c := commands("buf generate"); len(c) != 1 || c[0].noise || c[0].category != "" {
-		t.Errorf("buf generate: %+v", c)
+	for _, s := range []string{"buf generate", "npm version minor", "pnpm changeset version"} {
+		if c := commands(s); len(c) != 1 || c[0].noise || c[0].category != "" {
+			t.Errorf("%s: %+v", s, c)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -165,7 +166,7 @@ func targetedRun(m mined, r shellRun) bool {
 			continue
 		}
 		for j := i - 1; j >= 0 && j >= i-2; j-- {
-			if p := m.steps[j].cmd; p.category == "" && !vcsStep(p) && sharesValue(r.cmd, p) {
+			if p := m.steps[j].cmd; p.category == "" && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
 				return true
 			}
 		}
@@ -253,4 +254,73 @@ func argsText(args []word) string {
 		parts[i] = shellQuote(w.text, w.quoted)
 	}
 	return strings.Join(parts, " ")
+}
+
+// statedWords are the words of a request to run checks that name no
+// command: "Before you tell me it's done, run X and Y, as usual."
+var statedWords = map[string]bool{
+	"run": true, "always": true, "please": true, "and": true, "then": true, "before": true, "after": true,
+	"you": true, "we": true, "say": true, "tell": true, "me": true, "it's": true, "its": true, "it": true,
+	"done": true, "finished": true, "make": true, "sure": true, "pass": true, "passes": true, "both": true,
+	"green": true, "the": true, "as": true, "usual": true, "every": true, "each": true, "change": true,
+	"is": true, "that": true, "to": true, "also": true, "first": true, "time": true, "a": true, "an": true,
+	"of": true, "for": true, "on": true, "claiming": true, "saying": true, "are": true, "they": true,
+}
+
+var statedTokenRe = lazyregexp.New(`[a-z0-9_./:@+'-]+`)
+
+// foldStatedChecks drops a memory line that only asks to run checks the
+// verification line already lists ("Run the unit tests with phpunit and
+// phpstan before saying it's done" beside `php bin/phpunit`, `phpstan
+// analyse`): the project's checks stand on one line, which gains that
+// line's evidence. A request naming anything the line lacks (a flag, a
+// command) says more, and stays.
+func foldStatedChecks(cands []candidate) []candidate {
+	v := -1
+	for i, c := range cands {
+		if c.kind == KindVerification {
+			v = i
+		}
+	}
+	if v < 0 {
+		return cands
+	}
+	listed := strings.ToLower(cands[v].line)
+	var out []candidate
+	var folded []source
+	for i, c := range cands {
+		if i != v && !c.global && c.kind != KindSkill && statedChecks(c.line, listed) {
+			folded = append(folded, c.srcs...)
+			continue
+		}
+		out = append(out, c)
+	}
+	for i := range out {
+		if out[i].kind == KindVerification {
+			out[i].srcs = append(out[i].srcs, folded...)
+		}
+	}
+	return out
+}
+
+// statedChecks reports whether a line asks to run commands and names
+// nothing the verification line does not list.
+func statedChecks(line, listed string) bool {
+	l := strings.ReplaceAll(strings.ToLower(line), "’", "'")
+	toks := statedTokenRe().FindAllString(l, -1)
+	if !slices.Contains(toks, "run") {
+		return false
+	}
+	named := 0
+	for _, t := range toks {
+		t = strings.Trim(t, ".:'")
+		if t == "" || statedWords[t] {
+			continue
+		}
+		if !strings.Contains(listed, t) {
+			return false
+		}
+		named++
+	}
+	return named > 0
 }

@@ -124,3 +124,28 @@ func TestFlagValueVaries(t *testing.T) {
 		t.Errorf("line %q, want %q", got, want)
 	}
 }
+
+// TestFoldStatedChecks: a request to run checks the verification line
+// lists is that line; one that names more stays a line of its own.
+func TestFoldStatedChecks(t *testing.T) {
+	v := candidate{kind: KindVerification, line: verificationLine([]string{"bundle exec rspec", "bundle exec rubocop"}), srcs: []source{{session: 0}}}
+	for _, tt := range []struct {
+		line string
+		kept bool
+	}{
+		{"Run rspec and rubocop before you tell me it’s done.", false},
+		{"Always run bundle exec rspec first.", false},
+		{"Run rspec with --fail-fast before pushing.", true},
+		{"Rubocop config lives in .rubocop.yml.", true},
+		{"Never run rubocop -A on the legacy folder.", true},
+	} {
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{session: 1}}}
+		out := foldStatedChecks([]candidate{v, c})
+		if kept := len(out) == 2; kept != tt.kept {
+			t.Errorf("%q kept %v, want %v", tt.line, kept, tt.kept)
+		}
+		if !tt.kept && len(out[0].srcs) != 2 {
+			t.Errorf("%q: its evidence did not join the line: %v", tt.line, out[0].srcs)
+		}
+	}
+}
