@@ -390,20 +390,21 @@ func normalizeArgv(argv []string) (command, bool) {
 	// A program installed into a bin directory (vendor/bin/phpstan,
 	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
 	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
-	// A program named by an absolute path (/opt/unity/Editor/Unity) is
-	// installed, not one of the project's scripts.
-	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !strings.HasPrefix(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
 	scriptName := ""
 	if script {
 		scriptName = prog
 	}
+	if interpreters[prog] && len(rest) > 1 && inlineFlags[rest[0]] {
+		// `Rscript -e 'testthat::test_dir("tests")'`: the code is what
+		// runs, so it is part of what the command is.
+		c := command{norm: prog + " " + rest[0] + " " + rest[1], key: prog + " " + rest[0] + " " + rest[1]}
+		c.step, c.category = c.key, codeCategory(rest[1])
+		return c, true
+	}
 	if interpreters[prog] {
-		// `Rscript -e 'testthat::test_dir("tests")'`, `perl -c x.cgi`.
-		if c, ok := interpreterRun(prog, rest); ok {
-			return c, true
-		}
-		if i := interpreterOptions(prog, rest); i < len(rest) && !strings.HasPrefix(rest[i], "-") {
+		if i := interpreterOptions(rest); i < len(rest) && !strings.HasPrefix(rest[i], "-") {
 			// The first argument of an interpreter past its options is
 			// the script it runs (`python manage.py`, `php artisan`,
 			// `julia --project=. sim/run.jl`); a script run that way
@@ -413,9 +414,6 @@ func normalizeArgv(argv []string) (command, bool) {
 			rest = append(append([]string{}, rest[:i]...), rest[i+1:]...)
 			script, dispatcher = true, true
 		}
-	}
-	if c, ok := editorRun(prog, rest); ok {
-		return c, true
 	}
 	words := append(append([]string{}, prefix...), shown)
 	sub := ""
@@ -442,13 +440,6 @@ func normalizeArgv(argv []string) (command, bool) {
 		// cmake's modes are flags: `cmake --build build` builds,
 		// `cmake -S . -B build` configures.
 		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
-	}
-	if sub == "" && !subcommandPrograms[prog] && lead < len(rest) && aliasOption(rest[lead]) {
-		// `clojure -M:test`, `clojure -T:build uber`: the alias is what
-		// runs.
-		sub = rest[lead]
-		words = append(words, sub)
-		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 	}
 	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
 	if (prog == "gradle" || prog == "gradlew") && lead < len(rest) && strings.HasPrefix(rest[lead], ":") && isWord(strings.ReplaceAll(rest[lead][1:], ":", "-")) {
@@ -538,14 +529,6 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
 	}
-	if c.category == "" && (!script || dispatcher) {
-		if cat, opt := optionCheck(rest); cat != "" {
-			// `Unity -batchmode -runTests`: the option is what makes
-			// it a check, and tells it from the program's other runs.
-			c = withOption(c, opt)
-			c.category = cat
-		}
-	}
 	if c.category == "" && testFile {
 		c.category = "test"
 	}
@@ -573,9 +556,6 @@ var interpreters = map[string]bool{
 	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true, "swipl": true,
 }
 
-// specRe finds specs named in code (`spec/`, `*_spec.rb`), not `inspect`.
-var specRe = lazyregexp.New(`\bspecs?\b|_spec\b`)
-
 // inlineFlags hand an interpreter its code on the command line.
 var inlineFlags = map[string]bool{"-e": true, "-c": true, "--eval": true}
 
@@ -586,7 +566,7 @@ func codeCategory(code string) string {
 	switch {
 	case strings.Contains(l, "lint"):
 		return "lint"
-	case strings.Contains(l, "test") || specRe().MatchString(l):
+	case strings.Contains(l, "test"):
 		return "test"
 	case strings.Contains(l, "style") || strings.Contains(l, "format"):
 		return "format"
@@ -607,10 +587,7 @@ var checkTools = map[string]string{
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
 	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
-	"prove": "test", "busted": "test", "kaocha": "test", "perlcritic": "lint", "perltidy": "format",
-	"kubeconform": "lint", "kubeval": "lint", "clj-kondo": "lint", "eastwood": "lint", "kibit": "lint",
-	"cljfmt": "format", "brakeman": "lint", "phpcbf": "format", "codenarc": "lint", "checkstyle": "lint",
-	"pmd": "lint", "spotbugs": "lint",
+	"codenarc": "lint", "checkstyle": "lint", "pmd": "lint", "spotbugs": "lint",
 	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
@@ -625,9 +602,6 @@ var checkTools = map[string]string{
 func toolCategory(prog, sub string, plain, rest []string) string {
 	if c := checkTools[prog]; c != "" {
 		return c
-	}
-	if aliasOption(sub) {
-		return aliasCategory(sub)
 	}
 	if prog == "cmake" && sub == "--build" {
 		return "build"

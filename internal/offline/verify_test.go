@@ -55,8 +55,8 @@ func TestVerificationForm(t *testing.T) {
 	}{
 		{"same every time", []string{"cargo nextest run -p core", "cargo nextest run -p core", "cargo nextest run -p core"}, "`cargo nextest run -p core`"},
 		{"a path varied", []string{"pytest tests/api", "pytest tests/web", "pytest tests/web"}, "`pytest`"},
-		{"narrowed to one file once", []string{"rspec spec/", "rspec spec/models/invoice_spec.rb", "rspec spec/", "rspec spec/"}, "`rspec spec/`"},
-		{"a file each time", []string{"rspec spec/models/invoice_spec.rb", "rspec spec/jobs/mailer_spec.rb", "rspec spec/models/invoice_spec.rb"}, "`rspec`"},
+		{"narrowed to one file once", []string{"pytest tests/", "pytest tests/billing/test_invoice.py", "pytest tests/", "pytest tests/"}, "`pytest tests/`"},
+		{"a file each time", []string{"pytest tests/billing/test_invoice.py", "pytest tests/jobs/test_mailer.py", "pytest tests/billing/test_invoice.py"}, "`pytest`"},
 		{"other shapes", []string{"cmake --build out -j4", "cmake --build out --target docs", "cmake --build out -j4", "cmake --build out --target docs"}, "`cmake --build out`"},
 		{"flag value varied", []string{
 			"xcodebuild test -project Notes.xcodeproj -destination 'platform=macOS,arch=arm64'",
@@ -128,16 +128,16 @@ func TestFlagValueVaries(t *testing.T) {
 // TestFoldStatedChecks: a request to run checks the verification line
 // lists is that line; one that names more stays a line of its own.
 func TestFoldStatedChecks(t *testing.T) {
-	v := candidate{kind: KindVerification, line: verificationLine([]string{"bundle exec rspec", "bundle exec rubocop"}), srcs: []source{{session: 0}}}
+	v := candidate{kind: KindVerification, line: verificationLine([]string{"poetry run pytest", "poetry run ruff check ."}), srcs: []source{{session: 0}}}
 	for _, tt := range []struct {
 		line string
 		kept bool
 	}{
-		{"Run rspec and rubocop before you tell me it’s done.", false},
-		{"Always run bundle exec rspec first.", false},
-		{"Run rspec with --fail-fast before pushing.", true},
-		{"Rubocop config lives in .rubocop.yml.", true},
-		{"Never run rubocop -A on the legacy folder.", true},
+		{"Run pytest and ruff before you tell me it’s done.", false},
+		{"Always run poetry run pytest first.", false},
+		{"Run pytest with --maxfail=1 before pushing.", true},
+		{"Ruff config lives in ruff.toml.", true},
+		{"Never run ruff --fix on the legacy folder.", true},
 	} {
 		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{session: 1}}}
 		out := foldStatedChecks([]candidate{v, c})
