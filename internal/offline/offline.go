@@ -189,7 +189,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
-	cands = reconcile(cands, k, in.Dir)
+	cands = reconcile(cands, said, isNew, k, in.Dir)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))

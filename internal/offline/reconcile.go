@@ -2,6 +2,7 @@ package offline
 
 import (
 	"github.com/automem/automem/internal/memdir"
+	"sort"
 	"strings"
 
 	"github.com/automem/automem/internal/textkey"
@@ -24,7 +25,8 @@ const verificationPrefix = "Verification commands for this project:"
 
 // reconcile returns the candidates to write, some turned into in-place
 // rewrites of existing lines.
-func reconcile(cands []candidate, k *known, d memdir.Dir) []candidate {
+func reconcile(cands []candidate, said []source, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
+	taken := map[string]bool{} // existing lines already rewritten
 	banned := map[string]bool{}
 	for _, c := range cands {
 		if c.kind == KindInstruction || c.kind == KindCorrection {
@@ -40,16 +42,16 @@ func reconcile(cands []candidate, k *known, d memdir.Dir) []candidate {
 			}
 		}
 	}
+	cands = applyChanges(cands, said, isNew, k, d, taken, banned)
 	var out []candidate
 	var verify *candidate
-	taken := map[string]bool{} // existing lines already rewritten
 	for _, c := range cands {
 		if c.kind == KindVerification {
 			c := c
 			verify = &c
 			continue
 		}
-		if c.kind == KindInstruction || c.kind == KindCorrection {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) {
 			old, path := k.superseded(c.line, taken)
 			if old == "" {
 				old, path = k.elaborated(c.line, taken)
@@ -68,10 +70,27 @@ func reconcile(cands []candidate, k *known, d memdir.Dir) []candidate {
 	return out
 }
 
-// usesBanned reports whether a command runs a program the person ruled out.
+// usesBanned reports whether a command runs a program the person ruled
+// out, directly or through a runner (`npx mocha`, `poetry run pytest`).
 func usesBanned(cmd string, banned map[string]bool) bool {
-	f := strings.Fields(cmd)
-	return len(f) > 0 && banned[strings.ToLower(f[0])]
+	f := strings.Fields(strings.ToLower(cmd))
+	for len(f) > 0 {
+		if banned[f[0]] {
+			return true
+		}
+		n := 0
+		if len(f) > 1 {
+			n = runners[f[0]+" "+f[1]]
+		}
+		if n == 0 {
+			n = runners[f[0]]
+		}
+		if n == 0 || len(f) <= n {
+			return false
+		}
+		f = f[n:]
+	}
+	return false
 }
 
 // verificationUpdate merges the mined verification commands with the
@@ -197,4 +216,192 @@ func (k *known) elaborated(line string, taken map[string]bool) (string, string) 
 		}
 	}
 	return "", ""
+}
+
+// applyChanges rewrites what a later sentence says changed: an existing
+// memory line that states the old value becomes an edit of that line with
+// the new value (the sessions that stated the old value and the one that
+// changed it as evidence), and a candidate stated before the change takes
+// the new value too. A candidate that only retells the change ("actually we
+// moved the dev server to 3001") is folded into the edit, so the inbox holds
+// the fact once, in its latest form. Lines it rewrites are marked taken.
+//
+// The tool a change gave up joins banned: its commands leave the
+// verification line as a ruled-out tool's do.
+func applyChanges(cands []candidate, said []source, isNew func(int) bool, k *known, d memdir.Dir, taken, banned map[string]bool) []candidate {
+	var changes []change
+	for i, s := range said {
+		next := ""
+		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
+			next = said[i+1].quote
+		}
+		changes = append(changes, changesIn(s.quote, next, s)...)
+	}
+	if len(changes) == 0 {
+		return cands
+	}
+	sort.SliceStable(changes, func(i, j int) bool { return before(changes[i].src, changes[j].src) })
+	// An edit is a memory line or a candidate and the changes applied to
+	// it.
+	type edit struct {
+		c       candidate
+		orig    string // the memory line as it stands; "" for a candidate
+		applied []change
+	}
+	var edits []*edit
+	for _, l := range k.lines {
+		if path := k.from[l]; path != "" && !k.removed[l] && !taken[l] && !strings.Contains(l, verificationPrefix) {
+			edits = append(edits, &edit{orig: l, c: candidate{kind: KindInstruction, line: l, replaces: l, replaceIn: path, global: path == d.Targets.GlobalMemory}})
+		}
+	}
+	for _, c := range cands {
+		edits = append(edits, &edit{c: c})
+	}
+	var done []change // changes a pending patch already proposes
+	for _, ch := range changes {
+		hit := false
+		for _, e := range edits {
+			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || len(e.c.srcs) == 0 || !before(latest(e.c.srcs), ch.src)) {
+				continue
+			}
+			if nl := changedLine(e.c.line, ch); nl != "" {
+				if e.orig != "" {
+					e.c.srcs = append(e.c.srcs, oldValueSaid(said, ch, e.c.line)...)
+				}
+				e.c.line, hit = nl, true
+				e.c.srcs = append(e.c.srcs, ch.src)
+				e.applied = append(e.applied, ch)
+			}
+		}
+		proposed := !hit && k.proposed(ch)
+		if proposed {
+			done = append(done, ch)
+		}
+		if (hit || proposed) && ch.old != "" && !hasDigit(ch.old) && isNew(ch.src.session) {
+			banned[strings.ToLower(ch.old)] = true
+		}
+	}
+	var kept []*edit
+	for _, e := range edits {
+		if e.orig == "" || len(e.applied) > 0 && anyNew(e.c.srcs, isNew) {
+			if e.orig != "" {
+				e.c.line = strings.TrimSpace(strings.TrimLeft(e.c.line, "-*+ "))
+				taken[e.orig] = true
+			}
+			kept = append(kept, e)
+		}
+	}
+	// Fold retellings into the edit they retell.
+	for i, e := range kept {
+		into := -1
+		if len(e.applied) == 0 {
+			for j, t := range kept {
+				if j != i && len(t.applied) > 0 && retells(e.c, t.c, t.applied) {
+					into = j
+					break
+				}
+			}
+			if into < 0 && retellsDone(e.c, done) {
+				e.c.line = ""
+				continue
+			}
+		}
+		if into >= 0 {
+			kept[into].c.srcs = append(kept[into].c.srcs, e.c.srcs...)
+			e.c.line = ""
+		}
+	}
+	var out []candidate
+	for _, e := range kept {
+		if e.c.line != "" {
+			out = append(out, e.c)
+		}
+	}
+	return out
+}
+
+// retells reports whether a candidate only says again what an edit now
+// says: it states the same fact, or it comes from a message that told one
+// of the edit's changes and names the new value.
+func retells(c, edit candidate, applied []change) bool {
+	if c.kind != KindInstruction && c.kind != KindCorrection {
+		return false
+	}
+	if sameFact(c.line, edit.line) || edit.replaces != "" && supersedes(c.line, edit.replaces) && !supersedes(c.line, edit.line) {
+		return true
+	}
+	return fromChange(c, applied)
+}
+
+// retellsDone reports whether a candidate retells a change a pending patch
+// already proposes.
+func retellsDone(c candidate, done []change) bool {
+	return (c.kind == KindInstruction || c.kind == KindCorrection) && fromChange(c, done)
+}
+
+// fromChange reports whether c comes from the message that told one of
+// the changes, naming its new value.
+func fromChange(c candidate, changes []change) bool {
+	for _, ch := range changes {
+		for _, s := range c.srcs {
+			if s.session == ch.src.session && s.msgID == ch.src.msgID && containsValue(c.line, ch.new) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proposed reports whether a pending patch already rewrites a line with
+// this change: it removes a line naming the old value and adds one naming
+// the new.
+func (k *known) proposed(ch change) bool {
+	for l := range k.removed {
+		if nl := changedLine(l, ch); nl != "" {
+			for _, a := range k.lines {
+				if k.from[a] == "" && strings.TrimSpace(strings.TrimLeft(a, "-*+ ")) == strings.TrimSpace(strings.TrimLeft(nl, "-*+ ")) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// oldValueSaid finds the sentences of other sessions, before the change,
+// that stated the old value of the line: the evidence that memory said it.
+func oldValueSaid(said []source, ch change, line string) []source {
+	old := ch.old
+	if old == "" {
+		old = slotValue(line, ch)
+	}
+	if old == "" {
+		return nil
+	}
+	var out []source
+	for _, s := range said {
+		if s.session != ch.src.session && before(s, ch.src) && containsValue(s.quote, old) && len(out) < 2 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func latest(srcs []source) source {
+	l := srcs[0]
+	for _, s := range srcs[1:] {
+		if before(l, s) {
+			l = s
+		}
+	}
+	return l
+}
+
+func anyNew(srcs []source, isNew func(int) bool) bool {
+	for _, s := range srcs {
+		if isNew(s.session) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,355 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
+)
+
+// A person tells a change in many ways: "we moved the dev server to 3001",
+// "develop is gone, everything merges into main now", "raw data: gs://a ->
+// s3://b", "pls use uv instead of poetry, we dropped poetry". What memory
+// needs from such a sentence is the pair: the value it no longer holds and
+// the one it holds now, so the line that states the old value can be
+// rewritten with the new one instead of a second line standing beside it.
+
+// change is one value a sentence says changed. old is the value given up
+// ("" when only the setting is named: "python 3.12 now"); subject are the
+// terms naming the setting the new value belongs to; object, when the
+// sentence names what was moved ("moved utils.py from src to lib"), must be
+// named by the line the change applies to.
+type change struct {
+	old, new string
+	subject  []string
+	object   []string
+	terms    []string // the sentence's terms that are not values
+	src      source
+}
+
+// name is one value as written: a word, a version, a path, a host, a URL.
+const name = `([\w@~][\w.@/:+#~-]*[\w/+#]|\w)`
+
+// valueName is a value written as one: with a digit (a port, a version,
+// a host) or a path, file or name with dots, colons or underscores.
+const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#])`
+
+// article skips a determiner before a value.
+const article = `(?:(?:the|a|an|version|v)\s+)?`
+
+var (
+	// fromToChangeRe: "moved the broker from redis to rabbitmq". Group 1
+	// is what was moved, if named. ("latency went from 200 to 50" tells
+	// what was seen, not what was set.)
+	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
+	// arrowRe: "1.5 -> 1.9".
+	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
+	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
+	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not)\s+` + article + name)
+	// insteadOfRe: "instead of poetry, use uv".
+	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
+	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
+	// valkey".
+	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `\s+(?:with|by|for)\s+` + article + name)
+	// replacedByRe: "sidekiq was replaced by good_job".
+	replacedByRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:was|is|were|are|got|has been|have been)\s+replaced\s+(?:with|by)\s+` + article + name)
+	// oldOnlyRe names the value given up without the new one: "no longer
+	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
+	oldOnlyRe = lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports)?\s*` + article + name +
+		`|\b` + name + `\s+(?:is|was|are|were|has been|have been|got|'s)\s+(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|history|obsolete|no more)\b` +
+		`|\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out)\s+` + article + name +
+		`|\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`)
+	// newValueRe finds the value held now when a sentence named only the
+	// old one: "it's main now", "jobs go through good_job now", "we use
+	// uv", "switched to bun".
+	newValueRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re on|we are on|we use|we'?re using|use|using|now uses?|now on|now runs? on|runs? on|goes through|go through|into|switched to|moved to|migrated to|upgraded to|bumped to|over to|is)\s+` + article + name + `\s+now\b` +
+		`|\b(?:it'?s|its|we'?re on|we are on|we use|we'?re using|use|now uses?|now on|now runs? on|now goes through|now go through|switched to|moved to|migrated to|upgraded to|bumped to|over to)\s+` + article + name)
+	// changeSignalRe: a sentence that says something is different now.
+	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually)\b`)
+	// slotChangeRe: a value said to hold now or to have been set, the
+	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
+	// "moved the dev server to 3001", "the api is on 9090 these days".
+	slotChangeRe = lazyregexp.New(`(?i)\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
+		`|(?:^|[\s,;:])((?:[\w.-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days)\b`)
+	// imperativeRe: a request opens the clause; a request to change a
+	// value is the day's task unless it is marked to last.
+	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
+	// negChangeRe: "don't switch to …", "never move …": a change ruled out.
+	negChangeRe = lazyregexp.New(`(?i)\b(don'?t|dont|do not|never|not going to|won'?t|shouldn'?t|can'?t|cannot|didn'?t|did not|haven'?t|isn'?t|wasn'?t)\s+(\w+\s+){0,2}?(move|moved|moving|switch|switched|switching|migrate|migrated|change|changed|upgrade|upgraded|bump|bumped|replace|replaced|drop|dropped)\b`)
+	// hypotheticalRe: a change that may happen, not one that did.
+	hypotheticalRe = lazyregexp.New(`(?i)^(if|when|once|unless|whether|in case|before|after|until)\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
+)
+
+// changesIn reads the changes one sentence tells; next is the sentence
+// after it in the same message ("we no longer use sidekiq. jobs go through
+// good_job now"), where the new value may be.
+func changesIn(sentence, next string, src source) []change {
+	s := strings.TrimSpace(strings.ReplaceAll(sentence, "`", " "))
+	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
+		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) {
+		return nil
+	}
+	signal := changeSignalRe().MatchString(s)
+	clauses := clauseSplitRe().Split(s, -1)
+	if requested(s, clauses) {
+		// "change the timeout from 30 to 60 in this test": the day's
+		// task, not the project's new state.
+		return nil
+	}
+	var out []change
+	add := func(old, new string, object string) {
+		old, new = trimValue(old), trimValue(new)
+		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) {
+			return
+		}
+		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src})
+	}
+	for _, m := range fromToChangeRe().FindAllStringSubmatch(s, -1) {
+		if m[1] != "" || signal {
+			add(m[2], m[3], m[1])
+		}
+	}
+	for _, m := range arrowRe().FindAllStringSubmatch(s, -1) {
+		add(m[1], m[2], "")
+	}
+	for _, m := range replacedRe().FindAllStringSubmatch(s, -1) {
+		add(m[1], m[2], "")
+	}
+	for _, m := range replacedByRe().FindAllStringSubmatch(s, -1) {
+		add(m[1], m[2], "")
+	}
+	if signal {
+		for _, m := range insteadRe().FindAllStringSubmatch(s, -1) {
+			add(m[2], m[1], "")
+		}
+		for _, m := range insteadOfRe().FindAllStringSubmatch(s, -1) {
+			add(m[1], m[2], "")
+		}
+	}
+	if len(out) == 0 {
+		for _, m := range oldOnlyRe().FindAllStringSubmatch(s, -1) {
+			old := firstNonEmpty(m[1:])
+			for _, n := range newValueRe().FindAllStringSubmatch(s+". "+next, -1) {
+				if v := trimValue(firstNonEmpty(n[1:])); v != "" && !strings.EqualFold(v, trimValue(old)) && sameKind(v, trimValue(old)) && !textkeyStop(strings.ToLower(v)) {
+					add(old, v, "")
+					break
+				}
+			}
+		}
+	}
+	if len(out) == 0 && signal {
+		for _, m := range slotChangeRe().FindAllStringSubmatch(s, -1) {
+			subject, v := m[1]+" "+m[2]+" "+m[4], firstNonEmpty([]string{m[3], m[5]})
+			v = trimValue(v)
+			if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
+				// Only a value written as one (a number, a version, a
+				// path, a host) is read without the old value named.
+				continue
+			}
+			if subj := factTerms(subject); len(subj) > 0 {
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	return out
+}
+
+// requested reports whether the clause that tells the change is a request
+// ("switch the timeout to 60 here") not marked to last.
+func requested(s string, clauses []string) bool {
+	if lastingRe().MatchString(s) || strings.Contains(strings.ToLower(s), "default") {
+		return false
+	}
+	for _, c := range clauses {
+		if changeSignalRe().MatchString(c) {
+			return imperativeRe().MatchString(strings.TrimSpace(c))
+		}
+	}
+	return imperativeRe().MatchString(s)
+}
+
+func firstNonEmpty(ss []string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// trimValue drops the punctuation a value was written with.
+func trimValue(v string) string {
+	return strings.Trim(v, ".,;:!)(\"'")
+}
+
+// sameKind reports whether two values can be values of one setting: two
+// paths or two addresses, else both with digits (ports, versions, hosts)
+// or both without (tool names): "swapped the sensor for a bme680" does not
+// make "sensor" a value.
+func sameKind(a, b string) bool {
+	if strings.Contains(a, "/") && strings.Contains(b, "/") {
+		return true
+	}
+	return hasDigit(a) == hasDigit(b)
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// valueLike reports whether a word can be a setting's value: not a word
+// that only builds the sentence ("the", "it", "now", "use").
+func valueLike(v string) bool {
+	l := strings.ToLower(v)
+	if hasDigit(l) || strings.ContainsAny(l, "./:_@") {
+		return true
+	}
+	return len(l) > 1 && !textkeyStop(l) && !notValue[l]
+}
+
+// notValue are words that fill a value's place without being one.
+var notValue = map[string]bool{
+	"it": true, "them": true, "that": true, "this": true, "there": true, "here": true, "new": true,
+	"old": true, "one": true, "ones": true, "other": true, "same": true, "something": true,
+	"everything": true, "anything": true, "nothing": true, "latest": true, "version": true,
+	"we": true, "us": true, "you": true, "me": true, "our": true, "my": true, "your": true,
+	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
+}
+
+// wordRe matches a value as a word of its own in a line, whatever its
+// case.
+func wordRe(v string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[^\w.@/:+#~-])` + regexp.QuoteMeta(v) + `($|[^\w@/+#~-]|[.:-]($|[^\w]))`)
+}
+
+// containsValue reports whether line names v as a word of its own.
+func containsValue(line, v string) bool { return wordRe(v).MatchString(line) }
+
+// replaceValue rewrites every mention of old in line as new. A line that
+// names old inside a command (`poetry run pytest`) is not rewritten: the
+// new tool's command is not known from the old one's.
+func replaceValue(line, old, new string) string {
+	for _, span := range backticked(line) {
+		if containsValue(span, old) && !strings.EqualFold(span, old) {
+			return ""
+		}
+	}
+	re := wordRe(old)
+	var b strings.Builder
+	rest := line
+	for {
+		loc := re.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			break
+		}
+		start := loc[3] // end of the leading boundary
+		b.WriteString(rest[:start] + new)
+		rest = rest[start+len(old):]
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// valueShape is how a value is written, letters and digits folded:
+// eu-west-1 and eu-central-1 are both "a-a-9", 3.10 and 3.12.1 both "9".
+func valueShape(v string) string {
+	var b strings.Builder
+	last := rune(0)
+	for _, r := range strings.ToLower(v) {
+		c := r
+		switch {
+		case unicode.IsDigit(r):
+			c = '9'
+		case unicode.IsLetter(r) || r == '_':
+			c = 'a'
+		}
+		if c != last || c != '9' && c != 'a' {
+			b.WriteRune(c)
+		}
+		last = c
+	}
+	shape := b.String()
+	for strings.Contains(shape, "9.9") {
+		shape = strings.ReplaceAll(shape, "9.9", "9")
+	}
+	return shape
+}
+
+// slotValue finds, in line, the value of the setting c names: a value
+// written the same way as c.new whose words before it name the same
+// setting ("Dev server runs on port 3000." for "moved the dev server to
+// 3001").
+func slotValue(line string, c change) string {
+	words := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	subject := map[string]bool{}
+	for _, t := range c.subject {
+		subject[t] = true
+	}
+	shape := valueShape(c.new)
+	for i, w := range words {
+		v := trimValue(w)
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape || strings.EqualFold(v, c.new) {
+			continue
+		}
+		lo := max(0, i-4)
+		for _, t := range factTerms(strings.Join(words[lo:i], " ")) {
+			if subject[t] && !valueTerms([]string{t})[t] {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// changedLine is line with c applied, or "" when c is not about it.
+func changedLine(line string, c change) string {
+	if containsValue(line, c.new) {
+		return ""
+	}
+	old := c.old
+	if old == "" {
+		old = slotValue(line, c)
+		if old == "" || strings.HasPrefix(c.new, old+".") {
+			// "Godot 4" still holds at 4.3: a more precise value is not
+			// a new one.
+			return ""
+		}
+	} else if !containsValue(line, old) || negatedIn(line, strings.ToLower(old)) {
+		return ""
+	}
+	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(line))) {
+		// A bare number is a value of many settings: the line must
+		// name the setting the sentence is about.
+		return ""
+	}
+	if len(c.object) > 0 {
+		_, dice := textkey.Overlap(c.object, factTerms(line))
+		if dice == 0 {
+			// "moved utils.py from src to lib" is about utils.py, not
+			// about where the code lives.
+			return ""
+		}
+	}
+	return replaceValue(line, old, c.new)
+}
+
+// nonValues are the terms of s that name things, not values.
+func nonValues(s string) []string {
+	terms := factTerms(s)
+	vals := valueTerms(terms)
+	var out []string
+	for _, t := range terms {
+		if !vals[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func termSet(ts []string) map[string]bool {
+	m := make(map[string]bool, len(ts))
+	for _, t := range ts {
+		m[t] = true
+	}
+	return m
+}

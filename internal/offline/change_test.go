@@ -1,0 +1,128 @@
+package offline
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestChangesIn: the ways a person tells that a value changed give the
+// old and the new value (or the setting and the new value); requests,
+// questions, plans, denials and observations give none.
+func TestChangesIn(t *testing.T) {
+	tests := []struct {
+		sentence, next string
+		want           string // "old>new", "setting terms=new", joined by "; "
+	}{
+		{"we moved the cache from memcached to valkey last sprint", "", "memcached>valkey"},
+		{"staging db: pg-blue.internal -> pg-green.internal as of this morning", "", "pg-blue.internal>pg-green.internal"},
+		{"we ditched jest, it's vitest now", "", "jest>vitest"},
+		{"mocha is gone. ", "the specs go through vitest now", "mocha>vitest"},
+		{"please use bun instead of node, we switched last week", "", "node>bun"},
+		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
+		{"the docs site is on 4.2 now", "", "doc site=4.2"},
+		{"we upgraded the lambdas to nodejs 22", "", "lambda nodej=22"},
+		// requests, questions, plans, denials and observations
+		{"bump the retry count from 3 to 5 in this test", "", ""},
+		{"could we move from jest to vitest?", "", ""},
+		{"if we ever switch to caddy the certs move too", "", ""},
+		{"we didn't move to valkey after all", "", ""},
+		{"the p95 went from 300 to 120 after the index", "", ""},
+		{"use a set instead of a list here", "", ""},
+		{"I swapped the fixture for a factory", "", "fixture>factory"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range changesIn(tt.sentence, tt.next, source{}) {
+			if c.old != "" {
+				got = append(got, strings.ToLower(c.old)+">"+c.new)
+			} else {
+				got = append(got, strings.Join(c.subject, " ")+"="+c.new)
+			}
+		}
+		if g := strings.Join(got, "; "); g != tt.want {
+			t.Errorf("changesIn(%q) = %q, want %q", tt.sentence, g, tt.want)
+		}
+	}
+}
+
+// TestChangedLine: a change rewrites the line that states the old value
+// (every mention, case kept around it); it leaves alone a line about
+// something else, a line that rules the old value out, a line that names it
+// in a command, a line with a number of another setting, and a line whose
+// value the new one only makes more precise.
+func TestChangedLine(t *testing.T) {
+	tests := []struct {
+		line string
+		ch   change
+		want string
+	}{
+		{"- Cache: Memcached (one node per region).", change{old: "memcached", new: "valkey"}, "- Cache: valkey (one node per region)."},
+		{"- Docs build with hugo 0.120.", change{new: "0.125", subject: []string{"hugo"}}, "- Docs build with hugo 0.125."},
+		{"- The admin API listens on 7000.", change{new: "7100", subject: []string{"api"}}, "- The admin API listens on 7100."},
+		{"- Never use memcached for sessions.", change{old: "memcached", new: "valkey"}, ""},
+		{"- Run `memcached -vv` to debug.", change{old: "memcached", new: "valkey"}, ""},
+		{"- Retries: 3 per call.", change{old: "3", new: "5", terms: []string{"pool", "size"}}, ""},
+		{"- Pool size is 3.", change{old: "3", new: "5", terms: []string{"pool", "size"}}, "- Pool size is 5."},
+		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
+		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+	}
+	for _, tt := range tests {
+		if got := changedLine(tt.line, tt.ch); got != tt.want {
+			t.Errorf("changedLine(%q, %+v) = %q, want %q", tt.line, tt.ch, got, tt.want)
+		}
+	}
+}
+
+// TestChangeEditsMemoryLine: one session that says a value memory holds
+// has changed is proposed as an edit of that line (the line keeps what else
+// it says), its retelling is not proposed beside it, the verification line
+// drops the given-up tool, and a second run adds nothing.
+func TestChangeEditsMemoryLine(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- Unit tests run on mocha with chai assertions.\n- Verification commands for this project: `npx mocha`.\n"
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", false, "u:the login spec is flaky", "x:npx mocha", "x:npx eslint .")
+	w.add("b", true, "u:heads up, we ripped out mocha. everything goes through vitest now, remember that.", "x:npx vitest run", "x:npx eslint .")
+	w.add("c", true, "u:add a spec for logout", "x:npx vitest run", "x:npx eslint .")
+	w.add("d", true, "u:and one for the signup form", "x:npx vitest run", "x:npx eslint .")
+	got, res := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "- Unit tests run on vitest with chai assertions.") {
+		t.Errorf("line not edited in place:\n%s", got)
+	}
+	if strings.Contains(got, "`npx mocha`") || !strings.Contains(got, "`npx vitest run`") {
+		t.Errorf("verification line keeps the old tool or lacks the new one:\n%s", got)
+	}
+	if n := strings.Count(strings.ToLower(got), "vitest"); n != 2 {
+		t.Errorf("vitest named %d times, want 2 (the edited line and the verification line):\n%s", n, got)
+	}
+	for _, c := range res.Candidates {
+		if strings.Contains(c.Text, "chai") && strings.Join(c.Sessions, ",") != "b" {
+			t.Errorf("edit evidence from %v, want b", c.Sessions)
+		}
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
+
+// TestUsesBanned: a ruled-out program is found behind the runners that
+// start it, not in the arguments of another program.
+func TestUsesBanned(t *testing.T) {
+	banned := map[string]bool{"mocha": true, "pytest": true}
+	for cmd, want := range map[string]bool{
+		"mocha --watch":           true,
+		"npx mocha":               true,
+		"poetry run pytest -q":    true,
+		"npx vitest run":          false,
+		"grep mocha package.json": false,
+		"uv run ruff check .":     false,
+	} {
+		if got := usesBanned(cmd, banned); got != want {
+			t.Errorf("usesBanned(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
