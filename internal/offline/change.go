@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -53,25 +54,30 @@ var (
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
 	// valkey".
 	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `\s+(?:with|by|for)\s+` + article + name)
+	// renamedRe: "renamed the Events autoload to EventBus".
+	renamedRe = lazyregexp.New(`(?i)\brenamed\s+` + article + name + `(?:\s+[a-z]+)?\s+to\s+` + article + name)
 	// replacedByRe: "sidekiq was replaced by good_job".
 	replacedByRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:was|is|were|are|got|has been|have been)\s+replaced\s+(?:with|by)\s+` + article + name)
 	// oldOnlyRe names the value given up without the new one: "no longer
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
-	oldOnlyRe = lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports)?\s*` + article + name +
-		`|\b` + name + `\s+(?:is|was|are|were|has been|have been|got|'s)\s+(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|history|obsolete|no more)\b` +
+	oldOnlyRe = lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name +
+		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|history|obsolete|no more|out of support|end of life|eol)\b` +
 		`|\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out)\s+` + article + name +
 		`|\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`)
-	// newValueRe finds the value held now when a sentence named only the
-	// old one: "it's main now", "jobs go through good_job now", "we use
-	// uv", "switched to bun".
-	newValueRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re on|we are on|we use|we'?re using|use|using|now uses?|now on|now runs? on|runs? on|goes through|go through|into|switched to|moved to|migrated to|upgraded to|bumped to|over to|is)\s+` + article + name + `\s+now\b` +
-		`|\b(?:it'?s|its|we'?re on|we are on|we use|we'?re using|use|now uses?|now on|now runs? on|now goes through|now go through|switched to|moved to|migrated to|upgraded to|bumped to|over to)\s+` + article + name)
+	// newAnchorRe ends where the value held now is named, when a
+	// sentence named only the old one: "it's main now", "jobs go through
+	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
+	// /srv/in".
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|switched to|moved to|migrated to|upgraded to|bumped to|over to|lives? (?:in|under)|arrives? in|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
+	// only", "europe-west4 for everything".
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on)\b`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually)\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
-	slotChangeRe = lazyregexp.New(`(?i)\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
+	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days)\b`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
@@ -82,11 +88,125 @@ var (
 	hypotheticalRe = lazyregexp.New(`(?i)^(if|when|once|unless|whether|in case|before|after|until)\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
 )
 
+// changesOf reads the changes every sentence tells, oldest first.
+func changesOf(said []source) []change {
+	var out []change
+	for i, s := range said {
+		next := ""
+		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
+			next = said[i+1].quote
+		}
+		out = append(out, changesIn(s.quote, next, s)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return before(out[i].src, out[j].src) })
+	return out
+}
+
+// promoteChanges makes a change of a value another, earlier session stated
+// a lasting statement: the setting recurs, and its newest value is what
+// memory needs ("we're on php 8.1" one week, "we have moved to php 8.3"
+// the next). The statement of the change is marked lasting; when the
+// sentence gave none (it read as a story), the clause naming the new value
+// becomes one.
+func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
+	for _, ch := range changes {
+		earlier := saidBefore(said, ch)
+		if earlier == nil {
+			continue
+		}
+		// The statements of the message that name the new value: one
+		// already said to last needs no help; else the first that does
+		// not name the old value too ("we migrated from redshift to
+		// snowflake" keeps the old name alive) is made lasting.
+		pick, lasting := -1, false
+		for i, st := range stmts {
+			if st.src.session != ch.src.session || st.src.msgID != ch.src.msgID || !containsValue(st.line, ch.new) {
+				continue
+			}
+			lasting = lasting || st.lasting
+			if pick < 0 && (ch.old == "" || !containsValue(st.line, ch.old)) {
+				pick = i
+			}
+		}
+		switch {
+		case lasting:
+		case pick >= 0:
+			stmts[pick].lasting = true
+		default:
+			if line := restated(*earlier, ch); line != "" {
+				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
+			} else if line := changeClause(ch); line != "" {
+				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
+			}
+		}
+	}
+	return stmts
+}
+
+// saidBefore finds the latest sentence of another, earlier session that
+// stated the value the change gives up: the old value named, or a value of
+// the same setting.
+func saidBefore(said []source, ch change) *source {
+	var found *source
+	for i := range said {
+		s := &said[i]
+		if s.session == ch.src.session || !before(*s, ch.src) {
+			continue
+		}
+		if ch.old != "" && containsValue(s.quote, ch.old) || ch.old == "" && slotValue(s.quote, ch) != "" {
+			if found == nil || before(*found, *s) {
+				found = s
+			}
+		}
+	}
+	return found
+}
+
+// restated is the clause of an earlier sentence that stated the old value,
+// given the new one: "we pin terraform 1.5 in this repo" becomes "We pin
+// terraform 1.9 in this repo." A request, a question or a one-off in that
+// clause gives none.
+func restated(earlier source, ch change) string {
+	old := ch.old
+	if old == "" {
+		old = slotValue(earlier.quote, ch)
+	}
+	for _, c := range clauseSplitRe().Split(strings.TrimSpace(earlier.quote), -1) {
+		c = strings.TrimSpace(fillerRe().ReplaceAllString(toldRe().ReplaceAllString(c, ""), ""))
+		if !containsValue(c, old) {
+			continue
+		}
+		if strings.HasSuffix(c, "?") || imperative(c) || questRe().MatchString(c) || planRe().MatchString(c) || oneOffRe().MatchString(c) || len(nonValues(c)) < 2 {
+			return ""
+		}
+		if nl := replaceValue(c, old, ch.new); nl != "" {
+			return asLine(strings.TrimRight(nl, " .!"))
+		}
+		return ""
+	}
+	return ""
+}
+
+// changeClause is the clause of the change's sentence that names the new
+// value, as a memory line: "goerli is dead, we're on sepolia now" gives
+// "We're on sepolia now."
+func changeClause(ch change) string {
+	s := toldRe().ReplaceAllString(strings.TrimSpace(ch.src.quote), "")
+	for _, c := range clauseSplitRe().Split(s, -1) {
+		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
+		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
+			return asLine(timeRe().ReplaceAllString(c, ""))
+		}
+	}
+	return ""
+}
+
 // changesIn reads the changes one sentence tells; next is the sentence
 // after it in the same message ("we no longer use sidekiq. jobs go through
 // good_job now"), where the new value may be.
 func changesIn(sentence, next string, src source) []change {
 	s := strings.TrimSpace(strings.ReplaceAll(sentence, "`", " "))
+	s = toldRe().ReplaceAllString(s, "")
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) {
 		return nil
@@ -117,6 +237,9 @@ func changesIn(sentence, next string, src source) []change {
 	for _, m := range replacedRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
 	}
+	for _, m := range renamedRe().FindAllStringSubmatch(s, -1) {
+		add(m[1], m[2], "")
+	}
 	for _, m := range replacedByRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
 	}
@@ -130,18 +253,15 @@ func changesIn(sentence, next string, src source) []change {
 	}
 	if len(out) == 0 {
 		for _, m := range oldOnlyRe().FindAllStringSubmatch(s, -1) {
-			old := firstNonEmpty(m[1:])
-			for _, n := range newValueRe().FindAllStringSubmatch(s+". "+next, -1) {
-				if v := trimValue(firstNonEmpty(n[1:])); v != "" && !strings.EqualFold(v, trimValue(old)) && sameKind(v, trimValue(old)) && !textkeyStop(strings.ToLower(v)) {
-					add(old, v, "")
-					break
-				}
+			old := trimValue(firstNonEmpty(m[1:]))
+			if v := newValueFor(s+". "+next, old); v != "" {
+				add(old, v, "")
 			}
 		}
 	}
 	if len(out) == 0 && signal {
 		for _, m := range slotChangeRe().FindAllStringSubmatch(s, -1) {
-			subject, v := m[1]+" "+m[2]+" "+m[4], firstNonEmpty([]string{m[3], m[5]})
+			subject, v := m[1]+" "+m[2]+" "+m[3]+" "+m[5], firstNonEmpty([]string{m[4], m[6]})
 			v = trimValue(v)
 			if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
 				// Only a value written as one (a number, a version, a
@@ -156,6 +276,40 @@ func changesIn(sentence, next string, src source) []change {
 	return out
 }
 
+// toldRe opens a sentence that only announces what follows: "I should
+// inform you that", "just so you know,", "for context:".
+var toldRe = lazyregexp.New(`(?i)^(?:[^,:;]{0,40}?\b)?(?:i(?:'d| would) like to (?:let you know|inform you|tell you|mention|note)|i (?:should|must|have to|need to|want to|wanted to) (?:inform you|tell you|mention|let you know)|just (?:so you know|to let you know)|for (?:context|your information|the record)|(?:please )?note that|be aware that|heads up|fyi)\b(?:\s+that)?[\s,:\x{2014}-]*`)
+
+// newValueFor finds the value s says holds now in place of old: a value
+// of the same kind named after an anchor ("we're on sepolia", "it's
+// EventBus now", "input now arrives in /srv/in") or before "now".
+func newValueFor(s, old string) string {
+	if old == "" {
+		return ""
+	}
+	ok := func(v string) bool {
+		v = trimValue(v)
+		return v != "" && !strings.EqualFold(v, old) && sameKind(v, old) && valueLike(v)
+	}
+	for _, m := range nowValueRe().FindAllStringSubmatch(s, -1) {
+		if ok(m[1]) {
+			return trimValue(m[1])
+		}
+	}
+	for _, loc := range newAnchorRe().FindAllStringIndex(s, -1) {
+		words := strings.Fields(s[loc[1]:])
+		for i := 0; i < len(words) && i < 3; i++ {
+			if ok(words[i]) {
+				return trimValue(words[i])
+			}
+			if strings.ContainsAny(words[i], ",;:") {
+				break
+			}
+		}
+	}
+	return ""
+}
+
 // requested reports whether the clause that tells the change is a request
 // ("switch the timeout to 60 here") not marked to last.
 func requested(s string, clauses []string) bool {
@@ -164,11 +318,24 @@ func requested(s string, clauses []string) bool {
 	}
 	for _, c := range clauses {
 		if changeSignalRe().MatchString(c) {
-			return imperativeRe().MatchString(strings.TrimSpace(c))
+			return imperative(strings.TrimSpace(c))
 		}
 	}
-	return imperativeRe().MatchString(s)
+	return imperative(s)
 }
+
+// imperative reports whether a clause opens with a request; "switch is
+// 5.1.1 now" names a switch, it asks for none.
+func imperative(c string) bool {
+	loc := imperativeRe().FindStringIndex(c)
+	if loc == nil {
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimSpace(c[loc[1]:]), " ")
+	return !copula[strings.ToLower(next)]
+}
+
+var copula = map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "'s": true}
 
 func firstNonEmpty(ss []string) string {
 	for _, s := range ss {

@@ -1,10 +1,12 @@
 package offline
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestChangesIn: the ways a person tells that a value changed give the
@@ -23,6 +25,10 @@ func TestChangesIn(t *testing.T) {
 		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
 		{"we upgraded the lambdas to nodejs 22", "", "lambda nodej=22"},
+		{"just so you know, the ops folks upgraded the runners: we are now on ubuntu 24.04 and 22.04 has been removed", "", "22.04>24.04"},
+		{"grpc only from here on, the rest gateway is deleted", "", "rest>grpc"},
+		{"I renamed the Billing module to Invoicing yesterday", "", "billing>Invoicing"},
+		{"shard is 7 now, old 4 shard decommissioned", "", "4>7"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
@@ -125,4 +131,45 @@ func TestUsesBanned(t *testing.T) {
 			t.Errorf("usesBanned(%q) = %v, want %v", cmd, got, want)
 		}
 	}
+}
+
+// TestPromoteChanges: a change of a value another session stated earlier
+// makes its statement last (the one that does not name the old value);
+// with no statement, the earlier sentence is restated with the new value,
+// or the change's own clause is used; a change nobody stated before stays
+// as it was.
+func TestPromoteChanges(t *testing.T) {
+	at := func(session, msg int) source {
+		return source{session: session, msgID: fmt.Sprint("m", session, msg), seq: msg, at: time.Date(2026, 5, session+1, 0, 0, msg, 0, time.UTC)}
+	}
+	said := func(src source, q string) source { src.quote = q; return src }
+	t.Run("statement made lasting", func(t *testing.T) {
+		ch := at(2, 1)
+		s := []source{said(at(0, 1), "the mq cluster runs rabbitmq 3.11 here"), said(ch, "we went from rabbitmq 3.11 to 3.13 on friday")}
+		stmts := []stmt{{line: "We went from rabbitmq 3.11 to 3.13.", src: ch}, {line: "Queues on 3.13 are quorum queues.", src: ch}}
+		got := promoteChanges(stmts, s, []change{{old: "3.11", new: "3.13", src: s[1]}})
+		if got[0].lasting || !got[1].lasting {
+			t.Errorf("lasting: %v, %v; want only the line without the old value", got[0].lasting, got[1].lasting)
+		}
+	})
+	t.Run("earlier sentence restated", func(t *testing.T) {
+		s := []source{said(at(0, 1), "our wheels are built against glibc 2.28, keep that"), said(at(3, 2), "glibc 2.28 images are retired, it's 2.34 now")}
+		got := promoteChanges(nil, s, changesOf(s))
+		if len(got) != 1 || got[0].line != "Our wheels are built against glibc 2.34." || !got[0].lasting {
+			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("change clause", func(t *testing.T) {
+		s := []source{said(at(0, 1), "can you check the flaky test on sandbox-b?"), said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
+		got := promoteChanges(nil, s, changesOf(s))
+		if len(got) != 1 || got[0].line != "We're on sandbox-c now." {
+			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("not said before", func(t *testing.T) {
+		s := []source{said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
+		if got := promoteChanges(nil, s, changesOf(s)); len(got) != 0 {
+			t.Errorf("got %+v", got)
+		}
+	})
 }

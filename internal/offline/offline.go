@@ -185,11 +185,13 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	if v := verificationCandidate(sessions, isNew); v != nil {
 		cands = append(cands, *v)
 	}
+	changes := changesOf(said)
+	stmts = promoteChanges(stmts, said, changes)
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
-	cands = reconcile(cands, said, isNew, k, in.Dir)
+	cands = reconcile(cands, said, changes, isNew, k, in.Dir)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))

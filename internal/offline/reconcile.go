@@ -1,10 +1,9 @@
 package offline
 
 import (
-	"github.com/automem/automem/internal/memdir"
-	"sort"
 	"strings"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -25,7 +24,7 @@ const verificationPrefix = "Verification commands for this project:"
 
 // reconcile returns the candidates to write, some turned into in-place
 // rewrites of existing lines.
-func reconcile(cands []candidate, said []source, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
+func reconcile(cands []candidate, said []source, changes []change, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
 	taken := map[string]bool{} // existing lines already rewritten
 	banned := map[string]bool{}
 	for _, c := range cands {
@@ -42,7 +41,7 @@ func reconcile(cands []candidate, said []source, isNew func(int) bool, k *known,
 			}
 		}
 	}
-	cands = applyChanges(cands, said, isNew, k, d, taken, banned)
+	cands = applyChanges(cands, said, changes, isNew, k, d, taken, banned)
 	var out []candidate
 	var verify *candidate
 	for _, c := range cands {
@@ -228,19 +227,10 @@ func (k *known) elaborated(line string, taken map[string]bool) (string, string) 
 //
 // The tool a change gave up joins banned: its commands leave the
 // verification line as a ruled-out tool's do.
-func applyChanges(cands []candidate, said []source, isNew func(int) bool, k *known, d memdir.Dir, taken, banned map[string]bool) []candidate {
-	var changes []change
-	for i, s := range said {
-		next := ""
-		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
-			next = said[i+1].quote
-		}
-		changes = append(changes, changesIn(s.quote, next, s)...)
-	}
+func applyChanges(cands []candidate, said []source, changes []change, isNew func(int) bool, k *known, d memdir.Dir, taken, banned map[string]bool) []candidate {
 	if len(changes) == 0 {
 		return cands
 	}
-	sort.SliceStable(changes, func(i, j int) bool { return before(changes[i].src, changes[j].src) })
 	// An edit is a memory line or a candidate and the changes applied to
 	// it.
 	type edit struct {
