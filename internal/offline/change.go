@@ -68,7 +68,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|switched to|moved to|migrated to|upgraded to|bumped to|over to|lives? (?:in|under)|arrives? in|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|moved|migrated|upgraded|bumped)(?:\s+(?:us|it|them|everything|all|things|over))?\s+to|over to|lives? (?:in|under)|arrives? in|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on)\b`)
@@ -282,7 +282,10 @@ var toldRe = lazyregexp.New(`(?i)^(?:[^,:;]{0,40}?\b)?(?:i(?:'d| would) like to 
 
 // newValueFor finds the value s says holds now in place of old: a value
 // of the same kind named after an anchor ("we're on sepolia", "it's
-// EventBus now", "input now arrives in /srv/in") or before "now".
+// EventBus now", "moved everything to postgres") or before "now". Of
+// several, the one nearest after the old value's mention is the one that
+// replaced it ("bot.db is gone, we moved to postgres, DATABASE_URL is in
+// the env now").
 func newValueFor(s, old string) string {
 	if old == "" {
 		return ""
@@ -291,23 +294,49 @@ func newValueFor(s, old string) string {
 		v = trimValue(v)
 		return v != "" && !strings.EqualFold(v, old) && sameKind(v, old) && valueLike(v)
 	}
-	for _, m := range nowValueRe().FindAllStringSubmatch(s, -1) {
-		if ok(m[1]) {
-			return trimValue(m[1])
+	type found struct {
+		v   string
+		pos int
+	}
+	var all []found
+	for _, m := range nowValueRe().FindAllStringSubmatchIndex(s, -1) {
+		if v := s[m[2]:m[3]]; ok(v) {
+			all = append(all, found{trimValue(v), m[2]})
 		}
 	}
 	for _, loc := range newAnchorRe().FindAllStringIndex(s, -1) {
-		words := strings.Fields(s[loc[1]:])
-		for i := 0; i < len(words) && i < 3; i++ {
-			if ok(words[i]) {
-				return trimValue(words[i])
+		// The value is the next word, past an article or a name of
+		// another kind ("on GnuCOBOL 3.2"); any other word ends the
+		// search ("is gone we moved …").
+		rest := s[loc[1]:]
+		for i, w := range strings.Fields(rest) {
+			if i >= 3 {
+				break
 			}
-			if strings.ContainsAny(words[i], ",;:") {
+			if ok(w) {
+				all = append(all, found{trimValue(w), loc[1] + strings.Index(rest, w)})
+				break
+			}
+			if l := strings.ToLower(w); strings.ContainsAny(w, ",;:.") || l != "the" && l != "a" && l != "an" && !valueLike(trimValue(w)) {
 				break
 			}
 		}
 	}
-	return ""
+	at := 0
+	if loc := wordRe(old).FindStringIndex(s); loc != nil {
+		at = loc[0]
+	}
+	best, dist := "", -1
+	for _, f := range all {
+		d := f.pos - at
+		if d < 0 {
+			d = len(s) - d // before the old value: only when none follows
+		}
+		if dist < 0 || d < dist {
+			best, dist = f.v, d
+		}
+	}
+	return best
 }
 
 // requested reports whether the clause that tells the change is a request
@@ -381,6 +410,11 @@ var notValue = map[string]bool{
 	"everything": true, "anything": true, "nothing": true, "latest": true, "version": true,
 	"we": true, "us": true, "you": true, "me": true, "our": true, "my": true, "your": true,
 	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
+	// states, not values: "is gone", "is done", "are live"
+	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
+	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
+	"out": true, "back": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
+	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 }
 
 // wordRe matches a value as a word of its own in a line, whatever its

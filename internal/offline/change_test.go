@@ -29,6 +29,7 @@ func TestChangesIn(t *testing.T) {
 		{"grpc only from here on, the rest gateway is deleted", "", "rest>grpc"},
 		{"I renamed the Billing module to Invoicing yesterday", "", "billing>Invoicing"},
 		{"shard is 7 now, old 4 shard decommissioned", "", "4>7"},
+		{"cache.db is gone we moved everything to redis yesterday REDIS_URL is in the vault now", "", "cache.db>redis"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
