@@ -31,7 +31,7 @@ type change struct {
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.
-const name = `([\w@~][\w.@/:+#~-]*[\w/+#]|\w)`
+const name = `([\w@~/.][\w.@/:+#~-]*[\w/+#]|\w)`
 
 // valueName is a value written as one: with a digit (a port, a version,
 // a host) or a path, file or name with dots, colons or underscores.
@@ -292,7 +292,7 @@ func newValueFor(s, old string) string {
 	}
 	ok := func(v string) bool {
 		v = trimValue(v)
-		return v != "" && !strings.EqualFold(v, old) && sameKind(v, old) && valueLike(v)
+		return v != "" && !strings.EqualFold(v, old) && sameKind(old, v) && valueLike(v)
 	}
 	type found struct {
 		v   string
@@ -317,7 +317,7 @@ func newValueFor(s, old string) string {
 				all = append(all, found{trimValue(w), loc[1] + strings.Index(rest, w)})
 				break
 			}
-			if l := strings.ToLower(w); strings.ContainsAny(w, ",;:.") || l != "the" && l != "a" && l != "an" && !valueLike(trimValue(w)) {
+			if l := strings.ToLower(w); strings.ContainsAny(w, ",;:.") || !passWords[l] && !valueLike(trimValue(w)) {
 				break
 			}
 		}
@@ -338,6 +338,9 @@ func newValueFor(s, old string) string {
 	}
 	return best
 }
+
+// passWords stand between an anchor and its value: "now land in /srv".
+var passWords = map[string]bool{"the": true, "a": true, "an": true, "in": true, "on": true, "at": true, "to": true, "into": true, "under": true, "through": true}
 
 // requested reports whether the clause that tells the change is a request
 // ("switch the timeout to 60 here") not marked to last.
@@ -380,15 +383,20 @@ func trimValue(v string) string {
 	return strings.Trim(v, ".,;:!)(\"'")
 }
 
-// sameKind reports whether two values can be values of one setting: two
-// paths or two addresses, else both with digits (ports, versions, hosts)
+// sameKind reports whether new can be the value that replaced old: a
+// path gives way to a path (not to a word), else both with digits (ports, versions, hosts)
 // or both without (tool names): "swapped the sensor for a bme680" does not
 // make "sensor" a value.
-func sameKind(a, b string) bool {
-	if strings.Contains(a, "/") && strings.Contains(b, "/") {
+func sameKind(old, new string) bool {
+	switch po, pn := strings.Contains(old, "/"), strings.Contains(new, "/"); {
+	case po:
+		return pn
+	case pn:
+		// A named thing can give way to a path of its own ("dropped
+		// PaperMod, the theme is in themes/ours now").
 		return true
 	}
-	return hasDigit(a) == hasDigit(b)
+	return hasDigit(old) == hasDigit(new)
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

@@ -30,6 +30,7 @@ func TestChangesIn(t *testing.T) {
 		{"I renamed the Billing module to Invoicing yesterday", "", "billing>Invoicing"},
 		{"shard is 7 now, old 4 shard decommissioned", "", "4>7"},
 		{"cache.db is gone we moved everything to redis yesterday REDIS_URL is in the vault now", "", "cache.db>redis"},
+		{"the exporter no longer writes to /var/spool/in.", "Files now land in /srv/drop, the old spool is deleted", "/var/spool/in>/srv/drop"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
