@@ -116,3 +116,99 @@ func serveStep(c command) bool {
 func configureStep(c command) bool {
 	return c.category == "" && (c.key == "cmake" || c.key == "meson setup" || c.tool == "configure")
 }
+
+// batchFlags run a program without its screen, as an interpreter of the
+// code it is handed (`emacs --batch -f batch-byte-compile x.el`).
+var batchFlags = map[string]map[string]bool{
+	"emacs": {"--batch": true, "-batch": true, "--script": true},
+}
+
+// batchCode are the options that hand a batch run its code.
+var batchCode = map[string]bool{"-l": true, "--load": true, "--eval": true, "-f": true, "--funcall": true}
+
+// batchRun classifies a program run in batch mode by the code it is
+// handed: tests, lint, or compiling the sources (`batch-byte-compile`), a
+// check that they build. The same program opened on a file is no check.
+func batchRun(prog string, rest []string) (command, bool) {
+	batch := batchFlags[prog]
+	if batch == nil {
+		return command{}, false
+	}
+	mode := ""
+	var code []string
+	for i := 0; i < len(rest); i++ {
+		switch a := rest[i]; {
+		case batch[a]:
+			mode = a
+		case batchCode[a] && i+1 < len(rest):
+			i++
+			code = append(code, rest[i])
+		}
+	}
+	if mode == "" || len(code) == 0 {
+		return command{}, false
+	}
+	joined := strings.Join(code, " ")
+	cat := codeCategory(joined)
+	if cat == "" && strings.Contains(strings.ToLower(joined), "compile") {
+		cat = "build"
+	}
+	if cat == "" {
+		return command{}, false
+	}
+	k := prog + " " + mode + " " + code[len(code)-1]
+	return command{norm: k, key: k, step: k, category: cat}, true
+}
+
+// optionCheck finds an option named for a check that makes the program
+// run one (`snakemake --lint`, `verilator --lint-only`, `--typecheck`).
+func optionCheck(rest []string) (cat, opt string) {
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+			continue
+		}
+		name := strings.TrimSuffix(strings.ToLower(strings.TrimLeft(a, "-")), "-only")
+		switch name {
+		case "lint", "test", "typecheck":
+			return scriptCategory(name), a
+		}
+	}
+	return "", ""
+}
+
+// dryRunOption finds the option that makes a run only show what it would
+// do (`snakemake -n`, `npm publish --dry-run`): a preview of the work, as
+// `terraform plan` is. A lone `-n` is one only when it is all the command
+// is given, since it means a count or a name to many tools.
+func dryRunOption(rest []string) string {
+	for _, a := range rest {
+		if a == "--dry-run" || a == "--dryrun" {
+			return a
+		}
+	}
+	if len(rest) == 1 && rest[0] == "-n" {
+		return "-n"
+	}
+	return ""
+}
+
+// withOption makes the option that tells a command's kind part of its key,
+// right after the program and subcommand, so that `snakemake --lint` and
+// `snakemake --profile slurm` are different steps.
+func withOption(c command, opt string) command {
+	rest := strings.Fields(strings.TrimPrefix(c.norm, c.key))
+	for i, f := range rest {
+		if f == opt {
+			rest = append(rest[:i:i], rest[i+1:]...)
+			break
+		}
+	}
+	step := strings.TrimPrefix(c.step, c.key)
+	c.key += " " + opt
+	c.step = c.key + step
+	c.norm = strings.Join(append([]string{c.key}, rest...), " ")
+	return c
+}

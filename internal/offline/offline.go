@@ -181,6 +181,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		return res, err
 	}
 	var cands []candidate
+	askedChecks(sessions, said)
 	promoteBuilds(sessions)
 	if v := verificationCandidate(sessions, isNew); v != nil {
 		cands = append(cands, *v)

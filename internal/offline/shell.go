@@ -415,6 +415,9 @@ func normalizeArgv(argv []string) (command, bool) {
 			script, dispatcher = true, true
 		}
 	}
+	if c, ok := batchRun(prog, rest); ok {
+		return c, true
+	}
 	words := append(append([]string{}, prefix...), shown)
 	sub := ""
 	// Global options before a subcommand (`terraform -chdir=live/x plan`)
@@ -529,6 +532,17 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
 	}
+	if c.category == "" && (!script || dispatcher) {
+		if cat, opt := optionCheck(rest); cat != "" {
+			// `snakemake --lint`: the option makes it a check, and
+			// tells it from the program's other runs.
+			c = withOption(c, opt)
+			c.category = cat
+		} else if opt := dryRunOption(rest); opt != "" && !vcsStep(c) {
+			c = withOption(c, opt)
+			c.preview = true
+		}
+	}
 	if c.category == "" && testFile {
 		c.category = "test"
 	}
@@ -538,7 +552,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = scriptNameCategory(scriptName)
 		}
 	}
-	c.preview = c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
+	c.preview = c.preview || c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"
@@ -635,13 +649,19 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		}
 	}
 	if task == "" && len(plain) == 1 && (verb == "clean" || plain[0] == "check") && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
-		// `sbt clean test`, `mvn clean verify`: the task after the
-		// cleanup is the check; `nix flake check`, `R CMD check`: the
-		// word that ends the command says it checks.
+		// `mvn clean verify`: the task after the cleanup is the
+		// check; `nix flake check`: the word that ends the command
+		// says it checks.
 		if c := categorize(prog, plain[0], plain[0]); c != "" {
 			return c
 		}
 		if c := checkName(plain[0]); c != "" {
+			return c
+		}
+	}
+	if task == "" && len(plain) == 2 && plain[0] == "run" && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
+		// `sf apex run test`: what an area of a tool runs.
+		if c := checkName(plain[1]); c != "" {
 			return c
 		}
 	}

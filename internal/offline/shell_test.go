@@ -127,6 +127,21 @@ func TestCommands(t *testing.T) {
 		{"lua -W spec/parser_spec.lua", "lua spec/parser_spec.lua -W|test"},
 		{"Rscript --vanilla tests/run_all.R", "Rscript tests/run_all.R --vanilla|test"},
 		{"node --test test/", "node --test|test"},
+		// An option named for a check makes the program one, and is
+		// part of its key; a dry run is a preview of the work.
+		{"tflow --lint-only dags/", "tflow --lint-only|lint"},
+		{"pipeline --typecheck --verbose", "pipeline --typecheck --verbose|typecheck"},
+		{"nextflow run main.nf --lint=false", "nextflow run --lint=false|"},
+		{"poetry publish --dry-run", "poetry publish --dry-run|"},
+		{"head -n 5 log.txt", "head|"},
+		// A program in batch mode is classified by the code it runs.
+		{"emacs --batch -l ert -l test/unit.el -f ert-run-tests-batch-and-exit", "emacs --batch ert-run-tests-batch-and-exit|test"},
+		{"emacs -Q --batch -f batch-byte-compile init.el", "emacs --batch batch-byte-compile|build"},
+		{"emacs --batch -l org --eval '(org-babel-tangle-file \"README.org\")'", "emacs --batch -l --eval|"},
+		{"emacs notes.el", "emacs|"},
+		// What one area of a tool runs.
+		{"dx unit run test --suite smoke", "dx unit run test|test"},
+		{"dx unit run export", "dx unit run export|"},
 		// A cleanup before the check, or a command ending in "check".
 		{"./gradlew clean test", "./gradlew clean test|test"},
 		{"./mvnw clean verify", "./mvnw clean verify|test"},

@@ -1,6 +1,9 @@
 package offline
 
 import (
+	"cmp"
+	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -323,4 +326,113 @@ func statedChecks(line, listed string) bool {
 		named++
 	}
 	return named > 0
+}
+
+// askedRe is a sentence telling how work is checked before it is called
+// done: "lint + sim before you call it done", "make sure the scanner
+// passes".
+var askedRe = lazyregexp.New(`(?i)\bbefore (you |we |i )?(say|call|claim|tell|mark|report|declare)\b|\bmake sure\b.*\b(pass(es)?|green)\b|\b(must|should|has to|have to) (pass|be green)\b|\bboth green\b`)
+
+// askedReach is how many words either side of a request to check the
+// work may name what to run.
+const askedReach = 8
+
+// plainWords name no command of their own in a request to run one.
+var plainWords = map[string]bool{
+	"make": true, "just": true, "task": true, "exec": true, "run": true, "npm": true, "pnpm": true, "yarn": true,
+	"bun": true, "npx": true, "uv": true, "poetry": true, "python": true, "python3": true, "bash": true, "sh": true,
+	"docker": true, "compose": true, "sudo": true, "the": true, "and": true, "all": true,
+}
+
+// askedChecks makes a command a check when the person named it in a
+// sentence about checking work before it is done ("run the apex tests
+// and the scanner before you say done") and it ran in at least
+// minVerifySessions sessions: two signals no tool list needs. A command
+// only run, or only named, is not made one.
+func askedChecks(sessions []mined, said []source) {
+	var asked []string
+	for _, s := range said {
+		if loc := askedRe().FindStringIndex(s.quote); loc != nil {
+			// The words near the request name the checks; a long
+			// sentence names other things too ("routine update day,
+			// …, make sure the check passes").
+			before := strings.Fields(s.quote[:loc[0]])
+			after := strings.Fields(s.quote[loc[1]:])
+			before = before[max(0, len(before)-askedReach):]
+			after = after[:min(len(after), askedReach)]
+			asked = append(asked, strings.ToLower(strings.Join(append(append(before, s.quote[loc[0]:loc[1]]), after...), " ")))
+		}
+	}
+	if len(asked) == 0 {
+		return
+	}
+	runs := map[string]int{}
+	checked := map[string]bool{} // words of the checks already known
+	for _, m := range sessions {
+		seen := map[string]bool{}
+		for _, r := range m.steps {
+			if r.cmd.category != "" {
+				for _, w := range strings.Fields(strings.ToLower(r.cmd.step)) {
+					checked[w] = true
+				}
+			}
+			if r.cmd.category == "" && !r.cmd.preview && !vcsStep(r.cmd) && !seen[r.cmd.key] && !dangerous(r.cmd.norm) {
+				seen[r.cmd.key] = true
+				runs[r.cmd.key]++
+			}
+		}
+	}
+	named := map[string]string{}
+	for _, m := range sessions {
+		for _, r := range m.steps {
+			if runs[r.cmd.key] < minVerifySessions || named[r.cmd.key] != "" {
+				continue
+			}
+			if w := namedIn(r.cmd.step, asked, checked); w != "" {
+				named[r.cmd.key] = cmp.Or(checkName(w), "test")
+			}
+		}
+	}
+	for i := range sessions {
+		m := &sessions[i]
+		seen := map[string]bool{}
+		for k := range m.steps {
+			c := &m.steps[k].cmd
+			if cat := named[c.key]; cat != "" && c.category == "" {
+				c.category = cat
+				if !seen[c.key] {
+					seen[c.key] = true
+					m.checks = append(m.checks, m.steps[k])
+				}
+			}
+		}
+	}
+}
+
+// namedIn returns a word of a step that one of the sentences names, as a
+// whole word or its plural: `make sim` in "lint + sim before you call it
+// done", `sf scanner run` in "run the tests and the scanner". The program
+// names the step only when it is all the step is, and a word of a known
+// check names that check.
+func namedIn(step string, sentences []string, checked map[string]bool) string {
+	words := strings.Fields(strings.ToLower(step))
+	for i, w := range words {
+		if i == 0 && len(words) > 1 {
+			// `ember try:one` is not what "ember test" names.
+			continue
+		}
+		w = path.Base(w)
+		if len(w) < 3 || plainWords[w] || checked[w] || !isWord(w) {
+			// "nix flake check" names the check, not `nix flake
+			// update`.
+			continue
+		}
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `s?\b`)
+		for _, s := range sentences {
+			if re.MatchString(s) {
+				return w
+			}
+		}
+	}
+	return ""
 }

@@ -149,3 +149,44 @@ func TestFoldStatedChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedChecks: a command run in most sessions becomes a check when the
+// person names it near a request to check work before it is done; a
+// command only run, a word far from the request, or a word of a check
+// already known does not make one.
+func TestAskedChecks(t *testing.T) {
+	s := []string{"cargo xtask schema-diff", "cargo xtask codegen", "tool fmt check"}
+	said := func(texts ...string) []source {
+		var out []source
+		for _, x := range texts {
+			out = append(out, source{quote: x})
+		}
+		return out
+	}
+	tests := []struct {
+		said []string
+		want string
+	}{
+		{nil, "`tool fmt check`"},
+		{[]string{"Please do the schema-diff before you tell me a change is finished."}, "`tool fmt check`, `cargo xtask schema-diff`"},
+		{[]string{"make sure schema-diff is green"}, "`tool fmt check`, `cargo xtask schema-diff`"},
+		{[]string{"what does schema-diff even do?"}, "`tool fmt check`"},
+		{[]string{"codegen took ages today and the fans were loud and the office was hot and then someone asked me about lunch, anyway make sure everything passes"}, "`tool fmt check`"},
+		{[]string{"the fmt step must pass"}, "`tool fmt check`"},
+	}
+	for _, tt := range tests {
+		var ms []mined
+		for i := range 3 {
+			ms = append(ms, checkedSession(i, s...))
+		}
+		askedChecks(ms, said(tt.said...))
+		promoteBuilds(ms)
+		got := ""
+		if c := verificationCandidate(ms, func(int) bool { return true }); c != nil {
+			got = c.line
+		}
+		if want := "Verification commands for this project: " + tt.want + "."; got != want {
+			t.Errorf("%q: %q, want %q", tt.said, got, want)
+		}
+	}
+}
