@@ -13,12 +13,13 @@ import (
 // (`./gradlew codenarcMain`).
 
 // interpreterOptions counts the options an interpreter is given before its
-// script: `-g goal`, `-I lib`, `--project=.`. It stops at a flag that hands
+// script: `-g goal`, `-I lib`, `--project=.`, Windows Script Host's
+// `//nologo`. It stops at a flag that hands
 // it code (`-e`), which is no script, and at `--test`, which runs the
 // runtime's own test runner on a directory.
 func interpreterOptions(rest []string) int {
 	i := 0
-	for i < len(rest) && strings.HasPrefix(rest[i], "-") && rest[i] != "--" && !inlineFlags[rest[i]] && rest[i] != "--test" {
+	for i < len(rest) && (strings.HasPrefix(rest[i], "-") || strings.HasPrefix(rest[i], "//")) && rest[i] != "--" && !inlineFlags[rest[i]] && rest[i] != "--test" {
 		if len(rest[i]) == 2 && i+1 < len(rest) && !strings.HasPrefix(rest[i+1], "-") && !strings.ContainsAny(rest[i+1], "/.") {
 			// `-g main`, `-I lib`: a letter option's value, not a
 			// script, which is named as a file.
@@ -211,4 +212,34 @@ func withOption(c command, opt string) command {
 	c.step = c.key + step
 	c.norm = strings.Join(append([]string{c.key}, rest...), " ")
 	return c
+}
+
+// fileBase is the last element of a path written with / or \
+// (`tools\run_tests.vbs` on Windows).
+func fileBase(p string) string {
+	return p[strings.LastIndexAny(p, `/\`)+1:]
+}
+
+// fileTools handle the files they are given; they do not run them.
+var fileTools = map[string]bool{
+	"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "ln": true, "touch": true,
+	"mkdir": true, "scp": true, "rsync": true, "tar": true, "zip": true, "strip": true, "install": true,
+}
+
+// testBinaryArg reports whether a program is given a test program to run
+// (`./build/tests/kernel_tests`, `./bin/unit_tests`): an executable path,
+// written to be run, that a test directory or name marks as tests.
+func testBinaryArg(prog string, rest []string) bool {
+	if fileTools[prog] {
+		return false
+	}
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "./") && path.Ext(a) == "" && (testScript(a) || scriptNameCategory(path.Base(a)) == "test") {
+			return true
+		}
+	}
+	return false
 }

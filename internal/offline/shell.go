@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"cmp"
 	"encoding/json"
 	"path"
 	"strings"
@@ -410,7 +411,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			// `julia --project=. sim/run.jl`); a script run that way
 			// often dispatches on its next word.
 			shown += " " + rest[i]
-			scriptName, testFile = path.Base(rest[i]), testScript(rest[i])
+			scriptName, testFile = fileBase(rest[i]), testScript(strings.ReplaceAll(rest[i], `\`, "/"))
 			rest = append(append([]string{}, rest[:i]...), rest[i+1:]...)
 			script, dispatcher = true, true
 		}
@@ -543,6 +544,11 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.preview = true
 		}
 	}
+	if c.category == "" && !script && !c.noise && testBinaryArg(prog, rest) {
+		// `compute-sanitizer --tool memcheck ./build/tests/unit`: a
+		// program that runs the test binary it is given.
+		c.category = "test"
+	}
 	if c.category == "" && testFile {
 		c.category = "test"
 	}
@@ -568,6 +574,7 @@ var interpreters = map[string]bool{
 	"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true,
 	"zsh": true, "perl": true, "php": true, "deno": false, "tsx": true, "ts-node": true,
 	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true, "swipl": true,
+	"cscript": true, "wscript": true,
 }
 
 // inlineFlags hand an interpreter its code on the command line.
@@ -601,7 +608,7 @@ var checkTools = map[string]string{
 	"dialyzer": "typecheck", "basedpyright": "typecheck", "pyre": "typecheck", "sorbet": "typecheck",
 	"stylua": "format", "luacheck": "lint", "selene": "lint", "zig": "", "elm-test": "test",
 	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
-	"codenarc": "lint", "checkstyle": "lint", "pmd": "lint", "spotbugs": "lint",
+	"codenarc": "lint", "checkstyle": "lint", "pmd": "lint", "spotbugs": "lint", "pester": "test",
 	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
 }
 
@@ -677,6 +684,17 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			if c := namedCheck(name); c != "" {
 				return c
 			}
+		}
+		if verb, noun, ok := strings.Cut(prog, "-"); ok && strings.EqualFold(verb, "invoke") {
+			// PowerShell's `Invoke-Pester`, `Invoke-ScriptAnalyzer`:
+			// the noun is what runs.
+			if c := cmp.Or(namedCheck(strings.ToLower(noun)), checkName(noun)); c != "" {
+				return c
+			}
+		}
+		if strings.HasSuffix(prog, "-review") {
+			// A code reviewer (`elm-review`) checks the code.
+			return "lint"
 		}
 	}
 	for _, a := range rest {
@@ -915,7 +933,7 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy"):
+	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"

@@ -142,6 +142,16 @@ func TestCommands(t *testing.T) {
 		// What one area of a tool runs.
 		{"dx unit run test --suite smoke", "dx unit run test|test"},
 		{"dx unit run export", "dx unit run export|"},
+		// Windows Script Host scripts past its // options, by name;
+		// PowerShell's Invoke-<checker>; a reviewer; a program given a
+		// test binary to run.
+		{`wscript //B scripts\check_macros.vbs Book1.xlsm`, `wscript scripts\check_macros.vbs|lint`},
+		{`cscript //nologo scripts\build_addin.vbs`, `cscript scripts\build_addin.vbs|`},
+		{"Invoke-ScriptAnalyzer -Path ./src", "Invoke-ScriptAnalyzer -Path|lint"},
+		{"Invoke-Build Deploy", "Invoke-Build Deploy|"},
+		{"npx stylelint-review src", "npx stylelint-review src|lint"},
+		{"valgrind --leak-check=full ./out/tests/parser_tests", "valgrind --leak-check=full|test"},
+		{"chmod +x ./out/tests/parser_tests", "chmod|"},
 		// A cleanup before the check, or a command ending in "check".
 		{"./gradlew clean test", "./gradlew clean test|test"},
 		{"./mvnw clean verify", "./mvnw clean verify|test"},
