@@ -31,7 +31,7 @@ type change struct {
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.
-const name = `([\w@~/.][\w.@/:+#~-]*[\w/+#]|\w)`
+const name = `([\w@~/.\\][\w.@/:+#~\\-]*[\w/+#\\]|\w)`
 
 // valueName is a value written as one: with a digit (a port, a version,
 // a host) or a path, file or name with dots, colons or underscores.
@@ -61,24 +61,26 @@ var (
 	// oldOnlyRe names the value given up without the new one: "no longer
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
 	oldOnlyRe = lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name +
-		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|history|obsolete|no more|out of support|end of life|eol)\b` +
-		`|\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out)\s+` + article + name +
+		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+)\b` +
+		`|\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)` +
+		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b` +
+		`|\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into)\s+` + article + name + `\s+any ?more\b` +
 		`|\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`)
 	// newAnchorRe ends where the value held now is named, when a
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|moved|migrated|upgraded|bumped)(?:\s+(?:us|it|them|everything|all|things|over))?\s+to|over to|lives? (?:in|under)|arrives? in|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|moved|migrated|upgraded|bumped|ported|converted)(?:\s+\S+){0,2}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
-	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on)\b`)
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on|from today|going forward)\b`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually)\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days)\b`)
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days)\b`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -92,11 +94,14 @@ var (
 func changesOf(said []source) []change {
 	var out []change
 	for i, s := range said {
-		next := ""
+		prev, next := "", ""
+		if i > 0 && said[i-1].session == s.session && said[i-1].msgID == s.msgID {
+			prev = said[i-1].quote
+		}
 		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
 			next = said[i+1].quote
 		}
-		out = append(out, changesIn(s.quote, next, s)...)
+		out = append(out, changesIn(s.quote, prev, next, s)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return before(out[i].src, out[j].src) })
 	return out
@@ -204,8 +209,8 @@ func changeClause(ch change) string {
 // changesIn reads the changes one sentence tells; next is the sentence
 // after it in the same message ("we no longer use sidekiq. jobs go through
 // good_job now"), where the new value may be.
-func changesIn(sentence, next string, src source) []change {
-	s := strings.TrimSpace(strings.ReplaceAll(sentence, "`", " "))
+func changesIn(sentence, prev, next string, src source) []change {
+	s := strings.TrimSpace(plain(sentence))
 	s = toldRe().ReplaceAllString(s, "")
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) {
@@ -253,8 +258,14 @@ func changesIn(sentence, next string, src source) []change {
 	}
 	if len(out) == 0 {
 		for _, m := range oldOnlyRe().FindAllStringSubmatch(s, -1) {
-			old := trimValue(firstNonEmpty(m[1:]))
-			if v := newValueFor(s+". "+next, old); v != "" {
+			old := pickValue(trimValue(firstNonEmpty(m[1:])))
+			// The sentence itself first, then with the sentences around
+			// it ("swapped to vite. webpack gone").
+			v := newValueFor(s, old)
+			if v == "" {
+				v = newValueFor(plain(prev)+". "+s+". "+plain(next), old)
+			}
+			if v != "" {
 				add(old, v, "")
 			}
 		}
@@ -276,6 +287,26 @@ func changesIn(sentence, next string, src source) []change {
 	return out
 }
 
+// pickValue is the value in a short phrase that names one: "the sht31
+// sensor" gives sht31; a phrase with none gives its last word.
+func pickValue(phrase string) string {
+	f := strings.Fields(phrase)
+	for _, w := range f {
+		if hasDigit(w) || strings.ContainsAny(w, "._/:\\") {
+			return trimValue(w)
+		}
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return trimValue(f[len(f)-1])
+}
+
+// plain drops the marks of code and emphasis: "**pwsh 7.4**" is "pwsh 7.4".
+func plain(s string) string {
+	return strings.NewReplacer("`", " ", "**", " ", "__", " ").Replace(s)
+}
+
 // toldRe opens a sentence that only announces what follows: "I should
 // inform you that", "just so you know,", "for context:".
 var toldRe = lazyregexp.New(`(?i)^(?:[^,:;]{0,40}?\b)?(?:i(?:'d| would) like to (?:let you know|inform you|tell you|mention|note)|i (?:should|must|have to|need to|want to|wanted to) (?:inform you|tell you|mention|let you know)|just (?:so you know|to let you know)|for (?:context|your information|the record)|(?:please )?note that|be aware that|heads up|fyi)\b(?:\s+that)?[\s,:\x{2014}-]*`)
@@ -294,27 +325,35 @@ func newValueFor(s, old string) string {
 		v = trimValue(v)
 		return v != "" && !strings.EqualFold(v, old) && sameKind(old, v) && valueLike(v)
 	}
+	// tier: 0 for a value said to be the new one ("switched X to Y",
+	// "Y now"), 1 after a plain verb ("is Y", "runs on Y"), 2 a number
+	// found only by its shape.
 	type found struct {
-		v   string
-		pos int
+		v         string
+		pos, tier int
 	}
 	var all []found
 	for _, m := range nowValueRe().FindAllStringSubmatchIndex(s, -1) {
 		if v := s[m[2]:m[3]]; ok(v) {
-			all = append(all, found{trimValue(v), m[2]})
+			all = append(all, found{trimValue(v), m[2], 0})
 		}
 	}
 	for _, loc := range newAnchorRe().FindAllStringIndex(s, -1) {
 		// The value is the next word, past an article or a name of
 		// another kind ("on GnuCOBOL 3.2"); any other word ends the
 		// search ("is gone we moved …").
-		rest := s[loc[1]:]
+		rest, tier := s[loc[1]:], 1
+		if changedRe().MatchString(s[loc[0]:loc[1]]) {
+			tier = 0
+		}
 		for i, w := range strings.Fields(rest) {
-			if i >= 3 {
+			if i >= 3 || i+1 < len(strings.Fields(rest)) && participle(w) {
+				// "runs on the trimmed reads": a past participle
+				// before a noun describes it, it names no value.
 				break
 			}
 			if ok(w) {
-				all = append(all, found{trimValue(w), loc[1] + strings.Index(rest, w)})
+				all = append(all, found{trimValue(w), loc[1] + strings.Index(rest, w), tier})
 				break
 			}
 			if l := strings.ToLower(w); strings.ContainsAny(w, ",;:.") || !passWords[l] && !valueLike(trimValue(w)) {
@@ -326,26 +365,46 @@ func newValueFor(s, old string) string {
 	if loc := wordRe(old).FindStringIndex(s); loc != nil {
 		at = loc[0]
 	}
-	best, dist := "", -1
+	// The value the old one gave way to may be written before it, in
+	// words the anchors do not know ("wir sind jetzt auf OTP 26, the 25
+	// images are gone"): a number of the same shape in the sentence.
+	if valueShape(old) == "9" {
+		for _, w := range strings.Fields(s) {
+			if v := trimValue(w); valueShape(v) == "9" && v != old && ok(v) {
+				all = append(all, found{v, strings.Index(s, w), 2})
+			}
+		}
+	}
+	best, dist, tier := "", -1, 3
 	for _, f := range all {
 		d := f.pos - at
 		if d < 0 {
 			d = len(s) - d // before the old value: only when none follows
 		}
-		if dist < 0 || d < dist {
-			best, dist = f.v, d
+		if f.tier < tier || f.tier == tier && d < dist {
+			best, dist, tier = f.v, d, f.tier
 		}
 	}
 	return best
 }
 
+// participle reports whether a plain word reads as a past participle.
+func participle(w string) bool {
+	l := strings.ToLower(trimValue(w))
+	return len(l) > 5 && strings.HasSuffix(l, "ed") && !hasDigit(l) && !strings.ContainsAny(l, "._/:-")
+}
+
 // passWords stand between an anchor and its value: "now land in /srv".
 var passWords = map[string]bool{"the": true, "a": true, "an": true, "in": true, "on": true, "at": true, "to": true, "into": true, "under": true, "through": true}
+
+// declaredRe is a state told in passing inside a request: "bump python
+// we're on 3.12 now update the Dockerfile".
+var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:now\s+)?(?:on\s+|at\s+|in\s+)?\S*\d\S*\s+(?:now|from today|from now on)\b`)
 
 // requested reports whether the clause that tells the change is a request
 // ("switch the timeout to 60 here") not marked to last.
 func requested(s string, clauses []string) bool {
-	if lastingRe().MatchString(s) || strings.Contains(strings.ToLower(s), "default") {
+	if lastingRe().MatchString(s) || strings.Contains(strings.ToLower(s), "default") || declaredRe().MatchString(s) {
 		return false
 	}
 	for _, c := range clauses {
@@ -388,7 +447,7 @@ func trimValue(v string) string {
 // or both without (tool names): "swapped the sensor for a bme680" does not
 // make "sensor" a value.
 func sameKind(old, new string) bool {
-	switch po, pn := strings.Contains(old, "/"), strings.Contains(new, "/"); {
+	switch po, pn := strings.ContainsAny(old, "/\\"), strings.ContainsAny(new, "/\\"); {
 	case po:
 		return pn
 	case pn:
@@ -421,14 +480,14 @@ var notValue = map[string]bool{
 	// states, not values: "is gone", "is done", "are live"
 	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
-	"out": true, "back": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
+	"out": true, "off": true, "back": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 }
 
 // wordRe matches a value as a word of its own in a line, whatever its
 // case.
 func wordRe(v string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(^|[^\w.@/:+#~-])` + regexp.QuoteMeta(v) + `($|[^\w@/+#~-]|[.:-]($|[^\w]))`)
+	return regexp.MustCompile(`(?i)(^|[^\w.@/:+#~-])` + regexp.QuoteMeta(v) + `($|[^\w.:@/+#~-]|[.:-]($|[^\w]))`)
 }
 
 // containsValue reports whether line names v as a word of its own.
@@ -523,7 +582,14 @@ func changedLine(line string, c change) string {
 			// a new one.
 			return ""
 		}
-	} else if !containsValue(line, old) || negatedIn(line, strings.ToLower(old)) {
+	} else if !containsValue(line, old) {
+		// A host inside a longer address: "dc01" in "dc01.corp.local".
+		tok, repl := addressPart(line, old, c.new)
+		if tok == "" || negatedIn(line, strings.ToLower(tok)) {
+			return ""
+		}
+		old, c.new = tok, repl
+	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
 	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(line))) {
@@ -540,6 +606,27 @@ func changedLine(line string, c change) string {
 		}
 	}
 	return replaceValue(line, old, c.new)
+}
+
+// addressPart finds the address in line that old is the host of, and what
+// it becomes with new: "dc01.corp.local" and "dc03" give "dc03.corp.local";
+// "dc03.corp.local" stays whole. (A port is left alone: "host:1883" names
+// a host the change may not have kept.)
+func addressPart(line, old, new string) (string, string) {
+	lo := strings.ToLower(old)
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		t := trimValue(w)
+		l := strings.ToLower(t)
+		switch {
+		case strings.HasPrefix(l, lo+".") && len(l) > len(lo)+1 && unicode.IsLetter(rune(l[len(lo)+1])):
+			// a domain follows the host, not a version's next digit
+			if strings.Contains(new, ".") {
+				return t, new
+			}
+			return t, new + t[len(old):]
+		}
+	}
+	return "", ""
 }
 
 // nonValues are the terms of s that name things, not values.

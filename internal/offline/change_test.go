@@ -31,6 +31,10 @@ func TestChangesIn(t *testing.T) {
 		{"shard is 7 now, old 4 shard decommissioned", "", "4>7"},
 		{"cache.db is gone we moved everything to redis yesterday REDIS_URL is in the vault now", "", "cache.db>redis"},
 		{"the exporter no longer writes to /var/spool/in.", "Files now land in /srv/drop, the old spool is deleted", "/var/spool/in>/srv/drop"},
+		{"bump node we're on 22 now fix the Dockerfile", "", "bump node=22"},
+		{"Kafka is dead to me.", "", ""},
+		{"we gave up on the sht31 sensor, the new one is an aht20", "", "sht31>aht20"},
+		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
@@ -42,7 +46,7 @@ func TestChangesIn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, c := range changesIn(tt.sentence, tt.next, source{}) {
+		for _, c := range changesIn(tt.sentence, "", tt.next, source{}) {
 			if c.old != "" {
 				got = append(got, strings.ToLower(c.old)+">"+c.new)
 			} else {
@@ -75,6 +79,9 @@ func TestChangedLine(t *testing.T) {
 		{"- Pool size is 3.", change{old: "3", new: "5", terms: []string{"pool", "size"}}, "- Pool size is 5."},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},
+		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}}, ""},
+		{"- Runtime 3.1.4 everywhere.", change{old: "3.1", new: "3.2", terms: []string{"runtime"}}, ""},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {
