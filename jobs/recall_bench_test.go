@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -46,6 +47,11 @@ func BenchmarkRecall(b *testing.B) {
 		b.Skip("AUTOMEM_BENCH_10K / AUTOMEM_BENCH_1K not set (scripts/bench.sh sets them)")
 	}
 	src := strings.TrimSuffix(filepath.Clean(chats), "/.gemini/tmp/proj/chats")
+	// The collector as extract sets it for a run that reads transcripts
+	// (cmd/extract/gc.go: default pacing under a 40 MiB soft limit), so the
+	// build's GC share is the binary's.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(40 << 20))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	for range b.N {
 		benchRecallOnce(b, src)
 	}
