@@ -137,8 +137,9 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		// followed by the verification suite is "do it, then verify",
 		// the checks of any change, not a procedure; checks that gate an
 		// action (fmt, validate, then plan) are one.
-		distinct, own, builds, checks := map[string]bool{}, 0, 0, 0
+		distinct, own, builds, checks, vcs := map[string]bool{}, 0, 0, 0, false
 		for k, c := range g.steps {
+			vcs = vcs || vcsStep(c)
 			distinct[c.step] = true
 			switch {
 			case c.category != "" && c.category != "build" && targeted(g.windows, k):
@@ -159,7 +160,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 			continue
 		}
 		if checks > own+builds && endsChecking {
-			if own == 1 && builds == 0 && g.steps[0].category == "" {
+			if own == 1 && builds == 0 && g.steps[0].category == "" && !vcs {
+				// With the work committed in between (pull,
+				// commit, then check) the run is a procedure of
+				// its own, which the part before the checks
+				// stands for.
 				checked = append(checked, g)
 			}
 			continue

@@ -73,6 +73,17 @@ func TestProcedureShapes(t *testing.T) {
 			want: "terraform fmt -check | terraform validate | terraform plan",
 		},
 		{
+			// An action committed before the checks is a procedure,
+			// not "act, then verify"; it ends at its first check.
+			name: "act, commit, then verify",
+			sessions: [][]string{
+				{"./scripts/fetch-translations.sh", "git add locales", `git commit -m "sync locales"`, "npm test", "npm run lint"},
+				{"./scripts/fetch-translations.sh", "git add locales", `git commit -m "sync locales"`, "npm test", "npm run lint"},
+				{"./scripts/fetch-translations.sh", "git add locales", `git commit -m "sync locales"`, "npm test", "npm run lint"},
+			},
+			want: `./scripts/fetch-translations.sh | git add locales | git commit -m "sync locales" | npm test`,
+		},
+		{
 			// A server started to look at the work is no action:
 			// the run is the checks of every change.
 			name: "serve then check",
