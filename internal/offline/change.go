@@ -27,6 +27,7 @@ type change struct {
 	subject  []string
 	object   []string
 	terms    []string // the sentence's terms that are not values
+	context  string   // the whole message the sentence is part of
 	src      source
 }
 
@@ -58,14 +59,16 @@ var (
 	renamedRe = lazyregexp.New(`(?i)\brenamed\s+` + article + name + `(?:\s+[a-z]+)?\s+to\s+` + article + name)
 	// replacedByRe: "sidekiq was replaced by good_job".
 	replacedByRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:was|is|were|are|got|has been|have been)\s+replaced\s+(?:with|by)\s+` + article + name)
-	// oldOnlyRe names the value given up without the new one: "no longer
+	// oldOnlyRes name the value given up without the new one: "no longer
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
-	oldOnlyRe = lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name +
-		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+)\b` +
-		`|\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)` +
-		`|\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b` +
-		`|\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into)\s+` + article + name + `\s+any ?more\b` +
-		`|\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`)
+	oldOnlyRes = []func() *regexp.Regexp{
+		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+)\b`),
+		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
+		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into)\s+` + article + name + `\s+any ?more\b`),
+		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
+	}
 	// newAnchorRe ends where the value held now is named, when a
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
@@ -101,10 +104,29 @@ func changesOf(said []source) []change {
 		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
 			next = said[i+1].quote
 		}
-		out = append(out, changesIn(s.quote, prev, next, s)...)
+		for _, c := range changesIn(s.quote, prev, next, s) {
+			c.context = message(said, i)
+			out = append(out, c)
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return before(out[i].src, out[j].src) })
 	return out
+}
+
+// message joins the sentences of the message said[i] belongs to.
+func message(said []source, i int) string {
+	lo, hi := i, i+1
+	for lo > 0 && said[lo-1].session == said[i].session && said[lo-1].msgID == said[i].msgID {
+		lo--
+	}
+	for hi < len(said) && said[hi].session == said[i].session && said[hi].msgID == said[i].msgID {
+		hi++
+	}
+	parts := make([]string, 0, hi-lo)
+	for _, s := range said[lo:hi] {
+		parts = append(parts, s.quote)
+	}
+	return strings.Join(parts, " ")
 }
 
 // promoteChanges makes a change of a value another, earlier session stated
@@ -257,7 +279,7 @@ func changesIn(sentence, prev, next string, src source) []change {
 		}
 	}
 	if len(out) == 0 {
-		for _, m := range oldOnlyRe().FindAllStringSubmatch(s, -1) {
+		for _, m := range oldOnlyMatches(s) {
 			old := pickValue(trimValue(firstNonEmpty(m[1:])))
 			// The sentence itself first, then with the sentences around
 			// it ("swapped to vite. webpack gone").
@@ -283,6 +305,17 @@ func changesIn(sentence, prev, next string, src source) []change {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
 		}
+	}
+	return out
+}
+
+// oldOnlyMatches runs each way of naming a value given up on its own, so
+// that one form ("we've retired …" read as "ve retired") never hides
+// another ("retired bloom-dev").
+func oldOnlyMatches(s string) [][]string {
+	var out [][]string
+	for _, re := range oldOnlyRes {
+		out = append(out, re().FindAllStringSubmatch(s, -1)...)
 	}
 	return out
 }
@@ -480,7 +513,7 @@ var notValue = map[string]bool{
 	// states, not values: "is gone", "is done", "are live"
 	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
-	"out": true, "off": true, "back": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
+	"out": true, "off": true, "back": true, "ve": true, "re": true, "ll": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 }
 
@@ -605,7 +638,35 @@ func changedLine(line string, c change) string {
 			return ""
 		}
 	}
-	return replaceValue(line, old, c.new)
+	if nl := replaceValue(line, old, c.new); nl != "" {
+		return nl
+	}
+	return swapCommand(line, old, c)
+}
+
+// swapCommand rewrites a line that names the old tool in a command
+// ("Tests run with `cask exec ert-runner`.") with the new tool's command
+// the person gave beside the change ("Tests are `eldev test`"): the one
+// that shares a word with what the line says around its command.
+func swapCommand(line, old string, c change) string {
+	spans := backticked(line)
+	if len(spans) != 1 {
+		return ""
+	}
+	if f := strings.Fields(spans[0]); len(f) == 0 || !strings.EqualFold(f[0], old) {
+		return ""
+	}
+	prose := termSet(nonValues(strings.Replace(line, "`"+spans[0]+"`", " ", 1)))
+	for _, cmd := range backticked(c.context) {
+		f := strings.Fields(cmd)
+		if len(f) < 2 || !strings.EqualFold(f[0], c.new) {
+			continue
+		}
+		if intersects(prose, termSet(factTerms(strings.Join(f[1:], " ")))) {
+			return strings.Replace(line, "`"+spans[0]+"`", "`"+cmd+"`", 1)
+		}
+	}
+	return ""
 }
 
 // addressPart finds the address in line that old is the host of, and what
