@@ -78,13 +78,18 @@ func placeholder(vals []string, prev string, quoted bool) string {
 	}
 	if name == "" {
 		// What the values share up to a separator stays (`charts/`,
-		// `ghcr.io/acme/app:`), the rest is named by its shape.
-		if head := sharedHead(vals); head != "" {
-			tails := make([]string, len(vals))
+		// `ghcr.io/acme/app:`), or the file name around what varies
+		// (`mylib-<version>.gem`); the rest is named by its shape.
+		head, tail, ok := fileFrame(vals)
+		if !ok {
+			head = sharedHead(vals)
+		}
+		if head != "" {
+			mids := make([]string, len(vals))
 			for i, v := range vals {
-				tails[i] = v[len(head):]
+				mids[i] = v[len(head) : len(v)-len(tail)]
 			}
-			p := head + "<" + tailName(tails) + ">"
+			p := head + "<" + tailName(mids) + ">" + tail
 			if quoted {
 				return `"` + p + `"`
 			}
@@ -125,6 +130,46 @@ func sharedHead(vals []string) string {
 		}
 	}
 	return head
+}
+
+// fileFrame finds the file name every value shares around what varies:
+// a start up to a `-` or `_` and the extension or the rest of the path
+// (`mylib-1.2.0.gem`, `mylib-1.3.0.gem`; `scala-2.12/app.jar`).
+func fileFrame(vals []string) (head, tail string, ok bool) {
+	pre, suf := vals[0], vals[0]
+	for _, v := range vals[1:] {
+		n := 0
+		for n < len(pre) && n < len(v) && pre[n] == v[n] {
+			n++
+		}
+		pre = pre[:n]
+		m := 0
+		for m < len(suf) && m < len(v) && suf[len(suf)-1-m] == v[len(v)-1-m] {
+			m++
+		}
+		suf = suf[len(suf)-m:]
+	}
+	cut := strings.LastIndexAny(pre, "-_")
+	dot := -1
+	for i := range suf {
+		// The rest of the path (`/jobs-assembly.jar`) or the
+		// extension: from the first dot with no digit after it
+		// (`.tar.gz`, not `.0.gem`).
+		if suf[i] == '/' || suf[i] == '.' && !strings.ContainsAny(suf[i:], "0123456789/ ") {
+			dot = i
+			break
+		}
+	}
+	if cut < 0 || dot < 0 {
+		return "", "", false
+	}
+	head, tail = pre[:cut+1], suf[dot:]
+	for _, v := range vals {
+		if len(v) <= len(head)+len(tail) {
+			return "", "", false
+		}
+	}
+	return head, tail, true
 }
 
 // tailName names the varying end of values by its shape.

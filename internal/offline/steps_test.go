@@ -56,6 +56,11 @@ func TestStepText(t *testing.T) {
 		{[]string{"./run.sh --env=staging-eu", "./run.sh --env=staging-us"}, "./run.sh --env=<name>"},
 		{[]string{"poetry version minor", "poetry version patch", "poetry version minor"}, "poetry version <minor|patch>"},
 		{[]string{"./seed.sh Acme", "./seed.sh Globex"}, "./seed.sh <arg>"},
+		// A file name shared around what varies keeps its frame.
+		{[]string{"twine upload dist/shapely_ext-0.9.1.tar.gz", "twine upload dist/shapely_ext-0.10.0.tar.gz"}, "twine upload dist/shapely_ext-<version>.tar.gz"},
+		{[]string{"./import.sh ledger_2024.csv", "./import.sh ledger_2025.csv"}, "./import.sh ledger_<n>.csv"},
+		{[]string{"./import.sh north.csv", "./import.sh south.csv"}, "./import.sh <arg>"},
+		{[]string{"scp build/py-3.11/wheel.whl h:", "scp build/py-3.12/wheel.whl h:"}, "scp build/py-<version>/wheel.whl h:"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
