@@ -49,7 +49,8 @@ var (
 	// arrowRe: "1.5 -> 1.9".
 	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
 	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
-	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not)\s+` + article + name)
+	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not)\s+` + article + name +
+		`|` + valueName + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + valueName)
 	// insteadOfRe: "instead of poetry, use uv".
 	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
@@ -63,7 +64,8 @@ var (
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
 	oldOnlyRes = []func() *regexp.Regexp{
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
-		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+)\b`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken)\b`),
+		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into)\s+` + article + name + `\s+any ?more\b`),
@@ -83,7 +85,7 @@ var (
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days)\b`)
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -138,13 +140,22 @@ func message(said []source, i int) string {
 func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
 	for _, ch := range changes {
 		earlier := saidBefore(said, ch)
-		if earlier == nil {
+		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new)) {
+			// A tool named once may be a passing remark; a port, a
+			// version or a host told with the one it replaces is the
+			// project's new setting.
 			continue
 		}
 		// The statements of the message that name the new value: one
 		// already said to last needs no help; else the first that does
 		// not name the old value too ("we migrated from redshift to
 		// snowflake" keeps the old name alive) is made lasting.
+		if rulesOutOther(ch) {
+			// "…, the new one is a BME280, and again gpiozero, not
+			// RPi.GPIO": the sentence carries a rule too, and made to
+			// last it would end that rule's own statements.
+			continue
+		}
 		pick, lasting := -1, false
 		for i, st := range stmts {
 			if st.src.session != ch.src.session || st.src.msgID != ch.src.msgID || !containsValue(st.line, ch.new) {
@@ -160,7 +171,7 @@ func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
 		case pick >= 0:
 			stmts[pick].lasting = true
 		default:
-			if line := restated(*earlier, ch); line != "" {
+			if line := restatedIf(earlier, ch); line != "" {
 				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
 			} else if line := changeClause(ch); line != "" {
 				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
@@ -168,6 +179,17 @@ func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
 		}
 	}
 	return stmts
+}
+
+// rulesOutOther reports whether the change's sentence also rules out a
+// name other than the value the change gave up.
+func rulesOutOther(ch change) bool {
+	for _, w := range ruledOut(ch.src.quote) {
+		if !strings.EqualFold(w, ch.old) {
+			return true
+		}
+	}
+	return false
 }
 
 // saidBefore finds the latest sentence of another, earlier session that
@@ -214,6 +236,20 @@ func restated(earlier source, ch change) string {
 	return ""
 }
 
+// restatedIf is restated for an earlier sentence, if there is one.
+func restatedIf(earlier *source, ch change) string {
+	if earlier == nil {
+		return ""
+	}
+	return restated(*earlier, ch)
+}
+
+// settingValue reports whether v is written the way a setting's value is:
+// with a digit (a port, a version, a host) or as a path or address.
+func settingValue(v string) bool {
+	return hasDigit(v) || strings.ContainsAny(v, "/\\:")
+}
+
 // changeClause is the clause of the change's sentence that names the new
 // value, as a memory line: "goerli is dead, we're on sepolia now" gives
 // "We're on sepolia now."
@@ -234,8 +270,10 @@ func changeClause(ch change) string {
 func changesIn(sentence, prev, next string, src source) []change {
 	s := strings.TrimSpace(plain(sentence))
 	s = toldRe().ReplaceAllString(s, "")
+	s = withoutAsk(s)
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
-		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) {
+		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) ||
+		temporaryRe().MatchString(s) {
 		return nil
 	}
 	signal := changeSignalRe().MatchString(s)
@@ -272,7 +310,11 @@ func changesIn(sentence, prev, next string, src source) []change {
 	}
 	if signal {
 		for _, m := range insteadRe().FindAllStringSubmatch(s, -1) {
-			add(m[2], m[1], "")
+			if m[1] != "" {
+				add(m[2], m[1], "")
+			} else {
+				add(m[4], m[3], "")
+			}
 		}
 		for _, m := range insteadOfRe().FindAllStringSubmatch(s, -1) {
 			add(m[1], m[2], "")
@@ -301,7 +343,13 @@ func changesIn(sentence, prev, next string, src source) []change {
 				// path, a host) is read without the old value named.
 				continue
 			}
-			if subj := factTerms(subject); len(subj) > 0 {
+			subj := factTerms(subject)
+			if len(subj) == 0 && prev != "" && pronounRe().MatchString(s) {
+				// "we moved our dev server. It's on 8081 now": the
+				// setting is named in the sentence before.
+				subj = nonValues(prev)
+			}
+			if len(subj) > 0 {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
 		}
@@ -338,6 +386,24 @@ func pickValue(phrase string) string {
 // plain drops the marks of code and emphasis: "**pwsh 7.4**" is "pwsh 7.4".
 func plain(s string) string {
 	return strings.NewReplacer("`", " ", "**", " ", "__", " ").Replace(s)
+}
+
+// withoutAsk drops a question that closes a sentence after what it tells
+// ("the cluster has CUDA 12.4 now instead of 12.2, does CMakeLists need
+// anything?"); a sentence that is a question throughout stays one.
+func withoutAsk(s string) string {
+	if !strings.HasSuffix(s, "?") {
+		return s
+	}
+	i := strings.LastIndexAny(s, ",;")
+	if i <= 0 {
+		return s
+	}
+	last := strings.TrimSpace(fillerRe().ReplaceAllString(strings.TrimSpace(s[i+1:]), ""))
+	if !questRe().MatchString(last) && !strings.HasPrefix(strings.ToLower(last), "can you") && !strings.HasPrefix(strings.ToLower(last), "could you") {
+		return s
+	}
+	return withoutAsk(strings.TrimSpace(s[:i]))
 }
 
 // toldRe opens a sentence that only announces what follows: "I should
@@ -433,6 +499,13 @@ var passWords = map[string]bool{"the": true, "a": true, "an": true, "in": true, 
 // declaredRe is a state told in passing inside a request: "bump python
 // we're on 3.12 now update the Dockerfile".
 var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:now\s+)?(?:on\s+|at\s+|in\s+)?\S*\d\S*\s+(?:now|from today|from now on)\b`)
+
+// temporaryRe is a change made for a while or for one task: "for now",
+// "just for the demo", "in this test".
+var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the (demo|test|run))\b`)
+
+// pronounRe opens a sentence about what the one before it named.
+var pronounRe = lazyregexp.New(`(?i)^(it'?s|it is|it|they'?re|they are|that'?s|that is)\b`)
 
 // requested reports whether the clause that tells the change is a request
 // ("switch the timeout to 60 here") not marked to last.
@@ -679,6 +752,13 @@ func addressPart(line, old, new string) (string, string) {
 		t := trimValue(w)
 		l := strings.ToLower(t)
 		switch {
+		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
+			// the host of a URL: the new value replaces the URL when
+			// it is one
+			if strings.Contains(new, "//") {
+				return t, new
+			}
+			return t, strings.Replace(t, t[strings.Index(l, "//"+lo)+2:strings.Index(l, "//"+lo)+2+len(old)], new, 1)
 		case strings.HasPrefix(l, lo+".") && len(l) > len(lo)+1 && unicode.IsLetter(rune(l[len(lo)+1])):
 			// a domain follows the host, not a version's next digit
 			if strings.Contains(new, ".") {

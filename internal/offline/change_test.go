@@ -35,6 +35,9 @@ func TestChangesIn(t *testing.T) {
 		{"Kafka is dead to me.", "", ""},
 		{"we gave up on the sht31 sensor, the new one is an aht20", "", "sht31>aht20"},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
+		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},
+		{"the old metrics.internal host goes away in May, it's https://obs.example.net/v2 now", "", "metrics.internal>https://obs.example.net/v2"},
+		{"we bumped the timeout from 30 to 90 just for the load test", "", ""},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
@@ -43,6 +46,10 @@ func TestChangesIn(t *testing.T) {
 		{"the p95 went from 300 to 120 after the index", "", ""},
 		{"use a set instead of a list here", "", ""},
 		{"I swapped the fixture for a factory", "", "fixture>factory"},
+	}
+	// "It's …" names the setting of the sentence before.
+	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
+		t.Errorf("changesIn(It's on 5901 now.) = %+v", got)
 	}
 	for _, tt := range tests {
 		var got []string
@@ -174,6 +181,22 @@ func TestPromoteChanges(t *testing.T) {
 		s := []source{said(at(0, 1), "can you check the flaky test on sandbox-b?"), said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
 		got := promoteChanges(nil, s, changesOf(s))
 		if len(got) != 1 || got[0].line != "We're on sandbox-c now." {
+			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("a port told with the one it replaces", func(t *testing.T) {
+		ch := at(1, 1)
+		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now")}
+		stmts := []stmt{{line: "It's on 3300 now.", src: ch}}
+		if got := promoteChanges(stmts, s, changesOf(s)); !got[0].lasting {
+			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("a sentence that also rules something out", func(t *testing.T) {
+		ch := at(1, 1)
+		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now, and use loki, not elastic")}
+		stmts := []stmt{{line: "It's on 3300 now.", src: ch}}
+		if got := promoteChanges(stmts, s, changesOf(s)); got[0].lasting {
 			t.Errorf("got %+v", got)
 		}
 	})

@@ -317,8 +317,15 @@ func retells(c, edit candidate, applied []change) bool {
 	if c.kind != KindInstruction && c.kind != KindCorrection {
 		return false
 	}
-	if sameFact(c.line, edit.line) || edit.replaces != "" && supersedes(c.line, edit.replaces) && !supersedes(c.line, edit.line) {
+	if sameFact(c.line, edit.line) {
 		return true
+	}
+	for _, ch := range applied {
+		// A line of its own that gives the same new value for what the
+		// edited line said ("use port 3001 for the dev server").
+		if containsValue(c.line, ch.new) && edit.replaces != "" && supersedes(c.line, edit.replaces) {
+			return true
+		}
 	}
 	return fromChange(c, applied)
 }
