@@ -265,7 +265,7 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
-		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || keepsName(line, s.quote) {
+		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
 			return s
 		}
 	}
@@ -294,6 +294,25 @@ func sharesPath(a, b string) bool {
 	nb := codeNames(b)
 	for n := range codeNames(a) {
 		if nb[n] && strings.Contains(strings.Trim(n, "/"), "/") && path.Ext(n) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// echoesValue reports whether line gives a setting's value ("the canvas
+// is 640x360") that said names again in another session ("at 640x360 the
+// sprites blur, why?"): a value of three characters or more with a digit
+// in it, specific enough to be the same setting.
+func echoesValue(line, said string) bool {
+	if !settingRe().MatchString(line) || changedSetting(said) {
+		// "changed the port to 8085 because 8080 clashes" names the
+		// old value to say it is gone.
+		return false
+	}
+	vs := valueTerms(factTerms(said))
+	for v := range valueTerms(factTerms(line)) {
+		if vs[v] && len(v) >= 3 && !strings.HasPrefix(v, "`") {
 			return true
 		}
 	}

@@ -99,21 +99,52 @@ func sentences(lines []string) []string {
 	for _, ln := range lines {
 		ln = listMarkerRe().ReplaceAllString(strings.TrimSpace(ln), "")
 		for _, sent := range splitSentences(ln) {
-			out = append(out, splitAside(sent)...)
+			out = append(out, splitAt(sent)...)
 		}
 	}
 	return out
+}
+
+// sentenceParts is sentences with a run-on paragraph read clause by
+// clause, so a rule in its middle is found, and the set of the clauses
+// that continue it after its first ("…, and make sure the check
+// passes"): a request joined to the day's task, which stands only when
+// marked to last.
+func sentenceParts(lines []string) ([]string, map[string]bool) {
+	var out []string
+	var cont map[string]bool
+	for _, ln := range lines {
+		ln = listMarkerRe().ReplaceAllString(strings.TrimSpace(ln), "")
+		for _, sent := range splitSentences(ln) {
+			if len(strings.Fields(sent)) <= longSentence {
+				out = append(out, splitAt(sent)...)
+				continue
+			}
+			for i, clause := range runOnRe().Split(sent, -1) {
+				parts := splitAt(clause)
+				if i > 0 && len(parts) > 0 {
+					if cont == nil {
+						cont = map[string]bool{}
+					}
+					cont[parts[0]] = true
+				}
+				out = append(out, parts...)
+			}
+		}
+	}
+	return out, cont
 }
 
 // asideRe opens a new thought inside a sentence: "add the page, btw the
 // api runs on port 4000".
 // A request after a reason ("…, so please make sure …") and a clause after
 // "; and" are new thoughts too.
-var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps)\b[\s,:]*|,\s+so (please|pls)\s+|;\s+and\s+`)
+var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|also|ps|anyway|anyhow)\b[\s,:]*|,\s+so (please|pls)\s+|;\s+and\s+`)
 
-// splitAside cuts a sentence where the person turns to another thought,
-// so a fact buried after a request is read as a sentence of its own.
-func splitAside(s string) []string {
+// splitAt cuts a sentence where the person turns to another thought
+// (asideRe), so a fact buried after a request is read as a sentence of
+// its own.
+func splitAt(s string) []string {
 	var out []string
 	for {
 		loc := asideRe().FindStringIndex(s)
@@ -130,6 +161,12 @@ func splitAside(s string) []string {
 	}
 	return out
 }
+
+// longSentence is how many words make a sentence a run-on paragraph.
+const longSentence = 35
+
+// runOnRe joins the clauses of a run-on paragraph: ", and", ", but".
+var runOnRe = lazyregexp.New(`(?i),\s+(and|but)\s+`)
 
 var listMarkerRe = lazyregexp.New(`^([-*•+]|\d{1,3}[.)])\s+`)
 

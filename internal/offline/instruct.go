@@ -29,7 +29,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|(i'?m |i am )?(so |very )?sorry,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -40,20 +40,24 @@ var (
 	// "…, remember that X": the part after the marker is the statement;
 	// after a topic label ("billing: remember every amount is …") the
 	// marker needs no "that".
-	rememberMidRe = lazyregexp.New(`(?i)^.*?[,;:\x{2014}]\s*(` + rememberWord + `|keep in mind|note) that\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
-	lastingRe     = lazyregexp.New(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?)\b[\s,:]*`)
-	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( (to|that))?[\s,:]*`)
-	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every time|whenever|at all times)\b`)
+	rememberMidRe = lazyregexp.New(`(?i)^.*?[,;:\x{2014}]\s*((` + rememberWord + `|keep in mind|note) that|note to self[,:]?)\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
+	lastingRe     = lazyregexp.New(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?|from (today|this point|this day) (on(wards?)?|forward))\b[\s,:]*`)
+	// markers that say a statement lasts only when they open it: "next
+	// time, run …" (but "let's do that next time"), "moving forward, …"
+	// (but "the migration is moving forward").
+	lastingOpenRe = lazyregexp.New(`(?i)^(for the record|moving forward|for the future|for next time|next time|as a (general )?rule|by convention|starting (now|today))\b[\s,:]*`)
+	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( for (next time|the future|later))?( (to|that))?[\s,:]*`)
+	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every (single )?time|(any ?|each )time (you|we)|whenever|at all times|without exception|no exceptions)\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything
 	// I write".
-	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
+	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| repo| project)?)?`)
 	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
-	conventionRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
+	conventionRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that'?s (what|how) we do( it| things)?( here)?|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
 	// "…, I said that before": a correction said again.
 	saidBeforeRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
@@ -77,11 +81,14 @@ var (
 	noLongerRe  = lazyregexp.New(`(?i)\b(we|i) (no longer|don'?t|do not) (use|want|need|prefer)\s+(.+?)\s+anymore\b|\b(we|i) no longer (use|want|need|prefer)\s+(.+)`)
 	neverMindRe = lazyregexp.New(`(?i)^(never ?mind|nvm|scratch that|forget (it|that)|ignore (that|this))\b\W*$`)
 	// markers of an instruction that needs repetition to count
-	instrRe = lazyregexp.New(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*((please|pls)\s+)?(not|never|instead of)\s+(\w+\s+){0,4}[\w.-]+\s*$`)
+	instrRe = lazyregexp.New(`(?i)^(don'?t|do not|dont|make sure|ensure|prefer|avoid|stick (to|with)|only use|we use|we prefer|i prefer|i'?d rather|i would rather|we always|we never|we don'?t|we do not|stop|never|always)\b|\b(not|never|instead of)\s+\S+\s*$|\buse\s+\S+(\s+\S+)?\s*(,\s*)?(instead of|not|rather than|over)\s+\S+|\b(must|must not|mustn'?t|should always|should never|ha(ve|s) to be|needs? to be|stays?|belongs? (in|to))\b|,\s*((please|pls)\s+)?(not|never|instead of)\s+(\w+\s+){0,4}[\w.-]+\s*$`)
 	// words an imperative instruction can start with once fillers are gone
-	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
+	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|i would rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b`)
+	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b`)
+	// neverPastRe is "never" before an irregular past form: "we never got
+	// it green" tells what happened.
+	neverPastRe = lazyregexp.New(`(?i)\bnever (got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = lazyregexp.New(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
@@ -102,6 +109,11 @@ var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": tru
 // cleared" alone tells of a bug.
 func described(s string, marked bool) bool {
 	if describedRe().MatchString(s) {
+		return true
+	}
+	if neverPastRe().MatchString(s) && len(alwaysRe().FindAllString(s, 2)) < 2 {
+		// "we never got the suite green here"; "I never said it, but we
+		// never put styles inline" still states a rule.
 		return true
 	}
 	if !strings.Contains(strings.ToLower(s), "never") {
@@ -128,7 +140,12 @@ var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, 
 // call, which makes a plain imperative count as a correction.
 func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	s := fixTypos(strings.TrimSpace(sentence))
-	if s == "" || utf8.RuneCountInString(s) > 240 {
+	if utf8.RuneCountInString(s) > maxSentence {
+		// Too long to be one thought, unless a marker says what is to
+		// last: then its first clauses are the statement.
+		s = markedHead(s)
+	}
+	if s == "" {
 		return nil, nil
 	}
 	if !corrective && !mayMatter(strings.ToLower(s)) {
@@ -137,6 +154,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
+	s = reshape(s)
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
 		// memory, whatever the redactor recognises.
@@ -152,6 +170,14 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if m := noOpenRe().FindStringSubmatch(s); m != nil && !notRuling[strings.ToLower(m[1])] {
 		// "no raw SQL, use a dbt model": ruling something out corrects.
 		st.correction = true
+	}
+	if thing := askedAgain(s); thing != "" {
+		// "…, and again OnPush please": a correction said again, by the
+		// name of what it wants; it stands once it merges with the
+		// correction it repeats.
+		st.correction = true
+		st.line = asLine(thing)
+		return st, nil
 	}
 	if terseRe().MatchString(s) {
 		// A terse correction only counts once it recurs.
@@ -201,9 +227,31 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		st.lasting, remembered = true, true
 		s = s[len(m):]
 	}
+	if rest, ok := lastingLabel(s); ok {
+		// "house rule: …", "bear in mind that …", "… (team
+		// convention)": said to last.
+		st.lasting, remembered = true, true
+		s = rest
+	}
+	if repoRuleRe().MatchString(s) {
+		// "in this repo we only support X": how the project works.
+		st.lasting = true
+	}
+	if c, ok := ourPlace(s); ok {
+		st.lasting = true
+		s = c
+	}
 	if c, ok := conventionClause(s); ok {
 		st.lasting = true
 		s = c
+	}
+	if m := lastingOpenRe().FindString(s); m != "" && m != s && !notMarkedRe().MatchString(s[len(m):]) {
+		st.lasting = true
+		s = s[len(m):]
+		if rest, ok := lastingLabel(s); ok {
+			// "for the record, the team's rule is: …"
+			s = rest
+		}
 	}
 	if lastingRe().MatchString(s) {
 		st.lasting = true
@@ -284,6 +332,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			s = strings.Join(parts[:n-1], ", ")
 		}
 	}
+	// "from now on we should always …" is a rule; "we should always …"
+	// alone may be a suggestion.
+	explicit := st.lasting
 	if alwaysRe().MatchString(s) {
 		st.lasting = true
 	}
@@ -303,7 +354,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s), laterRe().MatchString(s), oneOffRe().MatchString(s),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(s), oneOffRe().MatchString(s),
 		describeRe().MatchString(s):
 		return nil, nil
 	}
@@ -316,7 +367,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words.
@@ -337,6 +388,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// shouldRuleRe is "we should always …": a rule, though "we should"
+// opens plans.
+var shouldRuleRe = lazyregexp.New(`(?i)^(we|you) should (always|never|not|no longer)\b`)
 
 // addOneRe is a closing request to add one named thing: ", add a case
 // AccountClosed".
@@ -430,7 +485,10 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i", "in every ", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
+	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
+	"rule", "convention", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {
@@ -614,7 +672,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

@@ -92,8 +92,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt = src
 				lastPrompt.quote = first
 			}
-			own := sentences(ownText(msg.Text))
-			for i, sent := range own {
+			lines := ownText(msg.Text)
+			own, continued := sentenceParts(lines)
+			// Support by mention reads whole sentences: a request to
+			// check work names its checks across the clauses of one.
+			for i, sent := range sentences(lines) {
 				if len(sent) > 400 || len(textkey.Tokens(sent)) < 2 {
 					// Too long to be one thought, or too short to
 					// name anything: no support for a fact.
@@ -131,10 +134,20 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					continue
 				}
 				st, rev := classify(sent, corrective && (i == 0 || opened && len(got) == 0) || len(got) > 0 && got[0].correction, s)
+				if st != nil && continued[sent] && !st.lasting && !st.correction && !ruled {
+					// A request run on after the day's task: not marked,
+					// not kept.
+					st = nil
+				}
 				if st != nil {
 					st.lasting = st.lasting || ruled
 					got = append(got, *st)
 					m.signals++
+				} else if n := len(got); n > 0 && got[n-1].src.seq == seq*1000+i-1 && insteadOf(got[n-1].line, sent) {
+					// "no moment.js, ever. dayjs only.": what to use
+					// instead belongs to the rule that ruled out the other.
+					got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(strings.TrimRight(sent, "!. "))
+					got[n-1].src.quote += " " + sent
 				}
 				if rev != nil {
 					m.reversals = append(m.reversals, *rev)
@@ -212,8 +225,9 @@ func rejected(tc transcript.ToolCall) bool {
 }
 
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
-// the line names.
-var danglingRe = lazyregexp.New(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them|this|that|those|these)\b|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
+// the line names ("that" before a noun names it: "don't edit that
+// migration").
+var danglingRe = lazyregexp.New(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
 
 // quantifierRe opens a line whose subject is a quantifier ("Anything that
 // touches the key …"): its "that" has no antecedent to miss.

@@ -1,0 +1,203 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// People mark a statement as lasting in more ways than "from now on" and
+// "remember": they label it a rule or a policy, ask for it to be kept in
+// memory, or say what the convention is. Each form below is a marker on
+// its own; what it leaves must still read as an instruction or a fact
+// (classify goes on to drop questions, plans and one-off requests).
+
+var (
+	// ruleLabelRe opens a statement with its label: "Rule: …", "house
+	// rule: …", "that's a hard rule: …", "our convention here: …".
+	ruleLabelRe = lazyregexp.New(`(?i)^((that'?s|that is|this is|it'?s|here'?s)\s+)?((a|an|one|the|our|my)\s+)?((hard|house|golden|ground|strict|firm|standing|team|general|project|repo|important|new)\s+)?(rule|convention|policy|guideline|reminder)s?(\s+(here|for this (repo|project|codebase)|in this (repo|project|codebase)|going forward|for the future))?\s*:\s+`)
+	// ruleTailRe closes a statement with its label: "…, that's a hard
+	// rule", "… (house rule)", "… — team convention".
+	ruleTailRe = lazyregexp.New(`(?i)\s*([,;:\x{2014}-]+\s*((that'?s|that is|this is|it'?s)\s+)?|\(\s*|,?\s+(that'?s|that is|this is|it'?s)\s+)((a|an|the|our)\s+)?((hard|house|golden|ground|strict|firm|standing|team)\s+)?(rule|policy|convention)(\s+(here|in this (repo|project|codebase)))?\s*\)?\W*$`)
+	// policyRe states what the standing practice is: "our policy is that
+	// …", "the convention here is to …", "the rule is: …".
+	policyRe = lazyregexp.New(`(?i)^(our|the|(the |our )?([\w-]+ )?[\w-]+'s)\s+((team|house|old|main|golden|first)\s+)?(policy|convention|rule|standard|practice|norm)(\s+(here|for (the|this) (team|repo|project|codebase)|in this (repo|project|codebase|team)))?\s+(is|was)\s*(that\s+|to\s+|:\s*)`)
+	// repoRuleRe is a rule of the project said of "we": "in this repo
+	// we never …", "we only … in this codebase".
+	repoRuleRe = lazyregexp.New(`(?i)\b(in|for) this (repo|repository|project|codebase)\b.*\bwe (always|never|only|don'?t|do not|must)\b|\bwe (always|never|only|don'?t|do not|must)\b.*\b(in|for) this (repo|repository|project|codebase)\b`)
+	// shouldAlwaysRe is "we should always …" after who set it: the rule is
+	// "always …".
+	shouldAlwaysRe = lazyregexp.New(`(?i)^((?:from now on|going forward)[,\s]+)?(?:we|you) should (always|never)\b`)
+	// memoryAskRe asks for the statement to be kept: "save this to
+	// memory: …", "make a note that …", "bear in mind that …", "for
+	// future reference, …".
+	memoryAskRe = lazyregexp.New(`(?i)^(please\s+)?((save|add|put|store|write|commit|keep)\s+(this|that|it)\s+(down\s+)?(to|in|into)\s+(your\s+|the\s+)?(memory|memories|notes)|memori[sz]e\s+(this|that)|make a note( of (this|that|it))?|take note( of (this|that))?|bear in mind|for future reference|note for (later|next time|the future))\b(\s+that)?[\s,:;\x{2014}-]*|^(please\s+)?for (later|next time|the future)\s*:[\s,:;\x{2014}-]*`)
+	// memoryTailRe is the same request at the end: "…, bear that in
+	// mind", "…, for future reference".
+	memoryTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}(-]+(please\s+)?(bear (that|this|it) in mind|make a note of (that|this|it)|(save|add|put|store|write|commit) (that|this|it) (to|in|into) (your |the )?(memory|memories|notes)|memori[sz]e (that|this|it)|for future reference|for (the )?future (use|work|sessions?|tasks?))(\s+please)?\)?\W*$`)
+)
+
+// notMarkedRe is what follows a would-be marker that makes it something
+// else: "moving forward with the rewrite", "make a note of how long it
+// took", "by convention I mean …".
+var notMarkedRe = lazyregexp.New(`(?i)^(with|of|on|in|at|from|to|about|i mean|i meant)\b`)
+
+// lastingLabel strips a label, a policy opening or a request to keep the
+// statement from s, and reports whether it found one: each marks what is
+// left as meant to last.
+func lastingLabel(s string) (string, bool) {
+	found := false
+	for _, re := range []func() *regexp.Regexp{ruleLabelRe, policyRe, memoryAskRe} {
+		if m := re().FindString(s); m != "" && m != s && !notMarkedRe().MatchString(s[len(m):]) {
+			s, found = s[len(m):], true
+		}
+	}
+	for _, re := range []func() *regexp.Regexp{ruleTailRe, memoryTailRe} {
+		if m := re().FindString(s); m != "" && m != s {
+			s, found = s[:len(s)-len(m)], true
+		}
+	}
+	return strings.TrimSpace(s), found
+}
+
+var (
+	// preambleRe is a few words before a colon ("and before you ask:")
+	// that lead into what the person marks as lasting.
+	preambleRe = lazyregexp.New(`^[^:]{1,40}:\s+`)
+	// politeRe is a request worded as a question: "could you please …?".
+	politeRe = lazyregexp.New(`(?i)^(could|would|can|will) you (please |kindly )?`)
+	// complyRe is a closing question asking the agent to follow what was
+	// just said: "— can you do that for everything you write?".
+	complyRe = lazyregexp.New(`(?i)\s*[,;\x{2014}-]+\s*(can|could|will|would) you (please )?(do|follow|apply|use|remember|keep|stick to) (that|this|it)\b[^?]*\?+$`)
+	// reportedRe is who set the rule, opening it: "my prof said that …".
+	reportedRe = lazyregexp.New(`(?i)^(my|our|the) \w+( \w+)? (said|says|wants|told (me|us)|decided|insists)( that)?\s+`)
+	// tagRe is a closing "right?" asking to confirm.
+	tagRe = lazyregexp.New(`(?i)[,\s]+(right|yeah|yes|correct|ok|okay)\s*\?+$`)
+	// emoticonRe is a typed face: ":(", ":-)".
+	emoticonRe = lazyregexp.New(`\s+[:;]-?[()DPp/\\|]+(\s+|$)`)
+	// whileAtItRe opens a request added to another: "while you're at
+	// it, …".
+	whileAtItRe = lazyregexp.New(`(?i)^(and\s+)?while you('re| are) at it,?\s+`)
+)
+
+// marked reports whether s carries a lasting marker: a label, a request
+// to keep it, "remember", "from now on", "always".
+func marked(s string) bool {
+	s = stripFillers(whileAtItRe().ReplaceAllString(s, ""))
+	if _, ok := lastingLabel(s); ok {
+		return true
+	}
+	for _, re := range []func() *regexp.Regexp{lastingOpenRe, rememberRe, lastingRe, alwaysRe, repoRuleRe} {
+		if re().MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// reshape takes off what wraps a marked statement before it is read: a
+// vent after it ("…, I'm tired of untested routes"), a preamble before a
+// marker ("before you ask: for the record, …"), the question form of a
+// request that carries a marker ("could you please always …?"), who said
+// it ("my lead said that from now on …"), a closing "can you do that?"
+// or "right?" after a rule, and typed faces.
+func reshape(s string) string {
+	s = strings.TrimSpace(emoticonRe().ReplaceAllString(s, ", "))
+	s = whileAtItRe().ReplaceAllString(s, "")
+	for {
+		locs := clauseSplitRe().FindAllStringIndex(s, -1)
+		if len(locs) == 0 {
+			break
+		}
+		last := locs[len(locs)-1]
+		head := s[:last[0]]
+		if !ventRe().MatchString(s[last[1]:]) || ventRe().MatchString(head) {
+			break
+		}
+		s = head
+	}
+	if m := preambleRe().FindString(s); m != "" && len(strings.Fields(m)) >= 2 && !corrRe().MatchString(m) && marked(s[len(m):]) && !marked(s[:len(m)]) {
+		s = s[len(m):]
+	}
+	if m := complyRe().FindString(s); m != "" && marked(s[:len(s)-len(m)]) {
+		s = s[:len(s)-len(m)]
+	}
+	if strings.HasSuffix(s, "?") {
+		t := stripFillers(s)
+		if m := politeRe().FindString(t); m != "" && marked(t[len(m):]) {
+			s = strings.TrimRight(t[len(m):], "? ")
+		}
+	}
+	if m := tagRe().FindString(s); m != "" {
+		if head := s[:len(s)-len(m)]; conventionRe().MatchString(head) {
+			s = head
+		}
+	}
+	if m := reportedRe().FindString(stripFillers(s)); m != "" && marked(stripFillers(s)[len(m):]) {
+		// "the senior dev said we should always …": someone set the
+		// rule, which is "always …".
+		s = shouldAlwaysRe().ReplaceAllString(stripFillers(s)[len(m):], "$1$2")
+	}
+	return s
+}
+
+// stripFillers takes the fillers off the start of s ("ok so also …").
+func stripFillers(s string) string {
+	for {
+		t := fillerRe().ReplaceAllString(s, "")
+		if t == s {
+			return s
+		}
+		s = t
+	}
+}
+
+// maxSentence is the longest sentence read as one statement, in runes.
+const maxSentence = 240
+
+// markedHead is what a marker in the middle of a long sentence opens,
+// when that fits maxSentence; else the longest run of whole clauses from
+// the start of the sentence that fits, when the sentence carries a marker
+// in that run; "" otherwise.
+func markedHead(s string) string {
+	if loc := rememberMidRe().FindStringIndex(s); loc != nil && utf8.RuneCountInString(s[loc[1]:]) <= maxSentence {
+		// "… long story, note to self the service runs as its own
+		// user, …": the marker opens the statement.
+		return "Remember that " + s[loc[1]:]
+	}
+	head := ""
+	for _, loc := range clauseSplitRe().FindAllStringIndex(s, -1) {
+		if utf8.RuneCountInString(s[:loc[0]]) > maxSentence {
+			break
+		}
+		head = s[:loc[0]]
+	}
+	if head == "" || !marked(head) {
+		return ""
+	}
+	return head
+}
+
+// allOurRe says where all of a kind of thing is kept: "all our serdes
+// are in", "all of our fixtures live under".
+var allOurRe = lazyregexp.New(`(?i)\ball (of )?our \w+( \w+)? (are|live|go|sit|belong|stay)( all)? (in|under|inside|into)\s+`)
+
+// ourPlace cuts s down to the clause that says where all of a kind of
+// thing is kept, when it names the place as code ("all our handlers live
+// in internal/http"): a convention, said to last.
+func ourPlace(s string) (string, bool) {
+	loc := allOurRe().FindStringIndex(s)
+	if loc == nil {
+		return s, false
+	}
+	c := s[loc[0]:]
+	if end := clauseSplitRe().FindStringIndex(c); end != nil {
+		c = c[:end[0]]
+	}
+	if len(codeNames(c[loc[1]-loc[0]:])) == 0 {
+		return s, false
+	}
+	return c, true
+}

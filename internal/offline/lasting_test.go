@@ -1,0 +1,235 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/automem/automem/internal/transcript"
+)
+
+// Each way of marking a statement as lasting makes it a lasting line, with
+// the marker gone.
+func TestLastingMarkers(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Moving forward, the billing worker reads from replica-3.", "The billing worker reads from replica-3."},
+		{"As a general rule, every handler logs its request id.", "Every handler logs its request id."},
+		{"House rule: no ORM calls inside templates.", "No ORM calls inside templates."},
+		{"Policy here: secrets come from vault, never from env files.", "Secrets come from vault, never from env files."},
+		{"Bear in mind that the sandbox account resets nightly.", "The sandbox account resets nightly."},
+		{"Please save this to memory: the fake SMTP server listens on 2525.", "The fake SMTP server listens on 2525."},
+		{"Our convention is to prefix feature branches with feat/.", "Prefix feature branches with feat/."},
+		{"The rule is: migrations never drop a column in the same release.", "Migrations never drop a column in the same release."},
+		{"Next time, regenerate the client before touching the views.", "Regenerate the client before touching the views."},
+		{"Starting today, changelog entries go in changes/unreleased/.", "Changelog entries go in changes/unreleased/."},
+		{"Each time you add a flag, document it in docs/flags.md.", "Each time you add a flag, document it in docs/flags.md."},
+		{"Remember for next time that the fixtures come from make seed.", "The fixtures come from make seed."},
+		{"Translations are loaded lazily, that's a hard rule.", "Translations are loaded lazily."},
+		{"For the record, Bootstrap stays.", "Bootstrap stays."},
+		{"Note for later: the icons live in assets/icons.", "The icons live in assets/icons."},
+		{"Heads up for the future: dates are stored as UTC.", "Dates are stored as UTC."},
+		{"Standing rule: no eval.", ""}, // too short to name anything
+		{"Team rule: no unsafe.Pointer.", "No unsafe.Pointer."},
+		{"For the record, the previous lead's rule was: no cron jobs outside the scheduler.", "No cron jobs outside the scheduler."},
+		{"The policy for this project is that we never log request bodies; headers are logged redacted.", "We never log request bodies; headers are logged redacted."},
+		{"Just so you know, in this codebase we only talk to the database through the repository layer.", "In this codebase we only talk to the database through the repository layer."},
+		{"the tech lead said we should always run migrations inside a transaction, so can you check the new one", "Always run migrations inside a transaction, so can you check the new one."},
+		{"I keep forgetting to write this down, note to self: the staging bucket is wiped every sunday", "The staging bucket is wiped every sunday."},
+		{"as a general thing, and I know I never said it before, fonts live in static/fonts and we never load them from a CDN", "As a general thing, and I know I never said it before, fonts live in static/fonts and we never load them from a CDN."},
+	} {
+		st, _ := classify(tc.in, false, source{})
+		if tc.want == "" {
+			if st != nil {
+				t.Errorf("%q: got %q, want nothing", tc.in, st.line)
+			}
+			continue
+		}
+		if st == nil || !st.lasting || st.line != tc.want {
+			t.Errorf("%q: got %+v, want lasting %q", tc.in, st, tc.want)
+		}
+	}
+}
+
+// Words that look like markers but mark nothing stay out: deferrals,
+// questions about a rule, narration, a marker followed by something else.
+func TestLastingMarkersNotFooled(t *testing.T) {
+	for _, s := range []string{
+		"We can look at that next time.",
+		"Perhaps next time we try the streaming parser.",
+		"The refactor is moving forward nicely.",
+		"Moving forward with the upgrade, I reran the suite.",
+		"The eslint rule is flaky on CI.",
+		"Which policy blocks the deploy?",
+		"Our convention is confusing, honestly.",
+		"Make a note of how long the import took.",
+		"For future reference, where do the logs go?",
+		"By convention I mean the file naming.",
+		"Each time I open the page it reloads twice.",
+		"Every time I run the linter it hangs.",
+		"Any time now the job should finish.",
+		"The reviewer has never seen a monad before.",
+		"We never got the integration suite green in this repo.",
+		"I never said it in a session, the nightly build just happened to pass.",
+		"The benchmarks in this project are slow.",
+		"Our policy was a disaster last quarter.",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.lasting {
+			t.Errorf("%q read as lasting %q", s, st.line)
+		}
+	}
+}
+
+// What wraps a marked rule is taken off before it is read: a vent after it,
+// a preamble before the marker, the question form of a request with a
+// marker, who set the rule, a closing "can you do that?" or "right?".
+func TestReshape(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"rule: every new endpoint gets a contract test, I'm sick of broken clients", "Every new endpoint gets a contract test."},
+		{"going forward, handlers return typed errors instead of strings, it drives me up the wall otherwise", "Handlers return typed errors instead of strings."},
+		{"before you propose it again: for the record, Moment stays.", "Moment stays."},
+		{"Also, could you please always use named exports from now on?", "Always use named exports."},
+		{"my team lead said that from now on we should always pin actions to a sha — can you do that for every workflow you touch?", "Always pin actions to a sha."},
+	} {
+		st, _ := classify(tc.in, false, source{})
+		if st == nil || !st.lasting || st.line != tc.want {
+			t.Errorf("%q: got %+v, want lasting %q", tc.in, st, tc.want)
+		}
+	}
+	// A plain question keeps being a question, and a confirmation tag
+	// after a plain statement asks for confirmation.
+	for _, s := range []string{"Could you please rename the helper?", "we deploy with helm, right?"} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("%q: got %q, want nothing", s, st.line)
+		}
+	}
+	// "…, that's what we do here right?" after an instruction confirms a
+	// convention: the instruction stands as one.
+	if st, _ := classify("use the $refs.saveButton ref please, that's what we do here right?", false, source{}); st == nil || !st.lasting || !strings.Contains(st.line, "$refs.saveButton") {
+		t.Errorf("convention with a tag: got %+v", st)
+	}
+}
+
+// A run-on paragraph is read clause by clause, so a marked rule or a fact in
+// its middle is found; a short sentence joined with "and" stays whole, and
+// support by mention still reads the whole sentence.
+func TestRunOnSplit(t *testing.T) {
+	long := "I spent the afternoon chasing the flaky checkout test and I think the retry wrapper in lib/http.ts hides the real timeout, so could you take a look at it today, and going forward please keep request timeouts in config/timeouts.json rather than inline, but that can wait until the fix is in."
+	got, cont := sentenceParts([]string{long})
+	found := false
+	for _, s := range got {
+		if strings.HasPrefix(s, "going forward") {
+			found = true
+		}
+	}
+	if !found || len(got) < 3 {
+		t.Fatalf("run-on not split at its clauses: %q", got)
+	}
+	if cont[got[0]] || !cont[got[len(got)-1]] {
+		t.Errorf("continued clauses: %v", cont)
+	}
+	m := mineSession(0, []transcript.Message{{Role: transcript.RoleUser, Human: true, ID: "u1",
+		Text: "maintenance day today, please bump the lockfile and rebuild the containers on the staging box, and make sure the smoke test passes before you restart anything because last month a bad image took the site down for an hour."}}, nil)
+	if len(m.stmts) != 0 {
+		t.Errorf("an unmarked request run on after the day's task kept: %+v", m.stmts)
+	}
+	if whole := sentences([]string{long}); len(whole) != 1 {
+		t.Errorf("whole sentences split at a run-on: %q", whole)
+	}
+	short := "use pnpm, and never npm"
+	if got, _ := sentenceParts([]string{short}); len(got) != 1 {
+		t.Errorf("short sentence split: %q", got)
+	}
+}
+
+// A sentence too long to be one thought still yields the rule a marker
+// opens, cut at a clause break.
+func TestMarkedHead(t *testing.T) {
+	s := "and while you are at it please keep in mind that every public class in the sdk/ folder needs an XML doc comment with an example, the docs site is generated from them every night and the build fails loudly when one is missing, so this goes for everything you write in there, not only this change."
+	st, _ := classify(s, false, source{})
+	if st == nil || !st.lasting || !strings.HasPrefix(st.line, "Every public class in the sdk/ folder needs an XML doc comment") {
+		t.Fatalf("got %+v", st)
+	}
+	mid := "so I spent the evening reading how other teams run their workers and most of the guides run everything with admin rights, which made me think I should finally write this down somewhere, note to self the importer never runs with admin rights, it has its own svc-import account with read access to the share and that's it"
+	if st, _ := classify(mid, false, source{}); st == nil || !st.lasting || !strings.Contains(st.line, "svc-import") {
+		t.Errorf("marker mid long sentence: got %+v", st)
+	}
+	unmarked := strings.Repeat("the build was slow and the cache missed again, ", 8)
+	if st, _ := classify(unmarked, false, source{}); st != nil {
+		t.Errorf("unmarked long sentence read as %q", st.line)
+	}
+}
+
+// Where all of a kind of thing is kept, named as code, is a convention.
+func TestOurPlace(t *testing.T) {
+	st, _ := classify("wire up the new consumer next to the others, all our consumers live in pkg/consumers and they register themselves in init", false, source{})
+	if st == nil || !st.lasting || !strings.HasPrefix(st.line, "All our consumers live in pkg/consumers") {
+		t.Fatalf("got %+v", st)
+	}
+	if st, _ := classify("all our tests are in a bad state after the merge", false, source{}); st != nil && st.lasting {
+		t.Errorf("no place named as code, got %q", st.line)
+	}
+}
+
+// A correction said again by the name of what it wants, in another
+// session, makes the first correction recur: one line, both sessions.
+func TestAskedAgain(t *testing.T) {
+	if got := askedAgain("next the settings page, and again StrictMode please, you dropped it again"); got != "StrictMode" {
+		t.Errorf("got %q", got)
+	}
+	for _, s := range []string{"try again please", "and again the same please", "again with feeling please"} {
+		if got := askedAgain(s); got != "" {
+			t.Errorf("%q: got %q", s, got)
+		}
+	}
+	d0 := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	first, _ := classify("no, wrap the tree in React.StrictMode, we keep the double render checks on", true, source{session: 0, at: d0})
+	again, _ := classify("settings page next, and again StrictMode please", false, source{session: 1, at: d0.Add(48 * time.Hour)})
+	if first == nil || again == nil {
+		t.Fatalf("statements: %+v %+v", first, again)
+	}
+	cands := instructionCandidates([]stmt{*first, *again}, nil, nil, func(int) bool { return true })
+	if len(cands) != 1 || !strings.Contains(cands[0].line, "React.StrictMode") || len(cands[0].srcs) != 2 {
+		t.Fatalf("got %+v", cands)
+	}
+	// Said once, the terse clause is nothing on its own.
+	if c := instructionCandidates([]stmt{*again}, nil, nil, func(int) bool { return true }); len(c) != 0 {
+		t.Errorf("terse correction alone proposed: %+v", c)
+	}
+}
+
+// A setting's value named again in another session makes it recur; a
+// change that names it as the old value does not.
+func TestSettingValueEcho(t *testing.T) {
+	if !echoesValue("The canvas is 640x360 and scales by 3.", "at 640x360 the sprites blur, is that expected") {
+		t.Error("value named again not seen")
+	}
+	if echoesValue("The canvas is 640x360.", "we moved the canvas to 960x540, 640x360 was too small") {
+		t.Error("a change naming the old value counted as support")
+	}
+	if echoesValue("Use tabs in the Makefile.", "the Makefile at line 12 breaks") {
+		t.Error("no setting stated, yet supported")
+	}
+}
+
+// "that" before a noun names what the verb acts on; alone it dangles.
+func TestDanglingDemonstrative(t *testing.T) {
+	if danglingRe().MatchString("Do not edit that migration, it is deployed.") {
+		t.Error("named object read as dangling")
+	}
+	if !danglingRe().MatchString("Never edit that, it is deployed.") {
+		t.Error("bare pronoun not dangling")
+	}
+}
+
+// What to use instead, said in the next sentence after a rule that rules
+// something out, is part of that rule.
+func TestInsteadJoined(t *testing.T) {
+	m := mineSession(0, []transcript.Message{{Role: transcript.RoleUser, Human: true, ID: "u1",
+		Text: "also for the record: no `moment`, ever. date-fns with tree shaking only. then fix the header"}}, nil)
+	if len(m.stmts) != 1 || m.stmts[0].line != "No `moment`, ever. Date-fns with tree shaking only." {
+		t.Fatalf("got %+v", m.stmts)
+	}
+	if insteadOf("Use tabs.", "spaces only") {
+		t.Error("joined to a rule that rules nothing out")
+	}
+}
