@@ -29,6 +29,7 @@ var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "buil
 // preview (`terraform plan`) joins the checks too, but stays an action in
 // the steps, where it leads to the apply.
 func promoteBuilds(sessions []mined) {
+	neededBuilds(sessions)
 	tested := map[string]bool{}
 	for _, m := range sessions {
 		for _, r := range m.checks {
@@ -435,4 +436,63 @@ func namedIn(step string, sentences []string, checked map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// neededBuilds makes a program run with options alone a build check when it runs right before a check in every session that runs that
+// check, three sessions at least (`hugo --gc --minify` before `htmltest`,
+// which reads what it built): the check needs it. A step that only sometimes comes first (`npm install`,
+// starting a broker) is set-up, not part of the check.
+func neededBuilds(sessions []mined) {
+	type pair struct{ check, prev string }
+	before := map[pair]int{}
+	runs := map[string]int{}
+	for _, m := range sessions {
+		seen := map[pair]bool{}
+		ran := map[string]bool{}
+		for i, r := range m.steps {
+			if r.cmd.category == "" || r.cmd.category == "build" {
+				continue
+			}
+			ran[r.cmd.key] = true
+			if i == 0 {
+				continue
+			}
+			p := m.steps[i-1].cmd
+			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(p.norm) ||
+				strings.Contains(p.step, " ") || sharesValue(r.cmd, p) {
+				// Only a program run with options alone (a `<tool>
+				// build` may make an image: promoteBuilds), and one
+				// the check is not aimed at (`dbt test --select m`
+				// after `dbt run --select m`).
+				continue
+			}
+			if k := (pair{r.cmd.key, p.step}); !seen[k] {
+				seen[k] = true
+				before[k]++
+			}
+		}
+		for k := range ran {
+			runs[k]++
+		}
+	}
+	needed := map[string]bool{}
+	for k, n := range before {
+		if n >= minVerifySessions && n == runs[k.check] {
+			needed[k.prev] = true
+		}
+	}
+	for i := range sessions {
+		m := &sessions[i]
+		seen := map[string]bool{}
+		for k := range m.steps {
+			c := &m.steps[k].cmd
+			if needed[c.step] && c.category == "" {
+				c.category = "build"
+				if !seen[c.key] {
+					seen[c.key] = true
+					m.checks = append(m.checks, m.steps[k])
+				}
+			}
+		}
+	}
 }

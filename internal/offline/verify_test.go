@@ -190,3 +190,20 @@ func TestAskedChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestNeededBuilds: a program run with options alone right before a check
+// in every session that runs the check is the build that check reads; one
+// that comes first only sometimes, or a subcommand, is not.
+func TestNeededBuilds(t *testing.T) {
+	site := []string{"zola build --drafts", "vale public/"}
+	gen := []string{"mkdocs --strict", "vale site/"}
+	if got, want := verificationOf(gen, gen, gen), "Verification commands for this project: `vale site/`, `mkdocs --strict`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	if got, want := verificationOf(gen, gen, []string{"vale site/"}), "Verification commands for this project: `vale site/`."; got != want {
+		t.Errorf("not before every run: line %q, want %q", got, want)
+	}
+	if got, want := verificationOf(site, site, site), "Verification commands for this project: `vale public/`."; got != want {
+		t.Errorf("subcommand: line %q, want %q", got, want)
+	}
+}
