@@ -80,7 +80,7 @@ var (
 	// only", "europe-west4 for everything".
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on|from today|going forward)\b`)
 	// changeSignalRe: a sentence that says something is different now.
-	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually)\b`)
+	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
@@ -501,8 +501,8 @@ var passWords = map[string]bool{"the": true, "a": true, "an": true, "in": true, 
 var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:now\s+)?(?:on\s+|at\s+|in\s+)?\S*\d\S*\s+(?:now|from today|from now on)\b`)
 
 // temporaryRe is a change made for a while or for one task: "for now",
-// "just for the demo", "in this test".
-var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the (demo|test|run))\b`)
+// "just for the demo", "for the load test …, revert it after".
+var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this))\b`)
 
 // pronounRe opens a sentence about what the one before it named.
 var pronounRe = lazyregexp.New(`(?i)^(it'?s|it is|it|they'?re|they are|that'?s|that is)\b`)

@@ -37,7 +37,9 @@ func TestChangesIn(t *testing.T) {
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},
 		{"the old metrics.internal host goes away in May, it's https://obs.example.net/v2 now", "", "metrics.internal>https://obs.example.net/v2"},
+		{"As of today the runners use debian-12 rather than debian-11.", "", "debian-11>debian-12"},
 		{"we bumped the timeout from 30 to 90 just for the load test", "", ""},
+		{"for the soak test I raised the heap from 2g to 6g, put it back afterwards", "", ""},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
