@@ -236,6 +236,18 @@ func restated(earlier source, ch change) string {
 	return ""
 }
 
+// withoutOld drops the words that name the old value beside the new one:
+// "has CUDA 12.4 now instead of 12.2" is "has CUDA 12.4 now", "bumped X
+// from 1.5 to 1.9" is "bumped X to 1.9".
+func withoutOld(c, old string) string {
+	if old == "" {
+		return c
+	}
+	q := regexp.QuoteMeta(old)
+	re := regexp.MustCompile(`(?i)\s*,?\s*\b(?:instead of|rather than|not|replacing)\s+(?:the\s+)?` + q + `\b(?:\s+any ?more)?|\bfrom\s+(?:the\s+)?` + q + `\s+(to\b)`)
+	return strings.TrimSpace(re.ReplaceAllString(c, "$1"))
+}
+
 // restatedIf is restated for an earlier sentence, if there is one.
 func restatedIf(earlier *source, ch change) string {
 	if earlier == nil {
@@ -257,6 +269,7 @@ func changeClause(ch change) string {
 	s := toldRe().ReplaceAllString(strings.TrimSpace(ch.src.quote), "")
 	for _, c := range clauseSplitRe().Split(s, -1) {
 		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
+		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
 		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
 			return asLine(timeRe().ReplaceAllString(c, ""))
 		}
@@ -352,6 +365,35 @@ func changesIn(sentence, prev, next string, src source) []change {
 			if len(subj) > 0 {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
+		}
+	}
+	return onePerValue(out, s)
+}
+
+// onePerValue keeps, of the changes that give the same new value, the one
+// whose old value the sentence names first: "dropped PaperMod, the theme
+// is in themes/ours now, submodule removed" replaced PaperMod, not the
+// word submodule.
+func onePerValue(cs []change, s string) []change {
+	pos := func(c change) int {
+		if loc := wordRe(c.old).FindStringIndex(s); c.old != "" && loc != nil {
+			return loc[0]
+		}
+		return len(s)
+	}
+	var out []change
+	for _, c := range cs {
+		dup := false
+		for i, o := range out {
+			if strings.EqualFold(o.new, c.new) {
+				dup = true
+				if pos(c) < pos(o) {
+					out[i] = c
+				}
+			}
+		}
+		if !dup {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -666,7 +708,11 @@ func slotValue(line string, c change) string {
 			continue
 		}
 		lo := max(0, i-4)
-		for _, t := range factTerms(strings.Join(words[lo:i], " ")) {
+		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
+		// underscores is read as its parts too.
+		window := strings.Join(words[lo:i], " ")
+		window += " " + strings.NewReplacer("_", " ", "-", " ").Replace(window)
+		for _, t := range factTerms(window) {
 			if subject[t] && !valueTerms([]string{t})[t] {
 				return v
 			}

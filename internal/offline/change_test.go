@@ -40,6 +40,7 @@ func TestChangesIn(t *testing.T) {
 		{"As of today the runners use debian-12 rather than debian-11.", "", "debian-11>debian-12"},
 		{"we bumped the timeout from 30 to 90 just for the load test", "", ""},
 		{"for the soak test I raised the heap from 2g to 6g, put it back afterwards", "", ""},
+		{"dropped Bootstrap, the styles are our own in styles/core now, the npm package removed", "", "bootstrap>styles/core"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
@@ -199,6 +200,14 @@ func TestPromoteChanges(t *testing.T) {
 		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now, and use loki, not elastic")}
 		stmts := []stmt{{line: "It's on 3300 now.", src: ch}}
 		if got := promoteChanges(stmts, s, changesOf(s)); got[0].lasting {
+			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("clause without the old value", func(t *testing.T) {
+		ch := at(1, 1)
+		s := []source{said(ch, "the build farm has clang 18.1 now instead of 17.0, does the toolchain file need anything?")}
+		got := promoteChanges(nil, s, changesOf(s))
+		if len(got) != 1 || got[0].line != "The build farm has clang 18.1 now." {
 			t.Errorf("got %+v", got)
 		}
 	})
