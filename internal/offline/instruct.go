@@ -335,7 +335,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	// "from now on we should always …" is a rule; "we should always …"
 	// alone may be a suggestion.
 	explicit := st.lasting
-	if alwaysRe().MatchString(s) {
+	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) {
+		// "deploy same as always" compares with the usual way; the
+		// "always" of a rule is its own.
 		st.lasting = true
 	}
 	// "…, not eu-west-1 anymore": the old value ruled out, a change,
@@ -487,7 +489,7 @@ var cues = []string{
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
-	"rule", "convention", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
+	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
 	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 

@@ -201,3 +201,37 @@ func ourPlace(s string) (string, bool) {
 	}
 	return c, true
 }
+
+// rulesHeadRe announces a list of the project's rules: "house rules for
+// this repo, write them down:", "## Conventions (please keep)", "our
+// ground rules".
+var rulesHeadRe = lazyregexp.New(`(?i)^#+\s*(rules|conventions|guidelines)\b|\b((house|ground|team|our|my|project|repo|standing)\s+(rules|conventions|guidelines)|(rules|conventions|guidelines)\s+(for|in|of)\s+(this|the|our)\s+(repo|repository|project|codebase|team|app)|(rules|conventions|guidelines)\s*\((please )?keep\b|write (them|these) down|remember (these|them))`)
+
+// failedHeadRe is a heading over a list of what broke ("these lint rules
+// fail:"): a report, not rules.
+var failedHeadRe = lazyregexp.New(`(?i)\b(fail|failing|failed|error|errors|broken|break|warn|warning|warnings|violat)`)
+
+// ruleItems numbers the sentences of the list items under a heading that
+// announces the project's rules, by item (from 1); the list ends at the
+// first line that is no list item.
+func ruleItems(lines []string) map[string]int {
+	var items map[string]int
+	under, n := false, 0
+	for _, ln := range lines {
+		t := strings.TrimSpace(ln)
+		if listMarkerRe().MatchString(t) {
+			if under {
+				if items == nil {
+					items = map[string]int{}
+				}
+				n++
+				for _, s := range sentences([]string{t}) {
+					items[s] = n
+				}
+			}
+			continue
+		}
+		under = rulesHeadRe().MatchString(t) && !failedHeadRe().MatchString(t) && len(strings.Fields(t)) <= 16
+	}
+	return items
+}

@@ -72,6 +72,8 @@ func TestLastingMarkersNotFooled(t *testing.T) {
 		"I never said it in a session, the nightly build just happened to pass.",
 		"The benchmarks in this project are slow.",
 		"Our policy was a disaster last quarter.",
+		"Release same as always.",
+		"ship the hotfix as always",
 	} {
 		if st, _ := classify(s, false, source{}); st != nil && st.lasting {
 			t.Errorf("%q read as lasting %q", s, st.line)
@@ -231,5 +233,32 @@ func TestInsteadJoined(t *testing.T) {
 	}
 	if insteadOf("Use tabs.", "spaces only") {
 		t.Error("joined to a rule that rules nothing out")
+	}
+}
+
+// The items of a list under a heading that announces the project's rules
+// are each said to last, one statement per item; a list under a report of
+// what failed is not.
+func TestRuleListItems(t *testing.T) {
+	lines := func(text string) []string {
+		m := mineSession(0, []transcript.Message{{Role: transcript.RoleUser, Human: true, ID: "u1", Text: text}}, nil)
+		var out []string
+		for _, s := range m.stmts {
+			if s.lasting {
+				out = append(out, s.line)
+			}
+		}
+		return out
+	}
+	got := lines("quick one first. Team conventions, please keep:\n1. Amounts are stored as integer pence. No floats anywhere.\n2. Every handler validates its input with the schema in api/schemas.\nThen: wire up the refund form.")
+	want := []string{"Amounts are stored as integer pence. No floats anywhere.", "Every handler validates its input with the schema in api/schemas."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if got := lines("## Guidelines\n- one migration per pull request under db/migrate\n## Today\n- rename the export button"); len(got) != 1 || !strings.Contains(got[0], "db/migrate") {
+		t.Errorf("list ends at the next heading: %q", got)
+	}
+	if got := lines("these team rules fail on CI now:\n- max line length of the formatter\n- unused imports in the tests"); len(got) != 0 {
+		t.Errorf("a report of failures read as rules: %q", got)
 	}
 }

@@ -94,6 +94,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			lines := ownText(msg.Text)
 			own, continued := sentenceParts(lines)
+			listed := ruleItems(lines)
 			// Support by mention reads whole sentences: a request to
 			// check work names its checks across the clauses of one.
 			for i, sent := range sentences(lines) {
@@ -117,7 +118,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			var got []stmt
 			opened, ruled := false, false
-			for i, sent := range rememberPrevious(expandValues(own)) {
+			parts := rememberPrevious(expandValues(own))
+			for i, sent := range parts {
 				if loc := houseRulesRe().FindStringIndex(sent); loc != nil && loc[1] < len(sent) {
 					// "let me lay out how we do things here: …": what
 					// follows is how the project works, said to last.
@@ -126,6 +128,20 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
+				if item := listed[sent]; item > 0 && !askedRe().MatchString(sent) {
+					// (A request to run the checks before calling work
+					// done is the verification line's.)
+					if n := len(got); n > 0 && i > 0 && listed[parts[i-1]] == item && got[n-1].src.seq == seq*1000+i-1 {
+						// The next sentence of the same item: one rule.
+						got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(strings.TrimRight(sent, "!. "))
+						got[n-1].src.quote += " " + sent
+						got[n-1].src.seq = s.seq
+						continue
+					}
+					// An item of the list under "house rules:": said
+					// to last, whatever its words.
+					sent = "Remember that " + sent
+				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
 				if i == 0 && bareNoRe().MatchString(sent) {
