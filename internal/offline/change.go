@@ -75,7 +75,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|moved|migrated|upgraded|bumped|ported|converted)(?:\s+\S+){0,2}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over)(?:\s+\S+){0,2}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on|from today|going forward)\b`)
@@ -228,12 +228,29 @@ func restated(earlier source, ch change) string {
 		if strings.HasSuffix(c, "?") || imperative(c) || questRe().MatchString(c) || planRe().MatchString(c) || oneOffRe().MatchString(c) || len(nonValues(c)) < 2 {
 			return ""
 		}
+		if !settingValue(old) && !predicatedRe(old).MatchString(c) {
+			// A tool named in passing ("webpack build slow af") is no
+			// statement of the setting: only "we're on X", "X is …",
+			// "runs on X" is.
+			return ""
+		}
 		if nl := replaceValue(c, old, ch.new); nl != "" {
 			return asLine(strings.TrimRight(nl, " .!"))
 		}
 		return ""
 	}
 	return ""
+}
+
+// clauseOrAskRe splits clauses, and a question from what follows it ("can
+// you switch the build? and the cluster has CUDA 12.4 now").
+var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+`)
+
+// predicatedRe finds a value stated as a setting's: "we're on X", "uses
+// X", "X is the …".
+func predicatedRe(v string) *regexp.Regexp {
+	q := regexp.QuoteMeta(v)
+	return regexp.MustCompile(`(?i)\b(?:is|are|on|uses?|using|with|via|through|in)\s+(?:the\s+)?` + q + `\b|\b` + q + `\s+(?:is|are)\b`)
 }
 
 // withoutOld drops the words that name the old value beside the new one:
@@ -266,8 +283,19 @@ func settingValue(v string) bool {
 // value, as a memory line: "goerli is dead, we're on sepolia now" gives
 // "We're on sepolia now."
 func changeClause(ch change) string {
-	s := toldRe().ReplaceAllString(strings.TrimSpace(ch.src.quote), "")
-	for _, c := range clauseSplitRe().Split(s, -1) {
+	if line := clauseWithNew(ch.src.quote, ch); line != "" {
+		return line
+	}
+	// "swapped to vite + crxjs. webpack gone": the new value is in
+	// another sentence of the message.
+	return clauseWithNew(ch.context, ch)
+}
+
+// clauseWithNew is the first clause of s that names the change's new value
+// and not its old one, as a memory line.
+func clauseWithNew(s string, ch change) string {
+	s = toldRe().ReplaceAllString(strings.TrimSpace(s), "")
+	for _, c := range clauseOrAskRe().Split(s, -1) {
 		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
 		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
 		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
