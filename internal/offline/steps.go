@@ -15,19 +15,17 @@ func stepText(runs [][]word, c command) string {
 	if len(runs) == 0 || len(runs[0]) == 0 {
 		return c.norm
 	}
-	first := runs[0]
-	same := true
-	for _, r := range runs[1:] {
-		if len(r) != len(first) {
-			same = false
-			break
-		}
+	if !sameShape(runs) {
+		// A `--flag=value` one run added (`--set-env-vars=…`) is no
+		// part of the step; without it the runs may line up.
+		runs = commonFlags(runs)
 	}
-	if !same {
+	if !sameShape(runs) {
 		// Runs differ in shape: the stable form, which keeps the
 		// program, subcommand and flags.
 		return c.norm
 	}
+	first := runs[0]
 	out := make([]string, len(first))
 	for i := range first {
 		vals := make([]string, len(runs))
@@ -49,6 +47,46 @@ func stepText(runs [][]word, c command) string {
 	return strings.Join(out, " ")
 }
 
+// sameShape reports whether every run has as many words as the first.
+func sameShape(runs [][]word) bool {
+	for _, r := range runs[1:] {
+		if len(r) != len(runs[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// commonFlags drops from each run the `--flag=value` options whose flag not
+// every run was given.
+func commonFlags(runs [][]word) [][]word {
+	flag := func(w word) string {
+		if f, _, ok := strings.Cut(w.text, "="); ok && strings.HasPrefix(f, "-") {
+			return f
+		}
+		return ""
+	}
+	count := map[string]int{}
+	for _, r := range runs {
+		seen := map[string]bool{}
+		for _, w := range r {
+			if f := flag(w); f != "" && !seen[f] {
+				seen[f] = true
+				count[f]++
+			}
+		}
+	}
+	out := make([][]word, len(runs))
+	for k, r := range runs {
+		for _, w := range r {
+			if f := flag(w); f == "" || count[f] == len(runs) {
+				out[k] = append(out[k], w)
+			}
+		}
+	}
+	return out
+}
+
 func allEqual(vals []string) bool {
 	for _, v := range vals[1:] {
 		if v != vals[0] {
@@ -61,6 +99,11 @@ func allEqual(vals []string) bool {
 // placeholder names a varying argument from the flag before it or from the
 // shape of its values.
 func placeholder(vals []string, prev string, quoted bool) string {
+	if strings.HasPrefix(vals[0], "-") {
+		// The values are options themselves (`--region=eu`): the
+		// word before names nothing of theirs.
+		prev = ""
+	}
 	name := ""
 	switch {
 	case prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F":

@@ -61,6 +61,10 @@ func TestStepText(t *testing.T) {
 		{[]string{"./import.sh ledger_2024.csv", "./import.sh ledger_2025.csv"}, "./import.sh ledger_<n>.csv"},
 		{[]string{"./import.sh north.csv", "./import.sh south.csv"}, "./import.sh <arg>"},
 		{[]string{"scp build/py-3.11/wheel.whl h:", "scp build/py-3.12/wheel.whl h:"}, "scp build/py-<version>/wheel.whl h:"},
+		// A flag one run added is left out, so a value that changed
+		// between runs is a placeholder, not the first run's value.
+		{[]string{"az webapp deploy --name=shop --slot=blue", "az webapp deploy --name=shop --slot=green --async=true"}, "az webapp deploy --name=shop --slot=<name>"},
+		{[]string{"az webapp deploy --restart --slot=blue", "az webapp deploy --restart --slot=green"}, "az webapp deploy --restart --slot=<name>"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
