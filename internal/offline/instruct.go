@@ -356,7 +356,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(s), oneOffRe().MatchString(s),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(s), oneOff(s),
 		describeRe().MatchString(s):
 		return nil, nil
 	}

@@ -33,7 +33,7 @@ var (
 	// memoryAskRe asks for the statement to be kept: "save this to
 	// memory: …", "make a note that …", "bear in mind that …", "for
 	// future reference, …".
-	memoryAskRe = lazyregexp.New(`(?i)^(please\s+)?((save|add|put|store|write|commit|keep)\s+(this|that|it)\s+(down\s+)?(to|in|into)\s+(your\s+|the\s+)?(memory|memories|notes)|memori[sz]e\s+(this|that)|make a note( of (this|that|it))?|take note( of (this|that))?|bear in mind|for future reference|note for (later|next time|the future))\b(\s+that)?[\s,:;\x{2014}-]*|^(please\s+)?for (later|next time|the future)\s*:[\s,:;\x{2014}-]*`)
+	memoryAskRe = lazyregexp.New(`(?i)^(please\s+)?((save|add|put|store|write|commit|keep)\s+(this|that|it)\s+(down\s+)?(to|in|into)\s+(your\s+|the\s+)?(memory|memories|notes)|memori[sz]e\s+(this|that)|make a note( of (this|that|it))?|take note( of (this|that))?|bear in mind|for future reference|note for (later|next time|the future)|note to self( (\+|and|&) you)?)\b(\s+that)?[\s,:;\x{2014}-]*|^(please\s+)?for (later|next time|the future)\s*:[\s,:;\x{2014}-]*`)
 	// memoryTailRe is the same request at the end: "…, bear that in
 	// mind", "…, for future reference".
 	memoryTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}(-]+(please\s+)?(bear (that|this|it) in mind|make a note of (that|this|it)|(save|add|put|store|write|commit) (that|this|it) (to|in|into) (your |the )?(memory|memories|notes)|memori[sz]e (that|this|it)|for future reference|for (the )?future (use|work|sessions?|tasks?))(\s+please)?\)?\W*$`)
@@ -75,6 +75,12 @@ var (
 	reportedRe = lazyregexp.New(`(?i)^(my|our|the) \w+( \w+)? (said|says|wants|told (me|us)|decided|insists)( that)?\s+`)
 	// tagRe is a closing "right?" asking to confirm.
 	tagRe = lazyregexp.New(`(?i)[,\s]+(right|yeah|yes|correct|ok|okay)\s*\?+$`)
+	// ackRe is a closing tag that asks to acknowledge an instruction
+	// ("…, ok?"), where "right?" asks to confirm a fact.
+	ackRe = lazyregexp.New(`(?i)\b(ok|okay)\s*\?+$`)
+	// noteSelfRe opens a note the person makes for themselves, and so
+	// for memory: "note to self + you:".
+	noteSelfRe = lazyregexp.New(`(?i)^note to self( (\+|and|&) you)?\s*[:,\x{2014}-]\s*`)
 	// emoticonRe is a typed face: ":(", ":-)".
 	emoticonRe = lazyregexp.New(`\s+[:;]-?[()DPp/\\|]+(\s+|$)`)
 	// whileAtItRe opens a request added to another: "while you're at
@@ -106,6 +112,12 @@ func marked(s string) bool {
 func reshape(s string) string {
 	s = strings.TrimSpace(emoticonRe().ReplaceAllString(s, ", "))
 	s = whileAtItRe().ReplaceAllString(s, "")
+	for _, t := range []string{s, stripFillers(s)} {
+		if m := noteSelfRe().FindString(t); m != "" {
+			s = "Remember: " + t[len(m):]
+			break
+		}
+	}
 	for {
 		locs := clauseSplitRe().FindAllStringIndex(s, -1)
 		if len(locs) == 0 {
@@ -131,7 +143,9 @@ func reshape(s string) string {
 		}
 	}
 	if m := tagRe().FindString(s); m != "" {
-		if head := s[:len(s)-len(m)]; conventionRe().MatchString(head) {
+		if head := s[:len(s)-len(m)]; conventionRe().MatchString(head) || marked(head) && ackRe().MatchString(m) && !strings.ContainsAny(head, "?") {
+			// "…, that's what we do here right?", "going forward, mark
+			// them const, ok?": a rule, and a nod asked for.
 			s = head
 		}
 	}
@@ -234,4 +248,18 @@ func ruleItems(lines []string) map[string]int {
 		under = rulesHeadRe().MatchString(t) && !failedHeadRe().MatchString(t) && len(strings.Fields(t)) <= 16
 	}
 	return items
+}
+
+// oneOff reports whether s is a request for now (oneOffRe). A "yet" in a
+// later clause tells of something else ("never commit results/, the
+// .gitignore is not complete yet"), not of the request.
+func oneOff(s string) bool {
+	first := clauseSplitRe().FindStringIndex(s)
+	for _, loc := range oneOffRe().FindAllStringIndex(s, -1) {
+		if strings.EqualFold(strings.TrimSpace(s[loc[0]:loc[1]]), "yet") && first != nil && loc[0] > first[1] {
+			continue
+		}
+		return true
+	}
+	return false
 }

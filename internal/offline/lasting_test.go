@@ -35,6 +35,9 @@ func TestLastingMarkers(t *testing.T) {
 		{"Just so you know, in this codebase we only talk to the database through the repository layer.", "In this codebase we only talk to the database through the repository layer."},
 		{"the tech lead said we should always run migrations inside a transaction, so can you check the new one", "Always run migrations inside a transaction, so can you check the new one."},
 		{"I keep forgetting to write this down, note to self: the staging bucket is wiped every sunday", "The staging bucket is wiped every sunday."},
+		{"Oh, and never check in anything under build/out, those files are huge and the ignore list is not finished yet, so careful with git add.", "Never check in anything under build/out, those files are huge and the ignore list is not finished yet, so careful with git add."},
+		{"note to self + you: every error message is wrapped with the operation name.", "Every error message is wrapped with the operation name."},
+		{"going forward, mark shared buffers const wherever nothing writes them, ok?", "Mark shared buffers const wherever nothing writes them."},
 		{"as a general thing, and I know I never said it before, fonts live in static/fonts and we never load them from a CDN", "As a general thing, and I know I never said it before, fonts live in static/fonts and we never load them from a CDN."},
 	} {
 		st, _ := classify(tc.in, false, source{})
@@ -73,6 +76,8 @@ func TestLastingMarkersNotFooled(t *testing.T) {
 		"The benchmarks in this project are slow.",
 		"Our policy was a disaster last quarter.",
 		"Release same as always.",
+		"never merge it yet, ok?",
+		"we always release on mondays, right?",
 		"ship the hotfix as always",
 	} {
 		if st, _ := classify(s, false, source{}); st != nil && st.lasting {
