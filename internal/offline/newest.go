@@ -46,6 +46,10 @@ var (
 	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
 )
 
+// preferOverRe rules out what a preference is over: "prefer ruff over
+// flake8", "use pnpm over npm", "avoid moment", "don't use lodash".
+var preferOverRe = lazyregexp.New(`(?i)\b(?:prefer(?:s|red)?|use|we use|go with|pick)\s+` + "`?" + `[\w.@/+-]+` + "`?" + `\s+over\s+` + "`?" + `([\w.@/+-]+)|\b(?:avoid|don'?t use|do not use|stop using|never use|no more|banned?)\s+` + "`?" + `([\w.@/+-]+)`)
+
 // fromToRe is a change of value: "moved the broker from redis to rabbitmq".
 var fromToRe = lazyregexp.New(`(?i)\bfrom\s+([\w.@/+-]+)\s+to\s+[\w.@/+-]+`)
 
@@ -62,6 +66,12 @@ func ruledOut(line string) []string {
 	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
 		w := strings.ToLower(strings.Trim(m[1], ".-"))
 		if w != "" && !textkeyStop(w) {
+			out = append(out, w)
+		}
+	}
+	for _, m := range preferOverRe().FindAllStringSubmatch(line, -1) {
+		w := strings.ToLower(strings.Trim(m[1]+m[2], ".-`"))
+		if w != "" && !textkeyStop(w) && !notValue[w] {
 			out = append(out, w)
 		}
 	}

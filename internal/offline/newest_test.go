@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSupersedes(t *testing.T) {
 	tests := []struct {
@@ -50,6 +53,24 @@ func TestSameFactParaphrases(t *testing.T) {
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {
 			t.Errorf("sameFact(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestRuledOut: what a line rules out, the names a verification line must
+// not run: after "not"/"never", what a preference is over, what to avoid.
+func TestRuledOut(t *testing.T) {
+	tests := map[string]string{
+		"Use pnpm, not npm.":                          "npm",
+		"Prefer black over autopep8 for formatting.":  "autopep8",
+		"Avoid tslint, the config is eslint only.":    "tslint",
+		"We don't use sinon; stubs are hand-written.": "sinon",
+		"Prefer the new API over the old one.":        "",
+		"Run the tests over the weekend if you can.":  "",
+	}
+	for line, want := range tests {
+		if got := strings.Join(ruledOut(line), ","); got != want {
+			t.Errorf("ruledOut(%q) = %q, want %q", line, got, want)
 		}
 	}
 }
