@@ -193,6 +193,9 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
 	cands = reconcile(cands, said, changes, isNew, k, in.Dir)
+	// A change edit that only restates the verification commands gives
+	// the verification line its place.
+	cands = foldStatedChecks(cands)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))

@@ -269,16 +269,18 @@ var statedWords = map[string]bool{
 	"green": true, "the": true, "as": true, "usual": true, "every": true, "each": true, "change": true,
 	"is": true, "that": true, "to": true, "also": true, "first": true, "time": true, "a": true, "an": true,
 	"of": true, "for": true, "on": true, "claiming": true, "saying": true, "are": true, "they": true,
+	"tests": true, "with": true, "now": true,
 }
 
 var statedTokenRe = lazyregexp.New(`[a-z0-9_./:@+'-]+`)
 
 // foldStatedChecks drops a memory line that only asks to run checks the
-// verification line already lists ("Run the unit tests with phpunit and
+// verification line already lists, or says the tests run with them ("Run the unit tests with phpunit and
 // phpstan before saying it's done" beside `php bin/phpunit`, `phpstan
 // analyse`): the project's checks stand on one line, which gains that
-// line's evidence. A request naming anything the line lacks (a flag, a
-// command) says more, and stays.
+// line's evidence; an edit of an old line that says how tests run becomes
+// the verification line's place. A request naming anything the line lacks
+// (a flag, a command) says more, and stays.
 func foldStatedChecks(cands []candidate) []candidate {
 	v := -1
 	for i, c := range cands {
@@ -292,16 +294,28 @@ func foldStatedChecks(cands []candidate) []candidate {
 	listed := strings.ToLower(cands[v].line)
 	var out []candidate
 	var folded []source
+	replaces, replaceIn := cands[v].replaces, cands[v].replaceIn
 	for i, c := range cands {
-		if i != v && !c.global && c.kind != KindSkill && statedChecks(c.line, listed) {
-			folded = append(folded, c.srcs...)
+		if i == v || c.global || c.kind == KindSkill || !statedChecks(c.line, listed) {
+			out = append(out, c)
 			continue
 		}
-		out = append(out, c)
+		if c.replaces != "" {
+			if replaces != "" {
+				// Both rewrite a line: the edit stays.
+				out = append(out, c)
+				continue
+			}
+			// "Tests run with `cask exec ert-runner`." rewritten to
+			// the new runner: the verification line takes its place.
+			replaces, replaceIn = c.replaces, c.replaceIn
+		}
+		folded = append(folded, c.srcs...)
 	}
 	for i := range out {
 		if out[i].kind == KindVerification {
 			out[i].srcs = append(out[i].srcs, folded...)
+			out[i].replaces, out[i].replaceIn = replaces, replaceIn
 		}
 	}
 	return out

@@ -207,3 +207,19 @@ func TestNeededBuilds(t *testing.T) {
 		t.Errorf("subcommand: line %q, want %q", got, want)
 	}
 }
+
+// TestFoldStatedChecksEdit: an edit of an old line that now says the tests
+// run with a listed command gives the verification line that line's place;
+// when the verification line already rewrites a line, the edit stays.
+func TestFoldStatedChecksEdit(t *testing.T) {
+	v := candidate{kind: KindVerification, line: verificationLine([]string{"hatch test", "hatch fmt --check"})}
+	e := candidate{kind: KindInstruction, line: "Tests run with `hatch test`.", replaces: "- Tests run with `tox`.", replaceIn: "MEMORY.md"}
+	out := foldStatedChecks([]candidate{v, e})
+	if len(out) != 1 || out[0].replaces != e.replaces || out[0].replaceIn != "MEMORY.md" {
+		t.Errorf("edit not folded into the verification line: %+v", out)
+	}
+	v.replaces, v.replaceIn = "- Verification commands for this project: `tox`.", "MEMORY.md"
+	if out := foldStatedChecks([]candidate{v, e}); len(out) != 2 || out[0].replaces != v.replaces {
+		t.Errorf("two rewrites merged: %+v", out)
+	}
+}
