@@ -242,9 +242,10 @@ func restated(earlier source, ch change) string {
 	return ""
 }
 
-// clauseOrAskRe splits clauses, and a question from what follows it ("can
-// you switch the build? and the cluster has CUDA 12.4 now").
-var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+`)
+// clauseOrAskRe splits clauses, a question from what follows it ("can you
+// switch the build? and the cluster has CUDA 12.4 now"), and sentences run
+// together in lower case ("swapped to vite. webpack gone").
+var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+`)
 
 // predicatedRe finds a value stated as a setting's: "we're on X", "uses
 // X", "X is the …".
@@ -295,12 +296,19 @@ func changeClause(ch change) string {
 // and not its old one, as a memory line.
 func clauseWithNew(s string, ch change) string {
 	s = toldRe().ReplaceAllString(strings.TrimSpace(s), "")
+	prev := ""
 	for _, c := range clauseOrAskRe().Split(s, -1) {
 		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
 		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
 		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
+			if pronounRe().MatchString(c) && prev != "" && (ch.old == "" || !containsValue(prev, ch.old)) {
+				// "we moved our dev server. It's on 8081 now": "it"
+				// needs the clause that names it.
+				c = asLine(prev) + " " + c
+			}
 			return asLine(timeRe().ReplaceAllString(c, ""))
 		}
+		prev = c
 	}
 	return ""
 }
