@@ -81,6 +81,12 @@ var (
 	// noteSelfRe opens a note the person makes for themselves, and so
 	// for memory: "note to self + you:".
 	noteSelfRe = lazyregexp.New(`(?i)^note to self( (\+|and|&) you)?\s*[:,\x{2014}-]\s*`)
+	// keepMindRe is a request to keep something in mind, in the middle of a
+	// sentence.
+	keepMindRe = lazyregexp.New(`(?i)\b(keep|bear) in mind that\s+`)
+	// mindEndRe ends what is to be kept in mind: the reason or the
+	// question after it.
+	mindEndRe = lazyregexp.New(`(?i)\s+(because|since)\s|,\s*(so|but|and|which)\s|\?`)
 	// emoticonRe is a typed face: ":(", ":-)".
 	emoticonRe = lazyregexp.New(`\s+[:;]-?[()DPp/\\|]+(\s+|$)`)
 	// whileAtItRe opens a request added to another: "while you're at
@@ -135,6 +141,18 @@ func reshape(s string) string {
 	}
 	if m := complyRe().FindString(s); m != "" && marked(s[:len(s)-len(m)]) {
 		s = s[:len(s)-len(m)]
+	}
+	if loc := keepMindRe().FindStringIndex(s); loc != nil && loc[0] > 0 && strings.HasSuffix(s, "?") && !questRe().MatchString(stripFillers(s[:loc[0]])) {
+		// "someone told me to keep in mind that the macros must run on
+		// the 2016 build, so I shouldn't use X?": what is to be kept in
+		// mind is said; the question is about today's work.
+		rest := s[loc[1]:]
+		if end := mindEndRe().FindStringIndex(rest); end != nil {
+			rest = rest[:end[0]]
+		}
+		if !strings.Contains(rest, "?") {
+			s = "Remember that " + rest
+		}
 	}
 	if strings.HasSuffix(s, "?") {
 		t := stripFillers(s)

@@ -267,3 +267,15 @@ func TestRuleListItems(t *testing.T) {
 		t.Errorf("a report of failures read as rules: %q", got)
 	}
 }
+
+// A request to keep something in mind stands though a question about
+// today's work follows it.
+func TestMindBeforeQuestion(t *testing.T) {
+	st, _ := classify("my lead told me to keep in mind that every report must open in LibreOffice 7 because the auditors use it, so should I avoid pivot tables?", false, source{})
+	if st == nil || !st.lasting || st.line != "Every report must open in LibreOffice 7." {
+		t.Errorf("keep in mind before a question: got %+v", st)
+	}
+	if st, _ := classify("should I keep in mind that the cache starts cold?", false, source{}); st != nil {
+		t.Errorf("a question about keeping in mind read as a rule: %q", st.line)
+	}
+}
