@@ -78,7 +78,7 @@ var (
 	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over)(?:\s+\S+){0,2}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
-	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here on|from now on|from today|going forward)\b`)
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here(?: on)?|from now on|from today|going forward)\b`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
@@ -132,15 +132,15 @@ func message(said []source, i int) string {
 }
 
 // promoteChanges makes a change of a value another, earlier session stated
-// a lasting statement: the setting recurs, and its newest value is what
+// (or used, in a command it ran) a lasting statement: the setting recurs, and its newest value is what
 // memory needs ("we're on php 8.1" one week, "we have moved to php 8.3"
 // the next). The statement of the change is marked lasting; when the
 // sentence gave none (it read as a story), the clause naming the new value
 // becomes one.
-func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
+func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 	for _, ch := range changes {
 		earlier := saidBefore(said, ch)
-		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new)) {
+		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new)) && !ranBefore(ran, ch) {
 			// A tool named once may be a passing remark; a port, a
 			// version or a host told with the one it replaces is the
 			// project's new setting.
@@ -186,6 +186,36 @@ func promoteChanges(stmts []stmt, said []source, changes []change) []stmt {
 func rulesOutOther(ch change) bool {
 	for _, w := range ruledOut(ch.src.quote) {
 		if !strings.EqualFold(w, ch.old) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranCommands lists the commands the agent ran, for evidence that a value
+// was in use: `cmake -G "Unix Makefiles"` before "ninja only from here,
+// makefiles dir deleted".
+func ranCommands(sessions []mined) []source {
+	var out []source
+	for _, m := range sessions {
+		for _, r := range m.steps {
+			out = append(out, r.src)
+		}
+		for _, r := range m.checks {
+			out = append(out, r.src)
+		}
+	}
+	return out
+}
+
+// ranBefore reports whether a command of another, earlier session used
+// the value the change gave up.
+func ranBefore(ran []source, ch change) bool {
+	if ch.old == "" {
+		return false
+	}
+	for _, r := range ran {
+		if r.session != ch.src.session && before(r, ch.src) && containsValue(r.quote, ch.old) {
 			return true
 		}
 	}

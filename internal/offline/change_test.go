@@ -168,21 +168,21 @@ func TestPromoteChanges(t *testing.T) {
 		ch := at(2, 1)
 		s := []source{said(at(0, 1), "the mq cluster runs rabbitmq 3.11 here"), said(ch, "we went from rabbitmq 3.11 to 3.13 on friday")}
 		stmts := []stmt{{line: "We went from rabbitmq 3.11 to 3.13.", src: ch}, {line: "Queues on 3.13 are quorum queues.", src: ch}}
-		got := promoteChanges(stmts, s, []change{{old: "3.11", new: "3.13", src: s[1]}})
+		got := promoteChanges(stmts, s, nil, []change{{old: "3.11", new: "3.13", src: s[1]}})
 		if got[0].lasting || !got[1].lasting {
 			t.Errorf("lasting: %v, %v; want only the line without the old value", got[0].lasting, got[1].lasting)
 		}
 	})
 	t.Run("earlier sentence restated", func(t *testing.T) {
 		s := []source{said(at(0, 1), "our wheels are built against glibc 2.28, keep that"), said(at(3, 2), "glibc 2.28 images are retired, it's 2.34 now")}
-		got := promoteChanges(nil, s, changesOf(s))
+		got := promoteChanges(nil, s, nil, changesOf(s))
 		if len(got) != 1 || got[0].line != "Our wheels are built against glibc 2.34." || !got[0].lasting {
 			t.Errorf("got %+v", got)
 		}
 	})
 	t.Run("change clause", func(t *testing.T) {
 		s := []source{said(at(0, 1), "can you check the flaky test on sandbox-b?"), said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
-		got := promoteChanges(nil, s, changesOf(s))
+		got := promoteChanges(nil, s, nil, changesOf(s))
 		if len(got) != 1 || got[0].line != "We're on sandbox-c now." {
 			t.Errorf("got %+v", got)
 		}
@@ -191,7 +191,7 @@ func TestPromoteChanges(t *testing.T) {
 		ch := at(1, 1)
 		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now")}
 		stmts := []stmt{{line: "It's on 3300 now.", src: ch}}
-		if got := promoteChanges(stmts, s, changesOf(s)); !got[0].lasting {
+		if got := promoteChanges(stmts, s, nil, changesOf(s)); !got[0].lasting {
 			t.Errorf("got %+v", got)
 		}
 	})
@@ -199,21 +199,33 @@ func TestPromoteChanges(t *testing.T) {
 		ch := at(1, 1)
 		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now, and use loki, not elastic")}
 		stmts := []stmt{{line: "It's on 3300 now.", src: ch}}
-		if got := promoteChanges(stmts, s, changesOf(s)); got[0].lasting {
+		if got := promoteChanges(stmts, s, nil, changesOf(s)); got[0].lasting {
 			t.Errorf("got %+v", got)
 		}
 	})
 	t.Run("clause without the old value", func(t *testing.T) {
 		ch := at(1, 1)
 		s := []source{said(ch, "the build farm has clang 18.1 now instead of 17.0, does the toolchain file need anything?")}
-		got := promoteChanges(nil, s, changesOf(s))
+		got := promoteChanges(nil, s, nil, changesOf(s))
 		if len(got) != 1 || got[0].line != "The build farm has clang 18.1 now." {
 			t.Errorf("got %+v", got)
 		}
 	})
+	t.Run("used in an earlier command", func(t *testing.T) {
+		ch := at(2, 1)
+		s := []source{said(ch, "meson from here, the autotools files are deleted")}
+		stmts := []stmt{{line: "Meson from here.", src: ch}}
+		ran := []source{said(at(0, 3), "autotools --version")}
+		if got := promoteChanges(stmts, s, ran, changesOf(s)); !got[0].lasting {
+			t.Errorf("got %+v", got)
+		}
+		if got := promoteChanges([]stmt{{line: "Meson from here.", src: ch}}, s, nil, changesOf(s)); got[0].lasting {
+			t.Errorf("without the command: got %+v", got)
+		}
+	})
 	t.Run("not said before", func(t *testing.T) {
 		s := []source{said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
-		if got := promoteChanges(nil, s, changesOf(s)); len(got) != 0 {
+		if got := promoteChanges(nil, s, nil, changesOf(s)); len(got) != 0 {
 			t.Errorf("got %+v", got)
 		}
 	})

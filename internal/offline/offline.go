@@ -187,7 +187,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		cands = append(cands, *v)
 	}
 	changes := changesOf(said)
-	stmts = promoteChanges(stmts, said, changes)
+	stmts = promoteChanges(stmts, said, ranCommands(sessions), changes)
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)

@@ -349,16 +349,17 @@ func fromChange(c candidate, changes []change) bool {
 	return false
 }
 
-// proposed reports whether a pending patch already rewrites a line with
-// this change: it removes a line naming the old value and adds one naming
-// the new.
+// proposed reports whether a pending patch already carries this change:
+// it removes a line the change applies to and adds one naming the new
+// value (the edited line, or the verification line that took its place).
 func (k *known) proposed(ch change) bool {
 	for l := range k.removed {
-		if nl := changedLine(l, ch); nl != "" {
-			for _, a := range k.lines {
-				if k.from[a] == "" && strings.TrimSpace(strings.TrimLeft(a, "-*+ ")) == strings.TrimSpace(strings.TrimLeft(nl, "-*+ ")) {
-					return true
-				}
+		if changedLine(l, ch) == "" {
+			continue
+		}
+		for _, a := range k.lines {
+			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) {
+				return true
 			}
 		}
 	}
