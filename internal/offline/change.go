@@ -140,7 +140,7 @@ func message(said []source, i int) string {
 func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 	for _, ch := range changes {
 		earlier := saidBefore(said, ch)
-		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new)) && !ranBefore(ran, ch) {
+		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new) && !notOursRe().MatchString(ch.context)) && !ranBefore(ran, ch) {
 			// A tool named once may be a passing remark; a port, a
 			// version or a host told with the one it replaces is the
 			// project's new setting.
@@ -611,6 +611,10 @@ var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:n
 // temporaryRe is a change made for a while or for one task: "for now",
 // "just for the demo", "for the load test …, revert it after".
 var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this))\b`)
+
+// notOursRe says a change asks nothing of the project: "the upstream lib
+// moved to 1.4.2, no action needed on our side".
+var notOursRe = lazyregexp.New(`(?i)\b(no action|nothing to (do|change)|no change(s)? needed|no need to (do|change)|doesn'?t (affect|concern) us|not affected)\b`)
 
 // pronounRe opens a sentence about what the one before it named.
 var pronounRe = lazyregexp.New(`(?i)^(it'?s|it is|it|they'?re|they are|that'?s|that is)\b`)

@@ -195,6 +195,17 @@ func TestPromoteChanges(t *testing.T) {
 			t.Errorf("got %+v", got)
 		}
 	})
+	t.Run("a change that asks nothing of the project", func(t *testing.T) {
+		ch := at(1, 1)
+		s := []source{said(ch, "the vendor sdk moved from 2.2.0 to 2.3.1 upstream, no change needed here")}
+		c := changesOf(s)
+		for i := range c {
+			c[i].context = s[0].quote
+		}
+		if got := promoteChanges(nil, s, nil, c); len(got) != 0 {
+			t.Errorf("got %+v", got)
+		}
+	})
 	t.Run("a sentence that also rules something out", func(t *testing.T) {
 		ch := at(1, 1)
 		s := []source{said(ch, "grafana moved off 3000, it's on 3300 now, and use loki, not elastic")}
