@@ -56,6 +56,8 @@ var (
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
 	// valkey".
 	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `\s+(?:with|by|for)\s+` + article + name)
+	// isNowRe: "billing-jobs is now billing-jobs-v2".
+	isNowRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+now\s+` + article + name)
 	// renamedRe: "renamed the Events autoload to EventBus".
 	renamedRe = lazyregexp.New(`(?i)\brenamed\s+` + article + name + `(?:\s+[a-z]+)?\s+to\s+` + article + name)
 	// replacedByRe: "sidekiq was replaced by good_job".
@@ -64,7 +66,8 @@ var (
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
 	oldOnlyRes = []func() *regexp.Regexp{
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
-		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken)\b`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped))\b`),
+		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
@@ -75,7 +78,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over)(?:\s+\S+){0,2}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here(?: on)?|from now on|from today|going forward)\b`)
@@ -384,6 +387,13 @@ func changesIn(sentence, prev, next string, src source) []change {
 	for _, m := range renamedRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
 	}
+	for _, m := range isNowRe().FindAllStringSubmatch(s, -1) {
+		// Only names written as values: "the build is now green" is
+		// no change of a setting.
+		if strings.ContainsAny(m[1], "-_./:0123456789") && strings.ContainsAny(m[2], "-_./:0123456789") {
+			add(m[1], m[2], "")
+		}
+	}
 	for _, m := range replacedByRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
 	}
@@ -574,10 +584,11 @@ func newValueFor(s, old string) string {
 	}
 	// The value the old one gave way to may be written before it, in
 	// words the anchors do not know ("wir sind jetzt auf OTP 26, the 25
-	// images are gone"): a number of the same shape in the sentence.
-	if valueShape(old) == "9" {
+	// images are gone"): a value written the same way in the sentence
+	// (a number, a date).
+	if shape := valueShape(old); hasDigit(old) {
 		for _, w := range strings.Fields(s) {
-			if v := trimValue(w); valueShape(v) == "9" && v != old && ok(v) {
+			if v := trimValue(w); valueShape(v) == shape && v != old && ok(v) {
 				all = append(all, found{v, strings.Index(s, w), 2})
 			}
 		}
@@ -665,6 +676,10 @@ func trimValue(v string) string {
 // or both without (tool names): "swapped the sensor for a bme680" does not
 // make "sensor" a value.
 func sameKind(old, new string) bool {
+	if strings.HasPrefix(strings.ToLower(new), strings.ToLower(old)) {
+		// "billing-jobs is now billing-jobs-v2"
+		return true
+	}
 	switch po, pn := strings.ContainsAny(old, "/\\"), strings.ContainsAny(new, "/\\"); {
 	case po:
 		return pn
@@ -846,14 +861,23 @@ func swapCommand(line, old string, c change) string {
 		return ""
 	}
 	prose := termSet(nonValues(strings.Replace(line, "`"+spans[0]+"`", " ", 1)))
+	var of []string
 	for _, cmd := range backticked(c.context) {
 		f := strings.Fields(cmd)
+		if n := runners[strings.ToLower(f0(f))]; n > 0 && len(f) > n {
+			f = f[n:] // npx biome check . runs biome
+		}
 		if len(f) < 2 || !strings.EqualFold(f[0], c.new) {
 			continue
 		}
+		of = append(of, cmd)
 		if intersects(prose, termSet(factTerms(strings.Join(f[1:], " ")))) {
 			return strings.Replace(line, "`"+spans[0]+"`", "`"+cmd+"`", 1)
 		}
+	}
+	if len(of) == 1 {
+		// The one command the person gave for the new tool.
+		return strings.Replace(line, "`"+spans[0]+"`", "`"+of[0]+"`", 1)
 	}
 	return ""
 }
@@ -884,6 +908,13 @@ func addressPart(line, old, new string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+func f0(f []string) string {
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 // nonValues are the terms of s that name things, not values.

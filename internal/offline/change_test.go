@@ -41,6 +41,11 @@ func TestChangesIn(t *testing.T) {
 		{"we bumped the timeout from 30 to 90 just for the load test", "", ""},
 		{"for the soak test I raised the heap from 2g to 6g, put it back afterwards", "", ""},
 		{"dropped Bootstrap, the styles are our own in styles/core now, the npm package removed", "", "bootstrap>styles/core"},
+		{"pinned the maps sdk version to 2025-01-15 in the app, the old 2024-02-01 one is deprecated", "", "2024-02-01>2025-01-15"},
+		{"tslint is out, we lint with oxlint now", "", "tslint>oxlint"},
+		{"topic got renamed, orders-events is now orders-events-v3", "", "orders-events>orders-events-v3"},
+		{"the build is now green", "", ""},
+		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
