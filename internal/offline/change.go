@@ -68,6 +68,7 @@ var (
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped))\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
+		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
@@ -443,7 +444,38 @@ func changesIn(sentence, prev, next string, src source) []change {
 			}
 		}
 	}
-	return onePerValue(out, s)
+	return withNames(onePerValue(out, s), s)
+}
+
+// withNames widens a change of version numbers to the names before them
+// when those differ: "We've standardised on Temurin 21; the Corretto 17
+// images are history" changes "Corretto 17" to "Temurin 21", not 17 to 21.
+func withNames(cs []change, s string) []change {
+	before := func(v string) string {
+		loc := wordRe(v).FindStringSubmatchIndex(s)
+		if loc == nil {
+			return ""
+		}
+		f := strings.Fields(s[:loc[3]])
+		if len(f) == 0 {
+			return ""
+		}
+		w := f[len(f)-1]
+		if !valueLike(w) || hasDigit(w) || strings.ContainsAny(w, ",;:.()") {
+			return ""
+		}
+		return w
+	}
+	for i, c := range cs {
+		if c.old == "" || valueShape(c.old) != "9" || valueShape(c.new) != "9" {
+			continue
+		}
+		po, pn := before(c.old), before(c.new)
+		if po != "" && pn != "" && !strings.EqualFold(po, pn) {
+			cs[i].old, cs[i].new = po+" "+c.old, pn+" "+c.new
+		}
+	}
+	return cs
 }
 
 // onePerValue keeps, of the changes that give the same new value, the one

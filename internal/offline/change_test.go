@@ -46,6 +46,8 @@ func TestChangesIn(t *testing.T) {
 		{"topic got renamed, orders-events is now orders-events-v3", "", "orders-events>orders-events-v3"},
 		{"the build is now green", "", ""},
 		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},
+		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
+		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
 		// requests, questions, plans, denials and observations
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
