@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,27 @@ func TestCtrlCEndsReviewKeepingDecisions(t *testing.T) {
 				t.Errorf("no interrupt notice:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestEditorKilledByCtrlCIsAnInterrupt: an editor that died of SIGINT is
+// Ctrl-C even before this process's handler has cancelled the context (a
+// race a loaded machine lost: exit 1 instead of 130); an editor that fails
+// otherwise is a failed edit, offered again.
+func TestEditorKilledByCtrlCIsAnInterrupt(t *testing.T) {
+	for _, c := range []struct {
+		name, script string
+		want         func(error) bool
+	}{
+		{"sigint", `kill -INT $$`, func(err error) bool { return errors.Is(err, ErrInterrupted) }},
+		{"exit 1", `exit 1`, func(err error) bool { var ef *editorFailed; return errors.As(err, &ef) }},
+		{"sigterm", `kill -TERM $$`, func(err error) bool { var ef *editorFailed; return errors.As(err, &ef) }},
+	} {
+		s := &Session{TempDir: t.TempDir(), Ctx: context.Background(), Editor: func(string) error {
+			return exec.Command("sh", "-c", c.script).Run()
+		}}
+		if _, err := s.inEditor("x-*.txt", []byte("text")); !c.want(err) {
+			t.Errorf("%s: inEditor error = %v", c.name, err)
+		}
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/automem/automem/internal/inbox"
 	"github.com/automem/automem/internal/patch"
@@ -413,6 +415,20 @@ func (s *Session) edit(sel inbox.Selection, u *unit, later []*unit) (bool, error
 	return true, nil
 }
 
+// diedOfCtrlC reports whether the editor was ended by SIGINT. Ctrl-C in
+// the terminal reaches this process too, but the editor's exit can be seen
+// before the signal handler has cancelled the context: without this, a
+// loaded machine turned an interrupted edit into a failed one (exit 1,
+// not 130).
+func diedOfCtrlC(err error) bool {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return false
+	}
+	ws, ok := ee.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+}
+
 // editorFailed is the editor exiting with an error: what it was editing is
 // dropped, the question asked again.
 type editorFailed struct{ err error }
@@ -443,7 +459,7 @@ func (s *Session) inEditor(pattern string, text []byte) ([]byte, error) {
 		return nil, fmt.Errorf("write edit file: %w", err)
 	}
 	err = s.Editor(path)
-	if s.ctx().Err() != nil {
+	if s.ctx().Err() != nil || diedOfCtrlC(err) {
 		return nil, ErrInterrupted
 	}
 	if err != nil {
