@@ -356,7 +356,7 @@ func changesIn(sentence, prev, next string, src source) []change {
 	s = withoutAsk(s)
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) ||
-		temporaryRe().MatchString(s) {
+		temporaryRe().MatchString(s) || elsewhereRe().MatchString(s) {
 		return nil
 	}
 	signal := changeSignalRe().MatchString(s)
@@ -653,11 +653,15 @@ var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:n
 
 // temporaryRe is a change made for a while or for one task: "for now",
 // "just for the demo", "for the load test …, revert it after".
-var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this))\b`)
+var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight|on my (laptop|machine|box|computer|mac)|locally)\b`)
 
 // notOursRe says a change asks nothing of the project: "the upstream lib
 // moved to 1.4.2, no action needed on our side".
 var notOursRe = lazyregexp.New(`(?i)\b(no action|nothing to (do|change)|no change(s)? needed|no need to (do|change)|doesn'?t (affect|concern) us|not affected)\b`)
+
+// elsewhereRe places a change outside this project: "in my other project
+// we moved to vite", "the frontend team is on node 22".
+var elsewhereRe = lazyregexp.New(`(?i)\b((my|our|the|an|another) other (project|repo|app|codebase|service|team)|in another (project|repo|codebase|team)|at (my|our) (old|previous|last|former) (job|company|work|place)|the \w+ team is on)\b`)
 
 // pronounRe opens a sentence about what the one before it named.
 var pronounRe = lazyregexp.New(`(?i)^(it'?s|it is|it|they'?re|they are|that'?s|that is)\b`)

@@ -49,6 +49,8 @@ func TestChangesIn(t *testing.T) {
 		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
 		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
 		// requests, questions, plans, denials and observations
+		{"port 5432 was taken on my laptop so I ran postgres on 5433", "", ""},
+		{"in my other repo we moved from jest 27 to vitest 1.6, no regrets", "", ""},
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
 		{"if we ever switch to caddy the certs move too", "", ""},
