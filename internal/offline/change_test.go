@@ -126,6 +126,7 @@ func TestChangeEditsMemoryLine(t *testing.T) {
 	w.add("c", true, "u:add a spec for logout", "x:npx vitest run", "x:npx eslint .")
 	w.add("d", true, "u:and one for the signup form", "x:npx vitest run", "x:npx eslint .")
 	got, res := w.appliedPrivate(t, mem)
+	validateWithGemini(t, w) // the in-place edit is a patch Gemini CLI accepts
 	if !strings.Contains(got, "- Unit tests run on vitest with chai assertions.") {
 		t.Errorf("line not edited in place:\n%s", got)
 	}
