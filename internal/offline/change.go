@@ -89,7 +89,8 @@ var (
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b`)
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
+		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -426,7 +427,7 @@ func changesIn(sentence, prev, next string, src source) []change {
 	}
 	if len(out) == 0 && signal {
 		for _, m := range slotChangeRe().FindAllStringSubmatch(s, -1) {
-			subject, v := m[1]+" "+m[2]+" "+m[3]+" "+m[5], firstNonEmpty([]string{m[4], m[6]})
+			subject, v := m[1]+" "+m[2]+" "+m[3]+" "+m[5]+" "+m[7]+" "+m[8], firstNonEmpty([]string{m[4], m[6], m[9]})
 			v = trimValue(v)
 			if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
 				// Only a value written as one (a number, a version, a
