@@ -66,7 +66,7 @@ var (
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
 	oldOnlyRes = []func() *regexp.Regexp{
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
-		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped))\b`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
@@ -79,7 +79,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here(?: on)?|from now on|from today|going forward)\b`)
@@ -237,7 +237,7 @@ func saidBefore(said []source, ch change) *source {
 		if s.session == ch.src.session || !before(*s, ch.src) {
 			continue
 		}
-		if ch.old != "" && containsValue(s.quote, ch.old) || ch.old == "" && slotValue(s.quote, ch) != "" {
+		if ch.old != "" && (containsValue(s.quote, ch.old) || inAddress(s.quote, ch.old)) || ch.old == "" && slotValue(s.quote, ch) != "" {
 			if found == nil || before(*found, *s) {
 				found = s
 			}
@@ -752,6 +752,7 @@ var notValue = map[string]bool{
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
 	"out": true, "off": true, "back": true, "ve": true, "re": true, "ll": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
+	"read-only": true, "readonly": true, "frozen": true, "archived": true,
 }
 
 // wordRe matches a value as a word of its own in a line, whatever its
@@ -917,6 +918,13 @@ func swapCommand(line, old string, c change) string {
 		return strings.Replace(line, "`"+spans[0]+"`", "`"+of[0]+"`", 1)
 	}
 	return ""
+}
+
+// inAddress reports whether old names the host of an address in s
+// ("lake-old" in s3://lake-old/raw).
+func inAddress(s, old string) bool {
+	tok, _ := addressPart(s, old, old+"x")
+	return tok != ""
 }
 
 // addressPart finds the address in line that old is the host of, and what

@@ -49,6 +49,7 @@ func TestChangesIn(t *testing.T) {
 		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
 		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
 		{"the runners were rebuilt on ruby 3.4, nothing older is installed any more", "", "runner ruby=3.4"},
+		{"the media-old bucket is read-only now; uploads land in s3://media-prod", "", "media-old>s3://media-prod"},
 		// requests, questions, plans, denials and observations
 		{"port 5432 was taken on my laptop so I ran postgres on 5433", "", ""},
 		{"in my other repo we moved from jest 27 to vitest 1.6, no regrets", "", ""},
