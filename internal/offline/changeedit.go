@@ -1,0 +1,216 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/automem/automem/internal/textkey"
+)
+
+// Applying a change to a line: find the old value as a word of its own
+// (or as the host of an address, or the program of a command) and write
+// the new one in its place, keeping what else the line says.
+
+// wordRe matches a value as a word of its own in a line, whatever its
+// case.
+func wordRe(v string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[^\w.@/:+#~-])` + regexp.QuoteMeta(v) + `($|[^\w.:@/+#~-]|[.:-]($|[^\w]))`)
+}
+
+// containsValue reports whether line names v as a word of its own.
+func containsValue(line, v string) bool { return wordRe(v).MatchString(line) }
+
+// replaceValue rewrites every mention of old in line as new. A line that
+// names old inside a command (`poetry run pytest`) is not rewritten: the
+// new tool's command is not known from the old one's.
+func replaceValue(line, old, new string) string {
+	for _, span := range backticked(line) {
+		if containsValue(span, old) && !strings.EqualFold(span, old) {
+			return ""
+		}
+	}
+	re := wordRe(old)
+	var b strings.Builder
+	rest := line
+	for {
+		loc := re.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			break
+		}
+		start := loc[3] // end of the leading boundary
+		b.WriteString(rest[:start] + new)
+		rest = rest[start+len(old):]
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// slotValue finds, in line, the value of the setting c names: a value
+// written the same way as c.new whose words before it name the same
+// setting ("Dev server runs on port 3000." for "moved the dev server to
+// 3001").
+func slotValue(line string, c change) string {
+	words := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	subject := map[string]bool{}
+	for _, t := range c.subject {
+		subject[t] = true
+	}
+	shape := valueShape(c.new)
+	for i, w := range words {
+		v := trimValue(w)
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape || strings.EqualFold(v, c.new) {
+			continue
+		}
+		lo := max(0, i-4)
+		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
+		// underscores is read as its parts too.
+		window := strings.Join(words[lo:i], " ")
+		window += " " + strings.NewReplacer("_", " ", "-", " ").Replace(window)
+		for _, t := range factTerms(window) {
+			if subject[t] && !valueTerms([]string{t})[t] {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// changedLine is line with c applied, or "" when c is not about it.
+func changedLine(line string, c change) string {
+	if containsValue(line, c.new) {
+		return ""
+	}
+	old := c.old
+	if old == "" {
+		old = slotValue(line, c)
+		if old == "" || strings.HasPrefix(c.new, old+".") {
+			// "Godot 4" still holds at 4.3: a more precise value is not
+			// a new one.
+			return ""
+		}
+	} else if !containsValue(line, old) {
+		// A host inside a longer address: "dc01" in "dc01.corp.local".
+		tok, repl := addressPart(line, old, c.new)
+		if tok == "" || negatedIn(line, strings.ToLower(tok)) {
+			return ""
+		}
+		old, c.new = tok, repl
+	} else if negatedIn(line, strings.ToLower(old)) {
+		return ""
+	}
+	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(line))) {
+		// A bare number is a value of many settings: the line must
+		// name the setting the sentence is about.
+		return ""
+	}
+	if len(c.object) > 0 {
+		_, dice := textkey.Overlap(c.object, factTerms(line))
+		if dice == 0 {
+			// "moved utils.py from src to lib" is about utils.py, not
+			// about where the code lives.
+			return ""
+		}
+	}
+	if nl := replaceValue(line, old, c.new); nl != "" {
+		return nl
+	}
+	return swapCommand(line, old, c)
+}
+
+// swapCommand rewrites a line that names the old tool in a command
+// ("Tests run with `cask exec ert-runner`.") with the new tool's command
+// the person gave beside the change ("Tests are `eldev test`"): the one
+// that shares a word with what the line says around its command.
+func swapCommand(line, old string, c change) string {
+	spans := backticked(line)
+	if len(spans) != 1 {
+		return ""
+	}
+	if f := strings.Fields(spans[0]); len(f) == 0 || !strings.EqualFold(f[0], old) {
+		return ""
+	}
+	prose := termSet(nonValues(strings.Replace(line, "`"+spans[0]+"`", " ", 1)))
+	var of []string
+	for _, cmd := range backticked(c.context) {
+		f := strings.Fields(cmd)
+		if n := runners[strings.ToLower(f0(f))]; n > 0 && len(f) > n {
+			f = f[n:] // npx biome check . runs biome
+		}
+		if len(f) < 2 || !strings.EqualFold(f[0], c.new) {
+			continue
+		}
+		of = append(of, cmd)
+		if intersects(prose, termSet(factTerms(strings.Join(f[1:], " ")))) {
+			return strings.Replace(line, "`"+spans[0]+"`", "`"+cmd+"`", 1)
+		}
+	}
+	if len(of) == 1 {
+		// The one command the person gave for the new tool.
+		return strings.Replace(line, "`"+spans[0]+"`", "`"+of[0]+"`", 1)
+	}
+	return ""
+}
+
+// inAddress reports whether old names the host of an address in s
+// ("lake-old" in s3://lake-old/raw).
+func inAddress(s, old string) bool {
+	tok, _ := addressPart(s, old, old+"x")
+	return tok != ""
+}
+
+// addressPart finds the address in line that old is the host of, and what
+// it becomes with new: "dc01.corp.local" and "dc03" give "dc03.corp.local";
+// "dc03.corp.local" stays whole. (A port is left alone: "host:1883" names
+// a host the change may not have kept.)
+func addressPart(line, old, new string) (string, string) {
+	lo := strings.ToLower(old)
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		t := trimValue(w)
+		l := strings.ToLower(t)
+		switch {
+		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
+			// the host of a URL: the new value replaces the URL when
+			// it is one
+			if strings.Contains(new, "//") {
+				return t, new
+			}
+			return t, strings.Replace(t, t[strings.Index(l, "//"+lo)+2:strings.Index(l, "//"+lo)+2+len(old)], new, 1)
+		case strings.HasPrefix(l, lo+".") && len(l) > len(lo)+1 && unicode.IsLetter(rune(l[len(lo)+1])):
+			// a domain follows the host, not a version's next digit
+			if strings.Contains(new, ".") {
+				return t, new
+			}
+			return t, new + t[len(old):]
+		}
+	}
+	return "", ""
+}
+
+func f0(f []string) string {
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// nonValues are the terms of s that name things, not values.
+func nonValues(s string) []string {
+	terms := factTerms(s)
+	vals := valueTerms(terms)
+	var out []string
+	for _, t := range terms {
+		if !vals[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func termSet(ts []string) map[string]bool {
+	m := make(map[string]bool, len(ts))
+	for _, t := range ts {
+		m[t] = true
+	}
+	return m
+}

@@ -1,0 +1,225 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
+)
+
+// A change of value stated once still recurs when another session named
+// the old value before it (or a command used it): these decide which
+// changes last, and what line a change that left no statement becomes.
+
+// promoteChanges makes a change of a value another, earlier session stated
+// (or used, in a command it ran) a lasting statement: the setting recurs,
+// and its newest value is what memory needs ("we're on php 8.1" one week,
+// "we have moved to php 8.3" the next). The statement of the change is marked lasting; when the
+// sentence gave none (it read as a story), the clause naming the new value
+// becomes one.
+func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
+	for _, ch := range changes {
+		earlier := saidBefore(said, ch)
+		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new) && !notOursRe().MatchString(ch.context)) && !ranBefore(ran, ch) {
+			// A tool named once may be a passing remark; a port, a
+			// version or a host told with the one it replaces is the
+			// project's new setting.
+			continue
+		}
+		// The statements of the message that name the new value: one
+		// already said to last needs no help; else the first that does
+		// not name the old value too ("we migrated from redshift to
+		// snowflake" keeps the old name alive) is made lasting.
+		if rulesOutOther(ch) {
+			// "…, the new one is a BME280, and again gpiozero, not
+			// RPi.GPIO": the sentence carries a rule too, and made to
+			// last it would end that rule's own statements.
+			continue
+		}
+		pick, lasting := -1, false
+		for i, st := range stmts {
+			if st.src.session != ch.src.session || st.src.msgID != ch.src.msgID || !containsValue(st.line, ch.new) {
+				continue
+			}
+			lasting = lasting || st.lasting
+			if pick < 0 && (ch.old == "" || !containsValue(st.line, ch.old)) {
+				pick = i
+			}
+		}
+		switch {
+		case lasting:
+		case pick >= 0:
+			stmts[pick].lasting = true
+		default:
+			if line := restatedIf(earlier, ch); line != "" {
+				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
+			} else if line := changeClause(ch); line != "" {
+				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
+			}
+		}
+	}
+	return stmts
+}
+
+// rulesOutOther reports whether the change's sentence also rules out a
+// name other than the value the change gave up.
+func rulesOutOther(ch change) bool {
+	for _, w := range ruledOut(ch.src.quote) {
+		if !strings.EqualFold(w, ch.old) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranCommands lists the commands the agent ran, for evidence that a value
+// was in use: `cmake -G "Unix Makefiles"` before "ninja only from here,
+// makefiles dir deleted".
+func ranCommands(sessions []mined) []source {
+	var out []source
+	for _, m := range sessions {
+		for _, r := range m.steps {
+			out = append(out, r.src)
+		}
+		for _, r := range m.checks {
+			out = append(out, r.src)
+		}
+	}
+	return out
+}
+
+// ranBefore reports whether a command of another, earlier session used
+// the value the change gave up.
+func ranBefore(ran []source, ch change) bool {
+	if ch.old == "" {
+		return false
+	}
+	for _, r := range ran {
+		if r.session != ch.src.session && before(r, ch.src) && containsValue(r.quote, ch.old) {
+			return true
+		}
+	}
+	return false
+}
+
+// saidBefore finds the latest sentence of another, earlier session that
+// stated the value the change gives up: the old value named, or a value of
+// the same setting.
+func saidBefore(said []source, ch change) *source {
+	var found *source
+	for i := range said {
+		s := &said[i]
+		if s.session == ch.src.session || !before(*s, ch.src) {
+			continue
+		}
+		if ch.old != "" && (containsValue(s.quote, ch.old) || inAddress(s.quote, ch.old)) || ch.old == "" && slotValue(s.quote, ch) != "" {
+			if found == nil || before(*found, *s) {
+				found = s
+			}
+		}
+	}
+	return found
+}
+
+// restated is the clause of an earlier sentence that stated the old value,
+// given the new one: "we pin terraform 1.5 in this repo" becomes "We pin
+// terraform 1.9 in this repo." A request, a question or a one-off in that
+// clause gives none.
+func restated(earlier source, ch change) string {
+	old := ch.old
+	if old == "" {
+		old = slotValue(earlier.quote, ch)
+	}
+	for _, c := range clauseSplitRe().Split(strings.TrimSpace(earlier.quote), -1) {
+		c = strings.TrimSpace(fillerRe().ReplaceAllString(toldRe().ReplaceAllString(c, ""), ""))
+		if !containsValue(c, old) {
+			continue
+		}
+		if strings.HasSuffix(c, "?") || imperative(c) || questRe().MatchString(c) || planRe().MatchString(c) || oneOffRe().MatchString(c) || len(nonValues(c)) < 2 {
+			return ""
+		}
+		if !settingValue(old) && !predicatedRe(old).MatchString(c) {
+			// A tool named in passing ("webpack build slow af") is no
+			// statement of the setting: only "we're on X", "X is …",
+			// "runs on X" is.
+			return ""
+		}
+		if nl := replaceValue(c, old, ch.new); nl != "" {
+			return asLine(strings.TrimRight(nl, " .!"))
+		}
+		return ""
+	}
+	return ""
+}
+
+// clauseOrAskRe splits clauses, a question from what follows it ("can you
+// switch the build? and the cluster has CUDA 12.4 now"), and sentences run
+// together in lower case ("swapped to vite. webpack gone").
+var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+`)
+
+// predicatedRe finds a value stated as a setting's: "we're on X", "uses
+// X", "X is the …".
+func predicatedRe(v string) *regexp.Regexp {
+	q := regexp.QuoteMeta(v)
+	return regexp.MustCompile(`(?i)\b(?:is|are|on|uses?|using|with|via|through|in)\s+(?:the\s+)?` + q + `\b|\b` + q + `\s+(?:is|are)\b`)
+}
+
+// withoutOld drops the words that name the old value beside the new one:
+// "has CUDA 12.4 now instead of 12.2" is "has CUDA 12.4 now", "bumped X
+// from 1.5 to 1.9" is "bumped X to 1.9".
+func withoutOld(c, old string) string {
+	if old == "" {
+		return c
+	}
+	q := regexp.QuoteMeta(old)
+	re := regexp.MustCompile(`(?i)\s*,?\s*\b(?:instead of|rather than|not|replacing)\s+(?:the\s+)?` + q + `\b(?:\s+any ?more)?|\bfrom\s+(?:the\s+)?` + q + `\s+(to\b)`)
+	return strings.TrimSpace(re.ReplaceAllString(c, "$1"))
+}
+
+// restatedIf is restated for an earlier sentence, if there is one.
+func restatedIf(earlier *source, ch change) string {
+	if earlier == nil {
+		return ""
+	}
+	return restated(*earlier, ch)
+}
+
+// settingValue reports whether v is written the way a setting's value is:
+// with a digit (a port, a version, a host) or as a path or address.
+func settingValue(v string) bool {
+	return hasDigit(v) || strings.ContainsAny(v, "/\\:")
+}
+
+// changeClause is the clause of the change's sentence that names the new
+// value, as a memory line: "goerli is dead, we're on sepolia now" gives
+// "We're on sepolia now."
+func changeClause(ch change) string {
+	if line := clauseWithNew(ch.src.quote, ch); line != "" {
+		return line
+	}
+	// "swapped to vite + crxjs. webpack gone": the new value is in
+	// another sentence of the message.
+	return clauseWithNew(ch.context, ch)
+}
+
+// clauseWithNew is the first clause of s that names the change's new value
+// and not its old one, as a memory line.
+func clauseWithNew(s string, ch change) string {
+	s = toldRe().ReplaceAllString(strings.TrimSpace(s), "")
+	prev := ""
+	for _, c := range clauseOrAskRe().Split(s, -1) {
+		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
+		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
+		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
+			if pronounRe().MatchString(c) && prev != "" && (ch.old == "" || !containsValue(prev, ch.old)) {
+				// "we moved our dev server. It's on 8081 now": "it"
+				// needs the clause that names it.
+				c = asLine(prev) + " " + c
+			}
+			return asLine(timeRe().ReplaceAllString(c, ""))
+		}
+		prev = c
+	}
+	return ""
+}
