@@ -163,7 +163,7 @@ func changesIn(sentence, prev, next string, src source) []change {
 		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src})
 	}
 	for _, m := range fromToChangeRe().FindAllStringSubmatch(s, -1) {
-		if m[1] != "" || signal {
+		if m[1] != "" || signal && !measureRe().MatchString(s) {
 			add(m[2], m[3], m[1])
 		}
 	}
@@ -200,6 +200,11 @@ func changesIn(sentence, prev, next string, src source) []change {
 	}
 	if len(out) == 0 {
 		for _, m := range oldOnlyMatches(s) {
+			if measureRe().MatchString(m[0]) {
+				// "fps dropped from 60 to 45": a measure moved, no
+				// value was given up.
+				continue
+			}
 			old := pickValue(trimValue(firstNonEmpty(m[1:])))
 			// The sentence itself first, then with the sentences around
 			// it ("swapped to vite. webpack gone").
@@ -305,6 +310,11 @@ func oldOnlyMatches(s string) [][]string {
 	}
 	return out
 }
+
+// measureRe is a verb of giving up followed by how a measure moved:
+// "dropped from 60 to 45", "dropped to 30", "dropped by half"; such a
+// "from … to …" tells what was seen, not what was set.
+var measureRe = lazyregexp.New(`(?i)\b(?:dropped|removed|killed)\s+(?:from|to|by|below|under|off)\b`)
 
 // pickValue is the value in a short phrase that names one: "the sht31
 // sensor" gives sht31; a phrase with none gives its last word.

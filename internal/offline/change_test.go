@@ -51,6 +51,7 @@ func TestChangesIn(t *testing.T) {
 		{"the runners were rebuilt on ruby 3.4, nothing older is installed any more", "", "runner ruby=3.4"},
 		{"the media-old bucket is read-only now; uploads land in s3://media-prod", "", "media-old>s3://media-prod"},
 		// requests, questions, plans, denials and observations
+		{"p99 dropped from 800 to 300 after the cache, nice", "", ""},
 		{"port 5432 was taken on my laptop so I ran postgres on 5433", "", ""},
 		{"in my other repo we moved from jest 27 to vitest 1.6, no regrets", "", ""},
 		{"bump the retry count from 3 to 5 in this test", "", ""},
