@@ -47,7 +47,7 @@ func TestChangeWordsGate(t *testing.T) {
 			}
 			if ok {
 				texts = append(texts, line)
-				texts = append(texts, regexp.MustCompile(`[.!?;]\s+`).Split(line, -1)...)
+				texts = append(texts, splitSentences(line)...)
 			}
 		}
 		fh.Close()

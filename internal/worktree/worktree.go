@@ -21,7 +21,7 @@ import (
 // in a main worktree or a plain clone, in a submodule, in a worktree of a
 // bare repository (there is no main worktree), or when the repository
 // cannot be read. It touches only the filesystem: one stat per directory
-// level up to the nearest .git, and go-git only when that .git is a file
+// level up to the nearest .git, and the git dir only when that .git is a file
 // (a linked worktree or a submodule). To map many directories, use a
 // Mapper.
 func Main(dir string) (string, bool) {
