@@ -106,6 +106,11 @@ func TestChangedLine(t *testing.T) {
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},
 		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}}, ""},
 		{"- Runtime 3.1.4 everywhere.", change{old: "3.1", new: "3.2", terms: []string{"runtime"}}, ""},
+		// A short note on what the old value was goes with it; one the
+		// change's message says again, or a longer note, stays.
+		{"- Jobs queue through beanstalkd (C daemon) on the worker box.", change{old: "beanstalkd", new: "nats", context: "beanstalkd is retired, jobs use nats now"}, "- Jobs queue through nats on the worker box."},
+		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now, still from pyenv"}, "- Interpreter: CPython 3.11 (pyenv)."},
+		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now"}, "- Interpreter: CPython 3.11."},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {

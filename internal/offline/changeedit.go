@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -113,9 +114,41 @@ func changedLine(line string, c change) string {
 		}
 	}
 	if nl := replaceValue(line, old, c.new); nl != "" {
-		return nl
+		return withoutStaleNote(nl, c)
 	}
 	return swapCommand(line, old, c)
+}
+
+// staleNoteRe is a short note in brackets right after a value: "bot.db
+// (sqlite)", "eu-west-1 (Ireland)", "Node 18 (was 16)".
+var staleNoteRe = lazyregexp.New(`\s*\(\s*([^()]{1,30}?)\s*\)`)
+
+// withoutStaleNote drops the note that named what the old value was, now
+// standing after the new one ("State lives in bot.db (sqlite)" with bot.db
+// replaced by postgres is not "postgres (sqlite)"): a note of one or two
+// words right after the value, which neither names the new value nor is
+// said again in the message that told the change. A longer note tells
+// something else about the setting and stays ("Memcached (one node per
+// region)").
+func withoutStaleNote(line string, c change) string {
+	loc := wordRe(c.new).FindStringIndex(line)
+	if loc == nil {
+		return line
+	}
+	at := strings.Index(strings.ToLower(line[loc[0]:]), strings.ToLower(c.new))
+	if at < 0 {
+		return line
+	}
+	end := loc[0] + at + len(c.new)
+	m := staleNoteRe().FindStringSubmatchIndex(line[end:])
+	if m == nil || m[0] != 0 {
+		return line
+	}
+	note := line[end+m[2] : end+m[3]]
+	if len(strings.Fields(note)) > 2 || containsValue(note, c.new) || intersects(termSet(textkey.Terms(note)), termSet(textkey.Terms(c.context))) {
+		return line
+	}
+	return line[:end] + line[end+m[1]:]
 }
 
 // swapCommand rewrites a line that names the old tool in a command
