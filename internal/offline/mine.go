@@ -38,6 +38,7 @@ type mined struct {
 	stmts     []stmt
 	reversals []reversal
 	said      []source   // every sentence the person wrote, for support by mention
+	pasted    []setting  // settings the person pasted (key: value lines)
 	checks    []shellRun // first run of each verification command
 	steps     []shellRun // non-inspection commands, repeats collapsed
 	signals   int
@@ -92,6 +93,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt = src
 				lastPrompt.quote = first
 			}
+			m.pasted = append(m.pasted, pastedSettings(msg.Text, src)...)
 			lines := ownText(msg.Text)
 			own, continued := sentenceParts(lines)
 			listed := ruleItems(lines)

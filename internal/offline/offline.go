@@ -154,6 +154,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	var stmts []stmt
 	var revs []reversal
 	var said []source
+	var pasted []setting
 	for i, s := range in.Sessions {
 		if errs[i] != nil {
 			log.Warn().Err(errs[i]).Str("session", s.ID).Msg("offline: session unreadable, skipped")
@@ -167,7 +168,8 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		stmts = append(stmts, m.stmts...)
 		revs = append(revs, m.reversals...)
 		said = append(said, m.said...)
-		m.stmts, m.reversals, m.said = nil, nil, nil
+		pasted = append(pasted, m.pasted...)
+		m.stmts, m.reversals, m.said, m.pasted = nil, nil, nil, nil
 		res.Signals[s.ID] += m.signals
 		if s.New {
 			res.Verdicts[s.ID] = Read
@@ -192,7 +194,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
-	cands = reconcile(cands, said, changes, isNew, k, in.Dir)
+	cands = reconcile(cands, said, withPasted(changes, pastedChanges(pasted, said, k, isNew)), isNew, k, in.Dir)
 	// A change edit that only restates the verification commands gives
 	// the verification line its place.
 	cands = foldStatedChecks(cands)

@@ -1,0 +1,179 @@
+package offline
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A person often shows a new value instead of telling it: they paste the
+// config file that now holds it (".env", sys.config, a YAML or JSON file)
+// and say little. A pasted setting is never an instruction, but when its key
+// names the setting a memory line states and its value differs, memory holds
+// an old value. Two signals are needed before the line is rewritten: the
+// pasted key names the line's setting where the line gives its value, and
+// the person, in the same session, names the value memory holds or says the
+// setting changed; a paste alone ("why does this config not work?") shows a
+// value someone tried, not the project's.
+
+// setting is one key and value a person pasted, and where.
+type setting struct {
+	key   string   // as written: http_port, minimum_chrome_version, PORT
+	terms []string // the key's words: http, port
+	value string
+	src   source // quote: the pasted line
+}
+
+var (
+	// assignRe is a line that is one assignment: "PORT=4000", "port: 4000",
+	// `"apiVersion": "60.0",`, `export BAUD = 921600`.
+	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?([A-Za-z_][\w.-]*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
+	// tupleRe is a setting as a tuple: "{http_port, 8443}".
+	tupleRe = lazyregexp.New(`\{\s*:?([a-z_][\w]*)\s*,\s*["']?([^\s,{}"'\[\]]+)["']?\s*\}`)
+)
+
+// pastedSettings reads the settings a person's message holds, one per line
+// written as an assignment or a tuple, whose value is written as one (a
+// number, a version, a path, a host).
+func pastedSettings(text string, src source) []setting {
+	if !strings.ContainsAny(text, "=:{") {
+		return nil
+	}
+	var out []setting
+	add := func(key, value, line string) {
+		value = trimValue(value)
+		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
+			return
+		}
+		terms := keyTerms(key)
+		if len(terms) == 0 {
+			return
+		}
+		s := src
+		s.quote = line
+		out = append(out, setting{key: key, terms: terms, value: value, src: s})
+	}
+	for _, ln := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "-*"))
+		if t == "" || !strings.ContainsAny(t, "=:{") {
+			continue
+		}
+		if m := assignRe().FindStringSubmatch(t); m != nil {
+			add(m[1], m[2], t)
+			continue
+		}
+		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
+			add(m[1], m[2], t)
+		}
+	}
+	return out
+}
+
+// keyTerms splits a key into the terms of its words: "minimum_chrome_version"
+// and "minimumChromeVersion" both name minimum, chrome and version.
+func keyTerms(key string) []string {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range key {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			b.WriteByte(' ')
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			b.WriteByte(' ')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return factTerms(b.String())
+}
+
+// pastedChanges turns the pasted settings of new sessions into changes of
+// the memory lines that state another value for them (see the top of this
+// file for the two signals each needs).
+func pastedChanges(settings []setting, said []source, k *known, isNew func(int) bool) []change {
+	var out []change
+	for _, st := range settings {
+		if !isNew(st.src.session) {
+			continue
+		}
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			if !subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ").Replace(l)))) {
+				continue
+			}
+			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
+			old := slotValue(l, ch)
+			if old == "" || strings.EqualFold(old, st.value) || !oneValueOfShape(l, old) || !toldChanged(said, st, old) {
+				continue
+			}
+			ch.old, ch.context = old, st.src.quote
+			if i := sentenceOf(said, st.src); i >= 0 {
+				ch.context = message(said, i)
+			}
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// oneValueOfShape reports whether v is the only value written its way in
+// line: in "ports 8080 and 8443" the paste cannot say which one it changed.
+func oneValueOfShape(line, v string) bool {
+	n := 0
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if t := trimValue(w); t != "" && hasDigit(t) == hasDigit(v) && valueShape(t) == valueShape(v) && (hasDigit(t) || strings.ContainsAny(t, "./:_")) {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// toldChanged is the second signal: a sentence the person wrote in the
+// session of the paste names the value memory holds as a former one ("the
+// listener was 8080 before"), or says, naming the setting, that it changed ("port changed,
+// new .env below").
+func toldChanged(said []source, st setting, old string) bool {
+	for _, s := range said {
+		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
+			continue
+		}
+		if containsValue(s.quote, old) && !containsValue(s.quote, st.value) && (changeSignalRe().MatchString(s.quote) || formerRe().MatchString(s.quote)) {
+			return true
+		}
+		if changeSignalRe().MatchString(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
+			return true
+		}
+	}
+	return false
+}
+
+// formerRe tells a value held before: "was 8080 before", "used to be".
+var formerRe = lazyregexp.New(`(?i)\b(was|were|used to|before|previously|formerly|old)\b`)
+
+// sentenceOf finds the index in said of a sentence of src's message, or
+// -1.
+func sentenceOf(said []source, src source) int {
+	for i, s := range said {
+		if s.session == src.session && s.msgID == src.msgID {
+			return i
+		}
+	}
+	return -1
+}
+
+// withPasted adds the changes read from pastes to those told in words, in
+// time order.
+func withPasted(told, pasted []change) []change {
+	if len(pasted) == 0 {
+		return told
+	}
+	out := append(append([]change(nil), told...), pasted...)
+	sort.SliceStable(out, func(i, j int) bool { return before(out[i].src, out[j].src) })
+	return out
+}

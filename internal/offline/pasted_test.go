@@ -1,0 +1,67 @@
+package offline
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestPastedSettings: assignments and tuples a person pasted are read one
+// per line, their keys split into words; a value that is a plain word and
+// a line of prose are not settings.
+func TestPastedSettings(t *testing.T) {
+	text := "here is the new env file:\n" +
+		"QUEUE_URL=amqp://mq-3.internal:5672\n" +
+		`  "maxWorkers": 12,` + "\n" +
+		"[{ingest, [{batch_size, 500}, {verbose, true}]}].\n" +
+		"LOG_FORMAT=json\n" +
+		"the reason it failed: 3 retries ran out\n"
+	var got []string
+	for _, s := range pastedSettings(text, source{}) {
+		got = append(got, s.key+"="+s.value+" "+strings.Join(s.terms, "+"))
+	}
+	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+}
+
+// TestPastedConfigEditsMemoryLine: a value shown only in a pasted config
+// rewrites the memory line of that setting when the person also says the
+// value memory holds is the former one; a paste shown with a question, or
+// one whose key names another setting, leaves memory alone.
+func TestPastedConfigEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- The ingest worker pool size is 16 threads.\n- Reports render at 300 dpi.\n"
+	paste := "u:new settings, pasted from the box:\n[{ingest, [{pool_size, 48}, {dpi_scale, 2}]}]."
+	t.Run("told", func(t *testing.T) {
+		w := newWorld(t)
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("a", true, "u:add a retry to the fetch step", "x:go test ./...")
+		w.add("b", true, paste, "u:pool was 16 before, the file is what counts", "x:go test ./...")
+		got, _ := w.appliedPrivate(t, mem)
+		validateWithGemini(t, w)
+		if !strings.Contains(got, "- The ingest worker pool size is 48 threads.") || strings.Contains(got, "16 threads") {
+			t.Errorf("pool line not rewritten to the pasted value:\n%s", got)
+		}
+		if !strings.Contains(got, "- Reports render at 300 dpi.") {
+			t.Errorf("a line of another setting changed:\n%s", got)
+		}
+		if again := w.run(t); len(again.Candidates) != 0 {
+			t.Errorf("second run proposed %+v", again.Candidates)
+		}
+	})
+	t.Run("asked", func(t *testing.T) {
+		w := newWorld(t)
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("b", true, paste, "u:is 16 still right or should it be what the file says?", "x:go test ./...")
+		if res := w.run(t); len(res.Candidates) != 0 {
+			t.Errorf("a paste shown with a question proposed %+v", res.Candidates)
+		}
+	})
+}
