@@ -175,7 +175,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		if !fresh || (len(sessions) < 2 && !lasting) {
 			continue
 		}
-		c := candidate{kind: KindInstruction, line: line, global: global}
+		// A preference about the person goes with them to every project
+		// (personal.go), said so or not.
+		c := candidate{kind: KindInstruction, line: line, global: global || personal(line)}
 		if correction {
 			c.kind = KindCorrection
 		}

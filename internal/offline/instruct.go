@@ -207,6 +207,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		st.line = asLine(strings.TrimRight(s, "!?. "))
 		return st, nil
 	}
+	if rest, ok := likesWhen(s); ok {
+		// "I really like it when you sum up your changes as a bullet
+		// list": a standing wish about the agent's replies.
+		st.lasting = true
+		s = rest
+	}
 	if m := fixItRe().FindString(s); m != "" && m != s {
 		// "we do constructor injection everywhere, fix it": the rule,
 		// then the day's request.
@@ -490,7 +496,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {

@@ -30,8 +30,10 @@ func teamAndPersonal(w *world) {
 }
 
 // TestProjectFileRouting: with the project's shared file switched on, what
-// the team needs goes to the project patch and what is personal stays
-// private; switched off, everything stays private as before.
+// the team needs goes to the project patch; switched off, it stays private
+// as before. Either way, how to answer the person is about them, not the
+// project: it goes to the global patch, the person's memory in every
+// project (the lead's decision in stop 15; it used to stay private).
 func TestProjectFileRouting(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -39,8 +41,8 @@ func TestProjectFileRouting(t *testing.T) {
 		// wantIn maps a fragment of a line to the kind whose patch holds it.
 		wantIn map[string]patch.Kind
 	}{
-		{"on", true, map[string]patch.Kind{"`go test ./...`": patch.Project, "pnpm": patch.Project, "bullet points": patch.Private}},
-		{"off", false, map[string]patch.Kind{"`go test ./...`": patch.Private, "pnpm": patch.Private, "bullet points": patch.Private}},
+		{"on", true, map[string]patch.Kind{"`go test ./...`": patch.Project, "pnpm": patch.Project, "bullet points": patch.Global}},
+		{"off", false, map[string]patch.Kind{"`go test ./...`": patch.Private, "pnpm": patch.Private, "bullet points": patch.Global}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w := newWorld(t)
@@ -56,7 +58,7 @@ func TestProjectFileRouting(t *testing.T) {
 			}
 			for frag, kind := range c.wantIn {
 				var where []patch.Kind
-				for _, k := range []patch.Kind{patch.Private, patch.Project} {
+				for _, k := range []patch.Kind{patch.Private, patch.Project, patch.Global} {
 					if b, err := os.ReadFile(in.Dir.ExtractionPatch(k)); err == nil && strings.Contains(string(b), frag) {
 						where = append(where, k)
 					}
@@ -65,8 +67,8 @@ func TestProjectFileRouting(t *testing.T) {
 					t.Errorf("%q is in %v; want only %s", frag, where, kind)
 				}
 			}
-			if c.project && (res.ProjectLines == 0 || res.PrivateLines == 0) {
-				t.Errorf("project %d, private %d lines; want both", res.ProjectLines, res.PrivateLines)
+			if c.project && (res.ProjectLines == 0 || res.GlobalLines == 0) {
+				t.Errorf("project %d, global %d lines; want both", res.ProjectLines, res.GlobalLines)
 			}
 			if !c.project && res.ProjectLines != 0 {
 				t.Errorf("project lines %d with the file switched off", res.ProjectLines)
