@@ -254,8 +254,15 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 	seen := map[string]bool{}
 	for i, c := range steps {
 		runs := make([][]word, len(windows))
+		all := true // every run wrote its output to a file
 		for k, w := range windows {
 			runs[k] = w[i].args
+			all = all && len(w[i].out) > 0
+		}
+		if all {
+			for k, w := range windows {
+				runs[k] = append(runs[k][:len(runs[k]):len(runs[k])], w[i].out...)
+			}
 		}
 		step := stepText(runs, c)
 		d.steps = append(d.steps, step)

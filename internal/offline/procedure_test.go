@@ -112,6 +112,85 @@ func TestProcedureShapes(t *testing.T) {
 			},
 			want: "poetry build | poetry publish -r internal",
 		},
+		// Procedures of ecosystems the labelled corpus does not use,
+		// each as a new writer might record it, with the skill a
+		// careful reader would want drafted from them.
+		{
+			// The file a step writes is part of the step: without it
+			// the schema is printed and never updated.
+			name: "schema written by redirection",
+			sessions: [][]string{
+				{"diesel migration generate add_tags", "diesel migration run", "diesel print-schema > src/schema.rs", "cargo test"},
+				{"diesel migration generate add_owner", "diesel migration run", "diesel print-schema > src/schema.rs", "cargo test"},
+			},
+			want: "diesel migration generate <arg> | diesel migration run | diesel print-schema > src/schema.rs | cargo test",
+		},
+		{
+			// A rendered overlay written to a file and checked there.
+			name: "render, validate, apply",
+			sessions: [][]string{
+				{"kustomize build overlays/qa > out/qa.yaml", "kubeconform -strict out/qa.yaml", "kubectl apply -k overlays/qa", "kubectl rollout status deploy/web -n qa"},
+				{"kustomize build overlays/live > out/live.yaml", "kubeconform -strict out/live.yaml", "kubectl apply -k overlays/live", "kubectl rollout status deploy/web -n live"},
+			},
+			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name>",
+		},
+		{
+			// A glob stays as run.
+			name: "book build",
+			sessions: [][]string{
+				{"pandoc text/*.md -o dist/guide.epub --toc", "epubcheck dist/guide.epub", "./tools/upload-draft.sh dist/guide.epub"},
+				{"pandoc text/*.md -o dist/guide.epub --toc", "epubcheck dist/guide.epub", "./tools/upload-draft.sh dist/guide.epub"},
+			},
+			want: "pandoc text/*.md -o dist/guide.epub --toc | epubcheck dist/guide.epub | ./tools/upload-draft.sh dist/guide.epub",
+		},
+		{
+			// Remote steps are what runs there; the log read after the
+			// restart is inspection, no step.
+			name: "remote deploy",
+			sessions: [][]string{
+				{"mkdocs build --strict", `ssh web@docs1 "cd /srv/docs && git pull --ff-only"`, "ssh web@docs1 supervisorctl restart docs", "ssh web@docs1 journalctl -u docs -n 20"},
+				{"mkdocs build --strict", `ssh web@docs1 "cd /srv/docs && git pull --ff-only"`, "ssh web@docs1 supervisorctl restart docs"},
+			},
+			want: `mkdocs build --strict | ssh web@docs1 "cd /srv/docs && git pull --ff-only" | ssh web@docs1 supervisorctl restart docs`,
+		},
+		{
+			// Install, launch on a device: tag values become a
+			// placeholder, the package stays.
+			name: "device install",
+			sessions: [][]string{
+				{"./gradlew assembleDebug", "adb install -r app/build/outputs/apk/debug/app-debug.apk", "adb shell am start -n org.example.tide/.Main"},
+				{"git pull", "./gradlew assembleDebug", "adb install -r app/build/outputs/apk/debug/app-debug.apk", "adb shell am start -n org.example.tide/.Main"},
+			},
+			want: "./gradlew assembleDebug | adb install -r app/build/outputs/apk/debug/app-debug.apk | adb shell am start -n org.example.tide/.Main",
+		},
+		{
+			// An image built, pushed and rolled out by version.
+			name: "image release",
+			sessions: [][]string{
+				{"docker build -t cr.example.org/tide:0.8.1 .", "docker push cr.example.org/tide:0.8.1", "kubectl set image deploy/tide tide=cr.example.org/tide:0.8.1"},
+				{"docker build -t cr.example.org/tide:0.9.0 .", "docker push cr.example.org/tide:0.9.0", "kubectl set image deploy/tide tide=cr.example.org/tide:0.9.0"},
+			},
+			want: "docker build -t cr.example.org/tide:<version> . | docker push cr.example.org/tide:<version> | kubectl set image deploy/tide tide=cr.example.org/tide:<version>",
+		},
+		{
+			// A dependency installed once is set-up, not step 1.
+			name: "set-up once",
+			sessions: [][]string{
+				{"nimble install -d", "nimble build -d:release", "./bin/tidegen --selftest", "nimble test"},
+				{"nimble build -d:release", "./bin/tidegen --selftest", "nimble test"},
+			},
+			want: "nimble build -d:release | ./bin/tidegen --selftest | nimble test",
+		},
+		{
+			// Steps run in a different order each time are no
+			// procedure.
+			name: "no fixed order",
+			sessions: [][]string{
+				{"gleam deps download", "gleam export erlang-shipment", "./tools/notify.sh"},
+				{"./tools/notify.sh", "gleam deps download", "gleam export erlang-shipment"},
+				{"gleam export erlang-shipment", "./tools/notify.sh", "gleam deps download"},
+			},
+		},
 	}
 	for _, tt := range tests {
 		var ms []mined

@@ -66,6 +66,7 @@ func isShell(p string) bool {
 // command is one normalised simple command.
 type command struct {
 	args     []word // as written, from the program on
+	out      []word // where its output was written (simple.out)
 	norm     string // "go test -race ./..."
 	key      string // program and subcommand: "go test"
 	step     string // key plus leading plain words: "pnpm prisma migrate dev"
@@ -134,6 +135,45 @@ func containerRun(argv []string) (outer, inner []string) {
 	return outer, argv[j+1:]
 }
 
+// sshValueFlags take a value in `ssh`.
+var sshValueFlags = map[string]bool{
+	"-b": true, "-c": true, "-D": true, "-E": true, "-e": true, "-F": true, "-I": true, "-i": true, "-J": true,
+	"-L": true, "-l": true, "-m": true, "-O": true, "-o": true, "-p": true, "-Q": true, "-R": true, "-S": true,
+	"-W": true, "-w": true,
+}
+
+// remoteRun is a command run on another machine (`ssh deploy@web1 "cd
+// /srv/app && ./restart.sh"`): what runs there is the step, not ssh, so
+// restarting a service and reading its log are different steps, and a
+// remote run that only reads (`ssh pi@box journalctl -u app`) is
+// inspection. A login with no command is ssh alone.
+func remoteRun(argv []string) (command, bool) {
+	i := 1
+	for i < len(argv) && strings.HasPrefix(argv[i], "-") {
+		if sshValueFlags[argv[i]] {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(argv) {
+		return command{}, false
+	}
+	var keys, steps, norms []string
+	noise := true
+	for _, c := range commands(strings.Join(argv[i+1:], " ")) {
+		if c.noise {
+			continue
+		}
+		noise = false
+		keys, steps, norms = append(keys, c.key), append(steps, c.step), append(norms, c.norm)
+	}
+	c := command{tool: "ssh", noise: noise}
+	c.key = "ssh " + strings.Join(keys, " && ")
+	c.step = "ssh " + strings.Join(steps, " && ")
+	c.norm = "ssh " + strings.Join(norms, " && ")
+	return c, true
+}
+
 // leadingOptions counts the options before a subcommand: `-chdir=x`, a
 // lone letter (`-q`, `-r`), a flag known to take a value with its value
 // (`-C fw`, `--filter web`) or a word flag with its value (`-scheme App`).
@@ -166,21 +206,32 @@ func wordFlag(a string) bool {
 type word struct {
 	text   string
 	quoted bool // written in quotes: one argument even with spaces in it
+	op     bool // a redirection operator (`>`), written as is
 }
 
-// splitScript parses a shell script with a real shell parser and returns
-// its simple commands in execution order: lists (&&, ||, ;), pipelines and
-// compound commands are split, heredoc bodies and redirections are not
-// arguments, and commands inside $(…) or <(…) are not steps of the script.
-// A pipeline keeps its first command and any later one that is not a mere
-// filter (`go test ./... | tail` runs go test). Text that does not parse as
-// shell (JSON, YAML, prose) yields nothing: a fragment is never a command.
-func splitScript(script string) [][]word {
+// simple is one simple command of a script: its arguments, and where its
+// output was sent when that was a file (`> src/schema.rs`): the file a
+// step makes is part of the step.
+type simple struct {
+	args []word
+	out  []word // the operator and the file, or nothing
+}
+
+// simpleCommands parses a shell script with a real shell parser and
+// returns its simple commands in execution order: lists (&&, ||, ;),
+// pipelines and compound commands are split, heredoc bodies and
+// redirections are not arguments (the file a command's output went to is
+// kept apart), and commands inside $(…) or <(…) are not steps of the
+// script. A pipeline keeps its first command and any later one that is not
+// a mere filter (`go test ./... | tail` runs go test). Text that does not
+// parse as shell (JSON, YAML, prose) yields nothing: a fragment is never a
+// command.
+func simpleCommands(script string) []simple {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil {
 		return nil
 	}
-	var out [][]word
+	var out []simple
 	var visit func(node syntax.Node, tail bool) bool
 	visit = func(node syntax.Node, tail bool) bool {
 		switch n := node.(type) {
@@ -192,9 +243,13 @@ func splitScript(script string) [][]word {
 				syntax.Walk(n.Y, func(c syntax.Node) bool { return visit(c, true) })
 				return false
 			}
-		case *syntax.CallExpr:
-			argv := make([]word, 0, len(n.Args))
-			for _, a := range n.Args {
+		case *syntax.Stmt:
+			call, ok := n.Cmd.(*syntax.CallExpr)
+			if !ok {
+				return true
+			}
+			argv := make([]word, 0, len(call.Args))
+			for _, a := range call.Args {
 				w, ok := literal(a)
 				if !ok {
 					w = word{text: "<arg>"}
@@ -202,13 +257,31 @@ func splitScript(script string) [][]word {
 				argv = append(argv, w)
 			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
-				out = append(out, argv)
+				out = append(out, simple{args: argv, out: outputFile(n.Redirs)})
 			}
 			return false
 		}
 		return true
 	}
 	syntax.Walk(f, func(n syntax.Node) bool { return visit(n, false) })
+	return out
+}
+
+// outputFile is the redirection that writes a command's output to a file
+// (`> src/schema.rs`, `>> CHANGELOG.md`), as words: not a log thrown away
+// (`> /dev/null`), not standard error, not a file named by an expansion.
+func outputFile(rs []*syntax.Redirect) []word {
+	var out []word
+	for _, r := range rs {
+		if r.Op != syntax.RdrOut && r.Op != syntax.AppOut || r.N != nil && r.N.Value != "1" || r.Word == nil {
+			continue
+		}
+		w, ok := literal(r.Word)
+		if !ok || w.text == "" || strings.HasPrefix(w.text, "/dev/") {
+			continue
+		}
+		out = []word{{text: r.Op.String(), op: true}, w}
+	}
 	return out
 }
 
@@ -249,8 +322,9 @@ func literal(w *syntax.Word) (word, bool) {
 // commands normalises every simple command of a script.
 func commands(script string) []command {
 	var out []command
-	for _, argv := range splitScript(script) {
-		if c, ok := normalize(argv); ok {
+	for _, sc := range simpleCommands(script) {
+		if c, ok := normalize(sc.args); ok {
+			c.out = sc.out
 			out = append(out, c)
 		}
 	}
@@ -303,6 +377,7 @@ var noiseCommands = map[string]bool{
 	"cargo tree": true, "cargo metadata": true, "pip list": true, "pip show": true,
 	"kubectl get": true, "kubectl describe": true, "kubectl logs": true, "docker ps": true,
 	"docker images": true, "helm list": true, "terraform show": true, "git fetch": true,
+	"journalctl": true,
 }
 
 // progRe is what a program name looks like; anything else (a JSON brace,
@@ -355,6 +430,11 @@ func normalizeArgv(argv []string) (command, bool) {
 		if c, ok := normalizeArgv(inner); ok && c.category != "" {
 			head := strings.Join(outer, " ") + " "
 			c.norm, c.key, c.step = head+c.norm, head+c.key, head+c.step
+			return c, true
+		}
+	}
+	if path.Base(argv[0]) == "ssh" {
+		if c, ok := remoteRun(argv); ok {
 			return c, true
 		}
 	}

@@ -183,6 +183,28 @@ func TestCommands(t *testing.T) {
 	}
 }
 
+// TestRemoteRun: a command run over ssh is the step it runs there, so two
+// remote runs are told apart; one that only reads there is inspection.
+func TestRemoteRun(t *testing.T) {
+	for _, tt := range []struct{ script, key, step string }{
+		{`ssh -p 2222 ops@box1 "cd /srv/wiki && ./bin/reindex --full"`, "ssh ./bin/reindex", "ssh ./bin/reindex"},
+		{"ssh -i ~/.ssh/ci ops@box1 supervisorctl restart wiki", "ssh supervisorctl restart", "ssh supervisorctl restart wiki"},
+	} {
+		c := commands(tt.script)
+		if len(c) != 1 || c[0].key != tt.key || c[0].step != tt.step || c[0].noise || c[0].category != "" {
+			t.Errorf("commands(%q) = %+v, want key %q step %q", tt.script, c, tt.key, tt.step)
+		}
+	}
+	for _, s := range []string{"ssh ops@box1 journalctl -u wiki -n 100", "ssh ops@box1 'tail -n 50 /var/log/wiki.log'"} {
+		if c := commands(s); len(c) != 1 || !c[0].noise {
+			t.Errorf("%q is no inspection: %+v", s, c)
+		}
+	}
+	if c := commands("ssh ops@box1"); len(c) != 1 || c[0].key != "ssh" {
+		t.Errorf("a login: %+v", c)
+	}
+}
+
 func TestNoise(t *testing.T) {
 	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo", "poetry env info", "kubectl rollout status deploy/api", "gh run list"} {
 		c := commands(s)
@@ -213,4 +235,25 @@ func FuzzSplitScript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOutputFile: the file a command's output is written to is kept with
+// it; output thrown away, standard error and a file named by an
+// expansion are not.
+func TestOutputFile(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"sqlite3 app.db .schema > db/schema.sql", "> db/schema.sql"},
+		{"./tools/notes.sh >> NEWS.txt", ">> NEWS.txt"},
+		{"make docs > /dev/null 2> err.log", ""},
+		{"mix test 2>&1 | tee out.txt", ""},
+		{`./gen.sh > "$OUT"`, ""},
+	} {
+		var got []string
+		for _, w := range simpleCommands(tt.script)[0].out {
+			got = append(got, w.text)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: output %q, want %q", tt.script, got, tt.want)
+		}
+	}
 }

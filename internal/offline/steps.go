@@ -36,6 +36,9 @@ func stepText(runs [][]word, c command) string {
 		}
 		if allEqual(vals) {
 			out[i] = shellQuote(first[i].text, quoted)
+			if first[i].op {
+				out[i] = first[i].text
+			}
 			continue
 		}
 		prev := ""
@@ -110,7 +113,10 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		name = "message"
 	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "="):
 		name = strings.TrimPrefix(prev, "--")
-	case wordFlag(prev):
+	case wordFlag(prev) && !allMatch(vals, func(v string) bool { return strings.ContainsAny(v, "/.") }):
+		// `-scheme App`; a path after a word flag (`kubeconform
+		// -strict /tmp/prod.yaml`) may be no value of it, only the
+		// file the command is given: named by its shape below.
 		name = strings.TrimPrefix(prev, "-")
 	case allMatch(vals, isVersion):
 		name = "version"
@@ -176,8 +182,9 @@ func sharedHead(vals []string) string {
 }
 
 // fileFrame finds the file name every value shares around what varies:
-// a start up to a `-` or `_` and the extension or the rest of the path
-// (`mylib-1.2.0.gem`, `mylib-1.3.0.gem`; `scala-2.12/app.jar`).
+// a start up to a `-`, `_` or `/` and the extension or the rest of the
+// path (`mylib-1.2.0.gem`, `mylib-1.3.0.gem`; `scala-2.12/app.jar`;
+// `/tmp/prod.yaml`, `/tmp/staging.yaml`).
 func fileFrame(vals []string) (head, tail string, ok bool) {
 	pre, suf := vals[0], vals[0]
 	for _, v := range vals[1:] {
@@ -192,7 +199,7 @@ func fileFrame(vals []string) (head, tail string, ok bool) {
 		}
 		suf = suf[len(suf)-m:]
 	}
-	cut := strings.LastIndexAny(pre, "-_")
+	cut := strings.LastIndexAny(pre, "-_/")
 	dot := -1
 	for i := range suf {
 		// The rest of the path (`/jobs-assembly.jar`) or the
@@ -231,7 +238,9 @@ func wordChoices(vals []string) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, v := range vals {
-		if !isWord(v) || looksLikeData(v) || len(v) > 12 {
+		if !isWord(v) || looksLikeData(v) || len(v) > 12 || strings.Contains(v, "_") {
+			// `add_tags`, `add_owner`: names made up for the run,
+			// not a choice among a few.
 			return ""
 		}
 		if !seen[v] {
@@ -275,9 +284,12 @@ func isVersion(s string) bool {
 }
 
 // shellQuote writes an argument so that the step can be pasted into a
-// shell: quoted when it was quoted or needs it.
+// shell: quoted when it was quoted or needs it. A word run unquoted is
+// written as it was run, so that the shell reads it the same way again: a
+// glob stays a glob (`pandoc chapters/*.md`), which quotes would hand the
+// program as a name that matches no file.
 func shellQuote(s string, quoted bool) string {
-	if !quoted && s != "" && !strings.ContainsAny(s, " \t'\"$`\\|&;<>(){}*?!#~") {
+	if !quoted && s != "" && !strings.ContainsAny(s, " \t'\"$`|&;<>()") {
 		return s
 	}
 	if !strings.ContainsAny(s, `"$`+"`\\") {

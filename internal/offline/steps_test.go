@@ -10,6 +10,15 @@ import (
 
 // TestSplitScriptShapes: heredoc bodies, JSON, YAML and $(…) never become
 // commands; lists and pipelines are split; quoted arguments stay whole.
+// splitScript is the arguments of each simple command of a script.
+func splitScript(script string) [][]word {
+	var out [][]word
+	for _, s := range simpleCommands(script) {
+		out = append(out, s.args)
+	}
+	return out
+}
+
 func TestSplitScriptShapes(t *testing.T) {
 	tests := []struct{ script, want string }{
 		{"cat > kv.toml <<'EOF'\n[server]\nport = 7070\nEOF\ncargo run -- --config kv.toml", "cat|cargo run -- --config kv.toml"},
@@ -65,6 +74,14 @@ func TestStepText(t *testing.T) {
 		// between runs is a placeholder, not the first run's value.
 		{[]string{"az webapp deploy --name=shop --slot=blue", "az webapp deploy --name=shop --slot=green --async=true"}, "az webapp deploy --name=shop --slot=<name>"},
 		{[]string{"az webapp deploy --restart --slot=blue", "az webapp deploy --restart --slot=green"}, "az webapp deploy --restart --slot=<name>"},
+		// A glob run unquoted stays a glob: quoted, the program would
+		// be handed a file name that matches nothing.
+		{[]string{"asciidoctor-pdf docs/*.adoc -o out/manual.pdf", "asciidoctor-pdf docs/*.adoc -o out/manual.pdf"}, "asciidoctor-pdf docs/*.adoc -o out/manual.pdf"},
+		{[]string{`grep -l "a*b" notes.txt`, `grep -l "a*b" notes.txt`}, `grep -l "a*b" notes.txt`},
+		// A path after a word-spelled flag is named by its shape, not
+		// after the flag, which may take no value (`-strict`).
+		{[]string{"kubeconform -strict out/blue.yaml", "kubeconform -strict out/green.yaml"}, "kubeconform -strict out/<name>.yaml"},
+		{[]string{"xcrun -sdk iphoneos", "xcrun -sdk macosx"}, "xcrun -sdk <sdk>"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
