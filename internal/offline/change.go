@@ -178,7 +178,7 @@ func mayTellChange(s string) bool {
 // readChanges is changesIn on a sentence already cleaned and past the gate.
 func readChanges(s, prev, next string, src source) []change {
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
-		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) || negChangeRe().MatchString(s) ||
+		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
 		temporaryRe().MatchString(s) || elsewhereRe().MatchString(s) {
 		return nil
 	}
@@ -234,7 +234,13 @@ func readChanges(s, prev, next string, src source) []change {
 		}
 	}
 	if len(out) == 0 {
-		for _, m := range oldOnlyMatches(s) {
+		olds := oldOnlyMatches(s)
+		if signal {
+			// "switched to pnpm, stop running npm install": what the
+			// person asks to stop using is what the change gave up.
+			olds = append(olds, stopUsingRe().FindAllStringSubmatch(s, -1)...)
+		}
+		for _, m := range olds {
 			if measureRe().MatchString(m[0]) {
 				// "fps dropped from 60 to 45": a measure moved, no
 				// value was given up.
@@ -346,6 +352,26 @@ func oldOnlyMatches(s string) [][]string {
 	return out
 }
 
+// stopUsingRe names a tool the person asks to stop using; read only in a
+// sentence that tells a change.
+var stopUsingRe = lazyregexp.New(`(?i)\bstop\s+(?:using|running|calling)\s+` + article + name)
+
+// toldPart is the sentence up to the end of the first clause that tells a
+// change: a hedge after it ("I upgraded to python 3.12, I hope that's
+// alright, so maybe the notes should say so") is about the telling, not
+// the change, while one before it ("if we move to 3.12, …") makes the
+// change one that may happen.
+func toldPart(s string) string {
+	start := 0
+	for _, loc := range clauseSplitRe().FindAllStringIndex(s, -1) {
+		if changeSignalRe().MatchString(s[start:loc[0]]) {
+			return s[:loc[0]]
+		}
+		start = loc[1]
+	}
+	return s
+}
+
 // measureRe is a verb of giving up followed by how a measure moved:
 // "dropped from 60 to 45", "dropped to 30", "dropped by half"; such a
 // "from … to …" tells what was seen, not what was set.
@@ -453,22 +479,43 @@ func newValueFor(s, old string) string {
 	// (a number, a date).
 	if shape := valueShape(old); hasDigit(old) {
 		for _, w := range strings.Fields(s) {
-			if v := trimValue(w); valueShape(v) == shape && v != old && ok(v) {
+			v := trimValue(w)
+			if valueShape(v) == shape && v != old && ok(v) {
+				all = append(all, found{v, strings.Index(s, w), 2})
+			} else if port := portOf(v); port != "" && valueShape(port) == shape && port != old && ok(v) {
+				// "runs on http://localhost:4173 (not 3000 anymore)":
+				// the address with the new port.
 				all = append(all, found{v, strings.Index(s, w), 2})
 			}
 		}
 	}
-	best, dist, tier := "", -1, 3
+	// Of the values in one tier, one written the way the old one is
+	// first ("switched to pnpm, the lockfile is pnpm-lock.yaml now, stop
+	// running npm": pnpm replaced npm, not the lockfile's name), then the
+	// nearest.
+	best, dist, tier, like := "", -1, 3, false
+	shape := valueShape(old)
 	for _, f := range all {
 		d := f.pos - at
 		if d < 0 {
 			d = len(s) - d // before the old value: only when none follows
 		}
-		if f.tier < tier || f.tier == tier && d < dist {
-			best, dist, tier = f.v, d, f.tier
+		l := valueShape(f.v) == shape
+		if f.tier < tier || f.tier == tier && (l && !like || l == like && d < dist) {
+			best, dist, tier, like = f.v, d, f.tier, l
 		}
 	}
 	return best
+}
+
+// portOf is the port of an address written with a scheme
+// ("http://localhost:4173" gives 4173), or "".
+func portOf(v string) string {
+	i := strings.LastIndexByte(v, ':')
+	if !strings.Contains(v, "//") || i < strings.Index(v, "//") {
+		return ""
+	}
+	return strings.TrimRight(v[i+1:], "/")
 }
 
 // participle reports whether a plain word reads as a past participle.

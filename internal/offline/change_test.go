@@ -50,6 +50,13 @@ func TestChangesIn(t *testing.T) {
 		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
 		{"the runners were rebuilt on ruby 3.4, nothing older is installed any more", "", "runner ruby=3.4"},
 		{"the media-old bucket is read-only now; uploads land in s3://media-prod", "", "media-old>s3://media-prod"},
+		// what to stop using names the value given up; of the new
+		// values, one written like it ("bun", not the lockfile's name)
+		{"moved over to bun last week, the lock is bun.lockb now, stop using yarn for installs", "", "yarn>bun"},
+		// a hedge after the change is about the telling
+		{"I bumped the workers to erlang 27, hope that is fine, perhaps the readme should say so", "", "worker erlang=27"},
+		// the port of an address said to be given up: the new address
+		{"the docs preview is served at http://127.0.0.1:8800 (not 8000 anymore)", "", "8000>http://127.0.0.1:8800"},
 		// requests, questions, plans, denials and observations
 		{"p99 dropped from 800 to 300 after the cache, nice", "", ""},
 		{"port 5432 was taken on my laptop so I ran postgres on 5433", "", ""},
@@ -57,6 +64,8 @@ func TestChangesIn(t *testing.T) {
 		{"bump the retry count from 3 to 5 in this test", "", ""},
 		{"could we move from jest to vitest?", "", ""},
 		{"if we ever switch to caddy the certs move too", "", ""},
+		{"perhaps we upgrade the workers to erlang 27, I'm not sure", "", ""},
+		{"stop using yarn for the docs build", "", ""},
 		{"we didn't move to valkey after all", "", ""},
 		{"the p95 went from 300 to 120 after the index", "", ""},
 		{"use a set instead of a list here", "", ""},
@@ -111,6 +120,10 @@ func TestChangedLine(t *testing.T) {
 		{"- Jobs queue through beanstalkd (C daemon) on the worker box.", change{old: "beanstalkd", new: "nats", context: "beanstalkd is retired, jobs use nats now"}, "- Jobs queue through nats on the worker box."},
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now, still from pyenv"}, "- Interpreter: CPython 3.11 (pyenv)."},
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now"}, "- Interpreter: CPython 3.11."},
+		{"- Packages install with yarn (yarn install --immutable on the runners).", change{old: "yarn", new: "bun"}, "- Packages install with bun."},
+		// the port of an address: the new address takes its place
+		{"- Smoke tests hit http://127.0.0.1:8000/health.", change{old: "8000", new: "http://127.0.0.1:8800"}, ""},
+		{"- Smoke tests hit http://127.0.0.1:8000.", change{old: "8000", new: "http://127.0.0.1:8800"}, "- Smoke tests hit http://127.0.0.1:8800."},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {

@@ -113,39 +113,41 @@ func changedLine(line string, c change) string {
 			return ""
 		}
 	}
-	if nl := replaceValue(line, old, c.new); nl != "" {
-		return withoutStaleNote(nl, c)
+	if nl := replaceValue(withoutStaleNote(line, old, c), old, c.new); nl != "" {
+		return nl
 	}
 	return swapCommand(line, old, c)
 }
 
-// staleNoteRe is a short note in brackets right after a value: "bot.db
-// (sqlite)", "eu-west-1 (Ireland)", "Node 18 (was 16)".
-var staleNoteRe = lazyregexp.New(`\s*\(\s*([^()]{1,30}?)\s*\)`)
+// staleNoteRe is a note in brackets right after a value: "bot.db
+// (sqlite)", "npm (npm ci in CI)", "Node 18 (was 16)".
+var staleNoteRe = lazyregexp.New(`^\s*\(\s*([^()]{1,40}?)\s*\)`)
 
-// withoutStaleNote drops the note that named what the old value was, now
-// standing after the new one ("State lives in bot.db (sqlite)" with bot.db
-// replaced by postgres is not "postgres (sqlite)"): a note of one or two
-// words right after the value, which neither names the new value nor is
-// said again in the message that told the change. A longer note tells
-// something else about the setting and stays ("Memcached (one node per
-// region)").
-func withoutStaleNote(line string, c change) string {
-	loc := wordRe(c.new).FindStringIndex(line)
+// withoutStaleNote drops, from a line whose value old is about to be
+// replaced, the note that tells what the old value was ("State lives in
+// bot.db (sqlite)" is not "postgres (sqlite)" once bot.db gave way to
+// postgres; "with npm (npm ci in CI)" is not "pnpm (pnpm ci in CI)"): a
+// note right after the old value that names it again, or one of one or
+// two words that neither names the new value nor is said again in the
+// message that told the change. A longer note tells something else about
+// the setting and stays ("Memcached (one node per region)").
+func withoutStaleNote(line, old string, c change) string {
+	loc := wordRe(old).FindStringSubmatchIndex(line)
 	if loc == nil {
 		return line
 	}
-	at := strings.Index(strings.ToLower(line[loc[0]:]), strings.ToLower(c.new))
-	if at < 0 {
-		return line
-	}
-	end := loc[0] + at + len(c.new)
+	end := loc[3] + len(old)
 	m := staleNoteRe().FindStringSubmatchIndex(line[end:])
-	if m == nil || m[0] != 0 {
+	if m == nil {
 		return line
 	}
 	note := line[end+m[2] : end+m[3]]
-	if len(strings.Fields(note)) > 2 || containsValue(note, c.new) || intersects(termSet(textkey.Terms(note)), termSet(textkey.Terms(c.context))) {
+	if containsValue(note, c.new) || strings.Contains(note, "`") {
+		// (A command of the old tool written as code is left for
+		// replaceValue, which does not guess the new tool's.)
+		return line
+	}
+	if !containsValue(note, old) && (len(strings.Fields(note)) > 2 || intersects(termSet(textkey.Terms(note)), termSet(textkey.Terms(c.context)))) {
 		return line
 	}
 	return line[:end] + line[end+m[1]:]
@@ -202,6 +204,10 @@ func addressPart(line, old, new string) (string, string) {
 		t := trimValue(w)
 		l := strings.ToLower(t)
 		switch {
+		case strings.Contains(new, "//") && portOf(l) == lo:
+			// the port of an address, and the new value is the whole
+			// new address
+			return t, new
 		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
 			// the host of a URL: the new value replaces the URL when
 			// it is one
