@@ -33,54 +33,56 @@ func newMatcher(keywords []string) *matcher {
 		}
 	}
 	m.width++ // class 0
-	type trieNode struct {
-		child map[uint8]int32
-		out   []int32
+	w := m.width
+	// The trie is built straight into the dense table: next[s*w+c] is s's
+	// child on c, 0 when it has none (the root is nobody's child). Filling
+	// the gaps with failure transitions below then makes it the DFA. This
+	// runs once per process that redacts, so it avoids a map per trie node
+	// (which made it a few milliseconds of every run's start).
+	size := 1
+	for _, k := range keywords {
+		size += len(k)
 	}
-	trie := []trieNode{{child: map[uint8]int32{}}}
+	next := make([]int32, size*w)
+	own := make([][]int32, 1, size) // state -> keyword ids ending exactly there
 	m.kwLen = make([]int, len(keywords))
 	for id, k := range keywords {
 		m.kwLen[id] = len(k)
-		s := int32(0)
+		s := 0
 		for i := 0; i < len(k); i++ {
-			c := m.class[k[i]]
-			nx, ok := trie[s].child[c]
-			if !ok {
-				nx = int32(len(trie))
-				trie = append(trie, trieNode{child: map[uint8]int32{}})
-				trie[s].child[c] = nx
+			at := s*w + int(m.class[k[i]])
+			if next[at] == 0 {
+				next[at] = int32(len(own))
+				own = append(own, nil)
 			}
-			s = nx
+			s = int(next[at])
 		}
-		trie[s].out = append(trie[s].out, int32(id))
+		own[s] = append(own[s], int32(id))
 	}
-	n := len(trie)
+	n := len(own)
 	m.nodes = n
-	m.next = make([]int32, n*m.width)
+	m.next = next[:n*w]
 	m.out = make([][]int32, n)
 	fail := make([]int32, n)
 	queue := make([]int32, 0, n)
-	for c := 0; c < m.width; c++ {
-		if nx, ok := trie[0].child[uint8(c)]; ok && c != 0 {
-			m.next[c] = nx
-			fail[nx] = 0
-			queue = append(queue, nx)
+	for c := 1; c < w; c++ {
+		if nx := m.next[c]; nx != 0 {
+			queue = append(queue, nx) // fail[nx] = 0, the root
 		}
 	}
-	m.out[0] = trie[0].out
+	m.out[0] = own[0]
 	for len(queue) > 0 {
-		s := queue[0]
+		s := int(queue[0])
 		queue = queue[1:]
-		m.out[s] = append(append([]int32(nil), trie[s].out...), m.out[fail[s]]...)
-		for c := 0; c < m.width; c++ {
-			nx, ok := trie[s].child[uint8(c)]
-			if ok && c != 0 {
-				fail[nx] = m.next[int(fail[s])*m.width+c]
-				m.next[int(s)*m.width+c] = nx
+		m.out[s] = append(append([]int32(nil), own[s]...), m.out[fail[s]]...)
+		row, fallback := m.next[s*w:(s+1)*w], m.next[int(fail[s])*w:]
+		for c := range row {
+			if nx := row[c]; nx != 0 && c != 0 {
+				fail[nx] = fallback[c]
 				queue = append(queue, nx)
 				continue
 			}
-			m.next[int(s)*m.width+c] = m.next[int(fail[s])*m.width+c]
+			row[c] = fallback[c]
 		}
 	}
 	m.term = make([]bool, n)
