@@ -13,6 +13,8 @@ import (
 var trickyStrings = []string{
 	"", "plain", `quote " and \ backslash`, "<html> & </html>", "tab\tnew\nline\rcr\bbs\fff",
 	"\x00\x01\x1f\x7f", "bad utf-8 \xff\xfe end", "\u2028 line \u2029 para", "é ü 日本 🙂", "/tmp/a b/session-1.jsonl",
+	// runs of 8+ bytes with one byte to escape in every position of a word
+	"abcdefg<hijklmno\x1fpqrstu&vwxyz012\"3456789\\abcdefg>hijklmn\x7f~~~~~~~é~~~~~~~\x00",
 }
 
 // fill sets every field reachable from v (strings, bools, ints, slices,
