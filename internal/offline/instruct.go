@@ -30,7 +30,7 @@ type reversal struct {
 
 var (
 	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|(i'?m |i am )?(so |very )?sorry,?( but)?)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|i (said|told you)|as i said|again)\b[\s,:;!.\x{2014}-]*)`)
+	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -59,7 +59,7 @@ var (
 	// thing is how this project always does it, a standing convention.
 	conventionRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|same( \w+){1,2} as (always|usual|before|last time)|keep it that way|that'?s how we do it|that'?s (what|how) we do( it| things)?( here)?|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
 	// "…, I said that before": a correction said again.
-	saidBeforeRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(as )?i (said|told you)( that| this| it| so)?( before| already| earlier| last time)?\W*$`)
+	saidBeforeRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(` + saidWords + `|` + nthTime + `)\W*$`)
 	// "we're on python 3.10", "the monitor runs at 115200": the current
 	// value of a setting; it stands when it recurs or changes later.
 	settingRe = lazyregexp.New(`(?i)^(we'?re|we are|we target|we run|we use|(the )?\S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
@@ -126,6 +126,14 @@ func described(s string, marked bool) bool {
 	}
 	return false
 }
+
+// saidWords is the person saying they said it before: "I said", "as I
+// told you already", "I've said it twice", "I keep telling you".
+const saidWords = `(as )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?`
+
+// nthTime is a count of how often the person has said it: "third time",
+// "for the second time now".
+const nthTime = `(for the |this is the )?(second|third|fourth|fifth|\w+th) time( now| already)?`
 
 // rememberWord is "remember" as typed in a hurry: remmeber, remeber, rember.
 const rememberWord = `re?m+e*m*b+e*r`
@@ -496,7 +504,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {
@@ -779,7 +787,7 @@ func codeNames(s string) map[string]bool {
 		}
 		code := strings.ContainsAny(core, "/_$`.()") || strings.IndexFunc(core, unicode.IsDigit) >= 0 ||
 			strings.IndexFunc(core[1:], unicode.IsUpper) >= 0 && strings.IndexFunc(core, unicode.IsLower) >= 0 ||
-			strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".")
+			strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".") || strings.HasPrefix(f, "`") && strings.HasSuffix(f, "`")
 		if code {
 			m[strings.ToLower(core)] = true
 		}

@@ -109,7 +109,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				s.quote, s.seq = strs.get(sent), seq*1000+i
 				m.said = append(m.said, s)
 			}
-			if len(own) > 0 && answersReport(own[0], report) {
+			labelled := len(own) > 1 && labelRe().MatchString(own[0])
+			if len(own) > 0 && answersReport(own[0], report) || labelled && answersReport(own[1], report) || quotesReport(msg.Text, report) {
 				corrective = true
 			}
 			report = ""
@@ -146,8 +147,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				if i == 0 && bareNoRe().MatchString(sent) {
-					// "no." on its own: what follows is the correction.
+				if i == 0 && (bareNoRe().MatchString(sent) || corrective && labelled) {
+					// "no." on its own: what follows is the correction;
+					// so under a label ("## Fix") that opens a reply.
 					corrective, opened = true, true
 					continue
 				}
@@ -256,6 +258,10 @@ var quantifierRe = lazyregexp.New(`(?i)^(anything|everything|something|nothing|a
 // after which the person says it: "here's how we do things in this repo:".
 var houseRulesRe = lazyregexp.New(`(?i)\b(how we do things|how things are done|how we work|the way we (do things|work)|(our|the) (house|ground) rules|our conventions)\b[^:]{0,80}:\s+`)
 
+// labelRe is a heading or a label of a word or two that opens a message
+// ("## Fix", "Re: mobile", "Again:").
+var labelRe = lazyregexp.New(`^(#+\s*[\w.:-]+(\s+[\w.:-]+)?|[\w.-]+(\s+[\w.-]+)?:)\s*$`)
+
 var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
 
 // shortValueRe is a value written as the tail of a longer one: ".40" for
@@ -339,6 +345,13 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // underscore or an inner capital.
 func reportNames(report string) map[string]bool {
 	names := map[string]bool{}
+	for _, span := range codeSpanRe().FindAllString(report, -1) {
+		// "typed as `any`": what the agent wrote as code is a name,
+		// whatever its case.
+		if w := strings.ToLower(strings.Trim(span, "`")); w != "" && !strings.ContainsAny(w, " \t") {
+			names[w] = true
+		}
+	}
 	for _, sent := range splitSentences(strings.Join(strings.Fields(report), " ")) {
 		for i, w := range strings.FieldsFunc(sent, notWordRune) {
 			if len(w) < 3 {
@@ -362,7 +375,7 @@ func reportNames(report string) map[string]bool {
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyregexp.New(`(?i)^((as )?i (said|told you)( (this|that|it|so))?( (before|already|earlier|last time))*|same as (last time|before|the last time))\W*$`)
+var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|same as (last time|before|the last time))\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
@@ -394,6 +407,10 @@ func rememberPrevious(sents []string) []string {
 // againRe is a sentence that ends saying a mistake came back.
 var againRe = lazyregexp.New(`(?i)\bagain\W*$`)
 
+// againWordRe is a sentence that says a mistake came back: in a message
+// that corrects one thing, "and the loop order again" turns to a second.
+var againWordRe = lazyregexp.New(`(?i)\bagain\b`)
+
 // turnRe opens a sentence that turns to another matter.
 var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
 
@@ -406,7 +423,7 @@ func joinCorrection(sts []stmt) []stmt {
 	}
 	j := sts[0]
 	for i, s := range sts[1:] {
-		if turnRe().MatchString(s.src.quote) {
+		if turnRe().MatchString(s.src.quote) || againWordRe().MatchString(s.src.quote) {
 			// "… return a Result. also components live in src/ecs":
 			// the person turns to another matter.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
@@ -424,4 +441,28 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// codeSpanRe is a `code` span.
+var codeSpanRe = lazyregexp.New("`[^`\n]+`")
+
+// quotesReport reports whether a person's message opens by quoting what
+// the agent just wrote ("> \"I updated V12 to add the column\"" and the
+// reply under it): people quote the agent to dispute it, so the reply is
+// a correction. The quote must be the agent's words, a dozen characters
+// or more of them, not a log or an e-mail the person pasted.
+func quotesReport(text, report string) bool {
+	if report == "" {
+		return false
+	}
+	first := strings.TrimSpace(firstLine(strings.TrimLeft(text, " \t\r\n")))
+	if !strings.HasPrefix(first, ">") {
+		return false
+	}
+	q := strings.Trim(strings.TrimLeft(first, "> "), "\"'“”…. ")
+	if len(q) < 12 {
+		return false
+	}
+	flat := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	return strings.Contains(flat(report), flat(q))
 }

@@ -1,0 +1,116 @@
+package offline
+
+import (
+	"testing"
+	"time"
+)
+
+// candidatesOf mines sessions built with convo and groups their statements
+// as a run does.
+func candidatesOf(sessions ...[]string) []candidate {
+	var stmts []stmt
+	var revs []reversal
+	var said []source
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	for i, lines := range sessions {
+		m := mineSession(i, convo("s", start.Add(time.Duration(i)*24*time.Hour), lines...), nil)
+		stmts, revs, said = append(stmts, m.stmts...), append(revs, m.reversals...), append(said, m.said...)
+	}
+	return instructionCandidates(stmts, revs, said, func(int) bool { return true })
+}
+
+func sessionsOf(c candidate) map[int]bool {
+	m := map[int]bool{}
+	for _, s := range c.srcs {
+		m[s.session] = true
+	}
+	return m
+}
+
+// TestCorrectionRepeatedInOtherWords: the same correction told in two
+// sessions in other words is one candidate with both sessions as evidence,
+// found by what it names (a code span the agent wrote, said again by the
+// person), however the person words it.
+func TestCorrectionRepeatedInOtherWords(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:add the refund endpoint", "a:Done. The totals are kept as `float64` for simplicity.",
+			"u:no `float64` for amounts, keep them in integer cents."},
+		[]string{"u:now the invoice export", "a:The export sums the lines as `float64`.",
+			"u:Again `float64`!", "u:amounts as `float64` break rounding, I've told you twice already."},
+	)
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	// Said once, with nothing in the agent's report it answers, it is not
+	// yet a correction that lasts.
+	if got := candidatesOf([]string{"u:no `float64` for amounts, keep them in integer cents."}); len(got) != 0 {
+		t.Fatalf("said once: %+v; want nothing", got)
+	}
+}
+
+// TestCorrectionUnderALabel: a reply that opens with a heading or a label
+// ("## Fix") and rules out what the agent's report named is a correction;
+// a label over a plain request is not.
+func TestCorrectionUnderALabel(t *testing.T) {
+	a := []string{"a:Wrote the poller with `time.Sleep(2*time.Second)` between tries.", "u:## Fix\n- no `time.Sleep` in the poller\n- back off with the retry helper"}
+	b := []string{"a:The second poller also uses `time.Sleep`.", "u:stop using time.Sleep, for the third time now"}
+	got := candidatesOf(a, b)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one candidate from both sessions", got)
+	}
+	plain := []string{"a:Wrote the poller.", "u:## Next\n- no rush, add the metrics endpoint"}
+	if got := candidatesOf(plain, plain); len(got) != 0 {
+		t.Fatalf("label over a request: %+v; want nothing", got)
+	}
+}
+
+// TestQuotesReport: quoting the agent's own words before a reply disputes
+// them; a quoted log or a quote of something else does not.
+func TestQuotesReport(t *testing.T) {
+	report := "I changed the 0042 migration, since it is the newest one, to add the column."
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"> \"I changed the 0042 migration, since it is the newest one\"\nit already ran in prod. add a new one.", true},
+		{"> changed the 0042 migration\nthat one ran already", true},
+		{"> ERROR: relation \"users\" does not exist\nwhat does this mean?", false},
+		{"> ok\nfine", false},
+		{"I changed my mind about the 0042 migration", false},
+	} {
+		if got := quotesReport(c.text, report); got != c.want {
+			t.Errorf("quotesReport(%q) = %v; want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestSaidBeforeMarks: the ways a person says they said it before mark a
+// correction and are no part of the line.
+func TestSaidBeforeMarks(t *testing.T) {
+	for _, c := range []struct{ sentence, want string }{
+		{"keep the handlers free of SQL, I've said it twice", "Keep the handlers free of SQL."},
+		{"I keep telling you: handlers never open transactions.", "Handlers never open transactions."},
+		{"as I mentioned already, the cache key includes the tenant id", "The cache key includes the tenant id."},
+	} {
+		st, _ := classify(c.sentence, false, source{})
+		if st == nil || st.line != c.want || !st.correction {
+			t.Errorf("classify(%q) = %+v; want correction %q", c.sentence, st, c.want)
+		}
+	}
+	if got := rememberPrevious([]string{"the handlers stay thin", "Fifth time."}); len(got) != 1 || got[0] != "the handlers stay thin, I said that before" {
+		t.Errorf("a count of times alone: %q; want it folded into the sentence before", got)
+	}
+}
+
+// TestCorrectionParts: a second mistake named "again" is its own
+// correction, not part of the first.
+func TestCorrectionParts(t *testing.T) {
+	two := joinCorrection([]stmt{
+		{line: "No `var`.", correction: true, src: source{quote: "no `var`."}},
+		{line: "Const by default.", correction: true, src: source{quote: "const by default."}},
+		{line: "The import order again, stdlib first.", correction: true, src: source{quote: "and the import order again, stdlib first."}},
+	})
+	if len(two) != 2 || two[0].line != "No `var`. Const by default." {
+		t.Fatalf("joined %+v; want the first two sentences as one, the 'again' one apart", two)
+	}
+}
