@@ -37,6 +37,15 @@ const name = `([\w@~/.\\][\w.@/:+#~\\-]*[\w/+#\\]|\w)`
 // a host) or a path, file or name with dots, colons or underscores.
 const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#])`
 
+// slotName is a value read without the old one named: a valueName, or
+// a name joined with hyphens ("payments-staging"), which only stands when
+// another session gave the same setting a value written the same way.
+const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`
+
+// fromNowIsRe: "from now the MACHINE is acme-cm4", "going forward the
+// region is eu-north-1".
+var fromNowIsRe = lazyregexp.New(`(?i)\b(?:from now(?: on)?|going forward|from today)\s*,?\s+((?:[\w.'-]+\s+){1,3}?)(?:is|are)\s+` + article + valueName)
+
 // article skips a determiner before a value.
 const article = `(?:(?:the|a|an|version|v)\s+)?`
 
@@ -81,14 +90,16 @@ var (
 	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
-	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:now|these days|nowadays|only|for everything|from here(?: on)?|from now on|from today|going forward)\b`)
+	// ("the vendor only ships X" is no value held: "only" before a verb
+	// limits it.)
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now on|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + valueName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + slotName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
@@ -179,7 +190,7 @@ func mayTellChange(s string) bool {
 func readChanges(s, prev, next string, src source) []change {
 	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
-		temporaryRe().MatchString(s) || elsewhereRe().MatchString(s) {
+		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(s)) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(s) {
 		return nil
 	}
 	signal := changeSignalRe().MatchString(s)
@@ -262,18 +273,30 @@ func readChanges(s, prev, next string, src source) []change {
 		for _, m := range slotChangeRe().FindAllStringSubmatch(s, -1) {
 			subject, v := m[1]+" "+m[2]+" "+m[3]+" "+m[5]+" "+m[7]+" "+m[8], firstNonEmpty([]string{m[4], m[6], m[9]})
 			v = trimValue(v)
-			if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
+			if v == "" || notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
 				// Only a value written as one (a number, a version, a
 				// path, a host) is read without the old value named.
 				continue
 			}
 			subj := factTerms(subject)
+			if at := strings.Index(s, m[0]); len(subj) == 0 && at > 0 && pronounRe().MatchString(strings.TrimSpace(m[5])) {
+				// "the broker moved to the new box, it's mqtt.home.lan
+				// now": the clause before names the setting.
+				subj = nonValues(s[:at])
+			}
 			if len(subj) == 0 && prev != "" && pronounRe().MatchString(s) {
 				// "we moved our dev server. It's on 8081 now": the
 				// setting is named in the sentence before.
 				subj = nonValues(prev)
 			}
 			if len(subj) > 0 {
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 && signal {
+		for _, m := range fromNowIsRe().FindAllStringSubmatch(s, -1) {
+			if subj, v := factTerms(m[1]), trimValue(m[2]); len(subj) > 0 && v != "" {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
 		}
@@ -534,6 +557,12 @@ var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:n
 // temporaryRe is a change made for a while or for one task: "for now",
 // "just for the demo", "for the load test …, revert it after".
 var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight|on my (laptop|machine|box|computer|mac)|locally)\b`)
+
+// undoneRe is a change said to be undone or to hold a while, wherever in
+// the sentence: "raised the heap to 6g, put it back after the demo". (A
+// limit told after the change about something else stays out of it: "from
+// now the board is acme-cm4, the rpi4 was just for prototyping".)
+var undoneRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|until (we|it|the|further)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight)\b`)
 
 // notOursRe says a change asks nothing of the project: "the upstream lib
 // moved to 1.4.2, no action needed on our side".

@@ -53,6 +53,17 @@ func TestChangesIn(t *testing.T) {
 		// what to stop using names the value given up; of the new
 		// values, one written like it ("bun", not the lockfile's name)
 		{"moved over to bun last week, the lock is bun.lockb now, stop using yarn for installs", "", "yarn>bun"},
+		// "it's X now" after a clause that names the setting; a name
+		// joined with hyphens is a value there
+		{"the queue host moved to a new vm, it's jobs.corp.lan now", "", "queue host mov new vm=jobs.corp.lan"},
+		{"the prod bucket got renamed, it's media-archive now", "", "prod bucket got renam=media-archive"},
+		{"it's read-only now, the bucket", "", ""},
+		// "from now on the X is Y"; a limit told of the old value after
+		// it is not the change's
+		{"good news, from now on the TARGET_BOARD is nucleo-h743, the old one was just for bring-up", "", "target_board=nucleo-h743"},
+		// "only" before a verb names no value held
+		{"we're moving the whole cluster to bookworm since bullseye goes out of support and the mirror only serves bookworm now", "", "bullseye>bookworm"},
+		{"we raised the heap to 6g now, put it back after the demo", "", ""},
 		// a hedge after the change is about the telling
 		{"I bumped the workers to erlang 27, hope that is fine, perhaps the readme should say so", "", "worker erlang=27"},
 		// the port of an address said to be given up: the new address
@@ -121,6 +132,10 @@ func TestChangedLine(t *testing.T) {
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now, still from pyenv"}, "- Interpreter: CPython 3.11 (pyenv)."},
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now"}, "- Interpreter: CPython 3.11."},
 		{"- Packages install with yarn (yarn install --immutable on the runners).", change{old: "yarn", new: "bun"}, "- Packages install with bun."},
+		// a host gives way to a host, a hyphenated name to one
+		{"- Metrics are shipped to 10.1.2.3.", change{new: "metrics.corp.lan", subject: []string{"metric"}}, "- Metrics are shipped to metrics.corp.lan."},
+		{"- Board: raspberrypi4-64.", change{new: "acme-cm4", subject: []string{"board"}}, "- Board: acme-cm4."},
+		{"- Board: raspberrypi4-64.", change{new: "2.4.1", subject: []string{"board"}}, ""},
 		// the port of an address: the new address takes its place
 		{"- Smoke tests hit http://127.0.0.1:8000/health.", change{old: "8000", new: "http://127.0.0.1:8800"}, ""},
 		{"- Smoke tests hit http://127.0.0.1:8000.", change{old: "8000", new: "http://127.0.0.1:8800"}, "- Smoke tests hit http://127.0.0.1:8800."},

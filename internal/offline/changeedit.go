@@ -60,7 +60,7 @@ func slotValue(line string, c change) string {
 	shape := valueShape(c.new)
 	for i, w := range words {
 		v := trimValue(w)
-		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape || strings.EqualFold(v, c.new) {
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) {
 			continue
 		}
 		lo := max(0, i-4)
@@ -75,6 +75,39 @@ func slotValue(line string, c change) string {
 		}
 	}
 	return ""
+}
+
+// sameClass reports whether two values written differently are still
+// values of one kind: two hosts (192.168.1.20 and mqtt.home.lan) or two
+// names joined with hyphens (raspberrypi4-64 and acme-cm4).
+func sameClass(a, b string) bool {
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b)
+}
+
+// hostLike reports whether v is an IPv4 address or a host name with a
+// domain (two dots or more, ending in letters).
+func hostLike(v string) bool {
+	parts := strings.Split(v, ".")
+	if len(parts) < 3 {
+		return false
+	}
+	digits := 0
+	for _, p := range parts {
+		if p == "" || strings.Trim(strings.ToLower(p), "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+			return false
+		}
+		if strings.Trim(p, "0123456789") == "" {
+			digits++
+		}
+	}
+	last := parts[len(parts)-1]
+	return len(parts) == 4 && digits == 4 || digits < len(parts) && !hasDigit(last)
+}
+
+// hyphenName reports whether v is a name of letters (and digits) joined
+// with hyphens: no dots, slashes or colons.
+func hyphenName(v string) bool {
+	return strings.Contains(v, "-") && !strings.ContainsAny(v, "./:\\_@") && strings.IndexFunc(v, unicode.IsLetter) >= 0
 }
 
 // changedLine is line with c applied, or "" when c is not about it.
