@@ -38,6 +38,8 @@ type Cache struct {
 	// when it has to write: an unchanged re-scan hits every entry, and
 	// building seen was a twentieth of it.
 	hits []string
+	// order is the last Scan's listing, the order Save writes entries in.
+	order []File
 }
 
 // dirEntry is the listing of one sub-agent directory while its mtime is
@@ -85,15 +87,29 @@ func OpenCache(path string) *Cache {
 // the content error of a file that holds none), without the lock and
 // without recording the hit: Scan's workers record their hits themselves
 // (markSeen), as the shared lock was a seventh of an unchanged re-scan.
-// One index lookup per file: the path is hashed and compared once (two
-// lookups of 10,000 long paths were a tenth of an unchanged re-scan).
-func (c *Cache) lookup(path string, size, mtimeNs int64) (cacheEntry, bool) {
-	e, ok := c.old.entry(path)
+// rank is the file's place in Scan's listing among the cacheable files:
+// while the listing is unchanged, that is where its entry is.
+func (c *Cache) lookup(rank int, path string, size, mtimeNs int64) (cacheEntry, bool) {
+	e, ok := c.old.entry(rank, path)
 	if !ok || e.Size != size || e.MtimeNs != mtimeNs {
 		return cacheEntry{}, false
 	}
 	return e, true
 }
+
+// listed records the listing of a Scan, for Save. Scan does not change
+// files afterwards.
+func (c *Cache) listed(files []File) {
+	if c != nil {
+		c.mu.Lock()
+		c.order = files
+		c.mu.Unlock()
+	}
+}
+
+// cacheable tells whether the cache keeps an entry for f: sub-agent
+// files are only listed, never read.
+func cacheable(f File) bool { return !f.Dir && !f.Subagent }
 
 // markSeen records the hits of lookup.
 func (c *Cache) markSeen(paths []string) {
@@ -197,7 +213,7 @@ func (c *Cache) Save() error {
 	if len(kept)+len(c.seen) == c.old.len() && sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, c.seenDirs) {
 		return nil
 	}
-	data, err := encodeCache(c.seen, kept, c.seenDirs)
+	data, err := encodeCache(c.order, c.seen, kept, c.seenDirs)
 	if err != nil {
 		return fmt.Errorf("encode scan cache: %w", err)
 	}

@@ -3,6 +3,7 @@ package scan
 import (
 	"encoding/binary"
 	"errors"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -20,8 +21,9 @@ const cacheMagic = "AMSC"
 var errCorrupt = errors.New("corrupt scan cache")
 
 // encodeCache encodes entries, plus kept: entries whose encoded bodies
-// (see cacheFile.body) are copied as they are.
-func encodeCache(entries map[string]cacheEntry, kept map[string]string, dirs map[string]dirEntry) ([]byte, error) {
+// (see cacheFile.body) are copied as they are. They are written in the
+// order of the files listed in order (see cacheFile.find), then any left.
+func encodeCache(order []File, entries map[string]cacheEntry, kept map[string]string, dirs map[string]dirEntry) ([]byte, error) {
 	size := 64 + len(entries)*256
 	for p, body := range kept {
 		size += len(p) + len(body) + 2*binary.MaxVarintLen32
@@ -35,17 +37,41 @@ func encodeCache(entries map[string]cacheEntry, kept map[string]string, dirs map
 		b = append(b, s...)
 	}
 	var body []byte
-	for p, e := range entries {
-		str(p)
-		var err error
-		if body, err = appendEntry(body[:0], &e); err != nil {
+	written := make(map[string]bool, len(entries)+len(kept))
+	put := func(p string) error {
+		if written[p] {
+			return nil
+		}
+		if e, ok := entries[p]; ok {
+			var err error
+			if body, err = appendEntry(body[:0], &e); err != nil {
+				return err
+			}
+			str(p)
+			str(string(body))
+		} else if k, ok := kept[p]; ok {
+			str(p)
+			str(k)
+		} else {
+			return nil
+		}
+		written[p] = true
+		return nil
+	}
+	for _, f := range order {
+		if cacheable(f) {
+			if err := put(f.Path); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for p := range entries {
+		if err := put(p); err != nil {
 			return nil, err
 		}
-		str(string(body))
 	}
-	for p, body := range kept {
-		str(p)
-		str(body)
+	for p := range kept {
+		_ = put(p) // copying cannot fail
 	}
 	b = binary.AppendUvarint(b, uint64(len(dirs)))
 	for p, d := range dirs {
@@ -199,15 +225,48 @@ func uvarintString(s string) (uint64, int) {
 // and decoded only when looked up: decoding every entry into a map up front
 // was a tenth of an unchanged re-scan, and most of its garbage.
 type cacheFile struct {
-	data string
-	at   map[string]uint32 // path -> offset of the entry's body in data
+	data  string
+	paths []string // the entries' paths, in file order
+	offs  []uint32 // the offset of each entry's body in data
+	index *pathIndex
 }
 
-func (f cacheFile) len() int { return len(f.at) }
+// pathIndex maps each path to its entry's offset. It is built on the first
+// lookup that finds the file order changed (see find): hashing 10,000 long
+// paths into a map and looking each up was a tenth of an unchanged
+// re-scan, while an unchanged listing finds every entry in place.
+type pathIndex struct {
+	once sync.Once
+	at   map[string]uint32
+}
+
+func (f cacheFile) len() int { return len(f.paths) }
+
+// find returns the offset of path's entry. Save writes the entries in the
+// order Scan listed their files (rank is a file's place among those that
+// have entries, see cacheable), and a directory lists its files in the
+// same order while nothing is added or removed: the entry is then at rank,
+// and no map is needed.
+func (f cacheFile) find(rank int, path string) (uint32, bool) {
+	if rank >= 0 && rank < len(f.paths) && f.paths[rank] == path {
+		return f.offs[rank], true
+	}
+	if f.index == nil {
+		return 0, false
+	}
+	f.index.once.Do(func() {
+		f.index.at = make(map[string]uint32, len(f.paths))
+		for i, p := range f.paths {
+			f.index.at[p] = f.offs[i]
+		}
+	})
+	off, ok := f.index.at[path]
+	return off, ok
+}
 
 // stamp returns the size and mtime an entry was recorded with.
 func (f cacheFile) stamp(path string) (size, mtimeNs int64, ok bool) {
-	off, ok := f.at[path]
+	off, ok := f.find(-1, path)
 	if !ok {
 		return 0, 0, false
 	}
@@ -217,8 +276,8 @@ func (f cacheFile) stamp(path string) (size, mtimeNs int64, ok bool) {
 }
 
 // entry decodes the entry of path; a corrupt entry is a missing one.
-func (f cacheFile) entry(path string) (cacheEntry, bool) {
-	off, ok := f.at[path]
+func (f cacheFile) entry(rank int, path string) (cacheEntry, bool) {
+	off, ok := f.find(rank, path)
 	if !ok {
 		return cacheEntry{}, false
 	}
@@ -229,7 +288,7 @@ func (f cacheFile) entry(path string) (cacheEntry, bool) {
 // body returns the encoded body of path's entry, to be saved again as it
 // is; a corrupt entry is a missing one.
 func (f cacheFile) body(path string) (string, bool) {
-	off, ok := f.at[path]
+	off, ok := f.find(-1, path)
 	if !ok {
 		return "", false
 	}
@@ -274,12 +333,13 @@ func readCache(data []byte) (cacheFile, map[string]dirEntry, error) {
 		return cacheFile{}, nil, errCorrupt
 	}
 	n := d.count()
-	f := cacheFile{data: all, at: make(map[string]uint32, n)}
+	f := cacheFile{data: all, paths: make([]string, 0, n), offs: make([]uint32, 0, n), index: &pathIndex{}}
 	for i := 0; i < n && d.err == nil; i++ {
 		p := d.str()
 		body := d.str()
 		if d.err == nil {
-			f.at[p] = uint32(len(all) - len(d.s) - len(body))
+			f.paths = append(f.paths, p)
+			f.offs = append(f.offs, uint32(len(all)-len(d.s)-len(body)))
 		}
 	}
 	n = d.count()

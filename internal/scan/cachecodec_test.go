@@ -30,7 +30,7 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 		"/c/parent": {MtimeNs: 99, Files: []subFile{{"a.jsonl", 1}, {"b.jsonl", -2}}},
 		"/c/empty":  {MtimeNs: 7},
 	}
-	data, err := encodeCache(entries, nil, dirs)
+	data, err := encodeCache(nil, entries, nil, dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 	if size, mtime, ok := f.stamp("/c/bad.jsonl"); !ok || size != 1<<40 || mtime != 1<<62 {
 		t.Errorf("stamp = %d %d %v", size, mtime, ok)
 	}
-	if _, ok := f.entry("/c/absent"); ok {
+	if _, ok := f.entry(-1, "/c/absent"); ok {
 		t.Error("an absent path has an entry")
 	}
 	// Every truncation must fail; every flipped byte must fail, or load
@@ -71,8 +71,8 @@ func TestCacheCodecRoundTrip(t *testing.T) {
 // decodeAll decodes every entry that decodes.
 func decodeAll(f cacheFile) map[string]cacheEntry {
 	out := map[string]cacheEntry{}
-	for p := range f.at {
-		if e, ok := f.entry(p); ok {
+	for _, p := range f.paths {
+		if e, ok := f.entry(-1, p); ok {
 			out[p] = e
 		}
 	}
@@ -102,12 +102,12 @@ func TestLargeCacheRoundTrip(t *testing.T) {
 	for round := 0; round < 2; round++ {
 		c = OpenCache(path)
 		for p, s := range want {
-			e, ok := c.lookup(p, int64(i0(p)), int64(i0(p))*7)
+			e, ok := c.lookup(-1, p, int64(i0(p)), int64(i0(p))*7)
 			if !ok || !reflect.DeepEqual(e.Session, s) {
 				t.Fatalf("round %d: %s: %v %+v", round, p, ok, e.Session)
 			}
 		}
-		if _, ok := c.lookup(gone, 1, 7); ok == (round == 1) {
+		if _, ok := c.lookup(-1, gone, 1, 7); ok == (round == 1) {
 			t.Fatalf("round %d: the entry of a file not seen again: present=%v", round, ok)
 		}
 		// Every file but one seen again: Save rewrites the file (a rename

@@ -59,7 +59,7 @@ func BenchmarkCacheSaveFewChanged(b *testing.B) {
 	if c.old.len() != n {
 		b.Fatalf("cache holds %d entries, want %d", c.old.len(), n)
 	}
-	if e, ok := c.old.entry(pathOf(n - 1)); !ok || e.Session.ID != session(n-1, 0).ID {
+	if e, ok := c.old.entry(-1, pathOf(n-1)); !ok || e.Session.ID != session(n-1, 0).ID {
 		b.Fatalf("an unchanged entry: %v %+v", ok, e)
 	}
 }

@@ -87,6 +87,17 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 			break
 		}
 	}
+	// rank[i] is files[i]'s place among the cacheable files: where Save
+	// wrote its entry if the listing has not changed since.
+	rank := make([]int32, len(files))
+	n := int32(0)
+	for i, f := range files {
+		rank[i] = n
+		if cacheable(f) {
+			n++
+		}
+	}
+	opt.Cache.listed(files)
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -110,7 +121,7 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 					dirs[i] = scanDir(files[i], opt.Cache, &sf)
 					continue
 				}
-				e, hit, n := scanOne(files[i], opt, read, &sf)
+				e, hit, n := scanOne(files[i], int(rank[i]), opt, read, &sf)
 				if hit {
 					hits.Add(1)
 					seen = append(seen, e.Path)
@@ -176,7 +187,7 @@ func sortEntries(entries []Entry) {
 	}
 }
 
-func scanOne(f File, opt Options, read func(string, transcript.Source) (transcript.Session, error), sf *statter) (Entry, bool, int64) {
+func scanOne(f File, rank int, opt Options, read func(string, transcript.Source) (transcript.Session, error), sf *statter) (Entry, bool, int64) {
 	e := Entry{Session: transcript.Session{Source: f.Source, Path: f.Path, Kind: transcript.KindMain}}
 	fi, err := sf.lstat(f.Path)
 	if err != nil {
@@ -195,7 +206,7 @@ func scanOne(f File, opt Options, read func(string, transcript.Source) (transcri
 	}
 	size, mtime := fi.size, fi.mtimeNs
 	if opt.Cache != nil {
-		if c, ok := opt.Cache.lookup(f.Path, size, mtime); ok {
+		if c, ok := opt.Cache.lookup(rank, f.Path, size, mtime); ok {
 			if c.Err != "" {
 				e.Reason, e.Error = ReasonUnreadable, c.Err
 				return e, true, 0
