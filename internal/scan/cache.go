@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -30,14 +31,16 @@ type Cache struct {
 	// using this cache.
 	old  cacheFile
 	seen map[string]cacheEntry
-	// oldDirs and seenDirs are the sub-agent directory listings, keyed by
-	// the directory's path.
-	oldDirs  map[string]dirEntry
-	seenDirs map[string]dirEntry
-	// hits are the paths served by lookup, moved into seen by Save only
-	// when it has to write: an unchanged re-scan hits every entry, and
-	// building seen was a twentieth of it.
-	hits []string
+	// oldDirs and putDirs are the sub-agent directory listings, keyed by
+	// the directory's path: as loaded (read without the lock, like old),
+	// and as listed afresh by this scan.
+	oldDirs map[string]dirEntry
+	putDirs map[string]dirEntry
+	// hits and dirHits are the paths served by lookup and dir, moved into
+	// the saved listings by Save only when it has to write: an unchanged
+	// re-scan hits every entry, and recording each hit in a map under the
+	// lock was a twentieth of it.
+	hits, dirHits []string
 	// order is the last Scan's listing, the order Save writes entries in.
 	order []File
 }
@@ -72,7 +75,7 @@ type cacheEntry struct {
 // unreadable cache is an empty one.
 func OpenCache(path string) *Cache {
 	c := &Cache{path: path, seen: map[string]cacheEntry{},
-		oldDirs: map[string]dirEntry{}, seenDirs: map[string]dirEntry{}}
+		oldDirs: map[string]dirEntry{}, putDirs: map[string]dirEntry{}}
 	data, err := readCacheFile(path)
 	if err != nil {
 		return c
@@ -111,13 +114,14 @@ func (c *Cache) listed(files []File) {
 // files are only listed, never read.
 func cacheable(f File) bool { return !f.Dir && !f.Subagent }
 
-// markSeen records the hits of lookup.
-func (c *Cache) markSeen(paths []string) {
-	if c == nil || len(paths) == 0 {
+// markSeen records the hits of lookup (paths) and of dir (dirs).
+func (c *Cache) markSeen(paths, dirs []string) {
+	if c == nil || len(paths)+len(dirs) == 0 {
 		return
 	}
 	c.mu.Lock()
 	c.hits = append(c.hits, paths...)
+	c.dirHits = append(c.dirHits, dirs...)
 	c.mu.Unlock()
 }
 
@@ -134,18 +138,16 @@ func (c *Cache) listedFiles() int {
 }
 
 // dir returns the cached listing of a sub-agent directory whose mtime is
-// unchanged.
+// unchanged, without the lock and without recording the hit (see lookup
+// and markSeen).
 func (c *Cache) dir(path string, mtimeNs int64) ([]subFile, bool) {
 	if c == nil {
 		return nil, false
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	d, ok := c.oldDirs[path]
 	if !ok || d.MtimeNs != mtimeNs {
 		return nil, false
 	}
-	c.seenDirs[path] = d
 	return d.Files, true
 }
 
@@ -155,7 +157,7 @@ func (c *Cache) putDir(path string, mtimeNs int64, files []subFile) {
 		return
 	}
 	c.mu.Lock()
-	c.seenDirs[path] = dirEntry{MtimeNs: mtimeNs, Files: files}
+	c.putDirs[path] = dirEntry{MtimeNs: mtimeNs, Files: files}
 	c.mu.Unlock()
 }
 
@@ -193,13 +195,19 @@ func (c *Cache) Save() error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.seen) == 0 && len(c.hits) == c.old.len() && sameDirs(c.oldDirs, c.seenDirs) {
+	if len(c.seen) == 0 && len(c.hits) == c.old.len() && len(c.putDirs) == 0 && len(c.dirHits) == len(c.oldDirs) {
 		// Nothing put and every entry hit (Scan looks each path up at
 		// most once, unless it is listed twice, which can only keep a
 		// stale entry of a removed file: harmless, as entries are
 		// keyed by size and mtime too).
 		return nil
 	}
+	dirs := make(map[string]dirEntry, len(c.dirHits)+len(c.putDirs))
+	for _, p := range c.dirHits {
+		dirs[p] = c.oldDirs[p]
+	}
+	maps.Copy(dirs, c.putDirs)
+	c.dirHits = nil
 	kept := make(map[string]string, len(c.hits))
 	for _, p := range c.hits {
 		if _, put := c.seen[p]; put {
@@ -210,10 +218,10 @@ func (c *Cache) Save() error {
 		}
 	}
 	c.hits = nil
-	if len(kept)+len(c.seen) == c.old.len() && sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, c.seenDirs) {
+	if len(kept)+len(c.seen) == c.old.len() && sameEntries(c.old, c.seen) && sameDirs(c.oldDirs, dirs) {
 		return nil
 	}
-	data, err := encodeCache(c.order, c.seen, kept, c.seenDirs)
+	data, err := encodeCache(c.order, c.seen, kept, dirs)
 	if err != nil {
 		return fmt.Errorf("encode scan cache: %w", err)
 	}
@@ -226,8 +234,8 @@ func (c *Cache) Save() error {
 	if c.old, _, err = readCache(data); err != nil {
 		return fmt.Errorf("re-read scan cache: %w", err)
 	}
-	c.oldDirs = c.seenDirs
-	c.seen, c.seenDirs = map[string]cacheEntry{}, map[string]dirEntry{}
+	c.oldDirs = dirs
+	c.seen, c.putDirs = map[string]cacheEntry{}, map[string]dirEntry{}
 	return nil
 }
 

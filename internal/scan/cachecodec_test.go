@@ -113,7 +113,7 @@ func TestLargeCacheRoundTrip(t *testing.T) {
 		// Every file but one seen again: Save rewrites the file (a rename
 		// over the one still mapped) without it.
 		delete(want, gone)
-		c.markSeen(keys(want))
+		c.markSeen(keys(want), nil)
 		if err := c.Save(); err != nil {
 			t.Fatal(err)
 		}

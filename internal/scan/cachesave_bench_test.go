@@ -45,7 +45,7 @@ func BenchmarkCacheSaveFewChanged(b *testing.B) {
 	cpu0 := cpuTime()
 	for it := range b.N {
 		c := OpenCache(path)
-		c.markSeen(hits)
+		c.markSeen(hits, nil)
 		for i := range changed {
 			c.Put(pathOf(i), int64(i), int64(i+it+1), session(i, it+1))
 		}

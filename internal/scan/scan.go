@@ -109,16 +109,19 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 				var rd transcript.Reader
 				read = rd.ReadSession
 			}
-			var seen []string // this worker's cache hits
+			var seen, seenDirs []string // this worker's cache hits
 			var sf statter
-			defer func() { opt.Cache.markSeen(seen); sf.close() }()
+			defer func() { opt.Cache.markSeen(seen, seenDirs); sf.close() }()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
 				if files[i].Dir {
-					dirs[i] = scanDir(files[i], opt.Cache, &sf)
+					var hit bool
+					if dirs[i], hit = scanDir(files[i], opt.Cache, &sf); hit {
+						seenDirs = append(seenDirs, files[i].Path)
+					}
 					continue
 				}
 				e, hit, n := scanOne(files[i], int(rank[i]), opt, read, &sf)
@@ -246,16 +249,16 @@ func scanOne(f File, rank int, opt Options, read func(string, transcript.Source)
 // unchanged) into one sub-agent entry per *.jsonl file; such files are
 // never read, so their listing is all a verdict needs. An unreadable
 // directory holds no entries, as in GeminiFiles.
-func scanDir(f File, c *Cache, sf *statter) []Entry {
+func scanDir(f File, c *Cache, sf *statter) (entries []Entry, hit bool) {
 	fi, err := sf.lstat(f.Path)
 	if err != nil || !fi.dir {
-		return nil
+		return nil, false
 	}
 	mtime := time.Unix(0, fi.mtimeNs)
-	subs, ok := c.dir(f.Path, fi.mtimeNs)
-	if !ok {
+	subs, hit := c.dir(f.Path, fi.mtimeNs)
+	if !hit {
 		if subs, err = listSubagents(f.Path); err != nil {
-			return nil
+			return nil, false
 		}
 		// A file created within the file system's timestamp granularity
 		// of the listing may leave the mtime unchanged: a directory
@@ -267,11 +270,13 @@ func scanDir(f File, c *Cache, sf *statter) []Entry {
 	out := make([]Entry, len(subs))
 	for i, s := range subs {
 		out[i] = Entry{Session: transcript.Session{
-			Source: f.Source, Path: filepath.Join(f.Path, s.Name), Kind: transcript.KindSubagent,
+			// f.Path is clean and s.Name a listed base name: no need to
+			// clean the join again (filepath.Join was a third of this).
+			Source: f.Source, Path: f.Path + string(filepath.Separator) + s.Name, Kind: transcript.KindSubagent,
 			ID: strings.TrimSuffix(s.Name, ".jsonl"), LastUpdated: time.Unix(0, s.MtimeNs).UTC(),
 		}}
 	}
-	return out
+	return out, hit
 }
 
 // racyWindow bounds the timestamp granularity of a file system.
