@@ -3,6 +3,8 @@ package offline
 import (
 	"path"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // A check is often recognisable by its shape rather than by its tool's
@@ -162,19 +164,31 @@ func batchRun(prog string, rest []string) (command, bool) {
 }
 
 // optionCheck finds an option named for a check that makes the program
-// run one (`snakemake --lint`, `verilator --lint-only`, `--typecheck`).
-func optionCheck(rest []string) (cat, opt string) {
+// run one (`snakemake --lint`, `verilator --lint-only`, `--typecheck`). A
+// Windows program takes its options after a slash (`AutoHotkey64.exe
+// /validate x.ahk`). "validate" makes a check only of a program run
+// without a subcommand: `kubectl apply --validate` still applies.
+func optionCheck(prog, sub string, rest []string) (cat, opt string) {
+	windows := strings.HasSuffix(strings.ToLower(prog), ".exe")
 	for _, a := range rest {
 		if a == "--" {
 			break
 		}
-		if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok && windows {
+			name, ok = strings.CutPrefix(a, "/")
+		}
+		if !ok || strings.ContainsAny(a, "=/\\") && !windows || strings.Contains(a, "=") {
 			continue
 		}
-		name := strings.TrimSuffix(strings.ToLower(strings.TrimLeft(a, "-")), "-only")
+		name = strings.TrimSuffix(strings.ToLower(strings.TrimLeft(name, "-")), "-only")
 		switch name {
 		case "lint", "test", "typecheck":
 			return scriptCategory(name), a
+		case "validate":
+			if sub == "" {
+				return "lint", a
+			}
 		}
 	}
 	return "", ""
@@ -226,20 +240,72 @@ var fileTools = map[string]bool{
 	"mkdir": true, "scp": true, "rsync": true, "tar": true, "zip": true, "strip": true, "install": true,
 }
 
-// testBinaryArg reports whether a program is given a test program to run
-// (`./build/tests/kernel_tests`, `./bin/unit_tests`): an executable path,
-// written to be run, that a test directory or name marks as tests.
+// testBinaryArg reports whether a program is given a test program to run:
+// an executable path, written to be run, that a test directory or name
+// marks as tests (`./build/tests/kernel_tests`, `./bin/unit_tests`), or a
+// test script in a language no list knows (`pg_prove tests/*.sql`,
+// `AutoHotkey64.exe tests\run_tests.ahk`).
 func testBinaryArg(prog string, rest []string) bool {
 	if fileTools[prog] {
 		return false
 	}
-	for _, a := range rest {
+	for i, a := range rest {
 		if a == "--" {
 			break
 		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		alone := i == 0 || strings.HasPrefix(rest[i-1], "-")
 		if strings.HasPrefix(a, "./") && path.Ext(a) == "" && (testScript(a) || scriptNameCategory(path.Base(a)) == "test") {
 			return true
 		}
+		if p := strings.ReplaceAll(a, `\`, "/"); path.Ext(p) != "" && testScript(p) {
+			return true
+		}
+		switch a {
+		case "tests", "specs", "test/", "tests/", "spec/", "specs/":
+			// The test directory itself (`west twister -T tests`),
+			// not one of the places a formatter is given (`fantomas
+			// src tests`); a bare "test" is as often a subcommand
+			// handed on (`ember try:one lts --- ember test`).
+			if alone {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// reportTail is how much of a command's output is read for its summary,
+// which checkers print last.
+const reportTail = 2000
+
+// Output that reads like a checker's report: counts of what passed and
+// failed, a verdict per test, counts of problems found, a compiler's
+// success line. A deploy's or an installer's output has none of these
+// shapes ("added 120 packages", "Apply complete! Resources: 3 added"),
+// nor has a count written as a setting ("unreachable=0 failed=0").
+var (
+	testReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (tests?|examples?|specs?|assertions?|scenarios?|cases?)\b[^\n]{0,30}\b(passed|failed|failures?|ok|succeeded|passing|failing)\b|(?:^|[\s,;(|:])\d+ (passed|failed|passing|failing)\b|\b(passed|failed|failures|tests run):? \d+\b|(?-i:(?m:^(ok|not ok|FAIL|PASS)[ \t]+\S)|\bFAILED\b)`)
+	lintReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (problems?|warnings?|issues?|offen[cs]es?|violations?|broken|errors?)\b|\b(valid|invalid|errors|warnings|problems):? \d+\b|\bno (problems|issues|errors|warnings|offen[cs]es|violations)( found)?\b|\ball checks passed\b`)
+	buildReportRe = lazyregexp.New(`(?i)\bsuccessfully compiled\b|\bcompiled successfully\b|\ball succeeded\b|\bbuild succeeded\b`)
+)
+
+// reportShape says which check a command's output reads like: "test",
+// "lint" or "build", or "" for any other output. What a command printed is
+// evidence of what it is that no name list has to know.
+func reportShape(out string) string {
+	if len(out) > reportTail {
+		out = out[len(out)-reportTail:]
+	}
+	switch {
+	case testReportRe().MatchString(out):
+		return "test"
+	case lintReportRe().MatchString(out):
+		return "lint"
+	case buildReportRe().MatchString(out):
+		return "build"
+	}
+	return ""
 }

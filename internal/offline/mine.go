@@ -28,6 +28,7 @@ type shellRun struct {
 	cmd    command
 	src    source
 	prompt source // zero when no human message came before
+	report string // the check its output reads like (reportShape), if any
 }
 
 // mined is what one session contributes; the messages themselves are
@@ -207,13 +208,19 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					continue
 				}
 				script = strs.get(script)
-				for _, c := range commands(script) {
+				cmds := commands(script)
+				for i, c := range cmds {
 					seq++
 					if c.noise {
 						continue
 					}
 					c.norm, c.key, c.step = strs.get(c.norm), strs.get(c.key), strs.get(c.step)
 					r := shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}, prompt: lastPrompt}
+					if i == len(cmds)-1 && c.category == "" {
+						// The output is the last command's; a known
+						// check needs no reading of it.
+						r.report = reportShape(tc.Output)
+					}
 					if c.category != "" {
 						m.signals++
 						if !seenCheck[c.key] {
@@ -223,6 +230,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					}
 					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step {
 						m.steps = append(m.steps, r)
+					} else if r.report != "" {
+						m.steps[n-1].report = r.report
 					}
 				}
 			}

@@ -376,13 +376,14 @@ func containsRun(seq, sub []string) bool {
 }
 
 // targeted reports whether the check at step k names, in every session, a
-// value an earlier action of the same run was given (the model, package or
-// file it made): a check of that thing, not of the whole project.
+// value another action of the same run was given (the model, package or
+// file it made, or the date a backfill it gates is given): a check of that
+// thing, not of the whole project.
 func targeted(windows [][]command, k int) bool {
 	for _, w := range windows {
 		hit := false
-		for j := 0; j < k && !hit; j++ {
-			if w[j].category == "" && !configureStep(w[j]) {
+		for j := 0; j < len(w) && !hit; j++ {
+			if j != k && w[j].category == "" && !configureStep(w[j]) {
 				// A check given the build directory the configure
 				// step made checks the whole build, not one thing.
 				hit = sharesValue(w[k], w[j])

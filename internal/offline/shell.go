@@ -67,11 +67,13 @@ func isShell(p string) bool {
 type command struct {
 	args     []word // as written, from the program on
 	out      []word // where its output was written (simple.out)
+	from     []word // what a pipeline fed it (simple.from)
 	norm     string // "go test -race ./..."
 	key      string // program and subcommand: "go test"
 	step     string // key plus leading plain words: "pnpm prisma migrate dev"
 	category string // test, build, lint, typecheck, format, or "" for other
 	tool     string // the program that runs, past any runner: "pytest" for `uv run pytest`
+	runner   int    // words of the runner before the program in key (`pnpm exec`: 2)
 	noise    bool   // read-only inspection (ls, cat, git status…)
 	// buildVerb marks `<tool> build|compile` of a tool not known as a
 	// checker: a build check only where the project tests with that tool
@@ -82,6 +84,16 @@ type command struct {
 	// `pulumi preview`): a check before a change, yet the action of a
 	// procedure that applies it (promoteBuilds).
 	preview bool
+}
+
+// checkKey is what runs, past any runner: `npx tsc` and `pnpm exec tsc`
+// are one check, run two ways.
+func (c command) checkKey() string {
+	if c.runner == 0 {
+		return c.key
+	}
+	f := strings.Fields(c.key)
+	return strings.Join(f[min(c.runner, len(f)-1):], " ")
 }
 
 // infraTools change infrastructure and preview the change first.
@@ -215,6 +227,7 @@ type word struct {
 type simple struct {
 	args []word
 	out  []word // the operator and the file, or nothing
+	from []word // the command whose output a pipeline feeds it, or nothing
 }
 
 // simpleCommands parses a shell script with a real shell parser and
@@ -240,7 +253,13 @@ func simpleCommands(script string) []simple {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				syntax.Walk(n.X, func(c syntax.Node) bool { return visit(c, tail) })
+				at := len(out)
 				syntax.Walk(n.Y, func(c syntax.Node) bool { return visit(c, true) })
+				if _, ok := n.X.Cmd.(*syntax.CallExpr); ok && at > 0 && len(out) > at {
+					// `kustomize build overlays/qa | kubeconform`:
+					// what reads the pipe needs what writes it.
+					out[at].from = out[at-1].args
+				}
 				return false
 			}
 		case *syntax.Stmt:
@@ -324,7 +343,7 @@ func commands(script string) []command {
 	var out []command
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
-			c.out = sc.out
+			c.out, c.from = sc.out, sc.from
 			out = append(out, c)
 		}
 	}
@@ -471,7 +490,8 @@ func normalizeArgv(argv []string) (command, bool) {
 	// A program installed into a bin directory (vendor/bin/phpstan,
 	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
 	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
-	script := path.Ext(prog) != "" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	// A Windows program (`AutoHotkey64.exe`) is a program, not a script.
+	script := path.Ext(prog) != "" && !strings.EqualFold(path.Ext(prog), ".exe") || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
 	scriptName := ""
 	if script {
@@ -565,12 +585,13 @@ func normalizeArgv(argv []string) (command, bool) {
 	}
 	norm := append([]string{}, words...)
 	dangling := false
+	windows := strings.EqualFold(path.Ext(prog), ".exe")
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
 			break
 		}
-		if strings.HasPrefix(a, "-") {
+		if strings.HasPrefix(a, "-") || windows && strings.HasPrefix(a, "/") && isWord(a[1:]) {
 			if valueFlags[a] {
 				i++
 				continue
@@ -594,12 +615,14 @@ func normalizeArgv(argv []string) (command, bool) {
 			norm = append(norm, a)
 			continue
 		}
-		if i > 0 && wordFlag(rest[i-1]) {
-			// `-scheme App`: the kept flag has lost its value.
+		if i > 0 && (wordFlag(rest[i-1]) || windows && strings.HasPrefix(rest[i-1], "/") ||
+			len(rest[i-1]) == 2 && rest[i-1][0] == '-' && !strings.ContainsAny(a, "/.")) {
+			// `-scheme App`, `/validate x.ahk`, `-b nrf52dk`: the
+			// kept flag has lost its value.
 			dangling = true
 		}
 	}
-	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling}
+	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling, runner: len(prefix)}
 	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)
 	c.category = categorize(prog, sub, c.norm)
 	if c.category == "" && len(prefix) > 0 && !script && sub == "" {
@@ -611,10 +634,12 @@ func normalizeArgv(argv []string) (command, bool) {
 	}
 	if c.category == "" && (!script || dispatcher) {
 		c.category = toolCategory(prog, sub, words[named:], rest)
-		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile")
+		// `raco make` compiles; `yarn make` runs the package's
+		// script of that name, which may make anything.
+		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog])
 	}
 	if c.category == "" && (!script || dispatcher) {
-		if cat, opt := optionCheck(rest); cat != "" {
+		if cat, opt := optionCheck(prog, sub, rest); cat != "" {
 			// `snakemake --lint`: the option makes it a check, and
 			// tells it from the program's other runs.
 			c = withOption(c, opt)
@@ -624,7 +649,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.preview = true
 		}
 	}
-	if c.category == "" && !script && !c.noise && testBinaryArg(prog, rest) {
+	if c.category == "" && !script && !c.noise && !vcsStep(c) && !containerPrograms[prog] && testBinaryArg(prog, argv[1:]) {
 		// `compute-sanitizer --tool memcheck ./build/tests/unit`: a
 		// program that runs the test binary it is given.
 		c.category = "test"
@@ -735,10 +760,10 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			return "build"
 		}
 	}
-	if task == "" && len(plain) == 1 && (verb == "clean" || plain[0] == "check") && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
+	if task == "" && len(plain) == 1 && (verb == "clean" || plain[0] == "check" || plain[0] == "lint") && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
 		// `mvn clean verify`: the task after the cleanup is the
-		// check; `nix flake check`: the word that ends the command
-		// says it checks.
+		// check; `nix flake check`, `supabase db lint`: the word that
+		// ends the command says it checks.
 		if c := categorize(prog, plain[0], plain[0]); c != "" {
 			return c
 		}
@@ -775,6 +800,13 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		if strings.HasSuffix(prog, "-review") {
 			// A code reviewer (`elm-review`) checks the code.
 			return "lint"
+		}
+		for _, part := range strings.FieldsFunc(strings.ToLower(strings.TrimSuffix(prog, path.Ext(prog))), func(r rune) bool { return r == '-' || r == '_' }) {
+			if part == "check" || part == "lint" {
+				// A program whose name says it checks, anywhere in it
+				// (`yocto-check-layer`).
+				return "lint"
+			}
 		}
 	}
 	for _, a := range rest {
@@ -1005,6 +1037,9 @@ func categorize(prog, sub, norm string) string {
 	return ""
 }
 
+// packageManagers run a package's own scripts by name (`yarn make`).
+var packageManagers = map[string]bool{"npm": true, "pnpm": true, "yarn": true, "bun": true}
+
 // scriptCategory classifies a package-script or make target by its name.
 func scriptCategory(name string) string {
 	n := strings.ToLower(name)
@@ -1013,7 +1048,7 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
+	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || n == "validate" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"

@@ -29,6 +29,7 @@ var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "buil
 // preview (`terraform plan`) joins the checks too, but stays an action in
 // the steps, where it leads to the apply.
 func promoteBuilds(sessions []mined) {
+	reportedChecks(sessions)
 	neededBuilds(sessions)
 	tested := map[string]bool{}
 	for _, m := range sessions {
@@ -72,6 +73,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		full     map[string]int // the whole command as run
 		runs     [][]word       // each session's first run, as written
 		dangling bool
+		fed      bool // a run read a pipe: its feeder is part of it
 		// untargeted: some run was not aimed at what the action before
 		// it made (targetedRun).
 		untargeted bool
@@ -81,17 +83,27 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	order := 0
 	for idx, m := range sessions {
 		for _, r := range m.checks {
-			g := groups[r.cmd.key]
+			k := r.cmd.checkKey()
+			g := groups[k]
 			if g == nil {
 				order++
-				g = &group{key: r.cmd.key, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, full: map[string]int{}, first: order}
-				groups[r.cmd.key] = g
+				g = &group{key: k, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, full: map[string]int{}, first: order}
+				groups[k] = g
 			}
 			g.sessions[idx] = r.src
-			g.forms[r.cmd.norm]++
-			g.runs = append(g.runs, r.cmd.args)
+			norm, args := r.cmd.norm, r.cmd.args
+			if f, ok := normalize(r.cmd.from); ok {
+				// A check that reads a pipe is run with what feeds it
+				// (`kustomize build overlays/qa | kubeconform
+				// -strict`): alone it would wait for input.
+				norm = f.norm + " | " + norm
+				args = append(append(append([]word{}, r.cmd.from...), word{text: "|", op: true}), args...)
+				g.fed = true
+			}
+			g.forms[norm]++
+			g.runs = append(g.runs, args)
 			g.dangling = g.dangling || r.cmd.dangling
-			g.full[argsText(r.cmd.args)]++
+			g.full[argsText(args)]++
 			g.untargeted = g.untargeted || !targetedRun(m, r)
 		}
 	}
@@ -141,9 +153,11 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		cmd := mostCommon(g.forms)
 		if full := mostCommon(g.full); g.full[full] >= 2 && 2*g.full[full] > len(g.runs) && !varied(g.runs, full) {
 			cmd = full
-		} else if g.dangling || valuesVary(g.forms) {
-			// `xcodebuild test -scheme -destination` is no command: the
-			// runs with their values, those that changed as placeholders.
+		} else if g.dangling || g.fed || valuesVary(g.forms) {
+			// `xcodebuild test -scheme -destination` is no command, nor
+			// is `kustomize build | kubeconform` without the overlay
+			// built: the runs with their values, those that changed as
+			// placeholders.
 			cmd = stepText(g.runs, command{norm: cmd})
 		}
 		c.cmds = append(c.cmds, cmd)
@@ -161,16 +175,18 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 }
 
 // targetedRun reports whether a check was given a value that one of the
-// two commands before it in the session, an action, was given too: it
-// checks that action's result (`dbt test --select orders` after `dbt run
-// --select orders`).
+// two commands before or after it in the session, an action, was given
+// too: it checks that action's result (`dbt test --select orders` after
+// `dbt run --select orders`) or what it is about to be given (`dp
+// validate --date d` before `dp backfill --date d`), a step of that
+// procedure.
 func targetedRun(m mined, r shellRun) bool {
 	for i, s := range m.steps {
 		if s.src.seq != r.src.seq || s.cmd.key != r.cmd.key {
 			continue
 		}
-		for j := i - 1; j >= 0 && j >= i-2; j-- {
-			if p := m.steps[j].cmd; p.category == "" && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
+		for j := max(0, i-2); j < len(m.steps) && j <= i+2; j++ {
+			if p := m.steps[j].cmd; j != i && p.category == "" && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
 				return true
 			}
 		}
@@ -256,6 +272,9 @@ func argsText(args []word) string {
 	parts := make([]string, len(args))
 	for i, w := range args {
 		parts[i] = shellQuote(w.text, w.quoted)
+		if w.op {
+			parts[i] = w.text
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -408,6 +427,12 @@ func askedChecks(sessions []mined, said []source) {
 			}
 		}
 	}
+	markChecks(sessions, named)
+}
+
+// markChecks gives the commands named (by key) their check category, and
+// each session's first run of one a place among its checks.
+func markChecks(sessions []mined, named map[string]string) {
 	for i := range sessions {
 		m := &sessions[i]
 		seen := map[string]bool{}
@@ -422,6 +447,43 @@ func askedChecks(sessions []mined, said []source) {
 			}
 		}
 	}
+}
+
+// reportedChecks makes a command a check when one of its runs printed what
+// a checker prints (reportShape: "214 links scanned, 0 broken", "Valid:
+// 41, Invalid: 0") and it ran in at least minVerifySessions sessions: two
+// signals, and no name of the tool is needed, so a checker of an
+// ecosystem no list knows is found by what it does. An action that only
+// reads or publishes is never made one.
+func reportedChecks(sessions []mined) {
+	runs := map[string]int{}
+	shapes := map[string]map[string]int{}
+	for _, m := range sessions {
+		seen := map[string]bool{}
+		for _, r := range m.steps {
+			c := r.cmd
+			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(c.norm) {
+				continue
+			}
+			if !seen[c.key] {
+				seen[c.key] = true
+				runs[c.key]++
+			}
+			if r.report != "" {
+				if shapes[c.key] == nil {
+					shapes[c.key] = map[string]int{}
+				}
+				shapes[c.key][r.report]++
+			}
+		}
+	}
+	named := map[string]string{}
+	for k, sh := range shapes {
+		if runs[k] >= minVerifySessions {
+			named[k] = mostCommon(sh)
+		}
+	}
+	markChecks(sessions, named)
 }
 
 // namedIn returns a word of a step that one of the sentences names, as a
@@ -468,7 +530,8 @@ func neededBuilds(sessions []mined) {
 				continue
 			}
 			ran[r.cmd.key] = true
-			if i == 0 {
+			if i == 0 || len(r.cmd.from) > 0 {
+				// A check that reads a pipe brings what feeds it.
 				continue
 			}
 			p := m.steps[i-1].cmd

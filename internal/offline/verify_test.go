@@ -223,3 +223,85 @@ func TestFoldStatedChecksEdit(t *testing.T) {
 		t.Errorf("two rewrites merged: %+v", out)
 	}
 }
+
+// TestReportedChecks: a command no list knows is a check when one of its
+// runs printed a checker's summary and it ran in three sessions; a
+// deploy's output, or a summary from a command run twice, is not enough.
+func TestReportedChecks(t *testing.T) {
+	line := func(report string, n int, cmds ...string) string {
+		var ms []mined
+		for i := range n {
+			m := checkedSession(i, cmds...)
+			if i == 1 {
+				m.steps[len(m.steps)-1].report = report
+			}
+			ms = append(ms, m)
+		}
+		promoteBuilds(ms)
+		if c := verificationCandidate(ms, func(int) bool { return true }); c != nil {
+			return c.line
+		}
+		return ""
+	}
+	want := "Verification commands for this project: `lychee --offline docs/`, `make test`."
+	if got := line(reportShape("🔍 52 Total  ✅ 52 OK  🚫 0 Errors"), 3, "make test", "lychee --offline docs/"); got != want {
+		t.Errorf("a summary: %q, want %q", got, want)
+	}
+	want = "Verification commands for this project: `make test`."
+	if got := line(reportShape("Uploaded 14 files to r2://docs"), 3, "make test", "rclone sync site r2:docs"); got != want {
+		t.Errorf("a deploy: %q, want %q", got, want)
+	}
+	if got := line("lint", 2, "make test", "lychee --offline docs/"); got != "" {
+		t.Errorf("two sessions: %q", got)
+	}
+}
+
+// TestCheckRunTwoWays: a check run through different runners is one
+// check, written as most runs wrote it.
+func TestCheckRunTwoWays(t *testing.T) {
+	got := verificationOf([]string{"npx vue-tsc --noEmit"}, []string{"pnpm exec vue-tsc --noEmit"}, []string{"npx vue-tsc --noEmit"})
+	if want := "Verification commands for this project: `npx vue-tsc --noEmit`."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// TestPipedCheck: a check that reads a pipe is listed with what feeds it,
+// the feeder's varying argument as a placeholder.
+func TestPipedCheck(t *testing.T) {
+	got := verificationOf([]string{"jsonnet env/prod.jsonnet | yamllint -"}, []string{"jsonnet env/dev.jsonnet | yamllint -"}, []string{"jsonnet env/prod.jsonnet | yamllint -"})
+	if want := "Verification commands for this project: `jsonnet env/<name>.jsonnet | yamllint -`."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// TestShapedChecks: build verbs, a flag that lost its value and a check
+// that gates an action with the same target.
+func TestShapedChecks(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		sessions [][]string
+		want     string
+	}{
+		// `<tool> make` compiles where the tool tests too; a package
+		// script of that name is no build.
+		{"make verb", [][]string{{"loom make src/a.lm", "loom test"}, {"loom make src/b.lm", "loom test"}, {"loom make src/a.lm", "loom test"}}, "`loom make`, `loom test`"},
+		{"package script", [][]string{{"yarn make", "yarn test"}, {"yarn make", "yarn test"}, {"yarn make", "yarn test"}}, "`yarn test`"},
+		// A one-letter flag whose value changed keeps a placeholder.
+		{"letter flag", [][]string{{"zmk check -b nice_nano app"}, {"zmk check -b xiao_ble app"}, {"zmk check -b nice_nano app"}}, "`zmk check -b <arg> app`"},
+		// A check of what the next action is given is a step of it.
+		{"gate", [][]string{
+			{"helm lint charts/api", "helm upgrade api charts/api"},
+			{"helm lint charts/web", "helm upgrade web charts/web"},
+			{"helm lint charts/api", "helm upgrade api charts/api"},
+		}, ""},
+	} {
+		got := verificationOf(tt.sessions...)
+		want := ""
+		if tt.want != "" {
+			want = "Verification commands for this project: " + tt.want + "."
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", tt.name, got, want)
+		}
+	}
+}

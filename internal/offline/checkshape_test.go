@@ -1,0 +1,62 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReportShape: a checker's summary is read as one whatever its tool;
+// what installers, deploys and playbooks print is not.
+func TestReportShape(t *testing.T) {
+	for _, tt := range []struct{ out, want string }{
+		{"Tests:       2 failed, 57 passed, 59 total", "test"},
+		{"Finished in 0.8 seconds\n14 examples, 0 failures", "test"},
+		{"ok  \tgithub.com/acme/ledger/pkg/money\t0.012s", "test"},
+		{"not ok 3 - rounds half to even", "test"},
+		{"✖ 7 problems (5 errors, 2 warnings)", "lint"},
+		{"Checked 212 files\nAll checks passed!", "lint"},
+		{"Summary: 12 resources found - Valid: 12, Invalid: 0", "lint"},
+		{"[INFO] webpack compiled successfully in 2140 ms", "build"},
+		{strings.Repeat("x", 5000) + "\n31 passed in 2.04s", "test"},
+		// Not reports.
+		{"added 231 packages, and audited 232 packages in 6s", ""},
+		{"Apply complete! Resources: 2 added, 1 changed, 0 destroyed.", ""},
+		{"web2 : ok=14 changed=3 unreachable=0 failed=0 skipped=1", ""},
+		{"ok", ""},
+		{"Uploaded 38 files to gs://assets-prod", ""},
+		{"error: failed to push some refs to 'origin'", ""},
+	} {
+		if got := reportShape(tt.out); got != tt.want {
+			t.Errorf("reportShape(%q) = %q, want %q", tt.out, got, tt.want)
+		}
+	}
+}
+
+// TestShapeCategories: checks found by the shape of the command rather
+// than its tool's name.
+func TestShapeCategories(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		// A test script or directory handed to any runner.
+		{`AutoIt3.exe tests\suite_test.au3`, "test"},
+		{"busted specs", "test"},
+		{"shellspec spec/", "test"},
+		{"ember try:one lts --- ember test", ""},
+		{"git add tests/test_ledger.py", ""},
+		{"prettyml src tests", ""},
+		{"cp tests/fixture.json /tmp/", ""},
+		// A Windows program's slash options; "validate" only without
+		// a subcommand.
+		{"PkgLint.exe /validate manifest.xml", "lint"},
+		{"kubectl apply --validate -f deploy.yaml", ""},
+		{"liquibase validate", "lint"},
+		// The word that ends a tool's command, and a name that says
+		// it checks anywhere in it.
+		{"atlas schema lint", "lint"},
+		{"pkg-check-deps ./...", "lint"},
+	} {
+		c := commands(tt.script)
+		if len(c) != 1 || c[0].category != tt.want {
+			t.Errorf("commands(%q) = %+v, want category %q", tt.script, c, tt.want)
+		}
+	}
+}
