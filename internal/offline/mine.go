@@ -97,7 +97,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			m.pasted = append(m.pasted, pastedSettings(msg.Text, src)...)
 			lines := ownText(msg.Text)
 			own, continued := sentenceParts(lines)
-			listed := ruleItems(lines)
+			listed, scoped := ruleItems(lines), scopedItems(lines)
 			// Support by mention reads whole sentences: a request to
 			// check work names its checks across the clauses of one.
 			for i, sent := range sentences(lines) {
@@ -128,6 +128,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// "let me lay out how we do things here: …": what
 					// follows is how the project works, said to last.
 					sent, ruled = sent[loc[1]:], true
+				}
+				if scoped[sent] {
+					// an item under "## General (all my repos)"
+					sent = withScope(sent)
 				}
 				s := src
 				s.quote = sent
@@ -391,6 +395,12 @@ var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|same a
 func rememberPrevious(sents []string) []string {
 	out := sents[:0:0]
 	for _, s := range sents {
+		if len(out) > 0 && scopeOnly(s) {
+			// "… in simple English. This is for all my projects.": the
+			// scope belongs to the sentence before.
+			out[len(out)-1] = withScope(out[len(out)-1])
+			continue
+		}
 		if len(out) > 0 && (rememberAloneRe().MatchString(s) || remembersValueOf(s, out[len(out)-1])) {
 			out[len(out)-1] = "Remember that " + out[len(out)-1]
 			continue

@@ -1,0 +1,95 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
+)
+
+// People often say that a rule holds in every project apart from the rule
+// itself: in the next sentence ("… in simple English. This is for all my
+// projects."), in a clause that points back at it ("…, that's the same
+// everywhere I work"), in a lead-in before a colon ("one thing that applies
+// to all my projects: …") or in the heading over a list ("## General (all
+// my repos)"). Each points at the rule with a word that has no content of
+// its own ("this", "that way", "one thing"); once the scope is taken off,
+// nothing is left of the pointer but such words.
+
+var (
+	// pointerTailRe is what is left of a clause that points back at the
+	// rule once its scope is gone: ", that goes", ", that's the same",
+	// "I prefer it that way", "thats how i do it".
+	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way))( (too|as well))?[\s,;:.!]*$`)
+	// pointerHeadRe is a lead-in before a colon that only points forward
+	// once its scope is gone: "one thing that applies :", "this holds:".
+	pointerHeadRe = lazyregexp.New(`(?i)^[^:]{0,40}\b(applies|apply|holds|goes|counts)\b[\s,]*:\s*`)
+)
+
+// scopeOnly reports whether sentence s says no more than that something
+// holds in every project ("This is for all my projects.", "that goes for
+// all my repos"): a scope for the sentence before it.
+func scopeOnly(s string) bool {
+	if !globalRe().MatchString(s) {
+		return false
+	}
+	rest := strings.TrimSpace(globalRe().ReplaceAllString(s, " "))
+	rest = pointerTailRe().ReplaceAllString(rest, "")
+	return len(factTerms(stripFillers(rest))) == 0
+}
+
+// withScope puts the scope said apart back on the rule it belongs to,
+// where the rule keeps its own shape: before a closing question mark
+// ("could you always …?"), else at the end.
+func withScope(rule string) string {
+	r := strings.TrimRight(rule, " .!;,")
+	if strings.HasSuffix(r, "?") {
+		return strings.TrimRight(r, "? ") + " in all my projects?"
+	}
+	return r + ", in all my projects."
+}
+
+// unpointed takes off what pointed at the scope once the scope itself is
+// gone: a closing ", that's the same" or a lead-in "one thing that applies:".
+func unpointed(s string) string {
+	if m := pointerHeadRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
+		s = s[len(m):]
+	}
+	if loc := pointerTailRe().FindStringIndex(s); loc != nil && loc[0] > 0 && len(strings.Fields(strings.Trim(s[loc[0]:], " ,;:.!-\u2014"))) >= 2 {
+		// ", that goes" points; "keep doing that" ends a rule.
+		s = s[:loc[0]]
+	}
+	return s
+}
+
+// scopeHeadRe is a heading whose scope covers the list under it: "##
+// General (all my repos)", "Style, for all my projects:".
+var scopeHeadRe = lazyregexp.New(`^(#+\s+.*|[^.!?]{1,60}:)$`)
+
+// allMineRe names every project of the person without a preposition, as
+// a heading does: "(all my repos)".
+var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?my (projects|repos|repositories|codebases)\b`)
+
+// scopedItems are the sentences of the list items under a heading that
+// says they hold in every project; the list ends at the first line that is
+// no list item.
+func scopedItems(lines []string) map[string]bool {
+	var items map[string]bool
+	under := false
+	for _, ln := range lines {
+		t := strings.TrimSpace(ln)
+		if listMarkerRe().MatchString(t) {
+			if under {
+				if items == nil {
+					items = map[string]bool{}
+				}
+				for _, s := range sentences([]string{t}) {
+					items[s] = true
+				}
+			}
+			continue
+		}
+		under = scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
+	}
+	return items
+}

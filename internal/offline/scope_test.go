@@ -1,0 +1,62 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGlobalScopeSaidApart: "this holds in every project" said in the next
+// sentence, in a clause pointing back, in a lead-in before a colon or in a
+// heading over a list routes the rule to the global memory, and the pointer
+// words leave the line.
+func TestGlobalScopeSaidApart(t *testing.T) {
+	for _, c := range []struct {
+		sentences []string
+		want      string
+	}{
+		{[]string{"use British spelling in prose please.", "That holds for all my repos."}, "Use British spelling in prose."},
+		{[]string{"I'd like you to keep replies under ten lines.", "this goes for every one of my projects, not just this app."}, "Keep replies under ten lines."},
+		{[]string{"sorry to nag, but could you always name the file before each snippet?", "I want it that way in all my projects."}, "Always name the file before each snippet."},
+		{[]string{"I write in nushell, give me nu syntax, that's the same everywhere I work"}, "I write in nushell, give me nu syntax."},
+		{[]string{"Something that applies to all my projects, not only here: never add a licence header without asking."}, "Never add a licence header without asking."},
+	} {
+		var got *stmt
+		for _, s := range rememberPrevious(c.sentences) {
+			if st, _ := classify(s, false, source{}); st != nil {
+				got = st
+			}
+		}
+		if got == nil || got.line != c.want || !got.global || !got.lasting {
+			t.Errorf("%q: got %+v; want global lasting %q", c.sentences, got, c.want)
+		}
+	}
+	// a closing "that" of the rule itself is no pointer
+	if st, _ := classify("in all my repos I sign my tags, keep doing that", false, source{}); st == nil || !strings.HasSuffix(st.line, "keep doing that.") {
+		t.Errorf("got %+v; want the rule to keep its closing words", st)
+	}
+	// a sentence with content of its own is no scope for the one before
+	if got := rememberPrevious([]string{"run the linter first.", "The staging deploy is for all my projects too, it reads one config."}); len(got) != 2 {
+		t.Errorf("folded %q; want the sentences apart", got)
+	}
+}
+
+// TestScopedItems: the items under a heading that scopes them to every
+// project are marked; items under another heading are not.
+func TestScopedItems(t *testing.T) {
+	lines := []string{"## Everywhere (every one of my repositories)", "- tabs, never spaces", "- sign every commit", "## This PR", "- skip the docs"}
+	got := scopedItems(lines)
+	if !got["tabs, never spaces"] || !got["sign every commit"] || got["skip the docs"] {
+		t.Errorf("scopedItems = %v; want the first two items only", got)
+	}
+}
+
+// TestLikeYouMarked: "I'd like you to …" is an instruction when marked to
+// last, and a request when not.
+func TestLikeYouMarked(t *testing.T) {
+	if st, _ := classify("from now on I would like you to open a draft PR first", false, source{}); st == nil || st.line != "Open a draft PR first." {
+		t.Errorf("marked: got %+v; want the instruction", st)
+	}
+	if st, _ := classify("I would like you to open a draft PR", false, source{}); st != nil {
+		t.Errorf("unmarked: got %+v; want nothing", st)
+	}
+}
