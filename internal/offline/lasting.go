@@ -244,9 +244,17 @@ var rulesHeadRe = lazyregexp.New(`(?i)^#+\s*(rules|conventions|guidelines)\b|\b(
 var failedHeadRe = lazyregexp.New(`(?i)\b(fail|failing|failed|error|errors|broken|break|warn|warning|warnings|violat)`)
 
 // ruleItems numbers the sentences of the list items under a heading that
-// announces the project's rules, by item (from 1); the list ends at the
-// first line that is no list item.
+// announces the project's rules, by item (from 1).
 func ruleItems(lines []string) map[string]int {
+	return itemsUnder(lines, func(t string) bool {
+		return rulesHeadRe().MatchString(t) && !failedHeadRe().MatchString(t) && len(strings.Fields(t)) <= 16
+	})
+}
+
+// itemsUnder numbers the sentences of the list items under a line that
+// head accepts, by item (from 1); a list ends at the first line that is no
+// list item.
+func itemsUnder(lines []string, head func(string) bool) map[string]int {
 	var items map[string]int
 	under, n := false, 0
 	for _, ln := range lines {
@@ -263,7 +271,7 @@ func ruleItems(lines []string) map[string]int {
 			}
 			continue
 		}
-		under = rulesHeadRe().MatchString(t) && !failedHeadRe().MatchString(t) && len(strings.Fields(t)) <= 16
+		under = head(t)
 	}
 	return items
 }

@@ -129,7 +129,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// follows is how the project works, said to last.
 					sent, ruled = sent[loc[1]:], true
 				}
-				if scoped[sent] {
+				if scoped[sent] > 0 {
 					// an item under "## General (all my repos)"
 					sent = withScope(sent)
 				}

@@ -70,26 +70,10 @@ var scopeHeadRe = lazyregexp.New(`^(#+\s+.*|[^.!?]{1,60}:)$`)
 // a heading does: "(all my repos)".
 var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?my (projects|repos|repositories|codebases)\b`)
 
-// scopedItems are the sentences of the list items under a heading that
-// says they hold in every project; the list ends at the first line that is
-// no list item.
-func scopedItems(lines []string) map[string]bool {
-	var items map[string]bool
-	under := false
-	for _, ln := range lines {
-		t := strings.TrimSpace(ln)
-		if listMarkerRe().MatchString(t) {
-			if under {
-				if items == nil {
-					items = map[string]bool{}
-				}
-				for _, s := range sentences([]string{t}) {
-					items[s] = true
-				}
-			}
-			continue
-		}
-		under = scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
-	}
-	return items
+// scopedItems numbers the sentences of the list items under a heading
+// that says they hold in every project.
+func scopedItems(lines []string) map[string]int {
+	return itemsUnder(lines, func(t string) bool {
+		return scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
+	})
 }

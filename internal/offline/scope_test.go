@@ -45,7 +45,7 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 func TestScopedItems(t *testing.T) {
 	lines := []string{"## Everywhere (every one of my repositories)", "- tabs, never spaces", "- sign every commit", "## This PR", "- skip the docs"}
 	got := scopedItems(lines)
-	if !got["tabs, never spaces"] || !got["sign every commit"] || got["skip the docs"] {
+	if got["tabs, never spaces"] == 0 || got["sign every commit"] == 0 || got["skip the docs"] != 0 {
 		t.Errorf("scopedItems = %v; want the first two items only", got)
 	}
 }
