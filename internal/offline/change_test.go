@@ -287,3 +287,26 @@ func TestPromoteChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestWithSiblingValues: a version of a line the change rewrites gives way
+// to one of the change's sentence written the same way when a word beside
+// each names the same thing; one the sentence names itself, one beside no
+// shared word, and a number that is no version stay.
+func TestWithSiblingValues(t *testing.T) {
+	tell := func(q string) change { return change{old: "webpack", new: "rspack", src: source{quote: q}} }
+	tests := []struct {
+		line string
+		ch   change
+		want string
+	}{
+		{"Bundles build with rspack for the 2.7 runtime.", tell("we dropped webpack for rspack, the runtime is 3.1 now"), "Bundles build with rspack for the 3.1 runtime."},
+		{"Bundles build with rspack for the 2.7 runtime.", tell("we dropped webpack for rspack, the runtime went from 2.7 to 3.1"), "Bundles build with rspack for the 2.7 runtime."},
+		{"Bundles build with rspack for the 2.7 runtime.", tell("we dropped webpack for rspack, and the docs site is on 3.1"), "Bundles build with rspack for the 2.7 runtime."},
+		{"Bundles build with rspack on port 8080.", tell("we dropped webpack for rspack, the dev port is 9090"), "Bundles build with rspack on port 8080."},
+	}
+	for _, tt := range tests {
+		if got := withSiblingValues(tt.line, tt.ch); got != tt.want {
+			t.Errorf("withSiblingValues(%q, %q) = %q, want %q", tt.line, tt.ch.src.quote, got, tt.want)
+		}
+	}
+}

@@ -286,3 +286,44 @@ func termSet(ts []string) map[string]bool {
 	}
 	return m
 }
+
+// withSiblingValues carries into a line a change's other new versions: a
+// sentence that tells one change often tells the ones that came with it
+// ("I ripped out GLEW and we're on glad now, generated for GL 4.5 core, so
+// the context hint goes to 4.5 too"), and a line the change rewrites
+// ("The context is a 3.3 core profile one … using GLEW") holds them too. A
+// version of the line gives way to one of the sentence written the same
+// way when a word beside each names the same thing ("core", "context");
+// one the sentence names itself is left alone.
+func withSiblingValues(line string, ch change) string {
+	sent := plain(ch.src.quote)
+	if !hasDigit(sent) || !hasDigit(line) {
+		return line
+	}
+	lw, sw := strings.Fields(plain(line)), strings.Fields(sent)
+	for i, w := range lw {
+		v := trimValue(w)
+		if !dotted(v) || strings.EqualFold(v, ch.new) || strings.EqualFold(v, ch.old) || containsValue(sent, v) {
+			continue
+		}
+		near := termSet(nonValues(strings.Join(lw[max(0, i-4):min(len(lw), i+5)], " ")))
+		for j, x := range sw {
+			n := trimValue(x)
+			if !dotted(n) || valueShape(n) != valueShape(v) || n == v {
+				continue
+			}
+			if intersects(near, termSet(nonValues(strings.Join(sw[max(0, j-4):min(len(sw), j+5)], " ")))) {
+				if nl := replaceValue(line, v, n); nl != "" {
+					line = nl
+				}
+				break
+			}
+		}
+	}
+	return line
+}
+
+// dotted reports whether v is a version written with a dot: 3.3, 12.4.1.
+func dotted(v string) bool {
+	return strings.Contains(v, ".") && strings.Trim(v, "0123456789.") == "" && hasDigit(v)
+}

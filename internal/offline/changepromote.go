@@ -146,7 +146,7 @@ func restated(earlier source, ch change) string {
 			return ""
 		}
 		if nl := replaceValue(c, old, ch.new); nl != "" {
-			return asLine(strings.TrimRight(nl, " .!"))
+			return asLine(strings.TrimRight(withSiblingValues(nl, ch), " .!"))
 		}
 		return ""
 	}

@@ -53,6 +53,15 @@ var preferOverRe = lazyregexp.New(`(?i)\b(?:prefer(?:s|red)?|use|we use|go with|
 // fromToRe is a change of value: "moved the broker from redis to rabbitmq".
 var fromToRe = lazyregexp.New(`(?i)\bfrom\s+([\w.@/+-]+)\s+to\s+[\w.@/+-]+`)
 
+// removableRe is what a line says may go once something else is used:
+// "go with DuckDB, the CSV loaders can be removed". Read only beside
+// goWithRe, so a chore ("the old fixtures can be deleted") rules nothing
+// out.
+var (
+	removableRe = lazyregexp.New(`(?i)\b(?:the\s+)?([\w.@/+-]+)(?:\s+[a-z]+)?\s+(?:can|could|should|must|will)\s+(?:now\s+)?be\s+(?:removed|deleted|dropped|retired)\b`)
+	goWithRe    = lazyregexp.New(`(?i)\b(?:go(?:ing)? with|switch(?:ed|ing)? to|mov(?:e|ed|ing) to|migrat(?:e|ed|ing) to|use|using|instead)\b`)
+)
+
 // ruledOut lists the names a line rules out, lower-cased.
 func ruledOut(line string) []string {
 	var out []string
@@ -67,6 +76,13 @@ func ruledOut(line string) []string {
 		w := strings.ToLower(strings.Trim(m[1], ".-"))
 		if w != "" && !textkeyStop(w) {
 			out = append(out, w)
+		}
+	}
+	if strings.Contains(line, " be ") && goWithRe().MatchString(line) {
+		for _, m := range removableRe().FindAllStringSubmatch(line, -1) {
+			if w := strings.ToLower(strings.Trim(m[1], ".-")); valueLike(w) {
+				out = append(out, w)
+			}
 		}
 	}
 	for _, m := range preferOverRe().FindAllStringSubmatch(line, -1) {
@@ -123,6 +139,9 @@ func hasWord(line, name string) bool {
 // "the deploy branch is gh-pages"), or it gives the same setting a new
 // value ("the server port is 7171" after "… is 7070").
 func supersedes(newer, older string) bool {
+	if relabels(newer, older) {
+		return true
+	}
 	for _, w := range ruledOut(newer) {
 		if hasWord(older, w) && !negatedIn(older, w) {
 			return true
@@ -187,6 +206,50 @@ func hasExtra(a, b []string) bool {
 	for _, t := range a {
 		if !in[t] && !slotTerms[t] {
 			return true
+		}
+	}
+	return false
+}
+
+var (
+	// settingLabelRe is a memory line that names its setting before a colon:
+	// "Migrations: db/migration/V<number>__description.sql, …".
+	settingLabelRe = lazyregexp.New(`^[-*+\s]*([A-Za-z][\w-]*(?:\s+[\w-]+){0,2}):\s+\S`)
+	// copulaSubjectRe is a line whose subject, before "is"/"are", names
+	// a setting: "Migration versions are timestamps, …".
+	copulaSubjectRe = lazyregexp.New(`(?i)^[-*+\s]*((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are)\s+(?:now\s+)?[\w\x60]`)
+	// fileExtRe is a file name's extension: ".sql" of
+	// "V20260218_1530__order_items.sql".
+	fileExtRe = lazyregexp.New(`[\w>]\.([a-z]{1,5})\b`)
+)
+
+// relabels reports whether newer gives a new value of the setting older
+// names by its label: its subject holds every word of the label, and both
+// name a file of the same kind that differs ("Migration versions are
+// timestamps, V20260218_1530__order_items.sql style" after "Migrations:
+// db/migration/V<number>__description.sql, next number after the
+// highest"). Two signals, the setting and a value of one kind, so that
+// another fact about the same thing ("Migrations are never edited once
+// applied") is not read as its new value.
+func relabels(newer, older string) bool {
+	lm := settingLabelRe().FindStringSubmatch(older)
+	if lm == nil {
+		return false
+	}
+	sm := copulaSubjectRe().FindStringSubmatch(newer)
+	if sm == nil {
+		return false
+	}
+	label, subject := factTerms(lm[1]), termSet(factTerms(sm[1]))
+	if len(label) == 0 || !subset(termSet(label), subject) {
+		return false
+	}
+	eo, en := fileExtRe().FindAllStringSubmatch(older, -1), fileExtRe().FindAllStringSubmatch(newer, -1)
+	for _, o := range eo {
+		for _, n := range en {
+			if strings.EqualFold(o[1], n[1]) && !strings.EqualFold(o[0], n[0]) && !sameFact(newer, older) {
+				return true
+			}
 		}
 	}
 	return false

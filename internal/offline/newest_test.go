@@ -26,6 +26,15 @@ func TestSupersedes(t *testing.T) {
 		{"We upgraded to expo sdk 51.", "Native packages we add with expo install so the versions match the sdk.", false},
 		// a change from one named thing to another
 		{"We moved the broker from redis to rabbitmq.", "Background jobs run on Celery with Redis as the broker.", true},
+		// what may go once another thing is used is given up; a chore
+		// that deletes something rules nothing out
+		{"We'll use the parquet snapshots from here, the XML exports can be deleted.", "Reports are read from exports/*.xml.", true},
+		{"The XML exports can be deleted after the audit.", "Reports are read from exports/*.xml.", false},
+		// a line naming its setting by a label, restated with a new file
+		// of the same kind
+		{"Changelog entries are fragments, changes/<id>.rst files collected by towncrier.", "- Changelog: docs/CHANGES.rst, newest entry on top.", true},
+		{"Changelog entries are never rewritten after a release.", "- Changelog: docs/CHANGES.rst, newest entry on top.", false},
+		{"Release notes are written in docs/notes.rst by hand.", "- Changelog: docs/CHANGES.rst, newest entry on top.", false},
 	}
 	for _, tt := range tests {
 		if got := supersedes(tt.newer, tt.older); got != tt.want {

@@ -255,6 +255,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 				continue
 			}
 			if nl := changedLine(e.c.line, ch); nl != "" {
+				nl = withSiblingValues(nl, ch)
 				if e.orig != "" {
 					e.c.srcs = append(e.c.srcs, oldValueSaid(said, ch, e.c.line)...)
 				}
