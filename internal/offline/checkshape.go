@@ -194,6 +194,25 @@ func optionCheck(prog, sub string, rest []string) (cat, opt string) {
 	return "", ""
 }
 
+// updateOption finds the option that makes a test run write the results
+// it expects instead of checking them (`--update-snapshots`,
+// `--updateSnapshot`, `--accept`, `--bless`).
+func updateOption(rest []string) string {
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		name := strings.ToLower(strings.TrimLeft(a, "-"))
+		if name == a || strings.Contains(name, "=") {
+			continue
+		}
+		if strings.HasPrefix(name, "update") || name == "accept" || name == "bless" {
+			return a
+		}
+	}
+	return ""
+}
+
 // dryRunOption finds the option that makes a run only show what it would
 // do (`snakemake -n`, `npm publish --dry-run`): a preview of the work, as
 // `terraform plan` is. A lone `-n` is one only when it is all the command

@@ -53,6 +53,10 @@ func TestShapeCategories(t *testing.T) {
 		// it checks anywhere in it.
 		{"atlas schema lint", "lint"},
 		{"pkg-check-deps ./...", "lint"},
+		// A test run that rewrites what it expects is an action.
+		{"npx jest --updateSnapshot", ""},
+		{"cargo test --accept", ""},
+		{"npx jest --ci", "test"},
 	} {
 		c := commands(tt.script)
 		if len(c) != 1 || c[0].category != tt.want {

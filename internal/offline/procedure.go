@@ -250,14 +250,17 @@ var runnerWords = map[string]bool{
 // replaced by placeholders.
 func draftFor(steps []command, toks []string, windows [][]command, sessions int) *skillDraft {
 	d := &skillDraft{sessions: sessions}
+	prev := "" // the step before, as written
 	var words []string
 	seen := map[string]bool{}
 	for i, c := range steps {
 		runs := make([][]word, len(windows))
 		all := true // every run wrote its output to a file
+		fed := i > 0 // every run read the pipe the step before wrote
 		for k, w := range windows {
 			runs[k] = w[i].args
 			all = all && len(w[i].out) > 0
+			fed = fed && len(w[i].from) > 0 && argsText(w[i].from) == argsText(w[i-1].args)
 		}
 		if all {
 			for k, w := range windows {
@@ -265,6 +268,13 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 			}
 		}
 		step := stepText(runs, c)
+		if fed {
+			// `kustomize build overlays/qa | kubeconform`: one step,
+			// which the reader of the pipe cannot do alone.
+			d.steps = d.steps[:len(d.steps)-1]
+			step = prev + " | " + step
+		}
+		prev = step
 		d.steps = append(d.steps, step)
 		if c.category == "test" || c.category == "build" || c.category == "lint" || c.category == "typecheck" {
 			d.verify = step

@@ -135,6 +135,15 @@ func TestProcedureShapes(t *testing.T) {
 			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name>",
 		},
 		{
+			// What reads a pipe is one step with what writes it.
+			name: "piped step",
+			sessions: [][]string{
+				{"./tools/bump-chart.sh api", "helm template charts/api | conftest test -", "helm upgrade api charts/api"},
+				{"./tools/bump-chart.sh web", "helm template charts/web | conftest test -", "helm upgrade web charts/web"},
+			},
+			want: "./tools/bump-chart.sh <api|web> | helm template charts/<name> | conftest test - | helm upgrade <api|web> charts/<name>",
+		},
+		{
 			// A glob stays as run.
 			name: "book build",
 			sessions: [][]string{

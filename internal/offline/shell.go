@@ -663,6 +663,14 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = scriptNameCategory(scriptName)
 		}
 	}
+	if c.category == "test" {
+		if opt := updateOption(rest); opt != "" {
+			// `playwright test --update-snapshots` rewrites the
+			// expected results: an action, and not the check run.
+			c = withOption(c, opt)
+			c.category = ""
+		}
+	}
 	c.preview = c.preview || c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.

@@ -133,7 +133,7 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		if !ok {
 			head = sharedHead(vals)
 		}
-		if head != "" {
+		if head != "" || tail != "" {
 			mids := make([]string, len(vals))
 			for i, v := range vals {
 				mids[i] = v[len(head) : len(v)-len(tail)]
@@ -210,7 +210,9 @@ func fileFrame(vals []string) (head, tail string, ok bool) {
 			break
 		}
 	}
-	if cut < 0 || dot < 0 {
+	if dot < 0 || cut < 0 && (suf[dot] != '/' || strings.ContainsAny(pre, "/")) {
+		// No frame; a directory that varies under the same path
+		// (`tests/__screenshots__`, `e2e/__screenshots__`) is one.
 		return "", "", false
 	}
 	head, tail = pre[:cut+1], suf[dot:]

@@ -82,6 +82,7 @@ func TestStepText(t *testing.T) {
 		// after the flag, which may take no value (`-strict`).
 		{[]string{"kubeconform -strict out/blue.yaml", "kubeconform -strict out/green.yaml"}, "kubeconform -strict out/<name>.yaml"},
 		{[]string{"xcrun -sdk iphoneos", "xcrun -sdk macosx"}, "xcrun -sdk <sdk>"},
+		{[]string{"git add spec/__golden__", "git add test/__golden__"}, "git add <name>/__golden__"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
