@@ -255,7 +255,7 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 	seen := map[string]bool{}
 	for i, c := range steps {
 		runs := make([][]word, len(windows))
-		all := true // every run wrote its output to a file
+		all := true  // every run wrote its output to a file
 		fed := i > 0 // every run read the pipe the step before wrote
 		for k, w := range windows {
 			runs[k] = w[i].args
