@@ -43,7 +43,7 @@ func ownText(text string) []string {
 		if trim == "" {
 			// A blank line ends a pasted paragraph, unless the paste has not
 			// started yet (intro line followed by a blank line).
-			if pasted && i > 0 && !introRe().MatchString(strings.TrimSpace(lines[i-1])) {
+			if pasted && i > 0 && !introLine(strings.TrimSpace(lines[i-1])) {
 				pasted = false
 			}
 			continue
@@ -59,13 +59,13 @@ func ownText(text string) []string {
 			strings.HasPrefix(ln, "    "), strings.HasPrefix(ln, "\t"),
 			logRe().MatchString(ln):
 			// "error:" alone introduces what follows.
-			pasted = pasted || introRe().MatchString(trim)
+			pasted = pasted || introLine(trim)
 			continue
 		case ticketRe().MatchString(ln):
 			pasted = true
 			continue
 		}
-		if introRe().MatchString(trim) {
+		if introLine(trim) {
 			pasted = true
 			// The intro line itself is the person's, but it introduces
 			// someone else's text; it is rarely an instruction.
@@ -74,6 +74,13 @@ func ownText(text string) []string {
 		out = append(out, stripQuotes(ln))
 	}
 	return out
+}
+
+// introLine reports whether a trimmed line introduces pasted text ("the
+// log says:"). introRe ends in a colon, so a line that does not cannot
+// match: most lines skip the pattern.
+func introLine(trim string) bool {
+	return strings.HasSuffix(trim, ":") && introRe().MatchString(trim)
 }
 
 // stripQuotes removes inline quotations of four or more words: "the ticket
