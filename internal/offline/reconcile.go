@@ -328,13 +328,36 @@ func retells(c, edit candidate, applied []change) bool {
 			return true
 		}
 	}
-	return fromChange(c, applied)
+	return fromChange(c, applied) || announces(c, applied)
+}
+
+// announces reports whether c only announces a change the edit carries:
+// a line of the message that told it, saying that something changed
+// ("KlimaLink moved their API.") but naming no value at all, so the edit
+// says all it does and more.
+func announces(c candidate, applied []change) bool {
+	if !changeSignalRe().MatchString(c.line) {
+		return false
+	}
+	for _, w := range strings.Fields(c.line) {
+		if v := trimValue(w); hasDigit(v) || strings.ContainsAny(v, "`./:_\\") {
+			return false
+		}
+	}
+	for _, ch := range applied {
+		for _, s := range c.srcs {
+			if s.session == ch.src.session && s.msgID == ch.src.msgID {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // retellsDone reports whether a candidate retells a change a pending patch
 // already proposes.
 func retellsDone(c candidate, done []change) bool {
-	return (c.kind == KindInstruction || c.kind == KindCorrection) && fromChange(c, done)
+	return (c.kind == KindInstruction || c.kind == KindCorrection) && (fromChange(c, done) || announces(c, done))
 }
 
 // fromChange reports whether c comes from the message that told one of

@@ -118,3 +118,29 @@ func (w *world) appliedPrivate(t *testing.T, mem string) (string, Result) {
 	}
 	return string(out), res
 }
+
+// TestAnnounces: a line of the message that told a change, saying only
+// that something changed, is folded into the edit that carries the change;
+// one that names a value, one from another message, and one that tells no
+// change stand on their own.
+func TestAnnounces(t *testing.T) {
+	told := source{session: 2, msgID: "m7"}
+	applied := []change{{old: "es-1.corp.lan", new: "search-2.corp.lan", src: told}}
+	other := source{session: 2, msgID: "m9"}
+	tests := []struct {
+		line string
+		src  source
+		want bool
+	}{
+		{"Ops migrated the search cluster.", told, true},
+		{"Ops migrated the search cluster to search-2.corp.lan.", told, false},
+		{"Ops migrated the search cluster.", other, false},
+		{"Index mappings are owned by the search team.", told, false},
+	}
+	for _, tt := range tests {
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{tt.src}}
+		if got := announces(c, applied); got != tt.want {
+			t.Errorf("announces(%q from %s) = %v, want %v", tt.line, tt.src.msgID, got, tt.want)
+		}
+	}
+}
