@@ -123,8 +123,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	var cands, checked []*gram
 	for _, g := range grams {
 		// Two sessions show a procedure of three steps or more; a
-		// two-step one needs a third run.
-		if len(g.sessions) < 2 || len(g.steps) < minSteps && g.count < 3 {
+		// two-step one needs a third run, or its second action to take
+		// what the first made each time (`pagefind --site _site`, then
+		// `wrangler pages deploy _site`).
+		if len(g.sessions) < 2 || len(g.steps) < minSteps && g.count < 3 && !handsOn(g.windows) {
 			continue
 		}
 		fresh := false
@@ -400,6 +402,25 @@ func targeted(windows [][]command, k int) bool {
 			}
 		}
 		if !hit {
+			return false
+		}
+	}
+	return len(windows) > 0
+}
+
+// handsOn reports whether, in every run, the second of two actions is
+// given a value the first was given: one hands its result on to the other.
+func handsOn(windows [][]command) bool {
+	for _, w := range windows {
+		if len(w) != 2 {
+			return false
+		}
+		for _, c := range w {
+			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || configureStep(c) {
+				return false
+			}
+		}
+		if !sharesValue(w[0], w[1]) {
 			return false
 		}
 	}

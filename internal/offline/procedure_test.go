@@ -135,6 +135,24 @@ func TestProcedureShapes(t *testing.T) {
 			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name>",
 		},
 		{
+			// Two actions in two sessions are a procedure when the
+			// second takes what the first made.
+			name: "hand-on pair",
+			sessions: [][]string{
+				{"cargo fmt --check", "zola build --output-dir out/site", "netlify deploy --dir out/site --prod"},
+				{"zola build --output-dir out/site", "netlify deploy --dir out/site --prod"},
+			},
+			want: "zola build --output-dir out/site | netlify deploy --dir out/site --prod",
+		},
+		{
+			// Without that, two sessions of a pair are too few.
+			name: "unrelated pair",
+			sessions: [][]string{
+				{"zola build", "netlify deploy --prod"},
+				{"zola build", "netlify deploy --prod"},
+			},
+		},
+		{
 			// What reads a pipe is one step with what writes it.
 			name: "piped step",
 			sessions: [][]string{
