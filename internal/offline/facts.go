@@ -4,6 +4,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -234,12 +235,21 @@ func representative(ms []stmt) string {
 			count[t]++
 		}
 	}
-	best, bestScore := "", -1
+	corrections := true
+	for _, m := range ms {
+		corrections = corrections && m.correction
+	}
+	best, bestScore := "", -1<<30
 	for _, m := range ms {
 		score := 0
 		for _, t := range factTerms(m.line) {
 			if count[t] > 1 || len(ms) == 1 {
 				score += 2
+			} else if corrections && strings.IndexFunc(t, unicode.IsDigit) >= 0 {
+				// A number only one wording of a correction gives is the
+				// day's instance ("V12 is applied, add V13"), not the
+				// rule; a value stated as a setting is the fact itself.
+				score--
 			} else {
 				score++ // what to do instead, the reason: worth keeping
 			}

@@ -129,7 +129,7 @@ func described(s string, marked bool) bool {
 
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you".
-const saidWords = `(as )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?`
+const saidWords = `(as |i think |i believe )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?`
 
 // nthTime is a count of how often the person has said it: "third time",
 // "for the second time now".
@@ -300,6 +300,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// instruction ("I'd like you to look at this" is a request).
 		s = s[len(m):]
 	}
+	if m := genericYouRe().FindStringSubmatch(s); m != nil && (st.correction || st.lasting) {
+		// "you never edit base for an env thing, you patch the overlay":
+		// the generic "you" of a rule and what to do instead.
+		s = "never " + s[len("you never "):]
+	}
 	if m := youRe().FindString(s); m != "" {
 		marked = true
 		s = s[len(m):]
@@ -410,6 +415,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	return st, nil
 }
 
+// genericYouRe is a rule said with the generic "you", ruling one thing out
+// and naming the other: "you never edit X, you add Y".
+var genericYouRe = lazyregexp.New(`(?i)^you never [a-z]+ [^,;]+[,;]\s*(but |instead |rather )?you [a-z]+\b`)
+
 // likeYouRe opens a wish addressed to the agent: "I'd like you to …".
 var likeYouRe = lazyregexp.New(`(?i)^(i'?d like|i would like|i want|i'?d prefer|i would prefer) (you|u) to\s+`)
 
@@ -512,7 +521,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {
@@ -707,7 +716,7 @@ func sameStmt(a, b stmt) bool {
 	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
 		return false
 	}
-	if len(va) > 0 && len(vb) == 0 && states(a.line) || len(vb) > 0 && len(va) == 0 && states(b.line) {
+	if len(va) > 0 && len(vb) == 0 && statesSome(a.line) || len(vb) > 0 && len(va) == 0 && statesSome(b.line) {
 		// "we use sdk 50" gives a setting's value; a correction that only
 		// names the setting ("so the versions match the sdk") is another
 		// matter.
@@ -737,6 +746,21 @@ var placeWords = map[string]bool{"in": true, "into": true, "under": true, "from"
 // states reports whether a line gives a setting's value: "we use expo sdk
 // 50", "upgraded to node 22".
 func states(line string) bool { return settingRe().MatchString(line) || changedSetting(line) }
+
+// statesSome reports whether a sentence of a line gives a setting's value
+// on its own: "V12 is already applied. Never edit an applied migration,
+// add V13." gives none, though its first words and last value would.
+func statesSome(line string) bool {
+	if !states(line) {
+		return false
+	}
+	for _, s := range splitSentences(line) {
+		if states(s) {
+			return true
+		}
+	}
+	return false
+}
 
 // withParts adds the words of compound terms ("shell/command",
 // "to_pandas", "heapless::vec") to a term list: in the heat of a

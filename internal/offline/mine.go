@@ -388,7 +388,7 @@ func reportNames(report string) map[string]bool {
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|same as (last time|before|the last time))\W*$`)
+var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) for repeating myself|i('m| am) repeating myself|same as (last time|before|the last time))\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.

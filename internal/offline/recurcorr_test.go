@@ -114,3 +114,45 @@ func TestCorrectionParts(t *testing.T) {
 		t.Fatalf("joined %+v; want the first two sentences as one, the 'again' one apart", two)
 	}
 }
+
+// TestGenericYouRule: in a correction, "you never X, you Y" is the rule
+// "never X, Y"; a complaint without what to do instead is not.
+func TestGenericYouRule(t *testing.T) {
+	st, _ := classify("you never touch a released tag, you cut a new patch release", true, source{})
+	if st == nil || st.line != "Never touch a released tag, you cut a new patch release." {
+		t.Errorf("got %+v; want the rule", st)
+	}
+	if st, _ := classify("you never read the logs before guessing", true, source{}); st != nil {
+		t.Errorf("complaint: got %+v; want nothing", st)
+	}
+}
+
+// TestRepeatedPolitely: "sorry for repeating myself" and "I think I
+// mentioned it before" mark a correction said again, however softly.
+func TestRepeatedPolitely(t *testing.T) {
+	for _, sents := range [][]string{
+		{"I'd go with the date helper for those as well, it keeps the time zones right.", "Sorry for repeating myself."},
+		{"I'd go with the date helper for those as well, it keeps the time zones right.", "I think I mentioned it before."},
+	} {
+		var st *stmt
+		for _, s := range rememberPrevious(sents) {
+			st, _ = classify(s, false, source{})
+		}
+		if st == nil || !st.correction || st.line != "I'd go with the date helper for those as well, it keeps the time zones right." {
+			t.Errorf("%q: got %+v; want a correction", sents, st)
+		}
+	}
+}
+
+// TestCorrectionMergesPastItsInstance: a correction that opens with the
+// day's instance and its values ("R7 shipped already. Never rewrite a
+// shipped release, bump to R8.") is the same correction as a later
+// wording without values, and the merged line is the one without them.
+func TestCorrectionMergesPastItsInstance(t *testing.T) {
+	a := stmt{line: "R7 is out. Never amend a published tag, cut R8.", correction: true, src: source{session: 0, quote: "r7 is out"}}
+	b := stmt{line: "Published tags are never amended.", correction: true, src: source{session: 1, quote: "published tags are never amended"}}
+	got := instructionCandidates([]stmt{a, b}, nil, nil, func(int) bool { return true })
+	if len(got) != 1 || got[0].line != b.line || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one candidate worded without the instance, from both sessions", got)
+	}
+}
