@@ -182,6 +182,8 @@ func optionCheck(prog, sub string, rest []string) (cat, opt string) {
 			continue
 		}
 		name = strings.TrimSuffix(strings.ToLower(strings.TrimLeft(name, "-")), "-only")
+		// An alias the option runs (`clojure -M:test`, `-X:lint`).
+		name = name[strings.LastIndexByte(name, ':')+1:]
 		switch name {
 		case "lint", "test", "typecheck":
 			return scriptCategory(name), a
@@ -220,6 +222,10 @@ func updateOption(rest []string) string {
 func dryRunOption(rest []string) string {
 	for _, a := range rest {
 		if a == "--dry-run" || a == "--dryrun" {
+			return a
+		}
+		if v, ok := strings.CutPrefix(a, "--dry-run="); ok && v != "none" && v != "false" {
+			// `kubectl apply --dry-run=client`.
 			return a
 		}
 	}
@@ -307,7 +313,7 @@ const reportTail = 2000
 // nor has a count written as a setting ("unreachable=0 failed=0").
 var (
 	testReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (tests?|examples?|specs?|assertions?|scenarios?|cases?)\b[^\n]{0,30}\b(passed|failed|failures?|ok|succeeded|passing|failing)\b|(?:^|[\s,;(|:])\d+ (passed|failed|passing|failing)\b|\b(passed|failed|failures|tests run):? \d+\b|(?-i:(?m:^(ok|not ok|FAIL|PASS)[ \t]+\S)|\bFAILED\b)`)
-	lintReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (problems?|warnings?|issues?|offen[cs]es?|violations?|broken|errors?)\b|\b(valid|invalid|errors|warnings|problems):? \d+\b|\bno (problems|issues|errors|warnings|offen[cs]es|violations)( found)?\b|\ball checks passed\b`)
+	lintReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (problems?|warnings?|issues?|offen[cs]es?|violations?|findings?|broken|errors?)\b|\b(passed|failed) checks:? \d+\b|\b(valid|invalid|errors|warnings|problems):? \d+\b|\bno (problems|issues|errors|warnings|offen[cs]es|violations)( found)?\b|\ball checks passed\b`)
 	buildReportRe = lazyregexp.New(`(?i)\bsuccessfully compiled\b|\bcompiled successfully\b|\ball succeeded\b|\bbuild succeeded\b`)
 )
 

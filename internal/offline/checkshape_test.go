@@ -15,6 +15,9 @@ func TestReportShape(t *testing.T) {
 		{"not ok 3 - rounds half to even", "test"},
 		{"✖ 7 problems (5 errors, 2 warnings)", "lint"},
 		{"Checked 212 files\nAll checks passed!", "lint"},
+		{"Ran 311 rules on 48 files: 2 findings.", "lint"},
+		{"Passed checks: 40, Failed checks: 1, Skipped checks: 0", "lint"},
+		{"up to date, audited 90 packages in 1s\nfound 0 vulnerabilities", ""},
 		{"Summary: 12 resources found - Valid: 12, Invalid: 0", "lint"},
 		{"[INFO] webpack compiled successfully in 2140 ms", "build"},
 		{strings.Repeat("x", 5000) + "\n31 passed in 2.04s", "test"},
@@ -53,6 +56,10 @@ func TestShapeCategories(t *testing.T) {
 		// it checks anywhere in it.
 		{"atlas schema lint", "lint"},
 		{"pkg-check-deps ./...", "lint"},
+		// An alias named for a check, a runner named for tests.
+		{"clj -X:lint", "lint"},
+		{"runtests", "test"},
+		{"deno -A:prod main.ts", ""},
 		// A test run that rewrites what it expects is an action.
 		{"npx jest --updateSnapshot", ""},
 		{"cargo test --accept", ""},
@@ -61,6 +68,19 @@ func TestShapeCategories(t *testing.T) {
 		c := commands(tt.script)
 		if len(c) != 1 || c[0].category != tt.want {
 			t.Errorf("commands(%q) = %+v, want category %q", tt.script, c, tt.want)
+		}
+	}
+}
+
+// TestDryRunValue: a dry run chosen by value previews; "none" does not.
+func TestDryRunValue(t *testing.T) {
+	for s, want := range map[string]bool{
+		"kubectl apply --dry-run=server -f deploy/": true,
+		"kubectl apply --dry-run=none -f deploy/":   false,
+		"kubectl apply -f deploy/":                  false,
+	} {
+		if c := commands(s); len(c) != 1 || c[0].preview != want {
+			t.Errorf("%q: %+v, want preview %v", s, c, want)
 		}
 	}
 }

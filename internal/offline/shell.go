@@ -1060,7 +1060,7 @@ func scriptCategory(name string) string {
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"
-	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
+	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || strings.HasSuffix(n, "tests") || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
 		return "test"
 	case strings.HasPrefix(n, "build") || n == "compile" || n == "all":
 		return "build"
