@@ -152,7 +152,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				builds++
 			case c.category != "":
 				checks++
-			case !vcsStep(c) && !serveStep(c):
+			case !vcsStep(c) && !serveStep(c) && !incidental(c):
 				own++
 			}
 		}
@@ -408,6 +408,13 @@ func targeted(windows [][]command, k int) bool {
 	return len(windows) > 0
 }
 
+// incidental reports whether a step only handles files or processes (`cp
+// logo.svg dist/`, `kill 812`): a step of a procedure at most, never what
+// makes one the project's own.
+func incidental(c command) bool {
+	return fileTools[c.tool] || c.tool == "kill" || c.tool == "pkill" || c.tool == "killall"
+}
+
 // handsOn reports whether, in every run, the second of two actions is
 // given a value the first was given: one hands its result on to the other.
 func handsOn(windows [][]command) bool {
@@ -416,7 +423,9 @@ func handsOn(windows [][]command) bool {
 			return false
 		}
 		for _, c := range w {
-			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || configureStep(c) {
+			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || configureStep(c) || incidental(c) {
+				// (Making a directory and copying into it is file
+				// handling, not a procedure of the project.)
 				return false
 			}
 		}

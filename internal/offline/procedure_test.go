@@ -145,6 +145,15 @@ func TestProcedureShapes(t *testing.T) {
 			want: "zola build --output-dir out/site | netlify deploy --dir out/site --prod",
 		},
 		{
+			// File handling hands on a directory, and is no procedure;
+			// finding what holds a port is inspection.
+			name: "file handling",
+			sessions: [][]string{
+				{"mkdir -p dist/assets", "cp logo.svg dist/assets", "lsof -ti :5173", "kill 812", "pnpm dev"},
+				{"mkdir -p dist/assets", "cp logo.svg dist/assets", "lsof -ti :5173", "kill 977", "pnpm dev"},
+			},
+		},
+		{
 			// Without that, two sessions of a pair are too few.
 			name: "unrelated pair",
 			sessions: [][]string{

@@ -396,7 +396,7 @@ var noiseCommands = map[string]bool{
 	"cargo tree": true, "cargo metadata": true, "pip list": true, "pip show": true,
 	"kubectl get": true, "kubectl describe": true, "kubectl logs": true, "docker ps": true,
 	"docker images": true, "helm list": true, "terraform show": true, "git fetch": true,
-	"journalctl": true,
+	"journalctl": true, "lsof": true, "netstat": true, "pgrep": true,
 }
 
 // progRe is what a program name looks like; anything else (a JSON brace,
