@@ -42,6 +42,12 @@ const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/
 // another session gave the same setting a value written the same way.
 const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`
 
+// weSwitchRe is a change the team makes, told in the present: "we switch
+// the kitchen driver to dokken". Its value may be a plain word, so it only
+// rewrites a memory line that names the setting by a label ("Test kitchen
+// driver: vagrant."; see labelValue).
+var weSwitchRe = lazyregexp.New(`(?i)\bwe(?:'re| are)?\s+(?:switch|move|migrate)\s+(?:the\s+|our\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$)`)
+
 // fromNowIsRe: "from now the MACHINE is acme-cm4", "going forward the
 // region is eu-north-1".
 var fromNowIsRe = lazyregexp.New(`(?i)\b(?:from now(?: on)?|going forward|from today)\s*,?\s+((?:[\w.'-]+\s+){1,3}?)(?:is|are)\s+` + article + valueName)
@@ -80,7 +86,7 @@ var (
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
-		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into)\s+` + article + name + `\s+any ?more\b`),
+		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
 	}
 	// newAnchorRe ends where the value held now is named, when a
@@ -92,7 +98,7 @@ var (
 	// only", "europe-west4 for everything".
 	// ("the vendor only ships X" is no value held: "only" before a verb
 	// limits it.)
-	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now on|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
@@ -167,10 +173,10 @@ func changesIn(sentence, prev, next string, src source) []change {
 // that on the corpus.
 var changeWords = []string{
 	"from", "->", "=>", "\u2192", "(", "now", "instead", "rather", "not", "no more", "any", "out", "off", "away",
-	"replaced", "swapped", "switched", "traded", "renamed", "gone", "retired", "dead", "deprecated", "removed",
+	"replaced", "swapped", "switch", "traded", "renamed", "gone", "retired", "dead", "deprecated", "removed",
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
-	"taken", "took", "grabbed", "claimed", "stole", "ditched", "killed", "rid of", "gave up", "moved", "these days",
-	"migrated", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
+	"taken", "took", "grabbed", "claimed", "stole", "ditched", "killed", "rid of", "gave up", "move", "these days",
+	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
 	"as of", "starting", "no longer",
 }
 
@@ -258,6 +264,11 @@ func readChanges(s, prev, next string, src source) []change {
 				continue
 			}
 			old := pickValue(trimValue(firstNonEmpty(m[1:])))
+			if !valueLike(old) {
+				// "ok freewrap is dead": the name is the word after the
+				// filler the pattern took for it.
+				old = nextValueWord(m[0], old)
+			}
 			// The sentence itself first, then with the sentences around
 			// it ("swapped to vite. webpack gone").
 			v := newValueFor(s, old)
@@ -290,6 +301,13 @@ func readChanges(s, prev, next string, src source) []change {
 				subj = nonValues(prev)
 			}
 			if len(subj) > 0 {
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 {
+		for _, m := range weSwitchRe().FindAllStringSubmatch(s, -1) {
+			if subj, v := factTerms(m[1]), trimValue(m[2]); len(subj) > 0 && valueLike(v) {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
 		}
@@ -393,6 +411,23 @@ func toldPart(s string) string {
 		start = loc[1]
 	}
 	return s
+}
+
+// nextValueWord is the first word of phrase after skip that can be a
+// value, or "".
+func nextValueWord(phrase, skip string) string {
+	f := strings.Fields(phrase)
+	for i, w := range f {
+		if strings.EqualFold(trimValue(w), skip) {
+			for _, n := range f[i+1:] {
+				if v := trimValue(n); valueLike(v) && !copula[strings.ToLower(v)] {
+					return v
+				}
+			}
+			break
+		}
+	}
+	return ""
 }
 
 // measureRe is a verb of giving up followed by how a measure moved:

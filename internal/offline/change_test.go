@@ -64,6 +64,15 @@ func TestChangesIn(t *testing.T) {
 		// "only" before a verb names no value held
 		{"we're moving the whole cluster to bookworm since bullseye goes out of support and the mirror only serves bookworm now", "", "bullseye>bookworm"},
 		{"we raised the heap to 6g now, put it back after the demo", "", ""},
+		// a change the team makes told in the present; a plain name is
+		// its value (it only rewrites a labelled line, see TestChangedLine)
+		{"the sandbox is too flaky, we switch the mail relay to postfix.", "", "mail relay=postfix"},
+		{"should we switch the mail relay to postfix?", "", ""},
+		// a filler before the name given up is no name; "from now" ends
+		// the value held now
+		{"okay sendmail is dead for us.", "we relay through postfix from now, sendmail kept bouncing", "sendmail>postfix"},
+		// "don't … from X anymore"
+		{"we dont deploy from trunk anymore releases ship from release/2026 now", "", "trunk>release/2026"},
 		// a hedge after the change is about the telling
 		{"I bumped the workers to erlang 27, hope that is fine, perhaps the readme should say so", "", "worker erlang=27"},
 		// the port of an address said to be given up: the new address
@@ -132,6 +141,11 @@ func TestChangedLine(t *testing.T) {
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now, still from pyenv"}, "- Interpreter: CPython 3.11 (pyenv)."},
 		{"- Interpreter: CPython 3.10 (pyenv).", change{old: "3.10", new: "3.11", terms: []string{"interpreter"}, context: "interpreter is 3.11 now"}, "- Interpreter: CPython 3.11."},
 		{"- Packages install with yarn (yarn install --immutable on the runners).", change{old: "yarn", new: "bun"}, "- Packages install with bun."},
+		// a plain name replaces the value of a line that names the
+		// setting by a label holding the change's words
+		{"- Outgoing mail relay: sendmail.", change{new: "postfix", subject: []string{"mail", "relay"}}, "- Outgoing mail relay: postfix."},
+		{"- Mail relay runs sendmail on the gateway.", change{new: "postfix", subject: []string{"mail", "relay"}}, ""},
+		{"- Outgoing mail relay: sendmail.", change{new: "postfix", subject: []string{"smtp", "relay"}}, ""},
 		// a host gives way to a host, a hyphenated name to one
 		{"- Metrics are shipped to 10.1.2.3.", change{new: "metrics.corp.lan", subject: []string{"metric"}}, "- Metrics are shipped to metrics.corp.lan."},
 		{"- Board: raspberrypi4-64.", change{new: "acme-cm4", subject: []string{"board"}}, "- Board: acme-cm4."},
@@ -308,5 +322,15 @@ func TestWithSiblingValues(t *testing.T) {
 		if got := withSiblingValues(tt.line, tt.ch); got != tt.want {
 			t.Errorf("withSiblingValues(%q, %q) = %q, want %q", tt.line, tt.ch.src.quote, got, tt.want)
 		}
+	}
+}
+
+// TestChangeClauseRunOn: a clause that gives a value up ("… anymore") and
+// the one run on after it are two clauses; the one naming the new value
+// becomes the line.
+func TestChangeClauseRunOn(t *testing.T) {
+	ch := change{old: "trunk", new: "release/2026", src: source{quote: "we dont deploy from trunk anymore releases ship from release/2026 now"}}
+	if got, want := changeClause(ch), "Releases ship from release/2026 now."; got != want {
+		t.Errorf("changeClause = %q, want %q", got, want)
 	}
 }

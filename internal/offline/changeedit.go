@@ -118,6 +118,9 @@ func changedLine(line string, c change) string {
 	old := c.old
 	if old == "" {
 		old = slotValue(line, c)
+		if old == "" {
+			old = labelValue(line, c)
+		}
 		if old == "" || strings.HasPrefix(c.new, old+".") {
 			// "Godot 4" still holds at 4.3: a more precise value is not
 			// a new one.
@@ -326,4 +329,22 @@ func withSiblingValues(line string, ch change) string {
 // dotted reports whether v is a version written with a dot: 3.3, 12.4.1.
 func dotted(v string) bool {
 	return strings.Contains(v, ".") && strings.Trim(v, "0123456789.") == "" && hasDigit(v)
+}
+
+// labelValue finds the value of a line that names its setting by a label
+// holding every word the change names it by, when the value is one word of
+// no digits or dots: "vagrant" in "Test kitchen driver: vagrant." for
+// "we switch the kitchen driver to dokken".
+func labelValue(line string, c change) string {
+	m := settingLabelRe().FindStringSubmatchIndex(line)
+	if m == nil || len(c.subject) == 0 || !subset(termSet(c.subject), termSet(factTerms(line[m[2]:m[3]]))) {
+		return ""
+	}
+	rest := strings.TrimSpace(line[m[3]+1:])
+	v := trimValue(rest)
+	if v == "" || strings.ContainsAny(v, " `./:_\\") || hasDigit(v) || hasDigit(c.new) || !valueLike(v) {
+		// (A value with digits or dots is slotValue's, read by its shape.)
+		return ""
+	}
+	return v
 }

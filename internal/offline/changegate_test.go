@@ -12,7 +12,7 @@ import (
 // anyChangePattern reports whether any pattern changesIn reads matches s:
 // what mayTellChange must never rule out.
 func anyChangePattern(s string) bool {
-	for _, re := range []func() *regexp.Regexp{fromToChangeRe, arrowRe, replacedRe, renamedRe, isNowRe, replacedByRe,
+	for _, re := range []func() *regexp.Regexp{fromToChangeRe, arrowRe, replacedRe, renamedRe, isNowRe, replacedByRe, weSwitchRe,
 		insteadRe, insteadOfRe, changeSignalRe} {
 		if re().MatchString(s) {
 			return true

@@ -155,8 +155,10 @@ func restated(earlier source, ch change) string {
 
 // clauseOrAskRe splits clauses, a question from what follows it ("can you
 // switch the build? and the cluster has CUDA 12.4 now"), and sentences run
-// together in lower case ("swapped to vite. webpack gone").
-var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+`)
+// together in lower case ("swapped to vite. webpack gone"), and a clause
+// that gives a value up from the one run on after it ("we dont publish
+// from main anymore github pages builds from gh-pages now").
+var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+|(?i)\bany ?more\s+`)
 
 // predicatedRe finds a value stated as a setting's: "we're on X", "uses
 // X", "X is the …".
