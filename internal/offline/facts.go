@@ -159,6 +159,11 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			sessions[m.src.session] = true
 		}
 		line := representative(g.members)
+		if asked(line) {
+			// Questions said again support a correction; alone they are
+			// no memory.
+			continue
+		}
 		var echo *source
 		if len(sessions) < 2 && !lasting && !global && fresh {
 			if saidTerms == nil {
@@ -240,7 +245,14 @@ func representative(ms []stmt) string {
 		corrections = corrections && m.correction
 	}
 	best, bestScore := "", -1<<30
+	allAsked := true
 	for _, m := range ms {
+		allAsked = allAsked && asked(m.line)
+	}
+	for _, m := range ms {
+		if asked(m.line) && !allAsked {
+			continue
+		}
 		score := 0
 		for _, t := range factTerms(m.line) {
 			if count[t] > 1 || len(ms) == 1 {
@@ -263,6 +275,10 @@ func representative(ms []stmt) string {
 	}
 	return best
 }
+
+// asked reports whether a line is a question ("… goes in src/client?."):
+// one said again joins a correction but never words it.
+func asked(line string) bool { return strings.HasSuffix(strings.TrimRight(line, ". "), "?") }
 
 // mentionedElsewhere finds a sentence of another session that names what
 // line is about again: two of its terms and a name written as code, three

@@ -521,7 +521,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {
@@ -811,6 +811,12 @@ func sharesName(a, b string) bool {
 func codeNames(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Fields(s) {
+		if op := strings.Trim(f, "`,"); operators[op] {
+			// "<=" in "nonblocking <= in clocked blocks" names what
+			// the rule is about, as an identifier would.
+			m[op] = true
+			continue
+		}
 		f = strings.Trim(f, ",;:!?\"'*")
 		f = strings.TrimSuffix(f, ".")
 		core := strings.Trim(strings.TrimSuffix(f, "()"), "`.")
@@ -826,6 +832,11 @@ func codeNames(s string) map[string]bool {
 	}
 	return m
 }
+
+// operators are the operators of code a rule can be about; arrows are left
+// out, as prose uses them for "becomes" ("tests/ -> e2e/").
+var operators = map[string]bool{"<=": true, ">=": true, "==": true, "!=": true, "===": true, "!==": true,
+	":=": true, "+=": true, "-=": true, "&&": true, "||": true, "::": true, "?.": true, "??": true, "<<": true, ">>": true}
 
 // exampleRe is an example given in passing ("like `INV-42: fix`"): it
 // illustrates a rule, it is not a value the rule sets.

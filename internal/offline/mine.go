@@ -388,7 +388,7 @@ func reportNames(report string) map[string]bool {
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) for repeating myself|i('m| am) repeating myself|same as (last time|before|the last time))\W*$`)
+var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) (for repeating|to repeat)( myself)?|how many times( do i have to (say|tell you)( (it|this|that))?)?|i('m| am) repeating myself|same as (last time|before|the last time))\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
@@ -414,7 +414,9 @@ func rememberPrevious(sents []string) []string {
 			}
 		}
 		if saidAloneRe().MatchString(s) && len(out) > 0 {
-			// "catchup=False!! I said this already": a repeat.
+			// "catchup=False!! I said this already": a repeat; a
+			// question said again supports the correction it repeats,
+			// but is never its wording (representative).
 			out[len(out)-1] = strings.TrimRight(out[len(out)-1], "!. ") + ", I said that before"
 			continue
 		}

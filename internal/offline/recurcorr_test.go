@@ -156,3 +156,41 @@ func TestCorrectionMergesPastItsInstance(t *testing.T) {
 		t.Fatalf("got %+v; want one candidate worded without the instance, from both sessions", got)
 	}
 }
+
+// TestOperatorNamesTheRule: two corrections that name the same operator of
+// code ("?? over ||") are one, however differently worded; prose arrows
+// ("a -> b") name nothing.
+func TestOperatorNamesTheRule(t *testing.T) {
+	a := stmt{line: "Defaults with ?? in the config loader.", correction: true, src: source{session: 0}}
+	b := stmt{line: "?? there, not a fallback chain, every getter.", correction: true, src: source{session: 1}}
+	if !sameStmt(a, b) {
+		t.Errorf("sameStmt(%q, %q) = false; want true", a.line, b.line)
+	}
+	c := stmt{line: "Renamed: handlers -> routes, keep the old import path.", correction: true, src: source{session: 0}}
+	d := stmt{line: "Logs -> stderr only, never to a file.", correction: true, src: source{session: 1}}
+	if sameStmt(c, d) {
+		t.Errorf("sameStmt(%q, %q) = true; want false", c.line, d.line)
+	}
+}
+
+// TestRepeatMarksAlone: "how many times" and "sorry to repeat" after a
+// rule mark it as said again; after a question they leave the question
+// one, and a group of questions only is no memory.
+func TestRepeatMarksAlone(t *testing.T) {
+	for _, m := range []string{"How many times.", "sorry to repeat"} {
+		got := rememberPrevious([]string{"handlers take the context first", m})
+		if len(got) != 1 || got[0] != "handlers take the context first, I said that before" {
+			t.Errorf("%q: got %q; want the rule marked as said before", m, got)
+		}
+	}
+	q1 := stmt{line: "Could the parser move to src/parse too?.", correction: true, src: source{session: 0}}
+	q2 := stmt{line: "The parser goes in src/parse, no?.", correction: true, src: source{session: 1}}
+	if got := instructionCandidates([]stmt{q1, q2}, nil, nil, func(int) bool { return true }); len(got) != 0 {
+		t.Errorf("questions only: %+v; want nothing", got)
+	}
+	r := stmt{line: "The parser lives in src/parse.", correction: true, src: source{session: 2}}
+	got := instructionCandidates([]stmt{q1, q2, r}, nil, nil, func(int) bool { return true })
+	if len(got) != 1 || got[0].line != r.line {
+		t.Errorf("questions and a statement: %+v; want the statement's wording", got)
+	}
+}
