@@ -269,6 +269,13 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 				runs[k] = append(runs[k][:len(runs[k]):len(runs[k])], w[i].out...)
 			}
 		}
+		if !fed && allIn(windows, i) {
+			// Run in a directory of the project every time: from the
+			// root, it is `cd` there first.
+			for k, w := range windows {
+				runs[k] = inDir(w[i].dir, runs[k])
+			}
+		}
 		step := stepText(runs, c)
 		if fed {
 			// `kustomize build overlays/qa | kubeconform`: one step,
@@ -402,6 +409,17 @@ func targeted(windows [][]command, k int) bool {
 			}
 		}
 		if !hit {
+			return false
+		}
+	}
+	return len(windows) > 0
+}
+
+// allIn reports whether step i ran in a directory of the project in every
+// run.
+func allIn(windows [][]command, i int) bool {
+	for _, w := range windows {
+		if w[i].dir == "" {
 			return false
 		}
 	}

@@ -135,6 +135,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name>",
 		},
 		{
+			// A step run in a directory of the project is run there
+			// from the root; the root written out is no directory.
+			name: "in a directory",
+			sessions: [][]string{
+				{"cd /home/ana/shop && ./scripts/seed.sh", "cd api && npm run migrate", "cd web && npx next build | tee build.log"},
+				{"./scripts/seed.sh", "cd api && npm run migrate", "cd web && npx next build"},
+			},
+			want: "./scripts/seed.sh | cd api && npm run migrate | cd web && npx next build",
+		},
+		{
 			// Two actions in two sessions are a procedure when the
 			// second takes what the first made.
 			name: "hand-on pair",

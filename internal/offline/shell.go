@@ -68,6 +68,7 @@ type command struct {
 	args     []word // as written, from the program on
 	out      []word // where its output was written (simple.out)
 	from     []word // what a pipeline fed it (simple.from)
+	dir      string // the project directory it ran in (simple.dir)
 	norm     string // "go test -race ./..."
 	key      string // program and subcommand: "go test"
 	step     string // key plus leading plain words: "pnpm prisma migrate dev"
@@ -228,6 +229,7 @@ type simple struct {
 	args []word
 	out  []word // the operator and the file, or nothing
 	from []word // the command whose output a pipeline feeds it, or nothing
+	dir  string // the directory of the project an earlier `cd` moved to
 }
 
 // simpleCommands parses a shell script with a real shell parser and
@@ -245,6 +247,7 @@ func simpleCommands(script string) []simple {
 		return nil
 	}
 	var out []simple
+	dir := ""
 	var visit func(node syntax.Node, tail bool) bool
 	visit = func(node syntax.Node, tail bool) bool {
 		switch n := node.(type) {
@@ -275,8 +278,11 @@ func simpleCommands(script string) []simple {
 				}
 				argv = append(argv, w)
 			}
+			if len(argv) > 0 && argv[0].text == "cd" {
+				dir = projectDir(argv[1:])
+			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
-				out = append(out, simple{args: argv, out: outputFile(n.Redirs)})
+				out = append(out, simple{args: argv, out: outputFile(n.Redirs), dir: dir})
 			}
 			return false
 		}
@@ -284,6 +290,21 @@ func simpleCommands(script string) []simple {
 	}
 	syntax.Walk(f, func(n syntax.Node) bool { return visit(n, false) })
 	return out
+}
+
+// projectDir is the directory `cd` moves to when it is one inside the
+// project (`cd web`, `cd overlays/qa`): what runs there needs it. The
+// project root written out (`cd /home/me/app`), a move up or back, or a
+// directory named by an expansion is no part of a step.
+func projectDir(args []word) string {
+	if len(args) != 1 || args[0].text == "<arg>" {
+		return ""
+	}
+	d := strings.TrimSuffix(args[0].text, "/")
+	if d == "" || d == "." || d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "..") || strings.HasPrefix(d, "$") {
+		return ""
+	}
+	return d
 }
 
 // outputFile is the redirection that writes a command's output to a file
@@ -343,7 +364,7 @@ func commands(script string) []command {
 	var out []command
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
-			c.out, c.from = sc.out, sc.from
+			c.out, c.from, c.dir = sc.out, sc.from, sc.dir
 			out = append(out, c)
 		}
 	}
@@ -1066,4 +1087,13 @@ func scriptCategory(name string) string {
 		return "build"
 	}
 	return ""
+}
+
+// inDir is a command's words as run from the project root: `cd web &&`
+// before them when it ran in a directory of the project.
+func inDir(dir string, args []word) []word {
+	if dir == "" {
+		return args
+	}
+	return append([]word{{text: "cd"}, {text: dir}, {text: "&&", op: true}}, args...)
 }

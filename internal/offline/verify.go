@@ -100,6 +100,11 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 				args = append(append(append([]word{}, r.cmd.from...), word{text: "|", op: true}), args...)
 				g.fed = true
 			}
+			if r.cmd.dir != "" {
+				// `cd web && npm test`: it runs there.
+				norm = "cd " + r.cmd.dir + " && " + norm
+				args = inDir(r.cmd.dir, args)
+			}
 			g.forms[norm]++
 			g.runs = append(g.runs, args)
 			g.dangling = g.dangling || r.cmd.dangling

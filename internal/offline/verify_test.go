@@ -265,6 +265,15 @@ func TestCheckRunTwoWays(t *testing.T) {
 	}
 }
 
+// TestCheckInDirectory: a check run in a directory of the project is
+// listed with the `cd` to it.
+func TestCheckInDirectory(t *testing.T) {
+	got := verificationOf([]string{"cd frontend && pnpm vitest run"}, []string{"cd frontend && pnpm vitest run"}, []string{"cd /srv/app && cd frontend && pnpm vitest run"})
+	if want := "Verification commands for this project: `cd frontend && pnpm vitest run`."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
 // TestPipedCheck: a check that reads a pipe is listed with what feeds it,
 // the feeder's varying argument as a placeholder.
 func TestPipedCheck(t *testing.T) {
