@@ -245,12 +245,13 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	}
 
 	outs := producedBy(t, w, res)
-	compatible := func(factKind, kind string) bool {
+	edits := globalEdits(t, w)
+	compatible := func(factKind string, o produced) bool {
 		switch factKind {
 		case "global", "skill":
-			return kind == factKind
+			return o.kind == factKind
 		}
-		return kind == "memory" || kind == "verification"
+		return o.kind == "memory" || o.kind == "verification" || o.kind == "global" && edits(o.text)
 	}
 	hits := map[string]int{}
 	for _, o := range outs {
@@ -263,7 +264,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			}
 			if it.kind == "not" {
 				nots = append(nots, it)
-			} else if compatible(it.kind, o.kind) {
+			} else if compatible(it.kind, o) {
 				facts = append(facts, it)
 			}
 		}
@@ -386,6 +387,49 @@ func specificity(m matcher) int {
 		n += len(w)
 	}
 	return n
+}
+
+// globalEdits tells whether a proposal's text is an in-place edit of a
+// line the half's GEMINI.md (the global file) already held: a value noted
+// there that a session changes is edited where it stands, so the edit
+// counts for a memory fact as well as a new project line would. A new
+// line added to the global file does not.
+func globalEdits(t *testing.T, w *world) func(string) bool {
+	t.Helper()
+	var replaced []string
+	if data, err := os.ReadFile(w.globalPatch()); err == nil {
+		p, err := patch.Parse(data)
+		if err != nil {
+			t.Fatalf("pending patch %s: %v", w.globalPatch(), err)
+		}
+		for _, f := range p.Files {
+			for _, h := range f.Hunks {
+				// In each run of deleted lines followed by added ones,
+				// the first added lines take the deleted ones' places.
+				deleted := 0
+				for _, l := range h.Lines {
+					switch {
+					case l.Op == patch.Delete:
+						deleted++
+					case l.Op == patch.Add && deleted > 0:
+						replaced = append(replaced, l.Text)
+						deleted--
+					default:
+						deleted = 0
+					}
+				}
+			}
+		}
+	}
+	return func(text string) bool {
+		text = strings.TrimSpace(text)
+		for _, l := range replaced {
+			if text != "" && strings.Contains(l, text) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // appliedMemory is every memory file as it reads once the pending patches
