@@ -74,7 +74,7 @@ func scriptNameCategory(name string) string {
 		switch p {
 		case "test", "tests", "spec", "specs", "ci":
 			return "test"
-		case "lint", "check", "checks", "verify":
+		case "lint", "check", "checks", "verify", "validate":
 			return "lint"
 		case "typecheck":
 			return "typecheck"

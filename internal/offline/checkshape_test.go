@@ -52,6 +52,8 @@ func TestShapeCategories(t *testing.T) {
 		{"PkgLint.exe /validate manifest.xml", "lint"},
 		{"kubectl apply --validate -f deploy.yaml", ""},
 		{"liquibase validate", "lint"},
+		{"./tools/schema-validate.sh a.json", "lint"},
+		{"pydocstyle src", "lint"},
 		// The word that ends a tool's command, and a name that says
 		// it checks anywhere in it.
 		{"atlas schema lint", "lint"},

@@ -1077,7 +1077,7 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || n == "validate" || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
+	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || n == "validate" || strings.HasSuffix(n, "style") || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"
