@@ -22,8 +22,8 @@ func TestSystemNamesTheProjectFile(t *testing.T) {
 	} {
 		for _, want := range []string{
 			"## The team's shared file: " + c.file, c.patch,
-			"commands that verify the project", "Personal preferences and facts about this person",
-			"stay in private memory", "Never put one fact in two places",
+			"commands that verify the project", "Facts about this person tied to this project",
+			"stay in private memory", "how to answer or talk to them, their commit style", "Never put one fact in two places",
 		} {
 			if !strings.Contains(c.sys, want) {
 				t.Errorf("system message for %s lacks %q", c.file, want)

@@ -69,7 +69,10 @@ Upkeep hunks count against the same budget, and dismissed items still stand.
   workflows) go to skills. Never record the same knowledge in both.
 - Private memory is for this project: {{MEM}}/MEMORY.md or a topic file
   {{MEM}}/<topic>.md. Global memory ({{GLOBAL}}) is only for facts about the
-  person that hold in every project.
+  person that hold in every project: how they want to be answered or
+  spoken to, their own commit-message style, their shell or editor, even
+  when they never said "in all my projects". This repository's own
+  conventions stay with the project.
 - Memory changes are proposed only as patches, in exactly one canonical file
   per kind: {{PRIVATE_PATCH}} for private memory,
   {{GLOBAL_PATCH}} for global memory. Never write any
@@ -223,7 +226,8 @@ teammate also needs go there: the commands that verify the project (build,
 test, lint), build, test and deploy conventions, and rules about the code in
 this repository. Propose them only as a patch in {{PROJECT_PATCH}}, with the
 same format rules ("--- /dev/null" when the file does not exist yet).
-Personal preferences and facts about this person (how to answer or talk to
-them, their machine, their habits) stay in private memory, and facts that hold
-in every project stay global. Never put one fact in two places.
+Facts about this person tied to this project (their machine's setup for it,
+their habits here) stay in private memory; their preferences that hold in
+every project (how to answer or talk to them, their commit style, their
+shell or editor) stay global. Never put one fact in two places.
 `
