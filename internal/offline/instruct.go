@@ -52,7 +52,7 @@ var (
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything
 	// I write".
-	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across|to) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)( (i|we) (manage|maintain|own|have|run|touch|work on))?|everywhere (i|we) (work|go|code)|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| \w+)?)?`)
+	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across|to) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)( (i|we) (manage|maintain|own|have|run|touch|work on))?|(not here,? )?(not )?(everywhere|anywhere) (i|we) (work|go|code)|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| \w+)?)?`)
 	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
@@ -279,7 +279,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	if globalRe().MatchString(s) {
 		st.global, st.lasting = true, true
-		s = unpointed(strings.TrimSpace(globalRe().ReplaceAllString(s, " ")))
+		s = unpointed(strings.Join(strings.Fields(globalRe().ReplaceAllString(s, " ")), " "))
 	}
 	s = strings.TrimSpace(s)
 	if m := globalOpenRe().FindString(s); m != "" {
@@ -521,7 +521,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {

@@ -20,7 +20,7 @@ var (
 	// pointerTailRe is what is left of a clause that points back at the
 	// rule once its scope is gone: ", that goes", ", that's the same",
 	// "I prefer it that way", "thats how i do it".
-	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way))( (too|as well))?[\s,;:.!]*$`)
+	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way))( (too|as well|really|honestly|anyway))?[\s,;:.!]*$`)
 	// pointerHeadRe is a lead-in before a colon that only points forward
 	// once its scope is gone: "one thing that applies :", "this holds:".
 	pointerHeadRe = lazyregexp.New(`(?i)^[^:]{0,40}\b(applies|apply|holds|goes|counts)\b[\s,]*:\s*`)
@@ -33,7 +33,7 @@ func scopeOnly(s string) bool {
 	if !globalRe().MatchString(s) {
 		return false
 	}
-	rest := strings.TrimSpace(globalRe().ReplaceAllString(s, " "))
+	rest := strings.Join(strings.Fields(globalRe().ReplaceAllString(s, " ")), " ")
 	rest = pointerTailRe().ReplaceAllString(rest, "")
 	return len(factTerms(stripFillers(rest))) == 0
 }

@@ -19,6 +19,9 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		{[]string{"sorry to nag, but could you always name the file before each snippet?", "I want it that way in all my projects."}, "Always name the file before each snippet."},
 		{[]string{"I write in nushell, give me nu syntax, that's the same everywhere I work"}, "I write in nushell, give me nu syntax."},
 		{[]string{"Something that applies to all my projects, not only here: never add a licence header without asking."}, "Never add a licence header without asking."},
+		{[]string{"no trailing summaries in replies.", "not here, not anywhere we code."}, "No trailing summaries in replies."},
+		{[]string{"i want diffs, not whole files.", "thats for everything, not only this repo"}, "I want diffs, not whole files."},
+		{[]string{"numbers read better to me as a table than as prose.", "That's the same in all my projects honestly."}, "Numbers read better to me as a table than as prose."},
 	} {
 		var got *stmt
 		for _, s := range rememberPrevious(c.sentences) {
