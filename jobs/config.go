@@ -94,6 +94,9 @@ type Config struct {
 	Clock func() time.Time
 
 	Log zerolog.Logger
+	// listing, when set, is called as Discover starts listing a source's
+	// transcripts: a run builds its redactor meanwhile (see discover).
+	listing func()
 }
 
 // clock returns cfg.Clock, or time.Now when it is not set.

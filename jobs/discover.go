@@ -134,6 +134,7 @@ func geminiTargets(ctx context.Context, cfg Config, projects []gemini.Project) (
 	var targets []Target
 	for _, p := range projects {
 		cache := openCache(cachePath(cfg, "gemini", p.ChatsDir)) // loads while the dir is listed
+		cfg.startListing()
 		files, err := scan.GeminiFilesLazy(append([]string{p.ChatsDir}, p.ExtraChatsDirs...)...)
 		if err != nil {
 			cfg.Log.Warn().Err(err).Str("project", p.ID).Msg("list transcripts")
@@ -173,6 +174,9 @@ func groupedTargets(ctx context.Context, cfg Config, projects []gemini.Project, 
 	paths, err := list(dir)
 	if err != nil {
 		cfg.Log.Warn().Err(err).Str("source", string(src)).Msg("list transcripts")
+	}
+	if len(paths) > 0 {
+		cfg.startListing()
 	}
 	files := make([]scan.File, len(paths))
 	for i, p := range paths {
@@ -247,6 +251,15 @@ func contains(root, dir string) bool {
 	}
 	rel, err := filepath.Rel(root, dir)
 	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// startListing tells the run, if it asked, that there are transcripts to
+// scan: a Gemini CLI project's before its (long) listing, another source's
+// once it listed any.
+func (cfg Config) startListing() {
+	if cfg.listing != nil {
+		cfg.listing()
+	}
 }
 
 // openCache loads the scan cache at path (none when path is empty) on

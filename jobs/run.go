@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/automem/automem/internal/index"
 	"github.com/automem/automem/internal/redact"
@@ -71,16 +72,38 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 }
 
 // discover finds the targets and, when there are any, builds the
-// redactor deps lacks.
+// redactor deps lacks. It starts building it as soon as Discover starts
+// listing transcripts, on the core the listing leaves idle, and keeps it
+// only if a target was found: a run with nothing to scan never starts it.
 func discover(ctx context.Context, cfg Config, deps *Deps) ([]Target, redactor, error) {
+	var (
+		built chan struct{}
+		r     *redact.Redactor
+		rerr  error
+	)
+	if deps.Redactor == nil && deps.NewRedactor != nil {
+		var once sync.Once
+		built = make(chan struct{})
+		cfg.listing = func() {
+			once.Do(func() {
+				go func() {
+					defer close(built)
+					r, rerr = deps.NewRedactor()
+				}()
+			})
+		}
+	}
 	targets, err := Discover(ctx, cfg)
 	if err != nil {
 		return nil, redactor{}, err
 	}
-	if deps.Redactor == nil && deps.NewRedactor != nil && len(targets) > 0 {
-		if deps.Redactor, err = deps.NewRedactor(); err != nil {
-			return nil, redactor{}, fmt.Errorf("prepare redaction rules: %w", err)
+	if built != nil && len(targets) > 0 {
+		cfg.listing() // a no-op unless nothing was listed
+		<-built
+		if rerr != nil {
+			return nil, redactor{}, fmt.Errorf("prepare redaction rules: %w", rerr)
 		}
+		deps.Redactor = r
 	}
 	return targets, redactor{r: deps.Redactor, log: cfg.Log}, nil
 }
