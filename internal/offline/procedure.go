@@ -50,25 +50,26 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	for _, m := range sessions {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
-			if !seen[r.cmd.step] {
-				seen[r.cmd.step] = true
-				stepSessions[r.cmd.step]++
+			if s := bareStep(r.cmd); !seen[s] {
+				seen[s] = true
+				stepSessions[s]++
 			}
-			if !seen["\x00"+r.cmd.key] {
-				seen["\x00"+r.cmd.key] = true
-				keySessions[r.cmd.key]++
+			if k := r.cmd.checkKey(); !seen["\x00"+k] {
+				seen["\x00"+k] = true
+				keySessions[k]++
 			}
 		}
 	}
 	// token is what a step is matched on across sessions: the step, or,
 	// when its plain words changed from run to run (`cargo release
-	// minor`, `cargo release patch`), the program and subcommand.
+	// minor`, `cargo release patch`), the program and subcommand; either
+	// past its runner (`poetry run`, later `uv run`).
 	token := func(c command) string {
-		if stepSessions[c.step] >= 2 {
-			return c.step
+		if s := bareStep(c); stepSessions[s] >= 2 {
+			return s
 		}
-		if keySessions[c.key] >= 2 {
-			return c.key
+		if k := c.checkKey(); keySessions[k] >= 2 {
+			return k
 		}
 		return ""
 	}
@@ -257,10 +258,17 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 	seen := map[string]bool{}
 	for i, c := range steps {
 		runs := make([][]word, len(windows))
+		newest := windows[len(windows)-1][i]
+		lead := argsText(newest.args[:min(newest.runner, len(newest.args))])
 		all := true  // every run wrote its output to a file
 		fed := i > 0 // every run read the pipe the step before wrote
 		for k, w := range windows {
 			runs[k] = w[i].args
+			if r := min(w[i].runner, len(w[i].args)); argsText(w[i].args[:r]) != lead {
+				// Run through another runner before: written as the
+				// newest run ran it.
+				runs[k] = append(append([]word{}, newest.args[:min(newest.runner, len(newest.args))]...), w[i].args[r:]...)
+			}
 			all = all && len(w[i].out) > 0
 			fed = fed && len(w[i].from) > 0 && argsText(w[i].from) == argsText(w[i-1].args)
 		}
@@ -413,6 +421,16 @@ func targeted(windows [][]command, k int) bool {
 		}
 	}
 	return len(windows) > 0
+}
+
+// bareStep is a step past its runner: `python -m app.clean` for `uv run
+// python -m app.clean`.
+func bareStep(c command) string {
+	if c.runner == 0 {
+		return c.step
+	}
+	f := strings.Fields(c.step)
+	return strings.Join(f[min(c.runner, len(f)-1):], " ")
 }
 
 // allIn reports whether step i ran in a directory of the project in every

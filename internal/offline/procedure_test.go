@@ -145,6 +145,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "./scripts/seed.sh | cd api && npm run migrate | cd web && npx next build",
 		},
 		{
+			// The project moved to another runner: one procedure,
+			// written as the newest run ran it.
+			name: "runner moved",
+			sessions: [][]string{
+				{"pipenv run python -m tally.fetch --week 9", "pipenv run python -m tally.report --week 9", "pipenv run pytest"},
+				{"hatch run python -m tally.fetch --week 10", "hatch run python -m tally.report --week 10", "hatch run pytest"},
+			},
+			want: "hatch run python -m tally.fetch --week <week> | hatch run python -m tally.report --week <week> | hatch run pytest",
+		},
+		{
 			// Two actions in two sessions are a procedure when the
 			// second takes what the first made.
 			name: "hand-on pair",
