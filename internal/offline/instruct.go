@@ -554,6 +554,11 @@ func mayMatter(lower string) bool {
 // use yarn".
 func reversalOf(s string, src source) *reversal {
 	if m := reverseRe().FindStringSubmatch(s); m != nil {
+		if undoWork[strings.ToLower(m[1])] && strings.EqualFold(m[2], "that") && m[len(m)-1] == "" {
+			// "revert that", "undo that": the agent's change goes, not
+			// what the person said.
+			return nil
+		}
 		return &reversal{subject: subjectTokens(m[len(m)-1]), src: src}
 	}
 	if m := noLongerRe().FindStringSubmatch(s); m != nil {
@@ -565,6 +570,10 @@ func reversalOf(s string, src source) *reversal {
 	}
 	return nil
 }
+
+// undoWork are the verbs of a reversal that, with a bare "that", undo the
+// agent's work rather than the person's words.
+var undoWork = map[string]bool{"revert": true, "undo": true}
 
 // subjectTokens keeps the words that name what a reversal is about.
 func subjectTokens(s string) []string {
@@ -713,7 +722,7 @@ func sameStmt(a, b stmt) bool {
 	}
 	ta, tb := factTerms(a.line), factTerms(b.line)
 	va, vb := valueTerms(factTerms(withoutExamples(a.line))), valueTerms(factTerms(withoutExamples(b.line)))
-	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
+	if len(ta) == 0 || len(tb) == 0 || len(va) > 0 && len(vb) > 0 && !intersects(va, vb) && !dottedTail(va, vb) {
 		return false
 	}
 	if len(va) > 0 && len(vb) == 0 && statesSome(a.line) || len(vb) > 0 && len(va) == 0 && statesSome(b.line) {
@@ -723,7 +732,25 @@ func sameStmt(a, b stmt) bool {
 		return false
 	}
 	shared, _ := textkey.Overlap(withParts(a.line, ta), withParts(b.line, tb))
-	return sharesName(a.line, b.line) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
+	// A dotted name is named by its tail too in the heat of a correction:
+	// "l10n.t" in one, "vscode.l10n.t" in the other.
+	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
+}
+
+// dottedTail reports whether a dotted name of one set is the tail of a
+// longer dotted name in the other ("l10n.t", "vscode.l10n.t"): one name,
+// written whole once and short the next time.
+func dottedTail(a, b map[string]bool) bool {
+	for x := range a {
+		for y := range b {
+			// The tail is itself dotted: "mly" of ".mly" is a file
+			// type, not a name.
+			if strings.Contains(x, ".") && strings.HasSuffix(y, "."+x) || strings.Contains(y, ".") && strings.HasSuffix(x, "."+y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isPath tells whether the slashed term t of a lower-cased line is a path

@@ -111,7 +111,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				m.said = append(m.said, s)
 			}
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
-			if len(own) > 0 && answersReport(own[0], report) || labelled && answersReport(own[1], report) || quotesReport(msg.Text, report) {
+			quoted := quotesReport(msg.Text, report)
+			if len(own) > 0 && answersReport(own[0], report) || labelled && answersReport(own[1], report) || quoted {
 				corrective = true
 			}
 			report = ""
@@ -121,7 +122,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				continue
 			}
 			var got []stmt
-			opened, ruled := false, false
+			// Under a quote of the agent's words the whole reply answers
+			// them: its first statement is the correction, wherever it is.
+			opened, ruled := quoted, false
 			parts := rememberPrevious(expandValues(own))
 			for i, sent := range parts {
 				if loc := houseRulesRe().FindStringIndex(sent); loc != nil && loc[1] < len(sent) {

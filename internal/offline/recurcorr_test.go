@@ -194,3 +194,46 @@ func TestRepeatMarksAlone(t *testing.T) {
 		t.Errorf("questions and a statement: %+v; want the statement's wording", got)
 	}
 }
+
+// TestRevertThatUndoesWork: "revert that" asks to undo the agent's change;
+// the rule said beside it stays ("ignore that" withdraws the person's own
+// words).
+func TestRevertThatUndoesWork(t *testing.T) {
+	if r := reversalOf("revert that", source{}); r != nil {
+		t.Errorf("revert that: %+v; want no reversal", r)
+	}
+	if r := reversalOf("ignore that", source{}); r == nil {
+		t.Error("ignore that: no reversal; want one")
+	}
+	got := candidatesOf(
+		[]string{"a:I switched the cache back to `sync.Map`.", "u:it mustn't. I said a plain map with a mutex, not `sync.Map`. revert that"},
+		[]string{"a:Used `sync.Map` for the index.", "u:no `sync.Map`, a map and a mutex"},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the correction from both sessions", got)
+	}
+}
+
+// TestQuotedReplyCorrects: under a quote of the agent's words, the first
+// statement of the reply is the correction even when an objection without
+// a rule comes first.
+func TestQuotedReplyCorrects(t *testing.T) {
+	got := candidatesOf(
+		[]string{"a:Timeouts are fine to hard-code in a small tool.", "u:> fine to hard-code in a small tool\nit isn't small anymore. every timeout comes from config.Timeouts"},
+		[]string{"u:the retry timeout is hard-coded again. config.Timeouts, as I said before"},
+	)
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+}
+
+// TestDottedTail: a dotted name written short is the long one; a file type
+// is not a name's tail.
+func TestDottedTail(t *testing.T) {
+	if !dottedTail(map[string]bool{"fmt.errorf": true}, map[string]bool{"pkg.fmt.errorf": true}) {
+		t.Error("fmt.errorf / pkg.fmt.errorf: want the same name")
+	}
+	if dottedTail(map[string]bool{"yml": true}, map[string]bool{"ci.yml": true}) {
+		t.Error("yml / ci.yml: want different names")
+	}
+}
