@@ -386,6 +386,10 @@ func reportNames(report string) map[string]bool {
 	return names
 }
 
+// emphasisRe is a sentence of one lasting word, said after a rule for
+// weight: "ALWAYS.", "Every file.", "No exceptions!".
+var emphasisRe = lazyregexp.New(`(?i)^(always|never|ever|every (single )?(one|file|module|test|commit|job|template|page|table|function|class|component)|no exceptions?|without exception|everywhere)\W*$`)
+
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
@@ -398,6 +402,12 @@ var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry
 func rememberPrevious(sents []string) []string {
 	out := sents[:0:0]
 	for _, s := range sents {
+		if n := len(out); n > 0 && emphasisRe().MatchString(s) && !strings.HasSuffix(strings.TrimSpace(out[n-1]), "?") {
+			// "pin images by digest. ALWAYS.": the word alone says the
+			// sentence before is to last.
+			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", " + strings.ToLower(strings.Trim(s, "!. "))
+			continue
+		}
 		if len(out) > 0 && scopeOnly(s) {
 			// "… in simple English. This is for all my projects.": the
 			// scope belongs to the sentence before.

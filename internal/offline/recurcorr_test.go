@@ -237,3 +237,23 @@ func TestDottedTail(t *testing.T) {
 		t.Error("yml / ci.yml: want different names")
 	}
 }
+
+// TestEmphasisAlone: one lasting word said alone after a rule ("ALWAYS.",
+// "No exceptions!") marks it to last; after a question, or first in a
+// message, it marks nothing.
+func TestEmphasisAlone(t *testing.T) {
+	got := rememberPrevious([]string{"tag releases from the release branch", "ALWAYS."})
+	if len(got) != 1 {
+		t.Fatalf("got %q; want one sentence", got)
+	}
+	st, _ := classify(got[0], false, source{})
+	if st == nil || !st.lasting || st.line != "Tag releases from the release branch, always." {
+		t.Errorf("got %+v; want the rule marked to last", st)
+	}
+	if got := rememberPrevious([]string{"should the cache be warmed on boot?", "Always."}); len(got) != 2 || got[0] != "should the cache be warmed on boot?" {
+		t.Errorf("after a question: %q; want the question left as it is", got)
+	}
+	if got := rememberPrevious([]string{"Never.", "the build is red"}); len(got) != 2 {
+		t.Errorf("first in a message: %q; want it kept apart", got)
+	}
+}
