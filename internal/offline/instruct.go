@@ -47,7 +47,7 @@ var (
 	// (but "the migration is moving forward").
 	lastingOpenRe = lazyregexp.New(`(?i)^(for the record|moving forward|for the future|for next time|next time|as a (general )?rule|by convention|starting (now|today))\b[\s,:]*`)
 	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( for (next time|the future|later))?( (to|that))?[\s,:]*`)
-	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every (single )?time|(any ?|each )time (you|we)|whenever|at all times|without exception|no exceptions)\b`)
+	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every (single )?time|(any ?|each )time (you|we)|whenever|at all times|without exception|no exceptions)\b|,\s*ever\b`)
 	// routing to the global file: "in all my projects", "in every repo",
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything

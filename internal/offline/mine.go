@@ -112,7 +112,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
 			quoted := quotesReport(msg.Text, report)
-			if len(own) > 0 && answersReport(own[0], report) || labelled && answersReport(own[1], report) || quoted {
+			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted {
 				corrective = true
 			}
 			report = ""
@@ -273,6 +273,10 @@ var quantifierRe = lazyregexp.New(`(?i)^(anything|everything|something|nothing|a
 // houseRulesRe opens a statement of how the project works, up to the colon
 // after which the person says it: "here's how we do things in this repo:".
 var houseRulesRe = lazyregexp.New(`(?i)\b(how we do things|how things are done|how we work|the way we (do things|work)|(our|the) (house|ground) rules|our conventions)\b[^:]{0,80}:\s+`)
+
+// corrLabelRe is a label that names the message a correction: "##
+// Correction", "Fix:", "Again:".
+var corrLabelRe = lazyregexp.New(`(?i)^#*\s*(corrections?|fix|fixes|again|reminder|wrong|mistake)\s*:?\s*$`)
 
 // labelRe is a heading or a label of a word or two that opens a message
 // ("## Fix", "Re: mobile", "Again:").

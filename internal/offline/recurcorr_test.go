@@ -257,3 +257,30 @@ func TestEmphasisAlone(t *testing.T) {
 		t.Errorf("first in a message: %q; want it kept apart", got)
 	}
 }
+
+// TestEverClosesARule: "no X, ever" is a rule said to last, like "never X";
+// "ever" inside a question or a clause is not.
+func TestEverClosesARule(t *testing.T) {
+	if st, _ := classify("no raw SQL strings in the handlers, ever", false, source{}); st == nil || !st.lasting {
+		t.Errorf("got %+v; want a lasting rule", st)
+	}
+	if st, _ := classify("the best cache we ever had was the simple one", false, source{}); st != nil && st.lasting {
+		t.Errorf("got %+v; want nothing lasting", st)
+	}
+}
+
+// TestCorrectionLabel: a reply under a label that names it a correction
+// ("## Correction") corrects, whatever the agent's report named; under
+// another label it does not.
+func TestCorrectionLabel(t *testing.T) {
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		label string
+		want  bool
+	}{{"## Correction", true}, {"Fix:", true}, {"## Notes", false}} {
+		m := mineSession(0, convo("s", start, "a:Done, and I set the flag in the dashboard too.", "u:"+c.label+"\n- leave the dashboard alone, flags live in flags.toml"), nil)
+		if len(m.stmts) != 1 || m.stmts[0].correction != c.want {
+			t.Errorf("%s: %+v; want one statement, correction %v", c.label, m.stmts, c.want)
+		}
+	}
+}
