@@ -18,7 +18,7 @@ import (
 //
 // Two things must hold: the line is about the person or the agent's
 // replies to them (its subject), and it names nothing of the code (no
-// path, no code span). A line about the replies needs no first person
+// path, no code span, not the project itself). A line about the replies needs no first person
 // ("Keep explanations to what changed"); a commit-message style or a tool
 // of the person's own setup needs it ("I write my own commit messages",
 // "my editor is helix"), since "commit messages start with the ticket id"
@@ -28,13 +28,21 @@ var (
 	// replyRe is the agent's conversation with the person: "answer me
 	// in …", "explain it to me", "your summaries", "keep explanations
 	// short", "sum up your changes".
-	replyRe = lazyregexp.New(`(?i)\b(answer|reply|respond|talk|speak|write back|get back)( to)? me\b` +
-		`|\b(explain|describe|spell out|walk)\b[^.;]{0,40}\b(to|for|with) me\b` +
+	replyRe = lazyregexp.New(`(?i)\b(explain|describe|spell out|walk)\b[^.;]{0,40}\b(to|for|with) me\b` +
 		`|\byour (answers?|repl(y|ies)|responses?|explanations?|summar(y|ies)|recaps?|write-?ups?|tone|messages to me)\b` +
 		`|\b(keep|make) (the |your )?(answers?|repl(y|ies)|explanations?|summar(y|ies)|recaps?)\b` +
 		`|^((short|shorter|brief|terse|concise|plain) (answers?|repl(y|ies)|explanations?|summar(y|ies))|answers|replies|explanations|summaries)\b` +
 		`|\b(sum up|summari[sz]e|recap|list)\s+(your|what you)\s+(changes?|changed|did|do|edits?)\b` +
 		`|^(always |please )?(answer|reply|respond)\s+(only\s+)?(in [a-z]+|briefly|tersely|concisely|in (short )?bullet)`)
+	// talkRe is the agent answering the person: "reply to me in …",
+	// "talk to me like …". It is not a manner of replying when it waits
+	// for something (coordRe): "talk to me before you change the schema"
+	// is a step of the project's work.
+	talkRe  = lazyregexp.New(`(?i)\b(answer|reply|respond|talk|speak|write back|get back)( to)? me\b`)
+	coordRe = lazyregexp.New(`(?i)\b(before|after|when|once|until|whenever|as soon as)\b`)
+	// projectRe names the project itself: "the repo's make targets",
+	// "in this project".
+	projectRe = lazyregexp.New(`(?i)\b(repo|repository|project|codebase)('?s)?\b`)
 	// selfRe is the person speaking of their own habits or setup: "I
 	// write …", "my editor", "I'm on fish".
 	selfRe = lazyregexp.New(`(?i)(^|[^\w'])(i|i'm|i am|my|me)\b`)
@@ -50,11 +58,11 @@ var (
 // personal reports whether a memory line is a preference about the person
 // rather than the project, and so belongs in the global memory.
 func personal(line string) bool {
-	if projectThingRe().MatchString(line) {
+	if projectThingRe().MatchString(line) || projectRe().MatchString(line) {
 		return false
 	}
 	low := strings.ReplaceAll(line, "’", "'")
-	if replyRe().MatchString(low) {
+	if replyRe().MatchString(low) || talkRe().MatchString(low) && !coordRe().MatchString(low) {
 		return true
 	}
 	return selfRe().MatchString(low) && ownStyleRe().MatchString(low)

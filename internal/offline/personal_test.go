@@ -30,6 +30,13 @@ func TestPersonal(t *testing.T) {
 		{"I use the staging cluster for smoke tests.", false},
 		// a one-off about a description, not how to answer the person
 		{"Answer the question in the PR description.", false},
+		// waiting for the person is a step of the work, and the
+		// person's setup spoken of with the project is the project's
+		{"Talk to me before you change the schema.", false},
+		{"Get back to me once the backfill has run.", false},
+		{"Speak to me like a colleague, not a textbook.", true},
+		{"I use zsh with the repo's make targets.", false},
+		{"Keep your summaries short in this project.", false},
 	} {
 		if got := personal(c.line); got != c.want {
 			t.Errorf("personal(%q) = %v; want %v", c.line, got, c.want)
