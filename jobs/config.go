@@ -94,8 +94,8 @@ type Config struct {
 	Clock func() time.Time
 
 	Log zerolog.Logger
-	// listing, when set, is called as Discover starts listing a source's
-	// transcripts: a run builds its redactor meanwhile (see discover).
+	// listing, when set, is called when Discover finds transcripts to
+	// scan (see startListing): a run builds its redactor meanwhile.
 	listing func()
 }
 

@@ -16,8 +16,9 @@ type Deps struct {
 	// Redactor cleans every text that leaves the process or is kept in the
 	// inbox (nil: none, for tests of other stages).
 	Redactor *redact.Redactor
-	// NewRedactor, when Redactor is nil, builds it once a project is found,
-	// so a run with nothing to scan does not pay for the rule set.
+	// NewRedactor, when Redactor is nil, builds it once there are
+	// transcripts to scan (see discover), so a run with nothing to scan
+	// does not pay for the rule set.
 	NewRedactor func() (*redact.Redactor, error)
 	// Extractor produces candidates (real runs only).
 	Extractor Extractor
@@ -72,9 +73,11 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 }
 
 // discover finds the targets and, when there are any, builds the
-// redactor deps lacks. It starts building it as soon as Discover starts
-// listing transcripts, on the core the listing leaves idle, and keeps it
-// only if a target was found: a run with nothing to scan never starts it.
+// redactor deps lacks. It starts building it as soon as Discover finds
+// transcripts to scan (a Gemini CLI project, before its long listing, on
+// the core the listing leaves idle), and keeps it only if a target was
+// found; a run with nothing to scan never starts it. A build started for
+// nothing is left to finish on its own: it holds no resource.
 func discover(ctx context.Context, cfg Config, deps *Deps) ([]Target, redactor, error) {
 	var (
 		built chan struct{}

@@ -424,7 +424,7 @@ func globalEdits(t *testing.T, w *world) func(string) bool {
 	return func(text string) bool {
 		text = strings.TrimSpace(text)
 		for _, l := range replaced {
-			if text != "" && strings.Contains(l, text) {
+			if l = strings.TrimSpace(l); text != "" && (l == text || strings.TrimLeft(l, "-* ") == text) {
 				return true
 			}
 		}

@@ -91,7 +91,7 @@ func OpenCache(path string) *Cache {
 // without recording the hit: Scan's workers record their hits themselves
 // (markSeen), as the shared lock was a seventh of an unchanged re-scan.
 // rank is the file's place in Scan's listing among the cacheable files:
-// while the listing is unchanged, that is where its entry is.
+// while the listing is unchanged, that is usually where its entry is.
 func (c *Cache) lookup(rank int, path string, size, mtimeNs int64) (cacheEntry, bool) {
 	e, ok := c.old.entry(rank, path)
 	if !ok || e.Size != size || e.MtimeNs != mtimeNs {

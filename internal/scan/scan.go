@@ -88,7 +88,9 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 		}
 	}
 	// rank[i] is files[i]'s place among the cacheable files: where Save
-	// wrote its entry if the listing has not changed since.
+	// wrote its entry if the listing has not changed since and every file
+	// before it had an entry (one that vanished or could not be read
+	// shifts the rest, which are then found through the index).
 	rank := make([]int32, len(files))
 	n := int32(0)
 	for i, f := range files {
