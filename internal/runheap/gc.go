@@ -7,7 +7,9 @@ import (
 
 // The settings behind runtime/debug's SetGCPercent and SetMemoryLimit, and
 // the environment behind syscall's: this package may import neither, as
-// both initialise late.
+// both initialise late. The runtime provides all three to those packages
+// by name (go:linkname); should a toolchain stop allowing the links, the
+// build fails rather than the run.
 //
 //go:linkname setGCPercent runtime/debug.setGCPercent
 func setGCPercent(int32) int32

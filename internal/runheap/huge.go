@@ -39,8 +39,10 @@ func madvise(addr, n, advice uintptr) uintptr
 // maps with a fresh mapping), and freed by a collection, so that the heap
 // grows into it. The collector's pacing must be off by then (startGC):
 // under the usual pacing, the runtime's scavenger hands the freed reserve
-// straight back to the kernel. Errors are ignored: without the advice the
-// heap is as it was.
+// straight back to the kernel. MADV_COLLAPSE is synchronous and may have to
+// compact memory for a free 2 MiB page on a fragmented host; that is a
+// background job's start-up, and the collapse saves ~240 faults of a warm
+// dry run. Errors are ignored: without the advice the heap is as it was.
 func hugePages(env []string) {
 	if disabled(env) {
 		return
