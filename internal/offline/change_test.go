@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -322,6 +323,61 @@ func TestWithSiblingValues(t *testing.T) {
 		if got := withSiblingValues(tt.line, tt.ch); got != tt.want {
 			t.Errorf("withSiblingValues(%q, %q) = %q, want %q", tt.line, tt.ch.src.quote, got, tt.want)
 		}
+	}
+}
+
+// TestWithSiblingValuesOwnSetting: the change's own values are no sibling
+// of another product's version, and a word naming the change's own
+// setting ties no two versions together.
+func TestWithSiblingValuesOwnSetting(t *testing.T) {
+	upgrade := func(q, old, new string) change {
+		return change{old: old, new: new, subject: []string{"node"}, src: source{quote: q}}
+	}
+	tests := []struct {
+		line string
+		ch   change
+		want string
+	}{
+		// the change's new value stays the change's own
+		{"Runtime: node 22.4 beside redis 7.2.", upgrade("upgraded node to 22.4", "", "22.4"), "Runtime: node 22.4 beside redis 7.2."},
+		{"Node 22.4 plus MySQL 8.0 on the build box.", upgrade("upgraded node to 22.4", "", "22.4"), "Node 22.4 plus MySQL 8.0 on the build box."},
+		// nor its old one
+		{"Runtime: node 22.4 beside redis 7.2.", upgrade("upgraded node from 20.1 to 22.4", "20.1", "22.4"), "Runtime: node 22.4 beside redis 7.2."},
+		// another value of the sentence tied only by the change's setting
+		{"Runtime: node 22.4 beside redis 7.2.", upgrade("upgraded node to 22.4 and terraform to 1.9", "", "22.4"), "Runtime: node 22.4 beside redis 7.2."},
+		// a sibling named by its own setting still carries over
+		{"Runtime: node 22.4 beside redis 7.2.", upgrade("upgraded node to 22.4 and redis to 7.4", "", "22.4"), "Runtime: node 22.4 beside redis 7.4."},
+	}
+	for _, tt := range tests {
+		if got := withSiblingValues(tt.line, tt.ch); got != tt.want {
+			t.Errorf("withSiblingValues(%q, %q) = %q, want %q", tt.line, tt.ch.src.quote, got, tt.want)
+		}
+	}
+}
+
+// TestClausesAfterAnymore: "anymore" ends a clause only when a new one
+// runs on after it; a conjunction or preposition after it goes on with
+// the same clause.
+func TestClausesAfterAnymore(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"we don't use yarn anymore because it broke the lockfile", []string{"we don't use yarn anymore because it broke the lockfile"}},
+		{"we aren't on 3.11 anymore since 3.12 fixed the wheel builds", []string{"we aren't on 3.11 anymore since 3.12 fixed the wheel builds"}},
+		{"nobody runs jest anymore in this repo", []string{"nobody runs jest anymore in this repo"}},
+		{"we dont tag from master anymore netlify deploys from prod now", []string{"we dont tag from master", "netlify deploys from prod now"}},
+		{"not on jenkins anymore", []string{"not on jenkins anymore"}},
+	}
+	for _, tt := range tests {
+		if got := clauses(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("clauses(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// a clause cut after "anymore" by mistake would become the line
+	ch := change{old: "3.11", new: "3.12", src: source{quote: "we aren't on 3.11 anymore since 3.12 fixed the wheel builds"}}
+	if got := changeClause(ch); got != "" {
+		t.Errorf("changeClause = %q, want no clause (the only one names the old value)", got)
 	}
 }
 

@@ -297,22 +297,26 @@ func termSet(ts []string) map[string]bool {
 // ("The context is a 3.3 core profile one … using GLEW") holds them too. A
 // version of the line gives way to one of the sentence written the same
 // way when a word beside each names the same thing ("core", "context");
-// one the sentence names itself is left alone.
+// one the sentence names itself is left alone. The change's own values are
+// no sibling ("bumped python to 3.12" leaves "django 4.2" alone), and the
+// words naming the change's own setting tie nothing: a sibling shares a
+// word of its own setting with the line's version.
 func withSiblingValues(line string, ch change) string {
 	sent := plain(ch.src.quote)
 	if !hasDigit(sent) || !hasDigit(line) {
 		return line
 	}
+	own := termSet(append(append(factTerms(ch.new+" "+ch.old), ch.subject...), ch.object...))
 	lw, sw := strings.Fields(plain(line)), strings.Fields(sent)
 	for i, w := range lw {
 		v := trimValue(w)
 		if !dotted(v) || strings.EqualFold(v, ch.new) || strings.EqualFold(v, ch.old) || containsValue(sent, v) {
 			continue
 		}
-		near := termSet(nonValues(strings.Join(lw[max(0, i-4):min(len(lw), i+5)], " ")))
+		near := withoutTerms(termSet(nonValues(strings.Join(lw[max(0, i-4):min(len(lw), i+5)], " "))), own)
 		for j, x := range sw {
 			n := trimValue(x)
-			if !dotted(n) || valueShape(n) != valueShape(v) || n == v {
+			if !dotted(n) || valueShape(n) != valueShape(v) || n == v || strings.EqualFold(n, ch.new) || strings.EqualFold(n, ch.old) {
 				continue
 			}
 			if intersects(near, termSet(nonValues(strings.Join(sw[max(0, j-4):min(len(sw), j+5)], " ")))) {
@@ -324,6 +328,14 @@ func withSiblingValues(line string, ch change) string {
 		}
 	}
 	return line
+}
+
+// withoutTerms is the terms of a not in drop.
+func withoutTerms(a, drop map[string]bool) map[string]bool {
+	for t := range drop {
+		delete(a, t)
+	}
+	return a
 }
 
 // dotted reports whether v is a version written with a dot: 3.3, 12.4.1.

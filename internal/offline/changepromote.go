@@ -155,10 +155,37 @@ func restated(earlier source, ch change) string {
 
 // clauseOrAskRe splits clauses, a question from what follows it ("can you
 // switch the build? and the cluster has CUDA 12.4 now"), and sentences run
-// together in lower case ("swapped to vite. webpack gone"), and a clause
-// that gives a value up from the one run on after it ("we dont publish
-// from main anymore github pages builds from gh-pages now").
-var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+|(?i)\bany ?more\s+`)
+// together in lower case ("swapped to vite. webpack gone"). See clauses
+// for a clause run on after "anymore".
+var clauseOrAskRe = lazyregexp.New(`[;,\x{2014}]\s+|[?!]\s+|\.\s+`)
+
+// anymoreRunOnRe finds a clause that gives a value up ("… anymore")
+// followed by at least two more words, the first of which may start a new
+// clause.
+var anymoreRunOnRe = lazyregexp.New(`(?i)\bany ?more\s+([\w'-]+)\s+\S`)
+
+// joinerRe is a word after "anymore" that goes on with the same clause
+// rather than start a new one: a conjunction, a preposition, an adverb
+// ("we don't use yarn anymore because it broke the lockfile").
+var joinerRe = lazyregexp.New(`(?i)^(?:because|cause|cuz|since|as|and|but|so|or|nor|for|after|before|until|till|though|although|while|when|whenever|once|if|unless|then|either|now|at|in|on|to|from|with|without|by|here|there|than|which|that|who|where|yet|anyway|too|ever|really|thanks|except|like|given|due|plus|instead|per|via)$`)
+
+// clauses splits s into its clauses (clauseOrAskRe), and also cuts a
+// clause that gives a value up from a new one run on after it without a
+// word joining them ("we dont publish from main anymore github pages
+// builds from gh-pages now"); a word that goes on with the clause
+// (joinerRe) joins it.
+func clauses(s string) []string {
+	var out []string
+	from := 0
+	for _, m := range anymoreRunOnRe().FindAllStringSubmatchIndex(s, -1) {
+		if joinerRe().MatchString(s[m[2]:m[3]]) {
+			continue
+		}
+		out = append(out, clauseOrAskRe().Split(strings.TrimRight(s[from:m[0]], " \t"), -1)...)
+		from = m[2]
+	}
+	return append(out, clauseOrAskRe().Split(s[from:], -1)...)
+}
 
 // predicatedRe finds a value stated as a setting's: "we're on X", "uses
 // X", "X is the …".
@@ -210,7 +237,7 @@ func changeClause(ch change) string {
 func clauseWithNew(s string, ch change) string {
 	s = toldRe().ReplaceAllString(strings.TrimSpace(s), "")
 	prev := ""
-	for _, c := range clauseOrAskRe().Split(s, -1) {
+	for _, c := range clauses(s) {
 		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
 		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
 		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
