@@ -3,6 +3,7 @@ package offline
 import (
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 )
@@ -259,6 +260,31 @@ func fileBase(p string) string {
 	return p[strings.LastIndexAny(p, `/\`)+1:]
 }
 
+// actionWords name what a command does to the world outside the working
+// tree: a step with one (`npm run deploy`, `make upload-assets`,
+// `./scripts/sync_fixtures.sh`) acts, whatever it prints.
+var actionWords = map[string]bool{
+	"deploy": true, "publish": true, "release": true, "upload": true, "sync": true,
+	"push": true, "install": true, "download": true,
+}
+
+// actingStep reports whether a command acts rather than checks: it
+// handles files (incidental) or a word of its step, split at punctuation
+// and taken past any directory, is an action (actionWords).
+func actingStep(c command) bool {
+	if incidental(c) {
+		return true
+	}
+	for _, w := range strings.Fields(c.step) {
+		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if actionWords[p] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fileTools handle the files they are given; they do not run them.
 var fileTools = map[string]bool{
 	"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "ln": true, "touch": true,
@@ -308,10 +334,14 @@ const reportTail = 2000
 
 // Output that reads like a checker's report: counts of what passed and
 // failed, a verdict per test, counts of problems found, a compiler's
-// success line. A deploy's or an installer's output has none of these
-// shapes ("added 120 packages", "Apply complete! Resources: 3 added"),
-// nor has a count written as a setting ("unreachable=0 failed=0").
+// success line. Not read as one: a count written as a setting
+// ("unreachable=0 failed=0"), counts of what an installer or a deploy
+// did ("added 120 packages", "Apply complete! Resources: 3 added"), and
+// a line that counts what was moved (movedCountRe): "Deployed 4
+// functions, 0 errors" is the mover's tally, its errors those of the
+// move, not of a checker.
 var (
+	movedCountRe  = lazyregexp.New(`(?im)^.*\b(deployed|downloaded|uploaded|published|released|installed|synced|synchronized|transferred|copied|pushed|fetched|sent)\b[^\n]{0,20}?\b\d+ .*$`)
 	testReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (tests?|examples?|specs?|assertions?|scenarios?|cases?)\b[^\n]{0,30}\b(passed|failed|failures?|ok|succeeded|passing|failing)\b|(?:^|[\s,;(|:])\d+ (passed|failed|passing|failing)\b|\b(passed|failed|failures|tests run):? \d+\b|(?-i:(?m:^(ok|not ok|FAIL|PASS)[ \t]+\S)|\bFAILED\b)`)
 	lintReportRe  = lazyregexp.New(`(?im)(?:^|[\s,;(|:])\d+ (problems?|warnings?|issues?|offen[cs]es?|violations?|findings?|broken|errors?)\b|\b(passed|failed) checks:? \d+\b|\b(valid|invalid|errors|warnings|problems):? \d+\b|\bno (problems|issues|errors|warnings|offen[cs]es|violations)( found)?\b|\ball checks passed\b`)
 	buildReportRe = lazyregexp.New(`(?i)\bsuccessfully compiled\b|\bcompiled successfully\b|\ball succeeded\b|\bbuild succeeded\b`)
@@ -324,6 +354,7 @@ func reportShape(out string) string {
 	if len(out) > reportTail {
 		out = out[len(out)-reportTail:]
 	}
+	out = movedCountRe().ReplaceAllString(out, "")
 	switch {
 	case testReportRe().MatchString(out):
 		return "test"

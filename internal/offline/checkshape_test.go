@@ -28,6 +28,13 @@ func TestReportShape(t *testing.T) {
 		{"ok", ""},
 		{"Uploaded 38 files to gs://assets-prod", ""},
 		{"error: failed to push some refs to 'origin'", ""},
+		// A count of errors after a count of what was moved is the
+		// mover's tally.
+		{"Fetched 31 archives (0 failed)", ""},
+		{"Published 6 packages; 0 errors", ""},
+		{"uploaded 240 objects, 2 warnings", ""},
+		{"Synced 3 buckets: 0 issues", ""},
+		{"Checked 40 files: 0 errors", "lint"},
 	} {
 		if got := reportShape(tt.out); got != tt.want {
 			t.Errorf("reportShape(%q) = %q, want %q", tt.out, got, tt.want)

@@ -458,8 +458,10 @@ func markChecks(sessions []mined, named map[string]string) {
 // a checker prints (reportShape: "214 links scanned, 0 broken", "Valid:
 // 41, Invalid: 0") and it ran in at least minVerifySessions sessions: two
 // signals, and no name of the tool is needed, so a checker of an
-// ecosystem no list knows is found by what it does. An action that only
-// reads or publishes is never made one.
+// ecosystem no list knows is found by what it does. Never made one: a
+// command already categorised, a preview, version control, a server, a
+// dangerous command, and a command that acts (actingStep: deploys,
+// uploads, installs, moves files), whatever count of errors it printed.
 func reportedChecks(sessions []mined) {
 	runs := map[string]int{}
 	shapes := map[string]map[string]int{}
@@ -467,7 +469,7 @@ func reportedChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(c.norm) {
+			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) {
 				continue
 			}
 			if !seen[c.key] {

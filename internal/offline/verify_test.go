@@ -314,3 +314,31 @@ func TestShapedChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestReportedChecksRefuseActions: a command that ships, fetches or
+// installs something is no check, even when a run of it in three sessions
+// printed a count of errors; the report is the action's, not a checker's.
+func TestReportedChecksRefuseActions(t *testing.T) {
+	for _, tt := range []struct{ cmd, report string }{
+		{"pnpm run publish-docs", "9 pages, 0 errors"},
+		{"make upload-assets", "12 objects, 0 failed"},
+		{"./scripts/sync_fixtures.sh", "fixtures: 3 warnings"},
+	} {
+		var ms []mined
+		for i := range 3 {
+			m := checkedSession(i, "make test", tt.cmd)
+			if i == 2 {
+				m.steps[len(m.steps)-1].report = reportShape(tt.report)
+			}
+			ms = append(ms, m)
+		}
+		if reportShape(tt.report) == "" {
+			t.Fatalf("%q reads as no report: the case tests nothing", tt.report)
+		}
+		promoteBuilds(ms)
+		c := verificationCandidate(ms, func(int) bool { return true })
+		if want := "Verification commands for this project: `make test`."; c == nil || c.line != want {
+			t.Errorf("%s: %+v, want %q", tt.cmd, c, want)
+		}
+	}
+}
