@@ -253,6 +253,15 @@ func simpleCommands(script string) []simple {
 		switch n := node.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.FuncDecl, *syntax.ArithmExp:
 			return false
+		case *syntax.Subshell:
+			// `(cd web && npm ci); npm test`: the subshell's `cd`
+			// ends with it.
+			outer := dir
+			for _, st := range n.Stmts {
+				syntax.Walk(st, func(c syntax.Node) bool { return visit(c, tail) })
+			}
+			dir = outer
+			return false
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				syntax.Walk(n.X, func(c syntax.Node) bool { return visit(c, tail) })
@@ -279,7 +288,7 @@ func simpleCommands(script string) []simple {
 				argv = append(argv, w)
 			}
 			if len(argv) > 0 && argv[0].text == "cd" {
-				dir = projectDir(argv[1:])
+				dir = projectDir(dir, argv[1:])
 			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
 				out = append(out, simple{args: argv, out: outputFile(n.Redirs), dir: dir})
@@ -292,16 +301,24 @@ func simpleCommands(script string) []simple {
 	return out
 }
 
-// projectDir is the directory `cd` moves to when it is one inside the
-// project (`cd web`, `cd overlays/qa`): what runs there needs it. The
-// project root written out (`cd /home/me/app`), a move up or back, or a
-// directory named by an expansion is no part of a step.
-func projectDir(args []word) string {
+// projectDir is the directory `cd` moves to from dir when it is one inside
+// the project (`cd web`, `cd overlays/qa`): what runs there needs it.
+// Relative moves add up (`cd web && cd src` is web/src, `cd web && cd
+// ../api` is api). A move that leaves the project or goes where the
+// script does not say (`cd ../other`, `cd ..` from the root, the project
+// root written out as /home/me/app, `cd ~`, `cd -`, a bare `cd`, a
+// directory named by an expansion) leaves no directory: what runs after it
+// is given none, as a step cannot name a place outside the project.
+func projectDir(dir string, args []word) string {
 	if len(args) != 1 || args[0].text == "<arg>" {
 		return ""
 	}
-	d := strings.TrimSuffix(args[0].text, "/")
-	if d == "" || d == "." || d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "..") || strings.HasPrefix(d, "$") {
+	d := args[0].text
+	if d == "" || d == "-" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$") {
+		return ""
+	}
+	d = path.Clean(path.Join(dir, d))
+	if d == "." || d == ".." || strings.HasPrefix(d, "../") {
 		return ""
 	}
 	return d

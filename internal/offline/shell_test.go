@@ -257,3 +257,26 @@ func TestOutputFile(t *testing.T) {
 		}
 	}
 }
+
+// TestSimpleCommandsDirectory: the directory a command runs in follows the
+// shell: a `cd` in a subshell ends with it, relative moves add up, and a
+// move out of the project or to an unknown place leaves no directory.
+func TestSimpleCommandsDirectory(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"(cd docs && make html); make check", "cd:docs make:docs make:"},
+		{"cd services && cd billing && go vet ./...", "cd:services cd:services/billing go:services/billing"},
+		{"cd app/ && cd ../lib && cargo test", "cd:app cd:lib cargo:lib"},
+		{"cd app && cd .. && cargo test", "cd:app cd: cargo:"},
+		{"cd ../sibling && cargo test", "cd: cargo:"},
+		{"cd app && cd /opt/x && cargo test", "cd:app cd: cargo:"},
+		{"{ cd app; }; cargo test", "cd:app cargo:app"},
+	} {
+		var got []string
+		for _, s := range simpleCommands(tt.script) {
+			got = append(got, s.args[0].text+":"+s.dir)
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("%s: %q, want %q", tt.script, g, tt.want)
+		}
+	}
+}
