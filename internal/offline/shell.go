@@ -264,12 +264,14 @@ func simpleCommands(script string) []simple {
 			return false
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				before := len(out)
 				syntax.Walk(n.X, func(c syntax.Node) bool { return visit(c, tail) })
 				at := len(out)
 				syntax.Walk(n.Y, func(c syntax.Node) bool { return visit(c, true) })
-				if _, ok := n.X.Cmd.(*syntax.CallExpr); ok && at > 0 && len(out) > at {
+				if _, ok := n.X.Cmd.(*syntax.CallExpr); ok && at > before && len(out) > at {
 					// `kustomize build overlays/qa | kubeconform`:
-					// what reads the pipe needs what writes it.
+					// what reads the pipe needs what writes it, and
+					// only that (`FOO=1 | kubeconform` feeds nothing).
 					out[at].from = out[at-1].args
 				}
 				return false

@@ -280,3 +280,22 @@ func TestSimpleCommandsDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestSimpleCommandsFeeder: a command reading a pipe is given the command
+// that writes it, and none when the writing side ran no command.
+func TestSimpleCommandsFeeder(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"helm template charts/api | kubeval --strict", "helm template charts/api"},
+		{"make lint; LANG=C | yamllint -", ""},
+	} {
+		cmds := simpleCommands(tt.script)
+		last := cmds[len(cmds)-1]
+		var from []string
+		for _, w := range last.from {
+			from = append(from, w.text)
+		}
+		if g := strings.Join(from, " "); g != tt.want {
+			t.Errorf("%s: fed by %q, want %q", tt.script, g, tt.want)
+		}
+	}
+}
