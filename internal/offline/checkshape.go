@@ -314,19 +314,25 @@ func testBinaryArg(prog string, rest []string) bool {
 		if p := strings.ReplaceAll(a, `\`, "/"); path.Ext(p) != "" && testScript(p) {
 			return true
 		}
-		switch a {
-		case "tests", "specs", "test/", "tests/", "spec/", "specs/":
+		if testDirWords[a] && alone {
 			// The test directory itself (`west twister -T tests`),
 			// not one of the places a formatter is given (`fantomas
 			// src tests`); a bare "test" is as often a subcommand
 			// handed on (`ember try:one lts --- ember test`).
-			if alone {
-				return true
-			}
+			return true
+		}
+		if strings.Contains(a, "/") || strings.Contains(a, `\`) || path.Ext(a) != "" {
+			// A program or script that is no test one (`valgrind
+			// ./tools/gen -v tests`): what follows is its own
+			// arguments, a test directory among them its data.
+			return false
 		}
 	}
 	return false
 }
+
+// testDirWords name a project's test directory as a bare argument.
+var testDirWords = map[string]bool{"tests": true, "specs": true, "test/": true, "tests/": true, "spec/": true, "specs/": true}
 
 // reportTail is how much of a command's output is read for its summary,
 // which checkers print last.

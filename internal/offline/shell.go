@@ -672,7 +672,9 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = cat
 		}
 	}
-	if c.category == "" && (!script || dispatcher) {
+	if c.category == "" && (!script || dispatcher) && !(dispatcher && !testFile && testDirWords[sub]) {
+		// (A script that is no test runner handed the test directory,
+		// `python tools/gen.py tests`, works on it: no subcommand.)
 		c.category = toolCategory(prog, sub, words[named:], rest)
 		// `raco make` compiles; `yarn make` runs the package's
 		// script of that name, which may make anything.

@@ -171,6 +171,13 @@ func TestCommands(t *testing.T) {
 		{"./gradlew checkstyleMain", "./gradlew checkstyleMain|lint"},
 		{"./gradlew pmdTest", "./gradlew pmdTest|lint"},
 		{"php tools/phpstan analyse", "php tools/phpstan analyse|lint"},
+		// A test directory handed to a script that is no test runner
+		// is what the script works on, not a check it runs.
+		{"python3 tools/make_fixtures.py tests", "python3 tools/make_fixtures.py tests|"},
+		{"ruby bin/snapshot.rb specs", "ruby bin/snapshot.rb specs|"},
+		{"valgrind --quiet ./tools/gen_corpus -v tests", "valgrind --quiet -v|"},
+		{"xvfb-run -a tools/render.py --out tests", "xvfb-run -a|"},
+		{"python3 tools/run_tests.py tests", "python3 tools/run_tests.py tests|test"},
 	}
 	for _, tt := range tests {
 		var parts []string
