@@ -129,7 +129,11 @@ func described(s string, marked bool) bool {
 
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you".
-const saidWords = `(as |i think |i believe )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?`
+const saidWords = `(as |i think |i believe )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
+
+// saidMidRe is a said-before clause inside a run-on sentence: ", I keep
+// saying it, ".
+var saidMidRe = lazyregexp.New(`(?i)[,;]\s*(` + saidWords + `)\s*[,;]\s*`)
 
 // nthTime is a count of how often the person has said it: "third time",
 // "for the second time now".
@@ -197,6 +201,27 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "…, I said that before": the person repeats a correction.
 		st.correction = true
 		s = s[:len(s)-len(m)]
+	} else if loc := saidMidRe().FindStringIndex(s); loc != nil {
+		// "…, no allocations in the render loop, I keep saying it, do
+		// the formatting once …": in a run-on sentence the clause the
+		// person says again is the one before the marker, with what to
+		// do instead when it follows.
+		head := clauseSplitRe().Split(s[:loc[0]], -1)
+		c := strings.TrimSpace(head[len(head)-1])
+		if len(head) == 1 && len(textkey.Tokens(c)) < 2 {
+			// "see, that's what I meant, every handler …": the marker
+			// opens what is said again.
+			st.correction = true
+			s = s[loc[1]:]
+		} else {
+			if rest := clauseSplitRe().Split(s[loc[1]:], 2)[0]; starterRe().MatchString(rest) {
+				c += ", " + strings.TrimSpace(rest)
+			}
+			if len(textkey.Tokens(c)) >= 3 {
+				st.correction = true
+				s = c
+			}
+		}
 	}
 	for {
 		t := fillerRe().ReplaceAllString(s, "")
@@ -521,7 +546,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {

@@ -284,3 +284,18 @@ func TestCorrectionLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestSaidAgainMidSentence: a said-before clause inside a run-on sentence
+// marks the clause before it as the correction ("…, no globals in the
+// handlers, I keep telling you, pass the config in …"); "see, that's what
+// I meant" opening a sentence marks the rest.
+func TestSaidAgainMidSentence(t *testing.T) {
+	st, _ := classify("ok and the new cron job reads the env directly, no globals in the handlers, I keep telling you, use the config passed in from main", false, source{})
+	if st == nil || !st.correction || st.line != "No globals in the handlers, use the config passed in from main." {
+		t.Errorf("got %+v; want the clause said again as a correction", st)
+	}
+	st, _ = classify("see, that's what I meant, every handler takes the config as its first argument", false, source{})
+	if st == nil || !st.correction || st.line != "Every handler takes the config as its first argument." {
+		t.Errorf("got %+v; want the rest as a correction", st)
+	}
+}
