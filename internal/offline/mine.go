@@ -181,7 +181,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.reversals = append(m.reversals, *rev)
 					m.signals++
 				}
-				if st == nil && rev == nil && len(got) == 0 && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || againRe().MatchString(sent)) {
+				if st == nil && rev == nil && len(got) == 0 && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || endsAgain(sent)) {
 					// "again pandas sneaking in.", "the new service uses
 					// field injection again.": too little to keep, but
 					// what follows is the correction.
@@ -442,12 +442,16 @@ func rememberPrevious(sents []string) []string {
 	return out
 }
 
-// againRe is a sentence that ends saying a mistake came back.
-var againRe = lazyregexp.New(`(?i)\bagain\W*$`)
-
-// againWordRe is a sentence that says a mistake came back: in a message
+// againRe finds "again" in a sentence: a mistake came back. In a message
 // that corrects one thing, "and the loop order again" turns to a second.
-var againWordRe = lazyregexp.New(`(?i)\bagain\b`)
+var againRe = lazyregexp.New(`(?i)\bagain\b`)
+
+// endsAgain reports whether a sentence ends saying a mistake came back:
+// "the new service uses field injection again."
+func endsAgain(s string) bool {
+	locs := againRe().FindAllStringIndex(s, -1)
+	return len(locs) > 0 && strings.IndexFunc(s[locs[len(locs)-1][1]:], func(r rune) bool { return !notWordRune(r) }) < 0
+}
 
 // turnRe opens a sentence that turns to another matter.
 var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
@@ -461,7 +465,7 @@ func joinCorrection(sts []stmt) []stmt {
 	}
 	j := sts[0]
 	for i, s := range sts[1:] {
-		if turnRe().MatchString(s.src.quote) || againWordRe().MatchString(s.src.quote) {
+		if turnRe().MatchString(s.src.quote) || againRe().MatchString(s.src.quote) {
 			// "… return a Result. also components live in src/ecs":
 			// the person turns to another matter.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
@@ -501,6 +505,5 @@ func quotesReport(text, report string) bool {
 	if len(q) < 12 {
 		return false
 	}
-	flat := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-	return strings.Contains(flat(report), flat(q))
+	return strings.Contains(textkey.Normalize(report), textkey.Normalize(q))
 }

@@ -127,12 +127,12 @@ func TestGenericYouRule(t *testing.T) {
 	}
 }
 
-// TestRepeatedPolitely: "sorry for repeating myself" and "I think I
-// mentioned it before" mark a correction said again, however softly.
+// TestRepeatedPolitely: "apologies for repeating myself" and "I believe I
+// told you that earlier" mark a correction said again, however softly.
 func TestRepeatedPolitely(t *testing.T) {
 	for _, sents := range [][]string{
-		{"I'd go with the date helper for those as well, it keeps the time zones right.", "Sorry for repeating myself."},
-		{"I'd go with the date helper for those as well, it keeps the time zones right.", "I think I mentioned it before."},
+		{"I'd go with the date helper for those as well, it keeps the time zones right.", "Apologies for repeating myself."},
+		{"I'd go with the date helper for those as well, it keeps the time zones right.", "I believe I told you that earlier."},
 	} {
 		var st *stmt
 		for _, s := range rememberPrevious(sents) {

@@ -16,12 +16,12 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 	}{
 		{[]string{"use British spelling in prose please.", "That holds for all my repos."}, "Use British spelling in prose."},
 		{[]string{"I'd like you to keep replies under ten lines.", "this goes for every one of my projects, not just this app."}, "Keep replies under ten lines."},
-		{[]string{"sorry to nag, but could you always name the file before each snippet?", "I want it that way in all my projects."}, "Always name the file before each snippet."},
-		{[]string{"I write in nushell, give me nu syntax, that's the same everywhere I work"}, "I write in nushell, give me nu syntax."},
+		{[]string{"sorry to nag, but could you always name the file before each snippet?", "I like things this way in every one of my projects."}, "Always name the file before each snippet."},
+		{[]string{"my shell is xonsh, so give me xonsh one-liners, that holds everywhere we code"}, "My shell is xonsh, so give me xonsh one-liners."},
 		{[]string{"Something that applies to all my projects, not only here: never add a licence header without asking."}, "Never add a licence header without asking."},
-		{[]string{"no trailing summaries in replies.", "not here, not anywhere we code."}, "No trailing summaries in replies."},
-		{[]string{"i want diffs, not whole files.", "thats for everything, not only this repo"}, "I want diffs, not whole files."},
-		{[]string{"numbers read better to me as a table than as prose.", "That's the same in all my projects honestly."}, "Numbers read better to me as a table than as prose."},
+		{[]string{"no trailing summaries in replies.", "and not here only: everywhere we code."}, "No trailing summaries in replies."},
+		{[]string{"i want diffs, not whole files.", "this counts for anything i do, not only this codebase"}, "I want diffs, not whole files."},
+		{[]string{"numbers read better to me as a table than as prose.", "It's the same across all my repos honestly."}, "Numbers read better to me as a table than as prose."},
 	} {
 		var got *stmt
 		for _, s := range rememberPrevious(c.sentences) {
