@@ -591,13 +591,16 @@ var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:n
 
 // temporaryRe is a change made for a while or for one task: "for now",
 // "just for the demo", "for the load test …, revert it after".
-var temporaryRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|just for|this time|until (we|it|the|further)|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight|on my (laptop|machine|box|computer|mac)|locally)\b`)
+var temporaryRe = lazyregexp.New(`(?i)\b(` + undoneWords + `|just for|this time|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|on my (laptop|machine|box|computer|mac)|locally)\b`)
 
 // undoneRe is a change said to be undone or to hold a while, wherever in
 // the sentence: "raised the heap to 6g, put it back after the demo". (A
 // limit told after the change about something else stays out of it: "from
 // now the board is acme-cm4, the rpi4 was just for prototyping".)
-var undoneRe = lazyregexp.New(`(?i)\b(for now|for the moment|temporarily|until (we|it|the|further)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight)\b`)
+var undoneRe = lazyregexp.New(`(?i)\b(` + undoneWords + `)\b`)
+
+// undoneWords are the words of undoneRe, which temporaryRe holds too.
+const undoneWords = `for now|for the moment|temporarily|until (we|it|the|further)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight`
 
 // notOursRe says a change asks nothing of the project: "the upstream lib
 // moved to 1.4.2, no action needed on our side".

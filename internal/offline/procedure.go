@@ -425,13 +425,7 @@ func targeted(windows [][]command, k int) bool {
 
 // bareStep is a step past its runner: `python -m app.clean` for `uv run
 // python -m app.clean`.
-func bareStep(c command) string {
-	if c.runner == 0 {
-		return c.step
-	}
-	f := strings.Fields(c.step)
-	return strings.Join(f[min(c.runner, len(f)-1):], " ")
-}
+func bareStep(c command) string { return withoutRunner(c.step, c.runner) }
 
 // allIn reports whether step i ran in a directory of the project in every
 // run.

@@ -89,12 +89,16 @@ type command struct {
 
 // checkKey is what runs, past any runner: `npx tsc` and `pnpm exec tsc`
 // are one check, run two ways.
-func (c command) checkKey() string {
-	if c.runner == 0 {
-		return c.key
+func (c command) checkKey() string { return withoutRunner(c.key, c.runner) }
+
+// withoutRunner drops the first runner words of a command line (its key
+// or its step): "npx", "pnpm exec", "python -m".
+func withoutRunner(line string, runner int) string {
+	if runner == 0 {
+		return line
 	}
-	f := strings.Fields(c.key)
-	return strings.Join(f[min(c.runner, len(f)-1):], " ")
+	f := strings.Fields(line)
+	return strings.Join(f[min(runner, len(f)-1):], " ")
 }
 
 // infraTools change infrastructure and preview the change first.
