@@ -49,11 +49,11 @@ func TestCorrectionRepeatedInOtherWords(t *testing.T) {
 }
 
 // TestCorrectionUnderALabel: a reply that opens with a heading or a label
-// ("## Fix") and rules out what the agent's report named is a correction;
+// ("### Review") and rules out what the agent's report named is a correction;
 // a label over a plain request is not.
 func TestCorrectionUnderALabel(t *testing.T) {
-	a := []string{"a:Wrote the poller with `time.Sleep(2*time.Second)` between tries.", "u:## Fix\n- no `time.Sleep` in the poller\n- back off with the retry helper"}
-	b := []string{"a:The second poller also uses `time.Sleep`.", "u:stop using time.Sleep, for the third time now"}
+	a := []string{"a:Wrote the poller with `time.Sleep(2*time.Second)` between tries.", "u:### Review\n- no `time.Sleep` in the poller\n- back off with the retry helper"}
+	b := []string{"a:The second poller also uses `time.Sleep`.", "u:stop using time.Sleep, this is the fifth time"}
 	got := candidatesOf(a, b)
 	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
 		t.Fatalf("got %+v; want one candidate from both sessions", got)
@@ -88,7 +88,7 @@ func TestQuotesReport(t *testing.T) {
 // correction and are no part of the line.
 func TestSaidBeforeMarks(t *testing.T) {
 	for _, c := range []struct{ sentence, want string }{
-		{"keep the handlers free of SQL, I've said it twice", "Keep the handlers free of SQL."},
+		{"keep the handlers free of SQL, I have said it three times", "Keep the handlers free of SQL."},
 		{"I keep telling you: handlers never open transactions.", "Handlers never open transactions."},
 		{"as I mentioned already, the cache key includes the tenant id", "The cache key includes the tenant id."},
 	} {
