@@ -10,14 +10,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-
-	_ "github.com/automem/automem/internal/runheap" // the run's memory, set up before the other packages initialise
 )
 
 // version is set at link time (-X main.version=...).
 var version = "dev"
 
 func main() {
+	gc := startGC(os.Getenv)
+	hugeHeap(os.Getenv("GODEBUG"))
+	gc.arm()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -1,12 +1,10 @@
-//go:build linux && (amd64 || arm64)
+//go:build linux
 
-package runheap
+package main
 
 import (
 	"bufio"
-	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,53 +28,21 @@ func TestHugeSpan(t *testing.T) {
 	}
 }
 
-func TestDisabled(t *testing.T) {
-	for _, tc := range []struct {
-		env  []string
-		want bool
-	}{
-		{nil, false},
-		{[]string{"HOME=/root"}, false},
-		{[]string{"GODEBUG=disablethp=1"}, true},
-		{[]string{"PATH=/bin", "GODEBUG=madvdontneed=1,disablethp=1"}, true},
-		{[]string{"GODEBUG=disablethp=10"}, false},
-		{[]string{"GODEBUG=disablethp=0"}, false},
-		{[]string{"XGODEBUG=disablethp=1"}, false},
-	} {
-		if got := disabled(tc.env); got != tc.want {
-			t.Errorf("disabled(%q) = %v, want %v", tc.env, got, tc.want)
-		}
-	}
-}
-
-// TestInitAdvises checks in the memory map of this test binary, whose
-// initialisation ran the package's, that about chunk+reserve bytes of
-// the heap are marked for huge pages, against a copy of it started with
-// GODEBUG=disablethp=1 (the runtime marks some metadata itself).
-func TestInitAdvises(t *testing.T) {
-	if os.Getenv("RUNHEAP_REPORT") != "" {
-		fmt.Println(advised(t))
-		return
-	}
+// TestHugeHeapAdvises checks in this process's memory map that hugeHeap
+// marks about heapReserve bytes of the heap for huge pages, and that
+// GODEBUG=disablethp=1 marks none.
+func TestHugeHeapAdvises(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
 		t.Skip("no transparent huge pages in this kernel")
 	}
-	report := func(godebug string) int {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestInitAdvises$")
-		cmd.Env = append(os.Environ(), "RUNHEAP_REPORT=1", "GODEBUG="+godebug)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", godebug, err)
-		}
-		n, err := strconv.Atoi(strings.Fields(string(out))[0])
-		if err != nil {
-			t.Fatalf("%s: %q", godebug, out)
-		}
-		return n
+	before := advised(t)
+	hugeHeap("madvdontneed=1,disablethp=1")
+	if got := advised(t); got != before {
+		t.Errorf("with disablethp=1: %d bytes advised, want %d", got, before)
 	}
-	off, on := report("madvdontneed=1,disablethp=1"), report("")
-	if on-off < reserve {
-		t.Errorf("%d bytes advised for huge pages, %d with disablethp=1: want at least %d more", on, off, reserve)
+	hugeHeap("")
+	if got := advised(t) - before; got < heapReserve-2*hugePage {
+		t.Errorf("%d more bytes advised for huge pages, want about %d", got, heapReserve)
 	}
 }
 

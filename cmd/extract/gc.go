@@ -1,41 +1,9 @@
-package runheap
+package main
 
 import (
 	"runtime"
-	_ "unsafe" // go:linkname
+	"runtime/debug"
 )
-
-// The settings behind runtime/debug's SetGCPercent and SetMemoryLimit, and
-// the environment behind syscall's: this package may import neither, as
-// both initialise late. The runtime provides all three to those packages
-// by name (go:linkname); should a toolchain stop allowing the links, the
-// build fails rather than the run.
-//
-//go:linkname setGCPercent runtime/debug.setGCPercent
-func setGCPercent(int32) int32
-
-//go:linkname setMemoryLimit runtime/debug.setMemoryLimit
-func setMemoryLimit(int64) int64
-
-//go:linkname runtimeEnvs syscall.runtime_envs
-func runtimeEnvs() []string
-
-func init() {
-	env := runtimeEnvs()
-	p := startGC(func(key string) string { return lookup(env, key) })
-	hugePages(env)
-	p.arm()
-}
-
-// lookup is os.Getenv over env.
-func lookup(env []string, key string) string {
-	for _, kv := range env {
-		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
-			return kv[len(key)+1:]
-		}
-	}
-	return ""
-}
 
 // memoryLimit is the soft memory limit of a run (GOMEMLIMIT overrides it).
 // A background job should stay small: while one worker holds a 16 MiB
@@ -44,7 +12,7 @@ const memoryLimit = 40 << 20
 
 // quietLimit is how much memory a run may fill before its first garbage
 // collection. A warm dry run over 10,000 sessions allocates about 14 MB
-// in all (under 24 MiB with hugePages' reserve and the runtime's own) and
+// in all (under 24 MiB with hugeHeap's reserve and the runtime's own) and
 // is over in tens of milliseconds: collecting during it only costs CPU and
 // page faults (each cycle walks the heap and touches fresh runtime
 // metadata; three of them cost ~15 % of that run's CPU). A run that reads
@@ -60,19 +28,20 @@ type gcPolicy struct {
 
 // startGC sets the collector for a short run: off until the run's memory
 // reaches quietLimit (unless GOGC is set), with memoryLimit as the soft
-// limit (unless GOMEMLIMIT is set). arm follows: the next collection
-// then restores the usual pacing.
+// limit (unless GOMEMLIMIT is set). arm must follow once the start-up's own
+// collection (hugeHeap's) is done: the next collection then restores the
+// usual pacing.
 func startGC(getenv func(string) string) gcPolicy {
 	p := gcPolicy{pacing: getenv("GOGC") == "", limit: getenv("GOMEMLIMIT") == ""}
 	switch {
 	case p.pacing && p.limit:
-		setGCPercent(-1)
-		setMemoryLimit(quietLimit)
+		debug.SetGCPercent(-1)
+		debug.SetMemoryLimit(quietLimit)
 	case p.pacing:
 		// The user's limit alone would let the heap grow to it untouched.
 		p.pacing = false
 	case p.limit:
-		setMemoryLimit(memoryLimit)
+		debug.SetMemoryLimit(memoryLimit)
 	}
 	return p
 }
@@ -92,6 +61,6 @@ func (p gcPolicy) arm() {
 
 // usualGC is Go's default pacing (GOGC=100) under memoryLimit.
 func usualGC() {
-	setGCPercent(100)
-	setMemoryLimit(memoryLimit)
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(memoryLimit)
 }
