@@ -79,34 +79,19 @@ func Run(ctx context.Context, cfg Config, deps Deps) (Report, error) {
 // found; a run with nothing to scan never starts it. A build started for
 // nothing is left to finish on its own: it holds no resource.
 func discover(ctx context.Context, cfg Config, deps *Deps) ([]Target, redactor, error) {
-	var (
-		built chan struct{}
-		r     *redact.Redactor
-		rerr  error
-	)
+	var build func() (*redact.Redactor, error)
 	if deps.Redactor == nil && deps.NewRedactor != nil {
-		var once sync.Once
-		built = make(chan struct{})
-		cfg.listing = func() {
-			once.Do(func() {
-				go func() {
-					defer close(built)
-					r, rerr = deps.NewRedactor()
-				}()
-			})
-		}
+		build = sync.OnceValues(deps.NewRedactor)
+		cfg.listing = func() { go build() } // a later call waits for the first
 	}
 	targets, err := Discover(ctx, cfg)
 	if err != nil {
 		return nil, redactor{}, err
 	}
-	if built != nil && len(targets) > 0 {
-		cfg.listing() // a no-op unless nothing was listed
-		<-built
-		if rerr != nil {
-			return nil, redactor{}, fmt.Errorf("prepare redaction rules: %w", rerr)
+	if build != nil && len(targets) > 0 {
+		if deps.Redactor, err = build(); err != nil {
+			return nil, redactor{}, fmt.Errorf("prepare redaction rules: %w", err)
 		}
-		deps.Redactor = r
 	}
 	return targets, redactor{r: deps.Redactor, log: cfg.Log}, nil
 }
