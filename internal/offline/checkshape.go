@@ -170,7 +170,7 @@ func batchRun(prog string, rest []string) (command, bool) {
 // /validate x.ahk`). "validate" makes a check only of a program run
 // without a subcommand: `kubectl apply --validate` still applies.
 func optionCheck(prog, sub string, rest []string) (cat, opt string) {
-	windows := strings.HasSuffix(strings.ToLower(prog), ".exe")
+	windows := windowsProgram(prog)
 	for _, a := range rest {
 		if a == "--" {
 			break

@@ -136,8 +136,9 @@ func oneValueOfShape(line, v string) bool {
 
 // toldChanged is the second signal: a sentence the person wrote in the
 // session of the paste names the value memory holds as a former one ("the
-// listener was 8080 before"), or says, naming the setting, that it changed ("port changed,
-// new .env below").
+// listener was 8080 before"), or says, naming the setting, that it changed
+// ("port changed, new .env below"); a bare "now" beside one word of the
+// setting ("now run it against the db") is no such word.
 func toldChanged(said []source, st setting, old string) bool {
 	for _, s := range said {
 		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
@@ -146,7 +147,17 @@ func toldChanged(said []source, st setting, old string) bool {
 		if containsValue(s.quote, old) && !containsValue(s.quote, st.value) && (changeSignalRe().MatchString(s.quote) || formerRe().MatchString(s.quote)) {
 			return true
 		}
-		if changeSignalRe().MatchString(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
+		if saysChanged(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysChanged reports whether s holds a change word other than "now".
+func saysChanged(s string) bool {
+	for _, m := range changeSignalRe().FindAllString(s, -1) {
+		if !strings.EqualFold(m, "now") {
 			return true
 		}
 	}

@@ -64,4 +64,14 @@ func TestPastedConfigEditsMemoryLine(t *testing.T) {
 			t.Errorf("a paste shown with a question proposed %+v", res.Candidates)
 		}
 	})
+	t.Run("bare now", func(t *testing.T) {
+		w := newWorld(t)
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("b", true, paste, "u:now run the ingest pool against the staging box", "x:go test ./...")
+		if res := w.run(t); len(res.Candidates) != 0 {
+			t.Errorf("a paste beside a bare 'now' proposed %+v", res.Candidates)
+		}
+	})
 }

@@ -535,7 +535,7 @@ func normalizeArgv(argv []string) (command, bool) {
 	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
 	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
 	// A Windows program (`AutoHotkey64.exe`) is a program, not a script.
-	script := path.Ext(prog) != "" && !strings.EqualFold(path.Ext(prog), ".exe") || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	script := path.Ext(prog) != "" && !windowsProgram(prog) || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
 	scriptName := ""
 	if script {
@@ -629,7 +629,7 @@ func normalizeArgv(argv []string) (command, bool) {
 	}
 	norm := append([]string{}, words...)
 	dangling := false
-	windows := strings.EqualFold(path.Ext(prog), ".exe")
+	windows := windowsProgram(prog)
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
@@ -1122,3 +1122,7 @@ func inDir(dir string, args []word) []word {
 	}
 	return append([]word{{text: "cd"}, {text: dir}, {text: "&&", op: true}}, args...)
 }
+
+// windowsProgram tells a Windows executable (`AutoHotkey64.exe`): a
+// program, not a script, whose options may start with a slash.
+func windowsProgram(prog string) bool { return strings.EqualFold(path.Ext(prog), ".exe") }
