@@ -240,15 +240,12 @@ func representative(ms []stmt) string {
 			count[t]++
 		}
 	}
-	corrections := true
+	corrections, allAsked := true, true
 	for _, m := range ms {
 		corrections = corrections && m.correction
-	}
-	best, bestScore := "", -1<<30
-	allAsked := true
-	for _, m := range ms {
 		allAsked = allAsked && asked(m.line)
 	}
+	best, bestScore := "", -1<<30
 	for _, m := range ms {
 		if asked(m.line) && !allAsked {
 			continue

@@ -191,12 +191,12 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	changes := changesOf(said)
 	stmts = promoteChanges(stmts, said, ranCommands(sessions), changes)
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
-	cands = foldStatedChecks(cands)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
 	cands = reconcile(cands, said, withPasted(changes, pastedChanges(pasted, said, k, isNew)), isNew, k, in.Dir)
-	// A change edit that only restates the verification commands gives
-	// the verification line its place.
+	// A request, or a change edit, that only restates the verification
+	// commands folds into the verification line (once, after reconcile
+	// has made the edits).
 	cands = foldStatedChecks(cands)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
