@@ -23,11 +23,13 @@ func wordRe(v string) *regexp.Regexp {
 func containsValue(line, v string) bool { return wordRe(v).MatchString(line) }
 
 // replaceValue rewrites every mention of old in line as new. A line that
-// names old inside a command (`poetry run pytest`) is not rewritten: the
-// new tool's command is not known from the old one's.
+// names a tool inside a command (`poetry run pytest`) is not rewritten: the
+// new tool's command is not known from the old one's. A number there is an
+// argument (`wrangler dev --port 8787`, `nvm use 18`): the command stays
+// and takes the new value.
 func replaceValue(line, old, new string) string {
 	for _, span := range backticked(line) {
-		if containsValue(span, old) && !strings.EqualFold(span, old) {
+		if containsValue(span, old) && !strings.EqualFold(span, old) && !hasDigit(old) {
 			return ""
 		}
 	}
@@ -136,7 +138,7 @@ func changedLine(line string, c change) string {
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
-	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(line))) {
+	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
 		// A bare number is a value of many settings: the line must
 		// name the setting the sentence is about.
 		return ""

@@ -30,6 +30,10 @@ var (
 	// assignRe is a line that is one assignment: "PORT=4000", "port: 4000",
 	// `"apiVersion": "60.0",`, `export BAUD = 921600`.
 	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?([A-Za-z_][\w.-]*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
+	// imageRefRe is a value that names a program and its version as a
+	// container image does: "postgres:16", "ghcr.io/acme/api:2.4.1"; the
+	// name (its last path part) is what the version belongs to.
+	imageRefRe = lazyregexp.New(`^(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d[\w.-]*)$`)
 	// tupleRe is a setting as a tuple: "{http_port, 8443}".
 	tupleRe = lazyregexp.New(`\{\s*:?([a-z_][\w]*)\s*,\s*["']?([^\s,{}"'\[\]]+)["']?\s*\}`)
 )
@@ -61,6 +65,12 @@ func pastedSettings(text string, src source) []setting {
 			continue
 		}
 		if m := assignRe().FindStringSubmatch(t); m != nil {
+			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil {
+				// "image: postgres:16": the image's name is the
+				// setting, its tag the value.
+				add(im[1], im[2], t)
+				continue
+			}
 			add(m[1], m[2], t)
 			continue
 		}
@@ -104,7 +114,9 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
 				continue
 			}
-			if !subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ").Replace(l)))) {
+			// A command's words name the setting too: "--port" in
+			// `wrangler dev --port 8787`.
+			if !subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))) {
 				continue
 			}
 			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
@@ -150,6 +162,9 @@ func toldChanged(said []source, st setting, old string) bool {
 		if saysChanged(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
 			return true
 		}
+		if s.msgID == st.src.msgID && showsCurrent(s.quote) {
+			return true
+		}
 	}
 	return false
 }
@@ -159,6 +174,26 @@ func saysChanged(s string) bool {
 	for _, m := range changeSignalRe().FindAllString(s, -1) {
 		if !strings.EqualFold(m, "now") {
 			return true
+		}
+	}
+	return false
+}
+
+// showsCurrent reports whether a sentence of the paste's own message says
+// the pasted text is what holds now ("here's the compose file now:",
+// "config is now:"): "now" after the clause has begun, or another change
+// word. A "now" that opens a clause orders the next step ("now run it"),
+// it says nothing of the paste.
+func showsCurrent(s string) bool {
+	if saysChanged(s) {
+		return true
+	}
+	for _, c := range clauseSplitRe().Split(s, -1) {
+		f := strings.Fields(strings.ToLower(c))
+		for i, w := range f {
+			if i > 0 && strings.Trim(w, ".:!") == "now" {
+				return true
+			}
 		}
 	}
 	return false
