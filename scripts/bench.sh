@@ -54,18 +54,12 @@ drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 
 # --- helpers -------------------------------------------------------------
 # timed OUT CMD...: runs CMD, stdout to /dev/null, and writes
-# "wall_ms user_s sys_s maxrss_kb exit" to OUT.
-timed() {
-  local out=$1; shift
-  local t0 t1 rc=0
-  t0=$EPOCHREALTIME
-  /usr/bin/time -f '%U %S %M' -o "$out.t" "$@" >/dev/null 2>"$out.err" || rc=$?
-  t1=$EPOCHREALTIME
-  local ms
-  ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) * 1000 }')
-  # /usr/bin/time writes "Command exited with non-zero status N" first on failure.
-  echo "$ms $(tail -n 1 "$out.t") $rc" >"$out"
-}
+# "wall_ms user_s sys_s maxrss_kb exit" to OUT (stderr to OUT.err). The
+# timer (scripts/timed.go) starts CMD itself, so the wall time is CMD's
+# alone: bash and /usr/bin/time around it added 6-11 ms to each run.
+timer="$work/bin/timed"
+go build -o "$timer" scripts/timed.go
+timed() { "$timer" "$@"; }
 field() { awk -v n="$2" '{ print $n }' "$1"; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "n/a" }'; }
