@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -41,6 +42,7 @@ type File struct {
 func GeminiFilesLazy(chatsDirs ...string) ([]File, error) {
 	var files []File
 	for _, dir := range chatsDirs {
+		files = slices.Grow(files, entriesHint(dir))
 		// filepath.Join cleans every path again: a fifth of this listing.
 		join := func(name []byte) string { return filepath.Join(dir, string(name)) }
 		if d := filepath.Clean(dir); d == dir && d != "." && d != filepath.VolumeName(d) &&
@@ -65,6 +67,20 @@ func GeminiFilesLazy(chatsDirs ...string) ([]File, error) {
 		}
 	}
 	return files, nil
+}
+
+// entriesHint guesses how many entries dir holds from its size, so a
+// listing of 10,000 sessions fills one slice instead of growing it a dozen
+// times (the copies were 1.3 MB of a warm dry run's 14 MB of heap). ext4
+// and XFS spend 40-64 bytes per entry of a session file's name; file
+// systems that report less (tmpfs, btrfs) only make the guess low, and
+// append grows it as before.
+func entriesHint(dir string) int {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return 0
+	}
+	return int(min(fi.Size()/64, 1<<20))
 }
 
 // pathArena joins a directory and the names listed in it into strings
