@@ -24,6 +24,7 @@ type setting struct {
 	terms []string // the key's words: http, port
 	value string
 	src   source // quote: the pasted line
+	image bool   // key and value read from "name:tag": the value is the named program's version
 }
 
 var (
@@ -46,7 +47,7 @@ func pastedSettings(text string, src source) []setting {
 		return nil
 	}
 	var out []setting
-	add := func(key, value, line string) {
+	add := func(key, value, line string, image bool) {
 		value = trimValue(value)
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
 			return
@@ -57,7 +58,7 @@ func pastedSettings(text string, src source) []setting {
 		}
 		s := src
 		s.quote = line
-		out = append(out, setting{key: key, terms: terms, value: value, src: s})
+		out = append(out, setting{key: key, terms: terms, value: value, src: s, image: image})
 	}
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "-*"))
@@ -68,14 +69,14 @@ func pastedSettings(text string, src source) []setting {
 			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil {
 				// "image: postgres:16": the image's name is the
 				// setting, its tag the value.
-				add(im[1], im[2], t)
+				add(im[1], im[2], t, true)
 				continue
 			}
-			add(m[1], m[2], t)
+			add(m[1], m[2], t, false)
 			continue
 		}
 		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
-			add(m[1], m[2], t)
+			add(m[1], m[2], t, false)
 		}
 	}
 	return out
@@ -103,13 +104,15 @@ func keyTerms(key string) []string {
 
 // pastedChanges turns the pasted settings of new sessions into changes of
 // the memory lines that state another value for them (see the top of this
-// file for the two signals each needs).
+// file for the two signals each needs), when one memory line only states
+// the setting.
 func pastedChanges(settings []setting, said []source, k *known, isNew func(int) bool) []change {
 	var out []change
 	for _, st := range settings {
 		if !isNew(st.src.session) {
 			continue
 		}
+		var found []change
 		for _, l := range k.lines {
 			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
 				continue
@@ -121,17 +124,35 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			}
 			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
 			old := slotValue(l, ch)
-			if old == "" || strings.EqualFold(old, st.value) || !oneValueOfShape(l, old) || !toldChanged(said, st, old) {
+			if old == "" || strings.EqualFold(old, st.value) || !oneValueOfShape(l, old) && !st.image || st.image && !versionOf(l, st.key, old) || !toldChanged(said, st, old) {
 				continue
 			}
 			ch.old, ch.context = old, st.src.quote
 			if i := sentenceOf(said, st.src); i >= 0 {
 				ch.context = message(said, i)
 			}
-			out = append(out, ch)
+			found = append(found, ch)
+		}
+		if len(found) == 1 {
+			// A key that fits two lines ("port" beside a dev server's
+			// and a cache's) does not say which of them it set.
+			out = append(out, found...)
 		}
 	}
 	return out
+}
+
+// versionOf reports whether line gives v as the version of the program
+// name, written right after it ("Postgres 14"): the other numbers of the
+// line ("port 5432") belong to other settings.
+func versionOf(line, name, v string) bool {
+	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	for i := 1; i < len(f); i++ {
+		if strings.EqualFold(trimValue(f[i-1]), name) && strings.TrimPrefix(strings.ToLower(trimValue(f[i])), "v") == strings.TrimPrefix(strings.ToLower(v), "v") {
+			return true
+		}
+	}
+	return false
 }
 
 // oneValueOfShape reports whether v is the only value written its way in
