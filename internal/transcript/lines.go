@@ -22,6 +22,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // middle of appending it.
 type lineReader struct {
 	br    *bufio.Reader
+	left  *io.LimitedReader // the input when its length is known (a file read to its opened size)
 	max   int
 	buf   []byte
 	first bool
@@ -32,12 +33,15 @@ type lineReader struct {
 // readBufSize); a small file needs no 64 KiB buffer.
 func newLineReader(r io.Reader, maxLine, size int) *lineReader {
 	size = min(max(size, 512), readBufSize)
-	return &lineReader{br: bufio.NewReaderSize(r, size), max: maxLine, first: true}
+	lr := &lineReader{br: bufio.NewReaderSize(r, size), max: maxLine, first: true}
+	lr.left, _ = r.(*io.LimitedReader)
+	return lr
 }
 
 // reset points the reader at a new input, keeping its buffers.
 func (lr *lineReader) reset(r io.Reader) {
 	lr.br.Reset(r)
+	lr.left, _ = r.(*io.LimitedReader)
 	lr.first, lr.bad = true, 0
 	if cap(lr.buf) > 2*readBufSize {
 		lr.buf = nil
@@ -94,21 +98,33 @@ func (lr *lineReader) read() ([]byte, bool, error) {
 	return lr.buf[:len(lr.buf)-1], true, nil
 }
 
-// grow appends s to buf, quadrupling the capacity but never past what the
-// longest accepted line needs, so one oversized line costs a bounded,
-// predictable amount of memory. Quadrupling leaves fewer dead buffers on
-// the way to the cap than doubling: ~10 MiB less OS max RSS over a 1 GiB
-// line.
+// jumpAt is the buffer size past which grow goes straight to the most
+// the line can need.
+const jumpAt = 1 << 20
+
+// grow appends s to buf, quadrupling the capacity up to jumpAt and then
+// going straight to the most the line can need: the longest accepted
+// line, or what is left of the input when its length is known. An
+// oversized line so costs one bounded buffer, not a chain of dead ones on
+// the way to the cap: skipping a 1 GiB line beside 10,000 sessions peaked
+// at ~62 MiB with the 4 MiB step in between and ~49.5 MiB without it.
+// The bound from the input keeps a file's own long lines (a pasted image
+// of a few MB) from taking the full cap; a stream of unknown length (a
+// decompressed rollout) has none.
 func (lr *lineReader) grow(buf, s []byte) []byte {
 	need := len(buf) + len(s)
 	if need <= cap(buf) {
 		return append(buf, s...)
 	}
 	limit := lr.max + readBufSize + 1
-	c := max(4*cap(buf), need, readBufSize)
-	if c > limit {
-		c = max(limit, need)
+	if lr.left != nil {
+		limit = min(limit, need+lr.br.Buffered()+int(min(lr.left.N, int64(limit))))
 	}
+	c := max(4*cap(buf), need, readBufSize)
+	if c > jumpAt {
+		c = limit
+	}
+	c = max(min(c, limit), need)
 	nb := make([]byte, len(buf), c)
 	copy(nb, buf)
 	return append(nb, s...)

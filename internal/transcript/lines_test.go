@@ -103,7 +103,44 @@ func TestHugeLineBoundedMemory(t *testing.T) {
 	if s.UserMessages != 1 || s.BadLines != 1 {
 		t.Errorf("session %+v, want 1 human turn and 1 bad line", s)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*MaxLineBytes {
+	// One buffer at the cap and the small ones before it: with a 4 MiB
+	// step on the way (as before) this was over MaxLineBytes + 5 MiB.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > MaxLineBytes+3<<20 {
 		t.Errorf("allocated %d MiB for a %d MiB line", alloc>>20, size>>20)
+	}
+}
+
+// TestLongLineBoundedByInput reads a 2 MiB line from an input of known
+// length (a file read to its opened size): the buffer grows to what the
+// input can still hold, not to the per-line cap or a 4 MiB step.
+func TestLongLineBoundedByInput(t *testing.T) {
+	line := strings.Repeat("q", 2<<20)
+	in := line + "\nz\n"
+	for _, tc := range []struct {
+		name string
+		r    io.Reader
+		max  uint64 // most bytes the reads may allocate
+	}{
+		{"known length", &io.LimitedReader{R: strings.NewReader(in), N: int64(len(in))}, 4 << 20},
+		{"unknown length", struct{ io.Reader }{strings.NewReader(in)}, MaxLineBytes + 2<<20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			lr := newLineReader(tc.r, MaxLineBytes, readBufSize)
+			first, ok, err := lr.next()
+			if err != nil || !ok || string(first) != line {
+				t.Fatalf("first line: %d bytes, ok %v, err %v", len(first), ok, err)
+			}
+			second, ok, err := lr.next()
+			runtime.ReadMemStats(&after)
+			if err != nil || !ok || string(second) != "z" {
+				t.Fatalf("second line %q, ok %v, err %v", second, ok, err)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > tc.max {
+				t.Errorf("allocated %.1f MiB for a 2 MiB line, want at most %.1f", float64(alloc)/(1<<20), float64(tc.max)/(1<<20))
+			}
+		})
 	}
 }
