@@ -19,7 +19,10 @@ type stmt struct {
 	lasting    bool   // carried an explicit lasting marker
 	global     bool   // said to apply in every project
 	correction bool   // rejected or corrected something the agent did
-	src        source
+	// did is what the agent's report before the message named (agentDid):
+	// what a correction answers.
+	did []string
+	src source
 }
 
 // reversal is a sentence that withdraws earlier instructions about a subject.
@@ -739,7 +742,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) || sameNamed(a, b) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

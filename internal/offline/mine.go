@@ -115,6 +115,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted {
 				corrective = true
 			}
+			answered := report
 			report = ""
 			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
 				// No sentence of this message can be an instruction or a
@@ -188,7 +189,12 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					corrective, opened = true, true
 				}
 			}
+			var did []string
+			if answered != "" && len(got) > 0 {
+				did = agentDid(answered)
+			}
 			for _, st := range joinCorrection(got) {
+				st.did = did
 				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
 					// "Never edit it, …" without what "it" is: a broken
 					// line, not a memory.
@@ -355,8 +361,28 @@ func answersReport(first, report string) bool {
 			return true
 		}
 	}
+	// A plain word names what the agent did as well ("I ran ocamlformat
+	// on lift.ml", "don't call ocamlformat by hand") when the reply rules
+	// it out: it stands after the negation, in its clause ("use the
+	// existing helper instead of a new one" rules no helper out).
+	var ruled strings.Builder
+	for _, m := range negScopeRe().FindAllStringSubmatch(first, -1) {
+		ruled.WriteString(m[1] + " ")
+	}
+	if ruled.Len() == 0 {
+		return false
+	}
+	reply := replyTerms(ruled.String())
+	for _, t := range agentDid(report) {
+		if reply[t] {
+			return true
+		}
+	}
 	return false
 }
+
+// negScopeRe is a negation and the rest of its clause: what it rules out.
+var negScopeRe = lazyregexp.New(`(?i)\b(?:no|not|never|don'?t|dont|do not|stop|without|instead of|rather than)\s+([^,;.!?\x{2014}]+)`)
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }
 
@@ -399,7 +425,7 @@ var emphasisRe = lazyregexp.New(`(?i)^(always|never|ever|every (single )?(one|fi
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
 
 // saidAloneRe is a sentence that only says the one before was said before.
-var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) (for repeating|to repeat)( myself)?|how many times( do i have to (say|tell you)( (it|this|that))?)?|i('m| am) repeating myself|same as (last time|before|the last time))\W*$`)
+var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) (for repeating|to repeat)( myself)?|how many times( do i have to (say|tell you)( (it|this|that))?)?|i('m| am) repeating myself|same as (last time|before|the last time)|(and |yet |once )?again)\W*$`)
 
 // rememberPrevious folds a "remember that." sentence into the sentence
 // before it.
@@ -453,8 +479,9 @@ func endsAgain(s string) bool {
 	return len(locs) > 0 && strings.IndexFunc(s[locs[len(locs)-1][1]:], func(r rune) bool { return !notWordRune(r) }) < 0
 }
 
-// turnRe opens a sentence that turns to another matter.
-var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and also|plus|ps|separately|unrelated|another thing)\b`)
+// turnRe opens a sentence that turns to another matter: a sentence that
+// opens with "and" adds one ("elm-ui only. And the list should be …").
+var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and( also)?|plus|ps|separately|unrelated|another thing)\b`)
 
 // joinCorrection makes one statement of a correction said in several
 // sentences ("Don't touch themes/, it's a submodule. Override it in
@@ -470,6 +497,7 @@ func joinCorrection(sts []stmt) []stmt {
 			// the person turns to another matter.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
 		}
+
 		j.line = strings.TrimSuffix(j.line, ".") + ". " + s.line
 		j.lasting = j.lasting || s.lasting
 		j.global = j.global || s.global
