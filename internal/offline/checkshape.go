@@ -268,6 +268,23 @@ var actionWords = map[string]bool{
 	"push": true, "install": true, "download": true,
 }
 
+// actionOption finds the option that makes a program that mostly only
+// shows or opens things act (`code --install-extension`, `open
+// --upload`): an option one of whose words is an action (actionWords).
+func actionOption(rest []string) string {
+	for _, a := range rest {
+		if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+			continue
+		}
+		for _, p := range strings.FieldsFunc(strings.ToLower(a), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if actionWords[p] {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
 // actingStep reports whether a command acts rather than checks: it
 // handles files (incidental) or a word of its step, split at punctuation
 // and taken past any directory, is an action (actionWords).

@@ -667,7 +667,12 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 	}
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling, runner: len(prefix)}
-	c.noise = noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)
+	c.noise = (noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)) && actionOption(rest) == ""
+	if !c.noise && noiseCommands[prog] && sub == "" {
+		// `code --install-extension x.vsix`: the option is what the
+		// step does.
+		c = withOption(c, actionOption(rest))
+	}
 	c.category = categorize(prog, sub, c.norm)
 	if c.category == "" && len(prefix) > 0 && !script && sub == "" {
 		// `pdm run lint`, `hatch run test`: a runner's named script.
@@ -860,6 +865,12 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 				// A program whose name says it checks, anywhere in it
 				// (`yocto-check-layer`).
 				return "lint"
+			}
+			if part == "ci" && strings.ContainsAny(prog, "-_") {
+				// A program that runs the CI pipeline here
+				// (`woodpecker-ci-exec`, `bitbucket-ci-local`): the
+				// project's checks, run locally.
+				return "test"
 			}
 		}
 	}
@@ -1106,7 +1117,7 @@ func scriptCategory(name string) string {
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"
-	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || strings.HasSuffix(n, "tests") || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
+	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || strings.HasSuffix(n, "tests") || n == "verify" || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
 		return "test"
 	case strings.HasPrefix(n, "build") || n == "compile" || n == "all":
 		return "build"

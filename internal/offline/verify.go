@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/automem/automem/internal/lazyregexp"
 )
@@ -78,6 +79,11 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		// it made (targetedRun).
 		untargeted bool
 		first      int
+		// latest is the runner the newest run went through
+		// (runnerOf), at is when; byRunner holds each runner's runs.
+		latest   string
+		at       time.Time
+		byRunner map[string][]checkRun
 	}
 	groups := map[string]*group{}
 	order := 0
@@ -110,6 +116,28 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			g.dangling = g.dangling || r.cmd.dangling
 			g.full[argsText(args)]++
 			g.untargeted = g.untargeted || !targetedRun(m, r)
+			ru := runnerOf(r.cmd)
+			if g.byRunner == nil {
+				g.byRunner = map[string][]checkRun{}
+			}
+			g.byRunner[ru] = append(g.byRunner[ru], checkRun{norm: norm, args: args})
+			if !r.src.at.Before(g.at) {
+				g.latest, g.at = ru, r.src.at
+			}
+		}
+	}
+	for _, g := range groups {
+		if len(g.byRunner) < 2 {
+			continue
+		}
+		// Run through another runner later (`poetry run pytest`, then
+		// `uv run pytest`): the newest way is how it runs now, as a
+		// changed value's newest form wins.
+		g.forms, g.full, g.runs = map[string]int{}, map[string]int{}, nil
+		for _, cr := range g.byRunner[g.latest] {
+			g.forms[cr.norm]++
+			g.full[argsText(cr.args)]++
+			g.runs = append(g.runs, cr.args)
 		}
 	}
 	var kept []*group
@@ -177,6 +205,20 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	c.line = verificationLine(c.cmds)
 	return c
+}
+
+// checkRun is one session's first run of a check, as listed: its stable
+// form and its words.
+type checkRun struct {
+	norm string
+	args []word
+}
+
+// runnerOf is the runner words a command went through (`uv run`, `npx`),
+// "" when it ran directly.
+func runnerOf(c command) string {
+	f := strings.Fields(c.key)
+	return strings.Join(f[:min(c.runner, len(f)-1)], " ")
 }
 
 // targetedRun reports whether a check was given a value that one of the
