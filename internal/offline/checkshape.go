@@ -2,6 +2,7 @@ package offline
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -195,6 +196,20 @@ func optionCheck(prog, sub string, rest []string) (cat, opt string) {
 		}
 	}
 	return "", ""
+}
+
+// syntaxFlags make an interpreter only parse the script it is given, a
+// check of its syntax: a shell's no-exec `-n`, `php -l`.
+var syntaxFlags = map[string]string{"bash": "-n", "sh": "-n", "zsh": "-n", "dash": "-n", "ksh": "-n", "php": "-l"}
+
+// syntaxOption finds the flag that makes an interpreter check a script's
+// syntax without running it (syntaxFlags).
+func syntaxOption(prog string, rest []string) string {
+	f := syntaxFlags[prog]
+	if f != "" && slices.Contains(rest, f) {
+		return f
+	}
+	return ""
 }
 
 // updateOption finds the option that makes a test run write the results

@@ -24,8 +24,11 @@ type candidate struct {
 	line   string
 	global bool
 	cmds   []string // verification: the commands the line lists
-	srcs   []source
-	skill  *skillDraft
+	// newer maps a listed command to its form through the runner its
+	// newest run used, when that differs (verificationCandidate).
+	newer map[string]string
+	srcs  []source
+	skill *skillDraft
 	// replaces is an existing memory line (trimmed, as in replaceIn) this
 	// candidate rewrites in place instead of adding a line.
 	replaces, replaceIn string

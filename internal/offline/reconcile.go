@@ -99,6 +99,11 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
+			if n := v.newer[c]; n != "" && usesBanned(c, banned) {
+				// `poetry run pytest` after "from poetry to uv":
+				// the newest run's `uv run pytest`.
+				c = n
+			}
 			if !usesBanned(c, banned) && !dangerous(c) {
 				cmds = append(cmds, c)
 			}

@@ -490,9 +490,14 @@ func normalizeArgv(argv []string) (command, bool) {
 	if outer, inner := containerRun(argv); len(inner) > 0 {
 		// `docker compose run --rm api pytest -q` runs pytest: a
 		// check in a container is still that check.
-		if c, ok := normalizeArgv(inner); ok && c.category != "" {
+		if c, ok := normalizeArgv(inner); ok && (c.category != "" || !c.noise && !c.preview) {
+			// Any other command is told apart by what it runs too
+			// (`… exec mc rcon-cli save-off`, `… save-on`).
 			head := strings.Join(outer, " ") + " "
 			c.norm, c.key, c.step = head+c.norm, head+c.key, head+c.step
+			if c.category == "" {
+				c.runner, c.buildVerb = 0, false
+			}
 			return c, true
 		}
 	}
@@ -690,7 +695,11 @@ func normalizeArgv(argv []string) (command, bool) {
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog])
 	}
 	if c.category == "" && (!script || dispatcher) {
-		if cat, opt := optionCheck(prog, sub, rest); cat != "" {
+		if opt := syntaxOption(prog, rest); opt != "" {
+			// `zsh -n .zshrc`: the script is parsed, not run.
+			c = withOption(c, opt)
+			c.category = "lint"
+		} else if cat, opt := optionCheck(prog, sub, rest); cat != "" {
 			// `snakemake --lint`: the option makes it a check, and
 			// tells it from the program's other runs.
 			c = withOption(c, opt)
@@ -866,7 +875,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 				// (`yocto-check-layer`).
 				return "lint"
 			}
-			if part == "ci" && strings.ContainsAny(prog, "-_") {
+			if part == "ci" && strings.ContainsAny(prog, "-_") && !readOnlyName(prog) {
 				// A program that runs the CI pipeline here
 				// (`woodpecker-ci-exec`, `bitbucket-ci-local`): the
 				// project's checks, run locally.
@@ -1117,7 +1126,7 @@ func scriptCategory(name string) string {
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"
-	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || strings.HasSuffix(n, "tests") || n == "verify" || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
+	case strings.HasPrefix(n, "test") || strings.HasSuffix(n, "test") || strings.HasSuffix(n, "tests") || n == "e2e" || n == "spec" || n == "ci" || strings.HasPrefix(n, "regress"):
 		return "test"
 	case strings.HasPrefix(n, "build") || n == "compile" || n == "all":
 		return "build"
@@ -1132,6 +1141,17 @@ func inDir(dir string, args []word) []word {
 		return args
 	}
 	return append([]word{{text: "cd"}, {text: dir}, {text: "&&", op: true}}, args...)
+}
+
+// readOnlyName reports whether a word of a program's name is a verb that
+// only reports (`ci-status`, `ci-logs`).
+func readOnlyName(prog string) bool {
+	for _, p := range strings.FieldsFunc(strings.ToLower(prog), func(r rune) bool { return r == '-' || r == '_' }) {
+		if readOnlyVerbs[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // windowsProgram tells a Windows executable (`AutoHotkey64.exe`): a

@@ -98,12 +98,14 @@ func TestCommands(t *testing.T) {
 		{"svelte-check --threshold error", "svelte-check|lint"},
 		{"commitlint --edit", "commitlint --edit|lint"},
 		{"test -f go.mod", "test|"},
-		// A check run in a container is that check; other container
-		// commands are as before.
+		// A check run in a container is that check; any other command
+		// run there is normalised as it would be outside (its first
+		// plain word naming what it does), behind the container.
 		{"docker compose exec -T app vendor/bin/phpunit --testdox", "docker compose exec app vendor/bin/phpunit --testdox|test"},
 		{"podman run --rm -e CI=1 -v .:/w -w /w golang:1.23 go vet ./...", "podman run golang:1.23 go vet ./...|lint"},
 		{"kubectl exec -n qa pod/worker -- bin/rails test", "kubectl exec bin/rails test|test"},
-		{"docker compose exec db pg_dump shop", "docker compose exec db pg_dump|"},
+		{"docker compose exec db pg_dump shop", "docker compose exec db pg_dump shop|"},
+		{"docker compose exec db ls /var/lib", "docker compose exec db ls|"},
 		{"python -m unittest discover -s tests", "python -m unittest discover -s|test"},
 		{"node --test test/", "node --test|test"},
 		{"gotestsum --format testname -- ./...", "gotestsum|test"},
@@ -303,6 +305,34 @@ func TestSimpleCommandsFeeder(t *testing.T) {
 		}
 		if g := strings.Join(from, " "); g != tt.want {
 			t.Errorf("%s: fed by %q, want %q", tt.script, g, tt.want)
+		}
+	}
+}
+
+// TestShapesOfNewChecks: a shell's no-exec flag parses a script (a syntax
+// check, not a dry run), a program named for running the CI pipeline
+// locally runs the project's checks, an editor's option that installs
+// something is a step, and a command run inside a container is told apart
+// by what it runs there.
+func TestShapesOfNewChecks(t *testing.T) {
+	for _, tt := range []struct{ script, key, category string }{
+		{"bash -n tools/provision.sh", "bash tools/provision.sh -n", "lint"},
+		{"php -l public/index.php", "php public/index.php -l", "lint"},
+		{"bash tools/provision.sh", "bash tools/provision.sh", ""},
+		{"drone-ci-exec --pipeline nightly", "drone-ci-exec", "test"},
+		{"ci-status", "ci-status", ""},
+		{"code --install-extension tern.vsix", "code --install-extension", ""},
+		{"code src/tern.ts", "code", ""},
+		{"docker compose exec shell ejabberdctl reload_config", "docker compose exec shell ejabberdctl reload_config", ""},
+		{"docker compose exec shell ejabberdctl backup /tmp/b", "docker compose exec shell ejabberdctl backup", ""},
+		{"docker compose exec shell ls /data", "docker compose exec", ""},
+	} {
+		cs := commands(tt.script)
+		if len(cs) != 1 {
+			t.Fatalf("%q: %d commands", tt.script, len(cs))
+		}
+		if c := cs[0]; c.key != tt.key || c.category != tt.category || c.preview {
+			t.Errorf("%q: key %q category %q preview %v, want %q %q", tt.script, c.key, c.category, c.preview, tt.key, tt.category)
 		}
 	}
 }

@@ -126,20 +126,6 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			}
 		}
 	}
-	for _, g := range groups {
-		if len(g.byRunner) < 2 {
-			continue
-		}
-		// Run through another runner later (`poetry run pytest`, then
-		// `uv run pytest`): the newest way is how it runs now, as a
-		// changed value's newest form wins.
-		g.forms, g.full, g.runs = map[string]int{}, map[string]int{}, nil
-		for _, cr := range g.byRunner[g.latest] {
-			g.forms[cr.norm]++
-			g.full[argsText(cr.args)]++
-			g.runs = append(g.runs, cr.args)
-		}
-	}
 	var kept []*group
 	for _, g := range groups {
 		if !g.untargeted {
@@ -179,21 +165,26 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	})
 	c := &candidate{kind: KindVerification}
 	for _, g := range kept {
-		// The command exactly as run, when most runs were that one
-		// (`cargo test -p core`, not `cargo test`). Arguments that vary
-		// between runs (`helm lint charts/api`, `… charts/worker`) are no
-		// part of the check: the stable form.
-		cmd := mostCommon(g.forms)
-		if full := mostCommon(g.full); g.full[full] >= 2 && 2*g.full[full] > len(g.runs) && !varied(g.runs, full) {
-			cmd = full
-		} else if g.dangling || g.fed || valuesVary(g.forms) {
-			// `xcodebuild test -scheme -destination` is no command, nor
-			// is `kustomize build | kubeconform` without the overlay
-			// built: the runs with their values, those that changed as
-			// placeholders.
-			cmd = stepText(g.runs, command{norm: cmd})
-		}
+		cmd := listedForm(g.forms, g.full, g.runs, g.dangling || g.fed)
 		c.cmds = append(c.cmds, cmd)
+		if len(g.byRunner) > 1 {
+			// Run through another runner later (`poetry run pytest`,
+			// then `uv run pytest`): the newest way stands in for
+			// the command when its runner is ruled out.
+			forms, full := map[string]int{}, map[string]int{}
+			var runs [][]word
+			for _, cr := range g.byRunner[g.latest] {
+				forms[cr.norm]++
+				full[argsText(cr.args)]++
+				runs = append(runs, cr.args)
+			}
+			if n := listedForm(forms, full, runs, g.dangling || g.fed); n != cmd {
+				if c.newer == nil {
+					c.newer = map[string]string{}
+				}
+				c.newer[cmd] = n
+			}
+		}
 		idxs := make([]int, 0, len(g.sessions))
 		for idx := range g.sessions {
 			idxs = append(idxs, idx)
@@ -205,6 +196,25 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	c.line = verificationLine(c.cmds)
 	return c
+}
+
+// listedForm is how a check is listed. The command exactly as run, when
+// most runs were that one (`cargo test -p core`, not `cargo test`).
+// Arguments that vary between runs (`helm lint charts/api`, `…
+// charts/worker`) are no part of the check: the stable form.
+func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string {
+	cmd := mostCommon(forms)
+	if f := mostCommon(full); full[f] >= 2 && 2*full[f] > len(runs) && !varied(runs, f) {
+		return f
+	}
+	if dangling || valuesVary(forms) {
+		// `xcodebuild test -scheme -destination` is no command, nor
+		// is `kustomize build | kubeconform` without the overlay
+		// built: the runs with their values, those that changed as
+		// placeholders.
+		return stepText(runs, command{norm: cmd})
+	}
+	return cmd
 }
 
 // checkRun is one session's first run of a check, as listed: its stable

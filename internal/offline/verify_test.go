@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/automem/automem/internal/memdir"
+)
 
 // checkedSession mines one session's commands as mineSession does: every
 // command a step, the first run of each check a check.
@@ -340,5 +344,29 @@ func TestReportedChecksRefuseActions(t *testing.T) {
 		if want := "Verification commands for this project: `make test`."; c == nil || c.line != want {
 			t.Errorf("%s: %+v, want %q", tt.cmd, c, want)
 		}
+	}
+}
+
+// TestNewerRunner: a check run through one runner, then through another,
+// is listed as most runs ran it and keeps the newest runner's form, which
+// takes its place when the person has ruled the old runner out.
+func TestNewerRunner(t *testing.T) {
+	var ms []mined
+	for i, s := range []string{"pipenv run ward test", "pipenv run ward test", "pipenv run ward test", "pdm run ward test", "pdm run ward test"} {
+		ms = append(ms, checkedSession(i, s, "pipenv run pylint app"))
+	}
+	promoteBuilds(ms)
+	c := verificationCandidate(ms, func(int) bool { return true })
+	if c == nil || c.newer["pipenv run ward test"] != "pdm run ward test" || len(c.newer) != 1 {
+		t.Fatalf("candidate %+v", c)
+	}
+	v := verificationUpdate(c, &known{}, map[string]bool{"pipenv": true}, memdir.Dir{})
+	if want := "Verification commands for this project: `pdm run ward test`."; v == nil || v.line != want {
+		t.Errorf("with pipenv ruled out: %+v, want %q", v, want)
+	}
+	c = verificationCandidate(ms, func(int) bool { return true })
+	v = verificationUpdate(c, &known{}, nil, memdir.Dir{})
+	if want := "Verification commands for this project: `pipenv run pylint app`, `pipenv run ward test`."; v == nil || v.line != want {
+		t.Errorf("nothing ruled out: %+v, want %q", v, want)
 	}
 }
