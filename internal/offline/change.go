@@ -28,6 +28,9 @@ type change struct {
 	terms    []string // the sentence's terms that are not values
 	context  string   // the whole message the sentence is part of
 	src      source
+	// named, when set, is the name the new value was written right
+	// after ("iOS 17"): the old value must follow the same name.
+	named string
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.
@@ -319,7 +322,86 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 		}
 	}
+	if len(out) == 0 && signal {
+		out = loneValueChanges(s, src)
+	}
 	return withNames(onePerValue(out, s), s)
+}
+
+// loneValueChanges reads a change no pattern above knew the wording of:
+// the clause that says something changed (or else the sentence) holds one
+// value written as one, and that is the setting's new value ("backups go
+// to /mnt/nas/b now", "we target iOS 17 minimum now"). A path or a host
+// names its setting by the clause's other words; a number names it by the
+// word right before it, which the old value must follow too.
+func loneValueChanges(s string, src source) []change {
+	parts := clauses(s)
+	for _, c := range parts {
+		if changeSignalRe().MatchString(c) {
+			if ch, ok := loneValue(c, src); ok {
+				return []change{ch}
+			}
+		}
+	}
+	if len(parts) > 1 {
+		if ch, ok := loneValue(s, src); ok {
+			return []change{ch}
+		}
+	}
+	return nil
+}
+
+// loneValue is the change of the one value text holds, if it holds one.
+func loneValue(text string, src source) (change, bool) {
+	words := strings.Fields(plain(text))
+	at := -1
+	for i, w := range words {
+		v := trimValue(w)
+		if hasDigit(v) || strings.ContainsAny(v, "./:_") {
+			// Any other value ("from ps 4 the lang is htdp/isl+")
+			// leaves it unclear which one is the setting's.
+			if at >= 0 || strings.ContainsAny(v, "%$") {
+				return change{}, false
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return change{}, false
+	}
+	v := trimValue(words[at])
+	if !hasDigit(v) && !hostLike(v) && !absPath(v) {
+		return change{}, false
+	}
+	ch := change{new: v, terms: nonValues(text), src: src}
+	if hostLike(v) || absPath(v) {
+		vt := termSet(factTerms(v))
+		for _, t := range ch.terms {
+			if !vt[t] {
+				ch.subject = append(ch.subject, t)
+			}
+		}
+		return ch, len(ch.subject) > 0
+	}
+	if at == 0 || !hasDigit(v) {
+		return change{}, false
+	}
+	raw := words[at-1]
+	if l := strings.ToLower(raw); (l == "v" || l == "version") && at >= 2 {
+		raw = words[at-2]
+	}
+	name := trimValue(raw)
+	if name != raw || !valueLike(name) || hasDigit(name) || len(factTerms(name)) == 0 {
+		return change{}, false
+	}
+	ch.subject, ch.named = factTerms(name), name
+	return ch, true
+}
+
+// absPath reports whether v is a path from the root or the home
+// directory: /srv/backups, ~/vaults/dev.
+func absPath(v string) bool {
+	return len(v) > 1 && (v[0] == '/' || strings.HasPrefix(v, "~/")) && strings.Count(v, "/") >= 1 && !strings.Contains(v, "//")
 }
 
 // withNames widens a change of version numbers to the names before them

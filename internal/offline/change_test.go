@@ -58,6 +58,13 @@ func TestChangesIn(t *testing.T) {
 		// joined with hyphens is a value there
 		{"the queue host moved to a new vm, it's jobs.corp.lan now", "", "queue host mov new vm=jobs.corp.lan"},
 		{"the prod bucket got renamed, it's media-archive now", "", "prod bucket got renam=media-archive"},
+		// wordings no pattern knows: the one value of the clause that
+		// tells the change, a number by the name before it; a clause
+		// with two values says nothing of which one is new
+		{"crash dumps land in /data/crash these days, the tmp partition kept filling", "", "crash dump land day=/data/crash"},
+		{"we support Safari 16 and newer now", "", "safari=16"},
+		{"the staging proxy changed, ticket 4411 has proxy2.corp.example in it", "", ""},
+		{"the staging proxy changed, proxy2.corp.example it is", "", "stag proxy chang=proxy2.corp.example"},
 		{"it's read-only now, the bucket", "", ""},
 		// "from now on the X is Y"; a limit told of the old value after
 		// it is not the change's
@@ -388,5 +395,30 @@ func TestChangeClauseRunOn(t *testing.T) {
 	ch := change{old: "trunk", new: "release/2026", src: source{quote: "we dont deploy from trunk anymore releases ship from release/2026 now"}}
 	if got, want := changeClause(ch), "Releases ship from release/2026 now."; got != want {
 		t.Errorf("changeClause = %q, want %q", got, want)
+	}
+}
+
+// TestLoneValueEditsMemoryLine: a change told in words no pattern knows
+// edits the memory line of its setting: a path by the words around it, a
+// number only where the line writes it after the same name ("Safari 15"),
+// not another number of a line sharing a word ("takes 15 minutes").
+func TestLoneValueEditsMemoryLine(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- Lowest supported browser: Safari 15.\n- Crash dumps are written to /var/tmp/dumps.\n- The browser suite takes 15 minutes.\n"
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:the tooltip overlaps the header", "x:npm test")
+	w.add("b", true, "u:we support Safari 16 and newer now, fix the flexbox gap fallback", "x:npm test")
+	w.add("c", true, "u:crash dumps land in /data/crash these days, the tmp partition kept filling", "x:npm test")
+	got, _ := w.appliedPrivate(t, mem)
+	validateWithGemini(t, w)
+	for _, l := range []string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."} {
+		if !strings.Contains(got, l) {
+			t.Errorf("missing %q in:\n%s", l, got)
+		}
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
 	}
 }

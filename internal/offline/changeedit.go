@@ -65,6 +65,10 @@ func slotValue(line string, c change) string {
 		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) {
 			continue
 		}
+		if c.named != "" && (i == 0 || !strings.EqualFold(trimValue(words[i-1]), c.named)) {
+			// "iOS 17": the old value follows the same name.
+			continue
+		}
 		lo := max(0, i-4)
 		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
 		// underscores is read as its parts too.
@@ -83,7 +87,7 @@ func slotValue(line string, c change) string {
 // values of one kind: two hosts (192.168.1.20 and mqtt.home.lan) or two
 // names joined with hyphens (raspberrypi4-64 and acme-cm4).
 func sameClass(a, b string) bool {
-	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b)
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b)
 }
 
 // hostLike reports whether v is an IPv4 address or a host name with a
