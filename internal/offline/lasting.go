@@ -136,7 +136,9 @@ func reshape(s string) string {
 		}
 		s = head
 	}
-	if m := preambleRe().FindString(s); m != "" && len(strings.Fields(m)) >= 2 && !corrRe().MatchString(m) && marked(s[len(m):]) && !marked(s[:len(m)]) {
+	if m := preambleRe().FindString(s); m != "" && len(strings.Fields(m)) >= 2 && !corrRe().MatchString(m) && marked(s[len(m):]) && !marked(s[:len(m)]) && !globalRe().MatchString(m) {
+		// ("In all my projects: …" is no preamble: it says where the
+		// rule holds.)
 		s = s[len(m):]
 	}
 	if m := complyRe().FindString(s); m != "" && marked(s[:len(s)-len(m)]) {

@@ -273,7 +273,7 @@ func rejected(tc transcript.ToolCall) bool {
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names ("that" before a noun names it: "don't edit that
 // migration").
-var danglingRe = lazyregexp.New(`(?i)^(never |don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
+var danglingRe = lazyregexp.New(`(?i)^(never,? (ever,? )?|don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by|here|there)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
 
 // quantifierRe opens a line whose subject is a quantifier ("Anything that
 // touches the key …"): its "that" has no antecedent to miss.

@@ -63,3 +63,17 @@ func TestLikeYouMarked(t *testing.T) {
 		t.Errorf("unmarked: got %+v; want nothing", st)
 	}
 }
+
+// TestScopeBeforeAColon: "across all my repos: …" before a colon says where
+// the rule holds; it is not a preamble to drop, so the rule goes to the
+// global file.
+func TestScopeBeforeAColon(t *testing.T) {
+	st, _ := classify("Across all my repos: keep the changelog in past tense, never future", false, source{})
+	if st == nil || !st.global || strings.Contains(strings.ToLower(st.line), "repos") {
+		t.Fatalf("got %+v; want a global rule without the scope words", st)
+	}
+	st, _ = classify("Before you start: keep the changelog in past tense, always", false, source{})
+	if st == nil || st.global {
+		t.Fatalf("got %+v; want a project rule", st)
+	}
+}
