@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 )
@@ -31,6 +32,7 @@ var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "buil
 // the steps, where it leads to the apply.
 func promoteBuilds(sessions []mined) {
 	reportedChecks(sessions)
+	routineChecks(sessions)
 	neededBuilds(sessions)
 	tested := map[string]bool{}
 	for _, m := range sessions {
@@ -631,4 +633,74 @@ func neededBuilds(sessions []mined) {
 			}
 		}
 	}
+}
+
+// checkingStems are the stems of words that say a command checks
+// something (`htmlproofer`, `healthcheck.sh`, `kitchen verify`, `airflow
+// dags list-import-errors`), in any language's tools.
+// A word starts with one of checkingStarts (`verify`, `validator`,
+// `errors`) or holds one of checkingParts anywhere (`healthcheck`,
+// `htmlproofer`); "invalidation" names no check.
+var (
+	checkingStarts = []string{"verif", "valid", "error", "audit"}
+	checkingParts  = []string{"check", "lint", "proof"}
+)
+
+// checkingName reports whether a word of a step, split at punctuation and
+// taken past any directory, says it checks.
+func checkingName(step string) bool {
+	for _, w := range strings.Fields(step) {
+		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			for _, st := range checkingStarts {
+				if strings.HasPrefix(p, st) {
+					return true
+				}
+			}
+			for _, st := range checkingParts {
+				if strings.Contains(p, st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// routineChecks makes a command a check when its name says it checks
+// (checkingName) and it is part of the routine of most of a project's
+// sessions: it ran in more than half of them (minVerifySessions at
+// least), mostly as the same command. A name alone is not enough (`hardhat
+// verify` of a contract in one release session), nor is recurrence (a
+// procedure run in every session). Never made one: a command known as
+// anything else, a server, version control, a dangerous command, and one
+// that acts (actingStep).
+func routineChecks(sessions []mined) {
+	total := 0
+	ran := map[string]int{}
+	full := map[string]map[string]int{}
+	for _, m := range sessions {
+		if len(m.steps) > 0 {
+			total++
+		}
+		seen := map[string]bool{}
+		for _, r := range m.steps {
+			c := r.cmd
+			if seen[c.key] || c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) || !checkingName(c.step) {
+				continue
+			}
+			seen[c.key] = true
+			ran[c.key]++
+			if full[c.key] == nil {
+				full[c.key] = map[string]int{}
+			}
+			full[c.key][argsText(c.args)]++
+		}
+	}
+	named := map[string]string{}
+	for k, n := range ran {
+		if n >= minVerifySessions && 2*n > total && 2*full[k][mostCommon(full[k])] > n {
+			named[k] = "test"
+		}
+	}
+	markChecks(sessions, named)
 }

@@ -370,3 +370,42 @@ func TestNewerRunner(t *testing.T) {
 		t.Errorf("nothing ruled out: %+v, want %q", v, want)
 	}
 }
+
+// TestRoutineChecks: a command whose name says it checks is one of the
+// project's checks when it runs in most sessions, mostly alike. Named so
+// but run in too few sessions, each time aimed elsewhere, or acting, it
+// is not; nor is a name that only holds such a word's letters.
+func TestRoutineChecks(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		sessions [][]string
+		want     string
+	}{
+		{"most sessions", [][]string{
+			{"gleam test", "./tools/schema-validator.sh"}, {"gleam test", "./tools/schema-validator.sh"},
+			{"gleam test"}, {"gleam test", "./tools/schema-validator.sh"},
+		}, "`./tools/schema-validator.sh`, `gleam test`"},
+		{"half of them", [][]string{
+			{"gleam test", "./tools/schema-validator.sh"}, {"gleam test"}, {"gleam test"},
+			{"gleam test", "./tools/schema-validator.sh"}, {"gleam test", "./tools/schema-validator.sh"}, {"gleam test"},
+		}, "`gleam test`"},
+		{"aimed elsewhere each time", [][]string{
+			{"gleam test", "foundry verify 0xa1"}, {"gleam test", "foundry verify 0xb2"}, {"gleam test", "foundry verify 0xc3"},
+		}, "`gleam test`"},
+		{"acting", [][]string{
+			{"gleam test", "./publish-verified.sh"}, {"gleam test", "./publish-verified.sh"}, {"gleam test", "./publish-verified.sh"},
+		}, "`gleam test`"},
+		{"invalidation is no check", [][]string{
+			{"gleam test", "cdnctl purge-invalidation"}, {"gleam test", "cdnctl purge-invalidation"}, {"gleam test", "cdnctl purge-invalidation"},
+		}, "`gleam test`"},
+		{"a compound name", [][]string{
+			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
+			{"zola serve", "zola build", "./tools/linkchecker public"},
+		}, "`./tools/linkchecker public`"},
+	} {
+		want := "Verification commands for this project: " + tt.want + "."
+		if got := verificationOf(tt.sessions...); got != want {
+			t.Errorf("%s: %q, want %q", tt.name, got, want)
+		}
+	}
+}

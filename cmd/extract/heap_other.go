@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// hugeHeap gives no advice outside Linux (see heap_linux.go).
+func hugeHeap(string) {}
