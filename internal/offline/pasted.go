@@ -24,7 +24,12 @@ type setting struct {
 	terms []string // the key's words: http, port
 	value string
 	src   source // quote: the pasted line
-	image bool   // key and value read from "name:tag": the value is the named program's version
+	// named, for a value that is a program's version ("postgres:16",
+	// "dbt-core==1.8.3", "blender_version_min = 4.2.0"), holds the terms
+	// of the program's name: the memory line writes the old version right
+	// after that name.
+	named  []string
+	pinned bool // an image's tag or a package's pin: only the version after the name is its value
 }
 
 var (
@@ -34,7 +39,12 @@ var (
 	// imageRefRe is a value that names a program and its version as a
 	// container image does: "postgres:16", "ghcr.io/acme/api:2.4.1"; the
 	// name (its last path part) is what the version belongs to.
-	imageRefRe = lazyregexp.New(`^(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d[\w.-]*)$`)
+	imageRefRe = lazyregexp.New(`^(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d+(?:\.\d+)*)(?:-[\w.-]*)?$`)
+	// pinRe is a package pinned to a version ("dbt-core==1.8.3",
+	// "ruff~=0.6") or an image a Dockerfile starts from ("FROM
+	// apache/airflow:2.9.3-python3.11"); a tag's suffix after the
+	// version ("-python3.11") is not part of it.
+	pinRe = lazyregexp.New(`^(?:([A-Za-z][\w.-]*)\s*(?:==|~=|>=)\s*v?(\d+(?:\.\d+)*)|(?i:FROM)\s+(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d+(?:\.\d+)*)(?:-[\w.-]*)?(?:\s+(?i:AS)\s+\w+)?)\s*$`)
 	// tupleRe is a setting as a tuple: "{http_port, 8443}".
 	tupleRe = lazyregexp.New(`\{\s*:?([a-z_][\w]*)\s*,\s*["']?([^\s,{}"'\[\]]+)["']?\s*\}`)
 )
@@ -47,7 +57,7 @@ func pastedSettings(text string, src source) []setting {
 		return nil
 	}
 	var out []setting
-	add := func(key, value, line string, image bool) {
+	add := func(key, value, line string, named []string) {
 		value = trimValue(value)
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
 			return
@@ -58,25 +68,34 @@ func pastedSettings(text string, src source) []setting {
 		}
 		s := src
 		s.quote = line
-		out = append(out, setting{key: key, terms: terms, value: value, src: s, image: image})
+		pinned := named != nil
+		if !pinned {
+			named = versionKeyName(terms)
+		}
+		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned})
 	}
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "-*"))
 		if t == "" || !strings.ContainsAny(t, "=:{") {
 			continue
 		}
+		if m := pinRe().FindStringSubmatch(t); m != nil {
+			// "dbt-core==1.8.3", "FROM apache/airflow:2.9.3-python3.11".
+			add(m[1]+m[3], m[2]+m[4], t, keyTerms(m[1]+m[3]))
+			continue
+		}
 		if m := assignRe().FindStringSubmatch(t); m != nil {
 			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil {
 				// "image: postgres:16": the image's name is the
 				// setting, its tag the value.
-				add(im[1], im[2], t, true)
+				add(im[1], im[2], t, keyTerms(im[1]))
 				continue
 			}
-			add(m[1], m[2], t, false)
+			add(m[1], m[2], t, nil)
 			continue
 		}
 		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
-			add(m[1], m[2], t, false)
+			add(m[1], m[2], t, nil)
 		}
 	}
 	return out
@@ -117,17 +136,28 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
 				continue
 			}
+			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
+			old, name := "", ""
+			if st.named != nil {
+				name, old = versionAfterName(l, st.named, st.value)
+			}
 			// A command's words name the setting too: "--port" in
 			// `wrangler dev --port 8787`.
-			if !subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))) {
+			if old == "" && !st.pinned && subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))) {
+				if old = slotValue(l, ch); !oneValueOfShape(l, old) {
+					old = ""
+				}
+			}
+			if old == "" || strings.EqualFold(old, st.value) || !toldChanged(said, st, old) {
 				continue
 			}
-			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
-			old := slotValue(l, ch)
-			if old == "" || strings.EqualFold(old, st.value) || !oneValueOfShape(l, old) && !st.image || st.image && !versionOf(l, st.key, old) || !toldChanged(said, st, old) {
-				continue
+			ch.old = old
+			if name != "" {
+				// "dbt-core 1.7 with dbt-bigquery 1.7": the version
+				// after this name only.
+				ch.old, ch.new = name+" "+old, name+" "+st.value
 			}
-			ch.old, ch.context = old, st.src.quote
+			ch.context = st.src.quote
 			if i := sentenceOf(said, st.src); i >= 0 {
 				ch.context = message(said, i)
 			}
@@ -142,17 +172,47 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 	return out
 }
 
-// versionOf reports whether line gives v as the version of the program
-// name, written right after it ("Postgres 14"): the other numbers of the
-// line ("port 5432") belong to other settings.
-func versionOf(line, name, v string) bool {
+// versionAfterName finds, in line, a version written right after a word
+// naming the program (every term of the word among named: "Airflow 2.7",
+// "dbt-core 1.7"), written the way v is; it gives the word as the line
+// writes it and the version, or "" and "".
+func versionAfterName(line string, named []string, v string) (string, string) {
+	in := termSet(named)
 	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
 	for i := 1; i < len(f); i++ {
-		if strings.EqualFold(trimValue(f[i-1]), name) && strings.TrimPrefix(strings.ToLower(trimValue(f[i])), "v") == strings.TrimPrefix(strings.ToLower(v), "v") {
-			return true
+		w, old := f[i-1], trimValue(f[i])
+		if w != trimValue(w) || !hasDigit(old) || valueShape(old) != valueShape(v) {
+			continue
+		}
+		if t := keyTerms(w); len(t) > 0 && subset(termSet(t), in) {
+			return w, old
 		}
 	}
-	return false
+	return "", ""
+}
+
+// versionWords name a version in a key, beside the program it is of:
+// "blender_version_min" is Blender's version.
+var versionWords = stemmed(map[string]bool{"version": true, "ver": true, "min": true, "max": true, "minimum": true, "maximum": true, "release": true})
+
+// versionKeyName is the program a key names the version of, as terms:
+// blender of "blender_version_min"; nil for a key that names no version
+// or no program.
+func versionKeyName(terms []string) []string {
+	var name []string
+	version := false
+	for _, t := range terms {
+		switch {
+		case versionWords[t]:
+			version = version || !strings.HasPrefix(t, "min") && !strings.HasPrefix(t, "max")
+		default:
+			name = append(name, t)
+		}
+	}
+	if !version || len(name) == 0 {
+		return nil
+	}
+	return name
 }
 
 // oneValueOfShape reports whether v is the only value written its way in
@@ -170,9 +230,20 @@ func oneValueOfShape(line, v string) bool {
 // toldChanged is the second signal: a sentence the person wrote in the
 // session of the paste names the value memory holds as a former one ("the
 // listener was 8080 before"), or says, naming the setting, that it changed
-// ("port changed, new .env below"); a bare "now" beside one word of the
-// setting ("now run it against the db") is no such word.
+// ("port changed, new .env below"); or one of the paste's own message, or
+// of a message sent right before or after it, says the paste is what
+// holds now (showsCurrent). A bare "now" beside one word of the setting
+// ("now run it against the db") is no such word.
 func toldChanged(said []source, st setting, old string) bool {
+	// The paste's own lines, when said holds them, show nothing of
+	// themselves: only the sentences of its message before its first line
+	// do. (A sentence's seq is its message's times 1000, plus its place.)
+	pasteAt := 1 << 30
+	for _, s := range said {
+		if s.session == st.src.session && s.msgID == st.src.msgID && s.quote == st.src.quote {
+			pasteAt = min(pasteAt, s.seq)
+		}
+	}
 	for _, s := range said {
 		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
 			continue
@@ -183,7 +254,7 @@ func toldChanged(said []source, st setting, old string) bool {
 		if saysChanged(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
 			return true
 		}
-		if s.msgID == st.src.msgID && showsCurrent(s.quote) {
+		if d := s.seq/1000 - st.src.seq; (s.msgID == st.src.msgID && s.seq < pasteAt || d == 1 || d == -1) && showsCurrent(s.quote) {
 			return true
 		}
 	}

@@ -125,3 +125,39 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestPastedVersions: a pinned package, the image a Dockerfile starts from
+// and a key that names a program's version each give that program's
+// version, which replaces the one a memory line writes right after the
+// program's name, and only that one (mkdocs's pin does not set the
+// version after "mkdocs-material"). A message sent right after the paste
+// can say it holds now.
+func TestPastedVersions(t *testing.T) {
+	got := map[string]string{}
+	for _, s := range pastedSettings("FROM ghcr.io/acme/renderer:3.4.1-slim AS build\nruff~=0.6.9\ngrafana_version_min = 10.4.0\nRUN make\n", source{}) {
+		got[s.key] = s.value + " " + strings.Join(s.named, "+")
+	}
+	want := map[string]string{"renderer": "3.4.1 renderer", "ruff": "0.6.9 ruff", "grafana_version_min": "10.4.0 grafana"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+
+	mem := "# Project Memory\n\n- Docs are built with mkdocs-material 9.4 and mkdocs 1.5.\n- Ingest runs on Spark 3.4, two executors.\n- Minimum Grafana 10.1 for the dashboards.\n"
+	w := newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:the pins:\nmkdocs-material==9.5.3\nmkdocs==1.6.0", "u:that is what CI installs now", "x:mkdocs build --strict")
+	w.add("b", true, "u:dockerfile below\nFROM docker.io/bitnami/spark:3.5.1-debian-12-r3", "u:the spark base image changed", "x:make test")
+	w.add("c", true, "u:plugin settings as they read now:\ngrafana_version_min = 10.4.0", "x:make test")
+	out, _ := w.appliedPrivate(t, mem)
+	validateWithGemini(t, w)
+	for _, l := range []string{"- Docs are built with mkdocs-material 9.5.3 and mkdocs 1.6.0.", "- Ingest runs on Spark 3.5.1, two executors.", "- Minimum Grafana 10.4.0 for the dashboards."} {
+		if !strings.Contains(out, l) {
+			t.Errorf("missing %q in:\n%s", l, out)
+		}
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
