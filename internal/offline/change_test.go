@@ -405,20 +405,9 @@ func TestChangeClauseRunOn(t *testing.T) {
 func TestLoneValueEditsMemoryLine(t *testing.T) {
 	w := newWorld(t)
 	mem := "# Project Memory\n\n- Lowest supported browser: Safari 15.\n- Crash dumps are written to /var/tmp/dumps.\n- The browser suite takes 15 minutes.\n"
-	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	withMemory(t, w, mem)
 	w.add("a", true, "u:the tooltip overlaps the header", "x:npm test")
 	w.add("b", true, "u:we support Safari 16 and newer now, fix the flexbox gap fallback", "x:npm test")
 	w.add("c", true, "u:crash dumps land in /data/crash these days, the tmp partition kept filling", "x:npm test")
-	got, _ := w.appliedPrivate(t, mem)
-	validateWithGemini(t, w)
-	for _, l := range []string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."} {
-		if !strings.Contains(got, l) {
-			t.Errorf("missing %q in:\n%s", l, got)
-		}
-	}
-	if again := w.run(t); len(again.Candidates) != 0 {
-		t.Errorf("second run proposed %+v", again.Candidates)
-	}
+	wantMemoryLines(t, w, mem, []string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."})
 }

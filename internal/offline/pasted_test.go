@@ -101,9 +101,7 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
-			if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(tc.mem), 0o600); err != nil {
-				t.Fatal(err)
-			}
+			withMemory(t, w, tc.mem)
 			w.add("a", true, "u:rename the thumbnail helper", "x:go test ./...")
 			w.add("b", true, tc.msg, "x:go test ./...")
 			if tc.want == nil {
@@ -112,16 +110,7 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 				}
 				return
 			}
-			got, _ := w.appliedPrivate(t, tc.mem)
-			validateWithGemini(t, w)
-			for _, l := range tc.want {
-				if !strings.Contains(got, l) {
-					t.Errorf("missing %q in:\n%s", l, got)
-				}
-			}
-			if again := w.run(t); len(again.Candidates) != 0 {
-				t.Errorf("second run proposed %+v", again.Candidates)
-			}
+			wantMemoryLines(t, w, tc.mem, tc.want)
 		})
 	}
 }
@@ -144,17 +133,31 @@ func TestPastedVersions(t *testing.T) {
 
 	mem := "# Project Memory\n\n- Docs are built with mkdocs-material 9.4 and mkdocs 1.5.\n- Ingest runs on Spark 3.4, two executors.\n- Minimum Grafana 10.1 for the dashboards.\n"
 	w := newWorld(t)
-	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	withMemory(t, w, mem)
 	w.add("a", true, "u:the pins:\nmkdocs-material==9.5.3\nmkdocs==1.6.0", "u:that is what CI installs now", "x:mkdocs build --strict")
 	w.add("b", true, "u:dockerfile below\nFROM docker.io/bitnami/spark:3.5.1-debian-12-r3", "u:the spark base image changed", "x:make test")
 	w.add("c", true, "u:plugin settings as they read now:\ngrafana_version_min = 10.4.0", "x:make test")
-	out, _ := w.appliedPrivate(t, mem)
+	wantMemoryLines(t, w, mem, []string{"- Docs are built with mkdocs-material 9.5.3 and mkdocs 1.6.0.", "- Ingest runs on Spark 3.5.1, two executors.", "- Minimum Grafana 10.4.0 for the dashboards."})
+}
+
+// withMemory writes mem as the project's MEMORY.md of w.
+func withMemory(t *testing.T, w *world, mem string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantMemoryLines applies w's patch to mem, checks Gemini's validator
+// accepts it, that every line of want stands after it, and that a second
+// run adds nothing.
+func wantMemoryLines(t *testing.T, w *world, mem string, want []string) {
+	t.Helper()
+	got, _ := w.appliedPrivate(t, mem)
 	validateWithGemini(t, w)
-	for _, l := range []string{"- Docs are built with mkdocs-material 9.5.3 and mkdocs 1.6.0.", "- Ingest runs on Spark 3.5.1, two executors.", "- Minimum Grafana 10.4.0 for the dashboards."} {
-		if !strings.Contains(out, l) {
-			t.Errorf("missing %q in:\n%s", l, out)
+	for _, l := range want {
+		if !strings.Contains(got, l) {
+			t.Errorf("missing %q in:\n%s", l, got)
 		}
 	}
 	if again := w.run(t); len(again.Candidates) != 0 {
