@@ -546,11 +546,12 @@ func normalizeArgv(argv []string) (command, bool) {
 	if script {
 		scriptName = prog
 	}
-	if interpreters[prog] && len(rest) > 1 && inlineFlags[rest[0]] {
-		// `Rscript -e 'testthat::test_dir("tests")'`: the code is what
+	if i := interpreterOptions(rest); interpreters[prog] && i+1 < len(rest) && inlineFlags[rest[i]] {
+		// `Rscript -e 'testthat::test_dir("tests")'`, `julia
+		// --project -e 'using Pkg; Pkg.test()'`: the code is what
 		// runs, so it is part of what the command is.
-		c := command{norm: prog + " " + rest[0] + " " + rest[1], key: prog + " " + rest[0] + " " + rest[1]}
-		c.step, c.category = c.key, codeCategory(rest[1])
+		c := command{norm: prog + " " + rest[i] + " " + rest[i+1], key: prog + " " + rest[i] + " " + rest[i+1]}
+		c.step, c.category = c.key, codeCategory(rest[i+1])
 		return c, true
 	}
 	if interpreters[prog] {
@@ -828,10 +829,11 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			return "build"
 		}
 	}
-	if task == "" && len(plain) == 1 && (verb == "clean" || plain[0] == "check" || plain[0] == "lint") && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
+	if task == "" && len(plain) == 1 && (verb == "clean" || endingChecks[plain[0]]) && !containerPrograms[prog] && !vcsStep(command{key: prog}) {
 		// `mvn clean verify`: the task after the cleanup is the
-		// check; `nix flake check`, `supabase db lint`: the word that
-		// ends the command says it checks.
+		// check; `nix flake check`, `supabase db lint`, `sui move
+		// test`, `nomad job validate`: the word that ends the command
+		// says it checks.
 		if c := categorize(prog, plain[0], plain[0]); c != "" {
 			return c
 		}
@@ -899,6 +901,10 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 	}
 	return ""
 }
+
+// endingChecks end a command of an area of a tool that checks (`nix flake
+// check`, `sui move test`).
+var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "validate": true}
 
 // checkFlag is an option that makes a run only report what it would
 // change: `--check`, `-check`, `--check-formatted`, `--syntax-check`.

@@ -312,8 +312,9 @@ func TestSimpleCommandsFeeder(t *testing.T) {
 // TestShapesOfNewChecks: a shell's no-exec flag parses a script (a syntax
 // check, not a dry run), a program named for running the CI pipeline
 // locally runs the project's checks, an editor's option that installs
-// something is a step, and a command run inside a container is told apart
-// by what it runs there.
+// something is a step, a command run inside a container is told apart
+// by what it runs there, the last word of an area's command can say it
+// checks, and inline code counts past the interpreter's options.
 func TestShapesOfNewChecks(t *testing.T) {
 	for _, tt := range []struct{ script, key, category string }{
 		{"bash -n tools/provision.sh", "bash tools/provision.sh -n", "lint"},
@@ -326,6 +327,13 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"docker compose exec shell ejabberdctl reload_config", "docker compose exec shell ejabberdctl reload_config", ""},
 		{"docker compose exec shell ejabberdctl backup /tmp/b", "docker compose exec shell ejabberdctl backup", ""},
 		{"docker compose exec shell ls /data", "docker compose exec", ""},
+		// The word that ends an area's command says it checks; code
+		// handed to an interpreter past its options is what runs.
+		{"sui move test", "sui move", "test"},
+		{"nomad job validate web.nomad.hcl", "nomad job", "lint"},
+		{"nomad job run web.nomad.hcl", "nomad job", ""},
+		{"julia --project=. -e 'using Pkg; Pkg.test()'", "julia -e using Pkg; Pkg.test()", "test"},
+		{"python3 -W error -c 'import app'", "python3 -c import app", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {

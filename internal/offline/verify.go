@@ -643,7 +643,7 @@ func neededBuilds(sessions []mined) {
 // `htmlproofer`); "invalidation" names no check.
 var (
 	checkingStarts = []string{"verif", "valid", "error", "audit"}
-	checkingParts  = []string{"check", "lint", "proof"}
+	checkingParts  = []string{"check", "lint", "proof", "spell", "conform"}
 )
 
 // checkingName reports whether a word of a step, split at punctuation and

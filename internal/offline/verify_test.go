@@ -398,6 +398,9 @@ func TestRoutineChecks(t *testing.T) {
 		{"invalidation is no check", [][]string{
 			{"gleam test", "cdnctl purge-invalidation"}, {"gleam test", "cdnctl purge-invalidation"}, {"gleam test", "cdnctl purge-invalidation"},
 		}, "`gleam test`"},
+		{"a spell checker", [][]string{
+			{"gleam test", "cspell docs"}, {"gleam test", "cspell docs"}, {"gleam test", "cspell docs"},
+		}, "`cspell docs`, `gleam test`"},
 		{"a compound name", [][]string{
 			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
 			{"zola serve", "zola build", "./tools/linkchecker public"},
