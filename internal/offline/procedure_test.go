@@ -46,6 +46,26 @@ func TestProcedureShapes(t *testing.T) {
 			want: "./scripts/build-image.sh | ./scripts/push-image.sh | ./scripts/rollout.sh",
 		},
 		{
+			// A task named in dotted parts is the subcommand: the
+			// two tasks are two steps, not one collapsed repeat.
+			name: "dotted tasks",
+			sessions: [][]string{
+				{"mix ecto.gen.migration add_tags", "mix ecto.migrate", "mix test"},
+				{"mix ecto.gen.migration add_slugs", "mix ecto.migrate", "mix test"},
+			},
+			want: "mix ecto.gen.migration <arg> | mix ecto.migrate | mix test",
+		},
+		{
+			// A path after a long flag is named by its shape, not
+			// after the flag, which may take no value.
+			name: "path after a long flag",
+			sessions: [][]string{
+				{"cabal test", "cabal sdist", "cabal upload --publish dist-newstyle/sdist/lenslet-0.3.1.tar.gz"},
+				{"cabal test", "cabal sdist", "cabal upload --publish dist-newstyle/sdist/lenslet-0.3.2.tar.gz"},
+			},
+			want: "cabal test | cabal sdist | cabal upload --publish dist-newstyle/sdist/lenslet-<version>.tar.gz",
+		},
+		{
 			// One action, then the checks every change gets.
 			name: "act then verify",
 			sessions: [][]string{

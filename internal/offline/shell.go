@@ -602,7 +602,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		words = append(words, sub)
 		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 	}
-	if sub == "" && (subcommandPrograms[prog] || generic) && lead < len(rest) && isWord(rest[lead]) {
+	if sub == "" && (subcommandPrograms[prog] || generic) && lead < len(rest) && (isWord(rest[lead]) || subcommandPrograms[prog] && dottedTask(rest[lead])) {
 		sub = rest[lead]
 		words = append(words, sub)
 		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
@@ -1147,6 +1147,29 @@ func inDir(dir string, args []word) []word {
 		return args
 	}
 	return append([]word{{text: "cd"}, {text: dir}, {text: "&&", op: true}}, args...)
+}
+
+// fileExts end a dotted word that names a file, not a task.
+var fileExts = map[string]bool{
+	"yml": true, "yaml": true, "json": true, "toml": true, "md": true, "txt": true, "js": true, "ts": true,
+	"mjs": true, "py": true, "rb": true, "go": true, "rs": true, "sh": true, "tf": true, "sql": true, "csv": true,
+	"lock": true, "xml": true, "html": true, "css": true, "mk": true, "cfg": true, "ini": true, "env": true,
+	"tar": true, "gz": true, "tgz": true, "zip": true, "exs": true, "ex": true, "java": true, "kt": true,
+}
+
+// dottedTask reports whether a word is a task named in dotted parts
+// (`mix ecto.migrate`, `mix assets.deploy`), not a file (`app.json`).
+func dottedTask(a string) bool {
+	parts := strings.Split(a, ".")
+	if len(parts) < 2 || fileExts[strings.ToLower(parts[len(parts)-1])] {
+		return false
+	}
+	for _, p := range parts {
+		if !isWord(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // readOnlyName reports whether a word of a program's name is a verb that

@@ -334,6 +334,8 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"nomad job run web.nomad.hcl", "nomad job", ""},
 		{"julia --project=. -e 'using Pkg; Pkg.test()'", "julia -e using Pkg; Pkg.test()", "test"},
 		{"python3 -W error -c 'import app'", "python3 -c import app", ""},
+		{"mix deps.get", "mix deps.get", ""},
+		{"rake config.yml", "rake", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {

@@ -111,7 +111,10 @@ func placeholder(vals []string, prev string, quoted bool) string {
 	switch {
 	case prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F":
 		name = "message"
-	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "="):
+	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "=") && !allMatch(vals, func(v string) bool { return strings.Contains(v, "/") }):
+		// A path after a long flag (`cabal upload --publish
+		// dist/x-0.3.1.tar.gz`) may be no value of it: named by its
+		// shape below.
 		name = strings.TrimPrefix(prev, "--")
 	case wordFlag(prev) && !allMatch(vals, func(v string) bool { return strings.ContainsAny(v, "/.") }):
 		// `-scheme App`; a path after a word flag (`kubeconform
