@@ -87,7 +87,7 @@ var (
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
-		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
+		lazyregexp.New(`(?i)\b(?:dropped|ditched|retired|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
@@ -96,7 +96,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switched|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switch(?:ed|ing)|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	// ("the vendor only ships X" is no value held: "only" before a verb
@@ -544,11 +544,15 @@ func withoutAsk(s string) string {
 	if !strings.HasSuffix(s, "?") {
 		return s
 	}
-	i := strings.LastIndexAny(s, ",;")
+	i, w := strings.LastIndexAny(s, ",;"), 1
+	if j := strings.LastIndex(s, "\u2014"); j > i {
+		// "we're on X now — could you swap it?"
+		i, w = j, len("\u2014")
+	}
 	if i <= 0 {
 		return s
 	}
-	last := strings.TrimSpace(fillerRe().ReplaceAllString(strings.TrimSpace(s[i+1:]), ""))
+	last := strings.TrimSpace(fillerRe().ReplaceAllString(strings.TrimSpace(s[i+w:]), ""))
 	if !questRe().MatchString(last) && !strings.HasPrefix(strings.ToLower(last), "can you") && !strings.HasPrefix(strings.ToLower(last), "could you") {
 		return s
 	}
