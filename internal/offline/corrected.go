@@ -42,7 +42,8 @@ func agentDid(report string) []string {
 			out = append(out, t)
 		}
 	}
-	for _, t := range textkey.Terms(report) {
+	// "lodash's merge" names lodash.
+	for _, t := range textkey.Terms(strings.NewReplacer("'s ", " ", "’s ", " ").Replace(report + " ")) {
 		add(t)
 		for _, p := range nameParts(t) {
 			add(p)
@@ -116,5 +117,82 @@ func sameCorrected(a, b stmt) bool {
 			return true
 		}
 	}
+	// Or one reply rules out by name what the agent did both times ("no
+	// jQuery", after it used jQuery twice): the same mistake corrected,
+	// unless the name is a file the agent may well touch for other
+	// reasons.
+	ruled := map[string]bool{}
+	for _, t := range append(ruledTerms(a.line), ruledTerms(b.line)...) {
+		ruled[t] = true
+		for _, p := range nameParts(t) {
+			ruled[p] = true
+		}
+	}
+	files := map[string]bool{}
+	for _, t := range append(a.did, b.did...) {
+		if fileLike(t) {
+			for _, p := range nameParts(t) {
+				files[p] = true
+			}
+		}
+	}
+	for _, t := range b.did {
+		if did[t] && ruled[t] && !fileLike(t) && !files[t] {
+			return true
+		}
+	}
 	return false
+}
+
+// ruledTerms are the terms a line rules out: what follows a negation in
+// its clause ("never edit config.yaml by hand": edit, config.yaml, hand).
+func ruledTerms(line string) []string {
+	var out []string
+	for _, m := range negScopeRe().FindAllStringSubmatch(line, -1) {
+		out = append(out, textkey.Terms(m[1])...)
+	}
+	return out
+}
+
+// fileLike reports whether a term names a file or a folder: a path, or a
+// name with a file type.
+func fileLike(t string) bool {
+	if strings.Contains(t, "/") {
+		return true
+	}
+	if i := strings.LastIndexByte(t, '.'); i > 0 {
+		return fileTypes[t[i+1:]]
+	}
+	return false
+}
+
+// sameRuledOut reports whether two statements from different sessions, one
+// of them a correction, rule out the same thing: everything the terser one
+// rules out ("not dicts") the other rules out too ("no raw dicts, use the
+// item loader"), and it names something beyond words of instruction.
+// "never edit x.yaml by hand" and "never commit x.yaml" rule out other
+// things.
+func sameRuledOut(a, b stmt) bool {
+	if !a.correction && !b.correction || a.src.session == b.src.session {
+		return false
+	}
+	ra, rb := ruledTerms(a.line), ruledTerms(b.line)
+	if len(ra) == 0 || len(rb) == 0 {
+		return false
+	}
+	if len(rb) < len(ra) {
+		ra, rb = rb, ra
+	}
+	in := map[string]bool{}
+	for _, t := range rb {
+		in[t] = true
+	}
+	named := false
+	for _, t := range ra {
+		if !in[t] {
+			return false
+		}
+		named = named || !genericTerms()[t] && !narration[t]
+	}
+	return named
 }

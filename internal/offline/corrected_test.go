@@ -107,3 +107,83 @@ func TestAndTurnsToAnotherMatter(t *testing.T) {
 		t.Fatalf("got %+v; want one joined correction", got)
 	}
 }
+
+// TestBareNameAfterRuleOut: after a sentence that rules something out, a
+// sentence that is only a name written as code is what to use instead; a
+// plain word ("Seriously.") is not, nor a name after a rule that rules
+// nothing out.
+func TestBareNameAfterRuleOut(t *testing.T) {
+	for _, c := range []struct {
+		rule, sent string
+		want       bool
+	}{
+		{"Don't shell out to curl in the client", "http-kit.", true},
+		{"Never read the env directly", "@Config please", true},
+		{"No raw SQL strings", "query_builder.", true},
+		{"Don't shell out to curl in the client", "Seriously.", false},
+		{"Don't shell out to curl in the client", "use http-kit for requests, it pools.", false},
+		{"Wire the client through the pool", "http-kit.", false},
+	} {
+		if got := insteadOf(c.rule, c.sent); got != c.want {
+			t.Errorf("insteadOf(%q, %q) = %v, want %v", c.rule, c.sent, got, c.want)
+		}
+	}
+}
+
+// TestSameRuledOut: a terse correction ("not globals.") is one with a
+// statement of another session that rules out all it rules out, and more;
+// two rules about one file that rule out different acts on it are apart.
+func TestSameRuledOut(t *testing.T) {
+	terse := stmt{line: "Not globals.", correction: true, src: source{session: 2}}
+	long := stmt{line: "Don't keep state in globals, pass a context struct.", src: source{session: 0}}
+	if !sameRuledOut(terse, long) {
+		t.Fatalf("terse and long rule out globals: want one")
+	}
+	if sameRuledOut(stmt{line: "Not globals.", src: source{session: 2}}, long) {
+		t.Fatalf("neither a correction: want apart")
+	}
+	edit := stmt{line: "Never edit schema.graphql by hand.", correction: true, src: source{session: 0}}
+	commit := stmt{line: "Never commit schema.graphql.", correction: true, src: source{session: 1}}
+	if sameRuledOut(edit, commit) {
+		t.Fatalf("editing and committing one file are different mistakes")
+	}
+	same := terse
+	same.src.session = 0
+	if sameRuledOut(same, long) {
+		t.Fatalf("one session: want apart")
+	}
+}
+
+// TestRuledOutWhatTheAgentDid: one reply rules out by name what the agent
+// did both times; the other says only what to use. One correction, unless
+// the name is a file the agent touched both times.
+func TestRuledOutWhatTheAgentDid(t *testing.T) {
+	a := stmt{line: "No lodash, the platform has these now.", correction: true,
+		did: agentDid("I pulled in lodash for the deep clone."), src: source{session: 0}}
+	b := stmt{line: "Native structuredClone only.", correction: true,
+		did: agentDid("The merge helper uses lodash's merge."), src: source{session: 3}}
+	if !sameCorrected(a, b) {
+		t.Fatalf("lodash used twice, ruled out once: want one correction")
+	}
+	fa := stmt{line: "Don't touch package.json, ask first.", correction: true,
+		did: agentDid("I bumped the parser in package.json."), src: source{session: 0}}
+	fb := stmt{line: "Scripts are named verb:noun.", correction: true,
+		did: agentDid("I added a build script to package.json."), src: source{session: 3}}
+	if sameCorrected(fa, fb) {
+		t.Fatalf("one file touched twice, two different corrections: want apart")
+	}
+}
+
+// TestCorrectionWordedByItsSubject: of the replies of one correction, the
+// line is one that names what the agent did, not the longest.
+func TestCorrectionWordedByItsSubject(t *testing.T) {
+	did := agentDid("I called os.Exit(1) from the handler.")
+	ms := []stmt{
+		{line: "No os.Exit outside main.", correction: true, did: did},
+		{line: "Library code returns errors and lets the caller decide what happens next.", correction: true},
+		{line: "Again os.Exit in a library, return the error.", correction: true, did: did},
+	}
+	if got := representative(ms); got == ms[1].line {
+		t.Fatalf("got %q; want a line naming os.Exit", got)
+	}
+}

@@ -248,9 +248,28 @@ func representative(ms []stmt) string {
 		corrections = corrections && m.correction
 		allAsked = allAsked && asked(m.line)
 	}
+	// A correction is worded by a reply that names what the agent did
+	// wrong ("stop using waitForTimeout"), when one does, rather than by
+	// the longest one ("fixed sleeps are banned here, …").
+	naming := map[string]bool{}
+	if corrections {
+		did := map[string]bool{}
+		for _, m := range ms {
+			for _, t := range m.did {
+				did[t] = true
+			}
+		}
+		for _, m := range ms {
+			for t := range replyTerms(m.line) {
+				if did[t] && count[t] > 1 {
+					naming[m.line] = true
+				}
+			}
+		}
+	}
 	best, bestScore := "", -1<<30
 	for _, m := range ms {
-		if asked(m.line) && !allAsked {
+		if asked(m.line) && !allAsked || len(naming) > 0 && !naming[m.line] {
 			continue
 		}
 		score := 0
