@@ -57,7 +57,7 @@ func agentDid(report string) []string {
 // one part the next time.
 func nameParts(t string) []string {
 	t = strings.Trim(t, "`")
-	parts := strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune("./:_-", r) })
+	parts := strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune("./:_- ", r) })
 	if len(parts) < 2 {
 		return nil
 	}
@@ -195,4 +195,34 @@ func sameRuledOut(a, b stmt) bool {
 		named = named || !genericTerms()[t] && !narration[t]
 	}
 	return named
+}
+
+// sameTerse reports whether a terse correction that names what to use
+// ("fixtures only") is one with a correction of another session that names
+// it too and does not rule it out: the person said it whole once and in a
+// word or two the next time.
+func sameTerse(a, b stmt) bool {
+	if !a.correction || !b.correction || a.src.session == b.src.session {
+		return false
+	}
+	return terseIn(a, b) || terseIn(b, a)
+}
+
+// terseIn reports whether x is terse (one or two terms, ruling nothing
+// out) and all its terms are named in y, outside what y rules out.
+func terseIn(x, y stmt) bool {
+	tx := factTerms(x.line)
+	if len(tx) == 0 || len(tx) > 2 || len(ruledTerms(x.line)) > 0 || len(factTerms(y.line)) <= len(tx) {
+		return false
+	}
+	in, ruled := replyTerms(y.line), map[string]bool{}
+	for _, t := range ruledTerms(y.line) {
+		ruled[t] = true
+	}
+	for _, t := range tx {
+		if !in[t] || ruled[t] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCorrectedThingTies: two corrections in different sessions, worded
 // with no name in common between them, are one when the agent did the same
@@ -185,5 +188,72 @@ func TestCorrectionWordedByItsSubject(t *testing.T) {
 	}
 	if got := representative(ms); got == ms[1].line {
 		t.Fatalf("got %q; want a line naming os.Exit", got)
+	}
+}
+
+// TestAgainBeforeADash: a clause saying the mistake came back, before a
+// dash or a colon, marks what follows as a correction; "try again:" is a
+// retry, not a correction.
+func TestAgainBeforeADash(t *testing.T) {
+	st, _ := classify("Same slip again — no float math on prices in the cart code.", false, source{})
+	if st == nil || !st.correction || strings.Contains(st.line, "again") {
+		t.Fatalf("got %+v; want the rule after the dash, as a correction", st)
+	}
+	if st, _ := classify("Try again: run the import with the small file.", false, source{}); st != nil && st.correction {
+		t.Fatalf("a retry taken as a correction: %+v", st)
+	}
+}
+
+// TestWeSaidRepeats: "we said this" marks a correction said before, as "I
+// said" does.
+func TestWeSaidRepeats(t *testing.T) {
+	got := rememberPrevious([]string{"pino for logs.", "we said this"})
+	if len(got) != 1 || !strings.HasSuffix(got[0], "I said that before") {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// TestNoEndsASentence: "no." ends a sentence unless a number follows it
+// ("No. 7").
+func TestNoEndsASentence(t *testing.T) {
+	if got := splitSentences("the job still polls the api, no. webhooks only"); len(got) != 2 {
+		t.Fatalf("got %q; want two sentences", got)
+	}
+	if got := splitSentences("see ticket no. 7 for the details"); len(got) != 1 {
+		t.Fatalf("got %q; want one sentence", got)
+	}
+}
+
+// TestRuledOutStopsAtTheAlternative: what a negation rules out ends where
+// what to use begins.
+func TestRuledOutStopsAtTheAlternative(t *testing.T) {
+	got := ruledTerms("no hand-written mocks use the generated fakes")
+	for _, w := range got {
+		if w == "fake" || w == "generat" {
+			t.Fatalf("got %q; the alternative is not ruled out", got)
+		}
+	}
+	if len(got) == 0 {
+		t.Fatalf("got nothing ruled out")
+	}
+}
+
+// TestTerseNamesTheAlternative: "snapshots only" after a correction that
+// named snapshots as what to use is the same correction; after one that
+// ruled snapshots out it is not.
+func TestTerseNamesTheAlternative(t *testing.T) {
+	terse := stmt{line: "Snapshots only.", correction: true, src: source{session: 3}}
+	long := stmt{line: "No assertions on raw html use the stored snapshots.", correction: true, src: source{session: 1}}
+	if !sameTerse(terse, long) {
+		t.Fatalf("want one correction")
+	}
+	against := stmt{line: "Never snapshots for this widget, assert on the text.", correction: true, src: source{session: 1}}
+	if sameTerse(terse, against) {
+		t.Fatalf("the other rules snapshots out: want apart")
+	}
+	plain := terse
+	plain.correction = false
+	if sameTerse(plain, long) {
+		t.Fatalf("not a correction: want apart")
 	}
 }

@@ -33,7 +33,7 @@ type reversal struct {
 
 var (
 	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
-	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no|nope|nah)(\s+(no|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
+	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
 	// "no pandas in this repo": a ruling-out that opens a correction
@@ -132,7 +132,7 @@ func described(s string, marked bool) bool {
 
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you".
-const saidWords = `(as |i think |i believe )?i('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
+const saidWords = `(as |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -225,6 +225,13 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 				s = c
 			}
 		}
+	}
+	if m := againLeadRe().FindString(s); m != "" && m != s && !(len(strings.Fields(m)) <= 3 && retryWords[strings.ToLower(strings.Fields(m)[0])]) {
+		// "that's the same thing again — no wall-clock time in DAG
+		// code": the mistake came back, and the rule follows the dash
+		// ("try again: …" asks to retry).
+		st.correction = true
+		s = s[len(m):]
 	}
 	for {
 		t := fillerRe().ReplaceAllString(s, "")
@@ -442,6 +449,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// againLeadRe is a clause saying a mistake came back, before a dash or a
+// colon that leads to the rule: "the same thing again — …", "tabs
+// again: …".
+var againLeadRe = lazyregexp.New(`(?i)^[^,;:\x{2014}.!?]{0,40}\bagain\s*(\x{2014}|--?|:|;)\s*`)
 
 // genericYouRe is a rule said with the generic "you", ruling one thing out
 // and naming the other: "you never edit X, you add Y".
@@ -742,7 +754,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

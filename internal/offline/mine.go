@@ -382,7 +382,9 @@ func answersReport(first, report string) bool {
 }
 
 // negScopeRe is a negation and the rest of its clause: what it rules out.
-var negScopeRe = lazyregexp.New(`(?i)\b(?:no|not|never|don'?t|dont|do not|stop|without|instead of|rather than)\s+([^,;.!?\x{2014}]+)`)
+// It ends where the clause does or where what to do instead begins ("no
+// live fetches in tests, ever use the fixtures": live fetches).
+var negScopeRe = lazyregexp.New(`(?i)\b(?:no|not|never|don'?t|dont|do not|stop|without|instead of|rather than)\s+([^,;.!?\x{2014}]+?)(?:\s+(?:use|using|instead|but|rather)\b|[,;.!?\x{2014}]|$)`)
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }
 
