@@ -193,8 +193,12 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			if answered != "" && len(got) > 0 {
 				did = agentDid(answered)
 			}
-			for _, st := range joinCorrection(got) {
-				st.did = did
+			for i, st := range joinCorrection(got) {
+				if i == 0 {
+					// The reply's opening answers the report; what the
+					// person turns to after it does not.
+					st.did = did
+				}
 				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
 					// "Never edit it, …" without what "it" is: a broken
 					// line, not a memory.

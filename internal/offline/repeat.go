@@ -121,5 +121,27 @@ var ruleOutRe = lazyregexp.New(`(?i)^(no|never)\s+\S`)
 // insteadOf reports whether sent, said right after a rule that rules
 // something out ("No moment.js, ever."), names what to use instead.
 func insteadOf(rule, sent string) bool {
-	return ruleOutRe().MatchString(rule) && onlyRe().MatchString(strings.TrimSpace(sent)) && len(strings.Fields(sent)) <= 8
+	sent = strings.TrimSpace(sent)
+	if ruleOutRe().MatchString(rule) && onlyRe().MatchString(sent) && len(strings.Fields(sent)) <= 8 {
+		return true
+	}
+	// "don't attach to the console. rcon-cli.": after a rule that rules
+	// something out, a sentence that is only a name written as code is
+	// what to use instead.
+	return negScopeRe().MatchString(rule) && bareCodeName(sent)
+}
+
+// bareCodeName reports whether a sentence is only one name written as
+// code, with a "please" at most: "rcon-cli.", "@Observable", "msg.sender
+// pls".
+func bareCodeName(sent string) bool {
+	f := strings.Fields(strings.TrimRight(sent, "!. "))
+	if n := len(f); n == 2 && (strings.EqualFold(f[1], "please") || strings.EqualFold(f[1], "pls")) {
+		f = f[:1]
+	}
+	if len(f) != 1 {
+		return false
+	}
+	w := strings.Trim(f[0], "`")
+	return len(codeNames(f[0])) == 1 || strings.HasPrefix(w, "@") && len(w) > 2 || strings.Count(w, "-") == 1 && len(w) > 4 && !strings.HasPrefix(w, "-") && strings.IndexFunc(w, unicode.IsDigit) < 0
 }
