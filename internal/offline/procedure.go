@@ -151,7 +151,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				own++
 			case c.category == "build" || configureStep(c):
 				builds++
-			case c.category != "":
+			case c.category != "" || c.preview && !infraTools[c.tool]:
+				// A dry run (`wrangler deploy --dry-run`) only shows
+				// what would happen, as a check does; an
+				// infrastructure plan is what the apply acts on.
 				checks++
 			case !vcsStep(c) && !serveStep(c) && !incidental(c):
 				own++

@@ -66,6 +66,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "cabal test | cabal sdist | cabal upload --publish dist-newstyle/sdist/lenslet-<version>.tar.gz",
 		},
 		{
+			// A check and a dry run of a release show what would
+			// happen; nothing is done: no procedure.
+			name: "check then dry run",
+			sessions: [][]string{
+				{"deno test -A", "deno publish --dry-run"},
+				{"deno test -A", "deno publish --dry-run"},
+				{"deno test -A", "deno publish --dry-run"},
+			},
+		},
+		{
 			// One action, then the checks every change gets.
 			name: "act then verify",
 			sessions: [][]string{
