@@ -12,7 +12,7 @@ const memoryLimit = 40 << 20
 
 // quietLimit is how much memory a run may fill before its first garbage
 // collection. A warm dry run over 10,000 sessions allocates about 14 MB
-// in all (under 24 MiB with hugeHeap's reserve and the runtime's own) and
+// in all (under 24 MiB with hugeheap.Reserve's reserve and the runtime's own) and
 // is over in tens of milliseconds: collecting during it only costs CPU and
 // page faults (each cycle walks the heap and touches fresh runtime
 // metadata; three of them cost ~15 % of that run's CPU). A run that reads
@@ -29,7 +29,7 @@ type gcPolicy struct {
 // startGC sets the collector for a short run: off until the run's memory
 // reaches quietLimit (unless GOGC is set), with memoryLimit as the soft
 // limit (unless GOMEMLIMIT is set). arm must follow once the start-up's own
-// collection (hugeHeap's) is done: the next collection then restores the
+// collection (hugeheap.Reserve's) is done: the next collection then restores the
 // usual pacing.
 func startGC(getenv func(string) string) gcPolicy {
 	p := gcPolicy{pacing: getenv("GOGC") == "", limit: getenv("GOMEMLIMIT") == ""}

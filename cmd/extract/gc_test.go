@@ -45,7 +45,7 @@ func TestStartGC(t *testing.T) {
 			if pc, l := gcSettings(); pc != tc.percent || l != tc.limit {
 				t.Fatalf("at start: GOGC %d, limit %d; want %d, %d", pc, l, tc.percent, tc.limit)
 			}
-			runtime.GC() // hugeHeap's collection comes before arm: it changes nothing
+			runtime.GC() // hugeheap.Reserve's collection comes before arm: it changes nothing
 			time.Sleep(10 * time.Millisecond)
 			if pc, l := gcSettings(); pc != tc.percent || l != tc.limit {
 				t.Fatalf("after the start-up collection: GOGC %d, limit %d; want %d, %d", pc, l, tc.percent, tc.limit)

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/automem/automem/internal/hugeheap"
 )
 
 // version is set at link time (-X main.version=...).
@@ -17,7 +19,7 @@ var version = "dev"
 
 func main() {
 	gc := startGC(os.Getenv)
-	hugeHeap(os.Getenv("GODEBUG"))
+	hugeheap.Reserve(os.Getenv("GODEBUG"))
 	gc.arm()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
