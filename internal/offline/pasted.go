@@ -29,17 +29,21 @@ type setting struct {
 	// of the program's name: the memory line writes the old version right
 	// after that name.
 	named  []string
-	pinned bool // an image's tag or a package's pin: only the version after the name is its value
+	pinned bool   // an image's tag or a package's pin: only the version after the name is its value
+	intro  string // the first line of the message, the person's words before the paste
 }
 
 var (
 	// assignRe is a line that is one assignment: "PORT=4000", "port: 4000",
-	// `"apiVersion": "60.0",`, `export BAUD = 921600`.
-	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?([A-Za-z_][\w.-]*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
+	// `"apiVersion": "60.0",`, `export BAUD = 921600`, `.version = "0.4.0",`.
+	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?\.?([A-Za-z_][\w.-]*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
 	// imageRefRe is a value that names a program and its version as a
 	// container image does: "postgres:16", "ghcr.io/acme/api:2.4.1"; the
 	// name (its last path part) is what the version belongs to.
 	imageRefRe = lazyregexp.New(`^(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d+(?:\.\d+)*)(?:-[\w.-]*)?$`)
+	// toolVersionRe is a line that is a program's name and its version
+	// only, as a version manager's file lists them: "erlang 27.0.1".
+	toolVersionRe = lazyregexp.New(`^([a-z][\w-]*)\s+v?(\d+(?:\.\d+)+)(?:-[\w.-]*)?$`)
 	// pinRe is a package pinned to a version ("dbt-core==1.8.3",
 	// "ruff~=0.6") or an image a Dockerfile starts from ("FROM
 	// apache/airflow:2.9.3-python3.11"); a tag's suffix after the
@@ -53,10 +57,11 @@ var (
 // written as an assignment or a tuple, whose value is written as one (a
 // number, a version, a path, a host).
 func pastedSettings(text string, src source) []setting {
-	if !strings.ContainsAny(text, "=:{") {
+	if !strings.ContainsAny(text, "=:{") && !hasDigit(text) {
 		return nil
 	}
 	var out []setting
+	intro, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	add := func(key, value, line string, named []string) {
 		value = trimValue(value)
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
@@ -72,11 +77,19 @@ func pastedSettings(text string, src source) []setting {
 		if !pinned {
 			named = versionKeyName(terms)
 		}
-		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned})
+		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro})
 	}
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "-*"))
-		if t == "" || !strings.ContainsAny(t, "=:{") {
+		if t == "" {
+			continue
+		}
+		if m := toolVersionRe().FindStringSubmatch(t); m != nil {
+			// "elixir 1.17.2-otp-27" of a .tool-versions file.
+			add(m[1], m[2], t, keyTerms(m[1]))
+			continue
+		}
+		if !strings.ContainsAny(t, "=:{") {
 			continue
 		}
 		if m := pinRe().FindStringSubmatch(t); m != nil {
@@ -215,6 +228,40 @@ func versionKeyName(terms []string) []string {
 	return name
 }
 
+// pastedSaidChanges turns the pasted version of a program into a change of
+// the version an earlier session stated for it ("we're on zig 0.12" one
+// week, a build file with minimum_zig_version 0.13.0 the next), with the
+// same second signal as a change of a memory line (toldChanged): the
+// statement then gives the newest value.
+func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) []change {
+	var out []change
+	for _, st := range settings {
+		if st.named == nil || !isNew(st.src.session) {
+			continue
+		}
+		var earlier *source
+		name, old := "", ""
+		for i := range said {
+			s := &said[i]
+			if s.session == st.src.session || !before(*s, st.src) || earlier != nil && before(*s, *earlier) {
+				continue
+			}
+			if n, o := versionAfterName(s.quote, st.named, st.value); o != "" && o != st.value && !strings.HasPrefix(st.value, o+".") {
+				earlier, name, old = s, n, o
+			}
+		}
+		if earlier == nil || !toldChanged(said, st, old) {
+			continue
+		}
+		ch := change{old: name + " " + old, new: name + " " + st.value, subject: st.named, terms: st.named, src: st.src, context: st.src.quote}
+		if i := sentenceOf(said, st.src); i >= 0 {
+			ch.context = message(said, i)
+		}
+		out = append(out, ch)
+	}
+	return out
+}
+
 // oneValueOfShape reports whether v is the only value written its way in
 // line: in "ports 8080 and 8443" the paste cannot say which one it changed.
 func oneValueOfShape(line, v string) bool {
@@ -243,6 +290,10 @@ func toldChanged(said []source, st setting, old string) bool {
 		if s.session == st.src.session && s.msgID == st.src.msgID && s.quote == st.src.quote {
 			pasteAt = min(pasteAt, s.seq)
 		}
+	}
+	if intro := strings.TrimSpace(st.intro); intro != st.src.quote && !strings.HasSuffix(intro, "?") && showsCurrent(intro) {
+		// "bumped, see": too short a sentence to be kept as one.
+		return true
 	}
 	for _, s := range said {
 		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -162,5 +163,41 @@ func wantMemoryLines(t *testing.T, w *world, mem string, want []string) {
 	}
 	if again := w.run(t); len(again.Candidates) != 0 {
 		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
+
+// TestPastedVersionAfterStatement: a version an earlier session stated
+// ("we build against kotlin 1.9") gives way to the one a later paste shows
+// for the same program when the person says it changed; the statement is
+// proposed with the new version only. Shown with a question, the paste
+// changes nothing. Lines that are a name and a version, or a key that
+// names a version, are read; a measure ("took 3.2s") is not.
+func TestPastedVersionAfterStatement(t *testing.T) {
+	got := map[string]string{}
+	for _, s := range pastedSettings("took 3.2s\nerlang 27.0.1\n    .minimum_zig_version = \"0.13.0\",\n", source{}) {
+		got[s.key] = s.value + " " + strings.Join(s.named, "+")
+	}
+	if want := map[string]string{"erlang": "27.0.1 erlang", "minimum_zig_version": "0.13.0 zig"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		intro, want string
+	}{
+		{"upgraded the toolchain, the versions file:", "We build against kotlin 2.0.21 in this repo."},
+		{"is this versions file right?", ""},
+	} {
+		w := newWorld(t)
+		w.add("a", true, "u:we build against kotlin 1.9 in this repo, keep the syntax compatible", "x:./gradlew test")
+		w.add("b", true, "u:"+tc.intro+"\nkotlin 2.0.21\ngradle 8.10", "u:fix the new warnings", "x:./gradlew test")
+		var lines []string
+		for _, c := range w.run(t).Candidates {
+			lines = append(lines, c.Text)
+			if strings.Contains(c.Text, "1.9") {
+				t.Errorf("%q: the old version proposed: %q", tc.intro, c.Text)
+			}
+		}
+		if tc.want != "" && !slices.Contains(lines, tc.want) || tc.want == "" && len(lines) != 0 {
+			t.Errorf("%q: proposed %q, want %q", tc.intro, lines, tc.want)
+		}
 	}
 }
