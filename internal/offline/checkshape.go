@@ -212,6 +212,27 @@ func syntaxOption(prog string, rest []string) string {
 	return ""
 }
 
+// codeOptionTests reports whether an option hands the program commands
+// (a value of several words) that run tests: `-ExecCmds="Automation
+// RunTests Hex;Quit"`, `--cmd "PlenaryBustedDirectory tests"`.
+func codeOptionTests(rest []string) bool {
+	for i, a := range rest {
+		if a == "--" {
+			break
+		}
+		v := ""
+		if name, val, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") {
+			v = val
+		} else if strings.HasPrefix(a, "-") && i+1 < len(rest) {
+			v = rest[i+1]
+		}
+		if strings.Contains(strings.TrimSpace(v), " ") && codeCategory(v) == "test" {
+			return true
+		}
+	}
+	return false
+}
+
 // updateOption finds the option that makes a test run write the results
 // it expects instead of checking them (`--update-snapshots`,
 // `--updateSnapshot`, `--accept`, `--bless`).

@@ -156,7 +156,9 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// what would happen, as a check does; an
 				// infrastructure plan is what the apply acts on.
 				checks++
-			case !vcsStep(c) && !serveStep(c) && !incidental(c):
+			case !vcsStep(c) && !serveStep(c) && (!incidental(c) || c.tool == "zip" || c.tool == "tar"):
+				// (Packing what was built into an archive is a step
+				// of the project's own; copying files is not.)
 				own++
 			}
 		}

@@ -66,6 +66,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "cabal test | cabal sdist | cabal upload --publish dist-newstyle/sdist/lenslet-<version>.tar.gz",
 		},
 		{
+			// Packing what was built and tested into an archive is
+			// the procedure's own step.
+			name: "build, test, pack",
+			sessions: [][]string{
+				{"cmake --build out", "ctest --test-dir out", "zip -r out/dist.zip out/bin"},
+				{"cmake --build out", "ctest --test-dir out", "zip -r out/dist.zip out/bin"},
+			},
+			want: "cmake --build out | ctest --test-dir out | zip -r out/dist.zip out/bin",
+		},
+		{
 			// A check and a dry run of a release show what would
 			// happen; nothing is done: no procedure.
 			name: "check then dry run",

@@ -718,6 +718,12 @@ func normalizeArgv(argv []string) (command, bool) {
 	if c.category == "" && testFile {
 		c.category = "test"
 	}
+	if c.category == "" && !c.noise && !vcsStep(c) && codeOptionTests(rest) {
+		// `UnrealEditor-Cmd Game.uproject -ExecCmds="Automation
+		// RunTests Hex;Quit"`: the commands an option hands the
+		// program run its tests.
+		c.category = "test"
+	}
 	if c.category == "" && scriptName != "" {
 		// `php bin/phpunit`: a checker's own script by its name.
 		if c.category = namedCheck(scriptName); c.category == "" {

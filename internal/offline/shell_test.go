@@ -335,6 +335,9 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"julia --project=. -e 'using Pkg; Pkg.test()'", "julia -e using Pkg; Pkg.test()", "test"},
 		{"python3 -W error -c 'import app'", "python3 -c import app", ""},
 		{"mix deps.get", "mix deps.get", ""},
+		// Commands an option hands the program run its tests.
+		{`nvim --headless -c "PlenaryBustedDirectory tests/ {sequential=true}"`, "nvim", "test"},
+		{`ffmpeg -i in.mkv -vf "scale=640:-1, fps=12" out.gif`, "ffmpeg", ""},
 		{"rake config.yml", "rake", ""},
 	} {
 		cs := commands(tt.script)
