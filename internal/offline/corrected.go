@@ -144,6 +144,46 @@ func sameCorrected(a, b stmt) bool {
 	return false
 }
 
+// ruledThenDone reports whether one correction rules out by name what the
+// agent then did before the other ("no unsafePartial in the code", and in
+// a later session the agent put unsafePartial in a module and was
+// corrected): the same mistake, made again.
+func ruledThenDone(a, b stmt) bool {
+	if !a.correction || !b.correction || a.src.session == b.src.session {
+		return false
+	}
+	return ruledDid(a, b) || ruledDid(b, a)
+}
+
+// ruledDid reports whether x rules out a name, not a file, that y's
+// report names.
+func ruledDid(x, y stmt) bool {
+	if len(y.did) == 0 {
+		return false
+	}
+	did := map[string]bool{}
+	for _, t := range y.did {
+		if fileLike(t) {
+			for _, p := range nameParts(t) {
+				did["file:"+p] = true
+			}
+			continue
+		}
+		did[t] = true
+	}
+	for _, t := range ruledTerms(x.line) {
+		if fileLike(t) {
+			continue
+		}
+		for _, p := range append([]string{t}, nameParts(t)...) {
+			if did[p] && !did["file:"+p] && !genericTerms()[p] && !narration[p] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ruledTerms are the terms a line rules out: what follows a negation in
 // its clause ("never edit config.yaml by hand": edit, config.yaml, hand).
 func ruledTerms(line string) []string {

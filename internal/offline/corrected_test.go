@@ -257,3 +257,51 @@ func TestTerseNamesTheAlternative(t *testing.T) {
 		t.Fatalf("not a correction: want apart")
 	}
 }
+
+// TestYouDidThenTheRule: "your X are …, — rule" and "you wrote … — rule"
+// tell what the agent did, then the rule it broke: a correction, worded
+// by the rule.
+func TestYouDidThenTheRule(t *testing.T) {
+	st, _ := classify("Your handlers are named doThing, doOther — handler names must end in Handler, like SaveHandler.", false, source{})
+	if st == nil || !st.correction || strings.Contains(st.line, "doOther") {
+		t.Fatalf("got %+v; want the rule after the dash, as a correction", st)
+	}
+	if st, _ := classify("You wrote a nice summary — thanks.", false, source{}); st != nil {
+		t.Fatalf("praise taken as a rule: %+v", st)
+	}
+}
+
+// TestTagNeedsCommaOrQuestion: a closing "right" or "correct" asks for
+// confirmation only after a comma or before a question mark.
+func TestTagNeedsCommaOrQuestion(t *testing.T) {
+	for s, want := range map[string]bool{
+		"we deploy with helm, right":                        true,
+		"we deploy with helm right?":                        true,
+		"no globals in the code, we pass it along correct.": false,
+		"keep the left panel, not the one on the right":     false,
+	} {
+		if got := tagQuestionRe().MatchString(s); got != want {
+			t.Errorf("tagQuestionRe(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestRuledThenDone: a correction that ruled out a name in one session is
+// one with the correction of another session whose report (or the
+// person's telling of it) shows the agent did that very thing.
+func TestRuledThenDone(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:the export button", "a:Added the button.", "u:no innerHTML in the views, build nodes with the helpers"},
+		[]string{"u:the import dialog", "a:Done, the dialog is in place.",
+			"u:again you used innerHTML in the dialog. I said so before. createElement and appendChild only."},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	// A file the agent touched is no such tie.
+	a := stmt{line: "No edits to build.gradle without asking.", correction: true, src: source{session: 0}}
+	b := stmt{line: "Pin every plugin version.", correction: true, did: agentDid("I updated build.gradle with the new plugin."), src: source{session: 1}}
+	if ruledThenDone(a, b) {
+		t.Fatalf("a file touched twice tied two corrections")
+	}
+}

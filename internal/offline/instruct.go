@@ -67,7 +67,9 @@ var (
 	// value of a setting; it stands when it recurs or changes later.
 	settingRe = lazyregexp.New(`(?i)^(we'?re|we are|we target|we run|we use|(the )?\S+( \S+)? (is|runs|listens))\b.*?\b(on|at|to|is)?\s*\S*\d`)
 	// "we build everything with sbt, right": a tag asks for confirmation.
-	tagQuestionRe = lazyregexp.New(`(?i)\S+\s+\S+\s+\S+.*[\s,]+(right|yeah|yes|correct|innit|eh)\W*$`)
+	// The tag follows a comma or asks ("… the Maybe correct." says how,
+	// "not the right one" is no tag).
+	tagQuestionRe = lazyregexp.New(`(?i)\S+\s+\S+\s+\S+.*(,\s*(right|yeah|yes|correct|innit|eh)\W*|\s(right|yeah|yes|correct|innit|eh)\s*\?+)$`)
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyregexp.New(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
@@ -230,6 +232,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "that's the same thing again — no wall-clock time in DAG
 		// code": the mistake came back, and the rule follows the dash
 		// ("try again: …" asks to retry).
+		st.correction = true
+		s = s[len(m):]
+	}
+	if m := youDidLeadRe().FindString(s); m != "" && m != s {
+		// "your VARs are named total, prev — variables start with an
+		// underscore": what the agent did, then the rule it broke.
 		st.correction = true
 		s = s[len(m):]
 	}
@@ -454,6 +462,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 // colon that leads to the rule: "the same thing again — …", "tabs
 // again: …".
 var againLeadRe = lazyregexp.New(`(?i)^[^,;:\x{2014}.!?]{0,40}\bagain\s*(\x{2014}|--?|:|;)\s*`)
+
+// youDidLeadRe is a clause telling what the agent did ("you wrote …",
+// "your tests are …") before a dash or a colon that leads to the rule.
+var youDidLeadRe = lazyregexp.New(`(?i)^(?:(?:you|u)\s+(?:\w+ed|wrote|made|put|left|did|ran|broke|forgot|kept)\b|your\s+\S+(?:\s+\S+)?\s+(?:is|are|was|were|still|uses?|has|have)\b)[^\x{2014}:;]{0,80}?\s*(?:\x{2014}|:|;|\s--?\s)\s*`)
 
 // genericYouRe is a rule said with the generic "you", ruling one thing out
 // and naming the other: "you never edit X, you add Y".
@@ -754,7 +766,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) || ruledThenDone(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

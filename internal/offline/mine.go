@@ -168,6 +168,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// not kept.
 					st = nil
 				}
+				if st == nil && len(got) == 0 && youNarrateRe().MatchString(sent) {
+					// "again you put unsafePartial in Filter.purs": the
+					// person tells what the agent did, as a report would.
+					answered += "\n" + sent
+				}
 				if st != nil {
 					st.lasting = st.lasting || ruled
 					got = append(got, *st)
@@ -256,6 +261,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	}
 	return m
 }
+
+// youNarrateRe is a person telling what the agent did: "you put …", "you
+// used … again".
+var youNarrateRe = lazyregexp.New(`(?i)\b(you|u)\s+(\w+ed|put|wrote|made|left|did|ran|broke|kept|brought|slipped)\b`)
 
 // rejectedRe matches what Claude Code and Codex record as a tool result
 // when the person refused a tool call.
