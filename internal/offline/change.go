@@ -45,11 +45,12 @@ const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/
 // another session gave the same setting a value written the same way.
 const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`
 
-// weSwitchRe is a change the team makes, told in the present: "we switch
-// the kitchen driver to dokken". Its value may be a plain word, so it only
+// weSwitchRe is a change the team makes, told in the present ("we switch
+// the kitchen driver to dokken"), or one the person or the team made ("I
+// switched my shell to zsh last week"). Its value may be a plain word, so it only
 // rewrites a memory line that names the setting by a label ("Test kitchen
 // driver: vagrant."; see labelValue).
-var weSwitchRe = lazyregexp.New(`(?i)\bwe(?:'re| are)?\s+(?:switch|move|migrate)\s+(?:the\s+|our\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$)`)
+var weSwitchRe = lazyregexp.New(`(?i)\b(?:we(?:'re| are)?\s+(?:switch|move|migrate)|(?:we|i)(?:'ve| have)?\s+(?:switched|moved|migrated|changed))\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$|\s+(?:last|this|yesterday|today|on|everywhere)\b)`)
 
 // fromNowIsRe: "from now the MACHINE is acme-cm4", "going forward the
 // region is eu-north-1".

@@ -68,6 +68,10 @@ func TestChangesIn(t *testing.T) {
 		// up in the next sentence ("switching … to Y"); a request that
 		// closes the sentence after a dash is not what it tells
 		{"recharts is dead.", "switching the dashboards to visx.", "recharts>visx"},
+		// a change the person made, told in the past with the setting
+		// named before "to"
+		{"I moved my editor to helix last month.", "", "editor=helix"},
+		{"we've changed the linter to biome", "", "linter=biome"},
 		{"no more moment.js, dates go through dayjs now", "", "moment.js>dayjs"},
 		{"the queue is on rabbitmq 4.0 now \u2014 could you bump the client lib?", "", "queue rabbitmq=4.0"},
 		{"the staging proxy changed, proxy2.corp.example it is", "", "stag proxy chang=proxy2.corp.example"},
@@ -416,4 +420,17 @@ func TestLoneValueEditsMemoryLine(t *testing.T) {
 	w.add("b", true, "u:we support Safari 16 and newer now, fix the flexbox gap fallback", "x:npm test")
 	w.add("c", true, "u:crash dumps land in /data/crash these days, the tmp partition kept filling", "x:npm test")
 	wantMemoryLines(t, w, mem, []string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."})
+}
+
+// TestSwitchedEditsCopulaLine: "we've switched the formatter to biome"
+// rewrites a memory line that gives the formatter as the one word after
+// "is", ending its clause, everywhere the line names it; a line where more
+// follows the value ("prettier with the tailwind plugin") is left alone.
+func TestSwitchedEditsCopulaLine(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- Our formatter is prettier; format TypeScript with prettier.\n- The CSS formatter is stylelint with the standard config.\n"
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the import order is wrong again", "x:npm test")
+	w.add("b", true, "u:we've switched the formatter to biome this sprint, fix the lint errors", "x:npm test")
+	wantMemoryLines(t, w, mem, []string{"- Our formatter is biome; format TypeScript with biome.", "- The CSS formatter is stylelint with the standard config."})
 }

@@ -355,10 +355,21 @@ func dotted(v string) bool {
 // "we switch the kitchen driver to dokken".
 func labelValue(line string, c change) string {
 	m := settingLabelRe().FindStringSubmatchIndex(line)
+	rest := ""
+	if m != nil {
+		rest = strings.TrimSpace(line[m[3]+1:])
+	} else if m = copulaSubjectRe().FindStringSubmatchIndex(line); m != nil {
+		// "My shell is fish; give snippets for fish.": the value is
+		// the one word after the copula, ending the clause.
+		w, after, _ := strings.Cut(strings.TrimSpace(line[m[1]-1:]), " ")
+		if after != "" && !strings.ContainsAny(w[len(w)-1:], ";,.") {
+			return ""
+		}
+		rest = w
+	}
 	if m == nil || len(c.subject) == 0 || !subset(termSet(c.subject), termSet(factTerms(line[m[2]:m[3]]))) {
 		return ""
 	}
-	rest := strings.TrimSpace(line[m[3]+1:])
 	v := trimValue(rest)
 	if v == "" || strings.ContainsAny(v, " `./:_\\") || hasDigit(v) || hasDigit(c.new) || !valueLike(v) {
 		// (A value with digits or dots is slotValue's, read by its shape.)
