@@ -408,29 +408,35 @@ func TestChangeClauseRunOn(t *testing.T) {
 	}
 }
 
-// TestLoneValueEditsMemoryLine: a change told in words no pattern knows
-// edits the memory line of its setting: a path by the words around it, a
-// number only where the line writes it after the same name ("Safari 15"),
-// not another number of a line sharing a word ("takes 15 minutes").
-func TestLoneValueEditsMemoryLine(t *testing.T) {
-	w := newWorld(t)
-	mem := "# Project Memory\n\n- Lowest supported browser: Safari 15.\n- Crash dumps are written to /var/tmp/dumps.\n- The browser suite takes 15 minutes.\n"
-	withMemory(t, w, mem)
-	w.add("a", true, "u:the tooltip overlaps the header", "x:npm test")
-	w.add("b", true, "u:we support Safari 16 and newer now, fix the flexbox gap fallback", "x:npm test")
-	w.add("c", true, "u:crash dumps land in /data/crash these days, the tmp partition kept filling", "x:npm test")
-	wantMemoryLines(t, w, mem, []string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."})
-}
-
-// TestSwitchedEditsCopulaLine: "we've switched the formatter to biome"
-// rewrites a memory line that gives the formatter as the one word after
-// "is", ending its clause, everywhere the line names it; a line where more
-// follows the value ("prettier with the tailwind plugin") is left alone.
-func TestSwitchedEditsCopulaLine(t *testing.T) {
-	w := newWorld(t)
-	mem := "# Project Memory\n\n- Our formatter is prettier; format TypeScript with prettier.\n- The CSS formatter is stylelint with the standard config.\n"
-	withMemory(t, w, mem)
-	w.add("a", true, "u:the import order is wrong again", "x:npm test")
-	w.add("b", true, "u:we've switched the formatter to biome this sprint, fix the lint errors", "x:npm test")
-	wantMemoryLines(t, w, mem, []string{"- Our formatter is biome; format TypeScript with biome.", "- The CSS formatter is stylelint with the standard config."})
+// TestChangeToldEditsMemoryLine: changes told in wordings of their own
+// edit the memory line of their setting. A lone value: a path by the words
+// around it, a number only where the line writes it after the same name
+// ("Safari 15"), not another number of a line sharing a word ("takes 15
+// minutes"). "we've switched the formatter to biome": a line giving the
+// formatter as the one word after "is", ending its clause, everywhere the
+// line names it; not a line where more follows the value ("stylelint with
+// the standard config").
+func TestChangeToldEditsMemoryLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, mem string
+		said      []string
+		want      []string
+	}{
+		{"lone value", "# Project Memory\n\n- Lowest supported browser: Safari 15.\n- Crash dumps are written to /var/tmp/dumps.\n- The browser suite takes 15 minutes.\n",
+			[]string{"u:we support Safari 16 and newer now, fix the flexbox gap fallback", "u:crash dumps land in /data/crash these days, the tmp partition kept filling"},
+			[]string{"- Lowest supported browser: Safari 16.", "- Crash dumps are written to /data/crash.", "- The browser suite takes 15 minutes."}},
+		{"switched", "# Project Memory\n\n- Our formatter is prettier; format TypeScript with prettier.\n- The CSS formatter is stylelint with the standard config.\n",
+			[]string{"u:we've switched the formatter to biome this sprint, fix the lint errors"},
+			[]string{"- Our formatter is biome; format TypeScript with biome.", "- The CSS formatter is stylelint with the standard config."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, tc.mem)
+			w.add("a", true, "u:the tooltip overlaps the header", "x:npm test")
+			for i, msg := range tc.said {
+				w.add(string(rune('b'+i)), true, msg, "x:npm test")
+			}
+			wantMemoryLines(t, w, tc.mem, tc.want)
+		})
+	}
 }
