@@ -149,7 +149,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// `dbt test --select orders` after `dbt run --select
 				// orders` checks what the procedure made: its step.
 				own++
-			case c.category == "build" || configureStep(c):
+			case c.category == "build" || c.buildVerb || configureStep(c):
 				builds++
 			case c.category != "" || c.preview && !infraTools[c.tool]:
 				// A dry run (`wrangler deploy --dry-run`) only shows

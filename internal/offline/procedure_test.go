@@ -76,6 +76,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "cmake --build out | ctest --test-dir out | zip -r out/dist.zip out/bin",
 		},
 		{
+			// Moving a file in version control, building the site
+			// and checking it: a tool's build is no action of the
+			// project's own, so this is "do it, then verify".
+			name: "move, build, check",
+			sessions: [][]string{
+				{"git mv drafts/otters.md content/otters.md", "zola build", "vale public/"},
+				{"git mv drafts/herons.md content/herons.md", "zola build", "vale public/"},
+			},
+		},
+		{
 			// A check and a dry run of a release show what would
 			// happen; nothing is done: no procedure.
 			name: "check then dry run",
