@@ -643,7 +643,7 @@ func neededBuilds(sessions []mined) {
 // `htmlproofer`); "invalidation" names no check.
 var (
 	checkingStarts = []string{"verif", "valid", "error", "audit"}
-	checkingParts  = []string{"check", "lint", "proof", "spell", "conform"}
+	checkingParts  = []string{"check", "lint", "proof", "spell", "conform", "scan"}
 )
 
 // checkingName reports whether a word of a step, split at punctuation and

@@ -401,6 +401,9 @@ func TestRoutineChecks(t *testing.T) {
 		{"a spell checker", [][]string{
 			{"gleam test", "cspell docs"}, {"gleam test", "cspell docs"}, {"gleam test", "cspell docs"},
 		}, "`cspell docs`, `gleam test`"},
+		{"a scanner", [][]string{
+			{"gleam test", "osv-scanner -r ."}, {"gleam test", "osv-scanner -r ."}, {"gleam test", "osv-scanner -r ."},
+		}, "`osv-scanner -r .`, `gleam test`"},
 		{"a compound name", [][]string{
 			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
 			{"zola serve", "zola build", "./tools/linkchecker public"},
