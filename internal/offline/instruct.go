@@ -310,6 +310,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			s = rest
 		}
 	}
+	if loc := fromNowRe().FindStringSubmatchIndex(s); loc != nil && !lastingRe().MatchString(s) && !timeUnits[strings.ToLower(lastWord(s[:loc[2]]))] {
+		// "from now the numbers are never reused": "from now on" without
+		// its "on" ("two days from now" is a date).
+		st.lasting = true
+		s = strings.TrimSpace(s[:loc[2]] + " " + s[loc[1]:])
+	}
 	if lastingRe().MatchString(s) {
 		st.lasting = true
 		s = lastingRe().ReplaceAllStringFunc(s, func(m string) string {
@@ -466,6 +472,23 @@ var againLeadRe = lazyregexp.New(`(?i)^[^,;:\x{2014}.!?]{0,40}\bagain\s*(\x{2014
 // youDidLeadRe is a clause telling what the agent did ("you wrote …",
 // "your tests are …") before a dash or a colon that leads to the rule.
 var youDidLeadRe = lazyregexp.New(`(?i)^(?:(?:you|u)\s+(?:\w+ed|wrote|made|put|left|did|ran|broke|forgot|kept)\b|your\s+\S+(?:\s+\S+)?\s+(?:is|are|was|were|still|uses?|has|have)\b)[^\x{2014}:;]{0,80}?\s*(?:\x{2014}|:|;|\s--?\s)\s*`)
+
+// fromNowRe is "from now" without "on", its marker in group 1.
+var fromNowRe = lazyregexp.New(`(?i)(?:^|\W)(from now)\b\s*`)
+
+// timeUnits are the words before "from now" that make it a date: "two
+// weeks from now".
+var timeUnits = map[string]bool{"minute": true, "minutes": true, "hour": true, "hours": true, "day": true, "days": true,
+	"week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true, "time": true}
+
+// lastWord is the last word of s.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
 
 // genericYouRe is a rule said with the generic "you", ruling one thing out
 // and naming the other: "you never edit X, you add Y".

@@ -279,3 +279,15 @@ func TestMindBeforeQuestion(t *testing.T) {
 		t.Errorf("a question about keeping in mind read as a rule: %q", st.line)
 	}
 }
+
+// TestFromNowWithoutOn: "from now" without its "on" marks a rule to last;
+// "three days from now" is a date.
+func TestFromNowWithoutOn(t *testing.T) {
+	st, _ := classify("from now the ticket numbers are never recycled, even for voided orders.", false, source{})
+	if st == nil || !st.lasting || strings.Contains(strings.ToLower(st.line), "from now") {
+		t.Fatalf("got %+v; want a lasting rule without the marker", st)
+	}
+	if st, _ := classify("tag the release three days from now.", false, source{}); st != nil && st.lasting {
+		t.Fatalf("a date taken as a lasting marker: %+v", st)
+	}
+}
