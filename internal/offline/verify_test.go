@@ -403,7 +403,7 @@ func TestRoutineChecks(t *testing.T) {
 		}, "`cspell docs`, `gleam test`"},
 		{"a scanner", [][]string{
 			{"gleam test", "osv-scanner -r ."}, {"gleam test", "osv-scanner -r ."}, {"gleam test", "osv-scanner -r ."},
-		}, "`osv-scanner -r .`, `gleam test`"},
+		}, "`gleam test`, `osv-scanner -r .`"},
 		{"a compound name", [][]string{
 			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
 			{"zola serve", "zola build", "./tools/linkchecker public"},
