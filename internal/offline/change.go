@@ -371,11 +371,22 @@ func loneValue(text string, src source) (change, bool) {
 		return change{}, false
 	}
 	v := trimValue(words[at])
-	if !hasDigit(v) && !hostLike(v) && !absPath(v) {
+	if !hasDigit(v) && !hostLike(v) && !absPath(v) || negatedIn(text, strings.ToLower(v)) {
+		// ("no longer writes to /data/in": the value given up.)
+		return change{}, false
+	}
+	if at+1 < len(words) && unitRe().MatchString(trimValue(words[at+1])) {
+		// "it takes 40 seconds now": a measure, not a setting.
 		return change{}, false
 	}
 	ch := change{new: v, terms: nonValues(text), src: src}
 	if hostLike(v) || absPath(v) {
+		if at == 0 || !linkWords[strings.ToLower(trimValue(words[at-1]))] && !strings.HasSuffix(words[at-1], ":") {
+			// A host or a path held is one something is, is on or
+			// goes to, or follows a label's colon; "I changed
+			// vite.config.ts" names a file edited.
+			return change{}, false
+		}
 		vt := termSet(factTerms(v))
 		for _, t := range ch.terms {
 			if !vt[t] {
@@ -398,6 +409,13 @@ func loneValue(text string, src source) (change, bool) {
 	ch.subject, ch.named = factTerms(name), name
 	return ch, true
 }
+
+// linkWords stand right before a value a setting holds: "it's
+// stage.example.dev", "backups go to /mnt/nas".
+var linkWords = map[string]bool{"is": true, "are": true, "it's": true, "its": true, "on": true, "to": true, "in": true, "at": true, "into": true, "under": true, "now": true, "be": true}
+
+// unitRe is a unit a measure is counted in: "40 seconds", "3 times".
+var unitRe = lazyregexp.New(`(?i)^(?:s|secs?|seconds?|ms|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times|x|%|percent|kb|mb|gb|tb|lines?|files?|rows?|items?|tests?|errors?|warnings?)$`)
 
 // absPath reports whether v is a path from the root or the home
 // directory: /srv/backups, ~/vaults/dev.

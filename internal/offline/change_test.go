@@ -64,6 +64,10 @@ func TestChangesIn(t *testing.T) {
 		{"crash dumps land in /data/crash these days, the tmp partition kept filling", "", "crash dump land day=/data/crash"},
 		{"we support Safari 16 and newer now", "", "safari=16"},
 		{"the staging proxy changed, ticket 4411 has proxy2.corp.example in it", "", ""},
+		// not a value held: one given up, a measure, a file edited
+		{"the exporter no longer writes to /var/spool/out", "", ""},
+		{"the report job takes 40 seconds now", "", ""},
+		{"I reformatted the web.corp.example vhost, it changed a lot", "", ""},
 		// a tool given up ("no more X", "X is dead") and the one taken
 		// up in the next sentence ("switching … to Y"); a request that
 		// closes the sentence after a dash is not what it tells
@@ -74,7 +78,7 @@ func TestChangesIn(t *testing.T) {
 		{"we've changed the linter to biome", "", "linter=biome"},
 		{"no more moment.js, dates go through dayjs now", "", "moment.js>dayjs"},
 		{"the queue is on rabbitmq 4.0 now \u2014 could you bump the client lib?", "", "queue rabbitmq=4.0"},
-		{"the staging proxy changed, proxy2.corp.example it is", "", "stag proxy chang=proxy2.corp.example"},
+		{"the staging proxy changed: proxy2.corp.example", "", "stag proxy chang=proxy2.corp.example"},
 		{"it's read-only now, the bucket", "", ""},
 		// "from now on the X is Y"; a limit told of the old value after
 		// it is not the change's
