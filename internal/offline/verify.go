@@ -34,6 +34,8 @@ func promoteBuilds(sessions []mined) {
 	reportedChecks(sessions)
 	routineChecks(sessions)
 	neededBuilds(sessions)
+	// After the builds a check needs are known: they stay builds.
+	everySessionChecks(sessions)
 	tested := map[string]bool{}
 	for _, m := range sessions {
 		for _, r := range m.checks {
@@ -703,4 +705,79 @@ func routineChecks(sessions []mined) {
 		}
 	}
 	markChecks(sessions, named)
+}
+
+// settingUpWords name what a command sets up or changes (`docker compose
+// up`, `alembic upgrade head`, `make seed`).
+var settingUpWords = map[string]bool{
+	"install": true, "init": true, "up": true, "start": true, "stop": true, "restart": true, "reload": true,
+	"migrate": true, "upgrade": true, "seed": true, "generate": true, "gen": true, "build": true,
+	"compile": true, "pull": true, "login": true, "create": true, "new": true, "add": true, "remove": true,
+	"restore": true, "reset": true, "clean": true, "apply": true, "backup": true, "dump": true, "load": true,
+	"update": true, "bump": true, "set": true, "switch": true, "launch": true, "render": true, "submit": true,
+	"exec": true, "open": true, "serve": true, "watch": true, "bench": true, "make": true, "package": true,
+	"pack": true, "purge": true, "flush": true, "clear": true, "delete": true, "send": true, "notify": true,
+	"invalidate": true, "invalidation": true, "import": true, "export": true, "copy": true, "move": true,
+}
+
+// everySessionChecks makes a command a check when it ran in every session
+// of the project (minVerifySessions at least), the same each time, and
+// right beside a known check each time (`busted` after `luacheck .`,
+// `nextflow run . -profile test,docker` before `nf-core lint`): the
+// routine every change gets. No word of its step may name setting up or
+// acting (settingUpWords, actionWords), and it is no server, version
+// control or dangerous command.
+func everySessionChecks(sessions []mined) {
+	total := 0
+	for _, m := range sessions {
+		if len(m.steps) > 0 {
+			total++
+		}
+	}
+	if total < minVerifySessions {
+		return
+	}
+	ran, beside := map[string]int{}, map[string]int{}
+	full := map[string]map[string]bool{}
+	for _, m := range sessions {
+		seen := map[string]bool{}
+		for i, r := range m.steps {
+			c := r.cmd
+			if seen[c.key] || c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(c.step) {
+				continue
+			}
+			seen[c.key] = true
+			ran[c.key]++
+			if full[c.key] == nil {
+				full[c.key] = map[string]bool{}
+			}
+			full[c.key][argsText(c.args)] = true
+			for _, j := range []int{i - 1, i + 1} {
+				if j >= 0 && j < len(m.steps) && m.steps[j].cmd.category != "" {
+					beside[c.key]++
+					break
+				}
+			}
+		}
+	}
+	named := map[string]string{}
+	for k, n := range ran {
+		if n == total && beside[k] == n && len(full[k]) == 1 {
+			named[k] = "test"
+		}
+	}
+	markChecks(sessions, named)
+}
+
+// settingUp reports whether a word of a step names setting up or changing
+// something (settingUpWords).
+func settingUp(step string) bool {
+	for _, w := range strings.Fields(step) {
+		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if settingUpWords[p] {
+				return true
+			}
+		}
+	}
+	return false
 }

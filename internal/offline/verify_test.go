@@ -415,3 +415,38 @@ func TestRoutineChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestEverySessionChecks: a command run the same way in every session,
+// each time right beside a known check, is one of the checks, whatever
+// its name; run in all but one session, changed once, named for setting
+// something up, or beside no check, it is not.
+func TestEverySessionChecks(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		sessions [][]string
+		want     string
+	}{
+		{"every session", [][]string{
+			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"},
+		}, "`stylua --check src`, `lune run spec-runner`"},
+		{"one session without", [][]string{
+			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"},
+			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src"},
+		}, "`stylua --check src`"},
+		{"changed once", [][]string{
+			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner --verbose"}, {"stylua --check src", "lune run spec-runner"},
+		}, "`stylua --check src`"},
+		{"setting up", [][]string{
+			{"podman compose up -d", "stylua --check src"}, {"podman compose up -d", "stylua --check src"}, {"podman compose up -d", "stylua --check src"},
+		}, "`stylua --check src`"},
+		{"beside no check", [][]string{
+			{"lune run spec-runner", "wally install", "stylua --check src"}, {"lune run spec-runner", "wally install", "stylua --check src"},
+			{"lune run spec-runner", "wally install", "stylua --check src"},
+		}, "`stylua --check src`"},
+	} {
+		want := "Verification commands for this project: " + tt.want + "."
+		if got := verificationOf(tt.sessions...); got != want {
+			t.Errorf("%s: %q, want %q", tt.name, got, want)
+		}
+	}
+}
