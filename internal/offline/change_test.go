@@ -72,6 +72,7 @@ func TestChangesIn(t *testing.T) {
 		// up in the next sentence ("switching … to Y"); a request that
 		// closes the sentence after a dash is not what it tells
 		{"recharts is dead.", "switching the dashboards to visx.", "recharts>visx"},
+		{"we're dropping yarn entirely, everything is pnpm from here on", "", "yarn>pnpm"},
 		// a change the person made, told in the past with the setting
 		// named before "to"
 		{"I moved my editor to helix last month.", "", "editor=helix"},
@@ -442,5 +443,23 @@ func TestChangeToldEditsMemoryLine(t *testing.T) {
 			}
 			wantMemoryLines(t, w, tc.mem, tc.want)
 		})
+	}
+}
+
+// TestChangeRetellingOldValue: the message that tells a change names the
+// old value as given up ("4000 collides with jekyll"); that is no new
+// statement of it, so the earlier line still takes the change instead of
+// standing beside the new value.
+func TestChangeRetellingOldValue(t *testing.T) {
+	w := newWorld(t)
+	w.add("a", true, "u:the sidebar collapses on mobile, have a look", "u:btw the docs preview runs on 4000 and the search widget expects that", "x:npm test")
+	w.add("b", true, "u:we moved the docs preview to port 4100, 4000 collides with jekyll. fix the links", "x:npm test")
+	var lines []string
+	for _, c := range w.run(t).Candidates {
+		lines = append(lines, c.Text)
+	}
+	joined := strings.Join(lines, "\n")
+	if strings.Contains(joined, "on 4000") || !strings.Contains(joined, "4100") {
+		t.Errorf("want the preview's port as 4100 only, got:\n%s", joined)
 	}
 }

@@ -187,9 +187,6 @@ func TestEval(t *testing.T) {
 		if h.name == "tuning17" {
 			continue
 		}
-		if h.name == "tuning16" && h.duplicates == 0 { // until tuned: 1 real contradiction (GRCh37 left in MEMORY.md beside GRCh38)
-			continue
-		}
 		if h.duplicates != 0 || h.conflicts != 0 {
 			t.Errorf("%s: duplicates %d, contradictions %d; want 0", h.name, h.duplicates, h.conflicts)
 		}

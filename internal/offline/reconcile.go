@@ -256,7 +256,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 	for _, ch := range changes {
 		hit := false
 		for _, e := range edits {
-			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || len(e.c.srcs) == 0 || !before(latest(e.c.srcs), ch.src)) {
+			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || !saidBeforeChange(e.c.srcs, ch)) {
 				continue
 			}
 			if nl := changedLine(e.c.line, ch); nl != "" {
@@ -412,6 +412,23 @@ func oldValueSaid(said []source, ch change, line string) []source {
 		}
 	}
 	return out
+}
+
+// saidBeforeChange reports whether a candidate was last said before the
+// change, leaving out the change's own message: "we moved serve to 8200,
+// 8100 clashes" names the old value as given up, it does not say it again.
+func saidBeforeChange(srcs []source, ch change) bool {
+	n := 0
+	for _, s := range srcs {
+		if s.session == ch.src.session && s.msgID == ch.src.msgID {
+			continue
+		}
+		if !before(s, ch.src) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 func latest(srcs []source) source {
