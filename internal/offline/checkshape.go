@@ -325,17 +325,17 @@ func actionOption(rest []string) string {
 // handles files (incidental) or a word of its step, split at punctuation
 // and taken past any directory, is an action (actionWords).
 func actingStep(c command) bool {
-	if incidental(c) {
-		return true
+	return incidental(c) || slices.ContainsFunc(stepWords(c.step), func(p string) bool { return actionWords[p] })
+}
+
+// stepWords are the words of a step, each taken past any directory and
+// split at punctuation, in lower case: what its name says it does.
+func stepWords(step string) []string {
+	var out []string
+	for _, w := range strings.Fields(step) {
+		out = append(out, strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) })...)
 	}
-	for _, w := range strings.Fields(c.step) {
-		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if actionWords[p] {
-				return true
-			}
-		}
-	}
-	return false
+	return out
 }
 
 // fileTools handle the files they are given; they do not run them.

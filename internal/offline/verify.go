@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 )
@@ -651,17 +650,15 @@ var (
 // checkingName reports whether a word of a step, split at punctuation and
 // taken past any directory, says it checks.
 func checkingName(step string) bool {
-	for _, w := range strings.Fields(step) {
-		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			for _, st := range checkingStarts {
-				if strings.HasPrefix(p, st) {
-					return true
-				}
+	for _, p := range stepWords(step) {
+		for _, st := range checkingStarts {
+			if strings.HasPrefix(p, st) {
+				return true
 			}
-			for _, st := range checkingParts {
-				if strings.Contains(p, st) {
-					return true
-				}
+		}
+		for _, st := range checkingParts {
+			if strings.Contains(p, st) {
+				return true
 			}
 		}
 	}
@@ -772,12 +769,5 @@ func everySessionChecks(sessions []mined) {
 // settingUp reports whether a word of a step names setting up or changing
 // something (settingUpWords).
 func settingUp(step string) bool {
-	for _, w := range strings.Fields(step) {
-		for _, p := range strings.FieldsFunc(strings.ToLower(fileBase(w)), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if settingUpWords[p] {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(stepWords(step), func(p string) bool { return settingUpWords[p] })
 }
