@@ -151,6 +151,9 @@ func TestChangedLine(t *testing.T) {
 		{"- Run `memcached -vv` to debug.", change{old: "memcached", new: "valkey"}, ""},
 		{"- Retries: 3 per call.", change{old: "3", new: "5", terms: []string{"pool", "size"}}, ""},
 		{"- Pool size is 3.", change{old: "3", new: "5", terms: []string{"pool", "size"}}, "- Pool size is 5."},
+		// a dotted version named as the one given up needs no setting
+		// word in common ("the lab moved on. 2.7 is dead")
+		{"- Engine build: Unreal 2.7.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, "- Engine build: Unreal 2.8."},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone. It's nox now: `nox -s lint` and `nox -s tests`."}, "- Lint with `nox -s lint`."},

@@ -142,9 +142,11 @@ func changedLine(line string, c change) string {
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
-	if c.old != "" && valueShape(old) == "9" && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
+	if c.old != "" && valueShape(old) == "9" && !strings.Contains(old, ".") && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
 		// A bare number is a value of many settings: the line must
-		// name the setting the sentence is about.
+		// name the setting the sentence is about. (A version with a
+		// dot, named as the one given up, is specific enough: "5.3 is
+		// dead" and "Engine version: UE 5.3".)
 		return ""
 	}
 	if len(c.object) > 0 {

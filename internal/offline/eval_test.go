@@ -181,12 +181,6 @@ func TestEval(t *testing.T) {
 		if h.name == "heldout3" || blind[h.name] {
 			continue
 		}
-		// until tuned: tuning17's first run keeps an old value beside its
-		// newer one twice (fieldsvc port 8100/8200, ueplugin UE 5.3/5.4);
-		// a tuner removes this once the rules handle them.
-		if h.name == "tuning17" {
-			continue
-		}
 		if h.duplicates != 0 || h.conflicts != 0 {
 			t.Errorf("%s: duplicates %d, contradictions %d; want 0", h.name, h.duplicates, h.conflicts)
 		}
