@@ -734,24 +734,31 @@ func everySessionChecks(sessions []mined) {
 	if total < minVerifySessions {
 		return
 	}
+	// Counted past any runner: `npx cdk synth`, later `pnpm exec cdk
+	// synth`, is one command run the same way.
 	ran, beside := map[string]int{}, map[string]int{}
 	full := map[string]map[string]bool{}
+	keys := map[string][]string{}
 	for _, m := range sessions {
 		seen := map[string]bool{}
 		for i, r := range m.steps {
 			c := r.cmd
-			if seen[c.key] || c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(c.step) {
+			k := c.checkKey()
+			if seen[k] || c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(bareStep(c)) {
 				continue
 			}
-			seen[c.key] = true
-			ran[c.key]++
-			if full[c.key] == nil {
-				full[c.key] = map[string]bool{}
+			seen[k] = true
+			ran[k]++
+			if full[k] == nil {
+				full[k] = map[string]bool{}
 			}
-			full[c.key][argsText(c.args)] = true
+			full[k][argsText(c.args[min(c.runner, len(c.args)):])] = true
+			if !slices.Contains(keys[k], c.key) {
+				keys[k] = append(keys[k], c.key)
+			}
 			for _, j := range []int{i - 1, i + 1} {
 				if j >= 0 && j < len(m.steps) && m.steps[j].cmd.category != "" {
-					beside[c.key]++
+					beside[k]++
 					break
 				}
 			}
@@ -760,7 +767,9 @@ func everySessionChecks(sessions []mined) {
 	named := map[string]string{}
 	for k, n := range ran {
 		if n == total && beside[k] == n && len(full[k]) == 1 {
-			named[k] = "test"
+			for _, key := range keys[k] {
+				named[key] = "test"
+			}
 		}
 	}
 	markChecks(sessions, named)

@@ -429,6 +429,9 @@ func TestEverySessionChecks(t *testing.T) {
 		{"every session", [][]string{
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"},
 		}, "`stylua --check src`, `lune run spec-runner`"},
+		{"through another runner later", [][]string{
+			{"npx eslint .", "npx cdk synth -q"}, {"npx eslint .", "npx cdk synth -q"}, {"npx eslint .", "pnpm exec cdk synth -q"},
+		}, "`npx eslint .`, `npx cdk synth -q`"},
 		{"one session without", [][]string{
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"},
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src"},
