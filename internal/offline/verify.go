@@ -778,5 +778,11 @@ func everySessionChecks(sessions []mined) {
 // settingUp reports whether a word of a step names setting up or changing
 // something (settingUpWords).
 func settingUp(step string) bool {
+	if prog, rest, ok := strings.Cut(step, " "); ok && !strings.ContainsAny(prog, "/.") {
+		// An installed program's own name (`cloud-init schema`)
+		// says what it is about; what it is told to do follows. A
+		// script's name (`./seed-db.sh`) says what it does.
+		step = rest
+	}
 	return slices.ContainsFunc(stepWords(step), func(p string) bool { return settingUpWords[p] })
 }

@@ -432,6 +432,12 @@ func TestEverySessionChecks(t *testing.T) {
 		{"through another runner later", [][]string{
 			{"npx eslint .", "npx cdk synth -q"}, {"npx eslint .", "npx cdk synth -q"}, {"npx eslint .", "pnpm exec cdk synth -q"},
 		}, "`npx eslint .`, `npx cdk synth -q`"},
+		{"a program named for set-up, told to check", [][]string{
+			{"stylua --check src", "create-manifest probe"}, {"stylua --check src", "create-manifest probe"}, {"stylua --check src", "create-manifest probe"},
+		}, "`stylua --check src`, `create-manifest probe`"},
+		{"a script named for set-up", [][]string{
+			{"stylua --check src", "./tools/seed-db.sh"}, {"stylua --check src", "./tools/seed-db.sh"}, {"stylua --check src", "./tools/seed-db.sh"},
+		}, "`stylua --check src`"},
 		{"one session without", [][]string{
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner"},
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src"},
