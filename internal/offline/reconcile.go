@@ -431,16 +431,6 @@ func saidBeforeChange(srcs []source, ch change) bool {
 	return n > 0
 }
 
-func latest(srcs []source) source {
-	l := srcs[0]
-	for _, s := range srcs[1:] {
-		if before(l, s) {
-			l = s
-		}
-	}
-	return l
-}
-
 func anyNew(srcs []source, isNew func(int) bool) bool {
 	for _, s := range srcs {
 		if isNew(s.session) {
