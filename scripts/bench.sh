@@ -54,12 +54,23 @@ drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 
 # --- helpers -------------------------------------------------------------
 # timed OUT CMD...: runs CMD, stdout to /dev/null, and writes
-# "wall_ms user_s sys_s maxrss_kb exit" to OUT (stderr to OUT.err). The
-# timer (scripts/timed.go) starts CMD itself, so the wall time is CMD's
-# alone: bash and /usr/bin/time around it added 6-11 ms to each run.
-timer="$work/bin/timed"
-go build -o "$timer" scripts/timed.go
-timed() { "$timer" "$@"; }
+# "wall_ms user_s sys_s maxrss_kb exit" to OUT (stderr to OUT.err).
+# scripts/cputime.go starts CMD itself, so the wall time is CMD's alone
+# (bash and /usr/bin/time around it added 6-11 ms to each run), and reads
+# CPU and memory from the rusage of CMD's process tree.
+timer="$work/bin/cputime"
+go build -o "$timer" scripts/cputime.go
+timed() {
+  local out=$1; shift
+  local rc=0
+  rm -f "$out.log"
+  CPUTIME_LOG="$out.log" "$timer" "$@" >/dev/null 2>"$out.err" || rc=$?
+  # "<dir> wall=0.0627s user=0.0412s sys=0.0470s maxrss=33180kB", read from its end
+  awk -v rc="$rc" '{
+    for (i = NF - 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] + 0 }
+    printf "%.1f %.3f %.3f %d %d\n", v["wall"] * 1000, v["user"], v["sys"], v["maxrss"], rc
+  }' "$out.log" >"$out"
+}
 field() { awk -v n="$2" '{ print $n }' "$1"; }
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "n/a" }'; }
