@@ -4,6 +4,7 @@ package hugeheap
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -48,6 +49,18 @@ func TestReserveAdvises(t *testing.T) {
 	}
 }
 
+// earlyAdvised is whether the mapping holding the heap's first objects
+// was advised for huge pages right after the package's init, before any
+// test called Reserve (whose advice may cover the same mapping). It is
+// read in an init of this file, which runs after heap_linux.go's (package
+// variables are all set before any init, so it cannot be one of them).
+var (
+	earlyAdvised bool
+	earlyErr     error
+)
+
+func init() { earlyAdvised, earlyErr = flagged(uintptr(unsafe.Pointer(first)), "hg") }
+
 // TestEarlyAdvice checks that the package's init advised the mapping
 // holding the heap's first objects (this test binary's GODEBUG does not
 // hold disablethp=1).
@@ -58,9 +71,11 @@ func TestEarlyAdvice(t *testing.T) {
 	if thpDisabled(os.Getenv("GODEBUG")) {
 		t.Skip("GODEBUG holds disablethp=1")
 	}
-	p := uintptr(unsafe.Pointer(first))
-	if !flagged(t, p, "hg") {
-		t.Errorf("the mapping holding the heap's first objects (%#x) is not advised for huge pages", p)
+	if earlyErr != nil {
+		t.Skip(earlyErr)
+	}
+	if !earlyAdvised {
+		t.Errorf("the mapping holding the heap's first objects (%p) is not advised for huge pages", first)
 	}
 }
 
@@ -83,10 +98,10 @@ func TestThpDisabled(t *testing.T) {
 
 // flagged tells whether the mapping holding addr has flag in its VmFlags
 // (/proc/self/smaps).
-func flagged(t *testing.T, addr uintptr, flag string) bool {
+func flagged(addr uintptr, flag string) (bool, error) {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
-		t.Skip(err)
+		return false, err
 	}
 	defer func() { _ = f.Close() }()
 	in := false
@@ -102,14 +117,13 @@ func flagged(t *testing.T, addr uintptr, flag string) bool {
 			continue
 		}
 		if in && strings.HasPrefix(line, "VmFlags:") {
-			return slices.Contains(strings.Fields(line)[1:], flag)
+			return slices.Contains(strings.Fields(line)[1:], flag), nil
 		}
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		return false, err
 	}
-	t.Fatalf("no mapping holds %#x", addr)
-	return false
+	return false, fmt.Errorf("no mapping holds %#x", addr)
 }
 
 // advised sums the sizes of this process's mappings flagged "hg"

@@ -47,10 +47,12 @@ const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+
 
 // weSwitchRe is a change the team makes, told in the present ("we switch
 // the kitchen driver to dokken"), or one the person or the team made ("I
-// switched my shell to zsh last week"). Its value may be a plain word, so it only
+// switched my shell to zsh last week"); a thing moved is a setting only when
+// it is one's own ("I moved my editor to helix", not "I moved the button
+// to the left"). Its value may be a plain word, so it only
 // rewrites a memory line that names the setting by a label ("Test kitchen
 // driver: vagrant."; see labelValue).
-var weSwitchRe = lazyregexp.New(`(?i)\b(?:we(?:'re| are)?\s+(?:switch|move|migrate)|(?:we|i)(?:'ve| have)?\s+(?:switched|moved|migrated|changed))\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$|\s+(?:last|this|yesterday|today|on|everywhere)\b)`)
+var weSwitchRe = lazyregexp.New(`(?i)\b(?:we(?:'re| are)?\s+(?:switch|move|migrate)|(?:we|i)(?:'ve| have)?\s+(?:switched|migrated|changed|moved\s+(?:our|my)\b))\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$|\s+(?:last|this|yesterday|today|on|everywhere)\b)`)
 
 // fromNowIsRe: "from now the MACHINE is acme-cm4", "going forward the
 // region is eu-north-1".
@@ -93,6 +95,9 @@ var (
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
 	}
+	// givingUpRe is a word that gives a value up ("we're dropping
+	// docker"): after an anchor it is the verb, never the value held now.
+	givingUpRe = lazyregexp.New(`(?i)^(?:dropp|ditch|retir|remov|kill|mov|switch|migrat|chang|replac|phas)(?:ed|ing)$`)
 	// newAnchorRe ends where the value held now is named, when a
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
@@ -618,7 +623,7 @@ func newValueFor(s, old string) string {
 			tier = 0
 		}
 		for i, w := range strings.Fields(rest) {
-			if i >= 3 || i+1 < len(strings.Fields(rest)) && participle(w) {
+			if i >= 3 || i+1 < len(strings.Fields(rest)) && participle(w) || givingUpRe().MatchString(w) {
 				// "runs on the trimmed reads": a past participle
 				// before a noun describes it, it names no value.
 				break

@@ -76,6 +76,7 @@ func TestChangesIn(t *testing.T) {
 		// a change the person made, told in the past with the setting
 		// named before "to"
 		{"I moved my editor to helix last month.", "", "editor=helix"},
+		{"I moved the banner to the bottom.", "", ""},
 		{"we've changed the linter to biome", "", "linter=biome"},
 		{"no more moment.js, dates go through dayjs now", "", "moment.js>dayjs"},
 		{"the queue is on rabbitmq 4.0 now \u2014 could you bump the client lib?", "", "queue rabbitmq=4.0"},
@@ -154,6 +155,10 @@ func TestChangedLine(t *testing.T) {
 		// a dotted version named as the one given up needs no setting
 		// word in common ("the lab moved on. 2.7 is dead")
 		{"- Engine build: Unreal 2.7.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, "- Engine build: Unreal 2.8."},
+		// but only where it ends the line: a measure or another
+		// program's version holding the same number stays
+		{"- Health probes give up after 2.7 seconds.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
+		{"- Tcl 2.7 macros sit in tools/.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone. It's nox now: `nox -s lint` and `nox -s tests`."}, "- Lint with `nox -s lint`."},
@@ -464,5 +469,20 @@ func TestChangeRetellingOldValue(t *testing.T) {
 	joined := strings.Join(lines, "\n")
 	if strings.Contains(joined, "on 4000") || !strings.Contains(joined, "4100") {
 		t.Errorf("want the preview's port as 4100 only, got:\n%s", joined)
+	}
+}
+
+// TestGivenUpNamesNoValue: a value given up with no new one named ("we're
+// ditching X") changes no line: the verb after "we're" is not the value
+// held now.
+func TestGivenUpNamesNoValue(t *testing.T) {
+	w := newWorld(t)
+	withMemory(t, w, "# Project Memory\n\n- Start the stack with podman compose up.\n")
+	w.add("a", true, "u:the footer links are broken", "x:npm test")
+	w.add("b", true, "u:we're dropping podman entirely, too much hassle on this laptop", "x:npm test")
+	for _, c := range w.run(t).Candidates {
+		if strings.Contains(strings.ToLower(c.Text), "dropping") {
+			t.Errorf("a giving-up verb was written as the new value: %q", c.Text)
+		}
 	}
 }

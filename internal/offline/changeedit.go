@@ -142,11 +142,14 @@ func changedLine(line string, c change) string {
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
-	if c.old != "" && valueShape(old) == "9" && !strings.Contains(old, ".") && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
+	if c.old != "" && valueShape(old) == "9" && !(strings.Contains(old, ".") && endsWithValue(line, old)) && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
 		// A bare number is a value of many settings: the line must
-		// name the setting the sentence is about. (A version with a
-		// dot, named as the one given up, is specific enough: "5.3 is
-		// dead" and "Engine version: UE 5.3".)
+		// name the setting the sentence is about. A version with a
+		// dot, named as the one given up ("5.3 is dead"), may stand
+		// for the setting only in a line it ends, where it is that
+		// line's value ("Engine version: UE 5.3"), not one followed
+		// by a unit or by what it describes ("a 5.3 second timeout",
+		// "Lua 5.3 scripts live in plugins/").
 		return ""
 	}
 	if len(c.object) > 0 {
@@ -161,6 +164,12 @@ func changedLine(line string, c change) string {
 		return nl
 	}
 	return swapCommand(line, old, c)
+}
+
+// endsWithValue reports whether value is the last word of line, but for
+// closing punctuation.
+func endsWithValue(line, value string) bool {
+	return strings.HasSuffix(strings.TrimRight(strings.TrimSpace(line), ".;,!`*_)"), value)
 }
 
 // staleNoteRe is a note in brackets right after a value: "bot.db

@@ -203,11 +203,21 @@ func optionCheck(prog, sub string, rest []string) (cat, opt string) {
 var syntaxFlags = map[string]string{"bash": "-n", "sh": "-n", "zsh": "-n", "dash": "-n", "ksh": "-n", "php": "-l"}
 
 // syntaxOption finds the flag that makes an interpreter check a script's
-// syntax without running it (syntaxFlags).
+// syntax without running it (syntaxFlags). Only the interpreter's own
+// options count, those before the script: `bash deploy.sh -n prod` hands
+// -n to the script.
 func syntaxOption(prog string, rest []string) string {
 	f := syntaxFlags[prog]
-	if f != "" && slices.Contains(rest, f) {
-		return f
+	if f == "" {
+		return ""
+	}
+	for _, a := range rest {
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		if a == f {
+			return f
+		}
 	}
 	return ""
 }

@@ -186,8 +186,23 @@ func TestCorrectionWordedByItsSubject(t *testing.T) {
 		{line: "Library code returns errors and lets the caller decide what happens next.", correction: true},
 		{line: "Again os.Exit in a library, return the error.", correction: true, did: did},
 	}
-	if got := representative(ms); got == ms[1].line {
+	if got := representative(ms); got != ms[0].line && got != ms[2].line {
 		t.Fatalf("got %q; want a line naming os.Exit", got)
+	}
+}
+
+// TestCorrectionWordedWhenOnlyQuestionsName: when every reply naming what
+// the agent did is a question, the line is still one of the others, never
+// empty.
+func TestCorrectionWordedWhenOnlyQuestionsName(t *testing.T) {
+	did := agentDid("I wrapped the fetch call in a bare retry loop.")
+	ms := []stmt{
+		{line: "Why a bare retry loop around fetch?", correction: true, did: did},
+		{line: "Network calls go through the shared backoff client.", correction: true},
+		{line: "A retry loop around fetch again?", correction: true, did: did},
+	}
+	if got := representative(ms); got != ms[1].line {
+		t.Fatalf("got %q; want %q", got, ms[1].line)
 	}
 }
 

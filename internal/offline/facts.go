@@ -267,6 +267,13 @@ func representative(ms []stmt) string {
 			}
 		}
 	}
+	// Only the lines that could be chosen may narrow the choice: when
+	// every line naming the agent's act is a question, none does.
+	for l := range naming {
+		if asked(l) && !allAsked {
+			delete(naming, l)
+		}
+	}
 	best, bestScore := "", -1<<30
 	for _, m := range ms {
 		if asked(m.line) && !allAsked || len(naming) > 0 && !naming[m.line] {

@@ -640,8 +640,8 @@ func neededBuilds(sessions []mined) {
 // something (`htmlproofer`, `healthcheck.sh`, `kitchen verify`, `airflow
 // dags list-import-errors`), in any language's tools.
 // A word starts with one of checkingStarts (`verify`, `validator`,
-// `errors`) or holds one of checkingParts anywhere (`healthcheck`,
-// `htmlproofer`); "invalidation" names no check.
+// `errors`) or ends with one of checkingParts (checkingPart:
+// `healthcheck`, `htmlproofer`); "invalidation" names no check.
 var (
 	checkingStarts = []string{"verif", "valid", "error", "audit"}
 	checkingParts  = []string{"check", "lint", "proof", "spell", "conform", "scan"}
@@ -657,10 +657,26 @@ func checkingName(step string) bool {
 			}
 		}
 		for _, st := range checkingParts {
-			if strings.Contains(p, st) {
+			if checkingPart(p, st) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// checkingPart reports whether word holds st as the part that ends it,
+// alone or as a doer or a form of it (`healthcheck`, `htmlproofer`,
+// `gscan`, `linters`): "checkout", "checkpoint" and "scanimage" hold the
+// letters but name no check.
+func checkingPart(word, st string) bool {
+	i := strings.LastIndex(word, st)
+	if i < 0 {
+		return false
+	}
+	switch word[i+len(st):] {
+	case "", "s", "er", "ers", "ing":
+		return true
 	}
 	return false
 }
@@ -715,6 +731,7 @@ var settingUpWords = map[string]bool{
 	"exec": true, "open": true, "serve": true, "watch": true, "bench": true, "make": true, "package": true,
 	"pack": true, "purge": true, "flush": true, "clear": true, "delete": true, "send": true, "notify": true,
 	"invalidate": true, "invalidation": true, "import": true, "export": true, "copy": true, "move": true,
+	"tidy": true, "logs": true, "shell": true, "console": true, "repl": true,
 }
 
 // everySessionChecks makes a command a check when it ran in every session
@@ -784,5 +801,16 @@ func settingUp(step string) bool {
 		// script's name (`./seed-db.sh`) says what it does.
 		step = rest
 	}
-	return slices.ContainsFunc(stepWords(step), func(p string) bool { return settingUpWords[p] })
+	return slices.ContainsFunc(stepWords(step), func(p string) bool {
+		if settingUpWords[p] {
+			return true
+		}
+		// A word built on one ("flushall", "createdb", "seeding").
+		for w := range settingUpWords {
+			if len(w) >= 4 && strings.HasPrefix(p, w) {
+				return true
+			}
+		}
+		return false
+	})
 }

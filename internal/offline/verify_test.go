@@ -459,3 +459,58 @@ func TestEverySessionChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckingPart: a word names a check when it ends with a checking part
+// (alone or as its doer or form), not when it only holds the letters.
+func TestCheckingPart(t *testing.T) {
+	for word, want := range map[string]bool{
+		"doccheck": true, "yamllinters": true, "mdproofer": true, "depscan": true, "spellchecking": true,
+		"checkout": false, "checkpoint": false, "scanimage": false, "lintel": false,
+	} {
+		got := false
+		for _, st := range checkingParts {
+			got = got || checkingPart(word, st)
+		}
+		if got != want {
+			t.Errorf("checkingPart(%q) = %v, want %v", word, got, want)
+		}
+	}
+}
+
+// TestSyntaxOptionBeforeScript: only the interpreter's own options make a
+// syntax check; the same flag handed to the script does not.
+func TestSyntaxOptionBeforeScript(t *testing.T) {
+	for _, tc := range []struct {
+		prog string
+		rest []string
+		want string
+	}{
+		{"bash", []string{"-n", "tools/ship.sh"}, "-n"},
+		{"zsh", []string{"-n", "-x", "rc.zsh"}, "-n"},
+		{"bash", []string{"tools/ship.sh", "-n", "live"}, ""},
+		{"php", []string{"-l", "src/Kernel.php"}, "-l"},
+		{"python3", []string{"-n", "x.py"}, ""},
+	} {
+		if got := syntaxOption(tc.prog, tc.rest); got != tc.want {
+			t.Errorf("syntaxOption(%q, %q) = %q, want %q", tc.prog, tc.rest, got, tc.want)
+		}
+	}
+}
+
+// TestSettingUpBuiltWords: a step whose words set something up or change
+// it, whole or as the start of a longer word, is never read as a check.
+func TestSettingUpBuiltWords(t *testing.T) {
+	for step, want := range map[string]bool{
+		"redis-cli flushdb":       true,
+		"go mod tidy":             true,
+		"docker compose logs web": true,
+		"rails console":           true,
+		"./bin/seeding.sh":        true,
+		"pytest -q":               false,
+		"cargo clippy":            false,
+	} {
+		if got := settingUp(step); got != want {
+			t.Errorf("settingUp(%q) = %v, want %v", step, got, want)
+		}
+	}
+}
