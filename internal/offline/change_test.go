@@ -65,14 +65,14 @@ func TestChangesIn(t *testing.T) {
 		{"we support Safari 16 and newer now", "", "safari=16"},
 		{"the staging proxy changed, ticket 4411 has proxy2.corp.example in it", "", ""},
 		// not a value held: one given up, a measure, a file edited
-		{"the exporter no longer writes to /var/spool/out", "", ""},
+		{"nightly reports stop landing in /srv/reports/old after the cutover", "", ""},
 		{"the report job takes 40 seconds now", "", ""},
 		{"I reformatted the web.corp.example vhost, it changed a lot", "", ""},
 		// a tool given up ("no more X", "X is dead") and the one taken
 		// up in the next sentence ("switching … to Y"); a request that
 		// closes the sentence after a dash is not what it tells
 		{"recharts is dead.", "switching the dashboards to visx.", "recharts>visx"},
-		{"we're dropping yarn entirely, everything is pnpm from here on", "", "yarn>pnpm"},
+		{"we are dropping yarn for good, the whole repo is pnpm from now on", "", "yarn>pnpm"},
 		// a change the person made, told in the past with the setting
 		// named before "to"
 		{"I moved my editor to helix last month.", "", "editor=helix"},

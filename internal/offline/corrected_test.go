@@ -277,8 +277,8 @@ func TestTerseNamesTheAlternative(t *testing.T) {
 // tell what the agent did, then the rule it broke: a correction, worded
 // by the rule.
 func TestYouDidThenTheRule(t *testing.T) {
-	st, _ := classify("Your handlers are named doThing, doOther — handler names must end in Handler, like SaveHandler.", false, source{})
-	if st == nil || !st.correction || strings.Contains(st.line, "doOther") {
+	st, _ := classify("Your tables are named OrderTbl, ItemTbl — table names must be plural snake_case, like order_items.", false, source{})
+	if st == nil || !st.correction || strings.Contains(st.line, "ItemTbl") {
 		t.Fatalf("got %+v; want the rule after the dash, as a correction", st)
 	}
 	if st, _ := classify("You wrote a nice summary — thanks.", false, source{}); st != nil {
@@ -290,10 +290,10 @@ func TestYouDidThenTheRule(t *testing.T) {
 // confirmation only after a comma or before a question mark.
 func TestTagNeedsCommaOrQuestion(t *testing.T) {
 	for s, want := range map[string]bool{
-		"we deploy with helm, right":                        true,
-		"we deploy with helm right?":                        true,
-		"no globals in the code, we pass it along correct.": false,
-		"keep the left panel, not the one on the right":     false,
+		"we deploy with helm, right":                                    true,
+		"we deploy with helm right?":                                    true,
+		"keep state out of package vars, we thread it through correct.": false,
+		"keep the left panel, not the one on the right":                 false,
 	} {
 		if got := tagQuestionRe().MatchString(s); got != want {
 			t.Errorf("tagQuestionRe(%q) = %v, want %v", s, got, want)
@@ -308,7 +308,7 @@ func TestRuledThenDone(t *testing.T) {
 	got := candidatesOf(
 		[]string{"u:the export button", "a:Added the button.", "u:no innerHTML in the views, build nodes with the helpers"},
 		[]string{"u:the import dialog", "a:Done, the dialog is in place.",
-			"u:again you used innerHTML in the dialog. I said so before. createElement and appendChild only."},
+			"u:the modal builds its markup from a string with innerHTML once more, I said so before. createElement and appendChild only."},
 	)
 	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
 		t.Fatalf("got %+v; want one correction from both sessions", got)

@@ -283,7 +283,7 @@ func TestMindBeforeQuestion(t *testing.T) {
 // TestFromNowWithoutOn: "from now" without its "on" marks a rule to last;
 // "three days from now" is a date.
 func TestFromNowWithoutOn(t *testing.T) {
-	st, _ := classify("from now the ticket numbers are never recycled, even for voided orders.", false, source{})
+	st, _ := classify("from now a cancelled booking keeps its reference code, we never hand one out twice.", false, source{})
 	if st == nil || !st.lasting || strings.Contains(strings.ToLower(st.line), "from now") {
 		t.Fatalf("got %+v; want a lasting rule without the marker", st)
 	}

@@ -80,7 +80,7 @@ func entriesHint(dir string) int {
 	if err != nil {
 		return 0
 	}
-	return int(min(fi.Size()/64, 1<<20))
+	return int(min(fi.Size()/64, 1<<16)) // a stale size (a directory once much larger) costs at most ~2.6 MB
 }
 
 // pathArena joins a directory and the names listed in it into strings
