@@ -222,6 +222,19 @@ func syntaxOption(prog string, rest []string) string {
 	return ""
 }
 
+// commandOptions are the names options that hand a program commands to
+// run go by (`-c`, `--cmd`, `-e`, `--eval`, `-ExecCmds`), dashes dropped
+// and lower-cased: another option's text of several words (`--body 'all
+// tests passed'`) is a message, not commands.
+var commandOptions = map[string]bool{"c": true, "e": true, "cmd": true, "cmds": true, "command": true,
+	"commands": true, "eval": true, "exec": true, "execcmds": true, "execute": true, "run": true, "script": true}
+
+// commandOption reports whether a is the name of an option that hands the
+// program commands (commandOptions).
+func commandOption(a string) bool {
+	return strings.HasPrefix(a, "-") && commandOptions[strings.ToLower(strings.TrimLeft(a, "-"))]
+}
+
 // codeOptionTests reports whether an option hands the program commands
 // (a value of several words) that run tests: `-ExecCmds="Automation
 // RunTests Hex;Quit"`, `--cmd "PlenaryBustedDirectory tests"`.
@@ -231,9 +244,9 @@ func codeOptionTests(rest []string) bool {
 			break
 		}
 		v := ""
-		if name, val, ok := strings.Cut(a, "="); ok && strings.HasPrefix(name, "-") {
+		if name, val, ok := strings.Cut(a, "="); ok && commandOption(name) {
 			v = val
-		} else if strings.HasPrefix(a, "-") && i+1 < len(rest) {
+		} else if commandOption(a) && i+1 < len(rest) {
 			v = rest[i+1]
 		}
 		if strings.Contains(strings.TrimSpace(v), " ") && codeCategory(v) == "test" {

@@ -338,6 +338,7 @@ func TestShapesOfNewChecks(t *testing.T) {
 		// Commands an option hands the program run its tests.
 		{`nvim --headless -c "PlenaryBustedDirectory tests/ {sequential=true}"`, "nvim", "test"},
 		{`ffmpeg -i in.mkv -vf "scale=640:-1, fps=12" out.gif`, "ffmpeg", ""},
+		{`notify-send --body "go test ./... passed"`, "notify-send", ""},
 		{"rake config.yml", "rake", ""},
 	} {
 		cs := commands(tt.script)
