@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -43,6 +44,9 @@ func main() {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		code = ee.ExitCode()
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			code = 128 + int(ws.Signal()) // as a shell reports it
+		}
 	} else if err != nil {
 		fmt.Fprintln(os.Stderr, "cputime:", err)
 		code = 1

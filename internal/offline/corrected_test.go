@@ -284,6 +284,10 @@ func TestYouDidThenTheRule(t *testing.T) {
 	if st, _ := classify("You wrote a nice summary — thanks.", false, source{}); st != nil {
 		t.Fatalf("praise taken as a rule: %+v", st)
 	}
+	// "need" ends in -ed but tells nothing the agent did.
+	if st, _ := classify("you need to hear this — we never merge on release day.", false, source{}); st != nil && st.correction {
+		t.Fatalf("a need taken as what the agent did: %+v", st)
+	}
 }
 
 // TestTagNeedsCommaOrQuestion: a closing "right" or "correct" asks for

@@ -471,7 +471,7 @@ var againLeadRe = lazyregexp.New(`(?i)^[^,;:\x{2014}.!?]{0,40}\bagain\s*(\x{2014
 
 // youDidLeadRe is a clause telling what the agent did ("you wrote …",
 // "your tests are …") before a dash or a colon that leads to the rule.
-var youDidLeadRe = lazyregexp.New(`(?i)^(?:(?:you|u)\s+(?:\w+ed|wrote|made|put|left|did|ran|broke|forgot|kept)\b|your\s+\S+(?:\s+\S+)?\s+(?:is|are|was|were|still|uses?|has|have)\b)[^\x{2014}:;]{0,80}?\s*(?:\x{2014}|:|;|\s--?\s)\s*`)
+var youDidLeadRe = lazyregexp.New(`(?i)^(?:(?:you|u)\s+(?:\w*[^\We]ed|wrote|made|put|left|did|ran|broke|forgot|kept)\b|your\s+\S+(?:\s+\S+)?\s+(?:is|are|was|were|still|uses?|has|have)\b)[^\x{2014}:;]{0,80}?\s*(?:\x{2014}|:|;|\s--?\s)\s*`)
 
 // fromNowRe is "from now" without "on", its marker in group 1.
 var fromNowRe = lazyregexp.New(`(?i)(?:^|\W)(from now)\b\s*`)

@@ -264,7 +264,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 
 // youNarrateRe is a person telling what the agent did: "you put …", "you
 // used … again".
-var youNarrateRe = lazyregexp.New(`(?i)\b(you|u)\s+(\w+ed|put|wrote|made|left|did|ran|broke|kept|brought|slipped)\b`)
+var youNarrateRe = lazyregexp.New(`(?i)\b(you|u)\s+(\w*[^\We]ed|put|wrote|made|left|did|ran|broke|kept|brought|slipped)\b`)
 
 // rejectedRe matches what Claude Code and Codex record as a tool result
 // when the person refused a tool call.

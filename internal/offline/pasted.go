@@ -295,6 +295,7 @@ func toldChanged(said []source, st setting, old string) bool {
 		// "bumped, see": too short a sentence to be kept as one.
 		return true
 	}
+	prev, next := besideMessages(said, st.src)
 	for _, s := range said {
 		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
 			continue
@@ -305,11 +306,31 @@ func toldChanged(said []source, st setting, old string) bool {
 		if saysChanged(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
 			return true
 		}
-		if d := s.seq/1000 - st.src.seq; (s.msgID == st.src.msgID && s.seq < pasteAt || d == 1 || d == -1) && showsCurrent(s.quote) {
+		if m := s.seq / 1000; (s.msgID == st.src.msgID && s.seq < pasteAt || m == prev || m == next) && showsCurrent(s.quote) {
 			return true
 		}
 	}
 	return false
+}
+
+// besideMessages gives the positions of the person's messages right
+// before and after the one at src (-1 for none): the agent's replies in
+// between do not count. said holds the person's sentences, each at its
+// message's position times 1000 plus its place.
+func besideMessages(said []source, src source) (prev, next int) {
+	prev, next = -1, -1
+	for _, s := range said {
+		if s.session != src.session {
+			continue
+		}
+		switch m := s.seq / 1000; {
+		case m < src.seq && m > prev:
+			prev = m
+		case m > src.seq && (next < 0 || m < next):
+			next = m
+		}
+	}
+	return prev, next
 }
 
 // saysChanged reports whether s holds a change word other than "now".

@@ -141,6 +141,16 @@ func TestPastedVersions(t *testing.T) {
 	wantMemoryLines(t, w, mem, []string{"- Docs are built with mkdocs-material 9.5.3 and mkdocs 1.6.0.", "- Ingest runs on Spark 3.5.1, two executors.", "- Minimum Grafana 10.4.0 for the dashboards."})
 }
 
+// TestPasteToldByNextHumanMessage: the person's next message says a paste
+// holds now even when the agent answered in between.
+func TestPasteToldByNextHumanMessage(t *testing.T) {
+	mem := "# Project Memory\n\n- Slides render with reveal-md 5.2.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:lockfile excerpt:\nreveal-md==6.1.0", "a:Noted, I will rebuild the deck.", "u:that is what the runners install now", "x:make slides")
+	wantMemoryLines(t, w, mem, []string{"- Slides render with reveal-md 6.1.0."})
+}
+
 // withMemory writes mem as the project's MEMORY.md of w.
 func withMemory(t *testing.T, w *world, mem string) {
 	t.Helper()
