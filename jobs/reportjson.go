@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -111,7 +112,7 @@ func (e *jsonWriter) session(s *SessionReport) {
 	e.raw(`,"source":`)
 	e.str(s.Source)
 	e.raw(`,"path":`)
-	e.str(s.Path)
+	e.path(s.Path)
 	e.raw(`,"lastUpdated":`)
 	e.str(s.LastUpdated)
 	e.raw(`,"userMessages":`)
@@ -186,6 +187,10 @@ type jsonWriter struct {
 	w   io.Writer
 	b   []byte
 	err error
+	// dir and dirText are the directory of the last path written and its
+	// quoted text (path).
+	dir     string
+	dirText []byte
 }
 
 func (e *jsonWriter) flush() {
@@ -212,6 +217,18 @@ func (e *jsonWriter) bool(v bool) { e.b = strconv.AppendBool(e.b, v) }
 func (e *jsonWriter) int(v int) { e.b = strconv.AppendInt(e.b, int64(v), 10) }
 
 func (e *jsonWriter) str(s string) { e.b = appendJSONString(e.b, s) }
+
+// path writes a session's path. The sessions of a project share their
+// directory, most of each path's bytes, so it is quoted once and only the
+// file name each time: paths are most of a large report.
+func (e *jsonWriter) path(s string) {
+	i := strings.LastIndexByte(s, '/') + 1
+	if s[:i] != e.dir {
+		e.dir, e.dirText = s[:i], appendJSONText(e.dirText[:0], s[:i])
+	}
+	e.b = append(append(e.b, '"'), e.dirText...)
+	e.b = append(appendJSONText(e.b, s[i:]), '"')
+}
 
 // array writes a slice of n elements (null when nil, as encoding/json).
 func (e *jsonWriter) array(isNil bool, n int, elem func(i int)) {
@@ -277,8 +294,14 @@ func plain8(s string) bool {
 // \u003c \u003e \u0026, invalid UTF-8 as \ufffd, U+2028 and U+2029
 // escaped.
 func appendJSONString(b []byte, s string) []byte {
+	return append(appendJSONText(append(b, '"'), s), '"')
+}
+
+// appendJSONText is appendJSONString without the quotes. A cut at an ASCII
+// byte never splits what it escapes (no UTF-8 sequence holds one), so
+// pieces of a string may be quoted apart and joined.
+func appendJSONText(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) && plain8(s[i:i+8]) {
@@ -327,6 +350,5 @@ func appendJSONString(b []byte, s string) []byte {
 		i += size
 		start = i
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

@@ -93,9 +93,18 @@ func TestWriteJSONMatchesEncodingJSON(t *testing.T) {
 		"full":     full(0),
 		"full2":    full(5),
 		"manySess": {Projects: []ProjectReport{{Sessions: make([]SessionReport, 2000)}}},
+		"paths":    {Projects: []ProjectReport{{Sessions: make([]SessionReport, 3000)}, {Sessions: make([]SessionReport, 3)}}},
 	}
 	for i := range cases["manySess"].Projects[0].Sessions {
 		fill(reflect.ValueOf(&cases["manySess"].Projects[0].Sessions[i]).Elem(), i)
+	}
+	// Runs of paths in one directory, then in another, with escapes in
+	// both parts: the writer quotes a directory once per run.
+	dirs := []string{"/home/u/.gemini/tmp/p<1>/chats/", "/tmp/a \"b\"\xff/é\u2028/", "", "/"}
+	for _, p := range cases["paths"].Projects {
+		for i := range p.Sessions {
+			p.Sessions[i].Path = dirs[i/7%len(dirs)] + trickyStrings[i%len(trickyStrings)]
+		}
 	}
 	for name, r := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -140,7 +149,7 @@ func FuzzWriteJSONString(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r := &Report{Now: s, Projects: []ProjectReport{{Root: s, Sessions: []SessionReport{{Path: s, Redactions: map[string]int{s: 1}}}, Index: []string{s}}}}
+		r := &Report{Now: s, Projects: []ProjectReport{{Root: s, Sessions: []SessionReport{{Path: s, Redactions: map[string]int{s: 1}}, {Path: s + "/" + s}, {Path: s + "/x"}}, Index: []string{s}}}}
 		if want, got := stdJSON(t, r), ourJSON(t, r); got != want {
 			t.Fatalf("string %q: got %s want %s", s, got, want)
 		}
