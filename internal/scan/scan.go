@@ -64,6 +64,12 @@ type Stats struct {
 	Unreadable int
 }
 
+// scanRun is how many files a worker takes at a time: large enough that
+// the shared counter is rarely touched, small enough that a worker left
+// with the slow files (long transcripts read on a cold cache) does not
+// hold many others back.
+const scanRun = 16
+
 // Scan reads every file (in parallel), then de-duplicates by session id
 // (newest lastUpdated wins, then .jsonl over .json, then the later path),
 // then filters: sub-agents, sessions idle less than MinIdle, and sessions
@@ -114,8 +120,14 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 			var seen, seenDirs []string // this worker's cache hits
 			var sf statter
 			defer func() { opt.Cache.markSeen(seen, seenDirs); sf.close() }()
-			for {
-				i := int(next.Add(1) - 1)
+			for i, end := 0, 0; ; i++ {
+				if i == end {
+					// Files are handed out in runs: one shared counter
+					// bumped per file kept the workers' cores trading
+					// its cache line ten thousand times a run.
+					end = int(next.Add(scanRun))
+					i = end - scanRun
+				}
 				if i >= len(files) || ctx.Err() != nil {
 					return
 				}
