@@ -29,7 +29,7 @@ import (
 
 var (
 	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
-	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21) and skip the corpus-size checks")
+	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20) and skip the corpus-size checks")
 	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
 )
 
@@ -120,7 +120,7 @@ func TestEval(t *testing.T) {
 	// The production hook: a text the redactor cannot vouch for is held.
 	redactFn := red.Hook(context.Background(), nil, nil)
 	var halves []*evalResult
-	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21"} {
+	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20"} {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
@@ -203,6 +203,7 @@ func TestEval(t *testing.T) {
 var untuned = map[string]bool{
 	"tuning19": true, // until tuned: 2 duplicates, 1 second-run addition at first measure
 	"tuning21": true, // until tuned: 3 contradictions (new values proposed beside MEMORY.md's old ones) at first measure
+	"tuning20": true, // until tuned: 1 contradiction at first measure (a stale `magic run` verification line beside the pixi one)
 }
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
