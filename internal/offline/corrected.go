@@ -2,7 +2,9 @@ package offline
 
 import (
 	"strings"
+	"unicode"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
 )
 
@@ -265,4 +267,150 @@ func terseIn(x, y stmt) bool {
 		}
 	}
 	return true
+}
+
+// repeatRe is a person saying a mistake came back or that they said the
+// rule before: "again", "I told you", "we agreed", "how many times", "the
+// third time".
+var repeatRe = lazyregexp.New(`(?i)\bagain\b|\b(i|we)('ve| have)? (already )?(said|told you|mentioned|agreed|discussed)\b|\bi keep (saying|telling)\b|\bhow many times\b|\b(second|third|fourth|fifth) time\b|\b(like|as) i (said|say)\b|\bi say before\b`)
+
+// repeatMarked reports whether the sentence parts[i] is said as a repeat:
+// the marker is in it, or in the sentence right before it ("raw pointers
+// in the new class again. smart pointers."), unless that sentence asks to
+// retry something ("run it again") or the sentence turns to another
+// matter.
+func repeatMarked(parts []string, i int) bool {
+	if repeatRe().MatchString(parts[i]) && !retryAsk(parts[i]) {
+		return true
+	}
+	return i > 0 && !turnRe().MatchString(parts[i]) && repeatRe().MatchString(parts[i-1]) && !retryAsk(parts[i-1])
+}
+
+// retryAsk reports whether a sentence opens by asking to do something
+// once more: "try again", "run the build again please".
+func retryAsk(s string) bool {
+	f := strings.Fields(strings.ToLower(fillerRe().ReplaceAllString(strings.TrimSpace(s), "")))
+	return len(f) > 0 && retryVerbs[strings.Trim(f[0], ".,;:!")]
+}
+
+// retryVerbs open a request to do something once more.
+var retryVerbs = map[string]bool{"try": true, "retry": true, "run": true, "rerun": true, "do": true, "redo": true,
+	"check": true, "build": true, "test": true, "start": true, "restart": true, "deploy": true, "push": true, "load": true}
+
+// saidAgain reports whether the later of two corrections of different
+// sessions is said as a repeat and shares a term that names its subject
+// with the earlier one ("no Vec here, nothing that allocates", then "again,
+// we don't alloc in this crate"): the person says the mistake came back,
+// and the shared name says which. A file name alone does not tie them (two
+// corrections of one file may say different things), nor does a word the
+// person uses often (common: a thing of the project many rules name).
+func saidAgain(a, b stmt, common func(string) bool) bool {
+	if a.src.session == b.src.session || !a.correction || !b.correction {
+		return false
+	}
+	if before(b.src, a.src) {
+		a, b = b, a
+	}
+	if !b.again {
+		return false
+	}
+	ta := replyTerms(a.line)
+	for t := range replyTerms(b.line) {
+		if !subjectTerm(t) {
+			continue
+		}
+		for u := range ta {
+			if subjectTerm(u) && sameStemmed(t, u) && !common(t) && !common(u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commonTerms returns a test of whether a term is one the person uses
+// often: a word opening with its root (its first seven letters) is in
+// more than four of the sentences said holds, or the term itself, in one
+// form, is in most sessions, three at least. A mistake corrected again
+// and again is named in the corrections and little else, in whatever form
+// the moment gives ("allocates", "alloc", "allocation"); the project's own
+// things (its handlers, the platform it is built on) come up all the time
+// and by one name. Each term asked about costs one pass over said; ties
+// are rare, so nothing is counted up front.
+func commonTerms(said []source) func(string) bool {
+	cache := map[string]bool{}
+	return func(t string) bool {
+		if v, ok := cache[t]; ok {
+			return v
+		}
+		root := t[:min(len(t), 7)]
+		sentences, sessions, n, last, counted := 0, 0, 0, -1, -1
+		for _, q := range said {
+			if q.session != last {
+				last = q.session
+				n++
+			}
+			rooted, same := wordsFrom(q.quote, root, t)
+			if rooted {
+				sentences++
+			}
+			if same && counted != q.session {
+				counted = q.session
+				sessions++
+			}
+		}
+		v := sentences > 4 || sessions >= 3 && 2*sessions > n
+		cache[t] = v
+		return v
+	}
+}
+
+// wordsFrom reports whether a word of s opens with root, and whether one
+// is the term t.
+func wordsFrom(s, root, t string) (rooted, same bool) {
+	for _, w := range strings.FieldsFunc(s, notWordRune) {
+		if len(w) < len(root) || !strings.EqualFold(w[:len(root)], root) {
+			continue
+		}
+		rooted = true
+		if textkey.Stem(strings.ToLower(w)) == t {
+			return true, true
+		}
+	}
+	return rooted, false
+}
+
+// subjectTerm reports whether a term can name what a rule is about: not a
+// word of instruction or narration, no file, no number.
+func subjectTerm(t string) bool {
+	return len(t) >= 3 && !genericTerms()[t] && !narration[t] && !ruleVerbs[t] && !fileLike(t) && strings.IndexFunc(t, unicode.IsDigit) < 0
+}
+
+// ruleVerbs are the verbs rules are said with, as stems: "X stays out of
+// git" and "scripts stay Java" share the verb, not the subject.
+var ruleVerbs = map[string]bool{"stay": true, "keep": true, "get": true, "go": true, "goe": true, "need": true,
+	"belong": true, "live": true, "take": true, "give": true, "come": true, "see": true, "say": true, "tell": true,
+	"want": true, "look": true, "work": true, "happen": true, "break": true, "show": true, "leave": true, "start": true,
+	"end": true, "read": true, "return": true, "send": true, "hold": true}
+
+// sameStemmed reports whether two terms are one word in two forms: equal,
+// the shorter (five letters or more) opening the longer ("alloc",
+// "allocation"), or a root of seven letters or more with at most two
+// letters after it in each ("recursion", "recursive"; not "generat",
+// "general").
+func sameStemmed(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 5 && strings.HasPrefix(b, a) {
+		return true
+	}
+	n := 0
+	for n < len(a) && a[n] == b[n] {
+		n++
+	}
+	return n >= 7 && len(b)-n <= 2
 }

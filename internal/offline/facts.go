@@ -84,6 +84,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			}
 		}
 	}
+	common := commonTerms(said)
 	type group struct {
 		members []stmt
 		carried []stmt // statements of older values this group replaced
@@ -98,7 +99,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		var g *group
 		for _, cand := range groups {
 			for _, m := range cand.members {
-				if sameStmt(m, s) && !supersedes(s.line, m.line) {
+				if (sameStmt(m, s) || saidAgain(m, s, common)) && !supersedes(s.line, m.line) {
 					g = cand
 					break
 				}

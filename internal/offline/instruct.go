@@ -22,7 +22,11 @@ type stmt struct {
 	// did is what the agent's report before the message named (agentDid):
 	// what a correction answers.
 	did []string
-	src source
+	// again: the person said the mistake came back or that they said
+	// this before ("again", "I told you"), in the sentence or the one
+	// right before it: the statement repeats one of an earlier session.
+	again bool
+	src   source
 }
 
 // reversal is a sentence that withdraws earlier instructions about a subject.

@@ -175,6 +175,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				if st != nil {
 					st.lasting = st.lasting || ruled
+					st.again = repeatMarked(parts, i)
 					got = append(got, *st)
 					m.signals++
 				} else if n := len(got); n > 0 && got[n-1].src.seq == seq*1000+i-1 && insteadOf(got[n-1].line, sent) {

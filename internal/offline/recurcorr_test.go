@@ -299,3 +299,34 @@ func TestSaidAgainMidSentence(t *testing.T) {
 		t.Errorf("got %+v; want the rest as a correction", st)
 	}
 }
+
+// TestSaidAgainTiesBySubject: a correction said as a repeat ("again")
+// joins an earlier session's correction that names the same thing, in any
+// form of the word, though they share nothing else; without the marker, or
+// when the shared word is one the person uses often, they stay apart.
+func TestSaidAgainTiesBySubject(t *testing.T) {
+	first := []string{"u:parse the config tree", "a:I wrote the tree walk so each node visits its children.",
+		"u:no, recursion blows the tiny stack. walk the nodes with an explicit stack"}
+	again := []string{"u:now the include handling", "a:The include resolver calls itself for nested files.",
+		"u:again, no recursive calls in the parser"}
+	plain := []string{"u:now the include handling", "a:The include resolver calls itself for nested files.",
+		"u:no recursive calls in the parser"}
+	got := candidatesOf(first, again)
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("repeat: got %+v; want one correction from both sessions", got)
+	}
+	if got := candidatesOf(first, plain); len(got) != 0 {
+		t.Fatalf("no repeat marker: got %+v; want nothing", got)
+	}
+	// A word said often names a thing of the project, not the mistake.
+	mentions := []string{"u:the recursive descent grammar needs a new rule. is recursion depth logged? add a recursion test"}
+	if got := candidatesOf(first, again, mentions); len(got) != 0 {
+		t.Fatalf("common word: got %+v; want nothing", got)
+	}
+	if !repeatMarked([]string{"the loader froze the UI again.", "no blocking reads on the main thread"}, 1) {
+		t.Error("a repeat said in the sentence before is not read")
+	}
+	if repeatMarked([]string{"try the import again.", "no blocking reads on the main thread"}, 1) {
+		t.Error("a request to retry is read as a repeat")
+	}
+}
