@@ -223,10 +223,10 @@ func syntaxOption(prog string, rest []string) string {
 }
 
 // commandOptions are the names options that hand a program commands to
-// run go by (`-c`, `--cmd`, `-e`, `--eval`, `-ExecCmds`), dashes dropped
+// run go by (`-c`, `--cmd`, `-e`, `--eval`, `-ExecCmds`, `-batch`), dashes dropped
 // and lower-cased: another option's text of several words (`--body 'all
 // tests passed'`) is a message, not commands.
-var commandOptions = map[string]bool{"c": true, "e": true, "cmd": true, "cmds": true, "command": true,
+var commandOptions = map[string]bool{"batch": true, "c": true, "e": true, "cmd": true, "cmds": true, "command": true,
 	"commands": true, "eval": true, "exec": true, "execcmds": true, "execute": true, "run": true, "script": true}
 
 // commandOption reports whether a is the name of an option that hands the
@@ -236,8 +236,9 @@ func commandOption(a string) bool {
 }
 
 // codeOptionTests reports whether an option hands the program commands
-// (a value of several words) that run tests: `-ExecCmds="Automation
-// RunTests Hex;Quit"`, `--cmd "PlenaryBustedDirectory tests"`.
+// (a value of several words, or a call) that run tests: `-ExecCmds="Automation
+// RunTests Hex;Quit"`, `--cmd "PlenaryBustedDirectory tests"`, `-batch
+// "runtests('unit')"`.
 func codeOptionTests(rest []string) bool {
 	for i, a := range rest {
 		if a == "--" {
@@ -249,12 +250,16 @@ func codeOptionTests(rest []string) bool {
 		} else if commandOption(a) && i+1 < len(rest) {
 			v = rest[i+1]
 		}
-		if strings.Contains(strings.TrimSpace(v), " ") && codeCategory(v) == "test" {
+		if (strings.Contains(strings.TrimSpace(v), " ") || callRe().MatchString(v)) && codeCategory(v) == "test" {
 			return true
 		}
 	}
 	return false
 }
+
+// callRe is code that calls a function (`runtests('unit')`): commands,
+// even written as one word.
+var callRe = lazyregexp.New(`^[A-Za-z_][\w.]*\(.*\);?$`)
 
 // updateOption finds the option that makes a test run write the results
 // it expects instead of checking them (`--update-snapshots`,

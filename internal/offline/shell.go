@@ -224,6 +224,10 @@ type word struct {
 	text   string
 	quoted bool // written in quotes: one argument even with spaces in it
 	op     bool // a redirection operator (`>`), written as is
+	// expands: a program under a directory a variable names
+	// (`$GHIDRA_HOME/support/analyzeHeadless`), written as is so
+	// that the shell still expands it.
+	expands bool
 }
 
 // simple is one simple command of a script: its arguments, and where its
@@ -286,8 +290,11 @@ func simpleCommands(script string) []simple {
 				return true
 			}
 			argv := make([]word, 0, len(call.Args))
-			for _, a := range call.Args {
+			for i, a := range call.Args {
 				w, ok := literal(a)
+				if !ok && i == 0 {
+					w, ok = varProgram(a)
+				}
 				if !ok {
 					w = word{text: "<arg>"}
 				}
@@ -382,12 +389,38 @@ func literal(w *syntax.Word) (word, bool) {
 	return word{text: b.String(), quoted: quoted}, true
 }
 
+// varProgram is a program word that starts with a variable naming its
+// directory (`$GHIDRA_HOME/support/analyzeHeadless`, `${SDK}/bin/tool`):
+// an installed program run by its path. Any other expansion stays
+// unknown.
+func varProgram(w *syntax.Word) (word, bool) {
+	if len(w.Parts) < 2 {
+		return word{}, false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil || !isWord(strings.ToLower(pe.Param.Value)) {
+		return word{}, false
+	}
+	rest := &syntax.Word{Parts: w.Parts[1:]}
+	l, ok := literal(rest)
+	if !ok || l.quoted || !strings.HasPrefix(l.text, "/") || !progRe().MatchString(l.text[1:]) {
+		return word{}, false
+	}
+	return word{text: "$" + pe.Param.Value + l.text, expands: true}, true
+}
+
 // commands normalises every simple command of a script.
 func commands(script string) []command {
 	var out []command
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
 			c.out, c.from, c.dir = sc.out, sc.from, sc.dir
+			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) {
+				// `temporal workflow show --output json >
+				// history.json`: what a tool shows, kept in a file
+				// for a later step, is made, not only looked at.
+				c.noise = false
+			}
 			out = append(out, c)
 		}
 	}
@@ -458,7 +491,7 @@ func normalize(words []word) (command, bool) {
 		}
 		break
 	}
-	if len(words) == 0 || words[0].quoted || !progRe().MatchString(words[0].text) || strings.HasSuffix(words[0].text, ":") {
+	if len(words) == 0 || words[0].quoted || !words[0].expands && !progRe().MatchString(words[0].text) || strings.HasSuffix(words[0].text, ":") {
 		return command{}, false
 	}
 	argv := make([]string, len(words))
@@ -538,7 +571,9 @@ func normalizeArgv(argv []string) (command, bool) {
 	rest := argv[1:]
 	// A program installed into a bin directory (vendor/bin/phpstan,
 	// node_modules/.bin/eslint) is a tool, not one of the project's scripts.
-	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
+	// No tool installs a program named like the shell's `test` builtin:
+	// `bin/test` is the project's own test script.
+	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && prog != "test" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
 	// A Windows program (`AutoHotkey64.exe`) is a program, not a script.
 	script := path.Ext(prog) != "" && !windowsProgram(prog) || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
@@ -746,8 +781,11 @@ func normalizeArgv(argv []string) (command, bool) {
 	return c, true
 }
 
-// wholeTree reports whether an argument names the whole tree (`./...`, `.`).
-func wholeTree(a string) bool { return a == "./..." || a == "." || a == "..." || a == "./" }
+// wholeTree reports whether an argument names the whole tree (`./...`, `.`,
+// a build system's every target, `//...`).
+func wholeTree(a string) bool {
+	return a == "./..." || a == "." || a == "..." || a == "./" || a == "//..."
+}
 
 // interpreters run the script file given as their first argument.
 var interpreters = map[string]bool{

@@ -340,6 +340,14 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{`ffmpeg -i in.mkv -vf "scale=640:-1, fps=12" out.gif`, "ffmpeg", ""},
 		{`notify-send --body "go test ./... passed"`, "notify-send", ""},
 		{"rake config.yml", "rake", ""},
+		// Code a batch run is handed, even one call with no space;
+		// one word of another option is no code.
+		{`octave-ish -batch "runtests('unit')"`, "octave-ish", "test"},
+		{`octave-ish -batch "plot_results('q3')"`, "octave-ish", ""},
+		{"runbook --script test", "runbook", ""},
+		// A project's own `bin/test`; the shell builtin is no check.
+		{"bin/test --fail-fast", "bin/test", "test"},
+		{"test -f build/app.jar", "test", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {
@@ -348,5 +356,37 @@ func TestShapesOfNewChecks(t *testing.T) {
 		if c := cs[0]; c.key != tt.key || c.category != tt.category || c.preview {
 			t.Errorf("%q: key %q category %q preview %v, want %q %q", tt.script, c.key, c.category, c.preview, tt.key, tt.category)
 		}
+	}
+}
+
+// TestProgramUnderVariable: a program run by a path that starts with a
+// variable naming its directory is a command, written as typed so the
+// shell still expands it; other expansions in the program's place stay
+// unknown.
+func TestProgramUnderVariable(t *testing.T) {
+	cs := commands("${JMETER_HOME}/bin/jmeter -n -t plans/checkout.jmx")
+	if len(cs) != 1 || cs[0].key != "$JMETER_HOME/bin/jmeter" || argsText(cs[0].args) != "$JMETER_HOME/bin/jmeter -n -t plans/checkout.jmx" {
+		t.Fatalf("got %+v", cs)
+	}
+	for _, s := range []string{"$(brew --prefix)/bin/jmeter -n", `"$TOOLS"/bin/lint`, "${TOOLS:-/opt}/bin/lint", "$TOOLS"} {
+		for _, c := range commands(s) {
+			if strings.HasPrefix(c.key, "$") {
+				t.Errorf("%q: %+v", s, c)
+			}
+		}
+	}
+}
+
+// TestSavedReadOnlyOutput: a command that only shows something is still
+// noise, unless what it shows is kept in a file for a later step.
+func TestSavedReadOnlyOutput(t *testing.T) {
+	if cs := commands("argo workflow list --running"); len(cs) != 1 || !cs[0].noise {
+		t.Errorf("shown only: %+v", cs)
+	}
+	if cs := commands("argo workflow list -o json > runs.json"); len(cs) != 1 || cs[0].noise {
+		t.Errorf("kept in a file: %+v", cs)
+	}
+	if cs := commands("git status > state.txt"); len(cs) != 1 || !cs[0].noise {
+		t.Errorf("version control: %+v", cs)
 	}
 }

@@ -36,7 +36,7 @@ func stepText(runs [][]word, c command) string {
 		}
 		if allEqual(vals) {
 			out[i] = shellQuote(first[i].text, quoted)
-			if first[i].op {
+			if first[i].op || first[i].expands {
 				out[i] = first[i].text
 			}
 			continue

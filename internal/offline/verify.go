@@ -332,7 +332,7 @@ func argsText(args []word) string {
 	parts := make([]string, len(args))
 	for i, w := range args {
 		parts[i] = shellQuote(w.text, w.quoted)
-		if w.op {
+		if w.op || w.expands {
 			parts[i] = w.text
 		}
 	}
@@ -493,12 +493,20 @@ func askedChecks(sessions []mined, said []source) {
 // markChecks gives the commands named (by key) their check category, and
 // each session's first run of one a place among its checks.
 func markChecks(sessions []mined, named map[string]string) {
+	markChecksBy(sessions, named, func(c command) string { return c.key })
+}
+
+// markChecksBy is markChecks with the commands named by keyOf.
+func markChecksBy(sessions []mined, named map[string]string, keyOf func(command) string) {
 	for i := range sessions {
 		m := &sessions[i]
 		seen := map[string]bool{}
 		for k := range m.steps {
 			c := &m.steps[k].cmd
-			if cat := named[c.key]; cat != "" && c.category == "" {
+			if len(named) == 0 || c.category != "" {
+				continue
+			}
+			if cat := named[keyOf(*c)]; cat != "" {
 				c.category = cat
 				if !seen[c.key] {
 					seen[c.key] = true
@@ -644,7 +652,7 @@ func neededBuilds(sessions []mined) {
 // `healthcheck`, `htmlproofer`); "invalidation" names no check.
 var (
 	checkingStarts = []string{"verif", "valid", "error", "audit"}
-	checkingParts  = []string{"check", "lint", "proof", "spell", "conform", "scan"}
+	checkingParts  = []string{"check", "chk", "lint", "proof", "spell", "conform", "scan"}
 )
 
 // checkingName reports whether a word of a step, split at punctuation and
@@ -682,13 +690,14 @@ func checkingPart(word, st string) bool {
 }
 
 // routineChecks makes a command a check when its name says it checks
-// (checkingName) and it is part of the routine of most of a project's
-// sessions: it ran in more than half of them (minVerifySessions at
-// least), mostly as the same command. A name alone is not enough (`hardhat
-// verify` of a contract in one release session), nor is recurrence (a
-// procedure run in every session). Never made one: a command known as
-// anything else, a server, version control, a dangerous command, and one
-// that acts (actingStep).
+// (checkingName), or its run throws away what it makes (discards), and
+// it is part of the routine of most of a project's sessions: it ran in
+// more than half of them (minVerifySessions at least), mostly as the
+// same command. A name alone is not enough (`hardhat verify` of a
+// contract in one release session), nor is recurrence (a procedure run
+// in every session). Never made one: a command known as anything else, a
+// server, version control, a dangerous command, and one that acts
+// (actingStep) or sets something up (settingUp).
 func routineChecks(sessions []mined) {
 	total := 0
 	ran := map[string]int{}
@@ -700,15 +709,27 @@ func routineChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if seen[c.key] || c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) || !checkingName(c.step) {
+			if c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) {
 				continue
 			}
-			seen[c.key] = true
-			ran[c.key]++
-			if full[c.key] == nil {
-				full[c.key] = map[string]int{}
+			k := c.key
+			if !checkingName(c.step) {
+				if !discards(c) || setsUp(bareStep(c), false) {
+					continue
+				}
+				// Only the runs that throw their result away check;
+				// the same program run to make a file does not.
+				k = discardKey(c)
 			}
-			full[c.key][argsText(c.args)]++
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			ran[k]++
+			if full[k] == nil {
+				full[k] = map[string]int{}
+			}
+			full[k][argsText(c.args)]++
 		}
 	}
 	named := map[string]string{}
@@ -717,7 +738,42 @@ func routineChecks(sessions []mined) {
 			named[k] = "test"
 		}
 	}
-	markChecks(sessions, named)
+	markChecksBy(sessions, named, func(c command) string {
+		if discards(c) && !checkingName(c.step) {
+			return discardKey(c)
+		}
+		return c.key
+	})
+}
+
+// discardKey tells the runs of a command that throw their result away
+// from its other runs.
+func discardKey(c command) string { return c.key + "\x00discards" }
+
+// outputOptions name the file a program writes (`-o`, `--output`).
+var outputOptions = map[string]bool{"-o": true, "--output": true, "--out": true, "-O": true}
+
+// discards reports whether a run writes what it makes to a throwaway
+// place, /dev/null or a file under /tmp, named by an output option or a
+// redirection (`-o /tmp/check.stl`, `--output=/dev/null`, `>
+// /tmp/out.txt`): it runs for its verdict, not for what it makes.
+func discards(c command) bool {
+	throwaway := func(p string) bool { return p == "/dev/null" || strings.HasPrefix(p, "/tmp/") }
+	for _, w := range c.out {
+		if throwaway(w.text) {
+			return true
+		}
+	}
+	for i := 1; i < len(c.args); i++ {
+		a := c.args[i].text
+		if name, val, ok := strings.Cut(a, "="); ok && outputOptions[name] && throwaway(val) {
+			return true
+		}
+		if outputOptions[c.args[i-1].text] && throwaway(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // settingUpWords name what a command sets up or changes (`docker compose
@@ -784,17 +840,29 @@ func everySessionChecks(sessions []mined) {
 	named := map[string]string{}
 	for k, n := range ran {
 		if n == total && beside[k] == n && len(full[k]) == 1 {
-			for _, key := range keys[k] {
-				named[key] = "test"
+			for form := range full[k] {
+				for _, key := range keys[k] {
+					named[key+"\x00"+form] = "test"
+				}
 			}
 		}
 	}
-	markChecks(sessions, named)
+	// Only the runs in that one form: the same program run otherwise
+	// (`pyinfra prod.py deploy.py -y` beside the routine `pyinfra
+	// staging.py deploy.py --dry`) does something else.
+	markChecksBy(sessions, named, func(c command) string {
+		return c.key + "\x00" + argsText(c.args[min(c.runner, len(c.args)):])
+	})
 }
 
 // settingUp reports whether a word of a step names setting up or changing
-// something (settingUpWords).
-func settingUp(step string) bool {
+// something (settingUpWords), or is built on such a word.
+func settingUp(step string) bool { return setsUp(step, true) }
+
+// setsUp is settingUp; built says whether a word built on one of
+// settingUpWords counts. A word of a program's name may only look built
+// on one (`openscad`, `opentofu`).
+func setsUp(step string, built bool) bool {
 	if prog, rest, ok := strings.Cut(step, " "); ok && !strings.ContainsAny(prog, "/.") {
 		// An installed program's own name (`cloud-init schema`)
 		// says what it is about; what it is told to do follows. A
@@ -804,6 +872,9 @@ func settingUp(step string) bool {
 	return slices.ContainsFunc(stepWords(step), func(p string) bool {
 		if settingUpWords[p] {
 			return true
+		}
+		if !built {
+			return false
 		}
 		// A word built on one ("flushall", "createdb", "seeding").
 		for w := range settingUpWords {

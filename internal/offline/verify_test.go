@@ -60,6 +60,7 @@ func TestVerificationForm(t *testing.T) {
 		{"same every time", []string{"cargo nextest run -p core", "cargo nextest run -p core", "cargo nextest run -p core"}, "`cargo nextest run -p core`"},
 		{"a path varied", []string{"pytest tests/api", "pytest tests/web", "pytest tests/web"}, "`pytest`"},
 		{"narrowed to one file once", []string{"pytest tests/", "pytest tests/billing/test_invoice.py", "pytest tests/", "pytest tests/"}, "`pytest tests/`"},
+		{"every target, narrowed once", []string{"buck2 test //...", "buck2 test //lib/parse:tests", "buck2 test //..."}, "`buck2 test //...`"},
 		{"a file each time", []string{"pytest tests/billing/test_invoice.py", "pytest tests/jobs/test_mailer.py", "pytest tests/billing/test_invoice.py"}, "`pytest`"},
 		{"other shapes", []string{"cmake --build out -j4", "cmake --build out --target docs", "cmake --build out -j4", "cmake --build out --target docs"}, "`cmake --build out`"},
 		{"flag value varied", []string{
@@ -408,6 +409,27 @@ func TestRoutineChecks(t *testing.T) {
 			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
 			{"zola serve", "zola build", "./tools/linkchecker public"},
 		}, "`./tools/linkchecker public`"},
+		{"checker for short", [][]string{
+			{"gleam test", "isabelle-chk Main"}, {"gleam test", "isabelle-chk Main"}, {"gleam test", "isabelle-chk Main"},
+		}, "`gleam test`, `isabelle-chk Main`"},
+		// A run whose result is thrown away runs for its verdict;
+		// the same program making a file in the project does not
+		// check.
+		{"result thrown away", [][]string{
+			{"asy -o /tmp/probe.pdf figures/main.asy", "asy -o out/fig-a.pdf figures/main.asy"},
+			{"asy -o /tmp/probe.pdf figures/main.asy"},
+			{"asy -o /tmp/probe.pdf figures/main.asy", "asy -o out/fig-b.pdf figures/main.asy"},
+		}, "`asy -o /tmp/probe.pdf figures/main.asy`"},
+		{"thrown away by an option's value", [][]string{
+			{"gleam test", "svgo --output=/dev/null icons/"}, {"gleam test", "svgo --output=/dev/null icons/"}, {"gleam test", "svgo --output=/dev/null icons/"},
+		}, "`gleam test`, `svgo --output=/dev/null icons/`"},
+		{"thrown away in few sessions", [][]string{
+			{"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test"}, {"gleam test"},
+			{"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test"},
+		}, "`gleam test`"},
+		{"a dump to a scratch file sets up", [][]string{
+			{"gleam test", "pg_dump -f /tmp/snap.sql crm"}, {"gleam test", "pg_dump -f /tmp/snap.sql crm"}, {"gleam test", "pg_dump -f /tmp/snap.sql crm"},
+		}, "`gleam test`"},
 	} {
 		want := "Verification commands for this project: " + tt.want + "."
 		if got := verificationOf(tt.sessions...); got != want {
@@ -456,6 +478,25 @@ func TestEverySessionChecks(t *testing.T) {
 		want := "Verification commands for this project: " + tt.want + "."
 		if got := verificationOf(tt.sessions...); got != want {
 			t.Errorf("%s: %q, want %q", tt.name, got, want)
+		}
+	}
+}
+
+// TestEverySessionCheckOneForm: only the runs in the routine's form
+// become the check; the same program run otherwise in a session does
+// something else and stays a step.
+func TestEverySessionCheckOneForm(t *testing.T) {
+	var ms []mined
+	for i := range 3 {
+		ms = append(ms, checkedSession(i, "stylua --check src", "fabrik plan.toml --preview", "fabrik live.toml --apply-now"))
+	}
+	promoteBuilds(ms)
+	for _, m := range ms {
+		if got := m.steps[1].cmd.category; got != "test" {
+			t.Errorf("routine run: category %q", got)
+		}
+		if got := m.steps[2].cmd.category; got != "" {
+			t.Errorf("other run: category %q", got)
 		}
 	}
 }
