@@ -53,6 +53,7 @@ type evalResult struct {
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
 	proposed               []string // every proposal, for reading
+	rules                  []ruleRow // every proposal and its rule (-eval-rules)
 }
 
 func (h *evalResult) cat(c string) *evalCount {
@@ -137,6 +138,9 @@ func TestEval(t *testing.T) {
 		halves = append(halves, h)
 	}
 	report := evalReport(halves)
+	if *evalRules != "" {
+		writeRuleRows(t, *evalRules, halves)
+	}
 	if *evalOut != "" {
 		if err := os.WriteFile(*evalOut, []byte(report), 0o644); err != nil {
 			t.Fatal(err)
@@ -268,8 +272,12 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		}
 		return o.kind == "memory" || o.kind == "verification" || o.kind == "global" && edits(o.text)
 	}
+	var rules []string
+	if *evalRules != "" && !blind[h.name] {
+		rules = proposalRules(t, w, res)
+	}
 	hits := map[string]int{}
-	for _, o := range outs {
+	for i, o := range outs {
 		h.proposals++
 		h.proposed = append(h.proposed, p.name+": "+o.kind+": "+summary(o.text))
 		var facts, nots []evalItem
@@ -312,6 +320,9 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 				h.duplicates++
 				h.cat(it.category).duplicates++
 			}
+		}
+		if rules != nil {
+			h.rules = append(h.rules, ruleRowOf(p.name, rules[i], o, facts, nots))
 		}
 		if len(facts) > 0 && len(nots) == 0 {
 			h.correct++
