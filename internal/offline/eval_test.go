@@ -52,7 +52,7 @@ type evalResult struct {
 	secondRun              int
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
-	proposed               []string // every proposal, for reading
+	proposed               []string  // every proposal, for reading
 	rules                  []ruleRow // every proposal and its rule (-eval-rules)
 }
 
