@@ -422,39 +422,10 @@ func specificity(m matcher) int {
 // line added to the global file does not.
 func globalEdits(t *testing.T, w *world) func(string) bool {
 	t.Helper()
-	var replaced []string
-	if data, err := os.ReadFile(w.globalPatch()); err == nil {
-		p, err := patch.Parse(data)
-		if err != nil {
-			t.Fatalf("pending patch %s: %v", w.globalPatch(), err)
-		}
-		for _, f := range p.Files {
-			for _, h := range f.Hunks {
-				// In each run of deleted lines followed by added ones,
-				// the first added lines take the deleted ones' places.
-				deleted := 0
-				for _, l := range h.Lines {
-					switch {
-					case l.Op == patch.Delete:
-						deleted++
-					case l.Op == patch.Add && deleted > 0:
-						replaced = append(replaced, l.Text)
-						deleted--
-					default:
-						deleted = 0
-					}
-				}
-			}
-		}
-	}
+	replaced := editedLines(t, w.globalPatch())
 	return func(text string) bool {
 		text = strings.TrimSpace(text)
-		for _, l := range replaced {
-			if l = strings.TrimSpace(l); text != "" && (l == text || strings.TrimLeft(l, "-* ") == text) {
-				return true
-			}
-		}
-		return false
+		return text != "" && replaced[text]
 	}
 }
 
@@ -473,13 +444,9 @@ func appliedMemory(t *testing.T, w *world) map[string]string {
 	read(filepath.Join(w.memDir, "MEMORY.md"))
 	read(w.global)
 	for _, pp := range []string{w.privatePatch(), w.globalPatch()} {
-		data, err := os.ReadFile(pp)
-		if err != nil {
+		p := pendingPatch(t, pp)
+		if p == nil {
 			continue
-		}
-		p, err := patch.Parse(data)
-		if err != nil {
-			t.Fatalf("pending patch %s: %v", pp, err)
 		}
 		for _, f := range p.Files {
 			read(f.Path)

@@ -170,13 +170,9 @@ func editedLines(t *testing.T, paths ...string) map[string]bool {
 	t.Helper()
 	out := map[string]bool{}
 	for _, pp := range paths {
-		data, err := os.ReadFile(pp)
-		if err != nil {
+		p := pendingPatch(t, pp)
+		if p == nil {
 			continue
-		}
-		p, err := patch.Parse(data)
-		if err != nil {
-			t.Fatalf("pending patch %s: %v", pp, err)
 		}
 		for _, f := range p.Files {
 			for _, h := range f.Hunks {
@@ -196,6 +192,20 @@ func editedLines(t *testing.T, paths ...string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// pendingPatch parses the pending patch at path: nil when there is none.
+func pendingPatch(t *testing.T, path string) *patch.Patch {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	p, err := patch.Parse(data)
+	if err != nil {
+		t.Fatalf("pending patch %s: %v", path, err)
+	}
+	return p
 }
 
 // proposalRules labels every candidate of a run, in the order written.
