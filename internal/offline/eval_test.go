@@ -205,7 +205,6 @@ func TestEval(t *testing.T) {
 // they are measured but not gated until the rules are tuned on them, so that
 // a new half can land before the fixes it prompts.
 var untuned = map[string]bool{
-	"tuning19": true, // until tuned: 2 duplicates, 1 second-run addition at first measure
 	"tuning21": true, // until tuned: 3 contradictions (new values proposed beside MEMORY.md's old ones) at first measure
 	"tuning20": true, // until tuned: 1 contradiction at first measure (a stale `magic run` verification line beside the pixi one)
 }

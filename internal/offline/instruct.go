@@ -138,7 +138,7 @@ func described(s string, marked bool) bool {
 
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you".
-const saidWords = `(as |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".

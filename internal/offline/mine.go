@@ -436,6 +436,11 @@ func reportNames(report string) map[string]bool {
 // weight: "ALWAYS.", "Every file.", "No exceptions!".
 var emphasisRe = lazyregexp.New(`(?i)^(always|never|ever|every (single )?(one|file|module|test|commit|job|template|page|table|function|class|component)|no exceptions?|without exception|everywhere)\W*$`)
 
+// emphasisLeadRe is "no exceptions" opening a sentence that goes on with
+// a reason ("no exceptions, it bit us before"), up to where the reason
+// starts.
+var emphasisLeadRe = lazyregexp.New(`(?i)^(no exceptions?|without exception)\s*[,;:\x{2014}-]\s*(we|it|they|this|that|these|because|since|as|otherwise|there|i|our|you)\b`)
+
 // rememberAloneRe is a sentence that only marks the one before it as
 // lasting: "We deploy from publish now. Remember that."
 var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|keep (that|this|it) in mind|don'?t forget( (that|it))?|note (that|this))( please)?\W*$`)
@@ -452,6 +457,13 @@ func rememberPrevious(sents []string) []string {
 			// "pin images by digest. ALWAYS.": the word alone says the
 			// sentence before is to last.
 			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", " + strings.ToLower(strings.Trim(s, "!. "))
+			continue
+		}
+		if n := len(out); n > 0 && emphasisLeadRe().MatchString(s) && !strings.Contains(strings.ToLower(s[len(emphasisLeadRe().FindString(s)):]), "exception") && !strings.HasSuffix(strings.TrimSpace(out[n-1]), "?") {
+			// "every job pins its image. No exceptions, we got burned
+			// twice.": the emphasis marks the rule before to last, and
+			// the reason after it is no rule of its own.
+			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", no exceptions"
 			continue
 		}
 		if len(out) > 0 && scopeOnly(s) {

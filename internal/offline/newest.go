@@ -42,8 +42,8 @@ var (
 	// poetry.", "instead of black" at the end of a clause.
 	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)\s*(?:[,.;:!)\x{2014}]|$)`)
 	// negatesRe: the same name ruled out in the older line keeps it
-	// consistent, not superseded.
-	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b`)
+	// consistent, not superseded ("prefer pnpm over npm" rules npm out).
+	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b|\bprefer\w*\b.*\bover\s*$`)
 )
 
 // preferOverRe rules out what a preference is over: "prefer ruff over

@@ -330,3 +330,42 @@ func TestSaidAgainTiesBySubject(t *testing.T) {
 		t.Error("a request to retry is read as a repeat")
 	}
 }
+
+// TestNoExceptionsWithAReason: "no exceptions" opening a sentence that goes
+// on with a reason marks the rule before it to last and adds no line of
+// its own; a sentence that rules exceptions out (the language feature)
+// stays its own.
+func TestNoExceptionsWithAReason(t *testing.T) {
+	got := rememberPrevious([]string{"every migration ships with a rollback script", "No exceptions, we lost a table to this once"})
+	if len(got) != 1 {
+		t.Fatalf("got %q; want one sentence", got)
+	}
+	st, _ := classify(got[0], false, source{})
+	if st == nil || !st.lasting || st.line != "Every migration ships with a rollback script, no exceptions." {
+		t.Errorf("got %+v; want the rule marked to last, without the reason", st)
+	}
+	if got := rememberPrevious([]string{"return a Status from every call", "no exceptions, we compile with exceptions off"}); len(got) != 2 {
+		t.Errorf("exceptions ruled out: %q; want two sentences", got)
+	}
+}
+
+// TestLikeISaidTrailer: "like I said" closing a correction is the person
+// repeating it, no part of the line.
+func TestLikeISaidTrailer(t *testing.T) {
+	st, _ := classify("pin the base image by digest, like I said", false, source{})
+	if st == nil || !st.correction || st.line != "Pin the base image by digest." {
+		t.Errorf("got %+v; want the correction without the trailer", st)
+	}
+}
+
+// TestPreferOverRulesOut: a line preferring one tool over another rules
+// the other out, so a later line ruling it out again agrees with it and
+// does not replace it.
+func TestPreferOverRulesOut(t *testing.T) {
+	if supersedes("we use podman not docker", "Prefer podman over docker for local containers.") {
+		t.Error("a restatement supersedes the line it agrees with")
+	}
+	if !supersedes("we use podman not docker", "Containers run with docker compose.") {
+		t.Error("a line relying on the ruled-out tool is not superseded")
+	}
+}
