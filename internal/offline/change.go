@@ -203,9 +203,7 @@ func mayTellChange(s string) bool {
 
 // readChanges is changesIn on a sentence already cleaned and past the gate.
 func readChanges(s, prev, next string, src source) []change {
-	if s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
-		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
-		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(s)) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(s) {
+	if tellsNoChange(s) {
 		return nil
 	}
 	signal := changeSignalRe().MatchString(s)
@@ -332,6 +330,15 @@ func readChanges(s, prev, next string, src source) []change {
 		out = loneValueChanges(s, src)
 	}
 	return withNames(onePerValue(out, s), s)
+}
+
+// tellsNoChange reports whether a cleaned sentence cannot tell a change
+// that holds: it asks, plans, supposes, rules the change out, makes it for
+// a while, or places it in another project.
+func tellsNoChange(s string) bool {
+	return s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
+		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
+		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(s)) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(s)
 }
 
 // loneValueChanges reads a change no pattern above knew the wording of:
@@ -576,12 +583,19 @@ func withoutAsk(s string) string {
 	if i <= 0 {
 		return s
 	}
-	last := strings.TrimSpace(fillerRe().ReplaceAllString(strings.TrimSpace(s[i+w:]), ""))
-	if !questRe().MatchString(last) && !strings.HasPrefix(strings.ToLower(last), "can you") && !strings.HasPrefix(strings.ToLower(last), "could you") {
+	raw := strings.TrimSpace(s[i+w:])
+	last := strings.TrimSpace(fillerRe().ReplaceAllString(raw, ""))
+	if !questRe().MatchString(last) && !strings.HasPrefix(strings.ToLower(last), "can you") && !strings.HasPrefix(strings.ToLower(last), "could you") && !coordinateRe().MatchString(raw) {
 		return s
 	}
 	return withoutAsk(strings.TrimSpace(s[:i]))
 }
+
+// coordinateRe opens a clause joined to the one before it by a
+// conjunction ("…, and I suspect the cache is stale?"): a clause of its
+// own, so the question mark that closes it asks nothing of the clauses
+// before.
+var coordinateRe = lazyregexp.New(`(?i)^(?:and|but|also|plus|oh and|and also)\s+\S+\s+\S`)
 
 // toldRe opens a sentence that only announces what follows: "I should
 // inform you that", "just so you know,", "for context:".

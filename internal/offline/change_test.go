@@ -37,6 +37,9 @@ func TestChangesIn(t *testing.T) {
 		{"we gave up on the sht31 sensor, the new one is an aht20", "", "sht31>aht20"},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},
+		// a question after ", and": a clause of its own
+		{"the print server has cups 2.5 now instead of 2.4, and I wonder whether the driver still loads?", "", "2.4>2.5"},
+		{"is the print server on cups 2.5 now, and does the driver still load?", "", ""},
 		{"the old metrics.internal host goes away in May, it's https://obs.example.net/v2 now", "", "metrics.internal>https://obs.example.net/v2"},
 		{"As of today the runners use debian-12 rather than debian-11.", "", "debian-11>debian-12"},
 		{"we bumped the timeout from 30 to 90 just for the load test", "", ""},

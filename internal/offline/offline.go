@@ -193,7 +193,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
 
-	cands = reconcile(cands, said, withPasted(changes, pastedChanges(pasted, said, k, isNew)), isNew, k, in.Dir)
+	cands = reconcile(cands, said, withPasted(changes, append(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew)...)), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification
 	// commands folds into the verification line (once, after reconcile
 	// has made the edits).

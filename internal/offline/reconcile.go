@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/textkey"
 )
@@ -50,6 +51,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			verify = &c
 			continue
 		}
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && k.reminded(c) {
+			continue
+		}
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) {
 			old, path := k.superseded(c.line, taken)
 			if old == "" {
@@ -67,6 +71,41 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		out = append([]candidate{*v}, out...)
 	}
 	return out
+}
+
+// knownRe is the person saying the listener knows it already: "as you
+// know", "you know this already", "like the memory says".
+var knownRe = lazyregexp.New(`(?i)\b(?:as you (?:know|are aware)|you (?:already )?know (?:this|that|it)?\s*already|you already know|(?:like|as) (?:the |our )?(?:memory|memory file|notes|docs) (?:says?|said)|as (?:we|i) (?:agreed|noted|wrote) (?:before|earlier))\b`)
+
+// reminded reports whether a candidate only reminds of what a memory line
+// says: every sentence it comes from says the listener knows it already,
+// and a line read from a memory file names two of its terms. Said again in
+// other words, it is that line, not a new one.
+func (k *known) reminded(c candidate) bool {
+	if len(c.srcs) == 0 {
+		return false
+	}
+	for _, s := range c.srcs {
+		if !knownRe().MatchString(s.quote) {
+			return false
+		}
+	}
+	terms := termSet(factTerms(c.line))
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] {
+			continue
+		}
+		n := 0
+		for _, t := range factTerms(l) {
+			if terms[t] {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // usesBanned reports whether a command runs a program the person ruled
@@ -244,9 +283,11 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		applied []change
 	}
 	var edits []*edit
+	var memLines []string
 	for _, l := range k.lines {
 		if path := k.from[l]; path != "" && !k.removed[l] && !taken[l] && !strings.Contains(l, verificationPrefix) {
 			edits = append(edits, &edit{orig: l, c: candidate{kind: KindInstruction, line: l, replaces: l, replaceIn: path, global: path == d.Targets.GlobalMemory}})
+			memLines = append(memLines, l)
 		}
 	}
 	for _, c := range cands {
@@ -255,8 +296,12 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 	var done []change // changes a pending patch already proposes
 	for _, ch := range changes {
 		hit := false
+		split := splitSetting(memLines, ch)
 		for _, e := range edits {
 			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || !saidBeforeChange(e.c.srcs, ch)) {
+				continue
+			}
+			if e.orig != "" && split {
 				continue
 			}
 			if nl := changedLine(e.c.line, ch); nl != "" {
@@ -314,6 +359,29 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		}
 	}
 	return out
+}
+
+// splitSetting reports whether a change told without its old value fits
+// memory lines that give the setting different values ("Erlang 25.3" on
+// one, "Erlang 24.3" on another): the sentence does not say which of them
+// it changed, so it changes neither. Lines holding the same old value are
+// one setting written twice, and all take the change.
+func splitSetting(lines []string, ch change) bool {
+	if ch.old != "" {
+		return false
+	}
+	olds := map[string]bool{}
+	for _, l := range lines {
+		if containsValue(l, ch.new) || changedLine(l, ch) == "" {
+			continue
+		}
+		old := slotValue(l, ch)
+		if old == "" {
+			old = labelValue(l, ch)
+		}
+		olds[strings.ToLower(old)] = true
+	}
+	return len(olds) > 1
 }
 
 // retells reports whether a candidate only says again what an edit now

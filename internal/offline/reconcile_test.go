@@ -144,3 +144,34 @@ func TestAnnounces(t *testing.T) {
 		}
 	}
 }
+
+// TestRemindedNotProposed: a rule the person gives as one the listener
+// knows already, sharing its terms with a memory line, is that line said
+// again; the same rule given without the reminder, and a reminder about
+// something memory does not hold, are still proposed.
+func TestRemindedNotProposed(t *testing.T) {
+	mem := "# Project Memory\n\n- Each schema change gets a hand-written migration in db/migrate.\n"
+	for _, tc := range []struct {
+		name, said string
+		proposed   bool
+	}{
+		{"reminder", "u:schema migrations we always write ourselves, nothing generated, you know this already", false},
+		{"no reminder", "u:schema migrations we always write ourselves, nothing generated, from now on", true},
+		{"not in memory", "u:as you know, the billing service always retries webhooks three times, never more", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:add a column for the invoice due date", tc.said, "x:rake test")
+			w.add("b", true, "u:the export button is misaligned", tc.said, "x:rake test")
+			res := w.run(t)
+			got := false
+			for _, c := range res.Candidates {
+				got = got || c.Kind != "verification"
+			}
+			if got != tc.proposed {
+				t.Errorf("proposed = %v, want %v: %+v", got, tc.proposed, res.Candidates)
+			}
+		})
+	}
+}
