@@ -187,6 +187,10 @@ func TestChangedLine(t *testing.T) {
 		// the port of an address: the new address takes its place
 		{"- Smoke tests hit http://127.0.0.1:8000/health.", change{old: "8000", new: "http://127.0.0.1:8800"}, ""},
 		{"- Smoke tests hit http://127.0.0.1:8000.", change{old: "8000", new: "http://127.0.0.1:8800"}, "- Smoke tests hit http://127.0.0.1:8800."},
+		// a tool's own config file gives way to a new tool's name only
+		// where the old tool does not stay in the line
+		{"- Linting: eslint 8 (eslint.config.mjs)", change{old: "eslint.config.mjs", new: "oxlint"}, ""},
+		{"- Sessions are kept in sessions.sqlite on disk.", change{old: "sessions.sqlite", new: "redis"}, "- Sessions are kept in redis on disk."},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {

@@ -152,6 +152,9 @@ func changedLine(line string, c change) string {
 		// "Lua 5.3 scripts live in plugins/").
 		return ""
 	}
+	if ownerStays(line, old, c.new) {
+		return ""
+	}
 	if len(c.object) > 0 {
 		_, dice := textkey.Overlap(c.object, factTerms(line))
 		if dice == 0 {
@@ -164,6 +167,25 @@ func changedLine(line string, c change) string {
 		return nl
 	}
 	return swapCommand(line, old, c)
+}
+
+// ownerStays reports whether replacing old, a file named after a tool
+// ("webpack.config.js"), with a plain name would leave that tool, written
+// with its version, standing in the line ("Bundler: webpack 5
+// (webpack.config.js)"): the file was the tool's, the line's value is the
+// tool, which the change does not name, and the edit would say the old
+// tool uses the new one.
+func ownerStays(line, old, new string) bool {
+	owner, _, ok := strings.Cut(old, ".")
+	if !ok || strings.ContainsAny(new, "./\\") || hasDigit(owner) || len(owner) < 3 {
+		return false
+	}
+	for _, nv := range namedVersions(line) {
+		if strings.EqualFold(nv.name, owner) {
+			return true
+		}
+	}
+	return false
 }
 
 // endsWithValue reports whether value is the last word of line, but for

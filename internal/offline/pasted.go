@@ -63,7 +63,7 @@ func pastedSettings(text string, src source) []setting {
 	var out []setting
 	intro, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
 	add := func(key, value, line string, named []string) {
-		value = trimValue(value)
+		value = withoutRange(trimValue(value))
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
 			return
 		}
@@ -92,7 +92,7 @@ func pastedSettings(text string, src source) []setting {
 		if !strings.ContainsAny(t, "=:{") {
 			continue
 		}
-		if m := pinRe().FindStringSubmatch(t); m != nil {
+		if m := pinRe().FindStringSubmatch(listItem(t)); m != nil {
 			// "dbt-core==1.8.3", "FROM apache/airflow:2.9.3-python3.11".
 			add(m[1]+m[3], m[2]+m[4], t, keyTerms(m[1]+m[3]))
 			continue
@@ -110,8 +110,35 @@ func pastedSettings(text string, src source) []setting {
 		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
 			add(m[1], m[2], t, nil)
 		}
+		if pairs := quotedPairRe().FindAllStringSubmatch(t, -1); len(pairs) > 1 {
+			// `{"ssh_port": 2202, "ssh_user": "deploy"}`: an object
+			// written on one line holds one setting per key.
+			for _, m := range pairs {
+				add(m[1], m[2], t, nil)
+			}
+		}
 	}
 	return out
+}
+
+// quotedPairRe is one key and value of an object written on one line:
+// `"ssh_port": 2202` of `{"ssh_port": 2202, "ssh_user": "deploy"}`.
+var quotedPairRe = lazyregexp.New(`["']([A-Za-z_][\w.-]*)["']\s*:\s*["']?([^\s"',{}\[\]]+)["']?`)
+
+// listItem is a line of a list as a bare item: `"duckdb==1.1.3",` is
+// duckdb==1.1.3.
+func listItem(t string) string {
+	return strings.Trim(strings.TrimSuffix(strings.TrimSpace(t), ","), `"'`)
+}
+
+// withoutRange drops the range operator a package manager writes before
+// a version: "^3.80.1", "~1.4", ">=3.12" hold 3.80.1, 1.4 and 3.12.
+func withoutRange(v string) string {
+	r := strings.TrimLeft(v, "^~>=<")
+	if r != v && r != "" && r[0] >= '0' && r[0] <= '9' {
+		return r
+	}
+	return v
 }
 
 // keyTerms splits a key into the terms of its words: "minimum_chrome_version"
@@ -153,6 +180,11 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			old, name := "", ""
 			if st.named != nil {
 				name, old = versionAfterName(l, st.named, st.value)
+				if old == "" {
+					// The version alone: the words between it and
+					// the name stay as they are.
+					old = versionNearName(l, st.named, st.value)
+				}
 			}
 			// A command's words name the setting too: "--port" in
 			// `wrangler dev --port 8787`.
@@ -204,9 +236,44 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 	return "", ""
 }
 
+// versionNearName is the version of versionAfterName in a memory line
+// that says how it is held between the name and the version ("duckdb
+// pinned to 1.0.0 in pyproject.toml"): up to three words of no value
+// between them, the only version of its shape in the line,
+// and both versions written with a dot, so that a number of another kind
+// ("Phaser games run at 60") is not taken for the version.
+func versionNearName(line string, named []string, v string) string {
+	if !dotted(v) {
+		return ""
+	}
+	in := termSet(named)
+	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	for i, w := range f {
+		if w != trimValue(w) {
+			continue
+		}
+		if t := keyTerms(w); len(t) == 0 || !subset(termSet(t), in) {
+			continue
+		}
+		for j := i + 1; j < len(f) && j <= i+4; j++ {
+			x := trimValue(f[j])
+			if dotted(x) {
+				if j > i+1 && oneValueOfShape(line, x) {
+					return x
+				}
+				break
+			}
+			if x != f[j] || valueLike(x) && (hasDigit(x) || strings.ContainsAny(x, "./:_")) {
+				break
+			}
+		}
+	}
+	return ""
+}
+
 // versionWords name a version in a key, beside the program it is of:
 // "blender_version_min" is Blender's version.
-var versionWords = stemmed(map[string]bool{"version": true, "ver": true, "min": true, "max": true, "minimum": true, "maximum": true, "release": true})
+var versionWords = stemmed(map[string]bool{"version": true, "ver": true, "min": true, "max": true, "minimum": true, "maximum": true, "release": true, "require": true, "requires": true})
 
 // versionKeyName is the program a key names the version of, as terms:
 // blender of "blender_version_min"; nil for a key that names no version
@@ -291,7 +358,7 @@ func toldChanged(said []source, st setting, old string) bool {
 			pasteAt = min(pasteAt, s.seq)
 		}
 	}
-	if intro := strings.TrimSpace(st.intro); intro != st.src.quote && !strings.HasSuffix(intro, "?") && showsCurrent(intro) {
+	if intro := strings.TrimSpace(st.intro); intro != st.src.quote && !strings.HasSuffix(intro, "?") && (showsCurrent(intro) || changedIt(intro, st)) {
 		// "bumped, see": too short a sentence to be kept as one.
 		return true
 	}
@@ -311,6 +378,17 @@ func toldChanged(said []source, st setting, old string) bool {
 		}
 	}
 	return false
+}
+
+// ownChangeRe is the person telling a change they made: "I updated",
+// "we've bumped".
+var ownChangeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:updated|upgraded|bumped|changed|moved|switched|raised|lowered|migrated)\b`)
+
+// changedIt reports whether a paste's intro tells a change the person
+// made to the pasted setting, naming it: "I updated Phaser, here's the
+// manifest" before a manifest listing phaser.
+func changedIt(intro string, st setting) bool {
+	return ownChangeRe().MatchString(intro) && intersects(termSet(st.terms), termSet(factTerms(intro)))
 }
 
 // besideMessages gives the positions of the person's messages right

@@ -211,3 +211,58 @@ func TestPastedVersionAfterStatement(t *testing.T) {
 		}
 	}
 }
+
+// TestPastedManifestForms: a version written with a range operator
+// ("^2.9.0", ">=3.13"), a pin quoted as a list item, a key that names a
+// requirement ("requires-node"), and several keys of an object written on
+// one line are each read as a setting and its value; prose is not.
+func TestPastedManifestForms(t *testing.T) {
+	text := "manifest bits:\n" +
+		`  "pixi.js": "^7.4.2",` + "\n" +
+		`  "httpx==0.27.2",` + "\n" +
+		`requires-node = ">=20.11"` + "\n" +
+		`  web = {"http_port": 8088, "owner": "ops"}` + "\n" +
+		"it took about 3.5 minutes\n"
+	got := map[string]string{}
+	for _, s := range pastedSettings(text, source{}) {
+		got[s.key] = s.value + " " + strings.Join(s.named, "+")
+	}
+	want := map[string]string{"pixi.js": "7.4.2 ", "httpx": "0.27.2 httpx", "requires-node": "20.11 node", "http_port": "8088 "}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+}
+
+// TestPastedVersionNearName: a memory line that writes how a package is
+// held between its name and its version ("held at") takes the pasted
+// version when the person says they changed it; the intro that names the
+// package as changed by them is the second signal. A line naming another
+// number beside it, and a paste whose intro names another thing, change
+// nothing.
+func TestPastedVersionNearName(t *testing.T) {
+	for _, tc := range []struct {
+		name, mem, msg string
+		want           []string
+	}{
+		{"near", "# Project Memory\n\n- httpx held at 0.26.0 in the lock file\n",
+			"u:I upgraded httpx, the lock reads:\nhttpx==0.27.2", []string{"- httpx held at 0.27.2 in the lock file"}},
+		{"intro names the package", "# Project Memory\n\n- Shapes are drawn with konva 9.2 on the stage.\n",
+			"u:I updated konva, relevant part of the manifest:\n{\n  \"konva\": \"^9.3.6\",\n  \"left-pad\": \"^1.3.0\"\n}", []string{"- Shapes are drawn with konva 9.3.6 on the stage."}},
+		{"intro names another thing", "# Project Memory\n\n- Shapes are drawn with konva 9.2 on the stage.\n",
+			"u:I updated the readme, manifest for reference:\n{\n  \"konva\": \"^9.3.6\"\n}", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, tc.mem)
+			w.add("a", true, "u:the tooltip flickers on hover", "x:make check")
+			w.add("b", true, tc.msg, "x:make check")
+			if tc.want == nil {
+				if res := w.run(t); len(res.Candidates) != 0 {
+					t.Errorf("proposed %+v", res.Candidates)
+				}
+				return
+			}
+			wantMemoryLines(t, w, tc.mem, tc.want)
+		})
+	}
+}
