@@ -101,17 +101,7 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
-			withMemory(t, w, tc.mem)
-			w.add("a", true, "u:rename the thumbnail helper", "x:go test ./...")
-			w.add("b", true, tc.msg, "x:go test ./...")
-			if tc.want == nil {
-				if res := w.run(t); len(res.Candidates) != 0 {
-					t.Errorf("proposed %+v", res.Candidates)
-				}
-				return
-			}
-			wantMemoryLines(t, w, tc.mem, tc.want)
+			laterMessageEdits(t, tc.mem, "u:rename the thumbnail helper", tc.msg, "x:go test ./...", tc.want)
 		})
 	}
 }
@@ -252,17 +242,26 @@ func TestPastedVersionNearName(t *testing.T) {
 			"u:I updated the readme, manifest for reference:\n{\n  \"konva\": \"^9.3.6\"\n}", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
-			withMemory(t, w, tc.mem)
-			w.add("a", true, "u:the tooltip flickers on hover", "x:make check")
-			w.add("b", true, tc.msg, "x:make check")
-			if tc.want == nil {
-				if res := w.run(t); len(res.Candidates) != 0 {
-					t.Errorf("proposed %+v", res.Candidates)
-				}
-				return
-			}
-			wantMemoryLines(t, w, tc.mem, tc.want)
+			laterMessageEdits(t, tc.mem, "u:the tooltip flickers on hover", tc.msg, "x:make check", tc.want)
 		})
 	}
+}
+
+// laterMessageEdits runs a session with first and then one with msg (each
+// ending with the check run) over memory mem, and wants memory to hold
+// every line of want after the patch, or, for a nil want, nothing
+// proposed.
+func laterMessageEdits(t *testing.T, mem, first, msg, run string, want []string) {
+	t.Helper()
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, first, run)
+	w.add("b", true, msg, run)
+	if want == nil {
+		if res := w.run(t); len(res.Candidates) != 0 {
+			t.Errorf("proposed %+v", res.Candidates)
+		}
+		return
+	}
+	wantMemoryLines(t, w, mem, want)
 }
