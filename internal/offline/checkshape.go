@@ -109,12 +109,22 @@ func serveStep(c command) bool {
 		return false
 	}
 	f := strings.Fields(c.key)
+	if n := len(f); n >= 3 && n-2 > c.runner && isWord(f[n-2]) && !taskVerbs[f[n-2]] && !containerPrograms[f[c.runner]] {
+		// The word names what another subcommand does, as a key
+		// that keeps it says (`npx prisma migrate dev`); a task
+		// runner's task is what runs (`npm run dev`), and so is a
+		// container tool's (`docker compose watch`).
+		return false
+	}
 	switch f[len(f)-1] {
 	case "dev", "serve", "server", "runserver", "start", "watch":
 		return true
 	}
 	return false
 }
+
+// taskVerbs hand a runner the name of the task it runs (`npm run dev`).
+var taskVerbs = map[string]bool{"run": true, "run-script": true, "task": true, "exec": true}
 
 // configureStep reports whether a step configures a build (`cmake -S . -B
 // build`, `meson setup build`, `./configure`): part of building.

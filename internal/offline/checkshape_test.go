@@ -93,3 +93,17 @@ func TestDryRunValue(t *testing.T) {
 		}
 	}
 }
+
+// TestServeStep: a server or watcher is the subcommand or task itself;
+// the same word after another subcommand says what that one does.
+func TestServeStep(t *testing.T) {
+	for script, want := range map[string]bool{
+		"pnpm dev": true, "npm run dev": true, "bundle exec middleman serve": true, "docker compose watch": true,
+		"python manage.py runserver": true, "npx prisma migrate dev --name add_tags": false, "cargo build": false,
+	} {
+		cs := commands(script)
+		if len(cs) != 1 || serveStep(cs[0]) != want {
+			t.Errorf("%q: %+v, want server %v", script, cs, want)
+		}
+	}
+}

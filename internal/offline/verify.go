@@ -22,10 +22,11 @@ const maxVerifyCmds = 6
 var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "build": 3, "test": 4, "preview": 5}
 
 // promoteBuilds makes `<tool> build` a build check in a project that
-// runs `<tool> test` too (`cabal build all` beside `cabal test`, `stack
-// build` beside `stack test`): there it compiles the code under test. A
-// tool the project never tests with (`docker build`, `hugo build`) builds
-// an artefact, not a check. Each session's checks gain the promoted
+// runs `<tool> test` too, or checks with the tool in another way (`cabal
+// build all` beside `cabal test`, `stack build` beside `stack test`, a
+// site generator's build beside its own link check): there it compiles
+// the code under check. A tool the project never checks with (`docker
+// build`, `hugo build`) builds an artefact, not a check. Each session's checks gain the promoted
 // command's first run, and its steps the category. An infrastructure
 // preview (`terraform plan`) joins the checks too, but stays an action in
 // the steps, where it leads to the apply.
@@ -38,7 +39,7 @@ func promoteBuilds(sessions []mined) {
 	tested := map[string]bool{}
 	for _, m := range sessions {
 		for _, r := range m.checks {
-			if r.cmd.category == "test" {
+			if r.cmd.category == "test" || r.cmd.category == "lint" || r.cmd.category == "typecheck" {
 				tested[r.cmd.tool] = true
 			}
 		}

@@ -41,6 +41,11 @@ func TestPromoteBuilds(t *testing.T) {
 	if want := "Verification commands for this project: `stack build --fast`, `stack test`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
+	// A tool the project checks with in another way compiles too.
+	s = []string{"gleam check", "gleam build --warnings-as-errors"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `gleam check`, `gleam build --warnings-as-errors`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
 	// Tests run with another tool: the build is not promoted.
 	s = []string{"stack build --fast", "make test"}
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `make test`."; got != want {
