@@ -401,6 +401,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			// ("because of the sidecar" stays).
 			s = strings.TrimRight(m, " ,;")
 		}
+		if toldBare(s) {
+			// "the admins upgraded", "upgraded everything": a change
+			// told without what changed to what is news, no memory.
+			return nil, nil
+		}
 	} else if settingRe().MatchString(s) {
 		// "the nas is at .40 now, update the inventory": the value is the
 		// fact, the request after it is the day's task.
@@ -1034,6 +1039,26 @@ var reasonRe = lazyregexp.New(`(?i)[\s,]+(so( that)?|because|since|as|which|othe
 // "deploys now use the deployer role", "we now run on arm": a subject that
 // uses something else now is a change without a change verb.
 var changedRe = lazyregexp.New(`(?i)\b(renamed|moved|changed|switched|upgraded|downgraded|bumped|migrated|replaced|swapped|(we're|we are) (moving|switching|migrating)|(we|\w{3,}s) now (uses?|runs? on|go(es)? through|points? (to|at)))\b`)
+
+// toldBare reports whether a change is told with nothing after its verb
+// but a word for everything ("we upgraded everything", "the admins
+// upgraded") and no value anywhere: what it changed to is not said.
+func toldBare(s string) bool {
+	locs := changedRe().FindAllStringIndex(s, -1)
+	if len(locs) == 0 || len(valueTerms(factTerms(s))) > 0 || len(codeNames(s)) > 0 {
+		return false
+	}
+	for _, t := range textkey.Tokens(s[locs[len(locs)-1][1]:]) {
+		if !bareWords[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// bareWords name no value after a change verb.
+var bareWords = map[string]bool{"everything": true, "all": true, "stuff": true, "things": true, "it": true,
+	"them": true, "too": true, "as": true, "well": true, "again": true, "finally": true, "today": true}
 
 // goneRe is a clause telling the old value went away ("ops took admin
 // away from us", "the old bucket was retired"): the story of the change,

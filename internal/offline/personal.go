@@ -38,7 +38,10 @@ var (
 	// "talk to me like …". It is not a manner of replying when it waits
 	// for something (coordRe): "talk to me before you change the schema"
 	// is a step of the project's work.
-	talkRe  = lazyregexp.New(`(?i)\b(answer|reply|respond|talk|speak|write back|get back)( to)? me\b`)
+	talkRe = lazyregexp.New(`(?i)\b(answer|reply|respond|talk|speak|write back|get back)( to)? me\b` +
+		// "show me only the diff", "give me diffs, not whole files": the
+		// form the agent's edits come back to the person in.
+		`|\b(show|give|send) me (only |just )?(the |a )?(diffs?|patch(es)?|whole files?|full files?)\b`)
 	coordRe = lazyregexp.New(`(?i)\b(before|after|when|once|until|whenever|as soon as)\b`)
 	// projectRe names the project itself: "the repo's make targets",
 	// "in this project".

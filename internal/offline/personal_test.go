@@ -36,6 +36,11 @@ func TestPersonal(t *testing.T) {
 		{"Get back to me once the backfill has run.", false},
 		{"Speak to me like a colleague, not a textbook.", true},
 		{"I use zsh with the repo's make targets.", false},
+		// the form edits come back in is the person's, unless it waits
+		// for a step of the work
+		{"Send me a patch rather than the rewritten module.", true},
+		{"Give me diffs only, I review on a phone.", true},
+		{"Show me the diff before you push to the release branch.", false},
 		{"Keep your summaries short in this project.", false},
 	} {
 		if got := personal(c.line); got != c.want {

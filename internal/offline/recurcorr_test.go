@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -367,5 +368,22 @@ func TestPreferOverRulesOut(t *testing.T) {
 	}
 	if !supersedes("we use podman not docker", "Containers run with docker compose.") {
 		t.Error("a line relying on the ruled-out tool is not superseded")
+	}
+}
+
+// TestChangeToldBare: a change told with nothing after its verb but a word
+// for everything is news without a value, no memory; told with what it
+// changed to, it stands.
+func TestChangeToldBare(t *testing.T) {
+	for _, s := range []string{
+		"I spent an hour on the database box and upgraded everything, then lunch",
+		"the staging cluster finally got upgraded, can you check the pipeline",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q; want nothing", s, st.line)
+		}
+	}
+	if st, _ := classify("we upgraded the broker to rabbitmq 3.13 last week", false, source{}); st == nil || !strings.Contains(st.line, "3.13") {
+		t.Errorf("a change with its value: got %+v; want it kept", st)
 	}
 }
