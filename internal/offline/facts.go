@@ -168,6 +168,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			// no memory.
 			continue
 		}
+		once := len(sessions) < 2
 		var echo *source
 		if len(sessions) < 2 && !lasting && !global && fresh {
 			if saidTerms == nil {
@@ -183,6 +184,10 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			}
 		}
 		if !fresh || (len(sessions) < 2 && !lasting) {
+			continue
+		}
+		if once && !standsAlone(line) {
+			// Said once, it must name what it is about (standalone.go).
 			continue
 		}
 		// A preference about the person goes with them to every project

@@ -1,0 +1,54 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A line said in one session stands on the person's marker alone, with no
+// second session to confirm what it is about, so it must say that itself.
+// A sentence that leans on the conversation around it (a yes to the
+// agent's question, "it's …" about what the agent just asked) names
+// nothing a reader of the memory file could act on. Two signals make it
+// such a fragment: it names nothing concrete, and its shape points back.
+
+var (
+	// answerRe is a reply to the agent: the content is in the question.
+	answerRe = lazyregexp.New(`(?i)\b(yes|yeah|yep|yup|exactly)\b`)
+	// pronounLeadRe is a main clause whose subject is a bare pronoun,
+	// after at most a short place phrase ("on staging it's off").
+	pronounLeadRe = lazyregexp.New(`(?i)^(?:(?:in|on|for|with|under|at)\s+(?:the\s+|a\s+|my\s+|our\s+)?[\w.-]+\s+)?(it|it's|that|that's|this|these|those)\b`)
+)
+
+// standsAlone reports whether a line said in one session can be read
+// without the conversation it came from.
+func standsAlone(line string) bool {
+	if concrete(line) {
+		return true
+	}
+	return !answerRe().MatchString(line) && !pronounLeadRe().MatchString(line)
+}
+
+// concrete reports whether a line names something exact: a number or a
+// version, a path or a code name, or a proper name past its first word.
+func concrete(line string) bool {
+	if len(codeNames(line)) > 0 || len(valueTerms(factTerms(line))) > 0 {
+		return true
+	}
+	words := strings.Fields(line)
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words[1:] {
+		w = strings.Trim(w, "\"'()[],;:.!?")
+		if w == "" || w == "I" || strings.HasPrefix(w, "I'") {
+			continue
+		}
+		if unicode.IsUpper([]rune(w)[0]) {
+			return true
+		}
+	}
+	return false
+}

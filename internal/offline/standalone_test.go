@@ -1,0 +1,39 @@
+package offline
+
+import "testing"
+
+func TestStandsAlone(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		// Fragments that lean on the conversation.
+		{"Sure, yeah, go ahead with that approach.", false},
+		{"On the laptop it's fine, always, the desktop is the odd one out.", false},
+		{"That is the way we like it, one commit per feature.", false},
+		// Lines that say what they are about.
+		{"Yeah, the staging database listens on 6543 now.", true},
+		{"It's Forgejo now, not the old Gitea box.", true},
+		{"Every endpoint returns problem+json errors, no exceptions.", true},
+		{"Fixtures are never shared between test modules.", true},
+		{"Always write docstrings in the imperative mood.", true},
+	} {
+		if got := standsAlone(tc.line); got != tc.want {
+			t.Errorf("standsAlone(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// A fragment said once is not proposed; said in two sessions, recurrence
+// is its second signal and it goes through the usual merging.
+func TestFragmentSaidOnceIsDropped(t *testing.T) {
+	all := func(int) bool { return true }
+	frag := stmt{line: "On the laptop it's fine, always.", lasting: true, src: source{session: 0, quote: "on the laptop it's fine, always"}}
+	if got := instructionCandidates([]stmt{frag}, nil, nil, all); len(got) != 0 {
+		t.Fatalf("fragment said once proposed: %+v", got)
+	}
+	rule := stmt{line: "Always run migrations through the make target.", lasting: true, src: source{session: 0, quote: "always run migrations through the make target"}}
+	if got := instructionCandidates([]stmt{rule}, nil, nil, all); len(got) != 1 {
+		t.Fatalf("a rule said once with its subject: got %d candidates, want 1", len(got))
+	}
+}
