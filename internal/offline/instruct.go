@@ -417,9 +417,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	// "from now on we should always …" is a rule; "we should always …"
 	// alone may be a suggestion.
 	explicit := st.lasting
-	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) {
+	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) {
 		// "deploy same as always" compares with the usual way; the
-		// "always" of a rule is its own.
+		// "always" of a rule is its own (eventclause.go).
 		st.lasting = true
 	}
 	// "…, not eu-west-1 anymore": the old value ruled out, a change,
