@@ -3,23 +3,26 @@ package offline
 import "testing"
 
 func TestStandsAlone(t *testing.T) {
-	for _, tc := range []struct {
-		line string
-		want bool
-	}{
+	wantEach(t, "standsAlone", standsAlone, map[string]bool{
 		// Fragments that lean on the conversation.
-		{"Sure, yeah, go ahead with that approach.", false},
-		{"On the laptop it's fine, always, the desktop is the odd one out.", false},
-		{"That is the way we like it, one commit per feature.", false},
+		"Sure, yeah, go ahead with that approach.":                         false,
+		"On the laptop it's fine, always, the desktop is the odd one out.": false,
+		"That is the way we like it, one commit per feature.":              false,
 		// Lines that say what they are about.
-		{"Yeah, the staging database listens on 6543 now.", true},
-		{"It's Forgejo now, not the old Gitea box.", true},
-		{"Every endpoint returns problem+json errors, no exceptions.", true},
-		{"Fixtures are never shared between test modules.", true},
-		{"Always write docstrings in the imperative mood.", true},
-	} {
-		if got := standsAlone(tc.line); got != tc.want {
-			t.Errorf("standsAlone(%q) = %v, want %v", tc.line, got, tc.want)
+		"Yeah, the staging database listens on 6543 now.":            true,
+		"It's Forgejo now, not the old Gitea box.":                   true,
+		"Every endpoint returns problem+json errors, no exceptions.": true,
+		"Fixtures are never shared between test modules.":            true,
+		"Always write docstrings in the imperative mood.":            true,
+	})
+}
+
+// wantEach checks what a predicate over sentences says of each case.
+func wantEach(t *testing.T, name string, f func(string) bool, cases map[string]bool) {
+	t.Helper()
+	for s, want := range cases {
+		if got := f(s); got != want {
+			t.Errorf("%s(%q) = %v, want %v", name, s, got, want)
 		}
 	}
 }
