@@ -402,7 +402,7 @@ func testBinaryArg(prog string, rest []string) bool {
 		if strings.HasPrefix(a, "./") && path.Ext(a) == "" && (testScript(a) || scriptNameCategory(path.Base(a)) == "test") {
 			return true
 		}
-		if p := strings.ReplaceAll(a, `\`, "/"); path.Ext(p) != "" && testScript(p) {
+		if p := strings.ReplaceAll(a, `\`, "/"); path.Ext(p) != "" && (testScript(p) || alone && testFileName(p)) {
 			return true
 		}
 		if testDirWords[a] && alone {
@@ -420,6 +420,13 @@ func testBinaryArg(prog string, rest []string) bool {
 		}
 	}
 	return false
+}
+
+// testFileName reports whether a file is named as the tests themselves
+// (`tests.p8`, `test.hxml`): what a program handed it runs is tests.
+func testFileName(p string) bool {
+	base := strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p)))
+	return base == "test" || base == "tests"
 }
 
 // testDirWords name a project's test directory as a bare argument.

@@ -345,6 +345,10 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{`octave-ish -batch "runtests('unit')"`, "octave-ish", "test"},
 		{`octave-ish -batch "plot_results('q3')"`, "octave-ish", ""},
 		{"runbook --script test", "runbook", ""},
+		// A file named as the tests, handed to a program alone.
+		{"gforth tests.fs", "gforth", "test"},
+		{"gforth src/app.fs tests.fs", "gforth", ""},
+		{"gforth app.fs", "gforth", ""},
 		// A project's own `bin/test`; the shell builtin is no check.
 		{"bin/test --fail-fast", "bin/test", "test"},
 		{"test -f build/app.jar", "test", ""},

@@ -88,16 +88,20 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		latest   string
 		at       time.Time
 		byRunner map[string][]checkRun
+		cmd      command // the first run
 	}
 	groups := map[string]*group{}
 	order := 0
 	for idx, m := range sessions {
 		for _, r := range m.checks {
-			k := r.cmd.checkKey()
+			// A build and a check of one tool's area are two
+			// checks (`circleci orb pack`, `circleci orb
+			// validate`).
+			k := r.cmd.checkKey() + "\x00" + r.cmd.category
 			g := groups[k]
 			if g == nil {
 				order++
-				g = &group{key: k, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, full: map[string]int{}, first: order}
+				g = &group{key: k, category: r.cmd.category, sessions: map[int]source{}, forms: map[string]int{}, full: map[string]int{}, first: order, cmd: r.cmd}
 				groups[k] = g
 			}
 			g.sessions[idx] = r.src
@@ -109,6 +113,12 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 				norm = f.norm + " | " + norm
 				args = append(append(append([]word{}, r.cmd.from...), word{text: "|", op: true}), args...)
 				g.fed = true
+			}
+			if len(r.cmd.out) > 0 {
+				// `circleci orb pack src > orb.yml`: the file
+				// is what the next check reads.
+				norm += " " + argsText(r.cmd.out)
+				args = append(append([]word{}, args...), r.cmd.out...)
 			}
 			if r.cmd.dir != "" {
 				// `cd web && npm test`: it runs there.
@@ -167,6 +177,18 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		}
 		return a.key < b.key
 	})
+	for i := 1; i < len(kept); i++ {
+		// A command that writes the file a check reads goes right
+		// before that check.
+		for j := range i {
+			if handsFile(kept[i].cmd, kept[j].cmd) {
+				g := kept[i]
+				copy(kept[j+1:i+1], kept[j:i])
+				kept[j] = g
+				break
+			}
+		}
+	}
 	c := &candidate{kind: KindVerification}
 	for _, g := range kept {
 		cmd := listedForm(g.forms, g.full, g.runs, g.dangling || g.fed)
@@ -607,9 +629,10 @@ func neededBuilds(sessions []mined) {
 			}
 			p := m.steps[i-1].cmd
 			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(p.norm) ||
-				strings.Contains(p.step, " ") || sharesValue(r.cmd, p) {
+				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) || sharesValue(r.cmd, p) {
 				// Only a program run with options alone (a `<tool>
-				// build` may make an image: promoteBuilds), and one
+				// build` may make an image: promoteBuilds), or one
+				// that writes the file the check is given, and one
 				// the check is not aimed at (`dbt test --select m`
 				// after `dbt run --select m`).
 				continue
@@ -643,6 +666,30 @@ func neededBuilds(sessions []mined) {
 			}
 		}
 	}
+}
+
+// handsFile reports whether a command writes the file a check is then
+// given (`circleci orb pack src > orb.yml` before `circleci orb validate
+// orb.yml`): the check reads what it made.
+func handsFile(made, check command) bool {
+	out := ""
+	if len(made.out) == 2 {
+		out = made.out[1].text
+	}
+	for i := 1; i < len(made.args) && out == ""; i++ {
+		if outputOptions[made.args[i-1].text] {
+			out = made.args[i].text
+		}
+	}
+	if out == "" {
+		return false
+	}
+	for _, w := range check.args[1:] {
+		if w.text == out {
+			return true
+		}
+	}
+	return false
 }
 
 // checkingStems are the stems of words that say a command checks

@@ -216,6 +216,17 @@ func TestNeededBuilds(t *testing.T) {
 	if got, want := verificationOf(site, site, site), "Verification commands for this project: `vale public/`."; got != want {
 		t.Errorf("subcommand: line %q, want %q", got, want)
 	}
+	// A subcommand that writes the file the check is then given.
+	bundle := []string{"stackctl bundle render charts > rendered.yaml", "kube-linter lint rendered.yaml"}
+	if got, want := verificationOf(bundle, bundle, bundle), "Verification commands for this project: `stackctl bundle render charts > rendered.yaml`, `kube-linter lint rendered.yaml`."; got != want {
+		t.Errorf("file handed on: line %q, want %q", got, want)
+	}
+	// Two commands of one tool's area, the build and the check, are
+	// both listed.
+	area := []string{"circleci config pack .circleci/src > packed.yml", "circleci config validate packed.yml"}
+	if got, want := verificationOf(area, area, area), "Verification commands for this project: `circleci config pack .circleci/src > packed.yml`, `circleci config validate packed.yml`."; got != want {
+		t.Errorf("one area: line %q, want %q", got, want)
+	}
 }
 
 // TestFoldStatedChecksEdit: an edit of an old line that now says the tests
