@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -56,7 +58,7 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 	var nvs []namedVersion
 	count := map[string]int{}
 	for _, l := range k.lines {
-		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+		if k.from[l] == "" || strings.Contains(l, verificationPrefix) {
 			continue
 		}
 		for _, nv := range namedVersions(l) {
@@ -64,7 +66,14 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 			count[strings.ToLower(nv.name)]++
 		}
 	}
-	if len(nvs) == 0 {
+	mvs := memoryValues(k)
+	var bare []memoryValue
+	for _, mv := range mvs {
+		if mv.bare {
+			bare = append(bare, mv)
+		}
+	}
+	if len(nvs) == 0 && len(mvs) == 0 {
 		return nil
 	}
 	latest := map[string]int{} // memory line and name: index in out
@@ -75,27 +84,39 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 		}
 		var clean string
 		lq := strings.ToLower(s.quote)
+		cleaned := func() string {
+			if clean == "" {
+				clean = withoutAsk(strings.TrimSpace(toldRe().ReplaceAllString(strings.TrimSpace(plain(s.quote)), "")))
+			}
+			return clean
+		}
+		add := func(key string, ch change) {
+			if j, ok := latest[key]; ok {
+				out[j] = ch
+				return
+			}
+			latest[key] = len(out)
+			out = append(out, ch)
+		}
+		for _, mv := range mvs {
+			if !mv.bare && !strings.Contains(lq, strings.ToLower(mv.value)) && (mv.stem == "" || !strings.Contains(lq, stemKey(mv.stem))) {
+				continue
+			}
+			if v := memoryValueChange(cleaned(), mv, len(bare) == 1); v != "" {
+				add(mv.line+"\x00"+mv.value, change{old: mv.value, new: v, terms: nonValues(cleaned()), src: s, context: message(said, i)})
+			}
+		}
 		for _, nv := range nvs {
 			if count[strings.ToLower(nv.name)] > 1 || !strings.Contains(lq, strings.ToLower(nv.name)) {
 				// A name memory writes two versions after does
 				// not say which one changed.
 				continue
 			}
-			if clean == "" {
-				clean = withoutAsk(strings.TrimSpace(toldRe().ReplaceAllString(strings.TrimSpace(plain(s.quote)), "")))
-			}
-			v := driftedVersion(clean, nv)
+			v := driftedVersion(cleaned(), nv)
 			if v == "" {
 				continue
 			}
-			ch := change{old: nv.name + " " + nv.version, new: nv.name + " " + v, subject: factTerms(nv.name), terms: nonValues(clean), src: s, context: message(said, i)}
-			key := nv.line + "\x00" + strings.ToLower(nv.name)
-			if j, ok := latest[key]; ok {
-				out[j] = ch
-				continue
-			}
-			latest[key] = len(out)
-			out = append(out, ch)
+			add(nv.line+"\x00"+strings.ToLower(nv.name), change{old: nv.name + " " + nv.version, new: nv.name + " " + v, subject: factTerms(nv.name), terms: nonValues(cleaned()), src: s, context: message(said, i)})
 		}
 	}
 	return out
@@ -125,4 +146,166 @@ func driftedVersion(s string, nv namedVersion) string {
 		return v
 	}
 	return ""
+}
+
+// memoryValue is a value a memory line holds, as written, read for a
+// change that names it or its kind: a host or a name with a number
+// ("toot-01"), a program's version joined to its name ("orb-tools@11.6",
+// "net8.0"), or a dotted version alone.
+type memoryValue struct {
+	line, value string
+	// stem is what a version joined to a name is written after
+	// ("circleci/orb-tools@", "net"): another version written after the
+	// same stem replaces it.
+	stem string
+	// bare: a dotted version (with a "v" or not) and nothing else.
+	bare bool
+}
+
+// memoryValues lists the values the memory files' lines hold.
+func memoryValues(k *known) []memoryValue {
+	var out []memoryValue
+	for _, l := range k.lines {
+		// (A line a pending patch rewrites still counts: the change
+		// is then one the patch already proposes.)
+		if k.from[l] == "" || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, w := range strings.Fields(strings.ReplaceAll(l, "`", " ")) {
+			v := trimValue(w)
+			if !hasDigit(v) || len(v) < 3 {
+				continue
+			}
+			switch stem, ver := versionStem(v); {
+			case stem != "":
+				out = append(out, memoryValue{line: l, value: v, stem: stem})
+				_ = ver
+			case dotted(strings.TrimPrefix(strings.ToLower(v), "v")):
+				out = append(out, memoryValue{line: l, value: v, bare: true})
+			case hyphenName(v) || hostLike(v):
+				out = append(out, memoryValue{line: l, value: v})
+			}
+		}
+	}
+	return out
+}
+
+// versionStem splits a version joined to a name: "circleci/orb-tools@11.6"
+// is "circleci/orb-tools@" and "11.6", "net8.0" is "net" and "8.0". A
+// name with digits that is no version ("utf8", "h264") gives "".
+func versionStem(v string) (string, string) {
+	if i := strings.LastIndexAny(v, "@:"); i > 0 && i < len(v)-1 {
+		if ver := strings.TrimPrefix(v[i+1:], "v"); versionNumber(ver) && !strings.Contains(v[:i], "//") {
+			return v[:i+1], v[i+1:]
+		}
+		return "", ""
+	}
+	i := strings.IndexFunc(v, unicode.IsDigit)
+	if i < 2 || strings.Trim(strings.ToLower(v[:i]), "abcdefghijklmnopqrstuvwxyz") != "" || !dotted(v[i:]) || !versionNumber(v[i:]) {
+		return "", ""
+	}
+	return v[:i], v[i:]
+}
+
+// stemKey is a stem as compared: its last path part, lower-cased.
+func stemKey(stem string) string {
+	return strings.ToLower(stem[strings.LastIndexAny(stem, "/")+1:])
+}
+
+// memoryValueChange is the value s gives in place of mv, or "": a sentence
+// telling a change (see driftedVersion) that names
+//   - a version after mv's stem: the value with that version;
+//   - mv itself as given way to another value written the same way, named
+//     as the one held now ("moved everything to toot-02, toot-01 gets
+//     wiped");
+//   - when mv is memory's only dotted version (only), one newer dotted
+//     version alone in the clause that tells the change ("we're on 4.3.1
+//     now").
+func memoryValueChange(s string, mv memoryValue, only bool) string {
+	if !changeSignalRe().MatchString(s) || tellsNoChange(s) || requested(s, clauseSplitRe().Split(s, -1)) {
+		return ""
+	}
+	switch {
+	case mv.stem != "":
+		if containsValue(s, mv.value) {
+			return ""
+		}
+		key := stemKey(mv.stem)
+		for _, w := range strings.Fields(s) {
+			v := trimValue(w)
+			if st, ver := versionStem(v); st != "" && stemKey(st) == key && !strings.HasSuffix(mv.value, ver) {
+				return mv.stem + ver
+			}
+		}
+	case mv.bare:
+		if !only || containsValue(s, mv.value) {
+			return ""
+		}
+		var found []string
+		held := false
+		for _, c := range clauses(s) {
+			if !changeSignalRe().MatchString(c) {
+				continue
+			}
+			f := strings.Fields(c)
+			for i, w := range f {
+				v := trimValue(w)
+				if hasDigit(v) || strings.ContainsAny(v, "./:_@") {
+					found = append(found, v)
+					// Said to be held: "on 4.3.1", "is 4.3.1",
+					// "4.3.1 now"; not "4.2 is gone".
+					held = i > 0 && heldWords[strings.ToLower(trimValue(f[i-1]))] || i+1 < len(f) && strings.EqualFold(trimValue(f[i+1]), "now")
+				}
+			}
+			if len(oldOnlyMatches(c)) > 0 {
+				return ""
+			}
+			break
+		}
+		if len(found) != 1 || !held {
+			return ""
+		}
+		old, v := strings.TrimPrefix(strings.ToLower(mv.value), "v"), strings.TrimPrefix(strings.ToLower(found[0]), "v")
+		if !dotted(v) || !newerVersion(v, old) {
+			return ""
+		}
+		// (Written without the "v" the old one had, the value reads as
+		// the person wrote it.)
+		return found[0]
+	default:
+		if !containsValue(s, mv.value) || negatedIn(s, strings.ToLower(mv.value)) || stillHeldRe(mv.value).MatchString(s) {
+			return ""
+		}
+		if v := newValueFor(s, mv.value); v != "" && valueShape(v) == valueShape(mv.value) && !containsValue(mv.line, v) {
+			return v
+		}
+	}
+	return ""
+}
+
+// heldWords stand right before a value said to be the one held: "we're
+// on 4.3.1", "it is 4.3.1", "moved to 4.3.1".
+var heldWords = map[string]bool{"on": true, "to": true, "is": true, "are": true, "at": true, "runs": true, "uses": true}
+
+// stillHeldRe finds a value said to stay: "toot-01 still serves the
+// media", "db-2 stays".
+func stillHeldRe(v string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(v) + `\s+(?:\w+\s+)?(?:still|stays|remains|keeps|too|also|as well)\b`)
+}
+
+// newerVersion reports whether dotted version a is after b, written with
+// as many parts or one more or fewer: 4.3.1 after 4.2.10.
+func newerVersion(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	if d := len(pa) - len(pb); d > 1 || d < -1 {
+		return false
+	}
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		x, _ := strconv.Atoi(pa[i])
+		y, _ := strconv.Atoi(pb[i])
+		if x != y {
+			return x > y
+		}
+	}
+	return len(pa) > len(pb)
 }

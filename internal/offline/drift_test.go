@@ -32,23 +32,10 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 			"", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
-			withMemory(t, w, tc.mem)
-			w.add("a", true, "u:the login form loses focus on submit", "x:mix test")
-			w.add("b", true, tc.said, "x:mix test")
 			if tc.not == "" {
-				if res := w.run(t); len(res.Candidates) != 0 {
-					t.Errorf("proposed %+v", res.Candidates)
-				}
-				return
+				tc.want = ""
 			}
-			got, _ := w.appliedPrivate(t, tc.mem)
-			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
-				t.Errorf("want %q and no %q in:\n%s", tc.want, tc.not, got)
-			}
-			if again := w.run(t); len(again.Candidates) != 0 {
-				t.Errorf("second run proposed %+v", again.Candidates)
-			}
+			memoryEdit(t, tc.mem, tc.said, tc.want, tc.not)
 		})
 	}
 }
@@ -61,5 +48,79 @@ func TestNamedVersions(t *testing.T) {
 	}
 	if want := "zig=0.11.0 port=8080 Node=20"; strings.Join(got, " ") != want {
 		t.Errorf("namedVersions = %v, want %s", got, want)
+	}
+}
+
+// TestMemoryValueChanges: a later sentence that tells a change names a
+// value memory holds in one of its shapes: a version joined to a name
+// with another version after the same name, the host memory names given
+// way to another written the same way, or memory's only dotted version
+// replaced by a newer one said to be held. A value said to stay, a
+// version given up, an older version and a version beside another value
+// change nothing.
+func TestMemoryValueChanges(t *testing.T) {
+	for _, tc := range []struct {
+		name, mem, said string
+		want, not       string
+	}{
+		{"joined version", "# Project Memory\n\n- Releases use acme/release-kit@3.2 in the pipeline.\n",
+			"u:we switched the pipeline over to release-kit@4.0 this morning",
+			"- Releases use acme/release-kit@4.0 in the pipeline.", "@3.2"},
+		{"host given way", "# Project Memory\n\n- Backups are pulled from vault-03 at night.\n",
+			"u:we moved everything to vault-07 on friday, vault-03 gets reformatted on monday",
+			"- Backups are pulled from vault-07 at night.", "vault-03"},
+		{"host stays", "# Project Memory\n\n- Backups are pulled from vault-03 at night.\n",
+			"u:we moved the log shipper to vault-07 last week, vault-03 still pulls the backups", "", "Backups are pulled"},
+		{"only version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:ops finished the upgrade, we're on 1.21.2 now", "- The wiki runs Gitea 1.21.2 behind caddy.", "1.20.4"},
+		{"version given up", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:the container tag changed, 1.19.8 is gone", "", "wiki runs"},
+		{"older version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:ops rolled back, we're on 1.18.1 now", "", "wiki runs"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			memoryEdit(t, tc.mem, tc.said, tc.want, tc.not)
+		})
+	}
+}
+
+// TestVersionStem: a version joined to a name splits at the joint; a name
+// that only holds a digit is no version.
+func TestVersionStem(t *testing.T) {
+	for in, want := range map[string]string{
+		"acme/release-kit@3.2": "acme/release-kit@ 3.2", "node:20": "node: 20", "net8.0": "net 8.0",
+		"utf8": " ", "h264": " ", "https://x.example:8443": " ", "v1.2": " ",
+	} {
+		st, ver := versionStem(in)
+		if got := st + " " + ver; got != want {
+			t.Errorf("versionStem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// memoryEdit runs a session and then one with said over memory mem. With
+// want, memory after the patch holds want and not not, and a second run
+// adds nothing; without, no proposal holds not (or, with no not either,
+// nothing is proposed).
+func memoryEdit(t *testing.T, mem, said, want, not string) {
+	t.Helper()
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the login form loses focus on submit", "x:make check")
+	w.add("b", true, said, "x:make check")
+	if want == "" {
+		for _, c := range w.run(t).Candidates {
+			if not == "" || strings.Contains(c.Text, not) {
+				t.Errorf("proposed %+v", c)
+			}
+		}
+		return
+	}
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, want) || strings.Contains(got, not) {
+		t.Errorf("want %q and no %q in:\n%s", want, not, got)
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
 	}
 }

@@ -80,13 +80,19 @@ func pastedSettings(text string, src source) []setting {
 		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro})
 	}
 	for _, ln := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "-*"))
+		// (A list's marker, or a quote's, is not part of the line.)
+		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" {
 			continue
 		}
 		if m := toolVersionRe().FindStringSubmatch(t); m != nil {
 			// "elixir 1.17.2-otp-27" of a .tool-versions file.
 			add(m[1], m[2], t, keyTerms(m[1]))
+			continue
+		}
+		if m := elementRe().FindStringSubmatch(t); m != nil {
+			// "<TargetFramework>net9.0</TargetFramework>".
+			add(m[1], m[2], t, nil)
 			continue
 		}
 		if !strings.ContainsAny(t, "=:{") {
@@ -120,6 +126,10 @@ func pastedSettings(text string, src source) []setting {
 	}
 	return out
 }
+
+// elementRe is a line that is one XML element holding a value:
+// "<TargetFramework>net9.0</TargetFramework>".
+var elementRe = lazyregexp.New(`^<([A-Za-z][\w.-]*)>\s*([^<>\s]+)\s*</([A-Za-z][\w.-]*)>$`)
 
 // quotedPairRe is one key and value of an object written on one line:
 // `"ssh_port": 2202` of `{"ssh_port": 2202, "ssh_user": "deploy"}`.
@@ -193,6 +203,11 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 					old = ""
 				}
 			}
+			if old == "" && !st.pinned {
+				// "net9.0" for "net8.0": a version written after
+				// the same stem.
+				old = sameStemValue(l, st.value)
+			}
 			if old == "" || strings.EqualFold(old, st.value) || !toldChanged(said, st, old) {
 				continue
 			}
@@ -234,6 +249,23 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// sameStemValue is the value of line written as v is, a version after
+// the same stem ("net8.0" for "net9.0"), or "".
+func sameStemValue(line, v string) string {
+	st, _ := versionStem(v)
+	if st == "" {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if o := trimValue(w); !strings.EqualFold(o, v) {
+			if os, _ := versionStem(o); os != "" && stemKey(os) == stemKey(st) {
+				return o
+			}
+		}
+	}
+	return ""
 }
 
 // versionNearName is the version of versionAfterName in a memory line

@@ -438,12 +438,21 @@ func retellsDone(c candidate, done []change) bool {
 func fromChange(c candidate, changes []change) bool {
 	for _, ch := range changes {
 		for _, s := range c.srcs {
-			if s.session == ch.src.session && s.msgID == ch.src.msgID && containsValue(c.line, ch.new) {
+			if s.session == ch.src.session && s.msgID == ch.src.msgID && (containsValue(c.line, ch.new) || containsValue(c.line, lastPart(ch.new))) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// lastPart is a value's last path part: the message names
+// "circleci/orb-tools@12.1" as "orb-tools@12.1".
+func lastPart(v string) string {
+	if strings.Contains(v, "//") {
+		return v
+	}
+	return v[strings.LastIndex(v, "/")+1:]
 }
 
 // proposed reports whether a pending patch already carries this change:
