@@ -695,7 +695,7 @@ var generic = map[string]bool{
 	"every": true, "change": true, "changes": true, "code": true, "file": true,
 	"files": true, "project": true, "repo": true, "when": true, "you": true,
 	"now": true, "from": true, "on": true, "here": true, "everything": true,
-	"edit": true, "by": true, "hand": true, "directly": true,
+	"edit": true, "by": true, "hand": true, "directly": true, "own": true,
 }
 
 // genericTerms are the generic words as stemmed terms.

@@ -387,3 +387,14 @@ func TestChangeToldBare(t *testing.T) {
 		t.Errorf("a change with its value: got %+v; want it kept", st)
 	}
 }
+
+// TestOwnNamesNothing: "own" ("our own", "the site's own") says whose a
+// thing is, not which: two lines sharing it and two more words are not
+// one fact.
+func TestOwnNamesNothing(t *testing.T) {
+	a := "Leave the vendor tree alone, patches for the app belong in our own patches folder."
+	b := "The app keeps its own vendor mirror."
+	if sameFact(a, b) {
+		t.Errorf("sameFact(%q, %q) = true; want false", a, b)
+	}
+}
