@@ -184,6 +184,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if r := reversalOf(s, src); r != nil {
 		return nil, r
 	}
+	if m := okTagRe().FindString(s); m != "" && !questRe().MatchString(s) {
+		// "we don't pull in that package, core only, ok?": the tag
+		// asks for assent to a rule, it asks nothing.
+		s = s[:len(s)-len(m)]
+	}
 	if strings.HasSuffix(s, "?") || tagQuestionRe().MatchString(s) {
 		return nil, nil
 	}
@@ -472,6 +477,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// okTagRe is a tag after a statement asking for assent: ", ok?", ",
+// got it?", ", understood?".
+var okTagRe = lazyregexp.New(`(?i),\s*(ok(ay)?|got it|understood|alright|all right|clear)\s*\?+\s*$`)
 
 // againLeadRe is a clause saying a mistake came back, before a dash or a
 // colon that leads to the rule: "the same thing again — …", "tabs

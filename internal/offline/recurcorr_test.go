@@ -398,3 +398,14 @@ func TestOwnNamesNothing(t *testing.T) {
 		t.Errorf("sameFact(%q, %q) = true; want false", a, b)
 	}
 }
+
+// TestAssentTag: ", ok?" after a rule asks for assent, not for an answer:
+// the rule stands; a real question with the tag is still a question.
+func TestAssentTag(t *testing.T) {
+	if st, _ := classify("we never vendor the protobuf runtime, it comes from go.mod, got it?", false, source{}); st == nil || strings.Contains(st.line, "?") {
+		t.Errorf("rule with an assent tag: got %+v; want the rule without the tag", st)
+	}
+	if st, _ := classify("is the staging cache always warm, ok?", false, source{}); st != nil {
+		t.Errorf("question with a tag: got %q; want nothing", st.line)
+	}
+}
