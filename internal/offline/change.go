@@ -849,3 +849,41 @@ func valueShape(v string) string {
 	}
 	return shape
 }
+
+// runOnParts is a sentence as the parts read for support and changes: the
+// sentence itself, or, for one run on past 400 characters ("so I spent the
+// morning on X, Y is at 2.35 now, …, and then can you …"), its clauses
+// joined back into parts of at most 400; a clause longer than that is too
+// long to be one thought and is left out.
+func runOnParts(sent string) []string {
+	if len(sent) <= 400 {
+		return []string{sent}
+	}
+	var out []string
+	part := ""
+	start := 0
+	flush := func() {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+		part = ""
+	}
+	add := func(c string) {
+		switch {
+		case len(c) > 400:
+			flush()
+		case len(part)+len(c) > 400:
+			flush()
+			part = c
+		default:
+			part += c
+		}
+	}
+	for _, loc := range clauseSplitRe().FindAllStringIndex(sent, -1) {
+		add(sent[start:loc[1]])
+		start = loc[1]
+	}
+	add(sent[start:])
+	flush()
+	return out
+}

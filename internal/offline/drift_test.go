@@ -124,3 +124,21 @@ func memoryEdit(t *testing.T, mem, said, want, not string) {
 		t.Errorf("second run proposed %+v", again.Candidates)
 	}
 }
+
+// TestRunOnMessageChange: a change told inside one sentence run on past
+// 400 characters still edits memory: the sentence is read by its clauses.
+func TestRunOnMessageChange(t *testing.T) {
+	long := "u:right so I was in the server room most of the afternoon swapping disks and reseating cables, " +
+		"the build farm is at Jenkins 2.462 now on every agent, the old controller is powered down, " +
+		"and while I was there I noticed the fans on rack two are loud, the ticket for that is with facilities, " +
+		"and the label printer is out of tape again, somebody should order more before friday, " +
+		"and then can you look at why the nightly job takes so long on the arm agents"
+	if len(long) <= 400 {
+		t.Fatalf("message is %d characters, want a run-on past 400", len(long))
+	}
+	memoryEdit(t, "# Project Memory\n\n- CI: Jenkins 2.440 with the kubernetes plugin.\n", long,
+		"- CI: Jenkins 2.462 with the kubernetes plugin.", "2.440")
+	if parts := runOnParts(strings.Repeat("word ", 100) + ", " + strings.Repeat("more ", 10)); len(parts) != 1 || strings.HasPrefix(parts[0], "word") {
+		t.Errorf("runOnParts kept a clause past 400 characters: %q", parts)
+	}
+}

@@ -100,15 +100,19 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			listed, scoped := ruleItems(lines), scopedItems(lines)
 			// Support by mention reads whole sentences: a request to
 			// check work names its checks across the clauses of one.
-			for i, sent := range sentences(lines) {
-				if len(sent) > 400 || len(textkey.Tokens(sent)) < 2 {
-					// Too long to be one thought, or too short to
-					// name anything: no support for a fact.
-					continue
+			i := 0
+			for _, sent := range sentences(lines) {
+				for _, part := range runOnParts(sent) {
+					if len(textkey.Tokens(part)) < 2 {
+						// Too short to name anything: no
+						// support for a fact.
+						continue
+					}
+					s := src
+					s.quote, s.seq = strs.get(part), seq*1000+i
+					m.said = append(m.said, s)
+					i++
 				}
-				s := src
-				s.quote, s.seq = strs.get(sent), seq*1000+i
-				m.said = append(m.said, s)
 			}
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
 			quoted := quotesReport(msg.Text, report)
