@@ -614,7 +614,7 @@ var cues = []string{
 	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
-	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "kidding", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 }
 
 func mayMatter(lower string) bool {

@@ -306,7 +306,9 @@ var corrLabelRe = lazyregexp.New(`(?i)^#*\s*(corrections?|fix|fixes|again|remind
 // ("## Fix", "Re: mobile", "Again:").
 var labelRe = lazyregexp.New(`^(#+\s*[\w.:-]+(\s+[\w.:-]+)?|[\w.-]+(\s+[\w.-]+)?:)\s*$`)
 
-var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop)\W*$`)
+// "are you kidding (me)" on its own rebukes what the agent just did, as a
+// bare "no" does.
+var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop|are you kidding( me)?|you'?re kidding( me)?)\W*$`)
 
 // shortValueRe is a value written as the tail of a longer one: ".40" for
 // 192.168.1.40.

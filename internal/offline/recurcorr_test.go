@@ -409,3 +409,22 @@ func TestAssentTag(t *testing.T) {
 		t.Errorf("question with a tag: got %q; want nothing", st.line)
 	}
 }
+
+// TestKiddingOpensCorrection: "are you kidding me." on its own rebukes
+// what the agent did, so the plain statement after it is a correction.
+func TestKiddingOpensCorrection(t *testing.T) {
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		opener string
+		want   bool
+	}{
+		{"Are you kidding me.", true},
+		{"Thanks.", false},
+	} {
+		m := mineSession(0, convo("s", start, "a:I read the flags from a global dict.", "u:"+tc.opener+" every flag is read through the config loader."), nil)
+		got := len(m.stmts) == 1 && m.stmts[0].correction
+		if got != tc.want {
+			t.Errorf("after %q: statements %+v; want a correction %v", tc.opener, m.stmts, tc.want)
+		}
+	}
+}
