@@ -318,7 +318,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		if proposed {
 			done = append(done, ch)
 		}
-		if (hit || proposed) && ch.old != "" && !hasDigit(ch.old) && isNew(ch.src.session) {
+		if (hit || proposed || checkProgram(cands, ch.old)) && ch.old != "" && !hasDigit(ch.old) && isNew(ch.src.session) {
 			banned[strings.ToLower(ch.old)] = true
 		}
 	}
@@ -359,6 +359,27 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		}
 	}
 	return out
+}
+
+// checkProgram reports whether name is the program (or the runner) of a
+// command on the mined verification line: a change that gives the tool
+// up ("X is deprecated, we use Y now") ends those commands even when no
+// line of memory names it.
+func checkProgram(cands []candidate, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range cands {
+		if c.kind != KindVerification {
+			continue
+		}
+		for _, cmd := range c.cmds {
+			if f := strings.Fields(cmd); len(f) > 0 && strings.EqualFold(f[0], name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitSetting reports whether a change told without its old value fits

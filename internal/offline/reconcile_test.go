@@ -175,3 +175,20 @@ func TestRemindedNotProposed(t *testing.T) {
 		})
 	}
 }
+
+// TestGivenUpToolLeavesChecks: a change that gives up the tool a check
+// runs through ends those checks on the verification line, though no
+// memory line names the tool; a check through another program stays.
+func TestGivenUpToolLeavesChecks(t *testing.T) {
+	w := newWorld(t)
+	for _, id := range []string{"a", "b", "c"} {
+		w.add(id, true, "u:tidy the parser module", "x:hatch run lint", "x:hatch run test", "x:codespell src")
+	}
+	w.add("d", true, "u:hatch is retired, every task goes through nox now.", "x:nox -s lint", "x:codespell src")
+	res := w.run(t)
+	for _, c := range res.Candidates {
+		if c.Kind == "verification" && strings.Contains(c.Text, "hatch") {
+			t.Errorf("verification line keeps the given-up tool: %q", c.Text)
+		}
+	}
+}
