@@ -175,6 +175,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
+	if ticketOnlyRe().MatchString(s) {
+		// "for ticket OPS-1 only: …", as "for this ticket only": a
+		// one-off, whatever rule words follow.
+		return nil, nil
+	}
 	s = reshape(s)
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
@@ -481,6 +486,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 // okTagRe is a tag after a statement asking for assent: ", ok?", ",
 // got it?", ", understood?".
 var okTagRe = lazyregexp.New(`(?i),\s*(ok(ay)?|got it|understood|alright|all right|clear)\s*\?+\s*$`)
+
+// ticketOnlyRe scopes a request to one named ticket or issue.
+var ticketOnlyRe = lazyregexp.New(`(?i)\bfor (ticket|issue|story|bug|pr|card|task) #?[\w.-]*\d[\w.-]* only\b`)
 
 // againLeadRe is a clause saying a mistake came back, before a dash or a
 // colon that leads to the rule: "the same thing again — …", "tabs

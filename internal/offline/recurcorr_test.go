@@ -428,3 +428,14 @@ func TestKiddingOpensCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestTicketOnlyIsOneOff: a request scoped to one named ticket ("for issue
+// 2231 only") is a one-off, as "for this ticket only" is.
+func TestTicketOnlyIsOneOff(t *testing.T) {
+	if st, _ := classify("for issue GH-2231 only: never retry the upload, fail fast", true, source{}); st != nil {
+		t.Errorf("got %q; want nothing", st.line)
+	}
+	if st, _ := classify("never retry the upload, fail fast", true, source{}); st == nil {
+		t.Error("the rule alone is dropped")
+	}
+}
