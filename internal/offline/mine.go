@@ -236,6 +236,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				script = strs.get(script)
 				cmds := commands(script)
+				if len(cmds) == 1 && !tc.Error {
+					// `cat config.yml` the person asked to see: its
+					// output shows the file as the paste of it would.
+					m.pasted = append(m.pasted, shownSettings(cmds[0], tc.Output, lastPrompt)...)
+				}
 				for i, c := range cmds {
 					seq++
 					if c.noise {

@@ -116,9 +116,10 @@ func pastedSettings(text string, src source) []setting {
 		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
 			add(m[1], m[2], t, nil)
 		}
-		if pairs := quotedPairRe().FindAllStringSubmatch(t, -1); len(pairs) > 1 {
+		if pairs := quotedPairRe().FindAllStringSubmatch(t, -1); len(pairs) > 1 || len(pairs) == 1 && strings.Contains(t, "{") {
 			// `{"ssh_port": 2202, "ssh_user": "deploy"}`: an object
-			// written on one line holds one setting per key.
+			// written on one line holds one setting per key (`"require":
+			// { "php": "~8.3.0" }` one).
 			for _, m := range pairs {
 				add(m[1], m[2], t, nil)
 			}
@@ -149,6 +150,30 @@ func withoutRange(v string) string {
 		return r
 	}
 	return v
+}
+
+// fileReaders print a file whole: what they show of a config file is the
+// file as it stands.
+var fileReaders = map[string]bool{"cat": true, "bat": true, "type": true, "Get-Content": true, "gc": true}
+
+// shownSettings reads the settings of a config file a command printed
+// whole (`cat docker-compose.yaml`), as if the person who spoke last had
+// pasted it (prompt): the same two signals then decide whether it holds a
+// new value, the person's words around it in place of a paste's intro.
+func shownSettings(c command, output string, prompt source) []setting {
+	if len(c.args) != 2 || !fileReaders[c.args[0].text] || prompt.quote == "" {
+		return nil
+	}
+	if f := c.args[1].text; !strings.Contains(f, ".") || strings.ContainsAny(f, "*?$") {
+		// A config file has an extension or is a dotfile ("compose.yaml",
+		// ".env"); a glob or a variable names no one file.
+		return nil
+	}
+	out := pastedSettings(output, prompt)
+	for i := range out {
+		out[i].intro = prompt.quote
+	}
+	return out
 }
 
 // keyTerms splits a key into the terms of its words: "minimum_chrome_version"

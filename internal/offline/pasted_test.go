@@ -275,3 +275,41 @@ func TestPastedElementSameStem(t *testing.T) {
 		"u:we upgraded the runtime, the csproj reads now:\n| <TargetFramework>net9.0</TargetFramework>\n| <Nullable>enable</Nullable>",
 		"x:dotnet test", []string{"- Console tool, targets net9.0, ships as a single file."})
 }
+
+// TestShownConfigEditsMemoryLine: a config file the agent printed whole
+// (`cat`) right after the person said it changed shows its new values as
+// a paste of it would; printed after a question, or by a command that
+// prints part of it, it changes nothing.
+func TestShownConfigEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- Workers pull jobs from the queue on port 5672.\n"
+	for _, tc := range []struct {
+		name, prompt, cmd string
+		want              []string
+	}{
+		{"told", "u:the broker listener changed over the weekend, have a look at the config", "x:cat deploy/queue.toml",
+			[]string{"- Workers pull jobs from the queue on port 5679."}},
+		{"asked", "u:why would the workers not connect with this config?", "x:cat deploy/queue.toml", nil},
+		{"part of it", "u:the broker listener changed over the weekend, have a look at the config", "x:grep port deploy/queue.toml", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the retry counter resets too early", "x:make check")
+			w.add("b", true, tc.prompt, tc.cmd, "x:make check")
+			for i, msg := range w.store["b"] {
+				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "queue.toml") {
+					w.store["b"][i].ToolCalls[0].Output = "[queue]\nhost = \"mq.internal\"\nport = 5679\n"
+				}
+			}
+			if tc.want == nil {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "5679") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, mem, tc.want)
+		})
+	}
+}
