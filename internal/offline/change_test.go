@@ -191,6 +191,10 @@ func TestChangedLine(t *testing.T) {
 		// where the old tool does not stay in the line
 		{"- Linting: eslint 8 (eslint.config.mjs)", change{old: "eslint.config.mjs", new: "oxlint"}, ""},
 		{"- Sessions are kept in sessions.sqlite on disk.", change{old: "sessions.sqlite", new: "redis"}, "- Sessions are kept in redis on disk."},
+		// a host written with its port gives way to a host of the same
+		// domain; a file of another kind does not
+		{"- Search node: `search-a.lan:9300`.", change{new: "search-b.lan", subject: []string{"search", "node"}}, "- Search node: `search-b.lan`."},
+		{"- Search node config: `node.yml`.", change{new: "search-b.lan", subject: []string{"search", "node"}}, ""},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {

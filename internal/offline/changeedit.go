@@ -87,7 +87,28 @@ func slotValue(line string, c change) string {
 // values of one kind: two hosts (192.168.1.20 and mqtt.home.lan) or two
 // names joined with hyphens (raspberrypi4-64 and acme-cm4).
 func sameClass(a, b string) bool {
-	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b)
+	a, b = withoutPort(a), withoutPort(b)
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b) || sameDomain(a, b)
+}
+
+// sameDomain reports whether two names end in the same domain of letters:
+// es-dev.internal and es-dev2.internal.
+func sameDomain(a, b string) bool {
+	i, j := strings.LastIndexByte(a, '.'), strings.LastIndexByte(b, '.')
+	if i <= 0 || j <= 0 || strings.ContainsAny(a+b, "/\\") {
+		return false
+	}
+	d := strings.ToLower(a[i+1:])
+	return len(d) >= 2 && d == strings.ToLower(b[j+1:]) && strings.Trim(d, "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
+// withoutPort is a host written with its port ("db.internal:5432") as the
+// host alone; any other value as it is.
+func withoutPort(v string) string {
+	if i := strings.LastIndexByte(v, ':'); i > 0 && i < len(v)-1 && !strings.Contains(v, "/") && strings.Trim(v[i+1:], "0123456789") == "" {
+		return v[:i]
+	}
+	return v
 }
 
 // hostLike reports whether v is an IPv4 address or a host name with a
