@@ -59,7 +59,12 @@ var (
 	// or "globally" opening the sentence ("install it globally" is not one)
 	// or the person's whole setup: "on all my machines", "for everything
 	// I write".
-	globalRe     = lazyregexp.New(`(?i)[\s,]*\b((in|for|across|to) (all|every( one of)?) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)( (i|we) (manage|maintain|own|have|run|touch|work on))?|(not here,? )?(not )?(everywhere|anywhere) (i|we) (work|go|code)|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| \w+)?)?`)
+	// "any" counts with the person's own projects ("in any of my repos")
+	// or as a scope tacked on after a comma at the sentence's end (", in
+	// any repo."); "works in any repo" describes, it does not scope. And
+	// "everywhere, not just <here>" sets the person's scope against this
+	// project.
+	globalRe     = lazyregexp.New(`(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b[\s.!]*$|[\s,]*\b((in|for|across|to) (all|every( one of)?|any( one)? of (my|our)) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)( (i|we) (manage|maintain|own|have|run|touch|work on))?|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?|(not here,? )?(not )?(everywhere|anywhere) (i|we) (work|go|code)|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| \w+)?)?)`)
 	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the

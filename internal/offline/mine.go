@@ -477,7 +477,7 @@ func rememberPrevious(sents []string) []string {
 			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", no exceptions"
 			continue
 		}
-		if len(out) > 0 && scopeOnly(s) {
+		if len(out) > 0 && scopeOnly(s, out[len(out)-1]) {
 			// "… in simple English. This is for all my projects.": the
 			// scope belongs to the sentence before.
 			out[len(out)-1] = withScope(out[len(out)-1])

@@ -20,22 +20,61 @@ var (
 	// pointerTailRe is what is left of a clause that points back at the
 	// rule once its scope is gone: ", that goes", ", that's the same",
 	// "I prefer it that way", "thats how i do it".
-	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way))( (too|as well|really|honestly|anyway))?[\s,;:.!]*$`)
+	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way)|(that|this)('?s| is) how (i|we) [\w-]+( (it|them|things|[\w-]+))?|i (say|said|mean|ask) (this|that|it))( (too|as well|really|honestly|anyway))?[\s,;:.!]*$`)
 	// pointerHeadRe is a lead-in before a colon that only points forward
 	// once its scope is gone: "one thing that applies :", "this holds:".
 	pointerHeadRe = lazyregexp.New(`(?i)^[^:]{0,40}\b(applies|apply|holds|goes|counts)\b[\s,]*:\s*`)
 )
 
-// scopeOnly reports whether sentence s says no more than that something
-// holds in every project ("This is for all my projects.", "that goes for
-// all my repos"): a scope for the sentence before it.
-func scopeOnly(s string) bool {
-	if !globalRe().MatchString(s) {
+// scopeOnly reports whether sentence s, said right after the rule prev,
+// adds no more to it than that it holds in every project ("This is for
+// all my projects.", "that goes for all my repos"): a scope for prev.
+// The clause that carries the scope may be followed by a short reason or
+// aside (", saves me time"), and may say the rule again in its own words
+// instead of pointing at it: in fewer words of prev ("I sort imports in
+// all my code" after "could you sort the imports?"), or in any words
+// when prev is a wish about the agent's replies, which is the person's
+// anyway ("keep it brief. I hate long answers, in any repo."). Said again
+// after a question, the sentence is the rule itself and stays apart.
+func scopeOnly(s, prev string) bool {
+	if !globalRe().MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return false
 	}
 	rest := strings.Join(strings.Fields(globalRe().ReplaceAllString(s, " ")), " ")
 	rest = pointerTailRe().ReplaceAllString(rest, "")
-	return len(factTerms(stripFillers(rest))) == 0
+	if len(factTerms(stripFillers(rest))) == 0 {
+		return true
+	}
+	head, tail, _ := strings.Cut(rest, ",")
+	if len(strings.Fields(tail)) > 6 || len(strings.Fields(head)) > 8 {
+		return false
+	}
+	if head = pointerTailRe().ReplaceAllString(head, ""); len(factTerms(stripFillers(head))) == 0 {
+		return true
+	}
+	if strings.HasSuffix(strings.TrimSpace(prev), "?") {
+		// after a question the sentence that says it again is the rule
+		return false
+	}
+	return restates(head, prev) || tail == "" && personal(prev)
+}
+
+// restates reports whether clause c names nothing that rule does not.
+func restates(c, rule string) bool {
+	terms := factTerms(stripFillers(c))
+	if len(terms) == 0 {
+		return false
+	}
+	of := map[string]bool{}
+	for _, t := range factTerms(rule) {
+		of[t] = true
+	}
+	for _, t := range terms {
+		if !of[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // withScope puts the scope said apart back on the rule it belongs to,

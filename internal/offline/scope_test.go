@@ -22,6 +22,11 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		{[]string{"no trailing summaries in replies.", "and not here only: everywhere we code."}, "No trailing summaries in replies."},
 		{[]string{"i want diffs, not whole files.", "this counts for anything i do, not only this codebase"}, "I want diffs, not whole files."},
 		{[]string{"numbers read better to me as a table than as prose.", "It's the same across all my repos honestly."}, "Numbers read better to me as a table than as prose."},
+		{[]string{"put a blank line between imports and code.", "thats how i like files everywhere, not just here"}, "Put a blank line between imports and code."},
+		{[]string{"please quote file names in backticks when you mention them.", "That's how I read them in every repo, quicker to scan."}, "Quote file names in backticks when you mention them."},
+		{[]string{"wrap lines at 100 columns.", "I wrap at 100 in all my code, anything wider annoys me."}, "Wrap lines at 100 columns."},
+		{[]string{"keep your replies brief.", "I don't read long ones, in any repo."}, "Keep your replies brief."},
+		{[]string{"never add a trailing newline to generated json.", "I mean it, in any of my projects."}, "Never add a trailing newline to generated json."},
 	} {
 		var got *stmt
 		for _, s := range rememberPrevious(c.sentences) {
@@ -38,8 +43,24 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		t.Errorf("got %+v; want the rule to keep its closing words", st)
 	}
 	// a sentence with content of its own is no scope for the one before
-	if got := rememberPrevious([]string{"run the linter first.", "The staging deploy is for all my projects too, it reads one config."}); len(got) != 2 {
-		t.Errorf("folded %q; want the sentences apart", got)
+	for _, pair := range [][]string{
+		{"run the linter first.", "The staging deploy is for all my projects too, it reads one config."},
+		// new words after a rule about the code: no restatement
+		{"run the migrations before the tests.", "I keep forgetting, in any repo."},
+		// said again after a question, the statement is the rule
+		{"could you write dates as ISO?", "I write ISO dates in all my code."},
+		// a question is no scope
+		{"use spaces in yaml.", "is that the case in all my projects?"},
+	} {
+		if got := rememberPrevious(pair); len(got) != 2 {
+			t.Errorf("folded %q; want the sentences apart", got)
+		}
+	}
+	// "any" describing what a thing works with is no scope
+	for _, s := range []string{"this helper script works in any repo you clone", "the cache is shared for any project on the box"} {
+		if globalRe().MatchString(s) {
+			t.Errorf("%q: read as a scope over every project", s)
+		}
 	}
 }
 
