@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // A version often changes without being told as a change: memory says a
@@ -112,7 +114,7 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 				// not say which one changed.
 				continue
 			}
-			v := driftedVersion(cleaned(), nv)
+			v := driftedVersion(cleaned(), nv, memoryStaleRe().MatchString(message(said, i)))
 			if v == "" {
 				continue
 			}
@@ -122,11 +124,17 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 	return out
 }
 
+// memoryStaleRe is the person saying memory is behind: "the memory file
+// still says the old one", "update MEMORY.md", "the notes have the old
+// version". In the message that names a version, it is the word of change.
+var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md|notes)\b.{0,25}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?(?:memory(?: file)?|memory\.md|gemini\.md|notes)\b`)
+
 // driftedVersion is the version s gives nv's name in place of nv's, or
 // "": s names it right after the name, written the same way, says
-// something changed, and neither asks, plans nor names the old version.
-func driftedVersion(s string, nv namedVersion) string {
-	if containsValue(s, nv.version) || !changeSignalRe().MatchString(s) || tellsNoChange(s) || requested(s, clauseSplitRe().Split(s, -1)) {
+// something changed (or its message says memory is behind: stale), and
+// neither asks, plans nor names the old version.
+func driftedVersion(s string, nv namedVersion, stale bool) string {
+	if containsValue(s, nv.version) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || requested(s, clauseSplitRe().Split(s, -1)) {
 		return ""
 	}
 	f := strings.Fields(s)
