@@ -134,13 +134,19 @@ var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\
 // something changed (or its message says memory is behind: stale), and
 // neither asks, plans nor names the old version.
 func driftedVersion(s string, nv namedVersion, stale bool) string {
-	if containsValue(s, nv.version) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || requested(s, clauseSplitRe().Split(s, -1)) {
+	// (A request to change it, in a message asking memory to follow,
+	// changes the project, not the day's task.)
+	if containsValue(s, nv.version) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || !stale && requested(s, clauseSplitRe().Split(s, -1)) {
 		return ""
 	}
 	f := strings.Fields(s)
 	for i := 0; i+1 < len(f); i++ {
 		if !strings.EqualFold(f[i], nv.name) {
 			continue
+		}
+		if strings.EqualFold(f[i+1], "to") && i+2 < len(f) {
+			// "raise the floor to 2.1"
+			i++
 		}
 		v := trimValue(f[i+1])
 		if !versionNumber(v) || v == nv.version || valueShape(v) != valueShape(nv.version) ||
