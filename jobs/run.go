@@ -170,15 +170,17 @@ func projectReport(t Target, h index.History, lines []index.Line, redact func(st
 	// lines are made: the first texts also compile the rules their
 	// keywords call for, about as long as the sessions take.
 	var redacted sync.WaitGroup
-	redacted.Go(func() {
-		for i, l := range lines {
-			pr.Index[i] = redact(l.Text)
-		}
-	})
+	if len(lines) > 0 {
+		redacted.Go(func() {
+			for i, l := range lines {
+				pr.Index[i] = redact(l.Text)
+			}
+		})
+	}
 	// The sessions' times are formatted into one buffer, then made one
 	// string their fields are cut from: a string each was 10,000
 	// allocations in a large project's report.
-	stamps := make([]byte, 0, len(time.RFC3339)*len(t.Entries))
+	stamps := make([]byte, 0, len("2006-01-02T15:04:05Z")*len(t.Entries))
 	ends := make([]int32, len(t.Entries))
 	for i, e := range t.Entries {
 		pr.Sessions = append(pr.Sessions, sessionReport(e, h))

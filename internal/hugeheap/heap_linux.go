@@ -43,9 +43,10 @@ func init() {
 // collapse makes the huge page at p one huge page (MADV_COLLAPSE). It is
 // run on a goroutine of its own: the kernel copies the page, after
 // compacting memory for it when no free huge page is at hand, which took
-// 0.7-6.7 ms of start-up under load, while the rest of the process can go
-// on touching the page meanwhile (the kernel keeps the copy coherent, as
-// it does for khugepaged).
+// 0.5-10 ms of start-up under load. Meanwhile the rest of the process goes
+// on; only its page faults wait while the kernel swaps the mapping in
+// (it holds the process's memory map lock for that last step), as they
+// do for khugepaged.
 func collapse(p uintptr) { _ = madvise(p, hugePage, madvCollapse) }
 
 // Reserve asks the kernel to back the next heapReserve bytes of the heap

@@ -64,11 +64,17 @@ type Stats struct {
 	Unreadable int
 }
 
-// scanRun is how many files a worker takes at a time: large enough that
-// the shared counter is rarely touched, small enough that a worker left
-// with the slow files (long transcripts read on a cold cache) does not
-// hold many others back.
+// scanRun is at most how many files a worker takes at a time: large
+// enough that the shared counter is rarely touched over a large project,
+// small enough that a worker left with the slow files (long transcripts
+// read on a cold cache) does not hold many others back. A small project
+// takes smaller runs (runLength), so its files still spread over every
+// worker.
 const scanRun = 16
+
+// runLength is the run of files a worker takes from n files shared by
+// workers: at least four runs a worker, one file at the least.
+func runLength(n, workers int) int { return max(1, min(scanRun, n/(4*workers))) }
 
 // Scan reads every file (in parallel), then de-duplicates by session id
 // (newest lastUpdated wins, then .jsonl over .json, then the later path),
@@ -107,6 +113,7 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 	}
 	opt.Cache.listed(files)
 	next := atomic.Int64{}
+	run := runLength(len(files), workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -125,8 +132,8 @@ func Scan(ctx context.Context, files []File, opt Options) ([]Entry, Stats) {
 					// Files are handed out in runs: one shared counter
 					// bumped per file kept the workers' cores trading
 					// its cache line ten thousand times a run.
-					end = int(next.Add(scanRun))
-					i = end - scanRun
+					end = int(next.Add(int64(run)))
+					i = end - run
 				}
 				if i >= len(files) || ctx.Err() != nil {
 					return

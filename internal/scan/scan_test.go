@@ -3,8 +3,10 @@ package scan
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -163,5 +165,45 @@ func TestScanSkipsNonRegular(t *testing.T) {
 	}
 	if len(files) != 0 {
 		t.Fatalf("symlink listed: %+v", files)
+	}
+}
+
+// Workers take files in runs: every file is read exactly once whatever
+// the count, and a project of a few files still spreads over the workers.
+func TestScanReadsEachFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	var all []File
+	for i := range 70 {
+		p := filepath.Join(dir, fmt.Sprintf("session-%02d.jsonl", i))
+		touch(t, p)
+		all = append(all, File{Path: p, Source: transcript.Gemini})
+	}
+	for _, workers := range []int{1, 2, 3, 5} {
+		for n := 0; n <= len(all); n++ {
+			var mu sync.Mutex
+			reads := map[string]int{}
+			read := func(p string, src transcript.Source) (transcript.Session, error) {
+				mu.Lock()
+				reads[p]++
+				mu.Unlock()
+				return transcript.Session{ID: filepath.Base(p), Kind: transcript.KindMain, LastUpdated: now.Add(-5 * time.Hour)}, nil
+			}
+			entries, st := Scan(context.Background(), all[:n], Options{Now: now, Workers: workers, Read: read, Log: zerolog.Nop()})
+			if len(entries) != n || st.Read != n || len(reads) != n {
+				t.Fatalf("%d files, %d workers: %d entries, %d read, %d distinct", n, workers, len(entries), st.Read, len(reads))
+			}
+			for p, k := range reads {
+				if k != 1 {
+					t.Fatalf("%d files, %d workers: %s read %d times", n, workers, p, k)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct{ n, workers, want int }{
+		{0, 2, 1}, {5, 2, 1}, {16, 2, 2}, {100, 2, 12}, {10000, 2, scanRun}, {10000, 64, scanRun}, {40, 1, 10},
+	} {
+		if got := runLength(tc.n, tc.workers); got != tc.want {
+			t.Errorf("runLength(%d, %d) = %d, want %d", tc.n, tc.workers, got, tc.want)
+		}
 	}
 }
