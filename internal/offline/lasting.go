@@ -158,7 +158,10 @@ func reshape(s string) string {
 	}
 	if strings.HasSuffix(s, "?") {
 		t := stripFillers(s)
-		if m := politeRe().FindString(t); m != "" && marked(t[len(m):]) {
+		if m := politeRe().FindString(t); m != "" && (marked(t[len(m):]) || globalRe().MatchString(t[len(m):]) && personal(globalRe().ReplaceAllString(t[len(m):], " "))) {
+			// A scope over every project marks a wish about the
+			// agent's replies too ("could you answer in German in all
+			// my repos?"); a task asked for in every repo stays a task.
 			s = strings.TrimRight(t[len(m):], "? ")
 		}
 	}

@@ -27,6 +27,7 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		{[]string{"wrap lines at 100 columns.", "I wrap at 100 in all my code, anything wider annoys me."}, "Wrap lines at 100 columns."},
 		{[]string{"keep your replies brief.", "I don't read long ones, in any repo."}, "Keep your replies brief."},
 		{[]string{"never add a trailing newline to generated json.", "I mean it, in any of my projects."}, "Never add a trailing newline to generated json."},
+		{[]string{"could you give your replies as numbered steps?", "That's how I want them in every repo."}, "Give your replies as numbered steps."},
 	} {
 		var got *stmt
 		for _, s := range rememberPrevious(c.sentences) {
@@ -55,6 +56,10 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		if got := rememberPrevious(pair); len(got) != 2 {
 			t.Errorf("folded %q; want the sentences apart", got)
 		}
+	}
+	// a task asked for in every repo is no rule
+	if st, _ := classify("can you bump the licence year in all my repos?", false, source{}); st != nil {
+		t.Errorf("one task across repos read as a rule: %+v", st)
 	}
 	// "any" describing what a thing works with is no scope
 	for _, s := range []string{"this helper script works in any repo you clone", "the cache is shared for any project on the box"} {
