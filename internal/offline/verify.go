@@ -92,12 +92,16 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	groups := map[string]*group{}
 	order := 0
+	split := splitByCategory(sessions)
 	for idx, m := range sessions {
 		for _, r := range m.checks {
-			// A build and a check of one tool's area are two
-			// checks (`circleci orb pack`, `circleci orb
-			// validate`).
-			k := r.cmd.checkKey() + "\x00" + r.cmd.category
+			k := r.cmd.checkKey()
+			if split[k] {
+				// A build and a check of one tool's area in one
+				// session are two checks (`tern bundle web`,
+				// `tern bundle --verify web`).
+				k += "\x00" + r.cmd.category
+			}
 			g := groups[k]
 			if g == nil {
 				order++
@@ -114,9 +118,9 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 				args = append(append(append([]word{}, r.cmd.from...), word{text: "|", op: true}), args...)
 				g.fed = true
 			}
-			if len(r.cmd.out) > 0 {
-				// `circleci orb pack src > orb.yml`: the file
-				// is what the next check reads.
+			if handedOn(m.checks, r.cmd) {
+				// `tern bundle web > bundle.tbz`: the file is
+				// what another check reads.
 				norm += " " + argsText(r.cmd.out)
 				args = append(append([]word{}, args...), r.cmd.out...)
 			}
@@ -222,6 +226,41 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	c.line = verificationLine(c.cmds)
 	return c
+}
+
+// splitByCategory names the check keys (checkKey) that some session ran
+// under two categories: only there are a build and a check of one tool two
+// checks. A command categorised one way in one session and another way in
+// the next is still one check, counted over both.
+func splitByCategory(sessions []mined) map[string]bool {
+	split := map[string]bool{}
+	for _, m := range sessions {
+		cat := map[string]string{}
+		for _, r := range m.checks {
+			k := r.cmd.checkKey()
+			if c, ok := cat[k]; ok && c != r.cmd.category {
+				split[k] = true
+			}
+			cat[k] = r.cmd.category
+		}
+	}
+	return split
+}
+
+// handedOn reports whether a check's output file is part of how it is
+// run: another check of the session is given that file (handsFile). A log
+// kept for reading (`> test.log`) or a scratch file (`> /tmp/out.txt`)
+// is not.
+func handedOn(checks []shellRun, c command) bool {
+	if len(c.out) != 2 || strings.HasPrefix(c.out[1].text, "/tmp/") {
+		return false
+	}
+	for _, o := range checks {
+		if o.cmd.norm != c.norm && handsFile(c, o.cmd) {
+			return true
+		}
+	}
+	return false
 }
 
 // listedForm is how a check is listed. The command exactly as run, when

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/automem/automem/internal/memdir"
@@ -223,9 +224,48 @@ func TestNeededBuilds(t *testing.T) {
 	}
 	// Two commands of one tool's area, the build and the check, are
 	// both listed.
-	area := []string{"circleci config pack .circleci/src > packed.yml", "circleci config validate packed.yml"}
-	if got, want := verificationOf(area, area, area), "Verification commands for this project: `circleci config pack .circleci/src > packed.yml`, `circleci config validate packed.yml`."; got != want {
+	area := []string{"quillc sheet pack layouts > sheet.qpk", "quillc sheet validate sheet.qpk"}
+	if got, want := verificationOf(area, area, area), "Verification commands for this project: `quillc sheet pack layouts > sheet.qpk`, `quillc sheet validate sheet.qpk`."; got != want {
 		t.Errorf("one area: line %q, want %q", got, want)
+	}
+}
+
+// TestCheckOutputKept: a check's output file is listed only when another
+// check is given it; a log kept for reading or a scratch file is not.
+func TestCheckOutputKept(t *testing.T) {
+	logged := []string{"go test ./... > test.log"}
+	if got, want := verificationOf(logged, logged, logged), "Verification commands for this project: `go test ./...`."; got != want {
+		t.Errorf("log: line %q, want %q", got, want)
+	}
+	scratch := []string{"pytest -q > /tmp/pytest.out"}
+	if got, want := verificationOf(scratch, scratch, scratch), "Verification commands for this project: `pytest -q`."; got != want {
+		t.Errorf("scratch file: line %q, want %q", got, want)
+	}
+	handed := []string{"quillc sheet pack layouts > /tmp/sheet.qpk", "quillc sheet validate /tmp/sheet.qpk"}
+	if got := verificationOf(handed, handed, handed); strings.Contains(got, "> /tmp/") {
+		t.Errorf("scratch file handed on: line %q keeps it", got)
+	}
+}
+
+// TestCheckCategoryPerSession: one command counted as a build in one
+// session and as a test in the others is one check, not two groups each
+// under the session threshold.
+func TestCheckCategoryPerSession(t *testing.T) {
+	var ms []mined
+	for i := range 3 {
+		m := checkedSession(i, "zig build test")
+		if len(m.checks) != 1 {
+			t.Fatalf("session %d: %d checks", i, len(m.checks))
+		}
+		m.checks[0].cmd.category = "test"
+		if i == 0 {
+			m.checks[0].cmd.category = "build"
+		}
+		ms = append(ms, m)
+	}
+	c := verificationCandidate(ms, func(int) bool { return true })
+	if c == nil || c.line != "Verification commands for this project: `zig build test`." {
+		t.Errorf("one command, two categories: %+v", c)
 	}
 }
 
