@@ -16,10 +16,15 @@ import (
 
 var (
 	// answerRe is a reply to the agent: the content is in the question.
-	answerRe = lazyregexp.New(`(?i)\b(yes|yeah|yep|yup|exactly)\b`)
+	// Only a line whose yes comes first (after a filler like "ok," or
+	// the one word it answers about: "zsh yes") is one; "never answer
+	// yes" or "exactly one assertion" is the rule itself.
+	answerRe = lazyregexp.New(`(?i)^\W*(?:[\w.+-]+[\s,]+)?(?:(?:ok|okay|sure|right|well|oh|ah|so)\W+)*(?:(?:yes|yeah|yep|yup)\b|exactly(?:\s*[,.!;]|\s*$))`)
 	// pronounLeadRe is a main clause whose subject is a bare pronoun,
-	// after at most a short place phrase ("on staging it's off").
-	pronounLeadRe = lazyregexp.New(`(?i)^(?:(?:in|on|for|with|under|at)\s+(?:the\s+|a\s+|my\s+|our\s+)?[\w.-]+\s+)?(it|it's|that|that's|this|these|those)\b`)
+	// after at most a short place phrase ("on staging it's off"). A
+	// demonstrative is the whole subject only when a verb follows it:
+	// "this is how" leans back, "this repo uses tabs" names its subject.
+	pronounLeadRe = lazyregexp.New(`(?i)^(?:(?:in|on|for|with|under|at)\s+(?:the\s+|a\s+|my\s+|our\s+)?[\w.-]+\s+)?(?:it\b|(?:that|this|these|those)(?:['’]s\b|\s+(?:(?:always|never|also|still|just|really|only)\s+)?(?:is|isn't|are|aren't|was|were|does|doesn't|do|don't|works|stays|should|must|will|won't|can|has|have|needs|looks|seems|goes)\b))`)
 )
 
 // standsAlone reports whether a line said in one session can be read

@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestStandsAlone(t *testing.T) {
 	wantEach(t, "standsAlone", standsAlone, map[string]bool{
@@ -14,6 +17,15 @@ func TestStandsAlone(t *testing.T) {
 		"Every endpoint returns problem+json errors, no exceptions.": true,
 		"Fixtures are never shared between test modules.":            true,
 		"Always write docstrings in the imperative mood.":            true,
+		// A determiner before a noun names the subject; a yes or an
+		// "exactly" inside the rule is not a reply.
+		"This repo always squashes merge commits.":                     true,
+		"Each test has exactly one assertion, always.":                 true,
+		"This project never vendors dependencies.":                     true,
+		"These migrations are append-only, never edit an applied one.": true,
+		"Never answer yes to an interactive prompt on the server.":     true,
+		"This is how we do it here, always.":                           false,
+		"Ok, yes, keep doing that every time.":                         false,
 	})
 }
 
@@ -38,5 +50,11 @@ func TestFragmentSaidOnceIsDropped(t *testing.T) {
 	rule := stmt{line: "Always run migrations through the make target.", lasting: true, src: source{session: 0, quote: "always run migrations through the make target"}}
 	if got := instructionCandidates([]stmt{rule}, nil, nil, all); len(got) != 1 {
 		t.Fatalf("a rule said once with its subject: got %d candidates, want 1", len(got))
+	}
+	for _, line := range []string{"This repo always squashes merge commits.", "Each test has exactly one assertion, always."} {
+		once := stmt{line: line, lasting: true, src: source{session: 0, quote: strings.ToLower(strings.TrimSuffix(line, "."))}}
+		if got := instructionCandidates([]stmt{once}, nil, nil, all); len(got) != 1 {
+			t.Errorf("%q said once: got %d candidates, want 1", line, len(got))
+		}
 	}
 }
