@@ -4,9 +4,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A version often changes without being told as a change: memory says a
@@ -190,10 +192,9 @@ func memoryValues(k *known) []memoryValue {
 			if !hasDigit(v) || len(v) < 3 {
 				continue
 			}
-			switch stem, ver := versionStem(v); {
+			switch stem, _ := versionStem(v); {
 			case stem != "":
 				out = append(out, memoryValue{line: l, value: v, stem: stem})
-				_ = ver
 			case dotted(strings.TrimPrefix(strings.ToLower(v), "v")):
 				out = append(out, memoryValue{line: l, value: v, bare: true})
 			case hyphenName(v) || hostLike(v):
@@ -204,12 +205,14 @@ func memoryValues(k *known) []memoryValue {
 	return out
 }
 
-// versionStem splits a version joined to a name: "circleci/orb-tools@11.6"
-// is "circleci/orb-tools@" and "11.6", "net8.0" is "net" and "8.0". A
-// name with digits that is no version ("utf8", "h264") gives "".
+// versionStem splits a version joined to a name: "acme/build-kit@5.1"
+// is "acme/build-kit@" and "5.1", "net8.0" is "net" and "8.0". A
+// name with digits that is no version ("utf8", "h264") gives "", and so
+// does a host and port ("localhost:5173", "db.lan:5432", "10.0.0.5:80",
+// "cache:6379"): the port of one host says nothing of another's.
 func versionStem(v string) (string, string) {
 	if i := strings.LastIndexAny(v, "@:"); i > 0 && i < len(v)-1 {
-		if ver := strings.TrimPrefix(v[i+1:], "v"); versionNumber(ver) && !strings.Contains(v[:i], "//") {
+		if ver := strings.TrimPrefix(v[i+1:], "v"); versionNumber(ver) && !strings.Contains(v[:i], "//") && !(v[i] == ':' && hostPort(v[:i], ver)) {
 			return v[:i+1], v[i+1:]
 		}
 		return "", ""
@@ -219,6 +222,15 @@ func versionStem(v string) (string, string) {
 		return "", ""
 	}
 	return v[:i], v[i:]
+}
+
+// hostPort reports whether name:ver is a host and port rather than a
+// program and its version: the name is localhost, has a dot or is a
+// number, or the "version" is a whole number of four digits or more.
+func hostPort(name, ver string) bool {
+	n := strings.ToLower(name[strings.LastIndexAny(name, "/")+1:])
+	return n == "localhost" || strings.Contains(n, ".") || strings.Trim(n, "0123456789") == "" ||
+		len(ver) >= 4 && strings.Trim(ver, "0123456789") == ""
 }
 
 // stemKey is a stem as compared: its last path part, lower-cased.
@@ -252,7 +264,7 @@ func memoryValueChange(s string, mv memoryValue, only bool) string {
 			}
 		}
 	case mv.bare:
-		if !only || containsValue(s, mv.value) {
+		if !only || containsValue(s, mv.value) || namesOtherThing(s, mv.line) {
 			return ""
 		}
 		var found []string
@@ -296,6 +308,41 @@ func memoryValueChange(s string, mv memoryValue, only bool) string {
 	}
 	return ""
 }
+
+// namesOtherThing reports whether s, telling a version with no name,
+// names something memory line line does not: "I updated the chart
+// library, we're on 1.22.0 now" is about the chart library, not the wiki
+// line's only version. A sentence sharing a word with the line, or naming
+// nothing beyond the change itself ("ops finished the upgrade, we're on
+// 4.1.2 now"), is about the line.
+func namesOtherThing(s, line string) bool {
+	own := termSet(nonValues(line))
+	other := false
+	for _, t := range nonValues(memoryStaleRe().ReplaceAllString(s, " ")) {
+		if own[t] {
+			return false
+		}
+		other = other || !changeTalk()[t]
+	}
+	return other
+}
+
+// changeTalk are the words, as terms, of a sentence that tells a change
+// and names nothing changed: who did it, when, and the change itself.
+var changeTalk = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("ops team admin admins they i we someone finally just finish finished done complete completed " +
+		"upgrade upgraded upgrading update updated updating bump bumped move moved switch switched migrate migrated roll rolled back " +
+		"went go gone through over got version release latest new old one fix say says said still all " +
+		"last night morning afternoon evening today yesterday weekend week monday tuesday wednesday thursday friday saturday sunday") {
+		m[w] = true
+		m[textkey.Stem(w)] = true
+		for _, t := range textkey.Terms(w) {
+			m[t] = true
+		}
+	}
+	return m
+})
 
 // heldWords stand right before a value said to be the one held: "we're
 // on 4.3.1", "it is 4.3.1", "moved to 4.3.1".

@@ -85,6 +85,14 @@ func TestMemoryValueChanges(t *testing.T) {
 			"u:the container tag changed, 1.19.8 is gone", "", "wiki runs"},
 		{"older version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
 			"u:ops rolled back, we're on 1.18.1 now", "", "wiki runs"},
+		{"other program's version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:I updated the charting library, we're on 1.22.0 now", "", "wiki runs"},
+		{"other library's upgrade", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:ops finished the payment SDK upgrade, we're on 2.3.0 now", "", "wiki runs"},
+		{"version named with the line's program", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
+			"u:the gitea upgrade went through, we're on 1.21.2 now", "- The wiki runs Gitea 1.21.2 behind caddy.", "1.20.4"},
+		{"other host's port", "# Project Memory\n\n- The dev server runs on localhost:5173.\n",
+			"u:I moved grafana to localhost:3001 now, the dashboards load fine", "", "dev server runs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			memoryEdit(t, tc.mem, tc.said, tc.want, tc.not)
@@ -98,6 +106,7 @@ func TestVersionStem(t *testing.T) {
 	for in, want := range map[string]string{
 		"acme/release-kit@3.2": "acme/release-kit@ 3.2", "node:20": "node: 20", "net8.0": "net 8.0",
 		"utf8": " ", "h264": " ", "https://x.example:8443": " ", "v1.2": " ",
+		"localhost:5173": " ", "db.lan:5432": " ", "10.0.0.5:80": " ", "cache:6379": " ",
 	} {
 		st, ver := versionStem(in)
 		if got := st + " " + ver; got != want {
