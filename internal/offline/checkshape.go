@@ -109,11 +109,12 @@ func serveStep(c command) bool {
 		return false
 	}
 	f := strings.Fields(c.key)
-	if n := len(f); n >= 3 && n-2 > c.runner && isWord(f[n-2]) && !taskVerbs[f[n-2]] && !containerPrograms[f[c.runner]] {
+	if n := len(f); n >= 3 && n-2 > c.runner && isWord(f[n-2]) && !taskVerbs[f[n-2]] && !containerPrograms[f[c.runner]] && !scriptWord(f, c.runner, n-2) {
 		// The word names what another subcommand does, as a key
-		// that keeps it says (`npx prisma migrate dev`); a task
+		// that keeps it says (`npx kelpie schema dev`); a task
 		// runner's task is what runs (`npm run dev`), and so is a
-		// container tool's (`docker compose watch`).
+		// container tool's (`docker compose watch`) and an
+		// interpreter's script's (`php artisan serve`).
 		return false
 	}
 	switch f[len(f)-1] {
@@ -121,6 +122,13 @@ func serveStep(c command) bool {
 		return true
 	}
 	return false
+}
+
+// scriptWord reports whether the i-th word of a key is the script an
+// interpreter right before it runs (`php artisan`, `ruby bin/app`): the
+// script is the program, and the word after it its subcommand.
+func scriptWord(f []string, runner, i int) bool {
+	return i == runner+1 && interpreters[f[runner]]
 }
 
 // taskVerbs hand a runner the name of the task it runs (`npm run dev`).

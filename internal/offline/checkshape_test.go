@@ -99,7 +99,8 @@ func TestDryRunValue(t *testing.T) {
 func TestServeStep(t *testing.T) {
 	for script, want := range map[string]bool{
 		"pnpm dev": true, "npm run dev": true, "bundle exec middleman serve": true, "docker compose watch": true,
-		"python manage.py runserver": true, "npx prisma migrate dev --name add_tags": false, "cargo build": false,
+		"python manage.py runserver": true, "npx kelpie schema dev --label add_reefs": false, "cargo build": false,
+		"php artisan serve": true, "ruby bin/shoal dev": true, "php artisan reefs dev": false,
 	} {
 		cs := commands(script)
 		if len(cs) != 1 || serveStep(cs[0]) != want {
