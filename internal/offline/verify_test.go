@@ -484,8 +484,13 @@ func TestRoutineChecks(t *testing.T) {
 			{"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test"},
 		}, "`gleam test`"},
 		{"a dump to a scratch file sets up", [][]string{
-			{"gleam test", "pg_dump -f /tmp/snap.sql crm"}, {"gleam test", "pg_dump -f /tmp/snap.sql crm"}, {"gleam test", "pg_dump -f /tmp/snap.sql crm"},
+			{"gleam test", "vaultkeeper dump ledger > /tmp/snap.txt"}, {"gleam test", "vaultkeeper dump ledger > /tmp/snap.txt"}, {"gleam test", "vaultkeeper dump ledger > /tmp/snap.txt"},
 		}, "`gleam test`"},
+		// Only a whole word of its name sets up: "seedling" is no
+		// seeding.
+		{"a name that starts like a set-up word", [][]string{
+			{"gleam test", "seedling -o /tmp/probe.out garden.sdl"}, {"gleam test", "seedling -o /tmp/probe.out garden.sdl"}, {"gleam test", "seedling -o /tmp/probe.out garden.sdl"},
+		}, "`gleam test`, `seedling -o /tmp/probe.out garden.sdl`"},
 	} {
 		want := "Verification commands for this project: " + tt.want + "."
 		if got := verificationOf(tt.sessions...); got != want {
