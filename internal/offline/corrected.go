@@ -330,22 +330,36 @@ func saidAgain(a, b stmt, common func(string) bool) bool {
 
 // commonTerms returns a test of whether a term is one the person uses
 // often: a word opening with its root (its first seven letters) is in
-// more than four of the sentences said holds, or the term itself, in one
-// form, is in most sessions, three at least. A mistake corrected again
-// and again is named in the corrections and little else, in whatever form
-// the moment gives ("allocates", "alloc", "allocation"); the project's own
+// more than four of the sentences said holds, two of them at least not
+// said as a repeat, or the term itself, in one form, is in most sessions,
+// three at least, not counting repeats. A mistake corrected again and
+// again is named in the corrections and little else, in whatever form the
+// moment gives ("allocates", "alloc", "allocation"); the project's own
 // things (its handlers, the platform it is built on) come up all the time
-// and by one name. Each term asked about costs one pass over said; ties
+// and by one name. A sentence saying the mistake is back names the one
+// mistake however often it comes: counted in full, the more often a
+// mistake is corrected, the more common its name and the less the
+// corrections merge. Each term asked about costs one pass over said; ties
 // are rare, so nothing is counted up front.
-func commonTerms(said []source) func(string) bool {
+func commonTerms(said []source, stmts []stmt) func(string) bool {
+	repeats := map[int][]string{}
+	for _, s := range stmts {
+		if s.again {
+			repeats[s.src.session] = append(repeats[s.src.session], strings.ToLower(s.src.quote))
+		}
+	}
+	repeat := make([]bool, len(said))
+	for i, q := range said {
+		repeat[i] = repeatRe().MatchString(q.quote) && !retryAsk(q.quote) || saidIn(strings.ToLower(q.quote), repeats[q.session])
+	}
 	cache := map[string]bool{}
 	return func(t string) bool {
 		if v, ok := cache[t]; ok {
 			return v
 		}
-		root := t[:min(len(t), 7)]
-		sentences, sessions, n, last, counted := 0, 0, 0, -1, -1
-		for _, q := range said {
+		root := runePrefix(t, 7)
+		sentences, fresh, sessions, n, last, counted := 0, 0, 0, 0, -1, -1
+		for i, q := range said {
 			if q.session != last {
 				last = q.session
 				n++
@@ -354,26 +368,58 @@ func commonTerms(said []source) func(string) bool {
 			if rooted {
 				sentences++
 			}
+			if repeat[i] {
+				continue
+			}
+			if rooted {
+				fresh++
+			}
 			if same && counted != q.session {
 				counted = q.session
 				sessions++
 			}
 		}
-		v := sentences > 4 || sessions >= 3 && 2*sessions > n
+		v := sentences > 4 && fresh >= 2 || sessions >= 3 && 2*sessions > n
 		cache[t] = v
 		return v
 	}
 }
 
+// saidIn reports whether a sentence is part of one of the quotes, or one
+// of them part of it (a correction's quote may join sentences, and a said
+// sentence may be a run-on part of one).
+func saidIn(q string, quotes []string) bool {
+	for _, c := range quotes {
+		if q != "" && c != "" && (strings.Contains(c, q) || strings.Contains(q, c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// runePrefix returns the first n runes of s: a cut inside a multi-byte
+// letter would leave a byte that compares equal to any other broken one.
+func runePrefix(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
 // wordsFrom reports whether a word of s opens with root, and whether one
 // is the term t.
 func wordsFrom(s, root, t string) (rooted, same bool) {
+	root = strings.ToLower(root)
 	for _, w := range strings.FieldsFunc(s, notWordRune) {
-		if len(w) < len(root) || !strings.EqualFold(w[:len(root)], root) {
+		w = strings.ToLower(w)
+		if !strings.HasPrefix(w, root) {
 			continue
 		}
 		rooted = true
-		if textkey.Stem(strings.ToLower(w)) == t {
+		if textkey.Stem(w) == t {
 			return true, true
 		}
 	}

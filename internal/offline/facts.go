@@ -84,7 +84,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			}
 		}
 	}
-	common := commonTerms(said)
+	common := commonTerms(said, stmts)
 	type group struct {
 		members []stmt
 		carried []stmt // statements of older values this group replaced

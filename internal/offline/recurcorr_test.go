@@ -332,6 +332,27 @@ func TestSaidAgainTiesBySubject(t *testing.T) {
 	}
 }
 
+// TestSaidAgainManyTimes: a mistake corrected in four or five sessions,
+// in other words each time, is still one correction from all of them; its
+// name is in every correction, which does not make it a common word.
+func TestSaidAgainManyTimes(t *testing.T) {
+	first := []string{"u:parse the config tree", "a:I wrote the tree walk so each node visits its children.",
+		"u:no, recursion blows the tiny stack. walk the nodes with an explicit stack"}
+	repeats := [][]string{
+		{"u:now the include handling", "a:The include resolver calls itself for nested files.", "u:again, no recursive calls in the parser"},
+		{"u:now the macro expander", "a:The expander calls itself for each nested macro.", "u:recursive expansion again. no recursive calls, use a work list"},
+		{"u:now the schema checker", "a:The checker descends into each child by calling itself.", "u:I told you before, no recursive calls in this codebase"},
+		{"u:now the pretty printer", "a:The printer calls itself for each subtree.", "u:no, recursive calls again. walk the subtrees with a queue"},
+	}
+	for n := 2; n <= 4; n++ {
+		sessions := append([][]string{first}, repeats[:n]...)
+		got := candidatesOf(sessions...)
+		if len(got) != 1 || len(sessionsOf(got[0])) != n+1 {
+			t.Errorf("%d sessions: got %+v; want one correction from all of them", n+1, got)
+		}
+	}
+}
+
 // TestNoExceptionsWithAReason: "no exceptions" opening a sentence that goes
 // on with a reason marks the rule before it to last and adds no line of
 // its own; a sentence that rules exceptions out (the language feature)
