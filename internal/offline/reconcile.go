@@ -54,6 +54,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && k.reminded(c) {
 			continue
 		}
+		if c.kind == KindInstruction || c.kind == KindCorrection {
+			c.line = withoutKnown(c.line)
+		}
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) {
 			old, path := k.superseded(c.line, taken)
 			if old == "" {
@@ -79,8 +82,10 @@ var knownRe = lazyregexp.New(`(?i)\b(?:as you (?:know|are aware)|you (?:already 
 
 // reminded reports whether a candidate only reminds of what a memory line
 // says: every sentence it comes from says the listener knows it already,
-// and a line read from a memory file names two of its terms. Said again in
-// other words, it is that line, not a new one.
+// and a line read from a memory file covers it (the same fact, or most of
+// the terms of each). "As you know" also opens news about a thing memory
+// names ("as you know, API handlers always return problem+json" beside
+// "API handlers live in app/handlers"): two shared words are not enough.
 func (k *known) reminded(c candidate) bool {
 	if len(c.srcs) == 0 {
 		return false
@@ -90,22 +95,33 @@ func (k *known) reminded(c candidate) bool {
 			return false
 		}
 	}
-	terms := termSet(factTerms(c.line))
+	terms := factTerms(c.line)
 	for _, l := range k.lines {
 		if k.from[l] == "" || k.removed[l] {
 			continue
 		}
-		n := 0
-		for _, t := range factTerms(l) {
-			if terms[t] {
-				n++
-			}
-		}
-		if n >= 2 {
+		if _, dice := textkey.Overlap(terms, factTerms(l)); dice >= 0.5 || sameFact(c.line, l) {
 			return true
 		}
 	}
 	return false
+}
+
+// withoutKnown is line without the person saying the listener knows it
+// ("As you know, every release is tagged." is "Every release is
+// tagged."): memory states the rule, not how it was said.
+func withoutKnown(line string) string {
+	loc := knownRe().FindStringIndex(line)
+	if loc == nil {
+		return line
+	}
+	before := strings.TrimRight(line[:loc[0]], " ,;:—-")
+	after := strings.Trim(line[loc[1]:], " ,;:—-.")
+	rest := strings.TrimSpace(before + " " + after)
+	if len(factTerms(rest)) == 0 {
+		return line
+	}
+	return asLine(rest)
 }
 
 // usesBanned reports whether a command runs a program the person ruled

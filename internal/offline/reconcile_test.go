@@ -146,18 +146,20 @@ func TestAnnounces(t *testing.T) {
 }
 
 // TestRemindedNotProposed: a rule the person gives as one the listener
-// knows already, sharing its terms with a memory line, is that line said
-// again; the same rule given without the reminder, and a reminder about
-// something memory does not hold, are still proposed.
+// knows already, covered by a memory line, is that line said again; the
+// same rule given without the reminder, a reminder about something memory
+// does not hold, and news about a thing a memory line only names are
+// still proposed, without the reminder wording.
 func TestRemindedNotProposed(t *testing.T) {
-	mem := "# Project Memory\n\n- Each schema change gets a hand-written migration in db/migrate.\n"
+	mem := "# Project Memory\n\n- Each schema change gets a hand-written migration in db/migrate.\n- API handlers live in app/handlers.\n"
 	for _, tc := range []struct {
 		name, said string
 		proposed   bool
 	}{
-		{"reminder", "u:schema migrations we always write ourselves, nothing generated, you know this already", false},
+		{"reminder", "u:you know this already: each schema change always gets its own migration, written by hand in db/migrate", false},
 		{"no reminder", "u:schema migrations we always write ourselves, nothing generated, from now on", true},
 		{"not in memory", "u:as you know, the billing service always retries webhooks three times, never more", true},
+		{"news about a thing memory names", "u:as you know, API handlers always return problem+json errors, from now on", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
@@ -168,6 +170,9 @@ func TestRemindedNotProposed(t *testing.T) {
 			got := false
 			for _, c := range res.Candidates {
 				got = got || c.Kind != "verification"
+				if knownRe().MatchString(c.Text) {
+					t.Errorf("proposal keeps the reminder wording: %q", c.Text)
+				}
 			}
 			if got != tc.proposed {
 				t.Errorf("proposed = %v, want %v: %+v", got, tc.proposed, res.Candidates)
