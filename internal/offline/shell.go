@@ -67,6 +67,7 @@ func isShell(p string) bool {
 type command struct {
 	args     []word // as written, from the program on
 	out      []word // where its output was written (simple.out)
+	dropped  bool   // its output went to /dev/null (simple.dropped)
 	from     []word // what a pipeline fed it (simple.from)
 	dir      string // the project directory it ran in (simple.dir)
 	norm     string // "go test -race ./..."
@@ -238,6 +239,9 @@ type simple struct {
 	out  []word // the operator and the file, or nothing
 	from []word // the command whose output a pipeline feeds it, or nothing
 	dir  string // the directory of the project an earlier `cd` moved to
+	// dropped: the output went to /dev/null, which out leaves out since
+	// no step makes that file.
+	dropped bool
 }
 
 // simpleCommands parses a shell script with a real shell parser and
@@ -304,7 +308,7 @@ func simpleCommands(script string) []simple {
 				dir = projectDir(dir, argv[1:])
 			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
-				out = append(out, simple{args: argv, out: outputFile(n.Redirs), dir: dir})
+				out = append(out, simple{args: argv, out: outputFile(n.Redirs), dropped: dropsOutput(n.Redirs), dir: dir})
 			}
 			return false
 		}
@@ -353,6 +357,19 @@ func outputFile(rs []*syntax.Redirect) []word {
 		out = []word{{text: r.Op.String(), op: true}, w}
 	}
 	return out
+}
+
+// dropsOutput reports whether a command's standard output is sent to
+// /dev/null (`> /dev/null`, `1>/dev/null`): it runs for its verdict.
+func dropsOutput(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut) && (r.N == nil || r.N.Value == "1") && r.Word != nil {
+			if w, ok := literal(r.Word); ok && w.text == "/dev/null" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // filterCommands only reshape another command's output in a pipeline.
@@ -414,8 +431,8 @@ func commands(script string) []command {
 	var out []command
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
-			c.out, c.from, c.dir = sc.out, sc.from, sc.dir
-			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) {
+			c.out, c.from, c.dir, c.dropped = sc.out, sc.from, sc.dir, sc.dropped
+			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) && !discards(c) {
 				// `temporal workflow show --output json >
 				// history.json`: what a tool shows, kept in a file
 				// for a later step, is made, not only looked at.

@@ -346,9 +346,9 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{`octave-ish -batch "plot_results('q3')"`, "octave-ish", ""},
 		{"runbook --script test", "runbook", ""},
 		// A file named as the tests, handed to a program alone.
-		{"gforth tests.fs", "gforth", "test"},
-		{"gforth src/app.fs tests.fs", "gforth", ""},
-		{"gforth app.fs", "gforth", ""},
+		{"wrenlet tests.wl", "wrenlet", "test"},
+		{"wrenlet src/app.wl tests.wl", "wrenlet", ""},
+		{"wrenlet app.wl", "wrenlet", ""},
 		// A project's own `bin/test`; the shell builtin is no check.
 		{"bin/test --fail-fast", "bin/test", "test"},
 		{"test -f build/app.jar", "test", ""},
@@ -392,5 +392,9 @@ func TestSavedReadOnlyOutput(t *testing.T) {
 	}
 	if cs := commands("git status > state.txt"); len(cs) != 1 || !cs[0].noise {
 		t.Errorf("version control: %+v", cs)
+	}
+	// A scratch file is thrown away, not kept for a later step.
+	if cs := commands("argo workflow list -o json > /tmp/runs.json"); len(cs) != 1 || !cs[0].noise {
+		t.Errorf("kept under /tmp: %+v", cs)
 	}
 }

@@ -560,12 +560,15 @@ func markChecks(sessions []mined, named map[string]string) {
 
 // markChecksBy is markChecks with the commands named by keyOf.
 func markChecksBy(sessions []mined, named map[string]string, keyOf func(command) string) {
+	if len(named) == 0 {
+		return
+	}
 	for i := range sessions {
 		m := &sessions[i]
 		seen := map[string]bool{}
 		for k := range m.steps {
 			c := &m.steps[k].cmd
-			if len(named) == 0 || c.category != "" {
+			if c.category != "" {
 				continue
 			}
 			if cat := named[keyOf(*c)]; cat != "" {
@@ -845,6 +848,9 @@ var outputOptions = map[string]bool{"-o": true, "--output": true, "--out": true,
 // redirection (`-o /tmp/check.stl`, `--output=/dev/null`, `>
 // /tmp/out.txt`): it runs for its verdict, not for what it makes.
 func discards(c command) bool {
+	if c.dropped {
+		return true
+	}
 	throwaway := func(p string) bool { return p == "/dev/null" || strings.HasPrefix(p, "/tmp/") }
 	for _, w := range c.out {
 		if throwaway(w.text) {

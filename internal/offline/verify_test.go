@@ -479,6 +479,9 @@ func TestRoutineChecks(t *testing.T) {
 		{"thrown away by an option's value", [][]string{
 			{"gleam test", "svgo --output=/dev/null icons/"}, {"gleam test", "svgo --output=/dev/null icons/"}, {"gleam test", "svgo --output=/dev/null icons/"},
 		}, "`gleam test`, `svgo --output=/dev/null icons/`"},
+		{"output sent to /dev/null", [][]string{
+			{"gleam test", "svgo icons/ > /dev/null"}, {"gleam test", "svgo icons/ > /dev/null"}, {"gleam test"}, {"gleam test", "svgo icons/ > /dev/null"},
+		}, "`gleam test`, `svgo icons/`"},
 		{"thrown away in few sessions", [][]string{
 			{"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test"}, {"gleam test"},
 			{"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test", "asy -o /tmp/probe.pdf figures/main.asy"}, {"gleam test"},
