@@ -105,7 +105,7 @@ func readOnlyStep(step string) bool {
 // to look at the work, no action of a procedure on its own.
 func serveStep(c command) bool {
 	if c.category != "" || c.step != c.key {
-		// `prisma migrate dev` names what the subcommand does.
+		// `kelpie schema dev` names what the subcommand does.
 		return false
 	}
 	f := strings.Fields(c.key)

@@ -226,7 +226,7 @@ type word struct {
 	quoted bool // written in quotes: one argument even with spaces in it
 	op     bool // a redirection operator (`>`), written as is
 	// expands: a program under a directory a variable names
-	// (`$GHIDRA_HOME/support/analyzeHeadless`), written as is so
+	// (`$LOOM_HOME/bin/loom-batch`), written as is so
 	// that the shell still expands it.
 	expands bool
 }
@@ -407,7 +407,7 @@ func literal(w *syntax.Word) (word, bool) {
 }
 
 // varProgram is a program word that starts with a variable naming its
-// directory (`$GHIDRA_HOME/support/analyzeHeadless`, `${SDK}/bin/tool`):
+// directory (`$LOOM_HOME/bin/loom-batch`, `${SDK}/bin/tool`):
 // an installed program run by its path. Any other expansion stays
 // unknown.
 func varProgram(w *syntax.Word) (word, bool) {
@@ -433,9 +433,10 @@ func commands(script string) []command {
 		if c, ok := normalize(sc.args); ok {
 			c.out, c.from, c.dir, c.dropped = sc.out, sc.from, sc.dir, sc.dropped
 			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) && !discards(c) {
-				// `temporal workflow show --output json >
-				// history.json`: what a tool shows, kept in a file
-				// for a later step, is made, not only looked at.
+				// `loomctl weave show --format json >
+				// weave.json`: what a tool shows, kept in a file
+				// for a later step, is made, not only looked at; in
+				// a scratch file (`> /tmp/weave.json`) it is not.
 				c.noise = false
 			}
 			out = append(out, c)

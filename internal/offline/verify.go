@@ -711,8 +711,8 @@ func neededBuilds(sessions []mined) {
 }
 
 // handsFile reports whether a command writes the file a check is then
-// given (`circleci orb pack src > orb.yml` before `circleci orb validate
-// orb.yml`): the check reads what it made.
+// given (`quillc sheet pack layouts > sheet.qpk` before `quillc sheet
+// validate sheet.qpk`): the check reads what it made.
 func handsFile(made, check command) bool {
 	out := ""
 	if len(made.out) == 2 {
@@ -845,8 +845,8 @@ var outputOptions = map[string]bool{"-o": true, "--output": true, "--out": true,
 
 // discards reports whether a run writes what it makes to a throwaway
 // place, /dev/null or a file under /tmp, named by an output option or a
-// redirection (`-o /tmp/check.stl`, `--output=/dev/null`, `>
-// /tmp/out.txt`): it runs for its verdict, not for what it makes.
+// redirection (`-o /tmp/probe.out`, `--output=/dev/null`, `> /dev/null`,
+// `> /tmp/out.txt`): it runs for its verdict, not for what it makes.
 func discards(c command) bool {
 	if c.dropped {
 		return true
@@ -941,8 +941,8 @@ func everySessionChecks(sessions []mined) {
 		}
 	}
 	// Only the runs in that one form: the same program run otherwise
-	// (`pyinfra prod.py deploy.py -y` beside the routine `pyinfra
-	// staging.py deploy.py --dry`) does something else.
+	// (`tidewright live.tw --commit` beside the routine `tidewright
+	// rehearsal.tw --no-commit`) does something else.
 	markChecksBy(sessions, named, func(c command) string {
 		return c.key + "\x00" + argsText(c.args[min(c.runner, len(c.args)):])
 	})
@@ -954,7 +954,7 @@ func settingUp(step string) bool { return setsUp(step, true) }
 
 // setsUp is settingUp; built says whether a word built on one of
 // settingUpWords counts. A word of a program's name may only look built
-// on one (`openscad`, `opentofu`).
+// on one (`seedling`, `loadstar`).
 func setsUp(step string, built bool) bool {
 	if prog, rest, ok := strings.Cut(step, " "); ok && !strings.ContainsAny(prog, "/.") {
 		// An installed program's own name (`cloud-init schema`)
