@@ -470,7 +470,7 @@ func rememberPrevious(sents []string) []string {
 			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", " + strings.ToLower(strings.Trim(s, "!. "))
 			continue
 		}
-		if n := len(out); n > 0 && emphasisLeadRe().MatchString(s) && !strings.Contains(strings.ToLower(s[len(emphasisLeadRe().FindString(s)):]), "exception") && !strings.HasSuffix(strings.TrimSpace(out[n-1]), "?") {
+		if n, lead := len(out), emphasisLeadRe().FindString(s); n > 0 && lead != "" && !strings.Contains(strings.ToLower(s[len(lead):]), "exception") && !strings.HasSuffix(strings.TrimSpace(out[n-1]), "?") {
 			// "every job pins its image. No exceptions, we got burned
 			// twice.": the emphasis marks the rule before to last, and
 			// the reason after it is no rule of its own.

@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -182,7 +183,17 @@ func editedLines(t *testing.T, paths ...string) map[string]bool {
 					case l.Op == patch.Delete:
 						deleted++
 					case l.Op == patch.Add && deleted > 0:
-						out[strings.TrimLeft(strings.TrimSpace(l.Text), "-* ")] = true
+						// Every form a proposal may quote: as written, without
+						// its list bullet, and without any leading '-'/'*' (a
+						// line may open with "*.lock" or "--no-verify").
+						text := strings.TrimSpace(l.Text)
+						out[text] = true
+						for _, b := range []string{"- ", "* "} {
+							if rest, ok := strings.CutPrefix(text, b); ok {
+								out[strings.TrimSpace(rest)] = true
+							}
+						}
+						out[strings.TrimLeft(text, "-* ")] = true
 						deleted--
 					default:
 						deleted = 0
@@ -240,5 +251,21 @@ func writeRuleRows(t *testing.T, path string, halves []*evalResult) {
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestEditedLinesKeepsEveryForm: an edited line that opens with '*' or
+// '-' of its own is found as written, not only with them stripped.
+func TestEditedLinesKeepsEveryForm(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pending.patch")
+	diff := "--- /home/u/.gemini/GEMINI.md\n+++ /home/u/.gemini/GEMINI.md\n@@ -1,1 +1,1 @@\n-- *.tmp files are scratch.\n+- *.tmp files are scratch, never committed.\n"
+	if err := os.WriteFile(path, []byte(diff), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := editedLines(t, path)
+	for _, want := range []string{"*.tmp files are scratch, never committed.", ".tmp files are scratch, never committed."} {
+		if !got[want] {
+			t.Errorf("editedLines = %v; want %q in it", got, want)
+		}
 	}
 }

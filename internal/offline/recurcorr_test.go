@@ -460,3 +460,32 @@ func TestTicketOnlyIsOneOff(t *testing.T) {
 		t.Error("the rule alone is dropped")
 	}
 }
+
+// TestCommonTermsCutsAtARune: the root of a term is cut at a letter, so
+// two words that differ in a multi-byte letter at the cut are not one.
+func TestCommonTermsCutsAtARune(t *testing.T) {
+	var said []source
+	for i := range 5 {
+		said = append(said, source{session: 0, seq: i, quote: "the kaffeeжar tray is full"})
+	}
+	common := commonTerms(said, nil)
+	if common("kaffeeöl") {
+		t.Error("a word differing at the cut letter counts toward the term")
+	}
+	if !common("kaffeeжar") {
+		t.Error("a word in five sentences is not common")
+	}
+}
+
+// TestRepeatWordings: a person saying they said it before is read in the
+// forms people use, the present tense included, and not in a plan.
+func TestRepeatWordings(t *testing.T) {
+	wantEach(t, "repeatRe", repeatRe().MatchString, map[string]bool{
+		"i tell you before, the kiln log stays read-only": true,
+		"i say already, glaze batches get a label":        true,
+		"i tell it before, no wet pots on the top shelf":  true,
+		"i said before that the kiln cools overnight":     true,
+		"i say we label the glaze batches":                false,
+		"tell me before you fire the kiln":                false,
+	})
+}
