@@ -35,8 +35,11 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 		{"one-off", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
 			"u:for this benchmark only we run Erlang 26.2 now, put it back afterwards",
 			"", ""},
-		{"two lines", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
+		{"two lines, one named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
 			"u:ops rebuilt the release box and it ships Erlang 26.2 now",
+			"- Release box runs Erlang 26.2.\n- The CI image pins Erlang 24.3 for the old branch.", "25.3"},
+		{"two lines, neither named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
+			"u:ops rebuilt everything and it ships Erlang 26.2 now",
 			"", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -299,11 +299,16 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		applied []change
 	}
 	var edits []*edit
+	// memLines are the lines a change told without its old value may be
+	// about: memory's and those a pending patch writes.
 	var memLines []string
 	for _, l := range k.lines {
-		if path := k.from[l]; path != "" && !k.removed[l] && !taken[l] && !strings.Contains(l, verificationPrefix) {
+		if k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		memLines = append(memLines, l)
+		if path := k.from[l]; path != "" && !taken[l] {
 			edits = append(edits, &edit{orig: l, c: candidate{kind: KindInstruction, line: l, replaces: l, replaceIn: path, global: path == d.Targets.GlobalMemory}})
-			memLines = append(memLines, l)
 		}
 	}
 	for _, c := range cands {
@@ -317,7 +322,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || !saidBeforeChange(e.c.srcs, ch)) {
 				continue
 			}
-			if e.orig != "" && split {
+			if e.orig != "" && split[e.orig] {
 				continue
 			}
 			if nl := changedLine(e.c.line, ch); nl != "" {
@@ -398,27 +403,67 @@ func checkProgram(cands []candidate, name string) bool {
 	return false
 }
 
-// splitSetting reports whether a change told without its old value fits
-// memory lines that give the setting different values ("Erlang 25.3" on
-// one, "Erlang 24.3" on another): the sentence does not say which of them
-// it changed, so it changes neither. Lines holding the same old value are
-// one setting written twice, and all take the change.
-func splitSetting(lines []string, ch change) bool {
+// splitSetting is the memory lines a change told without its old value
+// leaves alone when it fits lines that give the setting different values
+// ("Erlang 25.3" on one, "Erlang 24.3" on another): only the lines whose
+// other words best match the sentence's ("the release box ... ships
+// Erlang 26.2" is the release box line) take it, and on a tie between
+// different values the sentence does not say which it changed, so it
+// changes none. Lines holding the same old value are one setting written
+// twice, and all take the change.
+func splitSetting(lines []string, ch change) map[string]bool {
 	if ch.old != "" {
-		return false
+		return nil
 	}
-	olds := map[string]bool{}
+	olds := map[string]string{}
 	for _, l := range lines {
-		if containsValue(l, ch.new) || changedLine(l, ch) == "" {
+		if containsValue(l, ch.new) {
+			// (Holding the new value already, the line is one the
+			// change told before, maybe by this same sentence.)
+			olds[l] = strings.ToLower(ch.new)
+			continue
+		}
+		if changedLine(l, ch) == "" {
 			continue
 		}
 		old := slotValue(l, ch)
 		if old == "" {
 			old = labelValue(l, ch)
 		}
-		olds[strings.ToLower(old)] = true
+		olds[l] = strings.ToLower(old)
 	}
-	return len(olds) > 1
+	distinct := map[string]bool{}
+	for _, old := range olds {
+		distinct[old] = true
+	}
+	if len(distinct) < 2 {
+		return nil
+	}
+	said := termSet(append(append([]string{}, ch.terms...), ch.subject...))
+	best, bestOld, tie := -1, "", false
+	score := map[string]int{}
+	for l, old := range olds {
+		n := 0
+		for _, t := range nonValues(l) {
+			if said[t] {
+				n++
+			}
+		}
+		score[l] = n
+		switch {
+		case n > best:
+			best, bestOld, tie = n, old, false
+		case n == best && old != bestOld:
+			tie = true
+		}
+	}
+	skip := map[string]bool{}
+	for l, old := range olds {
+		if tie || score[l] < best || old != bestOld {
+			skip[l] = true
+		}
+	}
+	return skip
 }
 
 // retells reports whether a candidate only says again what an edit now
