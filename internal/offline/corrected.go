@@ -275,8 +275,8 @@ func terseIn(x, y stmt) bool {
 var repeatRe = lazyregexp.New(`(?i)\bagain\b|\b(i|we)('ve| have)? (already )?(said|told you|mentioned|agreed|discussed)\b|\bi keep (saying|telling)\b|\bhow many times\b|\b(second|third|fourth|fifth) time\b|\b(like|as) i (said|say)\b|\bi (say|tell)( you| it| this)? (before|already)\b`)
 
 // repeatMarked reports whether the sentence parts[i] is said as a repeat:
-// the marker is in it, or in the sentence right before it ("raw pointers
-// in the new class again. smart pointers."), unless that sentence asks to
+// the marker is in it, or in the sentence right before it ("wet pots
+// on the top shelf again. dry rack only."), unless that sentence asks to
 // retry something ("run it again") or the sentence turns to another
 // matter.
 func repeatMarked(parts []string, i int) bool {
@@ -299,8 +299,8 @@ var retryVerbs = map[string]bool{"try": true, "retry": true, "run": true, "rerun
 
 // saidAgain reports whether the later of two corrections of different
 // sessions is said as a repeat and shares a term that names its subject
-// with the earlier one ("no Vec here, nothing that allocates", then "again,
-// we don't alloc in this crate"): the person says the mistake came back,
+// with the earlier one ("no glaze on the foot, it fuses to the shelf", then
+// "again, glazed feet in the kiln"): the person says the mistake came back,
 // and the shared name says which. A file name alone does not tie them (two
 // corrections of one file may say different things), nor does a word the
 // person uses often (common: a thing of the project many rules name).

@@ -358,15 +358,15 @@ func TestSaidAgainManyTimes(t *testing.T) {
 // its own; a sentence that rules exceptions out (the language feature)
 // stays its own.
 func TestNoExceptionsWithAReason(t *testing.T) {
-	got := rememberPrevious([]string{"every migration ships with a rollback script", "No exceptions, we lost a table to this once"})
+	got := rememberPrevious([]string{"every kiln firing gets a logbook entry", "No exceptions, we cracked a whole shelf once"})
 	if len(got) != 1 {
 		t.Fatalf("got %q; want one sentence", got)
 	}
 	st, _ := classify(got[0], false, source{})
-	if st == nil || !st.lasting || st.line != "Every migration ships with a rollback script, no exceptions." {
+	if st == nil || !st.lasting || st.line != "Every kiln firing gets a logbook entry, no exceptions." {
 		t.Errorf("got %+v; want the rule marked to last, without the reason", st)
 	}
-	if got := rememberPrevious([]string{"return a Status from every call", "no exceptions, we compile with exceptions off"}); len(got) != 2 {
+	if got := rememberPrevious([]string{"every formula cell yields an error value on bad input", "no exceptions, we treat exceptions as crashes in the sandbox"}); len(got) != 2 {
 		t.Errorf("exceptions ruled out: %q; want two sentences", got)
 	}
 }
@@ -374,8 +374,8 @@ func TestNoExceptionsWithAReason(t *testing.T) {
 // TestLikeISaidTrailer: "like I said" closing a correction is the person
 // repeating it, no part of the line.
 func TestLikeISaidTrailer(t *testing.T) {
-	st, _ := classify("pin the base image by digest, like I said", false, source{})
-	if st == nil || !st.correction || st.line != "Pin the base image by digest." {
+	st, _ := classify("label each glaze bucket with its batch date, like I said", false, source{})
+	if st == nil || !st.correction || st.line != "Label each glaze bucket with its batch date." {
 		t.Errorf("got %+v; want the correction without the trailer", st)
 	}
 }
@@ -384,10 +384,10 @@ func TestLikeISaidTrailer(t *testing.T) {
 // the other out, so a later line ruling it out again agrees with it and
 // does not replace it.
 func TestPreferOverRulesOut(t *testing.T) {
-	if supersedes("we use podman not docker", "Prefer podman over docker for local containers.") {
+	if supersedes("we use rclone not rsync", "Prefer rclone over rsync for the nightly backups.") {
 		t.Error("a restatement supersedes the line it agrees with")
 	}
-	if !supersedes("we use podman not docker", "Containers run with docker compose.") {
+	if !supersedes("we use rclone not rsync", "Backups run with rsync over ssh.") {
 		t.Error("a line relying on the ruled-out tool is not superseded")
 	}
 }
