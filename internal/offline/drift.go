@@ -1,11 +1,11 @@
 package offline
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -299,7 +299,7 @@ func memoryValueChange(s string, mv memoryValue, only bool) string {
 		// the person wrote it.)
 		return found[0]
 	default:
-		if !containsValue(s, mv.value) || negatedIn(s, strings.ToLower(mv.value)) || stillHeldRe(mv.value).MatchString(s) {
+		if !containsValue(s, mv.value) || negatedIn(s, strings.ToLower(mv.value)) || stillHeld(s, mv.value) {
 			return ""
 		}
 		if v := newValueFor(s, mv.value); v != "" && valueShape(v) == valueShape(mv.value) && !containsValue(mv.line, v) {
@@ -348,11 +348,27 @@ var changeTalk = sync.OnceValue(func() map[string]bool {
 // on 4.3.1", "it is 4.3.1", "moved to 4.3.1".
 var heldWords = map[string]bool{"on": true, "to": true, "is": true, "are": true, "at": true, "runs": true, "uses": true}
 
-// stillHeldRe finds a value said to stay: "toot-01 still serves the
-// media", "db-2 stays".
-func stillHeldRe(v string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[^\w.-])` + regexp.QuoteMeta(v) + `\s+(?:\w+\s+)?(?:still|stays|remains|keeps|too|also|as well)\b`)
+// stillHeld reports whether s says value v stays: "toot-01 still serves
+// the media", "db-2 stays".
+func stillHeld(s, v string) bool {
+	ls, lv := strings.ToLower(s), strings.ToLower(v)
+	for i := strings.Index(ls, lv); i >= 0; {
+		if r, _ := utf8.DecodeLastRuneInString(ls[:i]); i == 0 || !(r == '_' || r == '.' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if stillAfterRe().MatchString(ls[i+len(lv):]) {
+				return true
+			}
+		}
+		j := strings.Index(ls[i+1:], lv)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
+
+// stillAfterRe is what follows a value said to stay.
+var stillAfterRe = lazyregexp.New(`^\s+(?:\w+\s+)?(?:still|stays|remains|keeps|too|also|as well)\b`)
 
 // newerVersion reports whether dotted version a is after b, written with
 // as many parts or one more or fewer: 4.3.1 after 4.2.10.

@@ -162,3 +162,23 @@ func TestRunOnMessageChange(t *testing.T) {
 		t.Errorf("runOnParts kept a clause past 400 characters: %q", parts)
 	}
 }
+
+// TestStillHeld: a value said to stay is one the sentence names followed
+// by a word of staying; a longer name holding it, or a value that gives
+// way, is not.
+func TestStillHeld(t *testing.T) {
+	for _, tc := range []struct {
+		s, v string
+		want bool
+	}{
+		{"vault-07 took the logs, Vault-03 still pulls the backups", "vault-03", true},
+		{"db-2 stays as the replica", "db-2", true},
+		{"we moved everything to vault-07, vault-03 gets reformatted", "vault-03", false},
+		{"old-vault-03 still pulls the backups, vault-03 is gone", "vault-03", false},
+		{"vault-03 is gone and vault-030 stays", "vault-03", false},
+	} {
+		if got := stillHeld(tc.s, tc.v); got != tc.want {
+			t.Errorf("stillHeld(%q, %q) = %v, want %v", tc.s, tc.v, got, tc.want)
+		}
+	}
+}

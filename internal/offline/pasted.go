@@ -285,7 +285,7 @@ func sameStemValue(line, v string) string {
 	}
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
 		if o := trimValue(w); !strings.EqualFold(o, v) {
-			if os, _ := versionStem(o); os != "" && stemKey(os) == stemKey(st) {
+			if ost, _ := versionStem(o); ost != "" && stemKey(ost) == stemKey(st) {
 				return o
 			}
 		}
