@@ -397,8 +397,8 @@ func TestPreferOverRulesOut(t *testing.T) {
 // changed to, it stands.
 func TestChangeToldBare(t *testing.T) {
 	for _, s := range []string{
-		"I spent an hour on the database box and upgraded everything, then lunch",
-		"the staging cluster finally got upgraded, can you check the pipeline",
+		"I sat with the print server for a bit and upgraded everything, then coffee",
+		"the label printer finally got upgraded, can you look at the queue",
 	} {
 		if st, _ := classify(s, false, source{}); st != nil {
 			t.Errorf("classify(%q) = %q; want nothing", s, st.line)
@@ -450,13 +450,13 @@ func TestKiddingOpensCorrection(t *testing.T) {
 	}
 }
 
-// TestTicketOnlyIsOneOff: a request scoped to one named ticket ("for issue
-// 2231 only") is a one-off, as "for this ticket only" is.
+// TestTicketOnlyIsOneOff: a request scoped to one named ticket ("for card
+// KB-77 only") is a one-off, as "for this ticket only" is.
 func TestTicketOnlyIsOneOff(t *testing.T) {
-	if st, _ := classify("for issue GH-2231 only: never retry the upload, fail fast", true, source{}); st != nil {
+	if st, _ := classify("for card KB-77 only: never resize the thumbnails, keep originals", true, source{}); st != nil {
 		t.Errorf("got %q; want nothing", st.line)
 	}
-	if st, _ := classify("never retry the upload, fail fast", true, source{}); st == nil {
+	if st, _ := classify("never resize the thumbnails, keep originals", true, source{}); st == nil {
 		t.Error("the rule alone is dropped")
 	}
 }
