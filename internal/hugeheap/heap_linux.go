@@ -37,17 +37,8 @@ func init() {
 	}
 	p := uintptr(unsafe.Pointer(first))
 	_ = madvise(p&^(chunk-1), chunk, syscall.MADV_HUGEPAGE)
-	go collapse(p &^ (hugePage - 1))
+	_ = madvise(p&^(hugePage-1), hugePage, madvCollapse)
 }
-
-// collapse makes the huge page at p one huge page (MADV_COLLAPSE). It is
-// run on a goroutine of its own: the kernel copies the page, after
-// compacting memory for it when no free huge page is at hand, which took
-// 0.5-10 ms of start-up under load. Meanwhile the rest of the process goes
-// on; only its page faults wait while the kernel swaps the mapping in
-// (it holds the process's memory map lock for that last step), as they
-// do for khugepaged.
-func collapse(p uintptr) { _ = madvise(p, hugePage, madvCollapse) }
 
 // Reserve asks the kernel to back the next heapReserve bytes of the heap
 // with transparent huge pages. It maps the reserve with one large
@@ -55,8 +46,8 @@ func collapse(p uintptr) { _ = madvise(p, hugePage, madvCollapse) }
 // the range: no memory is touched here) and frees it at once, so the heap
 // grows into the advised range. The huge page the reserve starts in, when
 // it does not start on one, also holds older objects already mapped 4 KiB
-// at a time: MADV_COLLAPSE makes it one huge page (copying what is there,
-// beside the run). godebug is the GODEBUG setting.
+// at a time: MADV_COLLAPSE makes it one huge page now (copying what is
+// there). godebug is the GODEBUG setting.
 func Reserve(godebug string) {
 	if thpDisabled(godebug) {
 		return
@@ -66,7 +57,7 @@ func Reserve(godebug string) {
 	lo, hi := hugeSpan(p, heapReserve)
 	_ = madvise(lo, hi-lo, syscall.MADV_HUGEPAGE)
 	if lo < p {
-		go collapse(lo)
+		_ = madvise(lo, hugePage, madvCollapse)
 	}
 	runtime.KeepAlive(b)
 	b = nil
