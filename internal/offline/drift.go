@@ -127,9 +127,12 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 }
 
 // memoryStaleRe is the person saying memory is behind: "the memory file
-// still says the old one", "update MEMORY.md", "the notes have the old
-// version". In the message that names a version, it is the word of change.
-var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md|notes)\b.{0,25}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?(?:memory(?: file)?|memory\.md|gemini\.md|notes)\b`)
+// still says the old one", "update MEMORY.md". In the message that names a
+// version said as held (after heldWords, or before "now"), it is the word
+// of change. Other notes ("the release notes still mention …") are not
+// memory.
+var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md)\b.{0,25}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?(?:memory(?: file)?|memory\.md|gemini\.md)\b`)
+
 
 // driftedVersion is the version s gives nv's name in place of nv's, or
 // "": s names it right after the name, written the same way, says
@@ -146,9 +149,10 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 		if !strings.EqualFold(f[i], nv.name) {
 			continue
 		}
+		held := i > 0 && heldWords[strings.ToLower(trimValue(f[i-1]))]
 		if strings.EqualFold(f[i+1], "to") && i+2 < len(f) {
 			// "raise the floor to 2.1"
-			i++
+			i, held = i+1, true
 		}
 		v := trimValue(f[i+1])
 		if !versionNumber(v) || v == nv.version || valueShape(v) != valueShape(nv.version) ||
@@ -157,6 +161,10 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 			continue
 		}
 		if i+2 < len(f) && unitRe().MatchString(trimValue(f[i+2])) || negatedIn(s, strings.ToLower(nv.name)) {
+			return ""
+		}
+		if stale && !changeSignalRe().MatchString(s) && !held && !(i+2 < len(f) && strings.EqualFold(trimValue(f[i+2]), "now")) {
+			// memory said to be behind, but the version is not said held
 			return ""
 		}
 		return v
@@ -345,8 +353,8 @@ var changeTalk = sync.OnceValue(func() map[string]bool {
 })
 
 // heldWords stand right before a value said to be the one held: "we're
-// on 4.3.1", "it is 4.3.1", "moved to 4.3.1".
-var heldWords = map[string]bool{"on": true, "to": true, "is": true, "are": true, "at": true, "runs": true, "uses": true}
+// on 4.3.1", "it is 4.3.1", "moved to 4.3.1", "the box ships X 2.1".
+var heldWords = map[string]bool{"on": true, "to": true, "is": true, "are": true, "at": true, "runs": true, "uses": true, "ships": true}
 
 // stillHeld reports whether s says value v stays: "toot-01 still serves
 // the media", "db-2 stays".

@@ -38,6 +38,12 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 		{"two lines, one named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
 			"u:ops rebuilt the release box and it ships Erlang 26.2 now",
 			"- Release box runs Erlang 26.2.\n- The CI image pins Erlang 24.3 for the old branch.", "25.3"},
+		// other notes are not memory, and memory said to be behind needs
+		// the version said as held
+		{"release notes", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
+			"u:the release notes still mention Erlang 26.2, that upgrade was called off", "", ""},
+		{"behind but not held", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
+			"u:the memory file is stale about the box; Erlang 26.2 breaks the ssl app so we stay put", "", ""},
 		{"two lines, neither named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
 			"u:ops rebuilt everything and it ships Erlang 26.2 now",
 			"", ""},

@@ -34,7 +34,8 @@ var (
 // instead of pointing at it: in fewer words of prev ("I sort imports in
 // all my code" after "could you sort the imports?"), or in any words
 // when prev is a wish about the agent's replies, which is the person's
-// anyway ("keep it brief. I hate long answers, in any repo."). Said again
+// anyway ("keep it brief. I hate long answers, in any repo."), unless the
+// clause holds a rule of its own (see aboutWishRe). Said again
 // after a question, the sentence is the rule itself and stays apart.
 func scopeOnly(s, prev string) bool {
 	if !globalRe().MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
@@ -56,8 +57,16 @@ func scopeOnly(s, prev string) bool {
 		// after a question the sentence that says it again is the rule
 		return false
 	}
-	return restates(head, prev) || tail == "" && personal(prev)
+	return restates(head, prev) || tail == "" && personal(prev) && (personal(head) || aboutWishRe().MatchString(head))
 }
+
+// aboutWishRe finds a clause that leans on a wish said before it: a word
+// pointing back ("long ones", "them") or the person's aversion ("I don't
+// need essays", "I hate walls of text"), the wish's reason. After a wish
+// about the agent's replies such a clause is about those replies, while
+// one with neither ("never push to main directly, in any repo", "I want
+// failing tests first, in any repo") is a rule of its own.
+var aboutWishRe = lazyregexp.New(`(?i)\b(ones?|them|they|it|those|that)\b|^i\s+(don'?t|do not|never|hate|can'?t stand|dislike)\b`)
 
 // restates reports whether clause c names nothing that rule does not.
 func restates(c, rule string) bool {

@@ -52,6 +52,9 @@ func TestGlobalScopeSaidApart(t *testing.T) {
 		{"could you write dates as ISO?", "I write ISO dates in all my code."},
 		// a question is no scope
 		{"use spaces in yaml.", "is that the case in all my projects?"},
+		// after a reply wish, a scoped rule of its own stays a rule
+		{"reply in Portuguese please.", "Never force-push a release tag, in any repo."},
+		{"keep your answers to a paragraph.", "I want changelog entries written first, in any repo."},
 	} {
 		if got := rememberPrevious(pair); len(got) != 2 {
 			t.Errorf("folded %q; want the sentences apart", got)
