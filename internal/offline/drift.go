@@ -133,7 +133,6 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 // memory.
 var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md)\b.{0,25}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?(?:memory(?: file)?|memory\.md|gemini\.md)\b`)
 
-
 // driftedVersion is the version s gives nv's name in place of nv's, or
 // "": s names it right after the name, written the same way, says
 // something changed (or its message says memory is behind: stale), and
