@@ -84,15 +84,20 @@ func slotValue(line string, c change) string {
 }
 
 // sameClass reports whether two values written differently are still
-// values of one kind: two hosts (192.168.1.20 and mqtt.home.lan) or two
-// names joined with hyphens (raspberrypi4-64 and acme-cm4).
+// values of one kind: two hosts (192.168.1.20 and mqtt.home.lan), two
+// names joined with hyphens (raspberrypi4-64 and acme-cm4), or a host
+// given with its port and one of the same domain (sameDomain).
 func sameClass(a, b string) bool {
-	a, b = withoutPort(a), withoutPort(b)
-	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b) || sameDomain(a, b)
+	pa, pb := withoutPort(a), withoutPort(b)
+	ported := pa != a || pb != b
+	a, b = pa, pb
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b) || ported && sameDomain(a, b)
 }
 
 // sameDomain reports whether two names end in the same domain of letters:
-// es-dev.internal and es-dev2.internal.
+// ci-cache.lan and ci-cache2.lan. sameClass asks it only where one of them
+// came with a port, what marks a host: file names end the same way too
+// (config.yml and deploy.yml are no one setting).
 func sameDomain(a, b string) bool {
 	i, j := strings.LastIndexByte(a, '.'), strings.LastIndexByte(b, '.')
 	if i <= 0 || j <= 0 || strings.ContainsAny(a+b, "/\\") {

@@ -91,7 +91,7 @@ func pastedSettings(text string, src source) []setting {
 			continue
 		}
 		if m := elementRe().FindStringSubmatch(t); m != nil {
-			// "<TargetFramework>net9.0</TargetFramework>".
+			// "<Toolchain>gcc13.2</Toolchain>".
 			add(m[1], m[2], t, nil)
 			continue
 		}
@@ -129,7 +129,7 @@ func pastedSettings(text string, src source) []setting {
 }
 
 // elementRe is a line that is one XML element holding a value:
-// "<TargetFramework>net9.0</TargetFramework>".
+// "<Toolchain>gcc13.2</Toolchain>".
 var elementRe = lazyregexp.New(`^<([A-Za-z][\w.-]*)>\s*([^<>\s]+)\s*</([A-Za-z][\w.-]*)>$`)
 
 // quotedPairRe is one key and value of an object written on one line:
@@ -229,7 +229,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				}
 			}
 			if old == "" && !st.pinned {
-				// "net9.0" for "net8.0": a version written after
+				// "gcc13.2" for "gcc11.4": a version written after
 				// the same stem.
 				old = sameStemValue(l, st.value)
 			}
@@ -277,7 +277,7 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 }
 
 // sameStemValue is the value of line written as v is, a version after
-// the same stem ("net8.0" for "net9.0"), or "".
+// the same stem ("gcc11.4" for "gcc13.2"), or "".
 func sameStemValue(line, v string) string {
 	st, _ := versionStem(v)
 	if st == "" {

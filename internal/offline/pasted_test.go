@@ -268,12 +268,12 @@ func laterMessageEdits(t *testing.T, mem, first, msg, run string, want []string)
 
 // TestPastedElementSameStem: a pasted XML element, marked as quoted, is a
 // setting, and its value replaces the memory value written after the same
-// stem ("net7.0" for "net9.0") when the person says it changed.
+// stem ("gcc11.4" for "gcc13.2") when the person says it changed.
 func TestPastedElementSameStem(t *testing.T) {
-	mem := "# Project Memory\n\n- Console tool, targets net7.0, ships as a single file.\n"
-	laterMessageEdits(t, mem, "u:the progress bar stalls at 99%",
-		"u:we upgraded the runtime, the csproj reads now:\n| <TargetFramework>net9.0</TargetFramework>\n| <Nullable>enable</Nullable>",
-		"x:dotnet test", []string{"- Console tool, targets net9.0, ships as a single file."})
+	mem := "# Project Memory\n\n- Sensor firmware, built with gcc11.4, flashed over SWD.\n"
+	laterMessageEdits(t, mem, "u:the watchdog fires during the sensor warm-up",
+		"u:we upgraded the toolchain, the board file reads now:\n| <Toolchain>gcc13.2</Toolchain>\n| <Optimize>size</Optimize>",
+		"x:make check", []string{"- Sensor firmware, built with gcc13.2, flashed over SWD."})
 }
 
 // TestShownConfigEditsMemoryLine: a config file the agent printed whole
