@@ -43,10 +43,11 @@ bench:
 fuzz time="30s":
     scripts/fuzz.sh {{time}}
 
-# Install both binaries into $GOBIN (~/go/bin). They are static
-# (CGO_ENABLED=0): nothing of automem needs cgo, and a static extract starts
-# without the dynamic loader and glibc (BENCHMARKS.md: fewer page faults
-# and less CPU per start of the timer's job).
+# Static (CGO_ENABLED=0): nothing of automem needs cgo, and a static extract
+# starts without the dynamic loader and glibc (BENCHMARKS.md: fewer page
+# faults and less CPU per start of the timer's job).
+#
+# Install both binaries into $GOBIN (~/go/bin), static.
 install:
     CGO_ENABLED=0 go install -ldflags "{{ldflags}}" ./cmd/extract ./cmd/inbox
 
