@@ -217,6 +217,15 @@ func TestAgainBeforeADash(t *testing.T) {
 	if st, _ := classify("Try again: run the import with the small file.", false, source{}); st != nil && st.correction {
 		t.Fatalf("a retry taken as a correction: %+v", st)
 	}
+	// "same mistake as yesterday" says the mistake came back, as
+	// "again" does.
+	st, _ = classify("same mistake as yesterday: no raw eggs in the cold glaze.", false, source{})
+	if st == nil || !st.correction || st.line != "No raw eggs in the cold glaze." {
+		t.Fatalf("got %+v; want the rule after the colon, as a correction", st)
+	}
+	if !repeatMarked([]string{"It's the same problem as last time.", "Keep raw eggs out of the glaze."}, 1) {
+		t.Fatal("the sentence after 'same problem as last time' not marked as a repeat")
+	}
 }
 
 // TestWeSaidRepeats: "we said this" marks a correction said before, as "I

@@ -215,6 +215,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		st.line = asLine(thing)
 		return st, nil
 	}
+	if notNowRe().MatchString(s) {
+		// "not now", "not yet": a suggestion put off, no rule.
+		return nil, nil
+	}
 	if terseRe().MatchString(s) {
 		// A terse correction only counts once it recurs.
 		st.correction = true
@@ -225,6 +229,13 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "…, I said that before": the person repeats a correction.
 		st.correction = true
 		s = s[:len(s)-len(m)]
+		if n := strings.Trim(s, " ,;:.!`"); n != "" && soleName(n) == n {
+			// "MERGE, like I said": the name of what to use is all
+			// the repeat says; it stands once it merges with the
+			// correction it repeats, as a terse one does.
+			st.line = asLine(n)
+			return st, nil
+		}
 	} else if loc := saidMidRe().FindStringIndex(s); loc != nil {
 		// "…, no allocations in the render loop, I keep saying it, do
 		// the formatting once …": in a run-on sentence the clause the
@@ -492,13 +503,20 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 // got it?", ", understood?".
 var okTagRe = lazyregexp.New(`(?i),\s*(ok(ay)?|got it|understood|alright|all right|clear)\s*\?+\s*$`)
 
+// notNowRe is a reply that only puts something off.
+var notNowRe = lazyregexp.New(`(?i)^(?:no|not|nah)[\s,]+(?:now|yet|today|right now|for now|this time)\W*$`)
+
 // ticketOnlyRe scopes a request to one named ticket or issue.
 var ticketOnlyRe = lazyregexp.New(`(?i)\bfor (ticket|issue|story|bug|pr|card|task) #?[\w.-]*\d[\w.-]* only\b`)
 
 // againLeadRe is a clause saying a mistake came back, before a dash or a
 // colon that leads to the rule: "the same thing again — …", "tabs
-// again: …".
-var againLeadRe = lazyregexp.New(`(?i)^[^,;:\x{2014}.!?]{0,40}\bagain\s*(\x{2014}|--?|:|;)\s*`)
+// again: …", "same mistake as yesterday: …".
+var againLeadRe = lazyregexp.New(`(?i)^(?:[^,;:\x{2014}.!?]{0,40}\bagain|(?:(?:it'?s|that'?s|this is)\s+)?(?:the\s+)?` + sameAsBefore + `)\s*(\x{2014}|--?|:|;)\s*`)
+
+// sameAsBefore is a person saying the agent made a mistake it made
+// before: "same thing as last week", "the same mistake as yesterday".
+const sameAsBefore = `same (?:thing|mistake|problem|issue|error|bug) (?:as|like) (?:last (?:time|week|month|session)|yesterday|before|the other day)`
 
 // youDidLeadRe is a clause telling what the agent did ("you wrote …",
 // "your tests are …") before a dash or a colon that leads to the rule.

@@ -95,7 +95,15 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt.quote = first
 			}
 			m.pasted = append(m.pasted, pastedSettings(msg.Text, src)...)
-			lines := ownText(msg.Text)
+			text := msg.Text
+			leadQuoted := false
+			if rest, agents, ok := quotedLead(text, report); ok {
+				// Words in quotes, then the reply: the quote is not
+				// the person's, and when it is the agent's the reply
+				// disputes it.
+				text, leadQuoted = rest, agents
+			}
+			lines := ownText(text)
 			own, continued := sentenceParts(lines)
 			listed, scoped := ruleItems(lines), scopedItems(lines)
 			// Support by mention reads whole sentences: a request to
@@ -115,7 +123,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 			}
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
-			quoted := quotesReport(msg.Text, report)
+			quoted := leadQuoted || quotesReport(msg.Text, report)
 			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted {
 				corrective = true
 			}
@@ -550,6 +558,44 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// leadQuoteRe is a message that opens with words in quotes and a break
+// after them: `"retry it in the handler" — no, …`, `“I'll drop the
+// table”: never, …`, `> "…" — …` (a quote mark before the quote). Group 3
+// is a dash.
+var leadQuoteRe = lazyregexp.New(`^\s*(?:>\s*)?(?:"([^"\n]+)"|“([^”\n]+)”)\s*(?:(\x{2014}|\x{2013}|--?)|:|,|;)\s*`)
+
+// quotedLead reports whether a message opens by quoting words inline and
+// answering them on the same line, and returns the message without the
+// quote: the quote is not the person's, what follows it is. agents says
+// the quote is words of what the agent just wrote ("\"retry it in the
+// handler\" — no. …"): a person who quotes the agent's own words back at
+// it disputes them, so the reply is a correction. Every word of such a
+// quote, two at least, must be in the report; other quotes lead only
+// before a dash ("\"…\" — everywhere: code first"), and a quote with no
+// break after it is part of a sentence ("\"build\" is the step").
+func quotedLead(text, report string) (rest string, agents, ok bool) {
+	text = strings.TrimLeft(text, " \t\r\n")
+	m := leadQuoteRe().FindStringSubmatchIndex(text)
+	if m == nil || strings.TrimSpace(firstLine(text[m[1]:])) == "" {
+		return "", false, false
+	}
+	q := textkey.Tokens(text[max(m[2], m[4]):max(m[3], m[5])])
+	agents = len(q) >= 2 && report != ""
+	if agents {
+		in := map[string]bool{}
+		for _, t := range textkey.Tokens(report) {
+			in[t] = true
+		}
+		for _, t := range q {
+			agents = agents && in[t]
+		}
+	}
+	if !agents && m[6] < 0 {
+		return "", false, false
+	}
+	return text[m[1]:], agents, true
 }
 
 // codeSpanRe is a `code` span.

@@ -489,3 +489,58 @@ func TestRepeatWordings(t *testing.T) {
 		"tell me before you fire the kiln":                false,
 	})
 }
+
+// TestQuotedLead: words of the agent's report quoted inline at the start
+// of a reply, then the reply, make the reply a correction without the
+// quote; other quotes lead only before a dash, and a name in quotes is no
+// lead at all.
+func TestQuotedLead(t *testing.T) {
+	report := "I'll water zone 3 every hour from the scheduler so the seedlings stay wet."
+	for _, c := range []struct {
+		text, rest string
+		agents, ok bool
+	}{
+		{`"water zone 3 every hour" — no. the valves only open on the soil probe reading.`, "no. the valves only open on the soil probe reading.", true, true},
+		{`> “from the scheduler so the seedlings stay wet”: never, the probe decides`, "never, the probe decides", true, true},
+		{`"drip lines flush weekly" — greenhouse handbook, page 4`, "greenhouse handbook, page 4", false, true},
+		{`"drip lines flush weekly" is what the handbook says`, "", false, false},
+		{`"zone 3" is the tomatoes`, "", false, false},
+		{`"water zone 3 every hour"`, "", false, false},
+	} {
+		rest, agents, ok := quotedLead(c.text, report)
+		if rest != c.rest || agents != c.agents || ok != c.ok {
+			t.Errorf("quotedLead(%q) = %q, %v, %v; want %q, %v, %v", c.text, rest, agents, ok, c.rest, c.agents, c.ok)
+		}
+	}
+}
+
+// TestCorrectionQuotingTheAgent: a person who answers the agent by
+// quoting its words back ("\"…\" — no. …") corrects it, and the same
+// correction said that way in two sessions, once in other words and once
+// by the name of what to use "like I said", is one candidate from both.
+func TestCorrectionQuotingTheAgent(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:add the gilt edge step", "a:I heat the foil with the heat gun before pressing it onto the edge.",
+			`u:"heat the foil with the heat gun" — no. nothing touches gold leaf with open heat, ever. use the warm burnisher.`},
+		[]string{"u:now the cover stamping", "a:I warm the brass die with the heat gun so the foil takes.",
+			`u:"warm the brass die with the heat gun" — same mistake as last week: no open heat near gold leaf. the burnisher.`},
+	)
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 || strings.Contains(got[0].line, "heat gun") || strings.Contains(got[0].line, "…") {
+		t.Fatalf("got %+v; want one correction from both sessions, without the agent's quoted words", got)
+	}
+	named := candidatesOf(
+		[]string{"u:the ledger export", "a:I'll add the totals as a plain Python list and sum it at the end.",
+			`u:"as a plain Python list" — no, every table of figures goes through a DataFrame, the report code expects one.`},
+		[]string{"u:the yearly summary", "a:The yearly totals go into a plain list too.",
+			`u:"a plain list" — DataFrame, like I said. build it from the rows.`},
+	)
+	if len(named) != 1 || len(sessionsOf(named[0])) != 2 {
+		t.Fatalf("repeated by name: %+v; want one candidate from both sessions", named)
+	}
+	// A suggestion put off is no rule, however it is quoted.
+	off := []string{"u:the tests pass?", "a:They pass. I'd suggest moving the reports to a queue while we're at it.",
+		`u:"moving the reports to a queue" — not now`}
+	if got := candidatesOf(off, off); len(got) != 0 {
+		t.Fatalf("put off: %+v; want nothing", got)
+	}
+}
