@@ -884,12 +884,16 @@ var settingUpWords = map[string]bool{
 }
 
 // everySessionChecks makes a command a check when it ran in every session
-// of the project (minVerifySessions at least), the same each time, and
+// of the project (minVerifySessions at least), in one shape each time, and
 // right beside a known check each time (`busted` after `luacheck .`,
 // `nextflow run . -profile test,docker` before `nf-core lint`): the
-// routine every change gets. No word of its step may name setting up or
-// acting (settingUpWords, actionWords), and it is no server, version
-// control or dangerous command.
+// routine every change gets. A routine skipped once still is one when it
+// ran in skippedRoutine sessions or more ("just this run, skip the
+// linter"). One shape: the same options, only the values it is given may
+// change (`fwsize build/dev/app.bin`, later `… build/prod/app.bin`,
+// beside the check that built either). No word of its step may name
+// setting up or acting (settingUpWords, actionWords), and it is no
+// server, version control or dangerous command.
 func everySessionChecks(sessions []mined) {
 	total := 0
 	for _, m := range sessions {
@@ -900,52 +904,162 @@ func everySessionChecks(sessions []mined) {
 	if total < minVerifySessions {
 		return
 	}
+	skip := func(c command) bool {
+		return c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(bareStep(c))
+	}
 	// Counted past any runner: `npx cdk synth`, later `pnpm exec cdk
 	// synth`, is one command run the same way.
-	ran, beside := map[string]int{}, map[string]int{}
-	full := map[string]map[string]bool{}
+	ran, beside, apart := map[string]int{}, map[string]int{}, map[string]int{}
+	full, shapes := map[string]map[string]bool{}, map[string]map[string]bool{}
 	keys := map[string][]string{}
+	twice := map[string]bool{}           // some session ran it in two forms
+	given := map[string]map[string]int{} // sessions each value was given in
 	for _, m := range sessions {
-		seen := map[string]bool{}
+		seen, seenVal := map[string]bool{}, map[string]bool{}
+		forms := map[string]string{}
 		for i, r := range m.steps {
 			c := r.cmd
 			k := c.checkKey()
-			if seen[k] || c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(bareStep(c)) {
+			if skip(c) || i+1 < len(m.steps) && feeds(c, m.steps[i+1].cmd) {
+				// (What feeds a check's pipe is part of that check.)
+				continue
+			}
+			form := argsText(c.args[min(c.runner, len(c.args)):])
+			if f, ok := forms[k]; ok && f != form {
+				twice[k] = true
+			}
+			forms[k] = form
+			if seen[k] {
 				continue
 			}
 			seen[k] = true
 			ran[k]++
 			if full[k] == nil {
-				full[k] = map[string]bool{}
+				full[k], shapes[k] = map[string]bool{}, map[string]bool{}
 			}
-			full[k][argsText(c.args[min(c.runner, len(c.args)):])] = true
+			full[k][form] = true
+			shapes[k][routineShape(c)] = true
 			if !slices.Contains(keys[k], c.key) {
 				keys[k] = append(keys[k], c.key)
 			}
+			next, shared := false, false
 			for _, j := range []int{i - 1, i + 1} {
 				if j >= 0 && j < len(m.steps) && m.steps[j].cmd.category != "" {
-					beside[k]++
-					break
+					next = true
+					shared = shared || sharesValue(c, m.steps[j].cmd)
+				}
+			}
+			if next {
+				beside[k]++
+			}
+			if next && !shared {
+				apart[k]++
+			}
+			for _, w := range c.args[min(c.runner, len(c.args)):] {
+				if given[k] == nil {
+					given[k] = map[string]int{}
+				}
+				if !seenVal[w.text] {
+					seenVal[w.text] = true
+					given[k][w.text]++
 				}
 			}
 		}
 	}
-	named := map[string]string{}
+	forms, shaped := map[string]string{}, map[string]string{}
 	for k, n := range ran {
-		if n == total && beside[k] == n && len(full[k]) == 1 {
+		if n != total && (n < skippedRoutine || n != total-1) || beside[k] != n {
+			continue
+		}
+		switch {
+		case len(full[k]) == 1:
 			for form := range full[k] {
 				for _, key := range keys[k] {
-					named[key+"\x00"+form] = "test"
+					forms[key+"\x00"+form] = "test"
+				}
+			}
+		case len(shapes[k]) == 1 && !twice[k] && apart[k] == n && recurring(full[k], given[k]):
+			// Aimed at another thing in some session, one thing a
+			// session: the routine, given what that session built.
+			// Aimed at two things in one session (staging, then
+			// production) it steps through them; given what the
+			// check beside it is given (`dbt run --select m`, `dbt
+			// test --select m`), it makes what that check checks.
+			// Given a new value each time (`verify 0x1f`, `verify
+			// 0x2e`), it acts on what each task made.
+			for shape := range shapes[k] {
+				for _, key := range keys[k] {
+					shaped[key+"\x00"+shape] = "test"
 				}
 			}
 		}
 	}
-	// Only the runs in that one form: the same program run otherwise
-	// (`tidewright live.tw --commit` beside the routine `tidewright
-	// rehearsal.tw --no-commit`) does something else.
-	markChecksBy(sessions, named, func(c command) string {
+	// Only the runs in that one form or shape: the same program run
+	// otherwise (`tidewright live.tw --commit` beside the routine
+	// `tidewright rehearsal.tw --no-commit`) does something else.
+	markChecksBy(sessions, forms, func(c command) string {
 		return c.key + "\x00" + argsText(c.args[min(c.runner, len(c.args)):])
 	})
+	markChecksBy(sessions, shaped, func(c command) string {
+		if skip(c) {
+			return ""
+		}
+		return c.key + "\x00" + routineShape(c)
+	})
+}
+
+// recurring reports whether every argument that changed between the
+// forms of a command took, at least once, a value given in two sessions
+// or more: the routine is aimed at the few things a project has (its
+// build configurations, its sample files), not at a new one each time.
+func recurring(forms map[string]bool, given map[string]int) bool {
+	var runs [][]string
+	for f := range forms {
+		runs = append(runs, strings.Fields(f))
+	}
+	for i := range runs[0] {
+		same, again := true, false
+		for _, r := range runs {
+			if i >= len(r) {
+				return false
+			}
+			same = same && r[i] == runs[0][i]
+			again = again || given[r[i]] >= 2
+		}
+		if !same && !again {
+			return false
+		}
+	}
+	return true
+}
+
+// feeds reports whether a command's output is piped into the next one
+// (`jsonnet env/qa.jsonnet | yamllint -`).
+func feeds(c, next command) bool {
+	return len(next.from) > 0 && argsText(next.from) == argsText(c.args)
+}
+
+// skippedRoutine is how many sessions must have run a routine check
+// that one session skipped: with fewer, a command run in all but one
+// session is as likely a step most of the work happened to need.
+const skippedRoutine = 4
+
+// routineShape is a run past its runner with the values it was given
+// blanked out, its options and plain words kept: runs of one shape are
+// one routine aimed at different things (`fwsize build/dev/app.bin`,
+// `fwsize build/prod/app.bin`); an option added or changed (`--verbose`,
+// `--commit`) or another plain word (`kiln bake`, `kiln fire`) makes
+// another.
+func routineShape(c command) string {
+	args := c.args[min(c.runner, len(c.args)):]
+	parts := make([]string, len(args))
+	for i, w := range args {
+		parts[i] = w.text
+		if i > 0 && !w.op && !strings.HasPrefix(w.text, "-") && (!isWord(w.text) || looksLikeData(w.text)) {
+			parts[i] = "\x01"
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // settingUp reports whether a word of a step names setting up or changing
