@@ -55,16 +55,10 @@ var (
 	lastingOpenRe = lazyregexp.New(`(?i)^(for the record|moving forward|for the future|for next time|next time|as a (general )?rule|by convention|starting (now|today))\b[\s,:]*`)
 	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( for (next time|the future|later))?( (to|that))?[\s,:]*`)
 	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every (single )?time|(any ?|each )time (you|we)|whenever|at all times|without exception|no exceptions)\b|,\s*ever\b`)
-	// routing to the global file: "in all my projects", "in every repo",
-	// or "globally" opening the sentence ("install it globally" is not one)
-	// or the person's whole setup: "on all my machines", "for everything
-	// I write".
-	// "any" counts with the person's own projects ("in any of my repos")
-	// or as a scope tacked on after a comma at the sentence's end (", in
-	// any repo."); "works in any repo" describes, it does not scope. And
-	// "everywhere, not just <here>" sets the person's scope against this
-	// project.
-	globalRe     = lazyregexp.New(`(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b[\s.!]*$|[\s,]*\b((in|for|across|to) (all|every( one of)?|any( one)? of (my|our)) (of )?(my |our |the )?(projects?|repos|repositories|repo|codebases?|code ?bases?)( (i|we) (manage|maintain|own|have|run|touch|work on))?|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?|(not here,? )?(not )?(everywhere|anywhere) (i|we) (work|go|code)|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?|in every (project|repo|repository|codebase)|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?(,? not (just|only) (this|here)( one| \w+)?)?)`)
+	// routing to the global file: a scope over every project (see
+	// globalPattern), or "globally" opening the sentence ("install it
+	// globally" is not one).
+	globalRe     = lazyregexp.New(globalPattern)
 	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
 	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
@@ -358,7 +352,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	if globalRe().MatchString(s) {
 		st.global, st.lasting = true, true
-		s = unpointed(strings.Join(strings.Fields(globalRe().ReplaceAllString(s, " ")), " "))
+		s = unpointed(withoutScope(s))
 	}
 	s = strings.TrimSpace(s)
 	if m := globalOpenRe().FindString(s); m != "" {
@@ -477,10 +471,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && selfHabitRe().MatchString(s)) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
-		// "themes/ is a submodule" says enough in two words.
+		// "themes/ is a submodule" says enough in two words, and so
+		// does a habit of the person's said to hold in every project
+		// ("I use tabs").
 		return nil, nil
 	}
 	s = trailerRe().ReplaceAllString(s, "")
@@ -646,6 +642,8 @@ var cues = []string{
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
 	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "kidding", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
+	// scopes of globalPattern the cues above do not name
+	"all of my", "every repo", "every project", "every codebase", "each of my", "each one of my", "wherever", "whatever project", "whatever repo", "whichever", "no matter", "regardless of", "any project", "any repo",
 }
 
 func mayMatter(lower string) bool {

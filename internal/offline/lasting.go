@@ -68,6 +68,10 @@ var (
 	preambleRe = lazyregexp.New(`^[^:]{1,40}:\s+`)
 	// politeRe is a request worded as a question: "could you please …?".
 	politeRe = lazyregexp.New(`(?i)^(could|would|can|will) you (please |kindly )?`)
+	// standingScopeRe is a scope that names the work the person and the
+	// agent do together, so a request under it is for every time:
+	// "wherever we work together", "in every repo you touch".
+	standingScopeRe = lazyregexp.New(`(?i)\b(wherever|whenever|whatever|whichever|no matter|regardless)\b|\b(you|u|we) (touch|work|open|handle|help)`)
 	// complyRe is a closing question asking the agent to follow what was
 	// just said: "— can you do that for everything you write?".
 	complyRe = lazyregexp.New(`(?i)\s*[,;\x{2014}-]+\s*(can|could|will|would) you (please )?(do|follow|apply|use|remember|keep|stick to) (that|this|it)\b[^?]*\?+$`)
@@ -157,12 +161,27 @@ func reshape(s string) string {
 		}
 	}
 	if strings.HasSuffix(s, "?") {
-		t := stripFillers(s)
-		if m := politeRe().FindString(t); m != "" && (marked(t[len(m):]) || globalRe().MatchString(t[len(m):]) && personal(globalRe().ReplaceAllString(t[len(m):], " "))) {
-			// A scope over every project marks a wish about the
-			// agent's replies too ("could you answer in German in all
-			// my repos?"); a task asked for in every repo stays a task.
-			s = strings.TrimRight(t[len(m):], "? ")
+		t, scope := stripFillers(s), ""
+		if loc := globalRe().FindStringIndex(t); loc != nil && (loc[0] == 0 || strings.HasSuffix(strings.TrimSpace(t[:loc[0]]), ":")) && politeRe().MatchString(strings.TrimLeft(t[loc[1]:], " ,")) {
+			// "wherever we work together, could you …?": the scope
+			// opens the request (after a lead-in: "one small thing:
+			// in any repo of mine, could you …?").
+			scope, t = t[loc[0]:loc[1]], strings.TrimLeft(t[loc[1]:], " ,")
+		}
+		if m := politeRe().FindString(t); m != "" {
+			rest := strings.TrimRight(t[len(m):], "? ")
+			if scope != "" {
+				rest += ", " + strings.Trim(scope, " ,")
+			}
+			if marked(rest) || globalRe().MatchString(rest) && (personal(withoutScope(rest)) || standingScopeRe().MatchString(globalRe().FindString(rest))) {
+				// A scope over every project marks a wish about the
+				// agent's replies too ("could you answer in German in
+				// all my repos?"), and any wish whose scope is the
+				// work itself ("in every repo you touch", "wherever we
+				// work together"); a task asked for in every repo
+				// stays a task.
+				s = rest
+			}
 		}
 	}
 	if m := tagRe().FindString(s); m != "" {

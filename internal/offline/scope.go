@@ -16,6 +16,95 @@ import (
 // its own ("this", "that way", "one thing"); once the scope is taken off,
 // nothing is left of the pointer but such words.
 
+// globalPattern is a scope over every project of the person, in the words
+// people put it in. It is built from parts because a closed list of
+// phrases misses the next person's: the scope is a preposition, a
+// quantifier and the person's projects ("in all my repos", "on every
+// project", "for each of our codebases"), which may be followed by who
+// works on them ("I work in", "you touch for us", "we work on together"),
+// led by a verb that points at the rule ("this applies to …", "holds
+// everywhere …") and closed by the place it is set against (", not just
+// this one"). A scope may also be the collaboration itself ("wherever we
+// work together", "in whatever repo we're in", "no matter the project").
+// "any" counts with the person's own projects ("in any of my repos"), set
+// off by commas (", in any project,") or at the sentence's end (", in
+// any repo."), or with "ever"; "works in any repo" describes, it does not
+// scope. "everywhere, not just <here>" sets the person's scope against
+// this project.
+const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
+	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
+	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all (?:of )?(?:my|our)|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
+	`|[\s,]*\b` +
+	scopePointer + `(` +
+	`(in|for|across|to|on) (all|every( one of)?|each( one)?( of)?|any( one)? of (my|our)) (of )?(my |our |the )?` + scopeNoun + scopeWho +
+	`|(not here,? )?(not )?(in|for|across|to|on) any ` + scopeNoun + ` of (mine|ours)` +
+	`|(for|to) (anything|everything) of (mine|ours)` +
+	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
+	`|(not here,? )?(not )?(everywhere|anywhere|wherever|whenever) (i|we|you|u) (work|go|code|help me)( together| with me)?` +
+	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
+	`|(no matter (the|which|what) |regardless of (the |which )?)` + scopeNoun + `( (it is|we'?re in|i'?m in))?` +
+	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
+	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
+	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +
+	`|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)` +
+	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
+
+const (
+	// scopeNoun is the person's projects.
+	scopeNoun = `(projects?|repos|repositories|repo|repository|codebases?|code ?bases?)`
+	// scopeWho is who works on them: "(that) I work in", "you touch for
+	// us", "we work on together".
+	scopeWho = `(( that| which)? (i|we|you|u) (manage|maintain|own|have|run|touch|handle|open|look after|contribute to|work on|work in|work with|help (me )?with)( together)?( for (me|us))?)?`
+	// scopeAgainst is the place the scope is set against: ", not just
+	// this one", "not only the thesis".
+	scopeAgainst = `(,? not (just|only) (this|here|the [\w.-]+)( one| [\w.-]+)?)?`
+	// scopePointer is a verb before the scope that points at the rule:
+	// "this applies to every repo", "that holds everywhere, not just here".
+	scopePointer = `(?:(?:(?:this|that|it) )?(?:applies|goes|holds|counts|is true|'s true) )?`
+)
+
+// withoutScope is s with its scope over every project taken off. A scope
+// in a lead-in before a colon ("Also, a general thing, across all my repos:
+// …") takes the lead-in with it: what follows the colon is the rule.
+func withoutScope(s string) string {
+	loc := globalRe().FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
+		s = s[c+1:]
+	}
+	s = globalRe().ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasSuffix(m, ",") {
+			// ", in any project, …": the clause break stays
+			return ", "
+		}
+		return " "
+	})
+	// "— that goes for all my projects, honestly, not just this one":
+	// the place the scope was set against, left apart by an aside.
+	s = againstLeftRe().ReplaceAllString(s, "")
+	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ,", ",")
+	if m := mentionLeadRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
+		// "I should also mention, across all of my repositories, that
+		// …": with the scope gone the lead-in says nothing.
+		s = s[len(m):]
+	}
+	return s
+}
+
+// againstLeftRe is the place a scope was set against, once the scope is
+// gone: ", honestly, not just this one".
+var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only) (in |for )?(this|here|the [\w.-]+)( one| [\w.-]+)?\b`)
+
+// mentionLeadRe is a lead-in that announces what follows: "I should also
+// mention that", "I want to add,".
+var mentionLeadRe = lazyregexp.New(`(?i)^(and |also |oh )*i (should|must|want to|wanted to|need to|have to|'d like to|would like to) (also )?(mention|add|say)\b[\s,:]*(that\b\s*)?`)
+
+// selfHabitRe is a habit of the person's in two words: "I use tabs", "I
+// sign commits".
+var selfHabitRe = lazyregexp.New(`(?i)^i (always |never )?(use|write|prefer|sign|indent|wrap|format)\b`)
+
 var (
 	// pointerTailRe is what is left of a clause that points back at the
 	// rule once its scope is gone: ", that goes", ", that's the same",
@@ -41,7 +130,7 @@ func scopeOnly(s, prev string) bool {
 	if !globalRe().MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return false
 	}
-	rest := strings.Join(strings.Fields(globalRe().ReplaceAllString(s, " ")), " ")
+	rest := withoutScope(s)
 	rest = pointerTailRe().ReplaceAllString(rest, "")
 	if len(factTerms(stripFillers(rest))) == 0 {
 		return true
@@ -103,20 +192,26 @@ func unpointed(s string) string {
 	if m := pointerHeadRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
 		s = s[len(m):]
 	}
-	if loc := pointerTailRe().FindStringIndex(s); loc != nil && loc[0] > 0 && len(strings.Fields(strings.Trim(s[loc[0]:], " ,;:.!-\u2014"))) >= 2 {
-		// ", that goes" points; "keep doing that" ends a rule.
-		s = s[:loc[0]]
+	if loc := pointerTailRe().FindStringIndex(s); loc != nil && loc[0] > 0 {
+		// ", that goes" and "thats" point; "keep doing that" ends a
+		// rule.
+		if f := strings.Fields(strings.Trim(s[loc[0]:], " ,;:.!-\u2014")); len(f) >= 2 || len(f) == 1 && contractedRe().MatchString(f[0]) {
+			s = s[:loc[0]]
+		}
 	}
 	return s
 }
+
+// contractedRe is a pointer with its verb run on: "that's", "thats".
+var contractedRe = lazyregexp.New(`(?i)^(that|this|it)['\x{2019}]?s$`)
 
 // scopeHeadRe is a heading whose scope covers the list under it: "##
 // General (all my repos)", "Style, for all my projects:".
 var scopeHeadRe = lazyregexp.New(`^(#+\s+.*|[^.!?]{1,60}:)$`)
 
 // allMineRe names every project of the person without a preposition, as
-// a heading does: "(all my repos)".
-var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?my (projects|repos|repositories|codebases)\b`)
+// a heading does: "(all my repos)", "## All repos".
+var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?(my |our )?(projects|repos|repositories|codebases)\b`)
 
 // scopedItems numbers the sentences of the list items under a heading
 // that says they hold in every project.

@@ -106,3 +106,45 @@ func TestScopeBeforeAColon(t *testing.T) {
 		t.Fatalf("got %+v; want a project rule", st)
 	}
 }
+
+// TestGlobalScopeWords: a scope over every project is a preposition, a
+// quantifier and the person's projects, in whatever words, with who works
+// on them, a pointing verb before it and the place it is set against
+// after it; or the work together itself. Each is taken off the line
+// whole, and the line goes to the global memory.
+func TestGlobalScopeWords(t *testing.T) {
+	for _, c := range []struct{ said, want string }{
+		{"In every repository I contribute to, keep changelog entries under one line.", "Keep changelog entries under one line."},
+		{"This applies to every codebase you touch for me, not only this one: name branches after the ticket.", "Name branches after the ticket."},
+		{"Quick note, and this holds for every project we work on together: spell out acronyms the first time.", "Spell out acronyms the first time."},
+		{"please spell out acronyms the first time, in any project, even the obvious ones.", "Spell out acronyms the first time, even the obvious ones."},
+		{"never amend a pushed commit \u2014 each repo of mine, not just this one", "Never amend a pushed commit."},
+		{"and don't add licence headers, not here, not in any repo of mine", "Don't add licence headers."},
+		{"I should also mention, across all of my projects, that I prefer squash merges.", "I prefer squash merges."},
+		{"no force pushes to shared branches in any repo ever", "No force pushes to shared branches."},
+		{"I indent with tabs in all my code.", "I indent with tabs."},
+		{"whenever you help me, could you show shell commands in fenced blocks?", "Show shell commands in fenced blocks."},
+		{"A small request: no matter the repo, could you keep commit subjects under 50 characters?", "Keep commit subjects under 50 characters."},
+		{"label every table with units thats for every repo I touch", "Label every table with units."},
+		{"Please put the test command first in a reply \u2014 that holds for all my repos, really, not just this one.", "Put the test command first in a reply."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || st.line != c.want || !st.global {
+			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
+		}
+	}
+	// a bare scope said after the rule is its scope
+	if got := rememberPrevious([]string{"show me the plan before a multi-file edit.", "every repo of mine, not just this one."}); len(got) != 1 {
+		t.Errorf("got %q; want the scope folded into the rule", got)
+	} else if st, _ := classify(got[0], false, source{}); st == nil || !st.global {
+		t.Errorf("%q: got %+v; want a global rule", got[0], st)
+	}
+	// a colon inside the rule is no lead-in of the scope
+	if st, _ := classify("By the way, across all my repos I tag releases as (major:, minor:), keep doing that.", false, source{}); st == nil || !strings.Contains(st.line, "tag releases") {
+		t.Errorf("got %+v; want the rule kept whole", st)
+	}
+	// a task asked for in each repo stays a task
+	if st, _ := classify("could you bump the copyright year in each of my repos?", false, source{}); st != nil {
+		t.Errorf("one task across repos read as a rule: %+v", st)
+	}
+}
