@@ -289,7 +289,7 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 				runs[k] = inDir(w[i].dir, runs[k])
 			}
 		}
-		step := stepText(runs, c)
+		step := skillStepText(runs, c)
 		if fed {
 			// `kustomize build overlays/qa | kubeconform`: one step,
 			// which the reader of the pipe cannot do alone.

@@ -50,6 +50,50 @@ func stepText(runs [][]word, c command) string {
 	return strings.Join(out, " ")
 }
 
+// skillStepText is a skill's step from its runs (stepText). When the
+// runs differ in shape and the stable form would end in an option whose
+// value it dropped (`az deployment group create --template-file`, a
+// fragment no one can run), the step is written from the runs of the
+// shape most of them had: one run that gave a value fewer
+// (`--parameters env=dev` before `… env=dev region=north` became the
+// rule) does not cost the step every value it is given.
+func skillStepText(runs [][]word, c command) string {
+	f := strings.Fields(c.norm)
+	last := f[len(f)-1]
+	if len(runs) == 0 || sameShape(runs) || !strings.HasPrefix(last, "--") || strings.Contains(last, "=") {
+		return stepText(runs, c)
+	}
+	if most := mostRunShape(commonFlags(runs)); len(most) > 0 {
+		return stepText(most, c)
+	}
+	return stepText(runs, c)
+}
+
+// mostRunShape is the runs of the length most runs had, when more than
+// half of them had it; otherwise none.
+func mostRunShape(runs [][]word) [][]word {
+	count := map[int]int{}
+	for _, r := range runs {
+		count[len(r)]++
+	}
+	best := -1
+	for n, k := range count {
+		if best < 0 || k > count[best] {
+			best = n
+		}
+	}
+	if 2*count[best] <= len(runs) {
+		return nil
+	}
+	var out [][]word
+	for _, r := range runs {
+		if len(r) == best {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // sameShape reports whether every run has as many words as the first.
 func sameShape(runs [][]word) bool {
 	for _, r := range runs[1:] {

@@ -74,6 +74,7 @@ func TestStepText(t *testing.T) {
 		// between runs is a placeholder, not the first run's value.
 		{[]string{"az webapp deploy --name=shop --slot=blue", "az webapp deploy --name=shop --slot=green --async=true"}, "az webapp deploy --name=shop --slot=<name>"},
 		{[]string{"az webapp deploy --restart --slot=blue", "az webapp deploy --restart --slot=green"}, "az webapp deploy --restart --slot=<name>"},
+
 		// A glob run unquoted stays a glob: quoted, the program would
 		// be handed a file name that matches nothing.
 		{[]string{"asciidoctor-pdf docs/*.adoc -o out/manual.pdf", "asciidoctor-pdf docs/*.adoc -o out/manual.pdf"}, "asciidoctor-pdf docs/*.adoc -o out/manual.pdf"},
@@ -92,6 +93,32 @@ func TestStepText(t *testing.T) {
 		c, _ := normalize(runs[0])
 		if got := stepText(runs, c); got != tt.want {
 			t.Errorf("stepText(%v) = %q, want %q", tt.runs, got, tt.want)
+		}
+	}
+}
+
+// TestSkillStepText: a skill step whose runs differ in shape is written
+// from the shape most runs had when the stable form would end in an
+// option without its value; with no such majority, or a stable form that
+// runs, it is the stable form.
+func TestSkillStepText(t *testing.T) {
+	run := func(script string) []word { return splitScript(script)[0] }
+	for _, tt := range []struct {
+		runs []string
+		want string
+	}{
+		{[]string{"kiln fire --kiln k2 --profile glaze.json --set cone=6", "kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20", "kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"},
+			"kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"},
+		{[]string{"kiln fire --kiln k2 --profile glaze.json --set cone=6", "kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"}, "kiln fire --profile"},
+		{[]string{"slang -W a.sl", "slang -W a.sl", "slang -W b.sl c.sl"}, "slang -W"},
+	} {
+		var runs [][]word
+		for _, r := range tt.runs {
+			runs = append(runs, run(r))
+		}
+		c, _ := normalize(runs[0])
+		if got := skillStepText(runs, c); got != tt.want {
+			t.Errorf("skillStepText(%v) = %q, want %q", tt.runs, got, tt.want)
 		}
 	}
 }
