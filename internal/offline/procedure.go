@@ -167,7 +167,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		if !fresh || len(distinct) < len(g.steps) || own == 0 {
 			continue
 		}
-		if checks > own+builds && endsChecking {
+		if checks > own+builds && endsChecking && !(own == 1 && builds == 0 && !vcs && g.steps[0].category == "" && madeAnew(g.windows)) {
 			if own == 1 && builds == 0 && g.steps[0].category == "" && !vcs {
 				// With the work committed in between (pull,
 				// commit, then check) the run is a procedure of
@@ -426,6 +426,24 @@ func targeted(windows [][]command, k int) bool {
 		}
 	}
 	return len(windows) > 0
+}
+
+// madeAnew reports whether the first step of a run was given other
+// values in each run (`scaffold module libs/billing`, later `…
+// libs/search`): it makes a new thing each time, and the checks after
+// it are part of how such a thing is made, a recipe; the same action
+// each time (`nuxi prepare`) followed by the checks is "do it, then
+// verify".
+func madeAnew(windows [][]command) bool {
+	seen := map[string]bool{}
+	for _, w := range windows {
+		t := argsText(w[0].args)
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+	}
+	return len(windows) >= minVerifySessions
 }
 
 // bareStep is a step past its runner: `python -m app.clean` for `uv run

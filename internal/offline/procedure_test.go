@@ -105,6 +105,26 @@ func TestProcedureShapes(t *testing.T) {
 			},
 		},
 		{
+			// One action making a new thing each time, then the
+			// checks: how such a thing is made.
+			name: "make anew then verify",
+			sessions: [][]string{
+				{"rebar3 new lib apps/ledger", "rebar3 eunit", "rebar3 xref"},
+				{"rebar3 new lib apps/audit", "rebar3 eunit", "rebar3 xref"},
+				{"rebar3 new lib apps/quota", "rebar3 eunit", "rebar3 xref"},
+			},
+			want: "rebar3 new lib apps/<name> | rebar3 eunit | rebar3 xref",
+		},
+		{
+			// The same new thing twice is no recipe.
+			name: "made twice",
+			sessions: [][]string{
+				{"rebar3 new lib apps/ledger", "rebar3 eunit", "rebar3 xref"},
+				{"rebar3 new lib apps/ledger", "rebar3 eunit", "rebar3 xref"},
+				{"rebar3 new lib apps/quota", "rebar3 eunit", "rebar3 xref"},
+			},
+		},
+		{
 			// A check of the very thing the action made is its step.
 			name: "targeted check",
 			sessions: [][]string{

@@ -733,6 +733,11 @@ func normalizeArgv(argv []string) (command, bool) {
 		c = withOption(c, actionOption(rest))
 	}
 	c.category = categorize(prog, sub, c.norm)
+	if c.category == "" && (prog == "nx" || sub == "nx") {
+		// `nx affected -t lint test`, `nx run-many --targets=test`:
+		// the targets are what runs.
+		c.category = targetsCategory(rest)
+	}
 	if c.category == "" && len(prefix) > 0 && !script && sub == "" {
 		// `pdm run lint`, `hatch run test`: a runner's named script.
 		switch cat := scriptCategory(prog); cat {
@@ -1174,6 +1179,36 @@ func categorize(prog, sub, norm string) string {
 	case "bazel":
 		if sub == "test" || sub == "build" {
 			return sub
+		}
+	}
+	return ""
+}
+
+// targetOptions name the targets a monorepo runner runs over its
+// projects (`-t lint test`, `--targets=lint,test`).
+var targetOptions = map[string]bool{"-t": true, "--target": true, "--targets": true}
+
+// targetsCategory is the category of the first target a monorepo runner
+// was told to run that names a check, "" when none does.
+func targetsCategory(rest []string) string {
+	var targets []string
+	for i := 0; i < len(rest); i++ {
+		name, val, eq := strings.Cut(rest[i], "=")
+		if !targetOptions[name] {
+			continue
+		}
+		if eq {
+			targets = append(targets, strings.Split(val, ",")...)
+			continue
+		}
+		for i+1 < len(rest) && !strings.HasPrefix(rest[i+1], "-") {
+			i++
+			targets = append(targets, strings.Split(rest[i], ",")...)
+		}
+	}
+	for _, t := range targets {
+		if c := scriptCategory(t); c != "" {
+			return c
 		}
 	}
 	return ""

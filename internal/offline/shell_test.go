@@ -352,6 +352,10 @@ func TestShapesOfNewChecks(t *testing.T) {
 		// A project's own `bin/test`; the shell builtin is no check.
 		{"bin/test --fail-fast", "bin/test", "test"},
 		{"test -f build/app.jar", "test", ""},
+		// A monorepo runner's targets are what it runs.
+		{"yarn nx affected -t typecheck e2e", "yarn nx affected", "typecheck"},
+		{"npx nx run-many --targets=vet,test --parallel", "npx nx run-many", "lint"},
+		{"npx nx run-many -t serve", "npx nx run-many", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {
