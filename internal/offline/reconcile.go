@@ -62,6 +62,11 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			if old == "" {
 				old, path = k.elaborated(c.line, taken)
 			}
+			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
+				// A rule of this project is no newer form of the
+				// person's own line: it leaves the global memory alone.
+				old = ""
+			}
 			if old != "" {
 				c.replaces, c.replaceIn = old, path
 				c.global = path == d.Targets.GlobalMemory

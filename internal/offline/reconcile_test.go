@@ -197,3 +197,29 @@ func TestGivenUpToolLeavesChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectRuleLeavesGlobalLine: a rule of this project that rules out a
+// word of the person's global line is no newer form of that line: it is
+// proposed for the project and the global line stays as it is.
+func TestProjectRuleLeavesGlobalLine(t *testing.T) {
+	w := newWorld(t)
+	if err := os.WriteFile(w.global, []byte("# Global\n\n- I draft everything in markdown first.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:write the install guide", "c:touch docs/install.md", "u:no, the manual is asciidoc, not markdown.")
+	w.add("b", true, "u:add an upgrade page", "c:touch docs/upgrade.md", "u:no, the manual is asciidoc, not markdown, I said it before.")
+	res := w.run(t)
+	found := false
+	for _, c := range res.Candidates {
+		if !strings.Contains(strings.ToLower(c.Text), "asciidoc") {
+			continue
+		}
+		found = true
+		if c.Target == w.global {
+			t.Errorf("project rule %q rewrites the global memory", c.Text)
+		}
+	}
+	if !found {
+		t.Errorf("no asciidoc candidate in %+v", res.Candidates)
+	}
+}
