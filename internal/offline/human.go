@@ -19,7 +19,10 @@ var (
 	fwdRe    = lazyregexp.New(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
 	ticketRe = lazyregexp.New(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
 	introRe  = lazyregexp.New(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
-	quoteRe  = lazyregexp.New(`"[^"\n]*"|“[^”\n]*”`)
+	// frameRe is a frame of a stack trace: "    at render (app.js:12:5)",
+	// `  File "app.py", line 3, in main`.
+	frameRe = lazyregexp.New(`^\s+(at\s+\S+.*[(:]\d+|File ".*", line \d+)`)
+	quoteRe = lazyregexp.New(`"[^"\n]*"|“[^”\n]*”`)
 )
 
 // ownText returns the lines of a human message that the person wrote, with
@@ -63,6 +66,12 @@ func ownText(text string) []string {
 			continue
 		case ticketRe().MatchString(ln):
 			pasted = true
+			continue
+		}
+		if i+1 < len(lines) && frameRe().MatchString(lines[i+1]) {
+			// The line right above a stack frame is the message of
+			// the trace ("computations created outside a root will
+			// never be disposed"), pasted with it.
 			continue
 		}
 		if introLine(trim) {
