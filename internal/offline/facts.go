@@ -55,6 +55,18 @@ func before(a, b source) bool {
 // migrations", then "new alembic migration for the tags table"): said
 // lists every sentence the person wrote, for that look-up.
 func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew func(int) bool) []candidate {
+	// A sentence referring back to what an earlier session said makes it
+	// recur (recur.go); the instance it is said of is no fact of its own.
+	more, drop := restatements(stmts, said, commonTerms(said, stmts))
+	if len(more) > 0 || len(drop) > 0 {
+		kept := make([]stmt, 0, len(stmts)+len(more))
+		for i, s := range stmts {
+			if !drop[i] {
+				kept = append(kept, s)
+			}
+		}
+		stmts = append(kept, more...)
+	}
 	sort.SliceStable(stmts, func(i, j int) bool { return before(stmts[i].src, stmts[j].src) })
 	alive := make([]bool, len(stmts))
 	for i := range alive {

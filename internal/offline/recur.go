@@ -1,0 +1,296 @@
+package offline
+
+import (
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A fact of the project is often said once in passing and, sessions later,
+// named again as a thing already settled: "for queues we have Beanstalk",
+// then "and a Beanstalk tube for the mailer too, same as the others". The
+// second mention is short and leans on the first ("the same way", "like
+// before", "still"); neither reads as an instruction, so no marker makes
+// either stand, yet the person has said it twice. The back-reference is the
+// signal: a sentence that says a thing is done as before, and names it as
+// an earlier session's sentence did, makes that earlier sentence recur.
+// The earlier wording words the fact; the back-reference never does.
+
+// backRefRe is a person saying a thing is done as already settled: "like
+// before", "the same way", "like everywhere else", "still", "too".
+var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere( else)?|last time|(all )?the (others|other ones|rest)|the other \w+)|(the )?same (way|as|like)|still|too|as well)\b`)
+
+// troubleRe is a sentence about something going wrong: "still fails",
+// "the same error as before" report a problem, they settle nothing.
+var troubleRe = lazyregexp.New(`(?i)\b(fail\w*|broken|break\w*|errors?|crash\w*|bugs?|buggy|wrong|flaky|slow|hangs?|timeouts?|timed out|missing|doesn'?t work|not working|issues?|problems?|warnings?|weird|trouble|unable|can'?t|cannot|red)\b`)
+
+// stateVerbRe is a sentence stating how something is or is done: "the
+// tubes are declared in …", "we have Beanstalk", "reads from s3://…",
+// "should run on the pinned snapshot".
+var stateVerbRe = lazyregexp.New(`(?i)\b(is|are|have|has|uses?|go(es)?|reads?|writes?|runs?|stays?|lives?|holds?|keeps?|covers?|contains?|includes?|should|must|needs?|comes?|through|via|only)\b`)
+
+// restatements returns the statements that back-references make of what
+// earlier sessions said. For each sentence that refers back ("…, the
+// same way") it finds the sentence of an earlier session that names the
+// same thing: a statement already mined gains the back-reference as a
+// second session; a plain sentence that states how something is becomes a
+// statement with it, worded by its clauses that name the shared thing.
+// A sentence a back-reference joins to a statement is the statement's
+// instance ("new /refunds handler into app/handlers.rb like the others"),
+// so drop says which statements of its own to leave out.
+func restatements(stmts []stmt, said []source, common func(string) bool) (out []stmt, drop map[int]bool) {
+	drop = map[int]bool{}
+	type termsOf struct {
+		terms []string
+		names map[string]bool
+	}
+	memo := map[string]termsOf{}
+	get := func(s string) termsOf {
+		if t, ok := memo[s]; ok {
+			return t
+		}
+		t := termsOf{factTerms(s), nameTerms(s)}
+		memo[s] = t
+		return t
+	}
+	for _, b := range said {
+		if !refersBack(b.quote) {
+			continue
+		}
+		bt := get(b.quote)
+		low := []string{strings.ToLower(b.quote)}
+		var own []int
+		settled := false
+		for i, s := range stmts {
+			if s.src.session == b.session && saidIn(strings.ToLower(s.src.quote), low) {
+				own = append(own, i)
+				// A correction or a global rule said again is the
+				// corrections' business (corrected.go).
+				settled = settled || s.correction || s.global
+			}
+		}
+		if settled {
+			continue
+		}
+		// An earlier statement first: its wording was chosen already.
+		best, bestShared := -1, 0
+		for i, a := range stmts {
+			if a.src.session == b.session || !before(a.src, b) || planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote) {
+				continue
+			}
+			at := get(a.src.quote)
+			n, named, code := linked(at.terms, at.names, bt.terms, bt.names, common)
+			if named && (n >= 2 || code) && n > bestShared {
+				best, bestShared = i, n
+			}
+		}
+		if best >= 0 {
+			a := stmts[best]
+			out = append(out, stmt{line: a.line, src: b})
+			for _, i := range own {
+				if sharesName(stmts[i].line, a.line) {
+					// "new /refunds handler into app/handlers.rb like
+					// the others": the rule's instance, not a second
+					// rule.
+					drop[i] = true
+				}
+			}
+			continue
+		}
+		var from *source
+		var line string
+		bestShared = 0
+		for i := range said {
+			a := &said[i]
+			if a.session == b.session || !before(*a, b) || strings.Contains(a.quote, "?") || troubleRe().MatchString(a.quote) || backRefRe().MatchString(a.quote) {
+				continue
+			}
+			at := get(a.quote)
+			n, named, _ := linked(at.terms, at.names, bt.terms, bt.names, common)
+			if !named || n < 2 && !pathShared(at.names, bt.names) || n <= bestShared {
+				continue
+			}
+			l := namingClauses(a.quote, bt.terms)
+			if l == "" || !stateVerbRe().MatchString(l) || verbFirst(l) || len(factTerms(l)) < 3 || !standsAlone(l) || planRe().MatchString(l) || hypotheticalRe().MatchString(l) {
+				continue
+			}
+			from, line, bestShared = a, asLine(l), n
+		}
+		if from == nil {
+			continue
+		}
+		a := *from
+		a.quote = line
+		mine := false
+		for _, i := range own {
+			if namedByStmt(stmts[i:i+1], nameTerms(line), bt.names) {
+				// "a Beanstalk tube for the mailer too, same as the
+				// others" read as a statement of its own: the
+				// instance, worded by the earlier sentence.
+				drop[i], mine = true, true
+			}
+		}
+		if !mine && namedByStmt(stmts, nameTerms(line), bt.names) {
+			// A statement names the thing already, in other words: the
+			// fact is there, and a second wording of it would be a
+			// duplicate.
+			continue
+		}
+		out = append(out, stmt{line: line, src: a}, stmt{line: line, src: b})
+	}
+	return out, drop
+}
+
+// verbFirst reports whether a clause opens with its verb, its subject left
+// in a clause before it ("…, which run Debian 12"): no line on its own.
+func verbFirst(clause string) bool {
+	f := strings.Fields(clause)
+	return len(f) > 0 && stateVerbRe().MatchString(f[0]) && stateVerbRe().FindString(f[0]) == strings.Trim(f[0], ",.;:")
+}
+
+// refersBack reports whether a sentence says a thing is done as already
+// settled, and is neither a question nor about something going wrong.
+func refersBack(s string) bool {
+	return backRefRe().MatchString(s) && !troubleRe().MatchString(s) && !strings.Contains(s, "?") &&
+		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s)
+}
+
+// namedByStmt reports whether a statement names one of the names of line
+// that the back-reference names too.
+func namedByStmt(stmts []stmt, line, ref map[string]bool) bool {
+	for _, s := range stmts {
+		for n := range nameTerms(s.line) {
+			if line[n] && ref[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linked counts the terms two sentences share (a short word opening a
+// longer one counts: "GoldenFile", "GoldenFileHarness") and
+// reports whether one of them is a name (written as code, a value, or a
+// proper name) and whether one is written as code; a word the person
+// uses all the time ties nothing.
+func linked(at []string, an map[string]bool, bt []string, bn map[string]bool, common func(string) bool) (shared int, named, code bool) {
+	for _, t := range at {
+		if !subjectTerm(t) && !an[t] {
+			continue
+		}
+		for _, u := range bt {
+			if !sameWord(t, u) {
+				continue
+			}
+			shared++
+			if (an[t] || bn[u]) && !common(t) {
+				named = true
+				code = code || isCodeTerm(t) || isCodeTerm(u)
+			}
+			break
+		}
+	}
+	return shared, named, code
+}
+
+// sameWord reports whether two terms are one word: equal, or plain words
+// in two forms (sameStemmed). A word is not the first part of a file or a
+// dotted name ("export", "export.pl").
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	plain := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+	}
+	return plain(a) && plain(b) && sameStemmed(a, b)
+}
+
+// isCodeTerm reports whether a term is written as code: a path, a dotted
+// or underscored name, a value with a digit.
+func isCodeTerm(t string) bool {
+	return strings.ContainsAny(t, "/_.`$()") || strings.IndexFunc(t, unicode.IsDigit) >= 0
+}
+
+// nameTerms are the terms of a sentence written as names: code names and
+// values (lower-cased as terms are), and words with a capital past the
+// sentence's first word (Beanstalk, FATAL).
+func nameTerms(s string) map[string]bool {
+	m := map[string]bool{}
+	for n := range codeNames(s) {
+		m[n] = true
+	}
+	for t := range valueTerms(factTerms(s)) {
+		m[strings.Trim(t, "`")] = true
+	}
+	for i, w := range strings.FieldsFunc(s, notNameRune) {
+		if i == 0 || w == "I" || len(w) < 3 {
+			continue
+		}
+		if unicode.IsUpper([]rune(w)[0]) || isName(w) {
+			m[strings.ToLower(w)] = true
+		}
+	}
+	return m
+}
+
+// pathShared reports whether two sentences name one file path: specific
+// enough to tie them on its own.
+func pathShared(a, b map[string]bool) bool {
+	for n := range a {
+		if b[n] && strings.Contains(strings.Trim(n, "/"), "/") && path.Ext(n) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// namingClauses is the part of a sentence that names what the other
+// sentence's terms name: the clause naming most of them, with the clauses
+// next to it that continue it (a name set off by commas, a list's items,
+// "not …" after it). "" when no clause names any.
+func namingClauses(s string, terms []string) string {
+	clauses := clauseSplitRe().Split(strings.TrimSpace(s), -1)
+	hits := make([]int, len(clauses))
+	best := -1
+	for i, c := range clauses {
+		for _, t := range factTerms(c) {
+			for _, u := range terms {
+				if sameStemmed(t, u) {
+					hits[i]++
+					break
+				}
+			}
+		}
+		if hits[i] > 0 && (best < 0 || hits[i] > hits[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	lo, hi := best, best
+	for lo > 0 && hits[lo-1] > 0 {
+		lo--
+	}
+	if len(strings.Fields(clauses[lo])) <= 2 && lo > 0 {
+		// "…on the pinned snapshot, data/snap_2024.db, …": the name
+		// set off by commas belongs to the clause before it.
+		lo--
+	}
+	for hi+1 < len(clauses) && (hits[hi+1] > 0 || strings.HasPrefix(strings.ToLower(strings.TrimSpace(clauses[hi+1])), "not ")) {
+		// The clauses that go on naming it: a list's items, "not …".
+		hi++
+	}
+	out := strings.Join(clauses[lo:hi+1], ", ")
+	for {
+		t := fillerRe().ReplaceAllString(out, "")
+		if t == out {
+			break
+		}
+		out = t
+	}
+	return strings.TrimSpace(out)
+}

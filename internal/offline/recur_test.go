@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRestatedByBackReference: a fact said in passing and named again in a
+// later session as already settled ("still", "the same way", "like the
+// others") is one candidate with both sessions, worded by the earlier,
+// complete sentence, never by the back-reference.
+func TestRestatedByBackReference(t *testing.T) {
+	cases := []struct {
+		name         string
+		first, again string
+		want         string
+	}{
+		{"a folder said again with still",
+			"Nightly thumbnails are written to /srv/media/thumbs/, the CDN syncs from there.",
+			"the CDN still syncs from /srv/media/thumbs/ like before",
+			"Nightly thumbnails are written to /srv/media/thumbs/, the CDN syncs from there."},
+		{"a list repeated",
+			"The build matrix covers LINUX, MACOS, WINDOWS and FREEBSD; nothing else gets a runner.",
+			"for the release branch the same matrix still, LINUX, MACOS, WINDOWS, FREEBSD.",
+			"The build matrix covers LINUX, MACOS, WINDOWS and FREEBSD."},
+		{"a proper name and one more term",
+			"Background jobs run on Beanstalk and every tube is declared in config/tubes.yml.",
+			"the mailer gets its own Beanstalk tube too, declared like the others",
+			"Background jobs run on Beanstalk and every tube is declared in config/tubes.yml."},
+	}
+	for _, tc := range cases {
+		got := candidatesOf(
+			[]string{"u:let's start on the statements page", "u:" + tc.first},
+			[]string{"u:next the mailer", "u:" + tc.again},
+		)
+		if len(got) != 1 || got[0].line != tc.want || len(sessionsOf(got[0])) != 2 {
+			t.Errorf("%s: got %+v; want one candidate %q from both sessions", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRestatedStatementKeepsItsWording: a statement said once gains the
+// back-reference of another session as its second session, even when that
+// names its subject by a shorter name ("GoldenFile" for
+// GoldenFileHarness); the instance the back-reference asks for is no rule
+// of its own.
+func TestRestatedStatementKeepsItsWording(t *testing.T) {
+	rule := "Snapshot tests compare against the GoldenFileHarness, never against strings pasted into the test."
+	got := candidatesOf(
+		[]string{"u:" + rule},
+		[]string{"u:lexer snapshots go through GoldenFile as well"},
+	)
+	if len(got) != 1 || !strings.Contains(got[0].line, "GoldenFileHarness") || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the rule from both sessions", got)
+	}
+	got = candidatesOf(
+		[]string{"u:Every migration lives in db/migrate/ and is named with its timestamp."},
+		[]string{"u:add the audit_log migration into db/migrate/ like the others"},
+	)
+	if len(got) != 1 || !strings.HasPrefix(got[0].line, "Every migration lives in db/migrate/") {
+		t.Fatalf("got %+v; want the rule only, not the new migration", got)
+	}
+}
+
+// TestBackReferenceMergesNothingElse: a later sentence that names the same
+// thing but reports trouble, asks, names it without referring back, or
+// shares only one plain name makes nothing recur.
+func TestBackReferenceMergesNothingElse(t *testing.T) {
+	first := "u:Nightly thumbnails are written to /srv/media/thumbs/, the CDN syncs from there."
+	for _, again := range []string{
+		"u:the CDN sync from /srv/media/thumbs/ still fails with a 403",
+		"u:does the CDN still sync from /srv/media/thumbs/?",
+		"u:copy the CDN thumbnails from /srv/media/thumbs/ to my laptop",
+		"u:the CDN still wants the favicon at the root",
+	} {
+		if got := candidatesOf([]string{first}, []string{again}); len(got) != 0 {
+			t.Errorf("%q: got %+v; want nothing", again, got)
+		}
+	}
+	// Two facts about one product are two facts.
+	if got := candidatesOf([]string{"u:The dashboards read their metrics from Grafana Cloud."},
+		[]string{"u:Alerts still page through Grafana OnCall."}); len(got) != 0 {
+		t.Errorf("one shared name: got %+v; want nothing", got)
+	}
+}
