@@ -116,6 +116,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "rebar3 new lib apps/<name> | rebar3 eunit | rebar3 xref",
 		},
 		{
+			// A run in check mode, then the same program for real.
+			name: "dry then real",
+			sessions: [][]string{
+				{"stowctl -i hosts/ site.cfg --check --limit db", "stowctl -i hosts/ site.cfg --limit db"},
+				{"stowctl -i hosts/ site.cfg --check --limit web", "stowctl -i hosts/ site.cfg --limit web"},
+				{"stowctl -i hosts/ site.cfg --check --limit db", "stowctl -i hosts/ site.cfg --limit db"},
+			},
+			want: "stowctl -i hosts/ site.cfg --check --limit <limit> | stowctl -i hosts/ site.cfg --limit <limit>",
+		},
+		{
 			// The same new thing twice is no recipe.
 			name: "made twice",
 			sessions: [][]string{

@@ -749,6 +749,13 @@ func normalizeArgv(argv []string) (command, bool) {
 		// (A script that is no test runner handed the test directory,
 		// `python tools/gen.py tests`, works on it: no subcommand.)
 		c.category = toolCategory(prog, sub, words[named:], rest)
+		if opt := checkOption(rest); c.category == "lint" && opt != "" && toolCategory(prog, sub, words[named:], nil) == "" {
+			// `ansible-playbook site.yml --check --diff` only reports
+			// what the same program run without the option
+			// (`ansible-playbook site.yml --limit web`) does: the
+			// option tells the check from the action.
+			c = withOption(c, opt)
+		}
 		// `raco make` compiles; `yarn make` runs the package's
 		// script of that name, which may make anything.
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog])
@@ -972,6 +979,20 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 // endingChecks end a command of an area of a tool that checks (`nix flake
 // check`, `sui move test`).
 var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "validate": true}
+
+// checkOption is the first option of a run that makes it only report
+// what it would change (checkFlag), "" when there is none.
+func checkOption(rest []string) string {
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if checkFlag(a) {
+			return a
+		}
+	}
+	return ""
+}
 
 // checkFlag is an option that makes a run only report what it would
 // change: `--check`, `-check`, `--check-formatted`, `--syntax-check`.

@@ -352,6 +352,12 @@ func TestShapesOfNewChecks(t *testing.T) {
 		// A project's own `bin/test`; the shell builtin is no check.
 		{"bin/test --fail-fast", "bin/test", "test"},
 		{"test -f build/app.jar", "test", ""},
+		// The option that makes a program only report is part of
+		// the check, told from the same program's action.
+		{"stowctl apply hosts.ini --check --diff", "stowctl apply --check", "lint"},
+		{"stowctl apply hosts.ini", "stowctl apply", ""},
+		{"stowctl -i hosts/ site.cfg --check", "stowctl --check", "lint"},
+		{"stowctl -i hosts/ site.cfg", "stowctl", ""},
 		// A monorepo runner's targets are what it runs.
 		{"yarn nx affected -t typecheck e2e", "yarn nx affected", "typecheck"},
 		{"npx nx run-many --targets=vet,test --parallel", "npx nx run-many", "lint"},
