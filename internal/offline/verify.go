@@ -34,8 +34,12 @@ func promoteBuilds(sessions []mined) {
 	reportedChecks(sessions)
 	routineChecks(sessions)
 	neededBuilds(sessions)
-	// After the builds a check needs are known: they stay builds.
-	everySessionChecks(sessions)
+	// After the builds a check needs are known: they stay builds. A
+	// routine found sits beside the checks too, so the one next to it
+	// (`make score` before `make parts` before the known check) is
+	// found on the next pass.
+	for found := map[string]bool{}; everySessionChecks(sessions, found); {
+	}
 	tested := map[string]bool{}
 	for _, m := range sessions {
 		for _, r := range m.checks {
@@ -893,8 +897,12 @@ var settingUpWords = map[string]bool{
 // change (`fwsize build/dev/app.bin`, later `… build/prod/app.bin`,
 // beside the check that built either). No word of its step may name
 // setting up or acting (settingUpWords, actionWords), and it is no
-// server, version control or dangerous command.
-func everySessionChecks(sessions []mined) {
+// server, version control or dangerous command. It reports whether it
+// made any. found holds the commands (checkKey) it made checks in an
+// earlier pass, whose runs in another form stay what they were (`fabrik
+// live.toml --apply-now` beside the routine `fabrik plan.toml
+// --preview`), and gains those it makes.
+func everySessionChecks(sessions []mined, found map[string]bool) bool {
 	total := 0
 	for _, m := range sessions {
 		if len(m.steps) > 0 {
@@ -902,7 +910,7 @@ func everySessionChecks(sessions []mined) {
 		}
 	}
 	if total < minVerifySessions {
-		return
+		return false
 	}
 	skip := func(c command) bool {
 		return c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(bareStep(c))
@@ -920,7 +928,7 @@ func everySessionChecks(sessions []mined) {
 		for i, r := range m.steps {
 			c := r.cmd
 			k := c.checkKey()
-			if skip(c) || i+1 < len(m.steps) && feeds(c, m.steps[i+1].cmd) {
+			if skip(c) || found[k] || i+1 < len(m.steps) && feeds(c, m.steps[i+1].cmd) {
 				// (What feeds a check's pipe is part of that check.)
 				continue
 			}
@@ -973,6 +981,7 @@ func everySessionChecks(sessions []mined) {
 		}
 		switch {
 		case len(full[k]) == 1:
+			found[k] = true
 			for form := range full[k] {
 				for _, key := range keys[k] {
 					forms[key+"\x00"+form] = "test"
@@ -987,6 +996,7 @@ func everySessionChecks(sessions []mined) {
 			// test --select m`), it makes what that check checks.
 			// Given a new value each time (`verify 0x1f`, `verify
 			// 0x2e`), it acts on what each task made.
+			found[k] = true
 			for shape := range shapes[k] {
 				for _, key := range keys[k] {
 					shaped[key+"\x00"+shape] = "test"
@@ -1006,6 +1016,7 @@ func everySessionChecks(sessions []mined) {
 		}
 		return c.key + "\x00" + routineShape(c)
 	})
+	return len(forms)+len(shaped) > 0
 }
 
 // recurring reports whether every argument that changed between the

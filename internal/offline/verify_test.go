@@ -504,8 +504,8 @@ func TestRoutineChecks(t *testing.T) {
 
 // TestEverySessionChecks: a command run the same way in every session,
 // each time right beside a known check, is one of the checks, whatever
-// its name, and so is one skipped once in five sessions or one aimed at
-// another file in some session; run in all but one of four sessions,
+// its name, and so is one skipped once in five sessions, one aimed at
+// another file in some session, or one right beside such a routine; run in all but one of four sessions,
 // changed once, aimed at two things in one session or at what the check
 // beside it is given, named for setting something up, or beside no
 // check, it is not.
@@ -551,6 +551,10 @@ func TestEverySessionChecks(t *testing.T) {
 			{"stylua --check src", "weaver emit src/a.wv", "eslint src/a.wv"}, {"stylua --check src", "weaver emit src/b.wv", "eslint src/b.wv"},
 			{"stylua --check src", "weaver emit src/a.wv", "eslint src/a.wv"}, {"stylua --check src", "weaver emit src/b.wv", "eslint src/b.wv"},
 		}, "`stylua --check src`"},
+		{"a routine beside a routine", [][]string{
+			{"quill press", "quill bind", "./tools/check_pages.sh"}, {"quill press", "quill bind", "./tools/check_pages.sh"},
+			{"quill press", "quill bind", "./tools/check_pages.sh"},
+		}, "`./tools/check_pages.sh`, `quill bind`, `quill press`"},
 		{"changed once", [][]string{
 			{"stylua --check src", "lune run spec-runner"}, {"stylua --check src", "lune run spec-runner --verbose"}, {"stylua --check src", "lune run spec-runner"},
 		}, "`stylua --check src`"},
