@@ -31,7 +31,7 @@ func namedVersions(line string) []namedVersion {
 	f := strings.Fields(plain(line))
 	var out []namedVersion
 	for i := 1; i < len(f); i++ {
-		if name := f[i-1]; versionName(name) && versionNumber(trimValue(f[i])) {
+		if name := f[i-1]; versionName(name) && versionNumber(withoutV(trimValue(f[i]))) {
 			out = append(out, namedVersion{line: line, name: name, version: trimValue(f[i])})
 		}
 	}
@@ -47,6 +47,26 @@ func versionName(w string) bool {
 	}
 	l := strings.ToLower(w)
 	return !textkeyStop(l) && !notValue[l] && !copula[l] && !linkWords[l] && !passWords[l]
+}
+
+// withoutV is a version as compared: a tag's "v" ("v2.11", the way a
+// release, an image or a Go module writes it) is a way of writing the
+// version, not part of it, so "Traefik v2.11" and "traefik:3.2" are two
+// versions of one program.
+func withoutV(v string) string {
+	if len(v) > 1 && (v[0] == 'v' || v[0] == 'V') && v[1] >= '0' && v[1] <= '9' {
+		return v[1:]
+	}
+	return v
+}
+
+// writtenAs is version v written the way old is, with old's "v" or
+// without one, so that an edit changes the version and not its style.
+func writtenAs(v, old string) string {
+	if withoutV(old) != old {
+		return old[:1] + withoutV(v)
+	}
+	return withoutV(v)
 }
 
 // versionNumber reports whether v is a number or a dotted version.
@@ -140,7 +160,8 @@ var memoryStaleRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\
 func driftedVersion(s string, nv namedVersion, stale bool) string {
 	// (A request to change it, in a message asking memory to follow,
 	// changes the project, not the day's task.)
-	if containsValue(s, nv.version) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || !stale && requested(s, clauseSplitRe().Split(s, -1)) {
+	was := withoutV(nv.version)
+	if containsValue(s, nv.version) || containsValue(s, was) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || !stale && requested(s, clauseSplitRe().Split(s, -1)) {
 		return ""
 	}
 	f := strings.Fields(s)
@@ -153,9 +174,9 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 			// "raise the floor to 2.1"
 			i, held = i+1, true
 		}
-		v := trimValue(f[i+1])
-		if !versionNumber(v) || v == nv.version || valueShape(v) != valueShape(nv.version) ||
-			strings.HasPrefix(v, nv.version+".") || strings.HasPrefix(nv.version, v+".") {
+		v := withoutV(trimValue(f[i+1]))
+		if !versionNumber(v) || v == was || valueShape(v) != valueShape(was) ||
+			strings.HasPrefix(v, was+".") || strings.HasPrefix(was, v+".") {
 			// ("Godot 4.3" after "Godot 4" is more precise, not new.)
 			continue
 		}
@@ -166,7 +187,7 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 			// memory said to be behind, but the version is not said held
 			return ""
 		}
-		return v
+		return writtenAs(v, nv.version)
 	}
 	return ""
 }

@@ -61,7 +61,12 @@ func pastedSettings(text string, src source) []setting {
 		return nil
 	}
 	var out []setting
-	intro, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	intro, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if strings.HasPrefix(intro, "#") && rest != "" {
+		// "## Upgrade done" labels the message; the person's words
+		// about the paste are the line under it.
+		intro, _, _ = strings.Cut(strings.TrimSpace(rest), "\n")
+	}
 	add := func(key, value, line string, named []string) {
 		value = withoutRange(trimValue(value))
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
@@ -233,14 +238,14 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// the same stem.
 				old = sameStemValue(l, st.value)
 			}
-			if old == "" || strings.EqualFold(old, st.value) || !toldChanged(said, st, old) {
+			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || !toldChanged(said, st, old) {
 				continue
 			}
 			ch.old = old
 			if name != "" {
 				// "dbt-core 1.7 with dbt-bigquery 1.7": the version
 				// after this name only.
-				ch.old, ch.new = name+" "+old, name+" "+st.value
+				ch.old, ch.new = name+" "+old, name+" "+writtenAs(st.value, old)
 			}
 			ch.context = st.src.quote
 			if i := sentenceOf(said, st.src); i >= 0 {
@@ -259,14 +264,14 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 
 // versionAfterName finds, in line, a version written right after a word
 // naming the program (every term of the word among named: "Airflow 2.7",
-// "dbt-core 1.7"), written the way v is; it gives the word as the line
-// writes it and the version, or "" and "".
+// "dbt-core 1.7"), written the way v is (but for a "v": see withoutV); it
+// gives the word as the line writes it and the version, or "" and "".
 func versionAfterName(line string, named []string, v string) (string, string) {
 	in := termSet(named)
 	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
 	for i := 1; i < len(f); i++ {
 		w, old := f[i-1], trimValue(f[i])
-		if w != trimValue(w) || !hasDigit(old) || valueShape(old) != valueShape(v) {
+		if w != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) {
 			continue
 		}
 		if t := keyTerms(w); len(t) > 0 && subset(termSet(t), in) {
@@ -370,14 +375,14 @@ func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) 
 			if s.session == st.src.session || !before(*s, st.src) || earlier != nil && before(*s, *earlier) {
 				continue
 			}
-			if n, o := versionAfterName(s.quote, st.named, st.value); o != "" && o != st.value && !strings.HasPrefix(st.value, o+".") {
+			if n, o := versionAfterName(s.quote, st.named, st.value); o != "" && withoutV(o) != withoutV(st.value) && !strings.HasPrefix(withoutV(st.value), withoutV(o)+".") {
 				earlier, name, old = s, n, o
 			}
 		}
 		if earlier == nil || !toldChanged(said, st, old) {
 			continue
 		}
-		ch := change{old: name + " " + old, new: name + " " + st.value, subject: st.named, terms: st.named, src: st.src, context: st.src.quote}
+		ch := change{old: name + " " + old, new: name + " " + writtenAs(st.value, old), subject: st.named, terms: st.named, src: st.src, context: st.src.quote}
 		if i := sentenceOf(said, st.src); i >= 0 {
 			ch.context = message(said, i)
 		}

@@ -313,3 +313,29 @@ func TestShownConfigEditsMemoryLine(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionWrittenWithV: a tag's "v" is a way of writing a version, not
+// part of it: a paste or a sentence giving a program another version edits
+// the memory line that writes the old one with a "v", and the new one is
+// written the way the line writes its versions. A "v" that is not before a
+// digit ("vite 5") is no version's. A paste under a markdown heading is
+// introduced by the line under the heading.
+func TestVersionWrittenWithV(t *testing.T) {
+	mem := "# Project Memory\n\n- Ingress is Caddy v2.7 in the compose stack.\n- Thumbnails are 320 pixels wide.\n"
+	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
+		"u:compose file as it reads now:\n  proxy:\n    image: library/caddy:2.8.4-alpine", "x:make check",
+		[]string{"- Ingress is Caddy v2.8.4 in the compose stack.", "- Thumbnails are 320 pixels wide."})
+	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
+		"u:## Proxy\nthe platform team upgraded it, compose reads:\n  proxy:\n    image: library/caddy:2.8.4-alpine\n## Next\nthumbnail cache next", "x:make check",
+		[]string{"- Ingress is Caddy v2.8.4 in the compose stack."})
+	memoryEdit(t, mem, "u:ops upgraded the proxy box last night, it ships Caddy v2.8.4 now",
+		"- Ingress is Caddy v2.8.4 in the compose stack.", "v2.7")
+	memoryEdit(t, "# Project Memory\n\n- Ingress is Caddy 2.7 in the compose stack.\n", "u:ops upgraded the proxy box last night, it ships Caddy v2.8.4 now",
+		"- Ingress is Caddy 2.8.4 in the compose stack.", "2.7 ")
+	if got, want := writtenAs("3.1", "v2.9"), "v3.1"; got != want {
+		t.Errorf("writtenAs = %q, want %q", got, want)
+	}
+	if got := withoutV("vite"); got != "vite" {
+		t.Errorf("withoutV(vite) = %q", got)
+	}
+}
