@@ -224,6 +224,11 @@ func settingValue(v string) bool {
 // value, as a memory line: "goerli is dead, we're on sepolia now" gives
 // "We're on sepolia now."
 func changeClause(ch change) string {
+	if name, _ := bannerVersion(ch.src.quote); name != "" {
+		// A version a program printed of itself tells no clause: the
+		// line to write is the memory's, or an earlier statement's.
+		return ""
+	}
 	if line := clauseWithNew(ch.src.quote, ch); line != "" {
 		return line
 	}

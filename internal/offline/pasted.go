@@ -2,6 +2,7 @@ package offline
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -31,6 +32,10 @@ type setting struct {
 	named  []string
 	pinned bool   // an image's tag or a package's pin: only the version after the name is its value
 	intro  string // the first line of the message, the person's words before the paste
+	// printed: what a program printed of its own version (bannerVersion),
+	// pasted: the version installed where it ran. It replaces only an older
+	// version: a box behind the project says nothing of the project.
+	printed bool
 }
 
 var (
@@ -100,6 +105,14 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
+		if name, v := bannerVersion(t); name != "" && t != intro {
+			// "GNU Make 4.4.1 (built for x86_64)" under the message's
+			// first line: a program saying its version. (A message's
+			// first line is the person's own sentence, not a paste.)
+			add(name, v, t, keyTerms(name))
+			out[len(out)-1].printed = true
+			continue
+		}
 		if !strings.ContainsAny(t, "=:{") {
 			continue
 		}
@@ -131,6 +144,25 @@ func pastedSettings(text string, src source) []setting {
 		}
 	}
 	return out
+}
+
+var (
+	// bannerRe is the line a program prints to say which version it is
+	// ("GNU Make 4.4.1 (built for x86_64-pc-linux-gnu)", "zola 0.19.2",
+	// "Foo Runtime 3.1.0 on 2025-01-02; board X"): up to two capitalised
+	// words of a vendor, the program's name, its dotted version, and
+	// after it nothing but a note in brackets, a build date or a list.
+	bannerRe = lazyregexp.New(`^(?:[A-Z][\w-]*\s+){0,2}?([A-Za-z][\w+-]*)\s+(?:version\s+)?v?(\d+(?:\.\d+)+)(?:[-+][\w.]*)?(?:\s*$|\s+[\[(]|,?\s+on\s|;)`)
+)
+
+// bannerVersion reads a line that tells a program's version as the
+// program's banner writes it: the program's name and the version, or ""
+// and "".
+func bannerVersion(t string) (string, string) {
+	if m := bannerRe().FindStringSubmatch(t); m != nil && versionName(m[1]) {
+		return m[1], m[2]
+	}
+	return "", ""
 }
 
 // elementRe is a line that is one XML element holding a value:
@@ -179,6 +211,24 @@ func shownSettings(c command, output string, prompt source) []setting {
 		out[i].intro = prompt.quote
 	}
 	return out
+}
+
+// laterVersion reports whether version a comes after b, part by part
+// ("20.11.1" after "18", "3.12.4" after "3.11"); a more precise version
+// of b ("3.11.9" of "3.11") does not.
+func laterVersion(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		x, errx := strconv.Atoi(pa[i])
+		y, erry := strconv.Atoi(pb[i])
+		if errx != nil || erry != nil {
+			return false
+		}
+		if x != y {
+			return x > y
+		}
+	}
+	return false
 }
 
 // keyTerms splits a key into the terms of its words: "minimum_chrome_version"
@@ -238,7 +288,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// the same stem.
 				old = sameStemValue(l, st.value)
 			}
-			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || !toldChanged(said, st, old) {
+			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 				continue
 			}
 			ch.old = old
@@ -379,7 +429,7 @@ func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) 
 				earlier, name, old = s, n, o
 			}
 		}
-		if earlier == nil || !toldChanged(said, st, old) {
+		if earlier == nil || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 			continue
 		}
 		ch := change{old: name + " " + old, new: name + " " + writtenAs(st.value, old), subject: st.named, terms: st.named, src: st.src, context: st.src.quote}

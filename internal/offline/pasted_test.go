@@ -339,3 +339,38 @@ func TestVersionWrittenWithV(t *testing.T) {
 		t.Errorf("withoutV(vite) = %q", got)
 	}
 }
+
+// TestVersionBanner: what a program prints of its own version ("GNU Bison
+// 3.8.2 (built for …)"), pasted under the person's words, gives that
+// program's version, which replaces the one memory writes after its name
+// when the person says it changed, and only when it is later than that
+// one. A banner-like first line is the person's sentence, not a paste,
+// and the banner itself is never proposed as a line.
+func TestVersionBanner(t *testing.T) {
+	var got []string
+	for _, s := range pastedSettings("rebuilt the box, it prints:\nGNU Bison 3.8.2 (built for x86_64-pc-linux-gnu)\nAcme Runtime 3.1.0 on 2025-01-02; board rev B\n", source{}) {
+		got = append(got, s.key+"="+s.value)
+	}
+	if want := []string{"Bison=3.8.2", "Runtime=3.1.0"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+	if s := pastedSettings("Bison 3.8 (the one from the distro) is too old for this\nit breaks", source{}); len(s) != 0 {
+		t.Errorf("a first line read as a paste: %+v", s)
+	}
+
+	mem := "# Project Memory\n\n- Builds need GNU Bison 3.7 and the vendored libquux 2.1.0.\n- Thumbnails are 320 pixels wide.\n"
+	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
+		"u:upgraded the build image, here's what it prints now\n$ bison --version\nGNU Bison 3.8.2 (built for x86_64-pc-linux-gnu)", "x:make check",
+		[]string{"- Builds need GNU Bison 3.8.2 and the vendored libquux 2.1.0."})
+	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
+		"u:the old build box got upgraded too, here's what it prints now\n$ bison --version\nGNU Bison 3.5.1 (built for x86_64-pc-linux-gnu)", "x:make check", nil)
+	w := newWorld(t)
+	withMemory(t, w, "# Project Memory\n\n- Thumbnails are 320 pixels wide.\n")
+	w.add("a", true, "u:the grammar is slow to build, we're on bison 3.7 here btw", "x:make check")
+	w.add("b", true, "u:bumped bison, here's the output\n$ bison --version\nGNU Bison 3.8.2 (built for x86_64-pc-linux-gnu)", "x:make check")
+	for _, c := range w.run(t).Candidates {
+		if strings.Contains(c.Text, "(built") {
+			t.Errorf("the banner proposed as a line: %+v", c)
+		}
+	}
+}
