@@ -136,8 +136,9 @@ func described(s string, marked bool) bool {
 }
 
 // saidWords is the person saying they said it before: "I said", "as I
-// told you already", "I've said it twice", "I keep telling you".
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)`
+// told you already", "I've said it twice", "I keep telling you", "sorry
+// to repeat myself, but".
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -179,7 +180,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// one-off, whatever rule words follow.
 		return nil, nil
 	}
-	s = reshape(s)
+	// "would you mind not …?": a request said politely, read as said
+	// plainly (polite.go).
+	s = reshape(politeAsk(s))
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
 		// memory, whatever the redactor recognises.

@@ -195,12 +195,20 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// instead belongs to the rule that ruled out the other.
 					got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(strings.TrimRight(sent, "!. "))
 					got[n-1].src.quote += " " + sent
+				} else if n := len(got); n > 0 && got[n-1].src.seq == seq*1000+i-1 && st == nil && rev == nil {
+					if alt, ok := betterInstead(got[n-1].line, sent); ok {
+						// "would you mind not calling it per item? I
+						// think the batch call would be kinder": the
+						// polite way to name what to use instead.
+						got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(alt)
+						got[n-1].src.quote += " " + sent
+					}
 				}
 				if rev != nil {
 					m.reversals = append(m.reversals, *rev)
 					m.signals++
 				}
-				if st == nil && rev == nil && len(got) == 0 && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || endsAgain(sent)) {
+				if st == nil && rev == nil && len(got) == 0 && !thanksAgainRe().MatchString(sent) && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || endsAgain(sent)) {
 					// "again pandas sneaking in.", "the new service uses
 					// field injection again.": too little to keep, but
 					// what follows is the correction.
@@ -376,7 +384,7 @@ func remembersValueOf(s, prev string) bool {
 }
 
 // replyNegRe is a word that rules something out or sets a condition.
-var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
+var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|avoid|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
 
 // answersReport reports whether the first sentence of a person's message
 // answers what the agent just reported doing by naming a thing it named
@@ -384,6 +392,8 @@ var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|don'?t|dont|do not|stop|ins
 // setting a condition on it ("String needs alloc"): a correction, though
 // no tool call was refused.
 func answersReport(first, report string) bool {
+	// "would you mind not …?" answers as "avoid …" does.
+	first = politeAsk(first)
 	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") || !replyNegRe().MatchString(first) {
 		return false
 	}
@@ -597,6 +607,10 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	}
 	return text[m[1]:], agents, true
 }
+
+// thanksAgainRe is thanks said once more ("Thank you again."): politeness,
+// not a mistake come back.
+var thanksAgainRe = lazyregexp.New(`(?i)^\W*(?:thanks|thank you|cheers|ty)(?: (?:so|very) much)? again\b`)
 
 // codeSpanRe is a `code` span.
 var codeSpanRe = lazyregexp.New("`[^`\n]+`")

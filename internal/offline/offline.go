@@ -197,7 +197,8 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	// A request, or a change edit, that only restates the verification
 	// commands folds into the verification line (once, after reconcile
 	// has made the edits).
-	cands = foldStatedChecks(cands)
+	known, _ := k.verificationLine()
+	cands = foldStatedChecks(cands, known)
 	w := &writer{in: in, known: k, log: log, res: &res}
 	w.memory(cands)
 	w.skills(skills, verifyCmds(cands))

@@ -425,8 +425,10 @@ var statedTokenRe = lazyregexp.New(`[a-z0-9_./:@+'-]+`)
 // analyse`): the project's checks stand on one line, which gains that
 // line's evidence; an edit of an old line that says how tests run becomes
 // the verification line's place. A request naming anything the line lacks
-// (a flag, a command) says more, and stays.
-func foldStatedChecks(cands []candidate) []candidate {
+// (a flag, a command) says more, and stays. With no verification
+// candidate, the line memory already holds (known, "" for none) lists the
+// checks: a request for them is not proposed beside it.
+func foldStatedChecks(cands []candidate, known string) []candidate {
 	v := -1
 	for i, c := range cands {
 		if c.kind == KindVerification {
@@ -434,7 +436,16 @@ func foldStatedChecks(cands []candidate) []candidate {
 		}
 	}
 	if v < 0 {
-		return cands
+		if known == "" {
+			return cands
+		}
+		var out []candidate
+		for _, c := range cands {
+			if c.replaces != "" || c.global || c.kind == KindSkill || !statedChecks(c.line, strings.ToLower(known)) {
+				out = append(out, c)
+			}
+		}
+		return out
 	}
 	listed := strings.ToLower(cands[v].line)
 	var out []candidate

@@ -151,12 +151,17 @@ func TestFoldStatedChecks(t *testing.T) {
 		{"Never run ruff --fix on the legacy folder.", true},
 	} {
 		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{session: 1}}}
-		out := foldStatedChecks([]candidate{v, c})
+		out := foldStatedChecks([]candidate{v, c}, "")
 		if kept := len(out) == 2; kept != tt.kept {
 			t.Errorf("%q kept %v, want %v", tt.line, kept, tt.kept)
 		}
 		if !tt.kept && len(out[0].srcs) != 2 {
 			t.Errorf("%q: its evidence did not join the line: %v", tt.line, out[0].srcs)
+		}
+		// Once memory holds the line (a second run), the request is
+		// not proposed beside it either.
+		if out := foldStatedChecks([]candidate{c}, v.line); (len(out) == 1) != tt.kept {
+			t.Errorf("%q beside the line memory holds: kept %v, want %v", tt.line, len(out) == 1, tt.kept)
 		}
 	}
 }
@@ -275,12 +280,12 @@ func TestCheckCategoryPerSession(t *testing.T) {
 func TestFoldStatedChecksEdit(t *testing.T) {
 	v := candidate{kind: KindVerification, line: verificationLine([]string{"hatch test", "hatch fmt --check"})}
 	e := candidate{kind: KindInstruction, line: "Tests run with `hatch test`.", replaces: "- Tests run with `tox`.", replaceIn: "MEMORY.md"}
-	out := foldStatedChecks([]candidate{v, e})
+	out := foldStatedChecks([]candidate{v, e}, "")
 	if len(out) != 1 || out[0].replaces != e.replaces || out[0].replaceIn != "MEMORY.md" {
 		t.Errorf("edit not folded into the verification line: %+v", out)
 	}
 	v.replaces, v.replaceIn = "- Verification commands for this project: `tox`.", "MEMORY.md"
-	if out := foldStatedChecks([]candidate{v, e}); len(out) != 2 || out[0].replaces != v.replaces {
+	if out := foldStatedChecks([]candidate{v, e}, ""); len(out) != 2 || out[0].replaces != v.replaces {
 		t.Errorf("two rewrites merged: %+v", out)
 	}
 }

@@ -1,0 +1,161 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
+)
+
+// A polite person asks where another would tell: "would you mind not
+// calling the API from the view?", "could we always pin the image tag from
+// now on?", "would it be possible for every page to carry a summary?". The
+// question mark makes such a sentence look like a question, and questions
+// are never memory; but the words ask for a way of working, as the plain
+// "don't call the API from the view" or "always pin the image tag from now
+// on" would. politeAsk says the request the plain way, so that it is read
+// as the plain form would be: a rule when it carries a rule's words or a
+// lasting marker, or corrects the agent, and nothing otherwise (a polite
+// "could you run the tests?" stays a request of the day).
+
+// politeLeadRe are the softeners before a polite request: "oh,", "if it's
+// not too much trouble,", "I hope this isn't a silly question, but".
+var politeLeadRe = lazyregexp.New(`(?i)^(?:(?:oh|hmm|so|and|also|but|ok(?:ay)?|sorry|hey|again|then)\b[,\s]*|if (?:it'?s|it is) not too much (?:trouble|bother)[,\s]*|if you don'?t mind[,\s]*|i hope (?:this|it) (?:isn'?t|is not) a (?:silly|stupid|dumb) question,?\s*(?:but\s+)?|(?:going forward|from now on|in (?:the )?future)\b[,\s]*)+`)
+
+// repeatLeadRe is a polite apology for saying it again: "sorry to repeat
+// myself, but".
+var repeatLeadRe = lazyregexp.New(`(?i)^(?:(?:i'?m |i am )?(?:so |very )?sorry )?to repeat myself,?(?:\s+but)?\s+`)
+
+// politeTailRe are the softeners after it: ", though", "if you don't
+// mind", "please", and the question mark.
+var politeTailRe = lazyregexp.New(`(?i)(?:[,\s]+(?:though|please|pls|if you don'?t mind|if (?:that'?s|it'?s) ok(?:ay)?|if possible|maybe|perhaps))*\s*\?+\s*$`)
+
+// askTailRe is a polite request after a dash or a semicolon that ends a
+// sentence: "… — could you fix the page?".
+var askTailRe = lazyregexp.New(`(?i)\s*(?:\x{2014}|\x{2013}|\s--?\s|;)\s*(?:(?:so|and|but)\s+)?(?:would you mind|(?:could|would|can) (?:you|u)|would it be possible)\b[^?\x{2014};]*\?+\s*$`)
+
+// mindNotRe is "would you mind not …ing": a request to stop doing
+// something.
+var mindNotRe = lazyregexp.New(`(?i)^(?:would|do) you mind,?(?:\s*(?:though|terribly|please),?)*\s+not\s+(\w+ing\b.*)$`)
+
+// askYouRe is "could you …", "can we please …": a request in the form of a
+// question, its verb in group 2 ("not" before it in group 1).
+var askYouRe = lazyregexp.New(`(?i)^(?:could|would|can|will)\s+(?:you|u|we)\s+(?:(?:please|perhaps|maybe|possibly|kindly|just|also)\s+)*(not\s+)?([a-z]+)\b(.*)$`)
+
+// possibleRe is "would it be possible (for X) to …".
+var possibleRe = lazyregexp.New(`(?i)^(?:would|could|is)\s+it\s+be\s+(?:possible|ok(?:ay)?)\s+(?:for\s+(.+?)\s+)?to\s+([a-z]+)\b(.*)$`)
+
+// everyAskRe is "could every new page have …": a request about each of a
+// kind of thing, its subject in group 1 and its verb in group 2.
+var everyAskRe = lazyregexp.New(`(?i)^(?:could|can|would|will)\s+((?:every|each|all|any)(?:\s+[\w.\x60/-]+){1,3}?)\s+(have|be|get|use|start|open|end|go|include|carry|take|need|import|list|run|follow|keep|come|live|stay|call|set|pin)\b(.*)$`)
+
+// notAsked are verbs of a polite question that asks for information or a
+// look, not for a way of working: "could you explain why it always
+// fails?".
+var notAsked = map[string]bool{"explain": true, "tell": true, "show": true, "check": true, "look": true, "help": true,
+	"see": true, "confirm": true, "describe": true, "clarify": true, "verify": true, "find": true, "figure": true,
+	"give": true, "walk": true, "remind": true, "say": true, "guess": true, "think": true, "imagine": true, "try": true,
+	"have": true, "be": true, "do": true, "get": true, "mind": true}
+
+// whRe is a question word inside the request: it asks about something
+// ("where", "which" and "when" also open clauses of a rule).
+var whRe = lazyregexp.New(`(?i)\b(why|what|how|whether)\b`)
+
+// politeAsk returns a polite request said as a question in the plain form
+// of what it asks ("would you mind not using X?" is "Avoid using X"), and
+// s unchanged when it is no such request.
+func politeAsk(s string) string {
+	if !strings.HasSuffix(strings.TrimSpace(s), "?") {
+		return s
+	}
+	if loc := askTailRe().FindStringIndex(s); loc != nil && loc[0] > 0 {
+		// "X comes from the theme — would you mind dropping that
+		// import?": what is said before the dash stands as said; the
+		// request after it is the day's.
+		return strings.TrimSpace(s[:loc[0]])
+	}
+	if m := repeatLeadRe().FindString(s); m != "" && len(m) < len(s) {
+		// "sorry to repeat myself, but would you mind …?": the repeat
+		// stays, it marks the correction (saidWords).
+		if rest := politeAsk(s[len(m):]); rest != s[len(m):] {
+			return m + rest
+		}
+		return s
+	}
+	lead := politeLeadRe().FindString(s)
+	body := strings.TrimSpace(politeTailRe().ReplaceAllString(s[len(lead):], ""))
+	if body == "" || whRe().MatchString(body) {
+		return s
+	}
+	// A lasting marker among the softeners still marks the rule.
+	marker := ""
+	if m := lastingRe().FindString(lead); m != "" {
+		marker = strings.TrimRight(strings.TrimSpace(m), ",") + ", "
+	}
+	if m := mindNotRe().FindStringSubmatch(body); m != nil {
+		return marker + "avoid " + m[1]
+	}
+	// A request for one thing ("could you bump the year in all my
+	// repos?") is the day's task, however wide: only a request about
+	// each of a kind of thing, or one marked to last ("always", "from
+	// now on"), or one not to do something, is a way of working.
+	ruled := marker != "" || alwaysRe().MatchString(body) || lastingRe().MatchString(body)
+	if m := possibleRe().FindStringSubmatch(body); m != nil && (m[1] != "" || ruled && !notAsked[strings.ToLower(m[2])]) {
+		if m[1] != "" {
+			return marker + m[1] + " should " + m[2] + m[3]
+		}
+		return marker + m[2] + m[3]
+	}
+	if m := everyAskRe().FindStringSubmatch(body); m != nil {
+		return marker + m[1] + " should " + m[2] + m[3]
+	}
+	if m := askYouRe().FindStringSubmatch(body); m != nil && !notAsked[strings.ToLower(m[2])] {
+		if m[1] != "" {
+			return marker + "don't " + m[2] + m[3]
+		}
+		if ruled {
+			return marker + m[2] + m[3]
+		}
+	}
+	return s
+}
+
+// betterRe is a sentence that says, politely, what would serve better:
+// "the batch call would be much kinder to the machine", "X would be the
+// appropriate choice here". Group 1 is a softener before it.
+var betterRe = lazyregexp.New(`(?i)^((?:i think|i believe|i guess|i feel|maybe|perhaps|honestly)[,\s]+)?\S.*\bwould (?:be|look|work|read)\s+(?:(?:much|far|a lot|a bit|so|way)\s+)?(?:better|kinder|cleaner|nicer|simpler|safer|faster|preferable|more \w+|the (?:appropriate|right|better|proper|correct|usual|preferred) (?:choice|way|tool|option|place|module|approach))\b`)
+
+// softTailRe is a softener at the end of a sentence: ", if that's
+// alright".
+var softTailRe = lazyregexp.New(`(?i)[,\s]+(?:if (?:that'?s|that is|it'?s|it is) (?:alright|all right|ok(?:ay)?|fine)|if you don'?t mind|if possible)\W*$`)
+
+// betterInstead reports whether sent, said right after a rule that rules
+// something out ("avoid calling the parser once per file", "no raw
+// SQL"), says politely what would serve better, and returns it without
+// its softeners: it names what to use instead, which the rule needs.
+func betterInstead(rule, sent string) (string, bool) {
+	if !strings.HasPrefix(strings.ToLower(rule), "avoid ") && !negScopeRe().MatchString(rule) {
+		return "", false
+	}
+	m := betterRe().FindStringSubmatch(sent)
+	if m == nil || strings.HasSuffix(strings.TrimSpace(sent), "?") {
+		return "", false
+	}
+	alt := strings.TrimSpace(softTailRe().ReplaceAllString(sent[len(m[1]):], ""))
+	// It must name what would serve: "that would be cleaner" names
+	// nothing.
+	subject, _, _ := strings.Cut(strings.ToLower(alt), " would ")
+	named := false
+	for _, t := range textkey.Tokens(subject) {
+		named = named || !pointerWords[t]
+	}
+	if !named {
+		return "", false
+	}
+	return strings.TrimRight(alt, "!. "), true
+}
+
+// pointerWords point back at something named before: a sentence made of
+// them names nothing.
+var pointerWords = map[string]bool{"they": true, "them": true, "those": true, "these": true, "one": true, "ones": true,
+	"way": true, "option": true, "approach": true, "other": true, "version": true, "instead": true}
