@@ -136,9 +136,15 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			continue
 		}
 		line := representative(newer.members)
+		newerGlobal := personal(line)
+		for _, m := range newer.members {
+			newerGlobal = newerGlobal || m.global
+		}
 		for i := 0; i < j; i++ {
 			older := groups[i]
-			if older.dead {
+			if older.dead || !newerGlobal && personalGroup(older.members) {
+				// A rule of this project is no newer form of the
+				// person's own preference.
 				continue
 			}
 			for _, m := range older.members {
@@ -227,6 +233,17 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		out = append(out, c)
 	}
 	return out
+}
+
+// personalGroup reports whether statements are the person's preference
+// for every project: one said so, or their line is about the person.
+func personalGroup(ms []stmt) bool {
+	for _, m := range ms {
+		if m.global {
+			return true
+		}
+	}
+	return len(ms) > 0 && personal(representative(ms))
 }
 
 // echoedBy finds an earlier candidate that the echo belongs to and that

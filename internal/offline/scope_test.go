@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestGlobalScopeSaidApart: "this holds in every project" said in the next
@@ -146,5 +147,29 @@ func TestGlobalScopeWords(t *testing.T) {
 	// a task asked for in each repo stays a task
 	if st, _ := classify("could you bump the copyright year in each of my repos?", false, source{}); st != nil {
 		t.Errorf("one task across repos read as a rule: %+v", st)
+	}
+}
+
+// TestProjectRuleLeavesPreference: a later rule of this project that rules
+// out a word of the person's preference for every project does not end
+// that preference; both are proposed.
+func TestProjectRuleLeavesPreference(t *testing.T) {
+	day := func(d int) source {
+		return source{session: d, at: time.Date(2026, 5, d+1, 9, 0, 0, 0, time.UTC), quote: "q"}
+	}
+	pref := stmt{line: "Reply in markdown tables.", global: true, lasting: true, src: day(0)}
+	rule := stmt{line: "Release notes use asciidoc, not markdown.", lasting: true, src: day(1)}
+	if !supersedes(rule.line, pref.line) {
+		t.Fatal("the example no longer rules out a word of the preference")
+	}
+	all := func(int) bool { return true }
+	got := instructionCandidates([]stmt{pref, rule}, nil, nil, all)
+	if len(got) != 2 {
+		t.Fatalf("got %+v; want the preference and the project rule", got)
+	}
+	// a project statement still replaces an older one of the project
+	old := stmt{line: "Release notes use markdown.", lasting: true, src: day(0)}
+	if got := instructionCandidates([]stmt{old, rule}, nil, nil, all); len(got) != 1 || !strings.Contains(got[0].line, "asciidoc") {
+		t.Errorf("got %+v; want the newer project rule only", got)
 	}
 }
