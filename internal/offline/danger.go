@@ -34,8 +34,15 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 	}
 })
 
+// noSudoRe is sudo ruled out ("no sudo", "never use sudo", "stop writing
+// sudo"): a person who works without it is no danger to remember.
+var noSudoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:no|not|without|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
+})
+
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
+	s = noSudoRe().ReplaceAllString(s, "")
 	for _, re := range dangerRes() {
 		if re.MatchString(s) {
 			return true
