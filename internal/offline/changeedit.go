@@ -62,7 +62,7 @@ func slotValue(line string, c change) string {
 	shape := valueShape(c.new)
 	for i, w := range words {
 		v := trimValue(w)
-		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) {
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) || portAndVersion(v, c.new) {
 			continue
 		}
 		if c.named != "" && (i == 0 || !strings.EqualFold(trimValue(words[i-1]), c.named)) {
@@ -81,6 +81,16 @@ func slotValue(line string, c change) string {
 		}
 	}
 	return ""
+}
+
+// portAndVersion reports whether one of a and b is a dotted version and
+// the other a whole number of three digits or more: both fold to one
+// shape, but "moved dagster dev to 3070" sets a port, and "Dagster 1.7"
+// states no port. (A version of one or two digits, "Node 18", may give
+// way to a dotted one.)
+func portAndVersion(a, b string) bool {
+	whole := func(v string) bool { return len(v) >= 3 && strings.Trim(v, "0123456789") == "" }
+	return dotted(a) && whole(b) || whole(a) && dotted(b)
 }
 
 // sameClass reports whether two values written differently are still

@@ -23,3 +23,20 @@ func TestSameClass(t *testing.T) {
 		}
 	}
 }
+
+// TestPortIsNoVersion: a port and a dotted version fold to one shape, but a
+// change that moves a dev server to another port rewrites the line that
+// states its port, never the version written after the same name.
+func TestPortIsNoVersion(t *testing.T) {
+	mem := "# Project Memory\n\n- Keycloak 24.0 realm export lives in realm/.\n- Local admin: `keycloak start-dev` on port 8080.\n"
+	memoryEdit(t, mem, "u:the proxy needs 8080 on the shared box, so the team moved keycloak start-dev to 8180",
+		"- Keycloak 24.0 realm export lives in realm/.\n- Local admin: `keycloak start-dev` on port 8180.", "8180 realm")
+	for _, tc := range [][2]string{{"1.7", "3070"}, {"3070", "12.4.1"}} {
+		if !portAndVersion(tc[0], tc[1]) {
+			t.Errorf("portAndVersion(%q, %q) = false", tc[0], tc[1])
+		}
+	}
+	if portAndVersion("18", "20.11") || portAndVersion("3000", "3001") {
+		t.Error("a short version or two ports read as a port and a version")
+	}
+}
