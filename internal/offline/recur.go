@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A fact of the project is often said once in passing and, sessions later,
@@ -31,6 +32,12 @@ var troubleRe = lazyregexp.New(`(?i)\b(fail\w*|broken|break\w*|errors?|crash\w*|
 // "should run on the pinned snapshot".
 var stateVerbRe = lazyregexp.New(`(?i)\b(is|are|have|has|uses?|go(es)?|reads?|writes?|runs?|stays?|lives?|holds?|keeps?|covers?|contains?|includes?|should|must|needs?|comes?|through|via|only)\b`)
 
+// termsOf are a sentence's fact terms and its names (nameTerms).
+type termsOf struct {
+	terms []string
+	names map[string]bool
+}
+
 // restatements returns the statements that back-references make of what
 // earlier sessions said. For each sentence that refers back ("…, the
 // same way") it finds the sentence of an earlier session that names the
@@ -42,10 +49,6 @@ var stateVerbRe = lazyregexp.New(`(?i)\b(is|are|have|has|uses?|go(es)?|reads?|wr
 // so drop says which statements of its own to leave out.
 func restatements(stmts []stmt, said []source, common func(string) bool) (out []stmt, drop map[int]bool) {
 	drop = map[int]bool{}
-	type termsOf struct {
-		terms []string
-		names map[string]bool
-	}
 	memo := map[string]termsOf{}
 	get := func(s string) termsOf {
 		if t, ok := memo[s]; ok {
@@ -77,12 +80,12 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		// An earlier statement first: its wording was chosen already.
 		best, bestShared := -1, 0
 		for i, a := range stmts {
-			if a.src.session == b.session || !before(a.src, b) || planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote) {
+			if drop[i] || a.src.session == b.session || !before(a.src, b) || planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote) {
 				continue
 			}
 			at := get(a.src.quote)
 			n, named, code := linked(at.terms, at.names, bt.terms, bt.names, common)
-			if named && (n >= 2 || code) && n > bestShared {
+			if (named && (n >= 2 || code) || n == 1 && rareLink(at.terms, b.quote, b.session, a.src.session, said, get)) && n > bestShared {
 				best, bestShared = i, n
 			}
 		}
@@ -141,6 +144,55 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		out = append(out, stmt{line: line, src: a}, stmt{line: line, src: b})
 	}
 	return out, drop
+}
+
+// meansRe is a thing named as the means right before the back-reference:
+// "the invoice emails rendered with mustache too", "signed via cosign like
+// the release images".
+var meansRe = lazyregexp.New(`(?i)\b(?:through|thru|via|on|with|using)\s+([\w.-]+),?\s+(?:too|as well|like|as|the same|same)\b`)
+
+// rareLink reports whether the back-reference names as its means, in
+// plain words, a thing of the rule's that the person names in no session but
+// these two: a tool or a library too little known to be written as a name
+// ("templates stay on mustache", then "the emails rendered with mustache
+// too"). A word said in a third session is the project's everyday
+// vocabulary, not the rule's subject.
+func rareLink(rule []string, ref string, bs, as int, said []source, get func(string) termsOf) bool {
+	for _, m := range meansRe().FindAllStringSubmatch(ref, -1) {
+		t := textkey.Stem(strings.ToLower(strings.Trim(m[1], ".-")))
+		if !subjectTerm(t) || len(t) < 3 {
+			continue
+		}
+		named := false
+		for _, u := range rule {
+			if sameWord(t, u) {
+				named = true
+				break
+			}
+		}
+		if !named {
+			continue
+		}
+		rare := true
+		for _, q := range said {
+			if q.session == bs || q.session == as {
+				continue
+			}
+			for _, u := range get(q.quote).terms {
+				if sameWord(t, u) {
+					rare = false
+					break
+				}
+			}
+			if !rare {
+				break
+			}
+		}
+		if rare {
+			return true
+		}
+	}
+	return false
 }
 
 // verbFirst reports whether a clause opens with its verb, its subject left

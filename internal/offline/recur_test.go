@@ -83,3 +83,19 @@ func TestBackReferenceMergesNothingElse(t *testing.T) {
 		t.Errorf("one shared name: got %+v; want nothing", got)
 	}
 }
+
+// TestRestatedByItsMeans: a back-reference that names, as its means, a
+// tool the rule named in plain words ("rendered with mustache too") makes
+// the rule recur, unless the person names that tool in other sessions as
+// well: then it is the project's everyday word, not the rule's subject.
+func TestRestatedByItsMeans(t *testing.T) {
+	rule := []string{"u:Templates stay on mustache, don't pull in another engine."}
+	again := []string{"u:the invoice emails rendered with mustache too"}
+	got := candidatesOf(rule, again)
+	if len(got) != 1 || !strings.Contains(got[0].line, "mustache") || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the rule from both sessions", got)
+	}
+	if got := candidatesOf(rule, []string{"u:mustache partials sit next to the mailer now"}, again); len(got) != 0 {
+		t.Errorf("named in a third session: got %+v; want nothing", got)
+	}
+}
