@@ -58,8 +58,24 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		memo[s] = t
 		return t
 	}
-	for _, b := range said {
-		if !refersBack(b.quote) {
+	// What each sentence is on its own is found once: the pairs below are
+	// every back-reference against every earlier sentence, and the tests
+	// run per pair made a long history quadratic in regexp matches
+	// (BenchmarkRestatements).
+	stmtLow := make([]string, len(stmts))
+	stmtOff := make([]bool, len(stmts)) // no earlier statement a back-reference can lean on
+	for i, a := range stmts {
+		stmtLow[i] = strings.ToLower(a.src.quote)
+		stmtOff[i] = planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote)
+	}
+	saidOff := make([]bool, len(said)) // no earlier sentence to word a fact from
+	back := make([]bool, len(said))
+	for i, a := range said {
+		back[i] = refersBack(a.quote)
+		saidOff[i] = strings.Contains(a.quote, "?") || troubleRe().MatchString(a.quote) || backRefRe().MatchString(a.quote)
+	}
+	for bi, b := range said {
+		if !back[bi] {
 			continue
 		}
 		bt := get(b.quote)
@@ -67,7 +83,7 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		var own []int
 		settled := false
 		for i, s := range stmts {
-			if s.src.session == b.session && saidIn(strings.ToLower(s.src.quote), low) {
+			if s.src.session == b.session && saidIn(stmtLow[i], low) {
 				own = append(own, i)
 				// A correction or a global rule said again is the
 				// corrections' business (corrected.go).
@@ -80,7 +96,7 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		// An earlier statement first: its wording was chosen already.
 		best, bestShared := -1, 0
 		for i, a := range stmts {
-			if drop[i] || a.src.session == b.session || !before(a.src, b) || planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote) {
+			if drop[i] || stmtOff[i] || a.src.session == b.session || !before(a.src, b) {
 				continue
 			}
 			at := get(a.src.quote)
@@ -107,7 +123,7 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		bestShared = 0
 		for i := range said {
 			a := &said[i]
-			if a.session == b.session || !before(*a, b) || strings.Contains(a.quote, "?") || troubleRe().MatchString(a.quote) || backRefRe().MatchString(a.quote) {
+			if saidOff[i] || a.session == b.session || !before(*a, b) {
 				continue
 			}
 			at := get(a.quote)
