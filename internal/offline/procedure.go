@@ -490,7 +490,7 @@ func handsOn(windows [][]command) bool {
 }
 
 // sharesValue reports whether two commands are given the same plain
-// argument beyond their program and subcommand words.
+// argument beyond their program and subcommand words, not a variable.
 func sharesValue(a, b command) bool {
 	vals := func(c command) map[string]bool {
 		skip := map[string]bool{}
@@ -499,7 +499,9 @@ func sharesValue(a, b command) bool {
 		}
 		m := map[string]bool{}
 		for _, w := range c.args {
-			if !skip[w.text] && !strings.HasPrefix(w.text, "-") && !wholeTree(w.text) {
+			if !skip[w.text] && !strings.HasPrefix(w.text, "-") && !wholeTree(w.text) && !w.expands {
+				// (A variable, `$DB_URL`, is a setting every command
+				// is given, not a thing one made.)
 				m[w.text] = true
 			}
 		}

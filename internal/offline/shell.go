@@ -192,6 +192,25 @@ func remoteRun(argv []string) (command, bool) {
 	return c, true
 }
 
+// optionsThenWord is where a run's last argument is, when it is a plain
+// word (a subcommand's name) and everything before it options, each
+// either alone (followed by another option) or with one value after it:
+// `-a $URI -u admin -p "$PW" validate`. 0 otherwise.
+func optionsThenWord(rest []string) int {
+	i := 0
+	for i < len(rest)-1 && strings.HasPrefix(rest[i], "-") && rest[i] != "--" {
+		if strings.Contains(rest[i], "=") || strings.HasPrefix(rest[i+1], "-") {
+			i++
+			continue
+		}
+		i += 2
+	}
+	if i == 0 || i != len(rest)-1 || !isWord(rest[i]) || looksLikeData(rest[i]) {
+		return 0
+	}
+	return i
+}
+
 // leadingOptions counts the options before a subcommand: `-chdir=x`, a
 // lone letter (`-q`, `-r`), a flag known to take a value with its value
 // (`-C fw`, `--filter web`) or a word flag with its value (`-scheme App`).
@@ -260,6 +279,7 @@ func simpleCommands(script string) []simple {
 	}
 	var out []simple
 	dir := ""
+	assigned := map[string]bool{} // variables the script sets itself
 	var visit func(node syntax.Node, tail bool) bool
 	visit = func(node syntax.Node, tail bool) bool {
 		switch n := node.(type) {
@@ -293,11 +313,19 @@ func simpleCommands(script string) []simple {
 			if !ok {
 				return true
 			}
+			for _, as := range call.Assigns {
+				if as.Name != nil {
+					assigned[as.Name.Value] = true
+				}
+			}
 			argv := make([]word, 0, len(call.Args))
 			for i, a := range call.Args {
 				w, ok := literal(a)
 				if !ok && i == 0 {
 					w, ok = varProgram(a)
+				}
+				if !ok && i > 0 {
+					w, ok = varArg(a, script, assigned)
 				}
 				if !ok {
 					w = word{text: "<arg>"}
@@ -424,6 +452,45 @@ func varProgram(w *syntax.Word) (word, bool) {
 		return word{}, false
 	}
 	return word{text: "$" + pe.Param.Value + l.text, expands: true}, true
+}
+
+// varArg is an argument that names a variable (`$DB_URL`, `"$USER"`,
+// `--token=${API_TOKEN}`), written as typed: the shell fills it in each
+// run, so a step that keeps it runs as it ran, where a placeholder
+// (`"<arg>"`) would hand the program that text. Command substitution
+// and any other expansion stay unknown, and so does a variable the
+// script set itself (`V=$(git describe) ./release.sh "$V"`), which the
+// step alone would not have.
+func varArg(w *syntax.Word, script string, assigned map[string]bool) (word, bool) {
+	simple := func(p syntax.WordPart) bool {
+		pe, ok := p.(*syntax.ParamExp)
+		return ok && pe.Param != nil && !assigned[pe.Param.Value] && !pe.Excl && !pe.Length && !pe.Width && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Names == 0 && pe.Exp == nil
+	}
+	vars := 0
+	for _, p := range w.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if _, lit := q.(*syntax.Lit); !lit && !simple(q) {
+					return word{}, false
+				}
+				if simple(q) {
+					vars++
+				}
+			}
+		default:
+			if !simple(p) {
+				return word{}, false
+			}
+			vars++
+		}
+	}
+	from, to := int(w.Pos().Offset()), int(w.End().Offset())
+	if vars == 0 || from < 0 || to > len(script) || from >= to {
+		return word{}, false
+	}
+	return word{text: script[from:to], expands: true}, true
 }
 
 // commands normalises every simple command of a script.
@@ -649,6 +716,14 @@ func normalizeArgv(argv []string) (command, bool) {
 		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
 	}
 	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
+	if j := optionsThenWord(rest); sub == "" && !generic && !subcommandPrograms[prog] && !script && j > 0 {
+		// `dbtool -H $DB_HOST -u admin migrate`: a program's own
+		// connection options come before its subcommand, which ends
+		// the command.
+		sub = rest[j]
+		words = append(words, sub)
+		rest = rest[:j]
+	}
 	if (prog == "gradle" || prog == "gradlew") && lead < len(rest) && strings.HasPrefix(rest[lead], ":") && isWord(strings.ReplaceAll(rest[lead][1:], ":", "-")) {
 		// `./gradlew :app:testDebugUnitTest`: a task of one module.
 		sub = rest[lead]

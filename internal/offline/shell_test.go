@@ -358,6 +358,11 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"stowctl apply hosts.ini", "stowctl apply", ""},
 		{"stowctl -i hosts/ site.cfg --check", "stowctl --check", "lint"},
 		{"stowctl -i hosts/ site.cfg", "stowctl", ""},
+		// Connection options before the subcommand that ends the
+		// command do not hide it.
+		{"graphmig -a $GRAPH_URL -u admin -p \"$GRAPH_PW\" lint", "graphmig lint", "lint"},
+		{"graphmig -a $GRAPH_URL -u admin apply", "graphmig apply", ""},
+		{"graphmig -a $GRAPH_URL schema.cql", "graphmig", ""},
 		// A monorepo runner's targets are what it runs.
 		{"yarn nx affected -t typecheck e2e", "yarn nx affected", "typecheck"},
 		{"npx nx run-many --targets=vet,test --parallel", "npx nx run-many", "lint"},
@@ -387,6 +392,23 @@ func TestProgramUnderVariable(t *testing.T) {
 			if strings.HasPrefix(c.key, "$") {
 				t.Errorf("%q: %+v", s, c)
 			}
+		}
+	}
+}
+
+// TestVariableArgument: an argument that names a variable is kept as
+// typed, so a step runs as it ran; a command substitution stays unknown.
+func TestVariableArgument(t *testing.T) {
+	for script, want := range map[string]string{
+		"qstat -u $USER":                       "qstat -u $USER",
+		`graphmig -p "$GRAPH_PW" verify`:       `graphmig -p "$GRAPH_PW" verify`,
+		"upload --key=${API_KEY} dist/app.tgz": "upload --key=${API_KEY} dist/app.tgz",
+		"qstat -u $(whoami)":                   `qstat -u "<arg>"`,
+		"qstat -u ${USER:-me}":                 `qstat -u "<arg>"`,
+	} {
+		cs := commands(script)
+		if len(cs) != 1 || argsText(cs[0].args) != want {
+			t.Errorf("%q: %+v, want %q", script, cs, want)
 		}
 	}
 }
