@@ -88,6 +88,10 @@ var (
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
+		// "moved the workspace off npm to pnpm", "migrated the jobs away
+		// from cron": the value left is named bare, as a tool is ("moved
+		// the search box off the header" leaves a place, not a value).
+		lazyregexp.New(`(?i)\b(?:moved|migrated|switched|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
@@ -216,6 +220,11 @@ func readChanges(s, prev, next string, src source) []change {
 	var out []change
 	add := func(old, new string, object string) {
 		old, new = trimValue(old), trimValue(new)
+		if m := lockfileRe().FindStringSubmatch(old); m != nil && !strings.Contains(new, ".") {
+			// "moved to pnpm, the yarn.lock is gone": a lock file
+			// named after its tool stands for the tool.
+			old = m[1]
+		}
 		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) {
 			return
 		}
@@ -494,6 +503,10 @@ func onePerValue(cs []change, s string) []change {
 	}
 	return out
 }
+
+// lockfileRe is a lock file named after the tool that writes it:
+// "yarn.lock", "poetry.lock", "pnpm-lock.yaml"; the tool is group 1.
+var lockfileRe = lazyregexp.New(`(?i)^([a-z][a-z0-9_]*)(?:\.lock|-lock\.[a-z]+)$`)
 
 // oldOnlyMatches runs each way of naming a value given up on its own, so
 // that one form ("we've retired …" read as "ve retired") never hides

@@ -35,6 +35,10 @@ func TestChangesIn(t *testing.T) {
 		{"bump node we're on 22 now fix the Dockerfile", "", "bump node=22"},
 		{"Kafka is dead to me.", "", ""},
 		{"we gave up on the sht31 sensor, the new one is an aht20", "", "sht31>aht20"},
+		// moved off a tool; a lock file stands for the tool that writes it
+		{"we migrated the monorepo off lerna to turborepo over the break", "", "lerna>turborepo"},
+		{"we switched the service to uv last week, the poetry.lock is gone", "", "poetry>uv"},
+		{"I moved the search box off the header to the sidebar", "", ""},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},
 		// a question after ", and": a clause of its own
@@ -496,4 +500,16 @@ func TestGivenUpNamesNoValue(t *testing.T) {
 			t.Errorf("a giving-up verb was written as the new value: %q", c.Text)
 		}
 	}
+}
+
+// TestToolLeftEditsMemoryLine: a tool given up as the one a thing was
+// moved off, or by the lock file it writes, is the old value of memory's
+// line about it.
+func TestToolLeftEditsMemoryLine(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Dependencies are managed with poetry.\n", "u:we switched the service to uv last week, the poetry.lock is gone",
+		"- Dependencies are managed with uv.", "poetry.")
+	memoryEdit(t, "# Project Memory\n\n- Rails 7.1 app for the clinic; installs go through bundler, js through yarn.\n", "u:heads up: we moved the frontend build to bun in march, the yarn.lock is gone.",
+		"js through bun.", "yarn")
+	memoryEdit(t, "# Project Memory\n\n- Task runner: lerna.\n", "u:we migrated the monorepo off lerna to turborepo over the break",
+		"- Task runner: turborepo.", "lerna")
 }
