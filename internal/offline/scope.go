@@ -30,9 +30,10 @@ import (
 // off by commas (", in any project,") or at the sentence's end (", in
 // any repo."), or with "ever"; "works in any repo" describes, it does not
 // scope. "everywhere, not just <here>" sets the person's scope against
-// this project.
+// this project. "Anywhere." said alone after a rule is its scope too.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
+	`|^\W*anywhere\W*$` +
 	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all (?:of )?(?:my|our)|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +

@@ -173,3 +173,25 @@ func TestProjectRuleLeavesPreference(t *testing.T) {
 		t.Errorf("got %+v; want the newer project rule only", got)
 	}
 }
+
+// TestAnywhereThenScope: "anywhere." said alone after a rule scopes it
+// over every project, as a bare scope after it does.
+func TestAnywhereThenScope(t *testing.T) {
+	for _, said := range [][]string{
+		{"stop closing each reply with a recap of the diff.", "anywhere.", "every repo."},
+		{"no smart quotes in what you write.", "Anywhere!"},
+	} {
+		got := rememberPrevious(said)
+		if len(got) != 1 {
+			t.Errorf("got %q; want one rule", got)
+			continue
+		}
+		if st, _ := classify(got[0], false, source{}); st == nil || !st.global || strings.Contains(strings.ToLower(st.line), "anywhere") || strings.Contains(st.line, "all my") {
+			t.Errorf("%q: got %+v; want a global rule without its scope", got[0], st)
+		}
+	}
+	// "anywhere" inside a sentence is no scope
+	if globalRe().MatchString("the cache can live anywhere on disk") {
+		t.Error("an inline 'anywhere' read as a scope")
+	}
+}
