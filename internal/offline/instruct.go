@@ -801,6 +801,14 @@ func sameFact(a, b string) bool {
 	if len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
 		return false
 	}
+	if (len(va) > 0) != (len(vb) > 0) && differentNames(withoutExamples(a), withoutExamples(b)) {
+		// "thumbnails are cropped to 320, hero images to 1280" and
+		// "thumbnails are in media/thumbs/, hero images in
+		// media/hero.png": one line gives values, the other names other
+		// things exactly; the words they share are the subject of two
+		// facts.
+		return false
+	}
 	shared, dice := textkey.Overlap(ta, tb)
 	if dice >= 0.6 {
 		return true
@@ -819,6 +827,14 @@ func sameFact(a, b string) bool {
 		return true
 	}
 	return named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small
+}
+
+// differentNames reports whether two lines each name things written as
+// code (paths, values, identifiers) and none of them is the same, whole or
+// as a dotted tail.
+func differentNames(a, b string) bool {
+	na, nb := codeNames(a), codeNames(b)
+	return len(na) > 0 && len(nb) > 0 && !intersects(na, nb) && !dottedTail(na, nb)
 }
 
 // placementRe is a line saying where things go: "live in app/tasks/",

@@ -270,6 +270,10 @@ func TestSameFact(t *testing.T) {
 		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", false},
 		// the same name, different facts about it
 		{"Migrations live in db/migration.", "Never edit an applied script in db/migration, add a new one.", false},
+		// one line gives values, the other names other things exactly:
+		// the words they share are the subject of two facts
+		{"Thumbnails are cropped to 320 and the hero images to 1280.", "Thumbnails are in media/thumbs/, hero images in media/hero.png.", false},
+		{"Thumbnails are cropped to 320 and the hero images to 1280.", "Hero images and thumbnails are cropped to 1280 and 320.", true},
 	}
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {
