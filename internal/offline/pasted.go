@@ -278,7 +278,17 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			}
 			// A command's words name the setting too: "--port" in
 			// `wrangler dev --port 8787`.
-			if old == "" && !st.pinned && subset(termSet(st.terms), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))) {
+			lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))
+			if old == "" && !st.pinned && !subset(termSet(st.terms), lt) {
+				// "s.options.sampleRate": the path before the last
+				// part names the object that holds the setting, which
+				// memory need not name; a last part of two words or
+				// more ("sample rate") names the setting well enough.
+				if last := keyTerms(st.key[strings.LastIndexByte(st.key, '.')+1:]); len(last) >= 2 && len(last) < len(st.terms) && subset(termSet(last), lt) {
+					ch.subject = last
+				}
+			}
+			if old == "" && !st.pinned && subset(termSet(ch.subject), lt) {
 				if old = slotValue(l, ch); !oneValueOfShape(l, old) {
 					old = ""
 				}

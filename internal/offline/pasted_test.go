@@ -374,3 +374,14 @@ func TestVersionBanner(t *testing.T) {
 		}
 	}
 }
+
+// TestPastedKeyPath: a pasted key written as a path to its object
+// ("cfg.render.frameRate") names the setting by its last part when that
+// part has two words or more, as memory names it ("Frame rate 30"); a
+// last part of one word ("cfg.render.width") says too little.
+func TestPastedKeyPath(t *testing.T) {
+	mem := "# Project Memory\n\n- Frame rate 30.\n- Canvas width 1280 pixels.\n"
+	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
+		"u:here's the render config now\ncfg.render.frameRate = 60;\ncfg.render.width = 1920;", "x:make check",
+		[]string{"- Frame rate 60.", "- Canvas width 1280 pixels."})
+}
