@@ -140,6 +140,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			opened, ruled := quoted, false
 			parts := rememberPrevious(expandValues(own))
 			for i, sent := range parts {
+				if m := elidedLeadRe().FindStringSubmatch(sent); m != nil && m[0] != sent {
+					// `and "added x to the manifest": same as y, …`:
+					// the quote (elided by ownText) is not the
+					// person's, what answers it is ("and" still
+					// turns to another matter).
+					sent = m[1] + sent[len(m[0]):]
+				}
 				if loc := houseRulesRe().FindStringIndex(sent); loc != nil && loc[1] < len(sent) {
 					// "let me lay out how we do things here: …": what
 					// follows is how the project works, said to last.
@@ -582,7 +589,8 @@ var leadQuoteRe = lazyregexp.New(`^\s*(?:>\s*)?(?:"([^"\n]+)"|“([^”\n]+)”)
 // the quote is words of what the agent just wrote ("\"retry it in the
 // handler\" — no. …"): a person who quotes the agent's own words back at
 // it disputes them, so the reply is a correction. Every word of such a
-// quote, two at least, must be in the report; other quotes lead only
+// quote, two at least or one written as code, must be in the report;
+// other quotes lead only
 // before a dash ("\"…\" — everywhere: code first"), and a quote with no
 // break after it is part of a sentence ("\"build\" is the step").
 func quotedLead(text, report string) (rest string, agents, ok bool) {
@@ -591,8 +599,11 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	if m == nil || strings.TrimSpace(firstLine(text[m[1]:])) == "" {
 		return "", false, false
 	}
-	q := textkey.Tokens(text[max(m[2], m[4]):max(m[3], m[5])])
-	agents = len(q) >= 2 && report != ""
+	quote := text[max(m[2], m[4]):max(m[3], m[5])]
+	q := textkey.Tokens(quote)
+	// One word is enough when it is written as code ("< BaseView"): the
+	// agent's code, quoted.
+	agents = (len(q) >= 2 || len(q) == 1 && len(codeNames(quote)) > 0) && report != ""
 	if agents {
 		in := map[string]bool{}
 		for _, t := range textkey.Tokens(report) {
@@ -607,6 +618,10 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	}
 	return text[m[1]:], agents, true
 }
+
+// elidedLeadRe is a sentence opening with a quotation ownText elided,
+// then a break: "and …: same as before, …".
+var elidedLeadRe = lazyregexp.New(`^((?:and|but|also|or|then)\s+)?…\s*(?:\x{2014}|\x{2013}|--?|:|,|;)\s*`)
 
 // thanksAgainRe is thanks said once more ("Thank you again."): politeness,
 // not a mistake come back.

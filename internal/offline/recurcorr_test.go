@@ -512,6 +512,21 @@ func TestQuotedLead(t *testing.T) {
 			t.Errorf("quotedLead(%q) = %q, %v, %v; want %q, %v, %v", c.text, rest, agents, ok, c.rest, c.agents, c.ok)
 		}
 	}
+	// One word of the agent's code is quote enough; one plain word is
+	// not.
+	report = "I declared `class SeedTray < BaseTray` in the planner module."
+	for _, c := range []struct {
+		text, rest string
+		agents, ok bool
+	}{
+		{`"< BaseTray" — trays inherit from Garden::Tray here.`, "trays inherit from Garden::Tray here.", true, true},
+		{`"planner": that module is frozen.`, "", false, false},
+	} {
+		rest, agents, ok := quotedLead(c.text, report)
+		if rest != c.rest || agents != c.agents || ok != c.ok {
+			t.Errorf("quotedLead(%q) = %q, %v, %v; want %q, %v, %v", c.text, rest, agents, ok, c.rest, c.agents, c.ok)
+		}
+	}
 }
 
 // TestCorrectionQuotingTheAgent: a person who answers the agent by
@@ -542,5 +557,23 @@ func TestCorrectionQuotingTheAgent(t *testing.T) {
 		`u:"moving the reports to a queue" — not now`}
 	if got := candidatesOf(off, off); len(got) != 0 {
 		t.Fatalf("put off: %+v; want nothing", got)
+	}
+}
+
+// TestElidedQuoteLead: a quotation inside a message, elided, then the
+// reply to it ("and "…": same as last time, …"): the reply is read
+// without the elision, and "and" still turns to another matter.
+func TestElidedQuoteLead(t *testing.T) {
+	msgs := convo("s", time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC),
+		"a:I moved the seed trays to the window sill and sprayed the mildew with a copper fungicide.",
+		`u:"moved the seed trays to the window sill" — no, the trays never leave the heated bench. and "sprayed the mildew with a copper fungicide": same as the neem oil, ask before any new spray goes on the seedlings.`)
+	got := mineSession(0, msgs, nil).stmts
+	if len(got) != 2 {
+		t.Fatalf("got %+v; want two rules", got)
+	}
+	for _, st := range got {
+		if strings.Contains(st.line, "…") {
+			t.Errorf("%q keeps the elided quote", st.line)
+		}
 	}
 }
