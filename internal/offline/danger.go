@@ -36,8 +36,11 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 
 // noSudoRe is sudo ruled out ("no sudo", "never use sudo", "stop writing
 // sudo"): a person who works without it is no danger to remember.
+// "Without sudo" is not among them: after a negation ("never run it
+// without sudo") it asks for root, and the gate must not depend on reading
+// which.
 var noSudoRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:no|not|without|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
+	return regexp.MustCompile(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
 })
 
 // dangerous reports whether a line or command matches any refusal rule.

@@ -322,6 +322,9 @@ func TestDangerous(t *testing.T) {
 		"Set NODE_TLS_REJECT_UNAUTHORIZED=0.",
 		"No password prompts: run the installer with sudo.",
 		"Never ask, just sudo it.",
+		// a negated "without sudo" asks for root
+		"Never start the exporter without sudo.",
+		"Don't launch the proxy without sudo, it binds port 443.",
 	}
 	for _, s := range bad {
 		if !dangerous(s) {
