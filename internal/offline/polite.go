@@ -42,6 +42,11 @@ var mindNotRe = lazyregexp.New(`(?i)^(?:would|do) you mind,?(?:\s*(?:though|terr
 // question, its verb in group 2 ("not" before it in group 1).
 var askYouRe = lazyregexp.New(`(?i)^(?:could|would|can|will)\s+(?:you|u|we)\s+(?:(?:please|perhaps|maybe|possibly|kindly|just|also)\s+)*(not\s+)?([a-z]+)\b(.*)$`)
 
+// suggestNotRe is what follows "could you not" when the question
+// suggests doing a thing rather than forbids it: "not just …", "not
+// simply …", or a request to do it as done elsewhere or instead.
+var suggestNotRe = lazyregexp.New(`(?i)^(?:just|simply|merely|rather|instead)\b|\b(?:instead|(?:like|as) (?:everywhere|elsewhere|(?:all )?the others|before|usual|always|we do))\b`)
+
 // possibleRe is "would it be possible (for X) to …".
 var possibleRe = lazyregexp.New(`(?i)^(?:would|could|is)\s+it\s+be\s+(?:possible|ok(?:ay)?)\s+(?:for\s+(.+?)\s+)?to\s+([a-z]+)\b(.*)$`)
 
@@ -111,6 +116,13 @@ func politeAsk(s string) string {
 	}
 	if m := askYouRe().FindStringSubmatch(body); m != nil && !notAsked[strings.ToLower(m[2])] {
 		if m[1] != "" {
+			if suggestNotRe().MatchString(m[2] + m[3]) {
+				// "could you not just reuse the helper?", "could
+				// you not use the shared logger, like everywhere
+				// else?": a suggestion to do it, the opposite of a
+				// prohibition.
+				return s
+			}
 			return marker + "don't " + m[2] + m[3]
 		}
 		if ruled {

@@ -21,6 +21,10 @@ func TestPoliteAsk(t *testing.T) {
 		{"would you mind checking the hose?", "would you mind checking the hose?"},
 		{"could you sharpen the shears for every bed?", "could you sharpen the shears for every bed?"},
 		{"Never water at noon.", "Never water at noon."},
+		// "could you not just …" suggests doing it
+		{"Could you not just reuse the old trellis?", "Could you not just reuse the old trellis?"},
+		{"could you not use the rain barrel for this, like everywhere else?", "could you not use the rain barrel for this, like everywhere else?"},
+		{"can you not stack the pots on the bench again?", "don't stack the pots on the bench again"},
 	} {
 		if got := politeAsk(c.in); got != c.want {
 			t.Errorf("politeAsk(%q) = %q; want %q", c.in, got, c.want)
