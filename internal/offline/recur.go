@@ -222,8 +222,14 @@ func verbFirst(clause string) bool {
 // settled, and is neither a question nor about something going wrong.
 func refersBack(s string) bool {
 	return backRefRe().MatchString(s) && !troubleRe().MatchString(s) && !strings.Contains(s, "?") &&
-		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s)
+		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s) && !unsettledRe().MatchString(s)
 }
+
+// unsettledRe is a sentence that names a thing to change it or says it is
+// not settled yet: "update whatever still points at nas-1", "the README
+// still says 2.19", "PR 412 still waits for review". Its "still" is the
+// old value's or the moment's, and confirms nothing.
+var unsettledRe = lazyregexp.New(`(?i)\b(mov(?:ed|ing)|switch(?:ed|ing)|migrat(?:ed|ing)|chang(?:ed|ing)|retir(?:ed|ing)|decommission\w*|replac(?:ed|ing)|renam(?:ed|ing)|upgrad(?:ed|ing)|bump(?:ed|ing)|no longer|any ?more|updat(?:e|ed|ing)|fix(?:ed|ing)?|points? (?:at|to)|says|said|wait(?:s|ing)?|pending|open|in review|blocked|not yet|for now|being \w+ed)\b`)
 
 // namedByStmt reports whether a statement names one of the names of line
 // that the back-reference names too.

@@ -77,6 +77,18 @@ func TestBackReferenceMergesNothingElse(t *testing.T) {
 			t.Errorf("%q: got %+v; want nothing", again, got)
 		}
 	}
+	// A "still" that names the old value to have it replaced, or a state
+	// that has not ended yet, confirms nothing.
+	for _, c := range [][2]string{
+		{"u:Nightly dumps go to the vault-a host under /dumps/nightly and are kept for 30 days.",
+			"u:We put the dumps on vault-b last week. Update whatever still points at vault-a under /dumps/nightly."},
+		{"u:Ticket 88 is open against the Billing repo and waits for Ines's approval.",
+			"u:Ticket 88 still waits for Ines's approval in Billing."},
+	} {
+		if got := candidatesOf([]string{c[0]}, []string{c[1]}); len(got) != 0 && len(sessionsOf(got[0])) > 1 {
+			t.Errorf("%q then %q: got %+v; want no fact from both sessions", c[0], c[1], got)
+		}
+	}
 	// Two facts about one product are two facts.
 	if got := candidatesOf([]string{"u:The dashboards read their metrics from Grafana Cloud."},
 		[]string{"u:Alerts still page through Grafana OnCall."}); len(got) != 0 {
