@@ -2,6 +2,7 @@ package offline
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -74,6 +75,20 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		back[i] = refersBack(a.quote)
 		saidOff[i] = strings.Contains(a.quote, "?") || troubleRe().MatchString(a.quote) || backRefRe().MatchString(a.quote)
 	}
+	// A back-reference is linked only to sentences sharing a word with it
+	// (linked), so each looks at those alone.
+	stmtIdx := newTermIndex(len(stmts), func(i int) []string {
+		if stmtOff[i] {
+			return nil
+		}
+		return get(stmts[i].src.quote).terms
+	})
+	saidIdx := newTermIndex(len(said), func(i int) []string {
+		if saidOff[i] {
+			return nil
+		}
+		return get(said[i].quote).terms
+	})
 	for bi, b := range said {
 		if !back[bi] {
 			continue
@@ -95,8 +110,9 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		}
 		// An earlier statement first: its wording was chosen already.
 		best, bestShared := -1, 0
-		for i, a := range stmts {
-			if drop[i] || stmtOff[i] || a.src.session == b.session || !before(a.src, b) {
+		for _, i := range stmtIdx.near(bt.terms) {
+			a := stmts[i]
+			if drop[i] || a.src.session == b.session || !before(a.src, b) {
 				continue
 			}
 			at := get(a.src.quote)
@@ -121,9 +137,9 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		var from *source
 		var line string
 		bestShared = 0
-		for i := range said {
+		for _, i := range saidIdx.near(bt.terms) {
 			a := &said[i]
-			if saidOff[i] || a.session == b.session || !before(*a, b) {
+			if a.session == b.session || !before(*a, b) {
 				continue
 			}
 			at := get(a.quote)
@@ -209,6 +225,55 @@ func rareLink(rule []string, ref string, bs, as int, said []source, get func(str
 		}
 	}
 	return false
+}
+
+// termIndex finds the sentences that share a word with another: sameWord
+// only ever matches two words that begin alike (equal, or plain words of
+// five letters or more with a common start), so the first five bytes of a
+// plain word, or the whole term, is a key both words share.
+type termIndex struct {
+	byKey map[string][]int
+	seen  []bool
+}
+
+func newTermIndex(n int, terms func(i int) []string) *termIndex {
+	x := &termIndex{byKey: map[string][]int{}, seen: make([]bool, n)}
+	for i := 0; i < n; i++ {
+		for _, t := range terms(i) {
+			k := wordKey(t)
+			if l := x.byKey[k]; len(l) == 0 || l[len(l)-1] != i {
+				x.byKey[k] = append(l, i)
+			}
+		}
+	}
+	return x
+}
+
+// near returns, in increasing order, the sentences with a word that may
+// be one of terms.
+func (x *termIndex) near(terms []string) []int {
+	var out []int
+	for _, t := range terms {
+		for _, i := range x.byKey[wordKey(t)] {
+			if !x.seen[i] {
+				x.seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	for _, i := range out {
+		x.seen[i] = false
+	}
+	slices.Sort(out)
+	return out
+}
+
+// wordKey is the key sameWord's matches share.
+func wordKey(t string) string {
+	if len(t) >= 5 && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+		return t[:5]
+	}
+	return t
 }
 
 // verbFirst reports whether a clause opens with its verb, its subject left
