@@ -31,19 +31,26 @@ import (
 // any repo."), or with "ever"; "works in any repo" describes, it does not
 // scope. "everywhere, not just <here>" sets the person's scope against
 // this project. "Anywhere." said alone after a rule is its scope too.
+// Without "my" or "our", projects are the person's only when who works
+// on them follows or the clause ends there (scopeEnd): "every project
+// owner", "for each project in the report" and "regardless of the repo
+// state" are about the things a program handles, and "whenever you work
+// on the parser" is a trigger inside this project.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
 	`|^\W*anywhere\W*$` +
 	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all (?:of )?(?:my|our)|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
+	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
+	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
+	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me)(?: together| with me)?` + scopeAgainst + scopeEnd +
+	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
-	`(in|for|across|to|on) (all|every( one of)?|each( one)?( of)?|any( one)? of (my|our)) (of )?(my |our |the )?` + scopeNoun + scopeWho +
+	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) ` + scopeNoun + scopeWho +
 	`|(not here,? )?(not )?(in|for|across|to|on) any ` + scopeNoun + ` of (mine|ours)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
-	`|(not here,? )?(not )?(everywhere|anywhere|wherever|whenever) (i|we|you|u) (work|go|code|help me)( together| with me)?` +
 	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
-	`|(no matter (the|which|what) |regardless of (the |which )?)` + scopeNoun + `( (it is|we'?re in|i'?m in))?` +
 	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
 	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
 	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +
@@ -55,7 +62,15 @@ const (
 	scopeNoun = `(projects?|repos|repositories|repo|repository|codebases?|code ?bases?)`
 	// scopeWho is who works on them: "(that) I work in", "you touch for
 	// us", "we work on together".
-	scopeWho = `(( that| which)? (i|we|you|u) (manage|maintain|own|have|run|touch|handle|open|look after|contribute to|work on|work in|work with|help (me )?with)( together)?( for (me|us))?)?`
+	scopeWho = scopeWhoSaid + `?`
+	// scopeWhoSaid is scopeWho where it must be said: a scope without
+	// "my" is the person's only with it or at the clause's end.
+	scopeWhoSaid = `(( that| which)? (i|we|you|u) (manage|maintain|own|have|run|touch|handle|open|look after|contribute to|work on|work in|work with|help (me )?with)( together)?( for (me|us))?)`
+	// scopeEnd ends the clause a scope without "my" closes: a comma, a
+	// colon, a dash, the sentence's end or the person as the next
+	// clause's subject ("in all project I want …"), and no noun or place
+	// after it ("every project owner", "whenever you work on the parser").
+	scopeEnd = `(?:\s*[,;:)\x{2014}]|\s+-+\s|[\s.!]*$|\s+(?:i|we)\b)`
 	// scopeAgainst is the place the scope is set against: ", not just
 	// this one", "not only the thesis".
 	scopeAgainst = `(,? not (just|only) (this|here|the [\w.-]+)( one| [\w.-]+)?)?`
@@ -72,6 +87,10 @@ func withoutScope(s string) string {
 	if loc == nil {
 		return s
 	}
+	if strings.HasSuffix(s[:loc[1]], ":") {
+		// "in every repo: …": the colon closed the scope (scopeEnd)
+		loc[1]--
+	}
 	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
 	}
@@ -79,6 +98,11 @@ func withoutScope(s string) string {
 		if strings.HasSuffix(m, ",") {
 			// ", in any project, …": the clause break stays
 			return ", "
+		}
+		if f := strings.Fields(m); len(f) > 1 && (strings.EqualFold(f[len(f)-1], "i") || strings.EqualFold(f[len(f)-1], "we")) {
+			// "in all project I want …": the subject that closed the
+			// scope (scopeEnd) stays
+			return " " + f[len(f)-1] + " "
 		}
 		return " "
 	})

@@ -128,6 +128,9 @@ func TestGlobalScopeWords(t *testing.T) {
 		{"A small request: no matter the repo, could you keep commit subjects under 50 characters?", "Keep commit subjects under 50 characters."},
 		{"label every table with units thats for every repo I touch", "Label every table with units."},
 		{"Please put the test command first in a reply \u2014 that holds for all my repos, really, not just this one.", "Put the test command first in a reply."},
+		// without "my", a scope ends its clause or says who works on it
+		{"On every project: ask before adding a dependency.", "Ask before adding a dependency."},
+		{"In every codebase we write error messages in lower case.", "We write error messages in lower case."},
 	} {
 		st, _ := classify(c.said, false, source{})
 		if st == nil || st.line != c.want || !st.global {
@@ -143,6 +146,24 @@ func TestGlobalScopeWords(t *testing.T) {
 	// a colon inside the rule is no lead-in of the scope
 	if st, _ := classify("By the way, across all my repos I tag releases as (major:, minor:), keep doing that.", false, source{}); st == nil || !strings.Contains(st.line, "tag releases") {
 		t.Errorf("got %+v; want the rule kept whole", st)
+	}
+	// a trigger inside this project, or projects as things a program
+	// handles, are no scope over every project: the line stays whole
+	for _, c := range []struct{ said, want string }{
+		{"Whenever you work on the scheduler, rerun the timing benchmarks.", "Whenever you work on the scheduler, rerun the timing benchmarks."},
+		{"Whenever we go through the fixtures, drop the ones nobody loads.", "Whenever we go through the fixtures, drop the ones nobody loads."},
+		{"Could you bump the schema version whenever we work on the importer?", "Bump the schema version whenever we work on the importer."},
+		{"The exporter must never crash regardless of the repository layout.", "The exporter must never crash regardless of the repository layout."},
+		{"No matter which project template is picked, always keep the generated Makefile.", "No matter which project template is picked, always keep the generated Makefile."},
+		{"Always show the owner's avatar on every project card.", "Always show the owner's avatar on every project card."},
+		{"Always send the invoice reminder to every project manager on Fridays.", "Always send the invoice reminder to every project manager on Fridays."},
+		{"Never reuse a deploy key for every repo in the fleet.", "Never reuse a deploy key for every repo in the fleet."},
+		{"For each of the repos in the manifest, always verify the checksum first.", "For each of the repos in the manifest, always verify the checksum first."},
+	} {
+		st, _ := classify(reshape(c.said), false, source{})
+		if st == nil || st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want the project rule %q", c.said, st, c.want)
+		}
 	}
 	// a task asked for in each repo stays a task
 	if st, _ := classify("could you bump the copyright year in each of my repos?", false, source{}); st != nil {
