@@ -115,22 +115,22 @@ func TestScopeBeforeAColon(t *testing.T) {
 // whole, and the line goes to the global memory.
 func TestGlobalScopeWords(t *testing.T) {
 	for _, c := range []struct{ said, want string }{
-		{"In every repository I contribute to, keep changelog entries under one line.", "Keep changelog entries under one line."},
-		{"This applies to every codebase you touch for me, not only this one: name branches after the ticket.", "Name branches after the ticket."},
+		{"Keep changelog entries under one line in every repository I contribute to.", "Keep changelog entries under one line."},
+		{"Name branches after the ticket; that applies to every codebase you touch for me, not only this one.", "Name branches after the ticket."},
 		{"Quick note, and this holds for every project we work on together: spell out acronyms the first time.", "Spell out acronyms the first time."},
-		{"please spell out acronyms the first time, in any project, even the obvious ones.", "Spell out acronyms the first time, even the obvious ones."},
-		{"never amend a pushed commit \u2014 each repo of mine, not just this one", "Never amend a pushed commit."},
-		{"and don't add licence headers, not here, not in any repo of mine", "Don't add licence headers."},
-		{"I should also mention, across all of my projects, that I prefer squash merges.", "I prefer squash merges."},
-		{"no force pushes to shared branches in any repo ever", "No force pushes to shared branches."},
+		{"When you quote a log line, in any project, keep its timestamp.", "When you quote a log line, keep its timestamp."},
+		{"Sign release tags with my SSH key; each repo of mine, not only this one.", "Sign release tags with my SSH key."},
+		{"No real sleeps in tests, in any repo of ours.", "No real sleeps in tests."},
+		{"I want to add that, for all of our codebases, release notes are written by hand.", "Release notes are written by hand."},
+		{"For any repo ever, keep the lockfile committed.", "Keep the lockfile committed."},
 		{"I indent with tabs in all my code.", "I indent with tabs."},
 		{"whenever you help me, could you show shell commands in fenced blocks?", "Show shell commands in fenced blocks."},
 		{"A small request: no matter the repo, could you keep commit subjects under 50 characters?", "Keep commit subjects under 50 characters."},
-		{"label every table with units thats for every repo I touch", "Label every table with units."},
-		{"Please put the test command first in a reply \u2014 that holds for all my repos, really, not just this one.", "Put the test command first in a reply."},
+		{"tables need units in the header row thats for every repo i touch too", "Tables need units in the header row."},
+		{"Start each reply with the test command, in all my repos, seriously, not only this one.", "Start each reply with the test command."},
 		// without "my", a scope ends its clause or says who works on it
 		{"On every project: ask before adding a dependency.", "Ask before adding a dependency."},
-		{"In every codebase we write error messages in lower case.", "We write error messages in lower case."},
+		{"In every codebase we keep a CODEOWNERS file.", "We keep a CODEOWNERS file."},
 	} {
 		st, _ := classify(c.said, false, source{})
 		if st == nil || st.line != c.want || !st.global {
@@ -156,7 +156,7 @@ func TestGlobalScopeWords(t *testing.T) {
 		{"The exporter must never crash regardless of the repository layout.", "The exporter must never crash regardless of the repository layout."},
 		{"No matter which project template is picked, always keep the generated Makefile.", "No matter which project template is picked, always keep the generated Makefile."},
 		{"Always show the owner's avatar on every project card.", "Always show the owner's avatar on every project card."},
-		{"Always send the invoice reminder to every project manager on Fridays.", "Always send the invoice reminder to every project manager on Fridays."},
+		{"Always send the build report to every project manager on Fridays.", "Always send the build report to every project manager on Fridays."},
 		{"Never reuse a deploy key for every repo in the fleet.", "Never reuse a deploy key for every repo in the fleet."},
 		{"For each of the repos in the manifest, always verify the checksum first.", "For each of the repos in the manifest, always verify the checksum first."},
 	} {
