@@ -235,8 +235,11 @@ var contractedRe = lazyregexp.New(`(?i)^(that|this|it)['\x{2019}]?s$`)
 var scopeHeadRe = lazyregexp.New(`^(#+\s+.*|[^.!?]{1,60}:)$`)
 
 // allMineRe names every project of the person without a preposition, as
-// a heading does: "(all my repos)", "## All repos".
-var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?(my |our )?(projects|repos|repositories|codebases)\b`)
+// a heading does: "(all my repos)", "## All repos". Without "my" or
+// "our" the phrase is the person's projects only as the whole heading
+// or set apart in parentheses; "## Listing all projects" heads a list
+// about a program that lists projects.
+var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?(my|our) (projects|repos|repositories|codebases)\b|^(#+\s*)?(all|every one of the) (projects|repos|repositories|codebases)\s*:?$|\((for |in )?(all|every one of the) (projects|repos|repositories|codebases)\)`)
 
 // scopedItems numbers the sentences of the list items under a heading
 // that says they hold in every project.

@@ -81,6 +81,24 @@ func TestScopedItems(t *testing.T) {
 	if got["tabs, never spaces"] == 0 || got["sign every commit"] == 0 || got["skip the docs"] != 0 {
 		t.Errorf("scopedItems = %v; want the first two items only", got)
 	}
+	// without "my", the phrase scopes only as the whole heading or in
+	// parentheses; a heading about a program's projects scopes nothing
+	for _, c := range []struct {
+		head   string
+		scoped bool
+	}{
+		{"## All repos", true},
+		{"Every one of the codebases:", true},
+		{"### Conventions (all projects)", true},
+		{"## Listing all projects", false},
+		{"## Archiving all repos older than a year", false},
+		{"Exporting every one of the codebases to CSV:", false},
+	} {
+		got := scopedItems([]string{c.head, "- always log the request id", "## Other", "- skip the docs"})
+		if (got["always log the request id"] != 0) != c.scoped || got["skip the docs"] != 0 {
+			t.Errorf("%q: scopedItems = %v; want scoped %v", c.head, got, c.scoped)
+		}
+	}
 }
 
 // TestLikeYouMarked: "I'd like you to …" is an instruction when marked to
