@@ -76,7 +76,7 @@ var (
 	// venting and exclamations: strong feeling, not an instruction
 	ventRe = lazyregexp.New(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
-	rememberTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
+	rememberTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)( for (all )?(the )?(future|later|next time|(future|new|later) \w+))?|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/
 	// is a submodule", "commit messages start with the ticket", "item
 	// stats are RON files under assets/items": a kind of thing and the
@@ -461,7 +461,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(s), oneOff(s),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(s, "")), oneOff(s),
 		describeRe().MatchString(s):
 		return nil, nil
 	}
@@ -497,6 +497,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// notLaterRe rules "later" out ("in the same file, not later in
+// another"): the rule says when, it puts nothing off.
+var notLaterRe = lazyregexp.New(`(?i)\b(?:not|never|no)\s+later\b`)
 
 // okTagRe is a tag after a statement asking for assent: ", ok?", ",
 // got it?", ", understood?".

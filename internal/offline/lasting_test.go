@@ -291,3 +291,21 @@ func TestFromNowWithoutOn(t *testing.T) {
 		t.Fatalf("a date taken as a lasting marker: %+v", st)
 	}
 }
+
+// TestRememberForTheFuture: "please remember that for all future
+// changes" after a rule marks it to last, and a rule that rules "later"
+// out ("in the same file, not later") puts nothing off.
+func TestRememberForTheFuture(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Kiln cone 6 for every stoneware batch, please remember that for all future firings", "Kiln cone 6 for every stoneware batch."},
+		{"remember that every glaze recipe gets its test tile in the same firing, not later in another one", "Every glaze recipe gets its test tile in the same firing, not later in another one."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want lasting %q", c.in, st, c.want)
+		}
+	}
+	if st, _ := classify("we'll glaze the mugs later", false, source{}); st != nil {
+		t.Errorf("a plan for later read as a rule: %+v", st)
+	}
+}
