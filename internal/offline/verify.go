@@ -930,11 +930,12 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 	// synth`, is one command run the same way.
 	ran, beside, apart := map[string]int{}, map[string]int{}, map[string]int{}
 	full, shapes := map[string]map[string]bool{}, map[string]map[string]bool{}
+	values := map[string]map[string][]string{} // each form's words, as given
 	keys := map[string][]string{}
 	twice := map[string]bool{}           // some session ran it in two forms
 	given := map[string]map[string]int{} // sessions each value was given in
 	for _, m := range sessions {
-		seen, seenVal := map[string]bool{}, map[string]bool{}
+		seen, seenVal := map[string]bool{}, map[string]bool{} // seenVal: per command and value
 		forms := map[string]string{}
 		for i, r := range m.steps {
 			c := r.cmd
@@ -954,7 +955,7 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 			seen[k] = true
 			ran[k]++
 			if full[k] == nil {
-				full[k], shapes[k] = map[string]bool{}, map[string]bool{}
+				full[k], shapes[k], values[k] = map[string]bool{}, map[string]bool{}, map[string][]string{}
 			}
 			full[k][form] = true
 			shapes[k][routineShape(c)] = true
@@ -974,15 +975,20 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 			if next && !shared {
 				apart[k]++
 			}
+			var texts []string
 			for _, w := range c.args[min(c.runner, len(c.args)):] {
+				texts = append(texts, w.text)
 				if given[k] == nil {
 					given[k] = map[string]int{}
 				}
-				if !seenVal[w.text] {
-					seenVal[w.text] = true
+				// Once a session for each command: a value an earlier
+				// step was given too still counts for this one.
+				if v := k + "\x00" + w.text; !seenVal[v] {
+					seenVal[v] = true
 					given[k][w.text]++
 				}
 			}
+			values[k][form] = texts
 		}
 	}
 	forms, shaped := map[string]string{}, map[string]string{}
@@ -998,7 +1004,7 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 					forms[key+"\x00"+form] = "test"
 				}
 			}
-		case len(shapes[k]) == 1 && !twice[k] && apart[k] == n && recurring(full[k], given[k]):
+		case len(shapes[k]) == 1 && !twice[k] && apart[k] == n && recurring(values[k], given[k]):
 			// Aimed at another thing in some session, one thing a
 			// session: the routine, given what that session built.
 			// Aimed at two things in one session (staging, then
@@ -1034,17 +1040,20 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 // forms of a command took, at least once, a value given in two sessions
 // or more: the routine is aimed at the few things a project has (its
 // build configurations, its sample files), not at a new one each time.
-func recurring(forms map[string]bool, given map[string]int) bool {
+// forms holds each form's words as given (a quoted "out/dev build/a.bin"
+// is one word, the key of given); forms of different lengths are not one
+// routine, whatever order the map gives them in.
+func recurring(forms map[string][]string, given map[string]int) bool {
 	var runs [][]string
-	for f := range forms {
-		runs = append(runs, strings.Fields(f))
+	for _, r := range forms {
+		if len(runs) > 0 && len(r) != len(runs[0]) {
+			return false
+		}
+		runs = append(runs, r)
 	}
 	for i := range runs[0] {
 		same, again := true, false
 		for _, r := range runs {
-			if i >= len(r) {
-				return false
-			}
 			same = same && r[i] == runs[0][i]
 			again = again || given[r[i]] >= 2
 		}
