@@ -20,8 +20,10 @@ var (
 	ticketRe = lazyregexp.New(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
 	introRe  = lazyregexp.New(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
 	// frameRe is a frame of a stack trace: "    at render (app.js:12:5)",
-	// `  File "app.py", line 3, in main`.
-	frameRe = lazyregexp.New(`^\s+(at\s+\S+.*[(:]\d+|File ".*", line \d+)`)
+	// "\tat com.acme.Job.run(Job.java:42)", `  File "app.py", line 3, in
+	// main`. The line ends in a file's position (a path, then :line), so
+	// a hard-wrapped sentence going on with "at 02:00, …" is no frame.
+	frameRe = lazyregexp.New(`^\s+(at\s+([^()\n]*\()?[^\s()]*[./][^\s()]*:\d+(:\d+)?\)?\s*$|File ".*", line \d+)`)
 	quoteRe = lazyregexp.New(`"[^"\n]*"|“[^”\n]*”`)
 )
 

@@ -20,19 +20,33 @@ func TestIntroLineGate(t *testing.T) {
 }
 
 // TestTraceMessageIsPasted: the line right above a stack frame is the
-// message of the pasted trace, however it reads ("… will never be
-// retried" is no rule); the person's words around the trace stay.
+// message of the pasted trace, however it reads ("… must not be
+// cleared" is no rule); the person's words around the trace stay.
 func TestTraceMessageIsPasted(t *testing.T) {
-	msg := "the worker logs this\nscheduled jobs created before boot will never be retried\n    at enqueue (queue/dispatch.js:88:14)\n    at boot (server.js:12:3)\nplease look into it"
+	msg := "after the upgrade the dashboard prints\nthe cache must not be cleared while a render is pending\n    at flushCache (lib/cache.ts:40:7)\n    at new Renderer (lib/render.ts:9:3)\ncan you find where we clear it"
 	got := strings.Join(ownText(msg), "\n")
-	if strings.Contains(got, "never be retried") {
+	if strings.Contains(got, "must not be cleared") {
 		t.Errorf("trace message kept as the person's words: %q", got)
 	}
-	if !strings.Contains(got, "the worker logs this") || !strings.Contains(got, "please look into it") {
+	if !strings.Contains(got, "the dashboard prints") || !strings.Contains(got, "find where we clear it") {
 		t.Errorf("the person's words around the trace lost: %q", got)
+	}
+	java := "the importer died overnight\nno ledger row may be written twice\n\tat com.acme.ledger.Writer.put(Writer.java:88)\nplease check the retry"
+	if got := strings.Join(ownText(java), "\n"); strings.Contains(got, "written twice") {
+		t.Errorf("got %q; want the Java trace's message out", got)
 	}
 	py := "runner output\nwarning raised while loading the plugin table\n  File \"plugins/load.py\", line 41, in load\nnever import plugins at module level"
 	if got := strings.Join(ownText(py), "\n"); strings.Contains(got, "warning raised") || !strings.Contains(got, "never import plugins") {
 		t.Errorf("got %q; want the trace's message out and the rule kept", got)
+	}
+	// A hard-wrapped line going on with a time is the person's sentence,
+	// not a frame: the line above it stays theirs.
+	for _, tt := range []struct{ msg, keep string }{
+		{"for the alerts:\n- never page the on-call person\n  at 03:15 unless the site is down.\n- keep alert titles short.", "- never page the on-call person"},
+		{"Keep the staging database running overnight, please\n  at 19:45 the nightly import starts and needs it.", "Keep the staging database running overnight, please"},
+	} {
+		if got := strings.Join(ownText(tt.msg), "\n"); !strings.Contains(got, tt.keep) {
+			t.Errorf("got %q; want %q kept", got, tt.keep)
+		}
 	}
 }
