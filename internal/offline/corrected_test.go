@@ -226,6 +226,18 @@ func TestAgainBeforeADash(t *testing.T) {
 	if !repeatMarked([]string{"It's the same problem as last time.", "Keep raw eggs out of the glaze."}, 1) {
 		t.Fatal("the sentence after 'same problem as last time' not marked as a repeat")
 	}
+	// "same error as before" reports a failure that came back: what
+	// follows is its symptom, no rule.
+	if st, _ := classify("same bug as yesterday: the exporter drops the header row.", false, source{}); st != nil && st.correction {
+		t.Fatalf("a symptom taken as a correction: %+v", st)
+	}
+	failed := func(fix, when string) []string {
+		return []string{"u:fix the sync", "a:I " + fix + " in the sync job; it should be green now.",
+			"u:same error as " + when + ": the sync job stalls after the first page."}
+	}
+	if got := candidatesOf(failed("bumped the retry limit", "before"), failed("raised the page size", "yesterday")); len(got) != 0 {
+		t.Fatalf("a failure reported twice: %+v; want nothing", got)
+	}
 }
 
 // TestWeSaidRepeats: "we said this" marks a correction said before, as "I

@@ -515,11 +515,20 @@ var ticketOnlyRe = lazyregexp.New(`(?i)\bfor (ticket|issue|story|bug|pr|card|tas
 // againLeadRe is a clause saying a mistake came back, before a dash or a
 // colon that leads to the rule: "the same thing again — …", "tabs
 // again: …", "same mistake as yesterday: …".
-var againLeadRe = lazyregexp.New(`(?i)^(?:[^,;:\x{2014}.!?]{0,40}\bagain|(?:(?:it'?s|that'?s|this is)\s+)?(?:the\s+)?` + sameAsBefore + `)\s*(\x{2014}|--?|:|;)\s*`)
+// Only a mistake or a thing leads so: "same error as before: the login
+// test times out" reports a failure that came back, and what follows is
+// its symptom, no rule.
+var againLeadRe = lazyregexp.New(`(?i)^(?:[^,;:\x{2014}.!?]{0,40}\bagain|(?:(?:it'?s|that'?s|this is)\s+)?(?:the\s+)?` + sameMistake + `)\s*(\x{2014}|--?|:|;)\s*`)
 
 // sameAsBefore is a person saying the agent made a mistake it made
 // before: "same thing as last week", "the same mistake as yesterday".
-const sameAsBefore = `same (?:thing|mistake|problem|issue|error|bug) (?:as|like) (?:last (?:time|week|month|session)|yesterday|before|the other day)`
+const sameAsBefore = `same (?:thing|mistake|problem|issue|error|bug) ` + asBefore
+
+// sameMistake is sameAsBefore naming the agent's doing, not a failure.
+const sameMistake = `same (?:thing|mistake) ` + asBefore
+
+// asBefore is the time a repeated thing was seen before.
+const asBefore = `(?:as|like) (?:last (?:time|week|month|session)|yesterday|before|the other day)`
 
 // youDidLeadRe is a clause telling what the agent did ("you wrote …",
 // "your tests are …") before a dash or a colon that leads to the rule.
