@@ -583,16 +583,21 @@ func firstLine(s string) string {
 // is a dash.
 var leadQuoteRe = lazyregexp.New(`^\s*(?:>\s*)?(?:"([^"\n]+)"|“([^”\n]+)”)\s*(?:(\x{2014}|\x{2013}|--?)|:|,|;)\s*`)
 
+// pointsBackRe is a first clause that points back with "it" or "them".
+var pointsBackRe = lazyregexp.New(`(?i)^[^.;:!?,\x{2014}]*\b(?:it|them)\b`)
+
 // quotedLead reports whether a message opens by quoting words inline and
 // answering them on the same line, and returns the message without the
 // quote: the quote is not the person's, what follows it is. agents says
 // the quote is words of what the agent just wrote ("\"retry it in the
 // handler\" — no. …"): a person who quotes the agent's own words back at
-// it disputes them, so the reply is a correction. Every word of such a
-// quote, two at least or one written as code, must be in the report;
-// other quotes lead only
-// before a dash ("\"…\" — everywhere: code first"), and a quote with no
-// break after it is part of a sentence ("\"build\" is the step").
+// it disputes them, so the reply is a correction, unless it opens with
+// a yes. Every word of such a quote, two at least or one written as
+// code, must be in the report; other quotes lead only before a dash
+// ("\"…\" — everywhere: code first"), and a quote with no break after it
+// is part of a sentence ("\"build\" is the step"). A name quoted as the
+// topic that the reply points back at ("\"pnpm lint\" — run it before
+// every commit") is the reply's subject, no lead.
 func quotedLead(text, report string) (rest string, agents, ok bool) {
 	text = strings.TrimLeft(text, " \t\r\n")
 	m := leadQuoteRe().FindStringSubmatchIndex(text)
@@ -601,6 +606,9 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	}
 	quote := text[max(m[2], m[4]):max(m[3], m[5])]
 	q := textkey.Tokens(quote)
+	if len(q) <= 2 && pointsBackRe().MatchString(text[m[1]:]) {
+		return "", false, false
+	}
 	// One word is enough when it is written as code ("< BaseView"): the
 	// agent's code, quoted.
 	agents = (len(q) >= 2 || len(q) == 1 && len(codeNames(quote)) > 0) && report != ""
@@ -613,6 +621,9 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 			agents = agents && in[t]
 		}
 	}
+	// Quoting the agent to agree with it ("\"in past tense\": yes. …")
+	// answers it; it disputes nothing.
+	agents = agents && !answerRe().MatchString(text[m[1]:])
 	if !agents && m[6] < 0 {
 		return "", false, false
 	}

@@ -506,6 +506,12 @@ func TestQuotedLead(t *testing.T) {
 		{`"drip lines flush weekly" is what the handbook says`, "", false, false},
 		{`"zone 3" is the tomatoes`, "", false, false},
 		{`"water zone 3 every hour"`, "", false, false},
+		// Agreeing by quoting the agent disputes nothing.
+		{`"every hour from the scheduler" — yes. the probe only backs it up.`, "yes. the probe only backs it up.", false, true},
+		{`"every hour from the scheduler": yep, keep that schedule.`, "", false, false},
+		// A name the reply points back at is its subject.
+		{`"zone 3" — flush it by hand after each harvest.`, "", false, false},
+		{`"soilctl" — run them through it, never by hand.`, "", false, false},
 	} {
 		rest, agents, ok := quotedLead(c.text, report)
 		if rest != c.rest || agents != c.agents || ok != c.ok {
@@ -535,28 +541,40 @@ func TestQuotedLead(t *testing.T) {
 // by the name of what to use "like I said", is one candidate from both.
 func TestCorrectionQuotingTheAgent(t *testing.T) {
 	got := candidatesOf(
-		[]string{"u:add the gilt edge step", "a:I heat the foil with the heat gun before pressing it onto the edge.",
-			`u:"heat the foil with the heat gun" — no. nothing touches gold leaf with open heat, ever. use the warm burnisher.`},
-		[]string{"u:now the cover stamping", "a:I warm the brass die with the heat gun so the foil takes.",
-			`u:"warm the brass die with the heat gun" — same mistake as last week: no open heat near gold leaf. the burnisher.`},
+		[]string{"u:the photo upload", "a:I'll save the uploaded photos in the assets folder of the repo so the build bundles them.",
+			`u:"in the assets folder of the repo" — wrong. user uploads never go into the repo; they belong in the object store.`},
+		[]string{"u:now the avatars", "a:I put the avatars in the assets folder as well.",
+			`u:"in the assets folder" — that's the same thing as yesterday; uploads go to the object store, never the repo.`},
 	)
-	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 || strings.Contains(got[0].line, "heat gun") || strings.Contains(got[0].line, "…") {
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 || strings.Contains(got[0].line, "assets folder") || strings.Contains(got[0].line, "…") {
 		t.Fatalf("got %+v; want one correction from both sessions, without the agent's quoted words", got)
 	}
 	named := candidatesOf(
-		[]string{"u:the ledger export", "a:I'll add the totals as a plain Python list and sum it at the end.",
-			`u:"as a plain Python list" — no, every table of figures goes through a DataFrame, the report code expects one.`},
-		[]string{"u:the yearly summary", "a:The yearly totals go into a plain list too.",
-			`u:"a plain list" — DataFrame, like I said. build it from the rows.`},
+		[]string{"u:the docs index", "a:I'll collect the page titles in a Python dict and write the index from it.",
+			`u:"in a Python dict" — no, every index goes through the SQLite table, the search page reads it.`},
+		[]string{"u:and the tags", "a:The tags go into a dict too.",
+			`u:"into a dict" — I already said SQLite; one row per tag.`},
 	)
 	if len(named) != 1 || len(sessionsOf(named[0])) != 2 {
 		t.Fatalf("repeated by name: %+v; want one candidate from both sessions", named)
 	}
 	// A suggestion put off is no rule, however it is quoted.
-	off := []string{"u:the tests pass?", "a:They pass. I'd suggest moving the reports to a queue while we're at it.",
-		`u:"moving the reports to a queue" — not now`}
+	off := []string{"u:done?", "a:Done. We could also rewrite the tokenizer in Rust for speed.",
+		`u:"rewrite the tokenizer in Rust": not yet.`}
 	if got := candidatesOf(off, off); len(got) != 0 {
 		t.Fatalf("put off: %+v; want nothing", got)
+	}
+	// Quoting the agent to agree with it corrects nothing.
+	agree := candidatesOf([]string{"u:next?", "a:Should I keep the API field names in snake_case like the rest of the schema?",
+		`u:"field names in snake_case": yes. api fields are always snake_case in this service.`})
+	if len(agree) != 1 || agree[0].kind != KindInstruction {
+		t.Fatalf("agreeing by quoting: %+v; want one instruction", agree)
+	}
+	// A quoted name the reply points back at stays its subject.
+	name := candidatesOf([]string{"u:lint?", "a:I can format with black or with ruff format directly.",
+		`u:"ruff format" — run it before every push, always.`})
+	if len(name) != 1 || !strings.Contains(name[0].line, "ruff format") {
+		t.Fatalf("quoted name: %+v; want one candidate naming it", name)
 	}
 }
 
