@@ -108,7 +108,7 @@ func withoutScope(s string) string {
 	})
 	// "— that goes for all my projects, honestly, not just this one":
 	// the place the scope was set against, left apart by an aside.
-	s = againstLeftRe().ReplaceAllString(s, "")
+	s = againstLeftRe().ReplaceAllString(s, "${end}")
 	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ,", ",")
 	if m := mentionLeadRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
 		// "I should also mention, across all of my repositories, that
@@ -119,8 +119,11 @@ func withoutScope(s string) string {
 }
 
 // againstLeftRe is the place a scope was set against, once the scope is
-// gone: ", honestly, not just this one".
-var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only) (in |for )?(this|here|the [\w.-]+)( one| [\w.-]+)?\b`)
+// gone: ", honestly, not just this one". A place ends its clause and is
+// this one, here or a project's name: "…, too, not only the exported
+// ones" and "…, not just the sources" are the rule's own contrast, and
+// stay.
+var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
 
 // mentionLeadRe is a lead-in that announces what follows: "I should also
 // mention that", "I want to add,".

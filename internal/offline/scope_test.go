@@ -183,6 +183,15 @@ func TestGlobalScopeWords(t *testing.T) {
 			t.Errorf("%q: got %+v; want the project rule %q", c.said, st, c.want)
 		}
 	}
+	// the rule's own contrast is no place the scope is set against
+	for _, c := range []struct{ said, want string }{
+		{"In all my repos, lint the fixtures as well, not just the sources.", "Lint the fixtures as well, not just the sources."},
+		{"For every codebase I own, translate the error strings too, not only the exported ones.", "Translate the error strings too, not only the exported ones."},
+	} {
+		if st, _ := classify(c.said, false, source{}); st == nil || st.line != c.want || !st.global {
+			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
+		}
+	}
 	// a task asked for in each repo stays a task
 	if st, _ := classify("could you bump the copyright year in each of my repos?", false, source{}); st != nil {
 		t.Errorf("one task across repos read as a rule: %+v", st)
