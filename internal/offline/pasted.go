@@ -89,12 +89,15 @@ func pastedSettings(text string, src source) []setting {
 		}
 		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro})
 	}
+	prev, prevBanner := "", false
 	for _, ln := range strings.Split(text, "\n") {
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" {
 			continue
 		}
+		shown := prevBanner || outputFollows(prev)
+		prev, prevBanner = strings.TrimSpace(ln), false
 		if m := toolVersionRe().FindStringSubmatch(t); m != nil {
 			// "elixir 1.17.2-otp-27" of a .tool-versions file.
 			add(m[1], m[2], t, keyTerms(m[1]))
@@ -105,12 +108,14 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
-		if name, v := bannerVersion(t); name != "" && t != intro {
-			// "GNU Make 4.4.1 (built for x86_64)" under the message's
-			// first line: a program saying its version. (A message's
-			// first line is the person's own sentence, not a paste.)
+		if name, v := bannerVersion(t); name != "" && t != intro && shown {
+			// "GNU Make 4.4.1 (built for x86_64)" under a command or a
+			// line that announces output: a program saying its
+			// version. (A line of the person's own prose, "Postgres
+			// 16.2 on staging; prod is still on 14", is not a paste.)
 			add(name, v, t, keyTerms(name))
 			out[len(out)-1].printed = true
+			prevBanner = true
 			continue
 		}
 		if !strings.ContainsAny(t, "=:{") {
@@ -151,9 +156,17 @@ var (
 	// ("GNU Make 4.4.1 (built for x86_64-pc-linux-gnu)", "zola 0.19.2",
 	// "Foo Runtime 3.1.0 on 2025-01-02; board X"): up to two capitalised
 	// words of a vendor, the program's name, its dotted version, and
-	// after it nothing but a note in brackets, a build date or a list.
-	bannerRe = lazyregexp.New(`^(?:[A-Z][\w-]*\s+){0,2}?([A-Za-z][\w+-]*)\s+(?:version\s+)?v?(\d+(?:\.\d+)+)(?:[-+][\w.]*)?(?:\s*$|\s+[\[(]|,?\s+on\s|;)`)
+	// after it nothing but a note in brackets, a build date or a list
+	// ("on staging" is a place, said by a person).
+	bannerRe = lazyregexp.New(`^(?:[A-Z][\w-]*\s+){0,2}?([A-Za-z][\w+-]*)\s+(?:version\s+)?v?(\d+(?:\.\d+)+)(?:[-+][\w.]*)?(?:\s*$|\s+[\[(]|,?\s+on\s+\d{4}-\d\d-\d\d|;)`)
 )
+
+// outputFollows reports whether the line under ln is what a program
+// printed: ln is a shell command ("$ make --version"), a fence opening a
+// block, or the person's words announcing output ("it prints:").
+func outputFollows(ln string) bool {
+	return strings.HasPrefix(ln, "$ ") || strings.HasPrefix(ln, "> ") || strings.HasPrefix(ln, "```") || strings.HasSuffix(ln, ":")
+}
 
 // bannerVersion reads a line that tells a program's version as the
 // program's banner writes it: the program's name and the version, or ""

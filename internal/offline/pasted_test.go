@@ -357,6 +357,17 @@ func TestVersionBanner(t *testing.T) {
 	if s := pastedSettings("Bison 3.8 (the one from the distro) is too old for this\nit breaks", source{}); len(s) != 0 {
 		t.Errorf("a first line read as a paste: %+v", s)
 	}
+	// The person's own lines under their first are prose, not a paste:
+	// nothing announced output and no command printed them.
+	for _, msg := range []string{
+		"moved the reports box this morning, status below\nRedis 7.2 on the new box; the old one stays on 6 until Friday",
+		"quick update on the toolchain\nPin Gradle 8.5 (the wrapper) until the plugin catches up",
+		"where things stand\nElixir 1.16 on the build agents, 1.15 on laptops",
+	} {
+		if s := pastedSettings(msg, source{}); len(s) != 0 {
+			t.Errorf("pastedSettings(%q) read prose as a banner: %+v", msg, s)
+		}
+	}
 
 	mem := "# Project Memory\n\n- Builds need GNU Bison 3.7 and the vendored libquux 2.1.0.\n- Thumbnails are 320 pixels wide.\n"
 	laterMessageEdits(t, mem, "u:rename the thumbnail helper",
