@@ -716,10 +716,11 @@ func normalizeArgv(argv []string) (command, bool) {
 		sub, words, rest = rest[0], append(words, rest[0]), rest[1:]
 	}
 	generic := sub == "" && !subcommandPrograms[prog] && (!script || dispatcher) && lead < len(rest) && isWord(rest[lead]) && strings.IndexFunc(rest[lead], unicode.IsDigit) < 0
-	if j := optionsThenWord(rest); sub == "" && !generic && !subcommandPrograms[prog] && !script && j > 0 {
+	if j := optionsThenWord(rest); sub == "" && !generic && !subcommandPrograms[prog] && !script && j > 0 && checkTools[prog] == "" && categorize(prog, "", prog) == "" {
 		// `dbtool -H $DB_HOST -u admin migrate`: a program's own
 		// connection options come before its subcommand, which ends
-		// the command.
+		// the command. A known checker's last word is what it checks
+		// (`eslint --max-warnings 0 src`), one key whatever its target.
 		sub = rest[j]
 		words = append(words, sub)
 		rest = rest[:j]

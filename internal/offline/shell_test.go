@@ -363,6 +363,11 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"graphmig -a $GRAPH_URL -u admin -p \"$GRAPH_PW\" lint", "graphmig lint", "lint"},
 		{"graphmig -a $GRAPH_URL -u admin apply", "graphmig apply", ""},
 		{"graphmig -a $GRAPH_URL schema.cql", "graphmig", ""},
+		// A known checker's options then its target: the target is no
+		// subcommand.
+		{"eslint --max-warnings 0 web", "eslint", "lint"},
+		{"pylint -j 2 backend", "pylint", "lint"},
+		{"yamllint -c .yamllint charts", "yamllint", "lint"},
 		// A monorepo runner's targets are what it runs.
 		{"yarn nx affected -t typecheck e2e", "yarn nx affected", "typecheck"},
 		{"npx nx run-many --targets=vet,test --parallel", "npx nx run-many", "lint"},
