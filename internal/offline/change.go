@@ -220,10 +220,10 @@ func readChanges(s, prev, next string, src source) []change {
 	var out []change
 	add := func(old, new string, object string) {
 		old, new = trimValue(old), trimValue(new)
-		if m := lockfileRe().FindStringSubmatch(old); m != nil && !strings.Contains(new, ".") {
+		if tool := lockfileTools[strings.ToLower(old)]; tool != "" && !strings.Contains(new, ".") {
 			// "moved to pnpm, the yarn.lock is gone": a lock file
-			// named after its tool stands for the tool.
-			old = m[1]
+			// stands for the tool that writes it.
+			old = tool
 		}
 		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) {
 			return
@@ -504,9 +504,15 @@ func onePerValue(cs []change, s string) []change {
 	return out
 }
 
-// lockfileRe is a lock file named after the tool that writes it:
-// "yarn.lock", "poetry.lock", "pnpm-lock.yaml"; the tool is group 1.
-var lockfileRe = lazyregexp.New(`(?i)^([a-z][a-z0-9_]*)(?:\.lock|-lock\.[a-z]+)$`)
+// lockfileTools maps a lock file (lower-cased) to the tool that writes
+// it. Its stem is not always the tool: package-lock.json is npm's,
+// Gemfile.lock bundler's, so the stem is never guessed from.
+var lockfileTools = map[string]string{
+	"package-lock.json": "npm", "npm-shrinkwrap.json": "npm", "yarn.lock": "yarn", "pnpm-lock.yaml": "pnpm",
+	"bun.lockb": "bun", "bun.lock": "bun", "poetry.lock": "poetry", "pipfile.lock": "pipenv", "uv.lock": "uv",
+	"gemfile.lock": "bundler", "cargo.lock": "cargo", "composer.lock": "composer", "mix.lock": "mix",
+	"pdm.lock": "pdm", "flake.lock": "nix",
+}
 
 // oldOnlyMatches runs each way of naming a value given up on its own, so
 // that one form ("we've retired …" read as "ve retired") never hides
