@@ -158,6 +158,11 @@ func scopeOnly(s, prev string) bool {
 	if !globalRe().MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return false
 	}
+	if loneAnywhereRe().MatchString(s) && projectPlaceRe().MatchString(prev) {
+		// "No console.log in the shipped code. Anywhere.": the
+		// emphasis stays inside the place the rule names.
+		return false
+	}
 	rest := withoutScope(s)
 	rest = pointerTailRe().ReplaceAllString(rest, "")
 	if len(factTerms(stripFillers(rest))) == 0 {
@@ -176,6 +181,14 @@ func scopeOnly(s, prev string) bool {
 	}
 	return restates(head, prev) || tail == "" && personal(prev) && (personal(head) || aboutWishRe().MatchString(head))
 }
+
+var (
+	// loneAnywhereRe is "Anywhere." said alone.
+	loneAnywhereRe = lazyregexp.New(`(?i)^\W*anywhere\W*$`)
+	// projectPlaceRe is a place of the project a rule names: "in the
+	// shipped code", "under this module", a path ("src/api").
+	projectPlaceRe = lazyregexp.New(`(?i)\b(?:in|inside|under|within|across) (?:the|this|our) \w|\w/\w`)
+)
 
 // aboutWishRe finds a clause that leans on a wish said before it: a word
 // pointing back ("long ones", "them") or the person's aversion ("I don't

@@ -238,6 +238,18 @@ func TestAnywhereThenScope(t *testing.T) {
 			t.Errorf("%q: got %+v; want a global rule without its scope", got[0], st)
 		}
 	}
+	// After a rule that names a place of the project, a lone
+	// "anywhere" is emphasis inside that place, not a scope.
+	for _, said := range [][]string{
+		{"No print statements in the released firmware.", "Anywhere."},
+		{"Don't hardcode the tile server URL in src/map.", "Anywhere!"},
+	} {
+		for _, r := range rememberPrevious(said) {
+			if st, _ := classify(r, false, source{}); st != nil && st.global {
+				t.Errorf("%q: got global %+v; want the rule kept in the project", said, st)
+			}
+		}
+	}
 	// "anywhere" inside a sentence is no scope
 	if globalRe().MatchString("the cache can live anywhere on disk") {
 		t.Error("an inline 'anywhere' read as a scope")
