@@ -192,8 +192,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		for _, o := range checked {
 			// The action of an "act, then verify" run with fewer of
-			// its checks is still that.
-			if len(o.toks) > len(g.toks) && slices.Equal(o.toks[:len(g.toks)], g.toks) {
+			// its checks is still that, unless it ran in more
+			// sessions than that run did (`gen > /tmp/p.yml` and
+			// `upload /tmp/p.yml --dry-run` in three, the checks
+			// after them in two): then it is a procedure of its own.
+			if len(o.toks) > len(g.toks) && slices.Equal(o.toks[:len(g.toks)], g.toks) && len(o.sessions) >= len(g.sessions) {
 				fragment = true
 				break
 			}

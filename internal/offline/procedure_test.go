@@ -126,6 +126,28 @@ func TestProcedureShapes(t *testing.T) {
 			want: "stowctl -i hosts/ site.cfg --check --limit <limit> | stowctl -i hosts/ site.cfg --limit <limit>",
 		},
 		{
+			// Two steps run in more sessions than the checks after
+			// them are a procedure of their own.
+			name: "more often than its checks",
+			sessions: [][]string{
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run", "pytest", "ruff check ."},
+				{"pytest", "ruff check ."},
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run"},
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run", "pytest", "ruff check ."},
+			},
+			want: "./tools/mkmanifest > /tmp/m.json | fleetctl submit /tmp/m.json --dry-run",
+		},
+		{
+			// As often as them: "do it, then verify".
+			name: "as often as its checks",
+			sessions: [][]string{
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run", "pytest", "ruff check ."},
+				{"pytest", "ruff check ."},
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run", "pytest", "ruff check ."},
+				{"./tools/mkmanifest > /tmp/m.json", "fleetctl submit /tmp/m.json --dry-run", "pytest", "ruff check ."},
+			},
+		},
+		{
 			// The same new thing twice is no recipe.
 			name: "made twice",
 			sessions: [][]string{
