@@ -198,11 +198,14 @@ func TestEval(t *testing.T) {
 	}
 }
 
-// untuned are tuning halves whose first figures showed real extractor errors
-// in the gated counts (duplicates, contradictions, a second run's additions):
-// they are measured but not gated until the rules are tuned on them, so that
-// a new half can land before the fixes it prompts.
-var untuned = map[string]bool{"tuning23": true, "tuning24": true, "tuning25": true, "tuning22": true}
+// untuned are tuning halves with real extractor errors still open in the
+// gated counts (duplicates, contradictions, a second run's additions): they
+// are measured but not gated until those errors are fixed, so that a new
+// half can land before the fixes it prompts. Each leaves once it is clean
+// (tuning23 did at stop 18). Open at the end of stop 18: tuning22's second
+// run adds an old dashboard port, tuning24 repeats a MEMORY.md line in
+// other words, tuning25 proposes a paraphrase of MEMORY.md's apps line.
+var untuned = map[string]bool{"tuning24": true, "tuning25": true, "tuning22": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.

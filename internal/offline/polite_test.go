@@ -10,10 +10,10 @@ import (
 // no question, stay as they are.
 func TestPoliteAsk(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"Would you mind not watering the orchids from above, though?", "avoid watering the orchids from above"},
+		{"Would you mind, please, not misting the orchids at night?", "avoid misting the orchids at night"},
 		{"Oh, do you mind not pruning the roses in March?", "avoid pruning the roses in March"},
-		{"could we perhaps always log the soil pH in beds.csv from now on?", "always log the soil pH in beds.csv from now on"},
-		{"If it's not too much trouble, going forward could every new bed have a label stake?", "going forward, every new bed should have a label stake"},
+		{"can we maybe always note the soil pH in beds.csv?", "always note the soil pH in beds.csv"},
+		{"if you don't mind, from now on could each raised bed get a label stake?", "from now on, each raised bed should get a label stake"},
 		{"would it be possible for each tray to carry its sowing date?", "each tray should carry its sowing date"},
 		{"can you please not use peat in the mix?", "don't use peat in the mix"},
 		{"Compost goes in bin 2 — could you move the scraps there?", "Compost goes in bin 2"},
@@ -37,10 +37,10 @@ func TestPoliteAsk(t *testing.T) {
 // another session it stands. A polite request of the day does not.
 func TestPoliteCorrectionStands(t *testing.T) {
 	got := candidatesOf(
-		[]string{"u:plant out the basil", "a:I watered the basil trays from above with the rose can.",
-			"u:Lovely, thanks. Would you mind not watering the basil from above, though? I think the capillary mat would be much kinder to the stems."},
-		[]string{"u:the tomato trays next", "a:Done, the tomato trays are watered from above too.",
-			"u:sorry to repeat myself, but would you mind not watering the trays from above?"},
+		[]string{"u:plant out the basil", "a:I poured water over the basil leaves with the rose can.",
+			"u:Cheers. Do you mind not pouring over the basil leaves? Perhaps the capillary mat would be far safer for the stems."},
+		[]string{"u:the tomato trays next", "a:Done, I poured water over the tomato leaves too.",
+			"u:sorry to repeat myself, but would you mind not pouring over the leaves?"},
 	)
 	if len(got) != 1 || len(sessionsOf(got[0])) != 2 || !strings.Contains(got[0].line, "capillary mat") {
 		t.Fatalf("got %+v; want one rule from both sessions naming the capillary mat", got)

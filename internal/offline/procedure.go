@@ -167,8 +167,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		if !fresh || len(distinct) < len(g.steps) || own == 0 {
 			continue
 		}
-		if checks > own+builds && endsChecking && !(own == 1 && builds == 0 && !vcs && g.steps[0].category == "" && madeAnew(g.windows)) {
-			if own == 1 && builds == 0 && g.steps[0].category == "" && !vcs {
+		// One step of the project's own, first, with no build or
+		// version control beside it.
+		single := own == 1 && builds == 0 && !vcs && g.steps[0].category == ""
+		if checks > own+builds && endsChecking && !(single && madeAnew(g.windows)) {
+			if single {
 				// With the work committed in between (pull,
 				// commit, then check) the run is a procedure of
 				// its own, which the part before the checks

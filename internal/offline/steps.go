@@ -59,8 +59,10 @@ func stepText(runs [][]word, c command) string {
 // rule) does not cost the step every value it is given.
 func skillStepText(runs [][]word, c command) string {
 	f := strings.Fields(c.norm)
-	last := f[len(f)-1]
-	if len(runs) == 0 || sameShape(runs) || !strings.HasPrefix(last, "--") || strings.Contains(last, "=") {
+	if len(runs) == 0 || len(f) == 0 || sameShape(runs) {
+		return stepText(runs, c)
+	}
+	if last := f[len(f)-1]; !strings.HasPrefix(last, "--") || strings.Contains(last, "=") {
 		return stepText(runs, c)
 	}
 	if most := mostRunShape(commonFlags(runs)); len(most) > 0 {
