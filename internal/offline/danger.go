@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"sync"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // Some instructions must never reach memory, whoever typed them and however
@@ -39,9 +41,7 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 // "Without sudo" is not among them: after a negation ("never run it
 // without sudo") it asks for root, and the gate must not depend on reading
 // which.
-var noSudoRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
-})
+var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
 
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
