@@ -191,6 +191,21 @@ func TestCorrectionWordedByItsSubject(t *testing.T) {
 	}
 }
 
+// TestCorrectionWordedByWhatItRulesOut: when both replies name what the
+// agent did, the one that rules it out words the line, not a later one
+// that only says where to put things instead (which loses the mistake).
+func TestCorrectionWordedByWhatItRulesOut(t *testing.T) {
+	ms := []stmt{
+		{line: "No singletons. Pass the mailer into the job as a parameter.", correction: true,
+			did: agentDid("I made the mailer a singleton so the job and the worker can share it.")},
+		{line: "Hand the mailer to the job through its constructor if both need it.", correction: true,
+			did: agentDid("I kept the mailer in a singleton so both the job and the scheduler can reach it.")},
+	}
+	if got := representative(ms); got != ms[0].line {
+		t.Fatalf("got %q; want %q", got, ms[0].line)
+	}
+}
+
 // TestCorrectionWordedWhenOnlyQuestionsName: when every reply naming what
 // the agent did is a question, the line is still one of the others, never
 // empty.

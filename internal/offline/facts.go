@@ -309,6 +309,12 @@ func representative(ms []stmt) string {
 			delete(naming, l)
 		}
 	}
+	// Of those, a reply that rules out by name what the agent did ("no
+	// globals, keep it local") says what the mistake was; another that
+	// only says what to do ("keep it on the module table") loses it.
+	if ruling := rulingOut(ms, naming); len(ruling) > 0 {
+		naming = ruling
+	}
 	best, bestScore := "", -1<<30
 	for _, m := range ms {
 		if asked(m.line) && !allAsked || len(naming) > 0 && !naming[m.line] {
@@ -335,6 +341,28 @@ func representative(ms []stmt) string {
 		}
 	}
 	return best
+}
+
+// rulingOut are the lines of naming whose negation names a term of what
+// the agent did in any of the corrections ms, a file's name aside.
+func rulingOut(ms []stmt, naming map[string]bool) map[string]bool {
+	did := map[string]bool{}
+	for _, m := range ms {
+		for _, t := range m.did {
+			if !fileLike(t) && !narration[t] {
+				did[t] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for l := range naming {
+		for _, t := range ruledTerms(l) {
+			if did[t] && !fileLike(t) {
+				out[l] = true
+			}
+		}
+	}
+	return out
 }
 
 // asked reports whether a line is a question ("… goes in src/client?."):
