@@ -157,6 +157,41 @@ func ruledThenDone(a, b stmt) bool {
 	return ruledDid(a, b) || ruledDid(b, a)
 }
 
+// ruledThenTold reports whether one correction rules out the act and
+// its object that the person, in another session, said the agent did
+// again ("don't read the config at import time", then "the worker reads
+// the config at import again. stop. load it lazily"): two of the terms,
+// since the person's sentence names the place too ("the worker"), which
+// alone is no mistake.
+func ruledThenTold(a, b stmt) bool {
+	if !a.correction || !b.correction || a.src.session == b.src.session {
+		return false
+	}
+	return ruledTold(a, b) || ruledTold(b, a)
+}
+
+// ruledTold reports whether x rules out two terms, not files, of what y's
+// person told the agent did.
+func ruledTold(x, y stmt) bool {
+	if len(y.told) == 0 {
+		return false
+	}
+	told := map[string]bool{}
+	for _, t := range y.told {
+		if !fileLike(t) && !genericTerms()[t] && !narration[t] {
+			told[t] = true
+		}
+	}
+	n := 0
+	for _, t := range ruledTerms(x.line) {
+		if told[t] {
+			n++
+			told[t] = false
+		}
+	}
+	return n >= 2
+}
+
 // ruledDid reports whether x rules out a name, not a file, that y's
 // report names.
 func ruledDid(x, y stmt) bool {

@@ -22,6 +22,11 @@ type stmt struct {
 	// did is what the agent's report before the message named (agentDid):
 	// what a correction answers.
 	did []string
+	// told is what the person said the agent did once more before the
+	// correction ("the export job logs with print again"): their own
+	// words name the place beside the mistake, so it ties corrections
+	// less readily than a report does (ruledThenTold).
+	told []string
 	// again: the person said the mistake came back or that they said
 	// this before ("again", "I told you"), in the sentence or the one
 	// right before it: the statement repeats one of an earlier session.
@@ -868,7 +873,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) || ruledThenDone(a, b) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) || ruledThenDone(a, b) || ruledThenTold(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

@@ -135,6 +135,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				continue
 			}
 			var got []stmt
+			told := "" // the person's own telling of a mistake come back
 			// Under a quote of the agent's words the whole reply answers
 			// them: its first statement is the correction, wherever it is.
 			opened, ruled := quoted, false
@@ -220,6 +221,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// field injection again.": too little to keep, but
 					// what follows is the correction.
 					corrective, opened = true, true
+					if endsAgain(sent) {
+						// It tells what the agent did, as a report
+						// would ("the importer logs with print again").
+						told += "\n" + sent
+					}
 				}
 			}
 			var did []string
@@ -231,6 +237,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// The reply's opening answers the report; what the
 					// person turns to after it does not.
 					st.did = did
+					if told != "" {
+						st.told = agentDid(told)
+					}
 				}
 				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
 					// "Never edit it, …" without what "it" is: a broken

@@ -595,3 +595,24 @@ func TestElidedQuoteLead(t *testing.T) {
 		}
 	}
 }
+
+// TestMistakeBackTellsWhatTheAgentDid: a session that opens with the
+// mistake come back ("… again.") and then only says what to do has no
+// report before it; the sentence stands for one, so the reply joins the
+// earlier session's correction of the same mistake. The place alone
+// ("the export handler") is no mistake: a sentence sharing only it with
+// the earlier rule ties nothing.
+func TestMistakeBackTellsWhatTheAgentDid(t *testing.T) {
+	first := []string{"u:add a nightly cleanup of stale uploads",
+		"a:I added a cron handler that loops over the uploads and calls `os.Remove` on each expired file inline.",
+		"u:don't delete files inline in the handler, it blocks the request pool. queue a purge job"}
+	got := candidatesOf(first, []string{"u:the export handler does it inline again. stop. requests stay fast"})
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	for _, c := range candidatesOf(first, []string{"u:the export handler got slow again. stop. requests stay fast"}) {
+		if len(sessionsOf(c)) == 2 {
+			t.Fatalf("got %q from both sessions; the place alone ties nothing", c.line)
+		}
+	}
+}
