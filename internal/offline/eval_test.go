@@ -29,7 +29,7 @@ import (
 
 var (
 	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
-	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29) and skip the corpus-size checks")
+	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29, tuning27) and skip the corpus-size checks")
 	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
 )
 
@@ -122,7 +122,7 @@ func TestEval(t *testing.T) {
 	// The production hook: a text the redactor cannot vouch for is held.
 	redactFn := red.Hook(context.Background(), nil, nil)
 	var halves []*evalResult
-	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29"} {
+	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27"} {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
@@ -207,8 +207,10 @@ func TestEval(t *testing.T) {
 // other words, tuning25 proposes a paraphrase of MEMORY.md's apps line,
 // tuning26 proposes one correction twice, once in each session's wording,
 // tuning29 leaves MEMORY.md's old Envoy image and old Redis broker lines
-// beside the new ones (2 contradictions).
-var untuned = map[string]bool{"tuning24": true, "tuning25": true, "tuning22": true, "tuning26": true, "tuning29": true}
+// beside the new ones (2 contradictions), tuning27 proposes two facts
+// twice, once in each session's wording, and keeps a MEMORY.md line its
+// sessions' correction overturns beside that correction.
+var untuned = map[string]bool{"tuning24": true, "tuning25": true, "tuning22": true, "tuning26": true, "tuning29": true, "tuning27": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
