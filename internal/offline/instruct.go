@@ -221,8 +221,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "not now", "not yet": a suggestion put off, no rule.
 		return nil, nil
 	}
-	if terseRe().MatchString(s) {
-		// A terse correction only counts once it recurs.
+	if terseRe().MatchString(s) && !globalRe().MatchString(s) {
+		// A terse correction only counts once it recurs. ("Global
+		// rule: never X" is no terse pair: its label is a scope.)
 		st.correction = true
 		st.line = asLine(strings.TrimRight(s, "!?. "))
 		return st, nil
@@ -479,12 +480,13 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && selfHabitRe().MatchString(s)) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s))) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words, and so
 		// does a habit of the person's said to hold in every project
-		// ("I use tabs").
+		// ("I use tabs"), or a thing ruled out there ("no emoji,
+		// anywhere").
 		return nil, nil
 	}
 	s = trailerRe().ReplaceAllString(s, "")
@@ -665,6 +667,7 @@ var cues = []string{
 	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "kidding", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 	// scopes of globalPattern the cues above do not name
 	"all of my", "every repo", "every project", "every codebase", "each of my", "each one of my", "wherever", "whatever project", "whatever repo", "whichever", "no matter", "regardless of", "any project", "any repo",
+	"my repo", "my project", "my codebase", "our repo", "our project", "our codebase", "any codebase", "specific", "global", "universal",
 }
 
 func mayMatter(lower string) bool {

@@ -35,7 +35,12 @@ import (
 // on them follows or the clause ends there (scopeEnd): "every project
 // owner", "for each project in the report" and "regardless of the repo
 // state" are about the things a program handles, and "whenever you work
-// on the parser" is a trigger inside this project.
+// on the parser" is a trigger inside this project. Looser words scope
+// too when they end their clause: "my repos" without a quantifier
+// ("across my repos,"), "any repo I own", "whatever repo we're in"
+// without a preposition, "not just here but everywhere", "this isn't
+// project specific" and a "my global rule:" label; "my projects folder"
+// goes on with a place, and scopes nothing.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
 	`|^\W*anywhere\W*$` +
@@ -44,17 +49,22 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
 	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me)(?: together| with me)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
+	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `(?: too| as well)?` + scopeEnd +
+	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
+	`|[\s,]*\b(?:(?:this|that|it) )?(?:is not|isn'?t|is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
+	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
+	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my )|my )?(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
 	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) ` + scopeNoun + scopeWho +
 	`|(not here,? )?(not )?(in|for|across|to|on) any ` + scopeNoun + ` of (mine|ours)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
-	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
+	`|((in|for) )?(whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
 	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
 	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
 	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +
-	`|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)` +
+	`|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make|do)( together)?` +
 	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
 
 const (
@@ -110,6 +120,15 @@ func withoutScope(s string) string {
 	// the place the scope was set against, left apart by an aside.
 	s = againstLeftRe().ReplaceAllString(s, "${end}")
 	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ,", ",")
+	// "keep it short -- everywhere, not only here.": the break that led
+	// to the scope goes with it.
+	s = danglingBreakRe().ReplaceAllString(s, "$1")
+	if m := leadPointerRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
+		// "thats for every repo i touch, keep …": with the scope gone,
+		// the word that pointed at the rule is all that is left before
+		// it.
+		s = s[len(m):]
+	}
 	if m := mentionLeadRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
 		// "I should also mention, across all of my repositories, that
 		// …": with the scope gone the lead-in says nothing.
@@ -124,6 +143,18 @@ func withoutScope(s string) string {
 // ones" and "…, not just the sources" are the rule's own contrast, and
 // stay.
 var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
+
+// danglingBreakRe is a clause break left at the end once the scope after
+// it is gone: "keep it short --.", "no emoji,".
+var danglingBreakRe = lazyregexp.New(`\s*(?:--?|[,;:\x{2014}])\s*([.!]*)$`)
+
+// leadPointerRe is a word that pointed from the scope to the rule, left
+// before the rule once the scope is gone: "thats, …", "same goes: …".
+var leadPointerRe = lazyregexp.New(`(?i)^(?:and |also )?(?:that'?s|thats|this is|that is|it'?s|same(?: goes| here)?)\s*[,:;\x{2014}-]+\s*`)
+
+// sameTailRe is what is left of "same for every repo" said after a rule
+// once the scope is gone: a pointer back at the rule, no rule of its own.
+var sameTailRe = lazyregexp.New(`(?i)^\W*(?:and |also )?(?:the )?same(?: thing| rule| deal| here)?(?: (?:goes|applies|holds|counts))?\W*$`)
 
 // mentionLeadRe is a lead-in that announces what follows: "I should also
 // mention that", "I want to add,".
@@ -165,7 +196,7 @@ func scopeOnly(s, prev string) bool {
 	}
 	rest := withoutScope(s)
 	rest = pointerTailRe().ReplaceAllString(rest, "")
-	if len(factTerms(stripFillers(rest))) == 0 {
+	if len(factTerms(stripFillers(rest))) == 0 || sameTailRe().MatchString(rest) {
 		return true
 	}
 	head, tail, _ := strings.Cut(rest, ",")

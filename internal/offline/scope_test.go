@@ -255,3 +255,58 @@ func TestAnywhereThenScope(t *testing.T) {
 		t.Error("an inline 'anywhere' read as a scope")
 	}
 }
+
+// TestGlobalScopeLooserForms: people scope a rule over their work in
+// looser words than "in all my projects": "my repos" without a
+// quantifier, "whatever repo we're in" without a preposition, "any repo
+// I own", "not just here but everywhere", "this isn't project specific",
+// a "global rule:" label, "same for every repo" after the rule, and a
+// bare "no X" with such a scope is a whole rule. Each goes to the global
+// memory without its scope words.
+func TestGlobalScopeLooserForms(t *testing.T) {
+	for _, c := range []struct {
+		said []string
+		want string
+	}{
+		{[]string{"Across my repos, spell out units in variable names."}, "Spell out units in variable names."},
+		{[]string{"whichever codebase we're on, show the failing assertion first"}, "Show the failing assertion first."},
+		{[]string{"For any repository I maintain, the changelog is written by hand."}, "The changelog is written by hand."},
+		{[]string{"Not just this project but everywhere: quote shell variables."}, "Quote shell variables."},
+		{[]string{"this isn't repo specific, I want timestamps in UTC"}, "I want timestamps in UTC."},
+		{[]string{"My global rule: no ligatures."}, "No ligatures."},
+		{[]string{"Universal preference: never abbreviate month names."}, "Never abbreviate month names."},
+		{[]string{"prefix scratch branches with wip/.", "Same for every repo."}, "Prefix scratch branches with wip/."},
+		{[]string{"no tabs in markdown.", "anywhere."}, "No tabs in markdown."},
+		{[]string{"keep diagrams in ascii -- everywhere, not only here."}, "Keep diagrams in ascii."},
+		{[]string{"thats for every repo we work on, number the steps in your plans"}, "Number the steps in your plans."},
+		{[]string{"General rule for everything we do together: round money half to even."}, "Round money half to even."},
+	} {
+		var got *stmt
+		for _, s := range rememberPrevious(c.said) {
+			if st, _ := classify(s, false, source{}); st != nil {
+				got = st
+			}
+		}
+		if got == nil || got.line != c.want || !got.global {
+			t.Errorf("%q: got %+v; want global %q", c.said, got, c.want)
+		}
+	}
+	// "my" before a place of the disk, "any" before a thing the repo
+	// handles, or "same" with content of its own is no such scope
+	for _, s := range []string{
+		"put the exported charts in my projects folder",
+		"the importer accepts any repo on the mirror",
+		"keep the same port in the compose file for every repo service",
+	} {
+		if globalRe().MatchString(s) {
+			t.Errorf("%q: read as a scope over every project", s)
+		}
+	}
+	if got := rememberPrevious([]string{"log the request id.", "Same format as the gateway uses for every repo."}); len(got) != 2 {
+		t.Errorf("folded %q; want the sentences apart", got)
+	}
+	// a two-word ruling-out is a rule only with its scope
+	if st, _ := classify("no ligatures.", false, source{}); st != nil && st.lasting {
+		t.Errorf("a bare 'no X' said once read as lasting: %+v", st)
+	}
+}
