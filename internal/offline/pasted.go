@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,8 +34,10 @@ type setting struct {
 	pinned bool   // an image's tag or a package's pin: only the version after the name is its value
 	intro  string // the first line of the message, the person's words before the paste
 	// printed: what a program printed of its own version (bannerVersion),
-	// pasted: the version installed where it ran. It replaces only an older
-	// version: a box behind the project says nothing of the project.
+	// pasted: the version installed where it ran, or a version joined to
+	// its program's name in a line of no other shape (joinedVersionRe).
+	// It replaces only an older version: a box behind the project, or a
+	// lock file's other pins, say nothing of the project.
 	printed bool
 }
 
@@ -86,11 +89,36 @@ func pastedSettings(text string, src source) []setting {
 		pinned := named != nil
 		if !pinned {
 			named = versionKeyName(terms)
+		} else {
+			// A pin writes the name lower-case ("spacy==3.8.2"), a
+			// banner as the vendor does ("CircuitPython"): both
+			// readings name the program.
+			named = withTerms(named, keyTerms(strings.ToLower(key)))
 		}
 		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro})
 	}
+	// joined reads a line of no shape below that still joins a program's
+	// name to its version: read as printed, the version replaces only an
+	// older one (a lock file pins many programs beside the one memory
+	// names).
+	joined := func(t string) {
+		if t == intro {
+			return
+		}
+		for _, m := range joinedVersionRe().FindAllStringSubmatch(t, -1) {
+			name, sep := m[1]+m[2], m[3]
+			if len(sep) > 8 || !strings.ContainsAny(sep, `@:=<>~^("'`) || !versionName(name) {
+				continue
+			}
+			k := len(out)
+			if add(name, m[4], t, keyTerms(name)); len(out) > k {
+				out[k].printed = true
+			}
+		}
+	}
 	prev, prevBanner := "", false
 	for _, ln := range strings.Split(text, "\n") {
+		n := len(out)
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" {
@@ -108,17 +136,20 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
-		if name, v := bannerVersion(t); name != "" && t != intro && shown {
+		if name, v := bannerVersion(t); name != "" && t != intro && (shown || buildDateRe().MatchString(t)) {
 			// "GNU Make 4.4.1 (built for x86_64)" under a command or a
 			// line that announces output: a program saying its
-			// version. (A line of the person's own prose, "Postgres
-			// 16.2 on staging; prod is still on 14", is not a paste.)
+			// version, or a banner carrying its build date, which
+			// prose never does. (A line of the person's own prose,
+			// "Postgres 16.2 on staging; prod is still on 14", is not
+			// a paste.)
 			add(name, v, t, keyTerms(name))
 			out[len(out)-1].printed = true
 			prevBanner = true
 			continue
 		}
 		if !strings.ContainsAny(t, "=:{") {
+			joined(t)
 			continue
 		}
 		if m := pinRe().FindStringSubmatch(listItem(t)); m != nil {
@@ -147,9 +178,20 @@ func pastedSettings(text string, src source) []setting {
 				add(m[1], m[2], t, nil)
 			}
 		}
+		if len(out) == n {
+			joined(t)
+		}
 	}
 	return out
 }
+
+// joinedVersionRe is a program's name joined to its version by what a
+// manifest, a lock file or a URL writes between them: "fresh@1.7.3" of a
+// URL, `"@scope/core": "3.6.3"` (the scope names the program), `"rails",
+// ">= 7.2"`, "extern/lib (8.0.4)". At least one mark between them must
+// not be a space, as prose never joins them ("Redis 7.2 on the new box"
+// is the person's words).
+var joinedVersionRe = lazyregexp.New(`(?:^|[^\w.+-])(?:@([A-Za-z][\w-]*)/[\w.-]+|([A-Za-z][\w+-]*[A-Za-z]))((?:["'\s,(]|[=<>~^!]=?|@|:)+)v?(\d+(?:\.\d+)+)\b`)
 
 var (
 	// bannerRe is the line a program prints to say which version it is
@@ -160,6 +202,10 @@ var (
 	// ("on staging" is a place, said by a person).
 	bannerRe = lazyregexp.New(`^(?:[A-Z][\w-]*\s+){0,2}?([A-Za-z][\w+-]*)\s+(?:version\s+)?v?(\d+(?:\.\d+)+)(?:[-+][\w.]*)?(?:\s*$|\s+[\[(]|,?\s+on\s+\d{4}-\d\d-\d\d|;)`)
 )
+
+// buildDateRe is the build date a banner writes after the version:
+// "… 9.2.1 on 2024-11-20;", "… 1.14.0 [dacd97bcc] (2024-10-09)".
+var buildDateRe = lazyregexp.New(`\d\s+(?:\[\w+\]\s+)?(?:on\s+|\()\d{4}-\d\d-\d\d\b`)
 
 // outputFollows reports whether the line under ln is what a program
 // printed: ln is a shell command ("$ make --version"), a fence opening a
@@ -347,11 +393,35 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 		if w != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) {
 			continue
 		}
-		if t := keyTerms(w); len(t) > 0 && subset(termSet(t), in) {
+		if namesProgram(w, in) {
 			return w, old
 		}
 	}
 	return "", ""
+}
+
+// namesProgram reports whether word w, as a memory line writes it, names
+// the program whose name's terms are in: every term of w is among them,
+// w split at its capitals ("CircuitPython") or read whole, so that
+// "spaCy" is the "spacy" of a pin and not "spa" and "cy".
+func namesProgram(w string, in map[string]bool) bool {
+	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
+		if len(t) > 0 && subset(termSet(t), in) {
+			return true
+		}
+	}
+	return false
+}
+
+// withTerms is terms with those of more it lacks added.
+func withTerms(terms, more []string) []string {
+	out := slices.Clone(terms)
+	for _, t := range more {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // sameStemValue is the value of line written as v is, a version after
@@ -387,7 +457,7 @@ func versionNearName(line string, named []string, v string) string {
 		if w != trimValue(w) {
 			continue
 		}
-		if t := keyTerms(w); len(t) == 0 || !subset(termSet(t), in) {
+		if !namesProgram(w, in) {
 			continue
 		}
 		for j := i + 1; j < len(f) && j <= i+4; j++ {
@@ -493,7 +563,7 @@ func toldChanged(said []source, st setting, old string) bool {
 			pasteAt = min(pasteAt, s.seq)
 		}
 	}
-	if intro := strings.TrimSpace(st.intro); intro != st.src.quote && !strings.HasSuffix(intro, "?") && (showsCurrent(intro) || changedIt(intro, st)) {
+	if intro := strings.TrimSpace(st.intro); intro != st.src.quote && !strings.HasSuffix(intro, "?") && (showsCurrent(intro) || changedIt(intro, st) || updatedBefore(intro, st, old)) {
 		// "bumped, see": too short a sentence to be kept as one.
 		return true
 	}
@@ -518,6 +588,27 @@ func toldChanged(said []source, st setting, old string) bool {
 // ownChangeRe is the person telling a change they made: "I updated",
 // "we've bumped".
 var ownChangeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:updated|upgraded|bumped|changed|moved|switched|raised|lowered|migrated)\b`)
+
+// updateRe is the person's words before a paste placing it after an
+// update ("after updating it", "after the team's upgrade") or telling an
+// update of a config file ("I update the compose file, look:").
+var updateRe = lazyregexp.New(`(?i)\bafter\s+(?:[\w']+\s+){0,2}(?:updat|upgrad|bump)\w*|\b(?:updat|upgrad|bump)\w*\s+(?:(?:the|my|our|this)\s+)?(?:[\w-]+\s+)?(?:file|config(?:uration)?|manifest|lock ?file|[\w-]+\.(?:json|ya?ml|toml|lock|xml|kts|gradle|cfg|ini|txt))\b`)
+
+// updateWordRe is a word of an update in any form.
+var updateWordRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*`)
+
+// updatedBefore reports whether a paste's intro tells an update whose
+// result the paste shows, for a pasted version later than old, memory's:
+// the intro places the paste after an update or tells an update of a
+// config file (updateRe), or names the setting beside a word of update
+// ("did the engine upgrade land?"). An update of another thing ("I
+// updated the readme, manifest for reference") says nothing of the paste.
+func updatedBefore(intro string, st setting, old string) bool {
+	if !laterVersion(withoutV(st.value), withoutV(old)) {
+		return false
+	}
+	return updateRe().MatchString(intro) || updateWordRe().MatchString(intro) && intersects(termSet(st.terms), termSet(factTerms(intro)))
+}
 
 // changedIt reports whether a paste's intro tells a change the person
 // made to the pasted setting, naming it: "I updated Phaser, here's the

@@ -396,3 +396,69 @@ func TestPastedKeyPath(t *testing.T) {
 		"u:here's the render config now\ncfg.render.frameRate = 60;\ncfg.render.width = 1920;", "x:make check",
 		[]string{"- Frame rate 60.", "- Canvas width 1280 pixels."})
 }
+
+// TestPastedJoinedVersions: a line of no other shape that joins a
+// program's name to its version by a mark (a URL's "@", a scoped
+// package's key, a gem's quoted pin, a submodule's parentheses) gives
+// that program's version, read as printed (it replaces only an older
+// one); the person's prose, which joins them by a space only, and the
+// message's first line, the person's words, give none.
+func TestPastedJoinedVersions(t *testing.T) {
+	text := "gem \"rails\", \"~> 7.2.1\" is what I tried\n" +
+		"gem \"sidekiq\", \"~> 7.3.2\"\n" +
+		`    "$ui/": "https://cdn.example.net/x/quill@2.0.3/",` + "\n" +
+		`    "@mantine/core": "7.12.1",` + "\n" +
+		" 4e4a51d vendor/openssl (3.3.1)\n" +
+		"Kafka 3.7 on the staging brokers, the lab is still on 3.5\n"
+	var got []string
+	for _, s := range pastedSettings(text, source{}) {
+		got = append(got, s.key+"="+s.value+" "+strings.Join(s.named, "+"))
+		if !s.printed {
+			t.Errorf("%s=%s not read as printed", s.key, s.value)
+		}
+	}
+	if want := []string{"sidekiq=7.3.2 sidekiq", "quill=2.0.3 quill", "mantine=7.12.1 mantine", "openssl=3.3.1 openssl"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+
+	mem := "# Project Memory\n\n- UI components come from Mantine 7.3.\n- Thumbnails are 320 pixels wide.\n"
+	laterMessageEdits(t, mem, "u:the tooltip flickers on hover",
+		"u:after the dependency upgrade the manifest reads\n{\n  \"@mantine/core\": \"7.12.1\",\n  \"@mantine/hooks\": \"7.12.1\"\n}", "x:make check",
+		[]string{"- UI components come from Mantine 7.12.1."})
+	laterMessageEdits(t, mem, "u:the tooltip flickers on hover",
+		"u:after the dependency upgrade the manifest reads\n{\n  \"@mantine/core\": \"7.1.0\"\n}", "x:make check", nil)
+	laterMessageEdits(t, mem, "u:the tooltip flickers on hover",
+		"u:I updated the readme, manifest for reference\n{\n  \"@mantine/core\": \"7.12.1\"\n}", "x:make check", nil)
+}
+
+// TestPastedPinNamesCamelCase: a pin writes a program's name lower-case
+// ("pyyaml==6.1.1") where memory writes it as its vendor does ("PyYAML
+// 6.0"); both name the program, so the pin gives memory's version its new
+// value.
+func TestPastedPinNamesCamelCase(t *testing.T) {
+	mem := "# Project Memory\n\n- Config files are read with PyYAML 6.0.\n"
+	laterMessageEdits(t, mem, "u:the loader chokes on anchors",
+		"u:I've switched the loader over, here's the lock now:\npyyaml==6.1.1", "x:make check",
+		[]string{"- Config files are read with PyYAML 6.1.1."})
+}
+
+// TestDatedBannerUnannounced: a banner that carries its build date ("…
+// 5.1.0 on 2025-03-02; board rev C") is what a program printed even when
+// no command or colon announced it, and under words placing it after an
+// update it gives memory's version its new value; an update of another
+// thing, or an older version, changes nothing.
+func TestDatedBannerUnannounced(t *testing.T) {
+	var got []string
+	for _, s := range pastedSettings("plugged the logger in after updating it, it says\nAcme Firmware 5.1.0 on 2025-03-02; board rev C\n", source{}) {
+		got = append(got, s.key+"="+s.value)
+	}
+	if want := []string{"Firmware=5.1.0"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+	mem := "# Project Memory\n\n- The logger runs Firmware 4.8 from the vendor.\n"
+	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
+		"u:plugged the logger in after updating it, it says\nAcme Firmware 5.1.0 on 2025-03-02; board rev C", "x:make check",
+		[]string{"- The logger runs Firmware 5.1.0 from the vendor."})
+	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
+		"u:plugged the spare logger in after updating it, it says\nAcme Firmware 4.2.0 on 2023-01-12; board rev A", "x:make check", nil)
+}
