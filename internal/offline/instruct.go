@@ -41,7 +41,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -57,8 +57,8 @@ var (
 	// markers that say a statement lasts only when they open it: "next
 	// time, run …" (but "let's do that next time"), "moving forward, …"
 	// (but "the migration is moving forward").
-	lastingOpenRe = lazyregexp.New(`(?i)^(for the record|moving forward|for the future|for next time|next time|as a (general )?rule|by convention|starting (now|today))\b[\s,:]*`)
-	rememberRe    = lazyregexp.New(`(?i)^(` + rememberWord + `|keep in mind|note for the future|never forget)\b( for (next time|the future|later))?( (to|that))?[\s,:]*`)
+	lastingOpenRe = lazyregexp.New(`(?i)^(for the record|moving forward|for the future|for next time|next time|as a (general )?rule|by convention|starting (now|today)|always (in|for) this (repo|repository|project|codebase))\b[\s,:]*`)
+	rememberRe    = lazyregexp.New(`(?i)^((can|could|would|will) (you|u) (please )?)?(` + rememberWord + `|keep in mind|note for the future|never forget)\b( for (next time|the future|later))?( (to|that))?[\s,:]*`)
 	alwaysRe      = lazyregexp.New(`(?i)\b(always|never|every (single )?time|(any ?|each )time (you|we)|whenever|at all times|without exception|no exceptions)\b|,\s*ever\b`)
 	// routing to the global file: a scope over every project (see
 	// globalPattern), or "globally" opening the sentence ("install it

@@ -34,6 +34,19 @@ var politeTailRe = lazyregexp.New(`(?i)(?:[,\s]+(?:though|please|pls|if you don'
 // sentence: "… — could you fix the page?".
 var askTailRe = lazyregexp.New(`(?i)\s*(?:\x{2014}|\x{2013}|\s--?\s|;)\s*(?:(?:so|and|but)\s+)?(?:would you mind|(?:could|would|can) (?:you|u)|would it be possible)\b[^?\x{2014};]*\?+\s*$`)
 
+// askCommaTailRe is a polite request after a comma that ends a
+// sentence: "…, could you add it to the old ones too?".
+var askCommaTailRe = lazyregexp.New(`(?i),\s*(?:(?:so|and|but)\s+)?(?:would you mind|(?:could|would|can) (?:you|u)|would it be possible)\b[^?,;]*\?+\s*$`)
+
+// insetMarkerRe is a lasting marker set off by commas inside a request:
+// "could you, from now on, put …".
+var insetMarkerRe = lazyregexp.New(`(?i),\s*(from ?now on|going forward|in (?:the )?future|from here on(?: out)?|always (?:in|for) this (?:repo|repository|project|codebase))\s*,`)
+
+// knowThatRe asks whether the agent knows, understands or remembers a
+// thing: "do you understand that …?", "may I ask whether you remember
+// that …?". Group 1 is the thing.
+var knowThatRe = lazyregexp.New(`(?i)^(?:(?:may|can|could) i ask\s+)?(?:(?:whether|if|do|did)\s+)?(?:you|u)\s+(?:(?:really|already|still)\s+)?(?:understand|know|remember|realise|realize|are aware)\s+that\b(.+)$`)
+
 // mindNotRe is "would you mind not …ing": a request to stop doing
 // something.
 var mindNotRe = lazyregexp.New(`(?i)^(?:would|do) you mind,?(?:\s*(?:though|terribly|please),?)*\s+not\s+(\w+ing\b.*)$`)
@@ -79,6 +92,13 @@ func politeAsk(s string) string {
 		// request after it is the day's.
 		return strings.TrimSpace(s[:loc[0]])
 	}
+	if loc := askCommaTailRe().FindStringIndex(s); loc != nil && lastingRe().MatchString(s[:loc[0]]) && len(textkey.Tokens(lastingRe().ReplaceAllString(s[:loc[0]], " "))) >= 3 {
+		// "going forward every cluster gets a health check, could you
+		// add it to the old ones too?": a rule marked to last, then
+		// the day's request after a comma ("going forward, could
+		// you …?" is one request, marked).
+		return strings.TrimSpace(s[:loc[0]])
+	}
 	if m := repeatLeadRe().FindString(s); m != "" && len(m) < len(s) {
 		// "sorry to repeat myself, but would you mind …?": the repeat
 		// stays, it marks the correction (saidWords).
@@ -89,13 +109,25 @@ func politeAsk(s string) string {
 	}
 	lead := politeLeadRe().FindString(s)
 	body := strings.TrimSpace(politeTailRe().ReplaceAllString(s[len(lead):], ""))
-	if body == "" || whRe().MatchString(body) {
-		return s
-	}
-	// A lasting marker among the softeners still marks the rule.
+	// A lasting marker among the softeners still marks the rule, and so
+	// does one set off by commas inside the request ("could you, from
+	// now on, …?").
 	marker := ""
 	if m := lastingRe().FindString(lead); m != "" {
 		marker = strings.TrimRight(strings.TrimSpace(m), ",") + ", "
+	}
+	if loc := insetMarkerRe().FindStringSubmatchIndex(body); loc != nil {
+		marker = body[loc[2]:loc[3]] + ", "
+		body = body[:loc[0]] + " " + body[loc[1]:]
+	}
+	if m := knowThatRe().FindStringSubmatch(body); m != nil {
+		// "may I ask whether you understand that, always here, a
+		// field number is never reused?": what the person checks
+		// the agent knows is what they hold, said plainly.
+		return marker + strings.TrimLeft(m[1], ", ")
+	}
+	if body == "" || whRe().MatchString(body) {
+		return s
 	}
 	if m := mindNotRe().FindStringSubmatch(body); m != nil {
 		return marker + "avoid " + m[1]

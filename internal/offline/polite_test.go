@@ -25,6 +25,14 @@ func TestPoliteAsk(t *testing.T) {
 		{"Could you not just reuse the old trellis?", "Could you not just reuse the old trellis?"},
 		{"could you not use the rain barrel for this, like everywhere else?", "could you not use the rain barrel for this, like everywhere else?"},
 		{"can you not stack the pots on the bench again?", "don't stack the pots on the bench again"},
+		// a lasting marker set off by commas inside the request
+		{"Could you, going forward, label every tray with the sowing week?", "going forward, label every tray with the sowing week"},
+		// asking whether the agent knows a thing holds it true
+		{"Do you understand that the greenhouse vents stay shut below 5 degrees?", "the greenhouse vents stay shut below 5 degrees"},
+		{"may I ask whether you remember that, going forward, seed packets are kept in the fridge?", "going forward, seed packets are kept in the fridge"},
+		// a marked rule, then the day's request after a comma
+		{"from now on every bed gets a drip line, could you add one to the herb bed too?", "from now on every bed gets a drip line"},
+		{"the hose leaks, could you fix it?", "the hose leaks, could you fix it?"},
 	} {
 		if got := politeAsk(c.in); got != c.want {
 			t.Errorf("politeAsk(%q) = %q; want %q", c.in, got, c.want)
@@ -52,5 +60,27 @@ func TestPoliteCorrectionStands(t *testing.T) {
 	marked := candidatesOf([]string{"u:going forward, would it be possible for every seed packet to be filed by sowing month?"})
 	if len(marked) != 1 || marked[0].line != "Every seed packet should be filed by sowing month." {
 		t.Fatalf("marked polite rule: %+v; want it said plainly", marked)
+	}
+}
+
+// TestMarkerInsideAQuestion: a lasting marker inside a polite question
+// ("could you, from now on, …?", "can you remember that …", "…, always
+// in this repo, …") marks the rule it asks for; the same question without
+// a marker is the day's request.
+func TestMarkerInsideAQuestion(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Could you, from now on, keep each invoice template in its own file under templates/?", "Keep each invoice template in its own file under templates/."},
+		{"can you remember that every ledger export needs a header row", "Every ledger export needs a header row."},
+		{"Do you understand that, always in this repo, a receipt number is never reused?", "A receipt number is never reused."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want lasting %q", c.in, st, c.want)
+		}
+	}
+	for _, in := range []string{"Could you keep the invoice template in templates/?", "Do you know that the export failed last night?"} {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q; want nothing", in, st.line)
+		}
 	}
 }
