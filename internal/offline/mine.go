@@ -272,6 +272,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// `cat config.yml` the person asked to see: its
 					// output shows the file as the paste of it would.
 					m.pasted = append(m.pasted, shownSettings(cmds[0], tc.Output, lastPrompt)...)
+					m.pasted = append(m.pasted, queriedVersion(cmds[0], tc.Output, lastPrompt)...)
 				}
 				for i, c := range cmds {
 					seq++

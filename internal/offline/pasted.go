@@ -39,6 +39,10 @@ type setting struct {
 	// It replaces only an older version: a box behind the project, or a
 	// lock file's other pins, say nothing of the project.
 	printed bool
+	// queried: the version a program gave when the agent asked it
+	// (queriedVersion). The agent asked the box the project is worked
+	// on, so a later version than memory's needs no word of change.
+	queried bool
 }
 
 var (
@@ -271,6 +275,52 @@ func shownSettings(c command, output string, prompt source) []setting {
 	}
 	return out
 }
+
+// versionFlags ask a program for its version: `terragrunt --version`,
+// `go version`.
+var versionFlags = map[string]bool{"--version": true, "-V": true, "-v": true, "version": true, "-version": true}
+
+// queriedVersion reads the version a program printed when the agent asked
+// it for it (`nim --version`, `airflow version`), as a setting of that
+// program's version at the person's last message (prompt): the first line
+// of the output that names the program ("Nim Compiler Version 2.2.0
+// [Linux: amd64]", "go version go1.23.4 linux/amd64") or is the version
+// alone ("v2.9.2", "1.9.6 (b1e2c4a)") gives it. Lines naming another
+// program ("Erlang/OTP 27 [erts-15.1.2]" above Elixir's) give nothing.
+func queriedVersion(c command, output string, prompt source) []setting {
+	if len(c.args) != 2 || !versionFlags[c.args[1].text] || prompt.quote == "" {
+		return nil
+	}
+	prog := c.args[0].text
+	prog = prog[strings.LastIndexByte(prog, '/')+1:]
+	if !versionName(prog) {
+		return nil
+	}
+	lp := strings.ToLower(prog)
+	for _, ln := range strings.Split(output, "\n") {
+		// (Gemini CLI's shell tool labels what the command printed.)
+		t := strings.TrimSpace(strings.TrimPrefix(ln, "Output: "))
+		m := queriedVersionRe().FindStringSubmatchIndex(t)
+		if m == nil {
+			continue
+		}
+		if pre := strings.ToLower(t[:m[2]]); m[0] != 0 && !strings.Contains(pre, lp) {
+			// A version after words that do not name the program is
+			// another program's.
+			continue
+		}
+		v := t[m[2]:m[3]]
+		s := prompt
+		s.quote = t
+		terms := keyTerms(prog)
+		return []setting{{key: prog, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(lp)), pinned: true, intro: prompt.quote, printed: true, queried: true}}
+	}
+	return nil
+}
+
+// queriedVersionRe is the first dotted version of a line, written alone
+// or after a word that may join it ("go1.23.4", "v0.72.5").
+var queriedVersionRe = lazyregexp.New(`(?:^|[^\w.])(?:[A-Za-z]+)?v?(\d+(?:\.\d+)+)\b`)
 
 // laterVersion reports whether version a comes after b, part by part
 // ("20.11.1" after "18", "3.12.4" after "3.11"); a more precise version
@@ -554,6 +604,9 @@ func oneValueOfShape(line, v string) bool {
 // holds now (showsCurrent). A bare "now" beside one word of the setting
 // ("now run it against the db") is no such word.
 func toldChanged(said []source, st setting, old string) bool {
+	if st.queried {
+		return true
+	}
 	// The paste's own lines, when said holds them, show nothing of
 	// themselves: only the sentences of its message before its first line
 	// do. (A sentence's seq is its message's times 1000, plus its place.)

@@ -462,3 +462,61 @@ func TestDatedBannerUnannounced(t *testing.T) {
 	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
 		"u:plugged the spare logger in after updating it, it says\nAcme Firmware 4.2.0 on 2023-01-12; board rev A", "x:make check", nil)
 }
+
+// TestQueriedVersion: what a program printed when the agent asked it for
+// its version (`zola --version`, `deno version`) is that program's
+// version, from the first line naming the program or giving the version
+// alone (Gemini CLI's "Output: " label is no part of it); a line naming
+// another program gives nothing. Later than memory's, it replaces the
+// version memory writes after the program's name with no word of change,
+// since the agent asked the box the project is worked on; an older one,
+// or another command's output, changes nothing.
+func TestQueriedVersion(t *testing.T) {
+	for _, tc := range []struct{ cmd, output, want string }{
+		{"zola --version", "zola 0.19.2\n", "0.19.2"},
+		{"deno version", "Output: 2.1.4\nProcess Group PGID: 77\n", "2.1.4"},
+		{"gleam --version", "Erlang/OTP 27 [erts-15.1.2]\ngleam 1.6.3\n", "1.6.3"},
+		{"/opt/tools/bin/zig version", "0.13.0\n", "0.13.0"},
+		{"gleam --version", "Erlang/OTP 27 [erts-15.1.2]\n", ""},
+		{"zola build", "zola 0.19.2\n", ""},
+	} {
+		var got string
+		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
+			got = s.value
+		}
+		if got != tc.want {
+			t.Errorf("queriedVersion(%q, %q) = %q, want %q", tc.cmd, tc.output, got, tc.want)
+		}
+	}
+
+	mem := "# Project Memory\n\n- Site built with Zola 0.18.0 and deployed to Pages.\n"
+	for _, tc := range []struct {
+		name, cmd, output string
+		want              []string
+	}{
+		{"later", "x:zola --version", "zola 0.19.2\n", []string{"- Site built with Zola 0.19.2 and deployed to Pages."}},
+		{"older", "x:zola --version", "zola 0.17.1\n", nil},
+		{"another command", "x:zola check", "zola 0.19.2\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the tag pages lose their titles", "x:make check")
+			w.add("b", true, "u:the feed template renders every post twice", tc.cmd, "x:make check")
+			for i, msg := range w.store["b"] {
+				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "zola") {
+					w.store["b"][i].ToolCalls[0].Output = tc.output
+				}
+			}
+			if tc.want == nil {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "Zola") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, mem, tc.want)
+		})
+	}
+}
