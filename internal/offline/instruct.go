@@ -41,7 +41,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -187,7 +187,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	// "would you mind not …?": a request said politely, read as said
 	// plainly (polite.go).
-	s = reshape(politeAsk(s))
+	s = reshape(politeAsk(formalAsk(s)))
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
 		// memory, whatever the redactor recognises.

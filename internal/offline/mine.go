@@ -410,7 +410,7 @@ var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|avoid|don'?t|dont|do not|st
 // no tool call was refused.
 func answersReport(first, report string) bool {
 	// "would you mind not …?" answers as "avoid …" does.
-	first = politeAsk(first)
+	first = politeAsk(formalAsk(first))
 	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") || !replyNegRe().MatchString(first) {
 		return false
 	}

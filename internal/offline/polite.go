@@ -79,6 +79,25 @@ var notAsked = map[string]bool{"explain": true, "tell": true, "show": true, "che
 // ("where", "which" and "when" also open clauses of a rule).
 var whRe = lazyregexp.New(`(?i)\b(why|what|how|whether)\b`)
 
+// formalAskRe is a request said formally as the person's own asking:
+// "I must ask you not to …", "I would, however, ask that you do not …".
+// Group 1 is the negation, group 2 what is asked.
+var formalAskRe = lazyregexp.New(`(?i)^(?:i|we)(?:'d|\s+(?:would|must|have to|need to|will have to|am going to have to))(?:,?\s*(?:however|though|therefore|again|also|kindly|respectfully)\s*,?)*\s+(?:ask|request|beg)(?:\s+of)?\s+(?:you|that you)\s+(not to|to not|do not|don'?t|not|to)\s+(.+)$`)
+
+// formalAsk returns a request said formally as the person's own asking in
+// its plain form ("I must ask you not to use the shared cache" is "don't
+// use the shared cache"), and s unchanged when it is no such request.
+func formalAsk(s string) string {
+	m := formalAskRe().FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	if strings.EqualFold(m[1], "to") {
+		return m[2]
+	}
+	return "don't " + m[2]
+}
+
 // politeAsk returns a polite request said as a question in the plain form
 // of what it asks ("would you mind not using X?" is "Avoid using X"), and
 // s unchanged when it is no such request.

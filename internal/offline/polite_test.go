@@ -84,3 +84,28 @@ func TestMarkerInsideAQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestFormalAsk: a request said formally as the person's own asking reads
+// as said plainly, "kindly" as "please"; a sentence that asks nothing of
+// the agent stays as it is.
+func TestFormalAsk(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"I must ask you not to resize the hero images by hand.", "don't resize the hero images by hand."},
+		{"I would, however, ask you not to touch anything under vendor/; it is synced from upstream.", "don't touch anything under vendor/; it is synced from upstream."},
+		{"We would ask that you do not merge on Fridays.", "don't merge on Fridays."},
+		{"I'd ask you to keep the changelog in reverse order.", "keep the changelog in reverse order."},
+		{"I must ask the vendor about it first.", "I must ask the vendor about it first."},
+	} {
+		if got := formalAsk(c.in); got != c.want {
+			t.Errorf("formalAsk(%q) = %q; want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"Kindly use the staging bucket rather than the live one.", "Use the staging bucket rather than the live one."},
+		{"I must ask you not to resize the hero images by hand.", "Don't resize the hero images by hand."},
+	} {
+		if st, _ := classify(c.in, true, source{}); st == nil || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want %q", c.in, st, c.want)
+		}
+	}
+}
