@@ -741,10 +741,12 @@ func normalizeArgv(argv []string) (command, bool) {
 		if (sub == "run" || sub == "task" || sub == "run-script") && !containerPrograms[prog] ||
 			(prog == "docker" && sub == "compose") || (prog == "prisma" && (sub == "migrate" || sub == "db")) ||
 			(prog == "go" && sub == "tool") {
-			if len(rest) > 0 && isWord(rest[0]) {
-				sub += " " + rest[0]
-				words = append(words, rest[0])
-				rest = rest[1:]
+			// The task follows the subcommand, past the options
+			// before it (`npm --prefix web run lint`).
+			if lead < len(rest) && isWord(rest[lead]) {
+				sub += " " + rest[lead]
+				words = append(words, rest[lead])
+				rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
 			}
 		}
 	}

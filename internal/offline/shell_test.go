@@ -41,6 +41,10 @@ func TestCommands(t *testing.T) {
 		{"go test -race -run TestFoo ./internal/x", "go test -race|test"},
 		{"npm test -- billing", "npm test|test"},
 		{"npm run lint", "npm run lint|lint"},
+		// Options before the subcommand do not hide the script it
+		// runs: two scripts of one package are two checks.
+		{"npm --prefix client run typecheck", "npm run typecheck|typecheck"},
+		{"pnpm -C site run test:e2e", "pnpm run test:e2e|test"},
 		{"pnpm exec tsc --noEmit", "pnpm exec tsc --noEmit|typecheck"},
 		{"npx tsc --noEmit", "npx tsc --noEmit|typecheck"},
 		{"uv run pytest -q tests/test_x.py", "uv run pytest -q|test"},
