@@ -288,12 +288,14 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					}
 					if c.category != "" {
 						m.signals++
-						if !seenCheck[c.key] {
-							seenCheck[c.key] = true
+						// `sphinx-build -b html …`, then `… -b
+						// linkcheck …`: each mode is a check run.
+						if k := c.key + "\x00" + c.flagValues; !seenCheck[k] {
+							seenCheck[k] = true
 							m.checks = append(m.checks, r)
 						}
 					}
-					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step {
+					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues {
 						m.steps = append(m.steps, r)
 					} else if r.report != "" {
 						m.steps[n-1].report = r.report

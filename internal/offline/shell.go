@@ -82,6 +82,10 @@ type command struct {
 	// too (promoteBuilds), not an image or site build.
 	buildVerb bool
 	dangling  bool // norm keeps a flag whose value it dropped (`-scheme`)
+	// flagValues are those of its kept flags whose value names a mode
+	// (`-b html`): one session running the command with two of them
+	// ran two checks.
+	flagValues string
 	// preview: an infrastructure tool's dry run (`terraform plan`,
 	// `pulumi preview`): a check before a change, yet the action of a
 	// procedure that applies it (promoteBuilds).
@@ -766,6 +770,7 @@ func normalizeArgv(argv []string) (command, bool) {
 	}
 	norm := append([]string{}, words...)
 	dangling := false
+	var flagValues []string
 	windows := windowsProgram(prog)
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -801,9 +806,15 @@ func normalizeArgv(argv []string) (command, bool) {
 			// `-scheme App`, `/validate x.ahk`, `-b nrf52dk`: the
 			// kept flag has lost its value.
 			dangling = true
+			if isWord(a) && !looksLikeData(a) {
+				// A plain lower-case name picks a mode (`-b
+				// linkcheck`, `-m slow`); a define or a board
+				// (`-D part=lid`, `-b nrf52dk`) is a parameter.
+				flagValues = append(flagValues, rest[i-1]+" "+a)
+			}
 		}
 	}
-	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling, runner: len(prefix)}
+	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling, flagValues: strings.Join(flagValues, " "), runner: len(prefix)}
 	c.noise = (noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)) && actionOption(rest) == ""
 	if !c.noise && noiseCommands[prog] && sub == "" {
 		// `code --install-extension x.vsix`: the option is what the

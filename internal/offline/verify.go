@@ -96,8 +96,9 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	groups := map[string]*group{}
 	order := 0
-	split := splitByCategory(sessions)
+	split, byMode := splitByCategory(sessions), splitByMode(sessions)
 	for idx, m := range sessions {
+		mode := map[string]string{} // each group's first mode in the session
 		for _, r := range m.checks {
 			k := r.cmd.checkKey()
 			if split[k] {
@@ -106,6 +107,15 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 				// `tern bundle --verify web`).
 				k += "\x00" + r.cmd.category
 			}
+			if byMode[r.cmd.checkKey()] {
+				k += "\x00" + r.cmd.flagValues
+			}
+			if v, ok := mode[k]; ok && v != r.cmd.flagValues {
+				// Run again in another mode where modes are not
+				// told apart: its first run counts.
+				continue
+			}
+			mode[k] = r.cmd.flagValues
 			g := groups[k]
 			if g == nil {
 				order++
@@ -246,6 +256,25 @@ func splitByCategory(sessions []mined) map[string]bool {
 				split[k] = true
 			}
 			cat[k] = r.cmd.category
+		}
+	}
+	return split
+}
+
+// splitByMode names the check keys (checkKey) that some session ran in
+// two modes (flagValues: `sphinx-build -b html …`, then `sphinx-build -b
+// linkcheck …`): there the mode is which check runs, and each is listed.
+// A mode that changed from one session to the next is still one check.
+func splitByMode(sessions []mined) map[string]bool {
+	split := map[string]bool{}
+	for _, m := range sessions {
+		modes := map[string]string{}
+		for _, r := range m.checks {
+			k := r.cmd.checkKey()
+			if v, ok := modes[k]; ok && v != r.cmd.flagValues {
+				split[k] = true
+			}
+			modes[k] = r.cmd.flagValues
 		}
 	}
 	return split
@@ -588,8 +617,8 @@ func markChecksBy(sessions []mined, named map[string]string, keyOf func(command)
 			}
 			if cat := named[keyOf(*c)]; cat != "" {
 				c.category = cat
-				if !seen[c.key] {
-					seen[c.key] = true
+				if run := c.key + "\x00" + c.flagValues; !seen[run] {
+					seen[run] = true
 					m.checks = append(m.checks, m.steps[k])
 				}
 			}

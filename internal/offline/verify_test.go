@@ -13,8 +13,8 @@ func checkedSession(idx int, cmds ...string) mined {
 	m := sessionOf(idx, cmds...)
 	seen := map[string]bool{}
 	for _, r := range m.steps {
-		if r.cmd.category != "" && !seen[r.cmd.key] {
-			seen[r.cmd.key] = true
+		if k := r.cmd.key + "\x00" + r.cmd.flagValues; r.cmd.category != "" && !seen[k] {
+			seen[k] = true
 			m.checks = append(m.checks, r)
 		}
 	}
@@ -665,5 +665,25 @@ func TestSettingUpBuiltWords(t *testing.T) {
 		if got := settingUp(step); got != want {
 			t.Errorf("settingUp(%q) = %v, want %v", step, got, want)
 		}
+	}
+}
+
+// TestCheckModes: one program run in one session in two modes a plain
+// option names (`-L unit`, then `-L slow`) ran two checks, and both are
+// listed; a mode that only changed from one session to the next is one
+// check, and a parameter given that way (`-D seed=7`) names no mode.
+func TestCheckModes(t *testing.T) {
+	s := []string{"ctest --test-dir out -L unit", "ctest --test-dir out -L slow", "shellcheck tools/*.sh"}
+	got := verificationOf(s, s, s)
+	if want := "Verification commands for this project: `shellcheck tools/*.sh`, `ctest --test-dir out -L slow`, `ctest --test-dir out -L unit`."; got != want {
+		t.Errorf("two modes in each session: line %q, want %q", got, want)
+	}
+	got = verificationOf([]string{"ctest --test-dir out -L unit"}, []string{"ctest --test-dir out -L quick"}, []string{"ctest --test-dir out -L quick"})
+	if strings.Count(got, "ctest") != 1 {
+		t.Errorf("a mode changed between sessions: line %q, want one ctest", got)
+	}
+	s = []string{"ctest --test-dir out -D seed=7", "ctest --test-dir out -D seed=9"}
+	if got := verificationOf(s, s, s); strings.Count(got, "ctest") != 1 {
+		t.Errorf("a parameter given twice: line %q, want one ctest", got)
 	}
 }
