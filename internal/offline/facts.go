@@ -108,16 +108,20 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		if !alive[i] {
 			continue
 		}
+		// A statement that fits several groups joins the one whose
+		// members share most of its terms: two sentences of one reply
+		// ("no playwright. and db code goes in $lib/server") answer the
+		// same report, and a later correction of the db rule fits the
+		// playwright sentence through that report alone.
 		var g *group
+		best := -1
 		for _, cand := range groups {
 			for _, m := range cand.members {
 				if (sameStmt(m, s) || saidAgain(m, s, common)) && !supersedes(s.line, m.line) {
-					g = cand
-					break
+					if n := sharedTerms(m.line, s.line); n > best {
+						g, best = cand, n
+					}
 				}
-			}
-			if g != nil {
-				break
 			}
 		}
 		if g == nil {
@@ -233,6 +237,13 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		out = append(out, c)
 	}
 	return out
+}
+
+// sharedTerms is how many fact terms two lines share, the parts of their
+// compound names counted ("lib/server" in "$lib/server/db.ts").
+func sharedTerms(a, b string) int {
+	n, _ := textkey.Overlap(withParts(a, factTerms(a)), withParts(b, factTerms(b)))
+	return n
 }
 
 // personalGroup reports whether statements are the person's preference

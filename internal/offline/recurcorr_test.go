@@ -616,3 +616,27 @@ func TestMistakeBackTellsWhatTheAgentDid(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectionJoinsClosestGroup: a later correction that fits two
+// sentences of one earlier reply (both answer the same report) joins the
+// one it shares its terms with, so the rule it repeats is one candidate
+// with both sessions' evidence, not two.
+func TestCorrectionJoinsClosestGroup(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:add the settings screen",
+			"a:Done. The settings screen reads the auth token straight from AsyncStorage. I'd also suggest Detox end-to-end tests for it.",
+			"u:no detox. and the auth token lives in src/secure/ only, never read asyncstorage from a screen"},
+		[]string{"u:the profile screen",
+			"a:Done. The profile screen loads the auth token from AsyncStorage in its effect.",
+			"u:wrong. screens never read asyncstorage for the auth token, put the lookup in src/secure/session.ts and call that"},
+	)
+	var tokens []candidate
+	for _, c := range got {
+		if strings.Contains(strings.ToLower(c.line), "asyncstorage") {
+			tokens = append(tokens, c)
+		}
+	}
+	if len(tokens) != 1 || len(sessionsOf(tokens[0])) != 2 {
+		t.Fatalf("got %+v; want one token rule from both sessions", got)
+	}
+}
