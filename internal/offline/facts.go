@@ -117,7 +117,11 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		best := -1
 		for _, cand := range groups {
 			for _, m := range cand.members {
-				if (sameStmt(m, s) || saidAgain(m, s, common)) && !supersedes(s.line, m.line) {
+				// A correction said again joins one of this project by a
+				// word they share; a preference for every project is
+				// another fact ("no tables, in any repo" is no repeat of
+				// "rendered/ is generated" for the word "render").
+				if (sameStmt(m, s) || saidAgain(m, s, common) && m.global == s.global) && !supersedes(s.line, m.line) {
 					if n := sharedTerms(m.line, s.line); n > best {
 						g, best = cand, n
 					}

@@ -41,7 +41,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -387,6 +387,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// the generic "you" of a rule and what to do instead.
 		s = "never " + s[len("you never "):]
 	}
+	if loc := youNeverRe().FindStringSubmatchIndex(s); loc != nil && (st.correction || st.lasting) && !complaintVerbs[strings.ToLower(s[loc[2]:loc[3]])] {
+		// "in all my projects: you never run git push, I push myself":
+		// a prohibition addressed to the agent, said to last or as a
+		// correction ("you never listen" is a complaint).
+		s = "never " + s[loc[2]:]
+	}
 	if m := youRe().FindString(s); m != "" {
 		marked = true
 		s = s[len(m):]
@@ -561,6 +567,14 @@ func lastWord(s string) string {
 // genericYouRe is a rule said with the generic "you", ruling one thing out
 // and naming the other: "you never edit X, you add Y".
 var genericYouRe = lazyregexp.New(`(?i)^you never [a-z]+ [^,;]+[,;]\s*(but |instead |rather )?you [a-z]+\b`)
+
+// youNeverRe is "you never" before a verb, in group 1.
+var youNeverRe = lazyregexp.New(`(?i)^(?:you|u) never ([a-z]+)\b`)
+
+// complaintVerbs after "you never" tell what the agent fails to do, no
+// rule: "you never listen", "you never remember".
+var complaintVerbs = map[string]bool{"listen": true, "listens": true, "remember": true, "learn": true, "read": true, "ask": true,
+	"get": true, "seem": true, "do": true, "care": true, "understand": true, "check": true, "notice": true, "follow": true}
 
 // likeYouRe opens a wish addressed to the agent: "I'd like you to …".
 var likeYouRe = lazyregexp.New(`(?i)^(i'?d like|i would like|i want|i'?d prefer|i would prefer) (you|u) to\s+`)

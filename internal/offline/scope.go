@@ -40,31 +40,36 @@ import (
 // ("across my repos,"), "any repo I own", "whatever repo we're in"
 // without a preposition, "not just here but everywhere", "this isn't
 // project specific" and a "my global rule:" label; "my projects folder"
-// goes on with a place, and scopes nothing.
+// goes on with a place, and scopes nothing. A word may stand before the
+// projects ("any of my rust projects", "any other repo of mine"), the
+// scope may be said as what it is not ("not here and not in any other
+// repo of mine", "not from any project on any machine"), and "of mine"
+// makes "any repo" the person's without a comma before it.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
 	`|^\W*anywhere\W*$` +
+	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours)` + scopeAgainst + scopeEnd +
 	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all (?:of )?(?:my|our)|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
 	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
 	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me)(?: together| with me)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
-	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `(?: too| as well)?` + scopeEnd +
+	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
 	`|[\s,]*\b(?:(?:this|that|it) )?(?:is not|isn'?t|is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
 	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
 	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my )|my )?(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
-	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) ` + scopeNoun + scopeWho +
-	`|(not here,? )?(not )?(in|for|across|to|on) any ` + scopeNoun + ` of (mine|ours)` +
+	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +
+	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?` + scopeNoun + `( of (mine|ours)| (on|from) any (machine|box|computer|laptop|host)s?)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
 	`|((in|for) )?(whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
 	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
 	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
 	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +
-	`|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make|do)( together)?` +
+	`|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make|do)( together| with you)?` +
 	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
 
 const (
@@ -81,12 +86,13 @@ const (
 	// clause's subject ("in all project I want …"), and no noun or place
 	// after it ("every project owner", "whenever you work on the parser").
 	scopeEnd = `(?:\s*[,;:)\x{2014}]|\s+-+\s|[\s.!]*$|\s+(?:i|we)\b)`
-	// scopeAgainst is the place the scope is set against: ", not just
+	// scopeAgainst is the place the scope is set against (after a "too"
+	// that belongs to the scope: "for all my repos too"): ", not just
 	// this one", "not only the thesis".
-	scopeAgainst = `(,? not (just|only) (this|here|the [\w.-]+)( one| [\w.-]+)?)?`
+	scopeAgainst = `( too| as well)?(,? not (just|only|merely) (this|here|the [\w.-]+)( one| [\w.-]+)?)?`
 	// scopePointer is a verb before the scope that points at the rule:
 	// "this applies to every repo", "that holds everywhere, not just here".
-	scopePointer = `(?:(?:(?:this|that|it) )?(?:applies|goes|holds|counts|is true|'s true) )?`
+	scopePointer = `(?:(?:(?:this|that|it) )?(?:applies|goes|holds|counts|is true|'s true) |(?:that'?s|thats|that is|this is|it'?s|it is) )?`
 )
 
 // withoutScope is s with its scope over every project taken off. A scope
@@ -121,8 +127,10 @@ func withoutScope(s string) string {
 	s = againstLeftRe().ReplaceAllString(s, "${end}")
 	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ,", ",")
 	// "keep it short -- everywhere, not only here.": the break that led
-	// to the scope goes with it.
+	// to the scope goes with it; so does the comma that set it off after
+	// a verb of wishing ("I prefer, in all my repos, that …").
 	s = danglingBreakRe().ReplaceAllString(s, "$1")
+	s = wishCommaRe().ReplaceAllString(s, "$1 that")
 	if m := leadPointerRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
 		// "thats for every repo i touch, keep …": with the scope gone,
 		// the word that pointed at the rule is all that is left before
@@ -142,11 +150,15 @@ func withoutScope(s string) string {
 // this one, here or a project's name: "…, too, not only the exported
 // ones" and "…, not just the sources" are the rule's own contrast, and
 // stay.
-var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
+var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only|merely) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
 
 // danglingBreakRe is a clause break left at the end once the scope after
 // it is gone: "keep it short --.", "no emoji,".
 var danglingBreakRe = lazyregexp.New(`\s*(?:--?|[,;:\x{2014}])\s*([.!]*)$`)
+
+// wishCommaRe is a verb of wishing or asking left apart from its "that"
+// clause by a comma once the scope between them is gone.
+var wishCommaRe = lazyregexp.New(`(?i)\b(prefer|want|ask|request|insist|suggest|mean|expect|require|wish|like)\s*,\s*that\b`)
 
 // leadPointerRe is a word that pointed from the scope to the rule, left
 // before the rule once the scope is gone: "thats, …", "same goes: …".

@@ -310,3 +310,57 @@ func TestGlobalScopeLooserForms(t *testing.T) {
 		t.Errorf("a bare 'no X' said once read as lasting: %+v", st)
 	}
 }
+
+// TestGlobalScopeQualified: a scope over the person's projects keeps its
+// meaning with a word before the noun ("any of my go projects", "any
+// other repo of mine"), said as what it is not ("not here and not in any
+// other repo", "not from any project on any machine"), run on without a
+// comma ("… any repo of mine not just this one"), pointed at by "thats",
+// or as the work done together ("everything I do with you"). The line
+// keeps the rule and loses the scope, its pointer and the comma or
+// filler it leaves.
+func TestGlobalScopeQualified(t *testing.T) {
+	for _, c := range []struct{ said, want string }{
+		{"Don't vendor dependencies, thats for any of my go projects, modules only.", "Don't vendor dependencies, modules only."},
+		{"never edit my ~/.gitconfig, not from this repo and not from any project on any machine, it is mine", "Never edit my ~/.gitconfig, it is mine."},
+		{"no animated gifs please, not here and not in any other repo of mine, they slow my reader down.", "No animated gifs please, they slow my reader down."},
+		{"Never sign off commits with a ticket number any repo of mine not just this one.", "Never sign off commits with a ticket number."},
+		{"one thing for everything I do with you not just this service: put the command before its output", "Put the command before its output."},
+		{"in all my projects: you never tag releases, I tag them myself.", "Never tag releases, I tag them myself."},
+		{"Moreover, and this holds for every codebase of mine, not merely this one: headings use sentence case.", "Headings use sentence case."},
+		{"Additionally, I would ask, in all of my projects, that error messages name the file.", "I would ask that error messages name the file."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || st.line != c.want || !st.global {
+			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
+		}
+	}
+	// "you never" that tells what the agent fails to do is no rule
+	if st, _ := classify("no, you never listen", true, source{}); st != nil && strings.HasPrefix(st.line, "Never listen") {
+		t.Errorf("a complaint read as a rule: %+v", st)
+	}
+	// a preference for every project and a project correction that
+	// share one word are two facts, though the later one says "again"
+	day := func(d int) source {
+		return source{session: d, at: time.Date(2026, 3, d+1, 9, 0, 0, 0, time.UTC), quote: "q"}
+	}
+	pref := stmt{line: "No emoji please, they break my screen reader.", global: true, lasting: true, correction: true, src: day(0)}
+	fix := stmt{line: "The reader module is generated, edit the schema instead.", correction: true, again: true, src: day(1)}
+	fix2 := stmt{line: "Generated code is not edited by hand.", correction: true, src: day(2)}
+	got := instructionCandidates([]stmt{pref, fix, fix2}, nil, nil, func(int) bool { return true })
+	for _, c := range got {
+		if strings.Contains(c.line, "reader module") && !c.global {
+			continue
+		}
+		if c.global && !strings.Contains(c.line, "emoji") {
+			t.Errorf("the project correction was merged into the preference: %+v", got)
+		}
+	}
+	found := false
+	for _, c := range got {
+		found = found || c.global && strings.Contains(c.line, "emoji")
+	}
+	if !found {
+		t.Errorf("got %+v; want the preference kept on its own", got)
+	}
+}
