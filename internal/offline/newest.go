@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -253,4 +254,137 @@ func relabels(newer, older string) bool {
 		}
 	}
 	return false
+}
+
+// A command's value can change for good too: the same check or step run
+// for weeks with one image tag, then, once the person says the new one
+// holds ("we're on 1.31 now, 1.29 is gone"), only with the new one. Counted
+// over every run, the old form is the most common and would be the one a
+// verification line or a skill keeps; it is the retired one.
+
+// retiredValues maps each argument a later run of the same command
+// replaced for good to the one that replaced it: two runs of one command
+// that differ in that argument only, both values written the same way
+// with digits in them (an image tag, a version, a port), every run given
+// the old value before the first given the new one, and a sentence of a
+// new session telling a change that names the new value's number. A value
+// that alternates, or a new one nobody told, retires nothing.
+func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[string]string {
+	first, last := map[string]source{}, map[string]source{}
+	// (Runs of one program are compared: the value may be part of
+	// what keys a command, as an image is of `docker run`'s.)
+	byKey := map[string][]shellRun{}
+	for _, m := range sessions {
+		for _, r := range m.steps {
+			if len(r.cmd.args) == 0 {
+				continue
+			}
+			byKey[r.cmd.args[0].text] = append(byKey[r.cmd.args[0].text], r)
+			for _, w := range r.cmd.args {
+				if f, ok := first[w.text]; !ok || before(r.src, f) {
+					first[w.text] = r.src
+				}
+				if l, ok := last[w.text]; !ok || before(l, r.src) {
+					last[w.text] = r.src
+				}
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, runs := range byKey {
+		for _, a := range runs {
+			for _, b := range runs {
+				o, n, ok := oneArgApart(a.cmd.args, b.cmd.args)
+				if !ok || out[o] != "" || !hasDigit(o) || !hasDigit(n) || valueShape(o) != valueShape(n) || !before(last[o], first[n]) || !toldValue(said, n, o, isNew) {
+					continue
+				}
+				out[o] = n
+			}
+		}
+	}
+	return out
+}
+
+// oneArgApart gives the one argument in which two runs of a command
+// differ, as each gives it.
+func oneArgApart(a, b []word) (string, string, bool) {
+	if len(a) != len(b) {
+		return "", "", false
+	}
+	o, n, diff := "", "", 0
+	for i := range a {
+		if a[i].text != b[i].text {
+			o, n = a[i].text, b[i].text
+			diff++
+		}
+	}
+	return o, n, diff == 1
+}
+
+// numberRe is a number as a sentence may name it: "1.31.2", "8443".
+var numberRe = lazyregexp.New(`\d+(?:\.\d+)*`)
+
+// toldValue reports whether a sentence of a new session tells a change
+// and names a number of argument n that argument o does not hold: "we're
+// on envoy 1.31.2 now" for the tag "envoyproxy/envoy:v1.31.2".
+func toldValue(said []source, n, o string, isNew func(int) bool) bool {
+	var nums []string
+	for _, d := range numberRe().FindAllString(n, -1) {
+		if !slices.Contains(numberRe().FindAllString(o, -1), d) {
+			nums = append(nums, d)
+		}
+	}
+	for _, s := range said {
+		if !isNew(s.session) || !changeSignalRe().MatchString(s.quote) {
+			continue
+		}
+		for _, d := range nums {
+			if containsValue(s.quote, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutRetired writes the verification line's commands and the skills'
+// steps with the values that replaced retired ones (retiredValues), so
+// that no line proposed keeps a value the person said is gone.
+func withoutRetired(cands []candidate, retired map[string]string) {
+	if len(retired) == 0 {
+		return
+	}
+	fix := func(cmd string) string {
+		f := strings.Fields(cmd)
+		hit := false
+		for i, w := range f {
+			if n := retired[w]; n != "" {
+				f[i], hit = n, true
+			}
+		}
+		if !hit {
+			return cmd
+		}
+		return strings.Join(f, " ")
+	}
+	for i := range cands {
+		c := &cands[i]
+		switch {
+		case c.kind == KindVerification:
+			newer := map[string]string{}
+			for j, cmd := range c.cmds {
+				c.cmds[j] = fix(cmd)
+				if n := c.newer[cmd]; n != "" {
+					newer[c.cmds[j]] = fix(n)
+				}
+			}
+			c.newer = newer
+			c.line = verificationLine(c.cmds)
+		case c.skill != nil:
+			for j, s := range c.skill.steps {
+				c.skill.steps[j] = fix(s)
+			}
+			c.skill.verify = fix(c.skill.verify)
+		}
+	}
 }

@@ -83,3 +83,40 @@ func TestRuledOut(t *testing.T) {
 		}
 	}
 }
+
+// TestRetiredCommandValue: a check run for weeks with one pinned version
+// and then, once the person says the new one holds, only with the new one
+// is listed with the new one, though the old form ran more often; a new
+// form nobody told, or an old one run again after the new one, retires
+// nothing.
+func TestRetiredCommandValue(t *testing.T) {
+	old, fresh := "`npx eslint@8.57.0 src`", "`npx eslint@9.4.0 src`"
+	for _, tc := range []struct {
+		name       string
+		runs, said []string // per session
+		want, not  string
+	}{
+		{"told", []string{"8.57.0", "8.57.0", "8.57.0", "9.4.0"},
+			[]string{"the sidebar collapses", "the modal loses focus", "dates render in UTC", "eslint is on 9.4.0 now, the 8 line is gone"}, fresh, old},
+		{"untold", []string{"8.57.0", "8.57.0", "8.57.0", "9.4.0"},
+			[]string{"the sidebar collapses", "the modal loses focus", "dates render in UTC", "the toast hides the menu"}, old, fresh},
+		{"run again after", []string{"8.57.0", "9.4.0", "8.57.0", "8.57.0"},
+			[]string{"the sidebar collapses", "eslint is on 9.4.0 now", "dates render in UTC", "the toast hides the menu"}, old, fresh},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			for i, v := range tc.runs {
+				w.add(string(rune('a'+i)), true, "u:"+tc.said[i], "x:npx eslint@"+v+" src", "x:npm test")
+			}
+			line := ""
+			for _, c := range w.run(t).Candidates {
+				if strings.Contains(c.Text, verificationPrefix) {
+					line = c.Text
+				}
+			}
+			if !strings.Contains(line, tc.want) || strings.Contains(line, tc.not) {
+				t.Errorf("verification line %q, want %s and not %s", line, tc.want, tc.not)
+			}
+		})
+	}
+}

@@ -192,6 +192,9 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	stmts = promoteChanges(stmts, said, ranCommands(sessions), changes)
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
+	retired := retiredValues(sessions, said, isNew)
+	withoutRetired(cands, retired)
+	withoutRetired(skills, retired)
 
 	cands = reconcile(cands, said, withPasted(changes, append(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew)...)), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification
