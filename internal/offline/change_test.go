@@ -173,6 +173,9 @@ func TestChangedLine(t *testing.T) {
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone, it's nox now"}, ""},
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},
 		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}}, ""},
+		// an address named without its path is the whole URL of the line
+		{"- Telemetry goes to mqtt://hub.lan:1883/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, "- Telemetry goes to nats://bus.lan:4222."},
+		{"- Telemetry goes to mqtt://hub.lan:18830/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, ""},
 		{"- Runtime 3.1.4 everywhere.", change{old: "3.1", new: "3.2", terms: []string{"runtime"}}, ""},
 		// A short note on what the old value was goes with it; one the
 		// change's message says again, or a longer note, stays.

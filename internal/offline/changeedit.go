@@ -307,8 +307,10 @@ func inAddress(s, old string) bool {
 
 // addressPart finds the address in line that old is the host of, and what
 // it becomes with new: "dc01.corp.local" and "dc03" give "dc03.corp.local";
-// "dc03.corp.local" stays whole. (A port is left alone: "host:1883" names
-// a host the change may not have kept.)
+// "dc03.corp.local" stays whole; a URL named without its path
+// ("redis://cache:6379 is gone") is the line's whole URL, which a new URL
+// replaces. (A port is left alone: "host:1883" names a host the change may
+// not have kept.)
 func addressPart(line, old, new string) (string, string) {
 	lo := strings.ToLower(old)
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
@@ -326,6 +328,10 @@ func addressPart(line, old, new string) (string, string) {
 				return t, new
 			}
 			return t, strings.Replace(t, t[strings.Index(l, "//"+lo)+2:strings.Index(l, "//"+lo)+2+len(old)], new, 1)
+		case strings.Contains(lo, "//") && strings.Contains(new, "//") && strings.HasPrefix(l, lo+"/"):
+			// the URL named without its path: mqtt://hub:1883 for
+			// mqtt://hub:1883/sensors
+			return t, new
 		case strings.HasPrefix(l, lo+".") && len(l) > len(lo)+1 && unicode.IsLetter(rune(l[len(lo)+1])):
 			// a domain follows the host, not a version's next digit
 			if strings.Contains(new, ".") {
