@@ -326,10 +326,9 @@ func representative(ms []stmt) string {
 	}
 	// Of those, a reply that rules out by name what the agent did ("no
 	// globals, keep it local") says what the mistake was; another that
-	// only says what to do ("keep it on the module table") loses it.
-	if ruling := rulingOut(ms, naming); len(ruling) > 0 {
-		naming = ruling
-	}
+	// only says what to do ("keep it on the module table") loses it,
+	// unless it says much more.
+	ruling := rulingOut(ms, naming)
 	best, bestScore := "", -1<<30
 	for _, m := range ms {
 		if asked(m.line) && !allAsked || len(naming) > 0 && !naming[m.line] {
@@ -347,6 +346,9 @@ func representative(ms []stmt) string {
 			} else {
 				score++ // what to do instead, the reason: worth keeping
 			}
+		}
+		if ruling[m.line] {
+			score += 3
 		}
 		if len(m.line) > 200 {
 			score /= 2

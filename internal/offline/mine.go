@@ -81,6 +81,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	// report: what the agent last wrote before the person spoke; a reply
 	// that names what it did and rules it out corrects it.
 	report := ""
+	// quoteBefore: the person's last message only quoted the agent, so
+	// this one answers the quote, as a reply under it would.
+	quoteBefore := false
 	for pos, msg := range msgs {
 		seq++
 		if msg.ID == "" {
@@ -123,12 +126,20 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 			}
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
-			quoted := leadQuoted || quotesReport(msg.Text, report)
+			quoted := leadQuoted || quotesReport(msg.Text, report) || quoteBefore
+			quoteBefore = false
 			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted {
 				corrective = true
 			}
 			answered := report
 			report = ""
+			if quoted && len(own) == 0 {
+				// A message that only quotes the agent ("> I've put
+				// the route in generated/routes.ts"): the next one
+				// answers the quote.
+				report, corrective, quoteBefore = answered, true, true
+				continue
+			}
 			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
 				// No sentence of this message can be an instruction or a
 				// reversal: skip the parsing.
@@ -625,12 +636,14 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	// agent's code, quoted.
 	agents = (len(q) >= 2 || len(q) == 1 && len(codeNames(quote)) > 0) && report != ""
 	if agents {
+		// By stem: a person quoting from memory bends a word ("returns"
+		// for the agent's "return").
 		in := map[string]bool{}
 		for _, t := range textkey.Tokens(report) {
-			in[t] = true
+			in[textkey.Stem(t)] = true
 		}
 		for _, t := range q {
-			agents = agents && in[t]
+			agents = agents && in[textkey.Stem(t)]
 		}
 	}
 	// Quoting the agent to agree with it ("\"in past tense\": yes. …")

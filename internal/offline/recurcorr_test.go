@@ -640,3 +640,23 @@ func TestCorrectionJoinsClosestGroup(t *testing.T) {
 		t.Fatalf("got %+v; want one token rule from both sessions", got)
 	}
 }
+
+// TestQuoteInAMessageOfItsOwn: a message that only quotes the agent is
+// answered by the person's next message, as a reply under the quote would
+// be; a quote from memory may bend a word of the agent's ("refreshes" for
+// "refresh").
+func TestQuoteInAMessageOfItsOwn(t *testing.T) {
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	m := mineSession(0, convo("s", start,
+		"a:I keep the session key in localStorage so the widget can read it.",
+		"u:> I keep the session key in localStorage",
+		"u:that is readable by any script on the page. session keys live in the httpOnly cookie and nowhere else"), nil)
+	if len(m.stmts) != 1 || !m.stmts[0].correction || len(m.stmts[0].did) == 0 || !strings.Contains(m.stmts[0].line, "httpOnly cookie") {
+		t.Fatalf("got %+v; want the reply as a correction of what the agent reported", m.stmts)
+	}
+	rest, agents, ok := quotedLead(`"refreshes it when it expires" -- tokens are renewed by the auth client, never by hand`,
+		"I store the token in a module variable and refresh it when it expires.")
+	if !ok || !agents || !strings.HasPrefix(rest, "tokens are renewed") {
+		t.Fatalf("quotedLead = %q, %v, %v; want the agent's words quoted, the reply after them", rest, agents, ok)
+	}
+}
