@@ -772,6 +772,7 @@ var generic = map[string]bool{
 	"files": true, "project": true, "repo": true, "when": true, "you": true,
 	"now": true, "from": true, "on": true, "here": true, "everything": true,
 	"edit": true, "by": true, "hand": true, "directly": true, "own": true,
+	"ever": true, "either": true,
 }
 
 // genericTerms are the generic words as stemmed terms.

@@ -274,6 +274,10 @@ func TestSameFact(t *testing.T) {
 		// the words they share are the subject of two facts
 		{"Thumbnails are cropped to 320 and the hero images to 1280.", "Thumbnails are in media/thumbs/, hero images in media/hero.png.", false},
 		{"Thumbnails are cropped to 320 and the hero images to 1280.", "Hero images and thumbnails are cropped to 1280 and 320.", true},
+		// "either" and "ever" add nothing to what a rule is about: the
+		// terse second wording is the same rule
+		{"Never force-push to main in this repo, rebase locally and open a PR.", "And don't force-push to main either, ever.", true},
+		{"Never force-push to main in this repo, rebase locally and open a PR.", "Don't force-push to the release branch either, ever.", false},
 	}
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {
