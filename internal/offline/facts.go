@@ -170,6 +170,10 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 	}
 	var out []candidate
 	var saidTerms [][]string // factTerms of said, computed once when first needed
+	var naming *namingIndex  // in which sessions each term of said is named
+	// The statements' sentences by session, lower-cased: those that stand
+	// on their own (a marker, a correction) second.
+	stated := [2]map[int][]string{{}, {}}
 	for _, g := range groups {
 		if g.dead {
 			continue
@@ -202,8 +206,16 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 				for i := range said {
 					saidTerms[i] = factTerms(said[i].quote)
 				}
+				naming = newNamingIndex(said, func(i int) []string { return saidTerms[i] })
+				for _, s := range stmts {
+					k := 0
+					if s.lasting || s.correction || s.global {
+						k = 1
+					}
+					stated[k][s.src.session] = append(stated[k][s.src.session], strings.ToLower(s.src.quote))
+				}
 			}
-			echo = mentionedElsewhere(line, sessions, said, saidTerms)
+			echo = mentionedElsewhere(line, sessions, said, saidTerms, naming, stated)
 			if echo != nil {
 				sessions[echo.session] = true
 				fresh = fresh || isNew(echo.session)
@@ -248,6 +260,17 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 func sharedTerms(a, b string) int {
 	n, _ := textkey.Overlap(withParts(a, factTerms(a)), withParts(b, factTerms(b)))
 	return n
+}
+
+// rareTieOf is rareTie for a sentence of said: one that is part of a
+// statement standing on its own (a marker, a correction) is that fact
+// already, and tied to this line too it would be proposed twice.
+func rareTieOf(line string, terms []string, as int, s source, sTerms []string, stated [2]map[int][]string, naming *namingIndex) bool {
+	low := strings.ToLower(s.quote)
+	if saidIn(low, stated[1][s.session]) {
+		return false
+	}
+	return rareTie(line, terms, as, s, sTerms, saidIn(low, stated[0][s.session]), naming)
 }
 
 // personalGroup reports whether statements are the person's preference
@@ -390,9 +413,15 @@ func asked(line string) bool { return strings.HasSuffix(strings.TrimRight(line, 
 // line is about again: two of its terms and a name written as code, three
 // of its terms, two of them in a sentence that calls the thing the usual
 // way ("make it idempotent like the others"), or the same file path. Questions count (the person names the thing); text
-// they pasted does not (said holds their own words only).
-func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidTerms [][]string) *source {
+// they pasted does not (said holds their own words only). A sentence that
+// shares one term only names the line again when the person names that
+// term in no third session and says it as settled or as a rule (rareTie).
+func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidTerms [][]string, naming *namingIndex, stated [2]map[int][]string) *source {
 	terms := factTerms(line)
+	as := -1
+	for s := range sessions {
+		as = s
+	}
 	for i := range said {
 		s := &said[i]
 		if sessions[s.session] {
@@ -400,6 +429,9 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
 		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
+			return s
+		}
+		if shared >= 1 && len(sessions) == 1 && rareTieOf(line, terms, as, *s, saidTerms[i], stated, naming) {
 			return s
 		}
 	}

@@ -908,11 +908,29 @@ func sameStmt(a, b stmt) bool {
 		// matter.
 		return false
 	}
-	shared, _ := textkey.Overlap(withParts(a.line, ta), withParts(b.line, tb))
+	shared, _ := textkey.Overlap(withParts(a.line, tieTerms(ta)), withParts(b.line, tieTerms(tb)))
 	// A dotted name is named by its tail too in the heat of a correction:
 	// "l10n.t" in one, "vscode.l10n.t" in the other.
 	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
 }
+
+// tieTerms are the terms of a line that can tie it to another: not the
+// verb a rule is said with nor the preposition that says how ("no raw
+// SQL, go through the query builder" and "metrics go through statsd"
+// share "go through" and nothing they are about).
+func tieTerms(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if !ruleVerbs[t] && !howWords[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// howWords are prepositions that say by what way or where a thing is
+// done, not what it is.
+var howWords = map[string]bool{"through": true, "via": true, "using": true, "inside": true, "within": true, "across": true, "onto": true}
 
 // dottedTail reports whether a dotted name of one set is the tail of a
 // longer dotted name in the other ("l10n.t", "vscode.l10n.t"): one name,

@@ -433,3 +433,127 @@ func namingClauses(s string, terms []string) string {
 	}
 	return strings.TrimSpace(out)
 }
+
+// A fact said once in passing is often named again, sessions later, by the
+// one word that is its subject: a tool, a library, a type the project
+// settled on ("release notes go through towncrier", then "towncrier
+// fragment for the cache fix too"; "coordinates are FixedPoint", then
+// "FixedPoint, like every position field"). The two sentences share that word and little else, and a word
+// shared by two sentences ties nothing on its own: the project's everyday
+// words are in every session. A word the person names in those two
+// sessions and in no other is the subject they came back to.
+
+// namingIndex says in which sessions the person names each term, keyed as
+// termIndex is so that the forms sameWord joins are looked up together.
+type namingIndex struct {
+	byKey map[string][]termAt
+}
+
+// termAt is a term as said in one session.
+type termAt struct {
+	term    string
+	session int
+}
+
+func newNamingIndex(said []source, terms func(i int) []string) *namingIndex {
+	x := &namingIndex{byKey: map[string][]termAt{}}
+	seen := map[termAt]bool{}
+	for i, s := range said {
+		for _, t := range terms(i) {
+			at := termAt{t, s.session}
+			if !seen[at] {
+				seen[at] = true
+				k := wordKey(t)
+				x.byKey[k] = append(x.byKey[k], at)
+			}
+		}
+	}
+	return x
+}
+
+// namedOnlyIn reports whether no session but a and b names t.
+func (x *namingIndex) namedOnlyIn(t string, a, b int) bool {
+	for _, at := range x.byKey[wordKey(t)] {
+		if at.session != a && at.session != b && sameWord(t, at.term) {
+			return false
+		}
+	}
+	return true
+}
+
+// settledAgain reports whether a sentence names a thing as already
+// settled or says it once more: "…, like every position field", "… for
+// the cache fix too", "locust again for the checkout scenario". A question
+// settles nothing, nor does a request to run something again.
+func settledAgain(s string) bool {
+	if strings.Contains(s, "?") {
+		return false
+	}
+	return backRefRe().MatchString(s) && !unsettledRe().MatchString(s) || conventionRe().MatchString(s) || againRe().MatchString(s) && !retryAsk(s)
+}
+
+// usedRe is a thing named as what something is done with or through:
+// "release notes go through towncrier", "load tests go in locust",
+// "render it using mustache".
+var usedRe = lazyregexp.New(`(?i)\b(?:through|thru|via|with|using|uses?|in)\s+([\w.@/+-]+)`)
+
+// usedTerms are the terms a sentence names as what a thing is done with.
+func usedTerms(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, u := range usedRe().FindAllStringSubmatch(s, -1) {
+		for _, t := range factTerms(u[1]) {
+			m[t] = true
+		}
+	}
+	return m
+}
+
+// rareTie reports whether sentence b of another session names again the
+// subject of line, said in session as, by one term alone: a term the
+// person names in these two sessions and in no other, that is a name in
+// both (FixedPoint) or what the line says a thing is done with ("go
+// through towncrier"). b must say it as settled (settledAgain) or, when
+// it is a rule of its own (stated), open with it ("flyway migrate for the
+// reporting schema"); two rules that share only their subject ("kiln
+// shelves are cordierite", "kiln shelves get a wash") are two facts. A
+// line in the first person ("I'd like to start with …") is a request of
+// the day, one about something going wrong a report, and two
+// different values are two settings.
+func rareTie(line string, lineTerms []string, as int, b source, bTerms []string, stated bool, idx *namingIndex) bool {
+	if strings.Contains(b.quote, "?") || strings.HasPrefix(line, "I ") || troubleRe().MatchString(line) {
+		return false
+	}
+	settled := settledAgain(b.quote)
+	if !settled && !stated {
+		return false
+	}
+	if va, vb := valueTerms(lineTerms), valueTerms(bTerms); len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
+		return false
+	}
+	// A name must be one in the person's words too: a word capitalised
+	// in pasted output ("Template render error") names nothing of theirs.
+	used, named := usedTerms(line), nameTerms(line)
+	var opens string
+	if f := factTerms(fillerRe().ReplaceAllString(strings.TrimSpace(b.quote), "")); len(f) > 0 {
+		opens = f[0]
+	}
+	names := nameTerms(b.quote)
+	if w := strings.FieldsFunc(b.quote, notNameRune); len(w) > 0 && unicode.IsUpper([]rune(w[0])[0]) {
+		// "FixedPoint, like every position field.": the name opens it.
+		names[strings.ToLower(w[0])] = true
+	}
+	for _, t := range lineTerms {
+		if !subjectTerm(t) || len(t) < 4 || howWords[t] || !(named[t] && names[t]) && !used[t] {
+			continue
+		}
+		if !settled && !(used[t] && sameWord(t, opens)) {
+			continue
+		}
+		for _, u := range bTerms {
+			if sameWord(t, u) && idx.namedOnlyIn(t, as, b.session) {
+				return true
+			}
+		}
+	}
+	return false
+}

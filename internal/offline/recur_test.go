@@ -111,3 +111,81 @@ func TestRestatedByItsMeans(t *testing.T) {
 		t.Errorf("named in a third session: got %+v; want nothing", got)
 	}
 }
+
+// TestRareSubjectNamedAgain: a fact said once in passing is named again in
+// a later session by its one rare word, the tool it is done with or a name
+// the person writes as one, said as settled or as a rule that opens with
+// it; the earlier, complete sentence words the fact.
+func TestRareSubjectNamedAgain(t *testing.T) {
+	cases := []struct {
+		name         string
+		first, again string
+	}{
+		{"the tool it goes through, then 'too'",
+			"Release notes go through towncrier, one fragment per change.",
+			"and a towncrier fragment for the cache rework too"},
+		{"the tool it goes in, then 'again'",
+			"Load tests go in locust, not a shell loop around curl.",
+			"locust again for the checkout scenario please"},
+		{"a name, then 'like every'",
+			"Coordinates are FixedPoint, not plain ints.",
+			"FixedPoint, like every position field."},
+		{"the tool, then a rule that opens with it",
+			"Schema changes go through flyway, one versioned script each.",
+			"flyway migrate for the reporting schema, not a hand-written script file"},
+	}
+	for _, tc := range cases {
+		got := candidatesOf(
+			[]string{"u:set up the nightly job", "u:" + tc.first},
+			[]string{"u:the sidebar needs a collapse button"},
+			[]string{"u:" + tc.again},
+		)
+		if len(got) != 1 || got[0].line != tc.first || len(sessionsOf(got[0])) != 2 {
+			t.Errorf("%s: got %+v; want %q from two sessions", tc.name, got, tc.first)
+		}
+	}
+}
+
+// TestRareSubjectTiesNothingElse: one shared word ties two sessions only
+// when the person names it in those two alone, and when the later one
+// names it as settled or as what the rule is done with: the project's
+// everyday words, two rules about one subject and a new value tie nothing.
+func TestRareSubjectTiesNothingElse(t *testing.T) {
+	first := "u:Release notes go through towncrier, one fragment per change."
+	for _, tc := range []struct {
+		name  string
+		other []string
+		again string
+	}{
+		{"named in a third session", []string{"u:towncrier complains about the template"}, "u:and a towncrier fragment for the cache rework too"},
+		{"neither settled nor opening with it", nil, "u:the docs build runs towncrier before sphinx"},
+		{"a question", nil, "u:does towncrier run in CI too?"},
+	} {
+		sessions := [][]string{{first}}
+		if tc.other != nil {
+			sessions = append(sessions, tc.other)
+		}
+		sessions = append(sessions, []string{tc.again})
+		if got := candidatesOf(sessions...); len(got) != 0 {
+			t.Errorf("%s: got %+v; want nothing", tc.name, got)
+		}
+	}
+	// Two rules that share their subject only are two facts.
+	if got := candidatesOf([]string{"u:Kiln shelves are cordierite from the Ashby supplier."}, []string{"u:kiln shelves get a wash of alumina before each firing"}); len(got) != 0 {
+		t.Errorf("two rules of one subject: got %+v; want nothing", got)
+	}
+	// A new value of a setting is another setting.
+	if got := candidatesOf([]string{"u:The render farm runs Blender 3.6."}, []string{"u:Blender 4.2 for the thumbnails too"}); len(got) != 0 {
+		t.Errorf("a new value: got %+v; want nothing", got)
+	}
+}
+
+// TestRuleVerbsTieNoCorrection: a correction and a statement of other
+// sessions that share only how they are said ("go through") are two facts.
+func TestRuleVerbsTieNoCorrection(t *testing.T) {
+	a := stmt{line: "No raw SQL strings, go through the query builder.", correction: true}
+	b := stmt{line: "Metrics go through statsd, not stdout."}
+	if sameStmt(a, b) || sameStmt(b, a) {
+		t.Fatalf("%q and %q read as one fact", a.line, b.line)
+	}
+}
