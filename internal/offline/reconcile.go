@@ -19,6 +19,8 @@ import (
 //     replaces that line instead of standing beside it;
 //   - a candidate that says what an existing line says and adds to it
 //     (where, which name, why) is an edit of that line, not a near-copy.
+//   - a rule told in a message that rules out, as code, the command an
+//     existing line says things are done with replaces that line.
 
 // verificationPrefix opens the structured verification line.
 const verificationPrefix = "Verification commands for this project:"
@@ -61,6 +63,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			old, path := k.superseded(c.line, taken)
 			if old == "" {
 				old, path = k.elaborated(c.line, taken)
+			}
+			if old == "" {
+				old, path = k.overruled(c, said, taken)
 			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
@@ -277,6 +282,56 @@ func (k *known) elaborated(line string, taken map[string]bool) (string, string) 
 		added := len(tn) - len(to)
 		if newName && added >= 1 || added >= 3 {
 			return l, path
+		}
+	}
+	return "", ""
+}
+
+// ruledCommandRe is a command, written as code, that a sentence rules out:
+// "don't `helm upgrade` by hand", "nothing goes out with `rsync -a`",
+// "through the pipeline, not `kubectl apply`".
+var ruledCommandRe = lazyregexp.New("(?i)\\b(?:don'?t|do not|never|no more|stop|nothing|not)\\b[^`.,;:!?]{0,30}`([^`]+)`")
+
+// overruled finds an existing memory line (read from a file, not yet
+// rewritten) that tells to do what a message c came from rules out by
+// name: "Releases are pushed with helm upgrade" when the message said
+// "don't `helm upgrade` by hand, releases go through argo". The new rule
+// takes the old line's place; beside it, the old line would contradict
+// it. Only a command of two words or more, found whole in the line and
+// not ruled out there too, is specific enough to say which line.
+func (k *known) overruled(c candidate, said []source, taken map[string]bool) (string, string) {
+	type message struct {
+		session int
+		id      string
+	}
+	msgs := map[message]bool{}
+	for _, s := range c.srcs {
+		msgs[message{s.session, s.msgID}] = true
+	}
+	var cmds []string
+	for _, s := range said {
+		if !msgs[message{s.session, s.msgID}] {
+			continue
+		}
+		for _, m := range ruledCommandRe().FindAllStringSubmatch(s.quote, -1) {
+			if cmd := strings.ToLower(strings.Join(strings.Fields(m[1]), " ")); strings.Contains(cmd, " ") {
+				cmds = append(cmds, cmd)
+			}
+		}
+	}
+	if len(cmds) == 0 {
+		return "", ""
+	}
+	for _, l := range k.lines {
+		path := k.from[l]
+		if path == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		low := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(l, "`", "")), " "))
+		for _, cmd := range cmds {
+			if strings.Contains(low, cmd) && !negatedIn(low, cmd) {
+				return l, path
+			}
 		}
 	}
 	return "", ""

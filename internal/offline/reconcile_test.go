@@ -223,3 +223,29 @@ func TestProjectRuleLeavesGlobalLine(t *testing.T) {
 		t.Errorf("no asciidoc candidate in %+v", res.Candidates)
 	}
 }
+
+// TestOverruledCommandEditsLine: a rule told in a message that also rules
+// out, by name as code, the command a memory line says things are done
+// with takes that line's place, so the two never stand side by side; a
+// command the line does not name leaves it alone.
+func TestOverruledCommandEditsLine(t *testing.T) {
+	mem := "# Project Memory\n\n- Chart releases are pushed with helm upgrade from a laptop.\n- The cluster runs in eu-west-3.\n"
+	run := func(ruled string) string {
+		w := newWorld(t)
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("a", true, "u:ship the new ingress", "x:helm upgrade web ./chart",
+			"u:don't `"+ruled+"` by hand. From now on releases go through the argo app in deploy/argo/, argo syncs them.")
+		got, _ := w.appliedPrivate(t, mem)
+		return got
+	}
+	got := run("helm upgrade")
+	if strings.Contains(got, "from a laptop") || !strings.Contains(got, "deploy/argo/") || !strings.Contains(got, "eu-west-3") {
+		t.Errorf("want the helm line replaced by the argo rule, the region kept:\n%s", got)
+	}
+	got = run("helm rollback")
+	if !strings.Contains(got, "from a laptop") || !strings.Contains(got, "deploy/argo/") {
+		t.Errorf("want the helm line kept beside the argo rule:\n%s", got)
+	}
+}
