@@ -174,6 +174,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if s == "" {
 		return nil, nil
 	}
+	// "wait, don't …": the person stops the agent, and what follows is
+	// the rule ("wait for the build" stays a request).
+	s = waitLeadRe().ReplaceAllString(s, "$1")
 	if !corrective && !mayMatter(strings.ToLower(s)) {
 		return nil, nil
 	}
@@ -205,8 +208,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	st := &stmt{src: src, correction: corrective}
-	if m := noOpenRe().FindStringSubmatch(s); m != nil && !notRuling[strings.ToLower(m[1])] {
-		// "no raw SQL, use a dbt model": ruling something out corrects.
+	if m := noOpenRe().FindStringSubmatch(stripFillers(s)); m != nil && !notRuling[strings.ToLower(m[1])] {
+		// "no raw SQL, use a dbt model": ruling something out corrects
+		// ("and pls no raw SQL" too).
 		st.correction = true
 	}
 	if thing := askedAgain(s); thing != "" {
@@ -510,6 +514,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// waitLeadRe is "wait" before a word that rules something out.
+var waitLeadRe = lazyregexp.New(`(?i)^(?:wait|hold on|stop)[\s,.!]+((?:no|nope|don'?t|dont|do not|never|not)\b)`)
 
 // notLaterRe rules "later" out ("in the same file, not later in
 // another"): the rule says when, it puts nothing off.

@@ -660,3 +660,25 @@ func TestQuoteInAMessageOfItsOwn(t *testing.T) {
 		t.Fatalf("quotedLead = %q, %v, %v; want the agent's words quoted, the reply after them", rest, agents, ok)
 	}
 }
+
+// TestRuleOutAfterFillersAndWait: "no X" rules X out after fillers too
+// ("and pls no …"), and "wait, don't …" is the rule without the "wait";
+// "wait for …" is no such lead.
+func TestRuleOutAfterFillersAndWait(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"and pls no inline styles anywhere in the mailer templates", "No inline styles anywhere in the mailer templates."},
+		{"wait dont reseed the staging database!!", "Dont reseed the staging database."},
+		{"hold on, never rotate the keys on a Friday", "Never rotate the keys on a Friday."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want %q", c.in, st, c.want)
+		}
+	}
+	if st, _ := classify("and pls no inline styles anywhere in the mailer templates", false, source{}); st == nil || !st.correction {
+		t.Errorf("got %+v; want ruling out to correct", st)
+	}
+	if st, _ := classify("wait for the nightly export before you rotate the keys, always", false, source{}); st == nil || !strings.HasPrefix(st.line, "Wait for the nightly export") {
+		t.Errorf("got %+v; want the 'wait for' rule kept whole", st)
+	}
+}
