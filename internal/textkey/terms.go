@@ -25,10 +25,16 @@ func Terms(s string) []string {
 			add("`" + strings.Join(strings.Fields(strings.ToLower(part)), " ") + "`")
 			continue
 		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(part), func(r rune) bool {
+		words := strings.FieldsFunc(strings.ToLower(part), func(r rune) bool {
 			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-_./:@+'’", r))
-		}) {
-			w = strings.Trim(strings.ReplaceAll(w, "’", "'"), ".:-_/'")
+		})
+		for j := 0; j < len(words); j++ {
+			w := strings.Trim(strings.ReplaceAll(words[j], "’", "'"), ".:-_/'")
+			if j+1 < len(words) && number(w) && units[strings.Trim(words[j+1], ".:-_/'")] {
+				// "60 fps" is "60fps": one measure, however spaced.
+				j++
+				w += strings.Trim(words[j], ".:-_/'")
+			}
 			if w == "" || stop[w] || stopTerms[w] {
 				continue
 			}
@@ -51,6 +57,27 @@ func isValue(w string) bool {
 		}
 	}
 	return false
+}
+
+// number reports whether w is a plain number: 60, 2.5.
+func number(w string) bool {
+	dots := 0
+	for _, r := range w {
+		if r == '.' {
+			dots++
+		} else if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != "" && dots <= 1 && w[0] != '.'
+}
+
+// units are the units a measure is written with, glued to its number or
+// not ("60fps", "60 fps"; "512 mb").
+var units = map[string]bool{
+	"fps": true, "ms": true, "px": true, "hz": true, "khz": true, "mhz": true, "ghz": true,
+	"kb": true, "mb": true, "gb": true, "tb": true, "kib": true, "mib": true, "gib": true,
+	"rpm": true, "dpi": true, "mm": true, "cm": true, "rem": true, "em": true, "vh": true, "vw": true,
 }
 
 // stopTerms are frequent words of instructions that say nothing about which

@@ -1,6 +1,7 @@
 package textkey
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,22 @@ func TestShared(t *testing.T) {
 	}
 	if got := Shared(a, nil); got != nil {
 		t.Errorf("nothing shared with nothing: %v", got)
+	}
+}
+
+// TestTermsMeasureOneToken: a number and its unit are one exact term,
+// written glued or spaced, and a number before any other word stays apart.
+func TestTermsMeasureOneToken(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"thumbnails render at 240 px", "240px"},
+		{"thumbnails render at 240px", "240px"},
+		{"poll every 2.5 ms", "2.5ms"},
+	} {
+		if got := Terms(c.in); !slices.Contains(got, c.want) {
+			t.Errorf("Terms(%q) = %v; want %q among them", c.in, got, c.want)
+		}
+	}
+	if got := Terms("keep 3 replicas"); !slices.Contains(got, "3") || !slices.Contains(got, "replica") {
+		t.Errorf("Terms(keep 3 replicas) = %v; want 3 and replica apart", got)
 	}
 }
