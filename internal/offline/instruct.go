@@ -41,7 +41,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -400,6 +400,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if m := youRe().FindString(s); m != "" {
 		marked = true
 		s = s[len(m):]
+	}
+	if st.lasting || st.correction {
+		s = withoutStory(s)
 	}
 	if described(mainClause(s), st.lasting || st.correction) && !changedSetting(s) {
 		return nil, nil
@@ -1133,6 +1136,34 @@ var contrastRe = lazyregexp.New(`(?i),\s*((please|pls)\s+)?(not|never|instead of
 // properNameRe is a capitalised name inside a clause ("from Airflow
 // Variables"): a thing of the project, like a name written as code.
 var properNameRe = lazyregexp.New(`\s[A-Z][a-z]+(\s[A-Z][a-z]+)*\b`)
+
+// withoutStory cuts a marked rule before the clause that tells what
+// happened once ("never touch my dotfiles, that file is mine, I saw you
+// edit it last week"): the story is the rule's occasion, and read as the
+// sentence's it made the whole a narration. The rule before it must
+// still say something (three words) and tell nothing itself.
+func withoutStory(s string) string {
+	locs := clauseSplitRe().FindAllStringIndex(s, -1)
+	for i, loc := range locs {
+		end := len(s)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		if !storyRe().MatchString(s[loc[1]:end]) {
+			continue
+		}
+		head := s[:loc[0]]
+		if len(textkey.Tokens(head)) >= 3 && !described(head, true) {
+			return head
+		}
+		return s
+	}
+	return s
+}
+
+// storyRe is a time in the past that makes a clause a story: "I saw you
+// edit it last week", "it broke prod yesterday".
+var storyRe = lazyregexp.New(`(?i)\b(last night|yesterday|this morning|earlier today|last (week|month)|the other day)\b`)
 
 // clauseSplitRe separates the clauses of a sentence.
 var clauseSplitRe = lazyregexp.New(`[;,\x{2014}]\s+`)

@@ -403,3 +403,28 @@ func TestMentionSupports(t *testing.T) {
 		t.Fatalf("not mentioned again: %+v, want none", got)
 	}
 }
+
+// TestRuleBeforeItsStory: a rule marked to last or said as a correction
+// keeps its words when a later clause tells what happened once ("…, you
+// did it last week"): the story is cut, not read as the sentence's, and
+// "by the way" before the rule is a filler.
+func TestRuleBeforeItsStory(t *testing.T) {
+	for _, c := range []struct{ said, want string }{
+		{"by the way never rotate the signing key by hand, in any repo of mine, the vault rotates it, you tried it yesterday and the release broke", "Never rotate the signing key by hand, the vault rotates it."},
+		{"from now on the invoice numbers are never reused, accounting caught a duplicate the other day", "The invoice numbers are never reused."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || st.line != c.want {
+			t.Errorf("%q: got %+v; want %q", c.said, st, c.want)
+		}
+	}
+	// a story alone stays a story, marked or not
+	for _, s := range []string{
+		"from now on, the nightly export failed last night, no idea why",
+		"the cache was cleared yesterday, it took an hour",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("%q: got %+v; want nothing", s, st)
+		}
+	}
+}
