@@ -177,6 +177,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	// "wait, don't …": the person stops the agent, and what follows is
 	// the rule ("wait for the build" stays a request).
 	s = waitLeadRe().ReplaceAllString(s, "$1")
+	// "please note, going forward, that …": the marker set off inside
+	// the asking; what follows "that" is the rule.
+	s = noteMarkerThatRe().ReplaceAllString(s, "$1, ")
 	if !corrective && !mayMatter(strings.ToLower(s)) {
 		return nil, nil
 	}
@@ -310,6 +313,9 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if m := rememberMidRe().FindString(s); m != "" {
 		st.lasting, remembered = true, true
 		s = s[len(m):]
+	} else if rest, ok := rememberRunOn(s); ok {
+		st.lasting, remembered = true, true
+		s = rest
 	}
 	if m := rememberTailRe().FindString(s); m != "" {
 		st.lasting, remembered = true, true
@@ -520,6 +526,40 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 
 // waitLeadRe is "wait" before a word that rules something out.
 var waitLeadRe = lazyregexp.New(`(?i)^(?:wait|hold on|stop)[\s,.!]+((?:no|nope|don'?t|dont|do not|never|not)\b)`)
+
+// rememberRunOnRe is "remember that" inside a sentence typed without
+// punctuation: "the id is wrong remember that the id is x everywhere".
+var rememberRunOnRe = lazyregexp.New(`(?i)\s(\S+)\s+` + rememberWord + `\s+that\s+`)
+
+// thenTaskRe is the day's next step run on after a rule: "… then rerun".
+var thenTaskRe = lazyregexp.New(`(?i)\s+(?:and\s+)?then\s+\w+(?:\s+\w+)?\W*$`)
+
+// notRememberer are the words before "remember" that make it the verb of
+// a sentence ("I don't remember that flag", "you remember that?") rather
+// than a marker.
+var notRememberer = map[string]bool{"i": true, "you": true, "u": true, "we": true, "they": true, "he": true, "she": true,
+	"don't": true, "dont": true, "do": true, "did": true, "didn't": true, "can't": true, "cant": true, "not": true,
+	"never": true, "to": true, "could": true, "would": true, "can": true, "will": true, "might": true, "please": true}
+
+// rememberRunOn returns what a "remember that" inside a run-on sentence
+// marks, without a "then …" step after it, when the word before the
+// marker ends the task before it rather than making "remember" its verb.
+func rememberRunOn(s string) (string, bool) {
+	m := rememberRunOnRe().FindStringSubmatchIndex(s)
+	if m == nil || notRememberer[strings.ToLower(strings.Trim(s[m[2]:m[3]], ",.;:"))] {
+		return s, false
+	}
+	rest := thenTaskRe().ReplaceAllString(s[m[1]:], "")
+	if len(textkey.Tokens(rest)) < 3 {
+		return s, false
+	}
+	return rest, true
+}
+
+// noteMarkerThatRe is "note, going forward, that": a request to take
+// note with a lasting marker set off inside it, up to the "that" that
+// opens what is noted.
+var noteMarkerThatRe = lazyregexp.New(`(?i)^(?:(?:please|kindly)\s+)?(?:note|keep in mind|bear in mind|be aware|remember)\s*,\s*(from ?now on|going forward|in (?:the )?future|from here on(?: out)?)\s*,\s*that\s+`)
 
 // notLaterRe rules "later" out ("in the same file, not later in
 // another"): the rule says when, it puts nothing off.

@@ -309,3 +309,26 @@ func TestRememberForTheFuture(t *testing.T) {
 		t.Errorf("a plan for later read as a rule: %+v", st)
 	}
 }
+
+// TestMarkerInsideTheAsking: a lasting marker set off inside "please
+// note, …, that" marks what follows "that"; "remember that" inside a
+// sentence typed without punctuation marks what follows it, without the
+// "then …" step after it, unless "remember" is the sentence's own verb.
+func TestMarkerInsideTheAsking(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Please note, from now on, that every invoice PDF is rendered by the print service and never by the browser.",
+			"Every invoice PDF is rendered by the print service and never by the browser."},
+		{"bump the icons then the title is wrong remember that the product name is Lumen Desk everywhere not LumenDesk then rebuild",
+			"The product name is Lumen Desk everywhere not LumenDesk."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want lasting %q", c.in, st, c.want)
+		}
+	}
+	for _, in := range []string{"honestly I dont remember that flag being there at all", "do you remember that outage in march"} {
+		if st, _ := classify(in, false, source{}); st != nil && st.lasting {
+			t.Errorf("classify(%q) = %q; want no lasting statement", in, st.line)
+		}
+	}
+}
