@@ -42,6 +42,7 @@ type mined struct {
 	pasted    []setting  // settings the person pasted (key: value lines)
 	checks    []shellRun // first run of each verification command
 	steps     []shellRun // non-inspection commands, repeats collapsed
+	substs    []shellRun // sed runs that edit files (substitutedChanges)
 	signals   int
 }
 
@@ -287,6 +288,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				for i, c := range cmds {
 					seq++
+					if !tc.Error && editsBySed(c) {
+						m.substs = append(m.substs, shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}, prompt: lastPrompt})
+					}
 					if c.noise {
 						continue
 					}

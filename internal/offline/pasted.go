@@ -744,3 +744,132 @@ func withPasted(told, pasted []change) []change {
 	sort.SliceStable(out, func(i, j int) bool { return before(out[i].src, out[j].src) })
 	return out
 }
+
+// An agent often makes a change the person asked for with a substitution
+// (`sed -i 's/2022.3.21f1/6000.0.23f1/' scripts/build.sh`): the old value
+// and the new one are both written there, and when memory states the old
+// one, memory is behind, whatever words the request used.
+
+// editsBySed reports whether c runs sed on files in place (`sed -i`,
+// `xargs sed -i`): a substitution that only prints changes nothing.
+func editsBySed(c command) bool {
+	sed := false
+	for _, w := range c.args {
+		switch {
+		case w.text == "sed":
+			sed = true
+		case sed && strings.HasPrefix(w.text, "-i"):
+			return true
+		}
+	}
+	return false
+}
+
+// substRe is a sed substitution's expression: its delimiter, what it
+// replaces and with what, and its flags.
+var substRe = lazyregexp.New(`^s([/|#,@])(.+?)([/|#,@])(.*?)([/|#,@])[gIi0-9]*$`)
+
+// substitutedChanges turns the substitutions the agent ran in new sessions
+// into changes of the memory line that states the old value: a literal
+// expression (no pattern beyond an escaped delimiter or a dot), whose
+// two sides differ in one value written with a digit or a mark of a
+// name ("events_cluster", "5432" of "localhost:5432"), the old one stated
+// by exactly one memory line. A substitution asked for a while ("for
+// this run", "locally") or under a question changes nothing.
+func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+	var out []change
+	for _, m := range sessions {
+		for _, r := range m.substs {
+			if !isNew(r.src.session) || r.prompt.quote == "" || strings.HasSuffix(strings.TrimSpace(r.prompt.quote), "?") || temporaryRe().MatchString(r.prompt.quote) {
+				continue
+			}
+			sed := false
+			for _, w := range r.cmd.args {
+				if w.text == "sed" {
+					sed = true
+					continue
+				}
+				mt := substRe().FindStringSubmatch(w.text)
+				if !sed || mt == nil || mt[1] != mt[3] || mt[3] != mt[5] {
+					continue
+				}
+				old, new, ok := substitutedValue(mt[2], mt[4], mt[1])
+				if !ok {
+					continue
+				}
+				line := ""
+				for _, l := range k.lines {
+					if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !boundedIn(l, old) {
+						continue
+					}
+					if line != "" {
+						line = "\x00"
+						break
+					}
+					line = l
+				}
+				if line == "" || line == "\x00" {
+					continue
+				}
+				// (The line's own words name the setting: the value
+				// is written in it alone, and the agent replaced
+				// just that value.)
+				out = append(out, change{old: old, new: new, terms: nonValues(line), src: r.src, context: r.prompt.quote})
+			}
+		}
+	}
+	return out
+}
+
+// substitutedValue is the one value in which a literal substitution's two
+// sides differ, each as written: the sides themselves when each is one
+// value, else the one part, split at spaces and the marks that end a
+// value in a setting (`=`, quotes, a colon before a port), that differs.
+func substitutedValue(from, to, delim string) (string, string, bool) {
+	un := strings.NewReplacer(`\`+delim, delim, `\.`, ".")
+	from, to = un.Replace(from), un.Replace(to)
+	if strings.ContainsAny(from, `\^$*[]`) || strings.ContainsAny(to, `\&`) {
+		return "", "", false
+	}
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(" \t=\"':;,()", r) })
+	}
+	a, b := split(from), split(to)
+	if len(a) != len(b) || len(a) == 0 {
+		return "", "", false
+	}
+	old, new, n := "", "", 0
+	for i := range a {
+		if a[i] != b[i] {
+			old, new = a[i], b[i]
+			n++
+		}
+	}
+	valueLike := func(v string) bool { return hasDigit(v) || strings.ContainsAny(v, "./_-") }
+	if n != 1 || !valueLike(old) || !valueLike(new) && !sameKind(old, new) {
+		return "", "", false
+	}
+	return old, new, true
+}
+
+// boundedIn reports whether v is written in line with no letter, digit
+// or dot of a longer word around it: "9121" in "listens on :9121".
+func boundedIn(line, v string) bool {
+	for i := strings.Index(line, v); i >= 0; {
+		before, after := "", line[i+len(v):]
+		if i > 0 {
+			before = line[i-1 : i]
+		}
+		if !strings.ContainsAny(before, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") || before == "" {
+			if after == "" || !strings.ContainsAny(after[:1], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") && !(after[0] == '.' && len(after) > 1 && after[1] != ' ') {
+				return true
+			}
+		}
+		j := strings.Index(line[i+1:], v)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}

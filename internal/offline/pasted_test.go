@@ -520,3 +520,39 @@ func TestQueriedVersion(t *testing.T) {
 		})
 	}
 }
+
+// TestSubstitutedValue: a value the agent replaced in files with `sed -i`
+// (literally, one value apart) is memory's new value when exactly one
+// memory line states the old one; asked for a while, printed without -i,
+// or stated by two lines, it changes nothing.
+func TestSubstitutedValue(t *testing.T) {
+	mem := "# Project Memory\n\n- Sessions live in the cache on port 6380 of the shared box.\n- Thumbnails are 320 pixels wide.\n"
+	for _, tc := range []struct {
+		name, mem, prompt, cmd string
+		want                   []string
+	}{
+		{"in place", mem, "u:the cache moved, fix the conf files", "x:sed -i 's/port 6380/port 6390/' deploy/cache.conf",
+			[]string{"- Sessions live in the cache on port 6390 of the shared box.", "- Thumbnails are 320 pixels wide."}},
+		{"through xargs", mem, "u:the cache moved, fix the conf files", "x:grep -rl 6380 deploy | xargs sed -i 's#6380#6390#g'",
+			[]string{"- Sessions live in the cache on port 6390 of the shared box."}},
+		{"for a while", mem, "u:for this run point it at the spare cache", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil},
+		{"printed only", mem, "u:the cache moved, fix the conf files", "x:sed 's/6380/6390/' deploy/cache.conf", nil},
+		{"two lines", mem + "- The replica also listens on 6380.\n", "u:the cache moved, fix the conf files", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, tc.mem)
+			w.add("a", true, "u:the thumbnail grid jumps on load", "x:make check")
+			w.add("b", true, tc.prompt, tc.cmd, "x:make check")
+			if tc.want == nil {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "6390") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, tc.mem, tc.want)
+		})
+	}
+}
