@@ -21,6 +21,8 @@ import (
 //     (where, which name, why) is an edit of that line, not a near-copy.
 //   - a rule told in a message that rules out, as code, the command an
 //     existing line says things are done with replaces that line.
+//   - a line said as unchanged ("still", "as usual") that memory already
+//     states in other words is not proposed again.
 
 // verificationPrefix opens the structured verification line.
 const verificationPrefix = "Verification commands for this project:"
@@ -53,7 +55,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			verify = &c
 			continue
 		}
-		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && k.reminded(c) {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c)) {
 			continue
 		}
 		if c.kind == KindInstruction || c.kind == KindCorrection {
@@ -89,6 +91,66 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 // knownRe is the person saying the listener knows it already: "as you
 // know", "you know this already", "like the memory says".
 var knownRe = lazyregexp.New(`(?i)\b(?:as you (?:know|are aware)|you (?:already )?know (?:this|that|it)?\s*already|you already know|(?:like|as) (?:the |our )?(?:memory|memory file|notes|docs) (?:says?|said)|as (?:we|i) (?:agreed|noted|wrote) (?:before|earlier))\b`)
+
+// unchangedRe is the person saying a thing is as it was: "the API is
+// still the Go one", "nothing changed there", "as usual".
+var unchangedRe = lazyregexp.New(`(?i)\b(?:as usual|as always|like always|same as (?:always|before|ever)|(?:is|are) still|nothing(?: has)? changed|(?:has|have)n'?t changed|unchanged)\b`)
+
+// apportion are the words that share things out ("one module per flow",
+// "each flow under flows/"): the same layout is worded with any of them.
+var apportion = map[string]bool{"one": true, "each": true, "per": true, "every": true, "under": true, "in": true, "own": true}
+
+// restatesUnchanged reports whether a candidate only says again, as
+// unchanged, what a memory line says: every sentence it comes from says
+// the thing is as it was ("the API is still the Go one, nothing changed"),
+// most of the memory line's terms are in it, a compound name counted by
+// any of its parts ("api/" for "services/api/"), and it adds at most two
+// terms of its own. Said as news, the same words would be a fact to
+// propose; said as unchanged, they are memory's line again.
+func (k *known) restatesUnchanged(c candidate) bool {
+	if len(c.srcs) == 0 {
+		return false
+	}
+	for _, s := range c.srcs {
+		if !unchangedRe().MatchString(s.quote) {
+			return false
+		}
+	}
+	line := unchangedRe().ReplaceAllString(c.line, " ")
+	mine := replyTerms(line)
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		theirs := replyTerms(l)
+		var terms []string
+		for _, t := range factTerms(l) {
+			if !apportion[t] {
+				terms = append(terms, t)
+			}
+		}
+		covered := 0
+		for _, t := range terms {
+			in := mine[t]
+			for _, p := range nameParts(t) {
+				in = in || mine[p]
+			}
+			if in {
+				covered++
+			}
+		}
+		extra := 0
+		for _, t := range factTerms(line) {
+			if !theirs[t] && !apportion[t] {
+				extra++
+			}
+		}
+		if covered >= 2 && 5*covered >= 3*len(terms) && extra <= 2 {
+			return true
+		}
+	}
+	return false
+}
 
 // reminded reports whether a candidate only reminds of what a memory line
 // says: every sentence it comes from says the listener knows it already,

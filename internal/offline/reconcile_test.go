@@ -249,3 +249,30 @@ func TestOverruledCommandEditsLine(t *testing.T) {
 		t.Errorf("want the helm line kept beside the argo rule:\n%s", got)
 	}
 }
+
+// TestRestatesUnchanged: a line said as unchanged ("still", "nothing
+// changed", "as usual") that memory already states, whatever the words,
+// is memory's line again; one that brings more than it keeps, or one said
+// as news, is not.
+func TestRestatesUnchanged(t *testing.T) {
+	mem := "- Services: services/api (Go) and services/web (SvelteKit)."
+	layout := "- Handlers live in `handlers/`, one file per route."
+	k := &known{lines: []string{mem, layout}, from: map[string]string{mem: "MEMORY.md", layout: "MEMORY.md"}, removed: map[string]bool{}}
+	cand := func(line string) candidate {
+		return candidate{kind: KindInstruction, line: line, srcs: []source{{quote: line}}}
+	}
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"The api is still the Go one and web the SvelteKit one, nothing changed there.", true},
+		{"Each route gets its own handler file under handlers/, as usual.", true},
+		{"The api is still Go, but it calls the ledger over gRPC with mTLS now.", false},
+		{"New routes go in handlers/ with the rate limiter and audit hook as usual.", false},
+		{"The api is the Go one and web the SvelteKit one.", false},
+	} {
+		if got := k.restatesUnchanged(cand(tt.line)); got != tt.want {
+			t.Errorf("restatesUnchanged(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
