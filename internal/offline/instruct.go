@@ -397,10 +397,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// the generic "you" of a rule and what to do instead.
 		s = "never " + s[len("you never "):]
 	}
-	if loc := youNeverRe().FindStringSubmatchIndex(s); loc != nil && (st.correction || st.lasting) && !complaintVerbs[strings.ToLower(s[loc[2]:loc[3]])] {
-		// "in all my projects: you never run git push, I push myself":
-		// a prohibition addressed to the agent, said to last or as a
-		// correction ("you never listen" is a complaint).
+	if loc := youNeverRe().FindStringSubmatchIndex(s); loc != nil && (st.correction || st.lasting) {
+		// "everywhere: you never publish a release, we do that
+		// ourselves": a prohibition addressed to the agent, said to last
+		// or as a correction.
 		s = "never " + s[loc[2]:]
 	}
 	if m := youRe().FindString(s); m != "" {
@@ -618,13 +618,13 @@ func lastWord(s string) string {
 // and naming the other: "you never edit X, you add Y".
 var genericYouRe = lazyregexp.New(`(?i)^you never [a-z]+ [^,;]+[,;]\s*(but |instead |rather )?you [a-z]+\b`)
 
-// youNeverRe is "you never" before a verb, in group 1.
-var youNeverRe = lazyregexp.New(`(?i)^(?:you|u) never ([a-z]+)\b`)
-
-// complaintVerbs after "you never" tell what the agent fails to do, no
-// rule: "you never listen", "you never remember".
-var complaintVerbs = map[string]bool{"listen": true, "listens": true, "remember": true, "learn": true, "read": true, "ask": true,
-	"get": true, "seem": true, "do": true, "care": true, "understand": true, "check": true, "notice": true, "follow": true}
+// youNeverRe is "you never" before a verb (group 1) that a later clause
+// makes a prohibition, by keeping the act for the person (", I … myself",
+// "we … ourselves") or by naming what to do instead. Without that clause
+// "you never" is a complaint about what the agent fails to do ("you never
+// run the tests before you say it's done"), and "never run the tests"
+// would store the opposite of what the person wants.
+var youNeverRe = lazyregexp.New(`(?i)^(?:you|u) never ([a-z]+)\b[^,;]*[,;]\s*(?:(?:i|we)\b[^,;]*\b(?:myself|ourselves)\b|[^,;]*\binstead\b)`)
 
 // likeYouRe opens a wish addressed to the agent: "I'd like you to …".
 var likeYouRe = lazyregexp.New(`(?i)^(i'?d like|i would like|i want|i'?d prefer|i would prefer) (you|u) to\s+`)

@@ -126,6 +126,28 @@ func TestGenericYouRule(t *testing.T) {
 	if st, _ := classify("you never read the logs before guessing", true, source{}); st != nil {
 		t.Errorf("complaint: got %+v; want nothing", st)
 	}
+	// a complaint about what the agent fails to do never becomes the
+	// prohibition of what the person wants, said as a correction or once
+	// to last
+	for _, said := range []string{
+		"you never rerun the linter before you say it's finished",
+		"no, you never bump the schema version when you add a column",
+		"you never add a regression test for the crash you fixed, ever",
+		"from now on keep in mind: you never close the socket in the poller",
+	} {
+		if st, _ := classify(said, true, source{}); st != nil && strings.HasPrefix(strings.ToLower(st.line), "never ") {
+			t.Errorf("%q: read as the opposite rule %q", said, st.line)
+		}
+	}
+	// the act kept for the person, or what to do instead, makes it one
+	for _, c := range []struct{ said, want string }{
+		{"you never deploy to staging, I deploy it myself after review", "Never deploy to staging, I deploy it myself after review."},
+		{"you never edit the lockfile by hand; regenerate it with the tool instead", "Never edit the lockfile by hand; regenerate it with the tool instead."},
+	} {
+		if st, _ := classify(c.said, true, source{}); st == nil || st.line != c.want {
+			t.Errorf("%q: got %+v; want %q", c.said, st, c.want)
+		}
+	}
 }
 
 // TestRepeatedPolitely: "apologies for repeating myself" and "I believe I

@@ -326,7 +326,7 @@ func TestGlobalScopeQualified(t *testing.T) {
 		{"no animated gifs please, not here and not in any other repo of mine, they slow my reader down.", "No animated gifs please, they slow my reader down."},
 		{"Never sign off commits with a ticket number any repo of mine not just this one.", "Never sign off commits with a ticket number."},
 		{"one thing for everything I do with you not just this service: put the command before its output", "Put the command before its output."},
-		{"in all my projects: you never tag releases, I tag them myself.", "Never tag releases, I tag them myself."},
+		{"across every one of my codebases: you never merge a pull request, we merge them ourselves.", "Never merge a pull request, we merge them ourselves."},
 		{"Moreover, and this holds for every codebase of mine, not merely this one: headings use sentence case.", "Headings use sentence case."},
 		{"Additionally, I would ask, in all of my projects, that error messages name the file.", "I would ask that error messages name the file."},
 	} {
@@ -334,10 +334,6 @@ func TestGlobalScopeQualified(t *testing.T) {
 		if st == nil || st.line != c.want || !st.global {
 			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
 		}
-	}
-	// "you never" that tells what the agent fails to do is no rule
-	if st, _ := classify("no, you never listen", true, source{}); st != nil && strings.HasPrefix(st.line, "Never listen") {
-		t.Errorf("a complaint read as a rule: %+v", st)
 	}
 	// a preference for every project and a project correction that
 	// share one word are two facts, though the later one says "again"
