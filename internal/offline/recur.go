@@ -89,6 +89,13 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 		}
 		return get(said[i].quote).terms
 	})
+	var names *namingIndex
+	naming := func() *namingIndex {
+		if names == nil {
+			names = newNamingIndex(said, func(i int) []string { return get(said[i].quote).terms })
+		}
+		return names
+	}
 	for bi, b := range said {
 		if !back[bi] {
 			continue
@@ -143,8 +150,8 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 				continue
 			}
 			at := get(a.quote)
-			n, named, _ := linked(at.terms, at.names, bt.terms, bt.names, common)
-			if !named || n < 2 && !pathShared(at.names, bt.names) || n <= bestShared {
+			n, named, code := linked(at.terms, at.names, bt.terms, bt.names, common)
+			if !named || n < 2 && !pathShared(at.names, bt.names) && !(code && rareCode(at.terms, bt.terms, a.session, b.session, naming())) || n <= bestShared {
 				continue
 			}
 			l := namingClauses(a.quote, bt.terms)
@@ -386,6 +393,10 @@ func pathShared(a, b map[string]bool) bool {
 	return false
 }
 
+// continuesRe opens a clause that goes on about the thing the clause
+// before it names: "not …", "which …".
+var continuesRe = lazyregexp.New(`(?i)^\s*(not|which)\s`)
+
 // namingClauses is the part of a sentence that names what the other
 // sentence's terms name: the clause naming most of them, with the clauses
 // next to it that continue it (a name set off by commas, a list's items,
@@ -419,8 +430,9 @@ func namingClauses(s string, terms []string) string {
 		// set off by commas belongs to the clause before it.
 		lo--
 	}
-	for hi+1 < len(clauses) && (hits[hi+1] > 0 || strings.HasPrefix(strings.ToLower(strings.TrimSpace(clauses[hi+1])), "not ")) {
-		// The clauses that go on naming it: a list's items, "not …".
+	for hi+1 < len(clauses) && (hits[hi+1] > 0 || continuesRe().MatchString(clauses[hi+1])) {
+		// The clauses that go on naming it: a list's items, "not …",
+		// "which is read-only" about the name before it.
 		hi++
 	}
 	out := strings.Join(clauses[lo:hi+1], ", ")
@@ -479,6 +491,22 @@ func (x *namingIndex) namedOnlyIn(t string, a, b int) bool {
 		}
 	}
 	return true
+}
+
+// rareCode reports whether two sentences share a name written as code
+// (a database role like app_ro, a dotted key) that the person names in
+// their two sessions and in no other: exact enough to tie a
+// back-reference to the sentence it leans on by that name alone.
+func rareCode(at, bt []string, as, bs int, idx *namingIndex) bool {
+	for _, t := range at {
+		if !isCodeTerm(t) || !subjectTerm(t) || len(t) < 4 {
+			continue
+		}
+		if slices.Contains(bt, t) && idx.namedOnlyIn(t, as, bs) {
+			return true
+		}
+	}
+	return false
 }
 
 // settledAgain reports whether a sentence names a thing as already

@@ -189,3 +189,21 @@ func TestRuleVerbsTieNoCorrection(t *testing.T) {
 		t.Fatalf("%q and %q read as one fact", a.line, b.line)
 	}
 }
+
+// TestRareCodeNameLeansBack: a back-reference that shares with an earlier
+// sentence only a name written as code, one the person names in those two
+// sessions alone, leans on it; the earlier sentence words the fact with
+// the clause that goes on about the name ("which …"). Named in a third
+// session too, the name is the project's everyday word and ties nothing.
+func TestRareCodeNameLeansBack(t *testing.T) {
+	first := "u:The nightly export logs in as the report_reader role, which has no write grants, so a bad query costs us nothing."
+	again := "u:It still connects through report_reader, naturally."
+	got := candidatesOf([]string{first}, []string{"u:the chart colours are off"}, []string{again})
+	if len(got) != 1 || got[0].line != "The nightly export logs in as the report_reader role, which has no write grants." || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the role's sentence from both sessions", got)
+	}
+	got = candidatesOf([]string{first}, []string{"u:report_reader needs a password rotation"}, []string{again})
+	if len(got) != 0 {
+		t.Fatalf("named in a third session: got %+v; want nothing", got)
+	}
+}
