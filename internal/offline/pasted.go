@@ -269,11 +269,29 @@ func shownSettings(c command, output string, prompt source) []setting {
 		// ".env"); a glob or a variable names no one file.
 		return nil
 	}
-	out := pastedSettings(output, prompt)
+	out := pastedSettings(shellOutput(output), prompt)
 	for i := range out {
 		out[i].intro = prompt.quote
 	}
 	return out
+}
+
+// shellOutput is what a command printed, without the labels Gemini CLI's
+// shell tool writes around it ("Output: …", then "Exit Code: 0",
+// "Process Group PGID: 4242"): read as a file's lines, "Output:" would be
+// a key. Other agents' output is given as is.
+func shellOutput(out string) string {
+	i := strings.Index(out, "Output: ")
+	if i < 0 || i > 0 && out[i-1] != '\n' {
+		return out
+	}
+	body := out[i+len("Output: "):]
+	for _, label := range []string{"\nError: ", "\nExit Code: ", "\nSignal: ", "\nBackground PIDs: ", "\nProcess Group PGID: "} {
+		if j := strings.Index(body, label); j >= 0 {
+			body = body[:j]
+		}
+	}
+	return body
 }
 
 // versionFlags ask a program for its version: `terragrunt --version`,
@@ -297,9 +315,8 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return nil
 	}
 	lp := strings.ToLower(prog)
-	for _, ln := range strings.Split(output, "\n") {
-		// (Gemini CLI's shell tool labels what the command printed.)
-		t := strings.TrimSpace(strings.TrimPrefix(ln, "Output: "))
+	for _, ln := range strings.Split(shellOutput(output), "\n") {
+		t := strings.TrimSpace(ln)
 		m := queriedVersionRe().FindStringSubmatchIndex(t)
 		if m == nil {
 			continue

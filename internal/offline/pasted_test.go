@@ -556,3 +556,18 @@ func TestSubstitutedValue(t *testing.T) {
 		})
 	}
 }
+
+// TestShownSettingsGeminiLabels: Gemini CLI's shell tool writes "Output: "
+// before what a command printed and its own labels after it; a config
+// file it printed is read without them, its first line a setting of its
+// own rather than the value of a key "Output".
+func TestShownSettingsGeminiLabels(t *testing.T) {
+	out := "Output: sdk_version=4.2.1\nbuild_dir=out/release\nExit Code: 0\nProcess Group PGID: 4242"
+	var got []string
+	for _, s := range shownSettings(commands("cat gradle.properties")[0], out, source{quote: "bumped the sdk, here is the file now"}) {
+		got = append(got, s.key+"="+s.value)
+	}
+	if want := []string{"sdk_version=4.2.1", "build_dir=out/release"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("shownSettings = %q, want %q", got, want)
+	}
+}
