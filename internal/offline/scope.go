@@ -56,7 +56,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
-	`|[\s,]*\b(?:(?:this|that|it) )?(?:is not|isn'?t|is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
+	// "this isn't project specific" with its pointer, where a clause
+	// starts: "the path isn't repo-specific" describes the path
+	`|(?:^\W*|[,;:\x{2014}]\s*)(?:this|that|it)(?: is not| isn'?t| is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
 	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
 	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my )|my )?(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
 	`|[\s,]*\b` +

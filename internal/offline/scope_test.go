@@ -360,3 +360,31 @@ func TestGlobalScopeQualified(t *testing.T) {
 		t.Errorf("got %+v; want the preference kept on its own", got)
 	}
 }
+
+// TestLooserScopesDescribeNothing: the looser scope words read as a scope
+// only where a scope stands (leading the rule, set off by commas, after a
+// pointer word); said inside a sentence about the code, a task or a bug
+// they describe, and the sentence is no rule for every project.
+func TestLooserScopesDescribeNothing(t *testing.T) {
+	for _, s := range []string{
+		// "not repo-specific" after a noun subject describes the noun
+		"the socket path is not repo-specific, so two clones fight over it",
+		"the seed value isn't project specific, which is why the fixtures repeat",
+	} {
+		if globalRe().MatchString(s) {
+			t.Errorf("%q: read as a scope over every project", s)
+		}
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: read as a rule for every project: %+v", s, st)
+		}
+	}
+	// where the scope stands, each form still scopes
+	for _, c := range []struct{ in, want string }{
+		{"It isn't project-specific: name test files after the module they test.", "Name test files after the module they test."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.in, st, c.want)
+		}
+	}
+}
