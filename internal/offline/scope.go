@@ -60,6 +60,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// starts: "the path isn't repo-specific" describes the path
 	`|(?:^\W*|[,;:\x{2014}]\s*)(?:this|that|it)(?: is not| isn'?t| is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
 	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
+	// "whatever repo we're in" without a preposition, leading its
+	// clause: "the prompt shows whatever repo you're in" names a thing
+	`|(?:^\W*|,\s*)(?:whatever|whichever) (?:project|repo|repository|codebase) (?:i|we|you)(?:'re| are|'m| am)? (?:in|on|work on|working on|work in)` + scopeAgainst + scopeEnd +
 	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my )|my )?(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
@@ -67,7 +70,7 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?` + scopeNoun + `( of (mine|ours)| (on|from) any (machine|box|computer|laptop|host)s?)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
-	`|((in|for) )?(whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
+	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
 	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
 	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
 	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +

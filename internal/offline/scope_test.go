@@ -370,6 +370,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		// "not repo-specific" after a noun subject describes the noun
 		"the socket path is not repo-specific, so two clones fight over it",
 		"the seed value isn't project specific, which is why the fixtures repeat",
+		// "whatever repo you're in" inside a clause names what is shown
+		"the status line prints whatever project we're in and the clock",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -381,6 +383,7 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 	// where the scope stands, each form still scopes
 	for _, c := range []struct{ in, want string }{
 		{"It isn't project-specific: name test files after the module they test.", "Name test files after the module they test."},
+		{"whatever repo I'm in, put generated files under gen/", "Put generated files under gen/."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
