@@ -60,6 +60,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// starts: "the path isn't repo-specific" describes the path
 	`|(?:^\W*|[,;:\x{2014}]\s*)(?:this|that|it)(?: is not| isn'?t| is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
 	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
+	// "everything we do (together)" ending its clause: "for everything
+	// we do in this repo, …" is this repo's
+	`|[\s,]*\b` + scopePointer + `(?:for|in) (?:everything|anything|all the code|any code) (?:i|we) (?:write|build|work on|touch|make|do)(?: together| with you)?` + scopeAgainst + scopeEnd +
 	// "whatever repo we're in" without a preposition, leading its
 	// clause: "the prompt shows whatever repo you're in" names a thing
 	`|(?:^\W*|,\s*)(?:whatever|whichever) (?:project|repo|repository|codebase) (?:i|we|you)(?:'re| are|'m| am)? (?:in|on|work on|working on|work in)` + scopeAgainst + scopeEnd +
@@ -74,7 +77,7 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|(in |for )?any (project|repo|repository|codebase)s? ever` +
 	`|(for|in|to) (everything|anything)( i do)?,? not (just|only) (in )?(this|here)( \w+)?` +
 	`|(on|across) (all|every( one of)?) (of )?my (machines?|computers?|laptops?|boxes|hosts|workstations?)` +
-	`|(for|in) (everything|anything|all the code|any code) (i|we) (write|build|work on|touch|make|do)( together| with you)?` +
+	`|(for|in) (everything|anything|all the code|any code) i (write|build|work on|touch|make)` +
 	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
 
 const (

@@ -372,6 +372,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		"the seed value isn't project specific, which is why the fixtures repeat",
 		// "whatever repo you're in" inside a clause names what is shown
 		"the status line prints whatever project we're in and the clock",
+		// a scope that goes on to name this repo is this repo's
+		"for everything we build in this repo, tag the image with the commit",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -384,6 +386,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"It isn't project-specific: name test files after the module they test.", "Name test files after the module they test."},
 		{"whatever repo I'm in, put generated files under gen/", "Put generated files under gen/."},
+		{"For everything we make together, pin actions to a commit hash.", "Pin actions to a commit hash."},
+		{"for anything I build with you, cite the man page section", "Cite the man page section."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
