@@ -54,7 +54,10 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
 	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me)(?: together| with me)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
-	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + scopeEnd +
+	// "my repos" without a quantifier, leading the rule or set off by
+	// commas: "bump the version in my repos" is a task for today
+	`|(?:^\W*|,\s*)(?:in|for|across) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `\s*,` +
+	`|^\W*(?:in|for|across) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `(?:\s*[:;\x{2014}]|\s+-+\s|\s+(?:i|we)\b)` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
 	// "this isn't project specific" with its pointer, where a clause
 	// starts: "the path isn't repo-specific" describes the path

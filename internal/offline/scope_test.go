@@ -374,6 +374,9 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		"the status line prints whatever project we're in and the clock",
 		// a scope that goes on to name this repo is this repo's
 		"for everything we build in this repo, tag the image with the commit",
+		// "my repos" after a task is where the task is done today
+		"copy the new licence file to my repos as well.",
+		"raise the node version in my repos",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -388,6 +391,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"whatever repo I'm in, put generated files under gen/", "Put generated files under gen/."},
 		{"For everything we make together, pin actions to a commit hash.", "Pin actions to a commit hash."},
 		{"for anything I build with you, cite the man page section", "Cite the man page section."},
+		{"In my repos, the default branch is called trunk.", "The default branch is called trunk."},
+		{"write dates as ISO 8601, across my projects, in every log line", "Write dates as ISO 8601, in every log line."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
