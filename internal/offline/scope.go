@@ -58,7 +58,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// commas: "bump the version in my repos" is a task for today
 	`|(?:^\W*|,\s*)(?:in|for|across) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `\s*,` +
 	`|^\W*(?:in|for|across) (?:my|our) (?:other )?(?:projects|repos|repositories|codebases)` + scopeWho + scopeAgainst + `(?:\s*[:;\x{2014}]|\s+-+\s|\s+(?:i|we)\b)` +
-	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
+	// "any repo I own", leading the rule or after a comma: "should work
+	// in any repo we own" describes
+	`|(?:^\W*|,\s*)` + scopePointer + `(?:in|for|across|to|on) any (?:other )?` + scopeNoun + scopeWhoSaid + scopeAgainst + scopeEnd +
 	// "this isn't project specific" with its pointer, where a clause
 	// starts: "the path isn't repo-specific" describes the path
 	`|(?:^\W*|[,;:\x{2014}]\s*)(?:this|that|it)(?: is not| isn'?t| is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +

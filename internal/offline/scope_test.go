@@ -377,6 +377,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		// "my repos" after a task is where the task is done today
 		"copy the new licence file to my repos as well.",
 		"raise the node version in my repos",
+		// "any repo we maintain" after a verb of working describes
+		"the formatter should run in any repo we own.",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -393,6 +395,7 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"for anything I build with you, cite the man page section", "Cite the man page section."},
 		{"In my repos, the default branch is called trunk.", "The default branch is called trunk."},
 		{"write dates as ISO 8601, across my projects, in every log line", "Write dates as ISO 8601, in every log line."},
+		{"In any repo we maintain, the README opens with the install command.", "The README opens with the install command."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
