@@ -71,7 +71,10 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// "whatever repo we're in" without a preposition, leading its
 	// clause: "the prompt shows whatever repo you're in" names a thing
 	`|(?:^\W*|,\s*)(?:whatever|whichever) (?:project|repo|repository|codebase) (?:i|we|you)(?:'re| are|'m| am)? (?:in|on|work on|working on|work in)` + scopeAgainst + scopeEnd +
-	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my )|my )?(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
+	// a "my global rule:" label, or a bare label that cannot be a
+	// domain's term: "Global rules:" are a firewall's or a linter's
+	`|^\W*(?:(?:this is |that'?s |it'?s )(?:a |my )|my )(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
+	`|^\W*(?:global|universal) (?:preference|convention)\s*:` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
 	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +

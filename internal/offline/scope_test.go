@@ -379,6 +379,9 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		"raise the node version in my repos",
 		// "any repo we maintain" after a verb of working describes
 		"the formatter should run in any repo we own.",
+		// "global rules" is a term of firewalls, linters and stylesheets
+		"Global rules: drop inbound traffic except 22.",
+		"global rules, then the per-site overrides, are read by the proxy",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -396,6 +399,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"In my repos, the default branch is called trunk.", "The default branch is called trunk."},
 		{"write dates as ISO 8601, across my projects, in every log line", "Write dates as ISO 8601, in every log line."},
 		{"In any repo we maintain, the README opens with the install command.", "The README opens with the install command."},
+		{"My own global rule: explain a regex before you write it.", "Explain a regex before you write it."},
+		{"Global preference: short commit subjects.", "Short commit subjects."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
