@@ -64,7 +64,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// "this isn't project specific" with its pointer, where a clause
 	// starts: "the path isn't repo-specific" describes the path
 	`|(?:^\W*|[,;:\x{2014}]\s*)(?:this|that|it)(?: is not| isn'?t| is no|'?s not) (?:a )?(?:project|repo|repository|codebase)[- ]specific(?: (?:thing|rule|preference|wish))?\b` + scopeEnd +
-	`|[\s,]*\bnot (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
+	// "not just here but everywhere" where a clause starts: "it fails
+	// not just here but everywhere" reports a bug
+	`|(?:^\W*|[,;:\x{2014}]\s*|\s-+\s*)not (?:just|only) (?:in |for )?(?:this|here)(?: one| project| repo| repository| codebase)?,? but (?:everywhere|all of them|in all of them|(?:in |for )?(?:all (?:of )?(?:my|our)|every) ` + scopeNoun + `)\b` + scopeEnd +
 	// "everything we do (together)" ending its clause: "for everything
 	// we do in this repo, …" is this repo's
 	`|[\s,]*\b` + scopePointer + `(?:for|in) (?:everything|anything|all the code|any code) (?:i|we) (?:write|build|work on|touch|make|do)(?: together| with you)?` + scopeAgainst + scopeEnd +

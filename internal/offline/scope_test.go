@@ -382,6 +382,8 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		// "global rules" is a term of firewalls, linters and stylesheets
 		"Global rules: drop inbound traffic except 22.",
 		"global rules, then the per-site overrides, are read by the proxy",
+		// "not just here but everywhere" after a subject and verb reports
+		"the flicker shows up not just here but everywhere, so check the renderer",
 	} {
 		if globalRe().MatchString(s) {
 			t.Errorf("%q: read as a scope over every project", s)
@@ -401,6 +403,7 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"In any repo we maintain, the README opens with the install command.", "The README opens with the install command."},
 		{"My own global rule: explain a regex before you write it.", "Explain a regex before you write it."},
 		{"Global preference: short commit subjects.", "Short commit subjects."},
+		{"write durations with units, not just here but everywhere", "Write durations with units."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
