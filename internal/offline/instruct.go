@@ -731,7 +731,11 @@ var cues = []string{
 	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "kidding", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
 	// scopes of globalPattern the cues above do not name
 	"all of my", "every repo", "every project", "every codebase", "each of my", "each one of my", "wherever", "whatever project", "whatever repo", "whichever", "no matter", "regardless of", "any project", "any repo",
-	"my repo", "my project", "my codebase", "our repo", "our project", "our codebase", "any codebase", "specific", "global", "universal",
+	"my repo", "my project", "my codebase", "our repo", "our project", "our codebase", "any codebase",
+	// labels of globalPattern: "global" and "specific" alone are
+	// everyday words of code talk (global state, a specific test)
+	"project specific", "project-specific", "repo specific", "repo-specific", "repository specific", "repository-specific", "codebase specific", "codebase-specific",
+	"global rule", "global pref", "global convention", "global thing", "universal rule", "universal pref", "universal convention", "universal thing",
 }
 
 func mayMatter(lower string) bool {

@@ -411,3 +411,18 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeCuesNarrow: the cheap pre-filter lets a message through for the
+// scope labels, not for every "global" or "specific" of code talk.
+func TestScopeCuesNarrow(t *testing.T) {
+	for _, s := range []string{"the handler reads a global counter", "which specific test timed out?", "the universal binary is built by lipo"} {
+		if mayMatter(s) {
+			t.Errorf("mayMatter(%q) = true; want the message skipped", s)
+		}
+	}
+	for _, s := range []string{"my global rule: tabs", "this is not repo-specific: tabs", "global preference: tabs"} {
+		if !mayMatter(s) {
+			t.Errorf("mayMatter(%q) = false; want the scope label seen", s)
+		}
+	}
+}
