@@ -128,6 +128,13 @@ func withoutScope(s string) string {
 	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
 	}
+	// scopeLast: the scope ends the sentence (bar the place it is set
+	// against), so a break left at the end led to it.
+	scopeLast := false
+	if locs := globalRe().FindAllStringIndex(s, -1); len(locs) > 0 {
+		rest := againstLeftRe().ReplaceAllString(s[locs[len(locs)-1][1]:], "${end}")
+		scopeLast = strings.Trim(rest, " .!") == ""
+	}
 	s = globalRe().ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasSuffix(m, ",") {
 			// ", in any project, …": the clause break stays
@@ -146,8 +153,12 @@ func withoutScope(s string) string {
 	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ,", ",")
 	// "keep it short -- everywhere, not only here.": the break that led
 	// to the scope goes with it; so does the comma that set it off after
-	// a verb of wishing ("I prefer, in all my repos, that …").
-	s = danglingBreakRe().ReplaceAllString(s, "$1")
+	// a verb of wishing ("I prefer, in all my repos, that …"). A scope
+	// before the rule left no break at the end: a mark that ends the
+	// rule is its value ("prefix them with wip-").
+	if scopeLast {
+		s = danglingBreakRe().ReplaceAllString(s, "$1")
+	}
 	s = wishCommaRe().ReplaceAllString(s, "$1 that")
 	if m := leadPointerRe().FindString(s); m != "" && len(textkey.Tokens(s[len(m):])) >= 3 {
 		// "thats for every repo i touch, keep …": with the scope gone,
@@ -171,7 +182,9 @@ func withoutScope(s string) string {
 var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only|merely) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
 
 // danglingBreakRe is a clause break left at the end once the scope after
-// it is gone: "keep it short --.", "no emoji,".
+// it is gone: "keep it short --.", "no emoji,". It cannot tell such a
+// break from a mark the rule ends with, so it is used only when the scope
+// ended the sentence.
 var danglingBreakRe = lazyregexp.New(`\s*(?:--?|[,;:\x{2014}])\s*([.!]*)$`)
 
 // wishCommaRe is a verb of wishing or asking left apart from its "that"

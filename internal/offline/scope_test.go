@@ -426,3 +426,18 @@ func TestScopeCuesNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeKeepsTrailingValue: only the break that led to a scope at the
+// end goes with it; a rule whose last word is a mark keeps the mark when
+// its scope stood before it.
+func TestScopeKeepsTrailingValue(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"in all my repos, name hotfix branches fix-", "name hotfix branches fix-"},
+		{"across all of my projects, the field separator is ;", "the field separator is ;"},
+		{"keep log lines short -- everywhere, not only here.", "keep log lines short."},
+	} {
+		if got := strings.TrimSpace(strings.TrimLeft(withoutScope(c.in), " ,")); got != c.want {
+			t.Errorf("withoutScope(%q) = %q; want %q", c.in, got, c.want)
+		}
+	}
+}
