@@ -310,7 +310,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 							m.checks = append(m.checks, r)
 						}
 					}
-					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues {
+					// A program reading a pipe, then run alone
+					// (`… | psql -d db`, `psql -d db -c "VACUUM …"`),
+					// took two steps.
+					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues || (len(m.steps[n-1].cmd.from) > 0) != (len(c.from) > 0) {
 						m.steps = append(m.steps, r)
 					} else if r.report != "" {
 						m.steps[n-1].report = r.report

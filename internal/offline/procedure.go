@@ -65,11 +65,17 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	// minor`, `cargo release patch`), the program and subcommand; either
 	// past its runner (`poetry run`, later `uv run`).
 	token := func(c command) string {
+		fed := ""
+		if len(c.from) > 0 {
+			// What reads a pipe is a part of the step before it,
+			// not the same program run again alone.
+			fed = "| "
+		}
 		if s := bareStep(c); stepSessions[s] >= 2 {
-			return s
+			return fed + s
 		}
 		if k := c.checkKey(); keySessions[k] >= 2 {
-			return k
+			return fed + k
 		}
 		return ""
 	}
@@ -143,7 +149,9 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		distinct, own, builds, checks, vcs := map[string]bool{}, 0, 0, 0, false
 		for k, c := range g.steps {
 			vcs = vcs || vcsStep(c)
-			distinct[c.step] = true
+			// (By token: `… | psql -d db` and `psql -d db -c …` are
+			// two steps of one program.)
+			distinct[g.toks[k]] = true
 			switch {
 			case c.category != "" && c.category != "build" && targeted(g.windows, k):
 				// `dbt test --select orders` after `dbt run --select

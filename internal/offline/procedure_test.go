@@ -393,3 +393,21 @@ func TestRootStep(t *testing.T) {
 		}
 	}
 }
+
+// TestPipedThenAlone: a program that reads a pipe and then runs alone
+// (a dump loaded, then the table it made analysed) took two steps, and
+// the query that names another table each time keeps what it does.
+func TestPipedThenAlone(t *testing.T) {
+	var ms []mined
+	for i, tb := range []string{"orders", "refunds", "coupons"} {
+		ms = append(ms, sessionOf(i,
+			"zcat dumps/"+tb+".sql.gz | mysql shop",
+			`mysql shop -e "ANALYZE TABLE shop.`+tb+`"`,
+			"make smoke"))
+	}
+	got := skillSteps(procedureCandidates(ms, func(int) bool { return true }, 5))
+	want := "zcat dumps/<name>.sql.gz | mysql shop | mysql shop -e \"ANALYZE TABLE shop.<name>\" | make smoke"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("skills %q, want [%q]", got, want)
+	}
+}

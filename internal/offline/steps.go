@@ -153,9 +153,19 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		// word before names nothing of theirs.
 		prev = ""
 	}
+	message := prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F"
+	if head, tail, ok := codeFrame(vals); ok && !message {
+		// Code or a query that names another thing each time
+		// (`VACUUM ANALYZE staging.<name>`): what it does stays.
+		mids := make([]string, len(vals))
+		for i, v := range vals {
+			mids[i] = v[len(head) : len(v)-len(tail)]
+		}
+		return shellQuote(head+"<"+tailName(mids)+">"+tail, true)
+	}
 	name := ""
 	switch {
-	case prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F":
+	case message:
 		name = "message"
 	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "=") && !allMatch(vals, func(v string) bool { return strings.Contains(v, "/") }):
 		// A path after a long flag (`cabal upload --publish
@@ -228,6 +238,42 @@ func sharedHead(vals []string) string {
 		}
 	}
 	return head
+}
+
+// codeFrame finds what code or a query of several words (`VACUUM ANALYZE
+// staging.lots`, `VACUUM ANALYZE staging.roads`) keeps around the one
+// word that varies: a start of two words or more up to a boundary, and
+// the rest from one.
+func codeFrame(vals []string) (head, tail string, ok bool) {
+	pre, suf := vals[0], vals[0]
+	for _, v := range vals[1:] {
+		n := 0
+		for n < len(pre) && n < len(v) && pre[n] == v[n] {
+			n++
+		}
+		pre = pre[:n]
+		m := 0
+		for m < len(suf) && m < len(v) && suf[len(suf)-1-m] == v[len(v)-1-m] {
+			m++
+		}
+		suf = suf[len(suf)-m:]
+	}
+	const bounds = ` .'"(=:/,`
+	cut := strings.LastIndexAny(pre, bounds)
+	if cut < 0 || !strings.Contains(pre[:cut+1], " ") {
+		// Not two words of code in common: a message.
+		return "", "", false
+	}
+	head = pre[:cut+1]
+	if i := strings.IndexAny(suf, bounds); i >= 0 {
+		tail = suf[i:]
+	}
+	for _, v := range vals {
+		if len(v) <= len(head)+len(tail) || strings.Contains(v[len(head):len(v)-len(tail)], " ") {
+			return "", "", false
+		}
+	}
+	return head, tail, true
 }
 
 // fileFrame finds the file name every value shares around what varies:

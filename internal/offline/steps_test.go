@@ -163,3 +163,23 @@ func TestSaidAloneRepeats(t *testing.T) {
 		t.Fatalf("classify = %+v, want the correction catchup=False.", st)
 	}
 }
+
+// TestCodeFrame: a query or code of several words that names another
+// thing each run keeps its words around a placeholder; values that share
+// no two words are a message.
+func TestCodeFrame(t *testing.T) {
+	runs := func(vals ...string) [][]word {
+		var out [][]word
+		for _, v := range vals {
+			out = append(out, commands(`clickhouse-client --query "` + v + `"`)[0].args)
+		}
+		return out
+	}
+	c := commands(`clickhouse-client --query "x"`)[0]
+	if got, want := stepText(runs("OPTIMIZE TABLE events.clicks FINAL", "OPTIMIZE TABLE events.views FINAL"), c), `clickhouse-client --query "OPTIMIZE TABLE events.<name> FINAL"`; got != want {
+		t.Errorf("query: %q, want %q", got, want)
+	}
+	if got := stepText(runs("nightly rebuild", "after the schema fix"), c); strings.Contains(got, "rebuild") || strings.Contains(got, "schema") {
+		t.Errorf("message: %q, want a placeholder only", got)
+	}
+}
