@@ -41,7 +41,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( \w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( (a |an )?\w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -143,7 +143,7 @@ func described(s string, marked bool) bool {
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you", "sorry
 // to repeat myself, but".
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?`
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -286,6 +286,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		if m := corrRe().FindString(t); m != "" {
 			st.correction = true
 			t = t[len(m):]
+			if saidVerbRe().MatchString(m) {
+				// "I did mention the pipes: …": what was said before
+				// is named as a label; the rule follows it.
+				t = saidTopicRe().ReplaceAllString(t, "")
+			}
 		}
 		if t == s {
 			break
@@ -555,6 +560,13 @@ func rememberRunOn(s string) (string, bool) {
 	}
 	return rest, true
 }
+
+// saidVerbRe finds the verb of a said-before marker.
+var saidVerbRe = lazyregexp.New(`(?i)\b(said|told|mentioned|mention|say|tell)\b`)
+
+// saidTopicRe is the topic a said-before marker names, as a label before
+// a colon: "the pipes: ".
+var saidTopicRe = lazyregexp.New(`(?i)^(?:the|this|that|those|these) [\w-]+(?: [\w-]+)?\s*:\s*`)
 
 // noteMarkerThatRe is "note, going forward, that": a request to take
 // note with a lasting marker set off inside it, up to the "that" that

@@ -41,7 +41,7 @@ var (
 	changeRe = lazyregexp.New(`(?i)\b(now|renamed|moved|changed|switched|upgraded|downgraded|raised|lowered|bumped|migrated|replaced|no longer|anymore|instead)\b`)
 	// negatedRe finds a name a statement rules out: "not npm", "never
 	// poetry.", "instead of black" at the end of a clause.
-	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)\s*(?:[,.;:!)\x{2014}]|$)`)
+	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)`)
 	// negatesRe: the same name ruled out in the older line keeps it
 	// consistent, not superseded ("prefer pnpm over npm" rules npm out).
 	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b|\bprefer\w*\b.*\bover\s*$`)

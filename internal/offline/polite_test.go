@@ -109,3 +109,18 @@ func TestFormalAsk(t *testing.T) {
 		}
 	}
 }
+
+// TestPoliteRepeat: a polite apology of several words before a repeat
+// ("I'm so sorry to be a bother, but I did mention the fonts: …") is taken
+// off, the repeat marks a correction and the topic it names as a label
+// goes with it; a rule that rules out a possessive ("not Helvetica's")
+// rules out the name.
+func TestPoliteRepeat(t *testing.T) {
+	st, _ := classify("I'm so sorry to be a bother, but I did mention the fonts: I'd really rather we kept to the system stack and not Helvetica's.", false, source{})
+	if st == nil || !st.correction || st.line != "I'd really rather we kept to the system stack and not Helvetica's." {
+		t.Fatalf("got %+v; want the polite repeat as a correction without its apology and label", st)
+	}
+	if got := ruledOut(st.line); len(got) != 1 || got[0] != "helvetica" {
+		t.Fatalf("ruledOut = %q; want [helvetica]", got)
+	}
+}
