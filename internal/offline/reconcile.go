@@ -349,10 +349,12 @@ func (k *known) elaborated(line string, taken map[string]bool) (string, string) 
 	return "", ""
 }
 
-// ruledCommandRe is a command, written as code, that a sentence rules out:
-// "don't `helm upgrade` by hand", "nothing goes out with `rsync -a`",
-// "through the pipeline, not `kubectl apply`".
-var ruledCommandRe = lazyregexp.New("(?i)\\b(?:don'?t|do not|never|no more|stop|nothing|not)\\b[^`.,;:!?]{0,30}`([^`]+)`")
+// ruledCommandRe is a command, written as code, that a negation right
+// before it rules out: "don't `helm upgrade` by hand", "never use
+// `rsync -a`", "through the pipeline, not `kubectl apply`". Anything more
+// between them and the negation is about something else ("not sure
+// `make build` is the culprit"), and "stop `x`" stops a running thing.
+var ruledCommandRe = lazyregexp.New("(?i)\\b(?:don'?t|do not|never|no more|not)\\s+(?:(?:use|run|call|do)\\s+)?`([^`]+)`")
 
 // overruled finds an existing memory line (read from a file, not yet
 // rewritten) that tells to do what a message c came from rules out by
@@ -360,7 +362,9 @@ var ruledCommandRe = lazyregexp.New("(?i)\\b(?:don'?t|do not|never|no more|stop|
 // "don't `helm upgrade` by hand, releases go through argo". The new rule
 // takes the old line's place; beside it, the old line would contradict
 // it. Only a command of two words or more, found whole in the line and
-// not ruled out there too, is specific enough to say which line.
+// not ruled out there too, is specific enough to say which line, and only
+// when the rule and the line share a term: a message that rules out one
+// command and sets an unrelated rule leaves the command's line alone.
 func (k *known) overruled(c candidate, said []source, taken map[string]bool) (string, string) {
 	type message struct {
 		session int
@@ -390,6 +394,9 @@ func (k *known) overruled(c candidate, said []source, taken map[string]bool) (st
 			continue
 		}
 		low := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(l, "`", "")), " "))
+		if sharedTerms(c.line, l) == 0 {
+			continue
+		}
 		for _, cmd := range cmds {
 			if strings.Contains(low, cmd) && !negatedIn(low, cmd) {
 				return l, path

@@ -248,6 +248,24 @@ func TestOverruledCommandEditsLine(t *testing.T) {
 	if !strings.Contains(got, "from a laptop") || !strings.Contains(got, "deploy/argo/") {
 		t.Errorf("want the helm line kept beside the argo rule:\n%s", got)
 	}
+	// a command named beside a negation that is not about it, or ruled
+	// out in a message whose rule is about something else, leaves the
+	// command's line alone
+	for _, c := range []struct{ line, said, rule string }{
+		{"- The site is bundled with yarn run pack before each upload.", "not sure `yarn run pack` is what breaks it. From now on format with dprint, not prettier.", "dprint"},
+		{"- The emulator is started with just emu up.", "stop `just emu up` before the next step. From now on fixtures are loaded with just seed.", "just seed"},
+	} {
+		w := newWorld(t)
+		mem := "# Project Memory\n\n" + c.line + "\n"
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("b", true, "u:tidy the build", "u:"+c.said)
+		got, _ := w.appliedPrivate(t, mem)
+		if !strings.Contains(got, strings.TrimPrefix(c.line, "- ")) || !strings.Contains(got, c.rule) {
+			t.Errorf("%q: want the line kept beside the %s rule:\n%s", c.said, c.rule, got)
+		}
+	}
 }
 
 // TestRestatesUnchanged: a line said as unchanged ("still", "nothing
