@@ -510,8 +510,9 @@ func sameStemValue(line, v string) string {
 
 // versionNearName is the version of versionAfterName in a memory line
 // that says how it is held between the name and the version ("duckdb
-// pinned to 1.0.0 in pyproject.toml"): up to three words of no value
-// between them, the only version of its shape in the line,
+// pinned to 1.0.0 in pyproject.toml", "Go toolchain: 1.22"): up to three
+// words of no value between them, the last of them may end in a label's
+// colon, the only version of its shape in the line,
 // and both versions written with a dot, so that a number of another kind
 // ("Phaser games run at 60") is not taken for the version.
 func versionNearName(line string, named []string, v string) string {
@@ -535,7 +536,9 @@ func versionNearName(line string, named []string, v string) string {
 				}
 				break
 			}
-			if x != f[j] || valueLike(x) && (hasDigit(x) || strings.ContainsAny(x, "./:_")) {
+			if label := f[j] == x+":" && j+1 < len(f) && dotted(trimValue(f[j+1])); x != f[j] && !label || valueLike(x) && (hasDigit(x) || strings.ContainsAny(x, "./:_")) {
+				// (A label's colon right before the version may
+				// end the words between: "Go toolchain: 1.22".)
 				break
 			}
 		}

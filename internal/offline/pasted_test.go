@@ -571,3 +571,27 @@ func TestShownSettingsGeminiLabels(t *testing.T) {
 		t.Errorf("shownSettings = %q, want %q", got, want)
 	}
 }
+
+// TestVersionAfterLabel: a memory line that writes a label between the
+// program's name and its version ("Zig toolchain: 0.12.1") takes the
+// version the program printed when asked; a colon inside the words
+// between, not right before the version, still ends them.
+func TestVersionAfterLabel(t *testing.T) {
+	if got := versionNearName("- Zig toolchain: 0.12.1 from the tarball.", []string{"zig"}, "0.13.0"); got != "0.12.1" {
+		t.Errorf("versionNearName = %q, want 0.12.1", got)
+	}
+	if got := versionNearName("- Zig note: see the wiki 0.12.1 page.", []string{"zig"}, "0.13.0"); got != "" {
+		t.Errorf("versionNearName = %q, want none", got)
+	}
+	mem := "# Project Memory\n\n- Zig toolchain: 0.12.1 from the tarball.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the allocator leaks in the parser", "x:make check")
+	w.add("b", true, "u:the tokenizer drops the last byte", "x:zig version", "x:make check")
+	for i, msg := range w.store["b"] {
+		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "zig version") {
+			w.store["b"][i].ToolCalls[0].Output = "0.13.0\n"
+		}
+	}
+	wantMemoryLines(t, w, mem, []string{"- Zig toolchain: 0.13.0 from the tarball."})
+}
