@@ -77,10 +77,14 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// domain's term: "Global rules:" are a firewall's or a linter's
 	`|^\W*(?:(?:this is |that'?s |it'?s )(?:a |my )|my )(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
 	`|^\W*(?:global|universal) (?:preference|convention)\s*:` +
+	// "not from any project on any machine", said as what it is not
+	// and ending its clause: "must work from any project on any
+	// machine" is what a program does
+	`|[\s,]*\b(?:not (?:here|(?:in|from|for) this (?:project|repo|repository|codebase))(?:,? (?:and|or|nor))?,? )?(?:not|never) (?:in|for|across|to|on|from) any (?:other )?(?:[a-z][\w+#.-]* )?` + scopeNoun + ` (?:on|from) any (?:machine|box|computer|laptop|host)s?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
 	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +
-	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?` + scopeNoun + `( of (mine|ours)| (on|from) any (machine|box|computer|laptop|host)s?)` +
+	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?` + scopeNoun + ` of (mine|ours)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
 	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +

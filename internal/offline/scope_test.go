@@ -382,6 +382,9 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		// "global rules" is a term of firewalls, linters and stylesheets
 		"Global rules: drop inbound traffic except 22.",
 		"global rules, then the per-site overrides, are read by the proxy",
+		// "from any project on any machine" is what a program must do
+		"the setup script has to run from any repo on any laptop, so no absolute paths",
+		"the sync tool starts from any project on any host without flags",
 		// "not just here but everywhere" after a subject and verb reports
 		"the flicker shows up not just here but everywhere, so check the renderer",
 	} {
@@ -404,6 +407,7 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"My own global rule: explain a regex before you write it.", "Explain a regex before you write it."},
 		{"Global preference: short commit subjects.", "Short commit subjects."},
 		{"write durations with units, not just here but everywhere", "Write durations with units."},
+		{"never touch my global gitignore, not in this repo and not from any project on any box, it is mine", "Never touch my global gitignore, it is mine."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
