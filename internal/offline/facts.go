@@ -428,7 +428,7 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
-		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
+		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || dirOpens(line, s.quote) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
 			return s
 		}
 		if shared >= 1 && len(sessions) == 1 && rareTieOf(line, terms, as, *s, saidTerms[i], stated, naming) {
@@ -464,6 +464,35 @@ func sharesPath(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// dirOpens reports whether one line names a directory that opens a longer
+// path the other names ("uploads land in `media-v2/`", then "thumbnails
+// sit under `media-v2/thumbs/<size>/`"): the same place, named whole once
+// and as the root of a path the next time. The directory must be a name
+// of the project's own, written with a digit, a dash, a dot or an
+// underscore, or nested: "src/" opens half the paths of any project.
+func dirOpens(a, b string) bool {
+	na, nb := codeNames(a), codeNames(b)
+	opens := func(dirs, paths map[string]bool) bool {
+		for d := range dirs {
+			root := strings.TrimPrefix(d, "./")
+			if !strings.HasSuffix(root, "/") || len(root) < 4 {
+				continue
+			}
+			name := strings.TrimSuffix(root, "/")
+			if !strings.Contains(name, "/") && strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+				continue
+			}
+			for p := range paths {
+				if len(p) > len(root) && strings.HasPrefix(strings.TrimPrefix(p, "./"), root) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return opens(na, nb) || opens(nb, na)
 }
 
 // echoesValue reports whether line gives a setting's value ("the canvas

@@ -207,3 +207,18 @@ func TestRareCodeNameLeansBack(t *testing.T) {
 		t.Fatalf("named in a third session: got %+v; want nothing", got)
 	}
 }
+
+// TestDirectoryOpensPath: a place named as a directory in one session and
+// as the root of a longer path in another is one fact; a plain top-level
+// folder every project has ties nothing.
+func TestDirectoryOpensPath(t *testing.T) {
+	first := "u:The upload bucket is `media-v2/`, not `media/`."
+	got := candidatesOf([]string{first}, []string{"u:Reminder the thumbnails all sit under `media-v2/thumbs/<size>/`."})
+	if len(got) != 1 || !strings.Contains(got[0].line, "media-v2/") || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the bucket line from both sessions", got)
+	}
+	got = candidatesOf([]string{"u:The helpers are in `lib/`."}, []string{"u:Reminder the parser sits under `lib/parse/<dialect>/`."})
+	if len(got) != 0 {
+		t.Fatalf("a plain top-level folder: got %+v; want nothing", got)
+	}
+}
