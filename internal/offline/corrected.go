@@ -44,7 +44,9 @@ func agentDid(report string) []string {
 			out = append(out, t)
 		}
 	}
-	// "lodash's merge" names lodash.
+	// "lodash's merge" names lodash; "getTenantFromUrl" names the tenant
+	// and the url.
+	report += " " + camelWords(report)
 	for _, t := range textkey.Terms(strings.NewReplacer("'s ", " ", "’s ", " ").Replace(report + " ")) {
 		add(t)
 		for _, p := range nameParts(t) {
@@ -52,6 +54,36 @@ func agentDid(report string) []string {
 		}
 	}
 	return out
+}
+
+// camelWords are the words inside the camel-case names of s that open in
+// lower case, lower-cased and space-separated ("loadUserPrefs" gives "load
+// user prefs"): a function or a variable is named for what it does or
+// holds, and a person says those words plainly. A name that opens in
+// upper case names a type or a module ("PaymentsClient"): a name of its
+// own, whose parts say nothing on their own.
+func camelWords(s string) string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		rs := []rune(f)
+		if len(rs) == 0 || !unicode.IsLower(rs[0]) {
+			continue
+		}
+		start, parts := 0, []string(nil)
+		for i := 1; i < len(rs); i++ {
+			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				parts = append(parts, string(rs[start:i]))
+				start = i
+			}
+		}
+		if len(parts) == 0 || len(parts[0]) < 2 {
+			// ("iOS" is one name, not "i" and "os".)
+			continue
+		}
+		parts = append(parts, string(rs[start:]))
+		out = append(out, strings.ToLower(strings.Join(parts, " ")))
+	}
+	return strings.Join(out, " ")
 }
 
 // nameParts are the words of a compound name (tx.origin, io:format,

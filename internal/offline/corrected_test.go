@@ -360,3 +360,25 @@ func TestRuledThenDone(t *testing.T) {
 		t.Fatalf("a file touched twice tied two corrections")
 	}
 }
+
+// TestCamelNameParts: a function's camel-case name is named by its words
+// in plain speech, both in the agent's report a correction answers and in
+// another session's wording of the rule; a type's name is its own.
+func TestCamelNameParts(t *testing.T) {
+	if got := camelWords("I wrote `loadUserPrefs()`, a PaymentsClient and an iOS target."); got != "load user prefs" {
+		t.Errorf("camelWords = %q, want %q", got, "load user prefs")
+	}
+	if !answersReport("no no the locale always comes from the profile, never read it from the header",
+		"I added a `readLocaleFromHeader()` helper for the settings page.") {
+		t.Errorf("a reply naming the helper's words rules out what the agent did: want an answer")
+	}
+	a := stmt{line: "No no the locale always comes from the profile, never read it from the header.", correction: true, src: source{session: 0}}
+	b := stmt{line: "Locale comes from getUserProfile not the cookie.", src: source{session: 2}}
+	if !sameStmt(a, b) {
+		t.Errorf("one rule, the profile named once in words and once by its getter: want tied")
+	}
+	c := stmt{line: "Locale comes from UserProfile not the cookie.", src: source{session: 2}}
+	if sameStmt(a, c) {
+		t.Errorf("a type's name is no word of the rule: want apart")
+	}
+}

@@ -1051,9 +1051,9 @@ func statesSome(line string) bool {
 }
 
 // withParts adds the words of compound terms ("shell/command",
-// "to_pandas", "heapless::vec") to a term list: in the heat of a
-// correction a person names the thing whole once and in parts the next
-// time.
+// "to_pandas", "heapless::vec", "getServerSession") to a term list: in the
+// heat of a correction a person names the thing whole once and in parts
+// the next time.
 func withParts(line string, terms []string) []string {
 	out := append([]string(nil), terms...)
 	low := strings.ToLower(line)
@@ -1068,6 +1068,12 @@ func withParts(line string, terms []string) []string {
 			if len(p) >= 3 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
 				out = append(out, textkey.Stem(p))
 			}
+		}
+	}
+	// A camel-case name too: "getServerSession" names the session.
+	for _, p := range strings.Fields(camelWords(line)) {
+		if len(p) >= 3 && !genericTerms()[p] {
+			out = append(out, textkey.Stem(p))
 		}
 	}
 	return out
