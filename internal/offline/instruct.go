@@ -415,6 +415,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
+	if symptom(s) {
+		// "a raw query in the loader breaks every time the schema
+		// moves": how a thing fails, the reason for a rule said
+		// around it, never the rule, in a correction too.
+		return nil, nil
+	}
 	if described(mainClause(s), st.lasting || st.correction) && !changedSetting(s) {
 		return nil, nil
 	}
@@ -1222,6 +1228,33 @@ func withoutStory(s string) string {
 	}
 	return s
 }
+
+// symptomRe is a thing failing again and again, told as what happens:
+// "the suite always times out", "the build breaks every time the vendor
+// renames a header".
+var symptomRe = lazyregexp.New(`(?i)\b(?:always|never|constantly|every (?:single )?time|each time)\s+(?:fails?|breaks?|crash(?:es)?|times? out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows? up|segfaults?|panics?|leaks?|errors? out)\b|\b(?:fails?|breaks?|crash(?:es)?|times out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows up|segfaults?|panics?|leaks?|errors out)\s+(?:(?:on|in|for) \S+\s+)?(?:every (?:single )?time|each time|all the time|always)\b`)
+
+// symptom reports whether s only tells how a thing keeps failing: no
+// clause of it asks for anything ("…, so use tokens" does) or says what
+// must be.
+func symptom(s string) bool {
+	if !symptomRe().MatchString(mainClause(s)) {
+		return false
+	}
+	for _, c := range clauseSplitRe().Split(s, -1) {
+		c = strings.TrimSpace(soThenRe().ReplaceAllString(c, ""))
+		if starterRe().MatchString(c) || modalRe().MatchString(c) || strings.Contains(strings.ToLower(c), "should") {
+			return false
+		}
+	}
+	if loc := reasonRe().FindStringIndex(s); loc != nil && starterRe().MatchString(strings.TrimSpace(soThenRe().ReplaceAllString(s[loc[0]:], ""))) {
+		return false
+	}
+	return true
+}
+
+// soThenRe is a word joining a clause to what came before: "so", "then".
+var soThenRe = lazyregexp.New(`(?i)^\s*(?:so|then|and|thus|hence)\b[\s,]*`)
 
 // storyRe is a time in the past that makes a clause a story: "I saw you
 // edit it last week", "it broke prod yesterday".

@@ -428,3 +428,30 @@ func TestRuleBeforeItsStory(t *testing.T) {
 		}
 	}
 }
+
+// TestSymptomIsNoRule: a thing that keeps failing, told as what happens
+// ("… breaks every time …", "… always times out …"), is the reason for a
+// rule, not the rule, even in a correction; a clause that asks for
+// something or says what must be keeps the sentence a rule.
+func TestSymptomIsNoRule(t *testing.T) {
+	for _, s := range []string{
+		"a hand-written query in the report loader breaks every time the warehouse renames a column",
+		"The smoke suite always times out on the shared runner.",
+		"the label printer driver crashes every time two jobs arrive at once",
+	} {
+		for _, corrective := range []bool{false, true} {
+			if st, _ := classify(s, corrective, source{}); st != nil {
+				t.Errorf("%q (correction %v): got %+v; want nothing", s, corrective, st)
+			}
+		}
+	}
+	for _, s := range []string{
+		"Inline colours break every time we touch the palette, so use the theme variables.",
+		"The payment webhook must never fail silently.",
+		"Never break the public config format.",
+	} {
+		if st, _ := classify(s, false, source{}); st == nil {
+			t.Errorf("%q: got nothing; want the rule", s)
+		}
+	}
+}
