@@ -114,6 +114,11 @@ func pastedSettings(text string, src source) []setting {
 			if len(sep) > 8 || !strings.ContainsAny(sep, `@:=<>~^("'`) || !versionName(name) {
 				continue
 			}
+			if strings.Trim(sep, " (") == "" && !parenVersionLineRe().MatchString(t) {
+				// "compared redis (7.4) with keydb": prose puts a
+				// version in parentheses too
+				continue
+			}
 			k := len(out)
 			if add(name, m[4], t, keyTerms(name)); len(out) > k {
 				out[k].printed = true
@@ -196,6 +201,12 @@ func pastedSettings(text string, src source) []setting {
 // not be a space, as prose never joins them ("Redis 7.2 on the new box"
 // is the person's words).
 var joinedVersionRe = lazyregexp.New(`(?:^|[^\w.+-])(?:@([A-Za-z][\w-]*)/[\w.-]+|([A-Za-z][\w+-]*[A-Za-z]))((?:["'\s,(]|[=<>~^!]=?|@|:)+)v?(\d+(?:\.\d+)+)\b`)
+
+// parenVersionLineRe is a line that is only a name and its version in
+// parentheses, after the commit hash `git submodule status` prints before
+// them: parentheses join a name to its version only there, as prose puts
+// anything in parentheses.
+var parenVersionLineRe = lazyregexp.New(`^(?:[+-]?[0-9a-f]{7,40}\s+)?\S+\s*\(v?\d+(?:\.\d+)+[^()]*\)$`)
 
 var (
 	// bannerRe is the line a program prints to say which version it is

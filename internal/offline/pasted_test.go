@@ -409,7 +409,9 @@ func TestPastedJoinedVersions(t *testing.T) {
 		`    "$ui/": "https://cdn.example.net/x/quill@2.0.3/",` + "\n" +
 		`    "@mantine/core": "7.12.1",` + "\n" +
 		" 4e4a51d vendor/openssl (3.3.1)\n" +
-		"Kafka 3.7 on the staging brokers, the lab is still on 3.5\n"
+		"Kafka 3.7 on the staging brokers, the lab is still on 3.5\n" +
+		"the load test pitted nginx (1.27) against caddy, nothing else moved\n" +
+		"the classifier's precision (0.83) dropped after retraining\n"
 	var got []string
 	for _, s := range pastedSettings(text, source{}) {
 		got = append(got, s.key+"="+s.value+" "+strings.Join(s.named, "+"))
