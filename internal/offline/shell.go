@@ -674,7 +674,9 @@ func normalizeArgv(argv []string) (command, bool) {
 		// `Rscript -e 'testthat::test_dir("tests")'`, `julia
 		// --project -e 'using Pkg; Pkg.test()'`: the code is what
 		// runs, so it is part of what the command is.
-		c := command{norm: prog + " " + rest[i] + " " + rest[i+1], key: prog + " " + rest[i] + " " + rest[i+1]}
+		// The strings it is given are its data (`deployApp(appName =
+		// "shop-staging")`, later `"shop-demo"`): one command.
+		c := command{norm: prog + " " + rest[i] + " " + rest[i+1], key: prog + " " + rest[i] + " " + codeLiteralRe().ReplaceAllString(rest[i+1], `"…"`)}
 		c.step, c.category = c.key, codeCategory(rest[i+1])
 		return c, true
 	}
@@ -913,6 +915,9 @@ var interpreters = map[string]bool{
 	"Rscript": true, "julia": true, "lua": true, "elixir": true, "raku": true, "swipl": true,
 	"cscript": true, "wscript": true,
 }
+
+// codeLiteralRe is a string literal in inline code.
+var codeLiteralRe = lazyregexp.New(`"[^"]*"|'[^']*'`)
 
 // inlineFlags hand an interpreter its code on the command line.
 var inlineFlags = map[string]bool{"-e": true, "-c": true, "--eval": true}

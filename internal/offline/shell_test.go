@@ -439,3 +439,22 @@ func TestSavedReadOnlyOutput(t *testing.T) {
 		t.Errorf("kept under /tmp: %+v", cs)
 	}
 }
+
+// TestInlineCodeData: inline code handed to an interpreter is keyed
+// without the strings it is given, so one call with another argument each
+// run is one command; another call is another, and the code as run stays
+// in its stable form.
+func TestInlineCodeData(t *testing.T) {
+	a := commands(`julia -e 'Seeder.load("fixtures/farms.toml")'`)[0]
+	b := commands(`julia -e 'Seeder.load("fixtures/barns.toml")'`)[0]
+	other := commands(`julia -e 'Seeder.wipe("fixtures/farms.toml")'`)[0]
+	if a.key != b.key || a.step != b.step {
+		t.Errorf("one call, two arguments: keys %q and %q", a.key, b.key)
+	}
+	if a.key == other.key {
+		t.Errorf("two calls share key %q", a.key)
+	}
+	if !strings.Contains(a.norm, "farms.toml") {
+		t.Errorf("norm %q lost the code as run", a.norm)
+	}
+}
