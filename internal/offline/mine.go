@@ -228,7 +228,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					m.reversals = append(m.reversals, *rev)
 					m.signals++
 				}
-				if st == nil && rev == nil && len(got) == 0 && !thanksAgainRe().MatchString(sent) && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || endsAgain(sent)) {
+				if st == nil && rev == nil && len(got) == 0 && !thanksAgainRe().MatchString(sent) && (corrRe().MatchString(fillerRe().ReplaceAllString(sent, "")) || endsAgain(sent) || againThereRe().MatchString(sent)) {
 					// "again pandas sneaking in.", "the new service uses
 					// field injection again.": too little to keep, but
 					// what follows is the correction.
@@ -565,6 +565,10 @@ func rememberPrevious(sents []string) []string {
 // againRe finds "again" in a sentence: a mistake came back. In a message
 // that corrects one thing, "and the loop order again" turns to a second.
 var againRe = lazyregexp.New(`(?i)\bagain\b`)
+
+// againThereRe is a mistake found again: "there was a print again in
+// the planner", "there's a sleep in the loop again".
+var againThereRe = lazyregexp.New(`(?i)^(?:[\w ]{0,30}:\s*)?there(?:'s| is| was| are| were)\b.*\bagain\b`)
 
 // endsAgain reports whether a sentence ends saying a mistake came back:
 // "the new service uses field injection again."

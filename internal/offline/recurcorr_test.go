@@ -704,3 +704,17 @@ func TestRuleOutAfterFillersAndWait(t *testing.T) {
 		t.Errorf("got %+v; want the 'wait for' rule kept whole", st)
 	}
 }
+
+// TestFoundAgainOpensCorrection: "there was a … again" reports the mistake
+// found once more, so what the person says after it is a correction that
+// joins the earlier one.
+func TestFoundAgainOpensCorrection(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:show me the queue depth", "a:I printed the queue depth with fmt.Println so it shows in the terminal.",
+			"u:The team's rule is no fmt.Println in services, please use the slog logger with the request context."},
+		[]string{"u:Note from review: there was a bare print again in the scheduler. Please, logging only through the slog logger."},
+	)
+	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+}
