@@ -119,8 +119,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			for _, m := range cand.members {
 				// A correction said again joins one of this project by a
 				// word they share; a preference for every project is
-				// another fact ("no tables, in any repo" is no repeat of
-				// "rendered/ is generated" for the word "render").
+				// another fact ("no emoji in replies, in any repo" is no
+				// repeat of "the reply parser is generated" for the word
+				// "reply").
 				if (sameStmt(m, s) || saidAgain(m, s, common) && m.global == s.global) && !supersedes(s.line, m.line) {
 					if n := sharedTerms(m.line, s.line); n > best {
 						g, best = cand, n

@@ -1206,10 +1206,11 @@ var contrastRe = lazyregexp.New(`(?i),\s*((please|pls)\s+)?(not|never|instead of
 var properNameRe = lazyregexp.New(`\s[A-Z][a-z]+(\s[A-Z][a-z]+)*\b`)
 
 // withoutStory cuts a marked rule before the clause that tells what
-// happened once ("never touch my dotfiles, that file is mine, I saw you
-// edit it last week"): the story is the rule's occasion, and read as the
-// sentence's it made the whole a narration. The rule before it must
-// still say something (three words) and tell nothing itself.
+// happened once ("always pin the base image digest, a floating tag
+// pulled a broken build last month"): the story is the rule's occasion,
+// and read as the sentence's it made the whole a narration. The rule
+// before it must still say something (three words) and tell nothing
+// itself.
 func withoutStory(s string) string {
 	locs := clauseSplitRe().FindAllStringIndex(s, -1)
 	for i, loc := range locs {

@@ -410,7 +410,7 @@ func TestMentionSupports(t *testing.T) {
 // "by the way" before the rule is a filler.
 func TestRuleBeforeItsStory(t *testing.T) {
 	for _, c := range []struct{ said, want string }{
-		{"by the way never rotate the signing key by hand, in any repo of mine, the vault rotates it, you tried it yesterday and the release broke", "Never rotate the signing key by hand, the vault rotates it."},
+		{"by the way, always pin the base image digest in all my repos, a floating tag pulled a broken build last month", "Always pin the base image digest."},
 		{"from now on the invoice numbers are never reused, accounting caught a duplicate the other day", "The invoice numbers are never reused."},
 	} {
 		st, _ := classify(c.said, false, source{})

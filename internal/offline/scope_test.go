@@ -321,14 +321,14 @@ func TestGlobalScopeLooserForms(t *testing.T) {
 // filler it leaves.
 func TestGlobalScopeQualified(t *testing.T) {
 	for _, c := range []struct{ said, want string }{
-		{"Don't vendor dependencies, thats for any of my go projects, modules only.", "Don't vendor dependencies, modules only."},
-		{"never edit my ~/.gitconfig, not from this repo and not from any project on any machine, it is mine", "Never edit my ~/.gitconfig, it is mine."},
-		{"no animated gifs please, not here and not in any other repo of mine, they slow my reader down.", "No animated gifs please, they slow my reader down."},
-		{"Never sign off commits with a ticket number any repo of mine not just this one.", "Never sign off commits with a ticket number."},
-		{"one thing for everything I do with you not just this service: put the command before its output", "Put the command before its output."},
+		{"For each of my kotlin projects, keep the detekt baseline empty.", "Keep the detekt baseline empty."},
+		{"Leave my ssh config alone, not from this repo and not from any project on any machine.", "Leave my ssh config alone."},
+		{"Keep licence headers out of generated files, not in this codebase and not in any other repo of mine.", "Keep licence headers out of generated files."},
+		{"Tag releases with a leading v in any repo of mine not only this one.", "Tag releases with a leading v."},
+		{"For everything I do with you, label every chart axis with its unit.", "Label every chart axis with its unit."},
 		{"across every one of my codebases: you never merge a pull request, we merge them ourselves.", "Never merge a pull request, we merge them ourselves."},
-		{"Moreover, and this holds for every codebase of mine, not merely this one: headings use sentence case.", "Headings use sentence case."},
-		{"Additionally, I would ask, in all of my projects, that error messages name the file.", "I would ask that error messages name the file."},
+		{"Timestamps are stored in UTC; this holds for every codebase of mine, not merely this one.", "Timestamps are stored in UTC."},
+		{"I would request, across all of my repositories, that migrations stay reversible.", "I would request that migrations stay reversible."},
 	} {
 		st, _ := classify(c.said, false, source{})
 		if st == nil || st.line != c.want || !st.global {
