@@ -28,6 +28,18 @@ var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere
 // "the same error as before" report a problem, they settle nothing.
 var troubleRe = lazyregexp.New(`(?i)\b(fail\w*|broken|break\w*|errors?|crash\w*|bugs?|buggy|wrong|flaky|slow|hangs?|timeouts?|timed out|missing|doesn'?t work|not working|issues?|problems?|warnings?|weird|trouble|unable|can'?t|cannot|red)\b`)
 
+// failureRuleRe is where failures are sent, said as a rule: "on failure,
+// page the on-call", "errors go to Sentry", "failures are posted to
+// #ops". Its "failure" names what the rule handles, not something that
+// went wrong.
+var failureRuleRe = lazyregexp.New(`(?i)\bon (?:failure|error)s?\b|\b(?:failures?|errors?)\s+(?:go(?:es)?|get|are|is)\s+(?:sent|routed|posted|reported|to|into|through|via)\b`)
+
+// reportsTrouble reports whether a sentence is about something going
+// wrong (troubleRe), where failures are sent by rule aside.
+func reportsTrouble(s string) bool {
+	return troubleRe().MatchString(failureRuleRe().ReplaceAllString(s, ""))
+}
+
 // stateVerbRe is a sentence stating how something is or is done: "the
 // tubes are declared in …", "we have Beanstalk", "reads from s3://…",
 // "should run on the pinned snapshot".
@@ -67,13 +79,13 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 	stmtOff := make([]bool, len(stmts)) // no earlier statement a back-reference can lean on
 	for i, a := range stmts {
 		stmtLow[i] = strings.ToLower(a.src.quote)
-		stmtOff[i] = planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || troubleRe().MatchString(a.src.quote)
+		stmtOff[i] = planRe().MatchString(a.line) || hypotheticalRe().MatchString(a.line) || reportsTrouble(a.src.quote)
 	}
 	saidOff := make([]bool, len(said)) // no earlier sentence to word a fact from
 	back := make([]bool, len(said))
 	for i, a := range said {
 		back[i] = refersBack(a.quote)
-		saidOff[i] = strings.Contains(a.quote, "?") || troubleRe().MatchString(a.quote) || backRefRe().MatchString(a.quote)
+		saidOff[i] = strings.Contains(a.quote, "?") || reportsTrouble(a.quote) || backRefRe().MatchString(a.quote)
 	}
 	// A back-reference is linked only to sentences sharing a word with it
 	// (linked), so each looks at those alone.
@@ -293,7 +305,7 @@ func verbFirst(clause string) bool {
 // refersBack reports whether a sentence says a thing is done as already
 // settled, and is neither a question nor about something going wrong.
 func refersBack(s string) bool {
-	return backRefRe().MatchString(s) && !troubleRe().MatchString(s) && !strings.Contains(s, "?") &&
+	return backRefRe().MatchString(s) && !reportsTrouble(s) && !strings.Contains(s, "?") &&
 		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s) && !unsettledRe().MatchString(s)
 }
 
@@ -361,8 +373,9 @@ func isCodeTerm(t string) bool {
 }
 
 // nameTerms are the terms of a sentence written as names: code names and
-// values (lower-cased as terms are), and words with a capital past the
-// sentence's first word (Beanstalk, FATAL).
+// values (lower-cased as terms are), channels and handles (#ops-alerts),
+// and words with a capital past the sentence's first word (Beanstalk,
+// FATAL).
 func nameTerms(s string) map[string]bool {
 	m := map[string]bool{}
 	for n := range codeNames(s) {
@@ -370,6 +383,15 @@ func nameTerms(s string) map[string]bool {
 	}
 	for t := range valueTerms(factTerms(s)) {
 		m[strings.Trim(t, "`")] = true
+	}
+	for _, f := range strings.Fields(s) {
+		// A channel or a handle: "#ops-alerts", "@release-bot".
+		f = strings.Trim(f, ",;:.!?()\"'")
+		if len(f) > 2 && (f[0] == '#' || f[0] == '@') && unicode.IsLetter(rune(f[1])) {
+			for _, t := range factTerms(f[1:]) {
+				m[t] = true
+			}
+		}
 	}
 	for i, w := range strings.FieldsFunc(s, notNameRune) {
 		if i == 0 || w == "I" || len(w) < 3 {
@@ -548,7 +570,7 @@ func usedTerms(s string) map[string]bool {
 // the day, one about something going wrong a report, and two
 // different values are two settings.
 func rareTie(line string, lineTerms []string, as int, b source, bTerms []string, stated bool, idx *namingIndex) bool {
-	if strings.Contains(b.quote, "?") || strings.HasPrefix(line, "I ") || troubleRe().MatchString(line) {
+	if strings.Contains(b.quote, "?") || strings.HasPrefix(line, "I ") || reportsTrouble(line) {
 		return false
 	}
 	settled := settledAgain(b.quote)

@@ -222,3 +222,19 @@ func TestDirectoryOpensPath(t *testing.T) {
 		t.Fatalf("a plain top-level folder: got %+v; want nothing", got)
 	}
 }
+
+// TestFailureRuleLeansBack: where failures are sent is a rule, not a
+// report of one, and a channel or a handle is a name: "on failure, page
+// #x" then "failures go to #x like the others" is one fact of two
+// sessions. A failure reported again still ties nothing.
+func TestFailureRuleLeansBack(t *testing.T) {
+	first := "u:on failure, page #db-oncall via the pager hook in ops/hooks.py"
+	got := candidatesOf([]string{first}, []string{"u:new cron job: vacuum_weekly"}, []string{"u:failures go to #db-oncall like the others"})
+	if len(got) != 1 || !strings.Contains(got[0].line, "#db-oncall via the pager hook") || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the paging rule from both sessions", got)
+	}
+	got = candidatesOf([]string{first}, []string{"u:the vacuum job still fails on #db-oncall like before"})
+	if len(got) != 0 {
+		t.Fatalf("a failure reported again: got %+v; want nothing", got)
+	}
+}
