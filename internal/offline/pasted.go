@@ -145,7 +145,7 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
-		if name, v := bannerVersion(t); name != "" && t != intro && (shown || buildDateRe().MatchString(t)) {
+		if name, v := bannerVersion(t); name != "" && t != intro && (shown || datedBanner(t)) {
 			// "GNU Make 4.4.1 (built for x86_64)" under a command or a
 			// line that announces output: a program saying its
 			// version, or a banner carrying its build date, which
@@ -221,6 +221,19 @@ var (
 // buildDateRe is the build date a banner writes after the version:
 // "… 9.2.1 on 2024-11-20;", "… 1.14.0 [dacd97bcc] (2024-10-09)".
 var buildDateRe = lazyregexp.New(`\d\s+(?:\[\w+\]\s+)?(?:on\s+|\()\d{4}-\d\d-\d\d\b`)
+
+// datedBanner reports whether t carries a banner's build date and ends
+// as a banner does, at the date or in the list a ";" opens with no clause
+// after a comma: "Grafana 11.2 on 2024-10-01 broke the dashboards, we
+// rolled back" is the person's prose with a date in it.
+func datedBanner(t string) bool {
+	loc := buildDateRe().FindStringIndex(t)
+	if loc == nil {
+		return false
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(t[loc[1]:], ")"))
+	return rest == "" || strings.HasPrefix(rest, ";") && !strings.Contains(rest, ",")
+}
 
 // outputFollows reports whether the line under ln is what a program
 // printed: ln is a shell command ("$ make --version"), a fence opening a

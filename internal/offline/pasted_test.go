@@ -463,6 +463,10 @@ func TestDatedBannerUnannounced(t *testing.T) {
 		[]string{"- The logger runs Firmware 5.1.0 from the vendor."})
 	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
 		"u:plugged the spare logger in after updating it, it says\nAcme Firmware 4.2.0 on 2023-01-12; board rev A", "x:make check", nil)
+	// the person's prose with a date in it, going on after a comma, is no
+	// banner
+	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
+		"u:the readings drifted after the update last week\nFirmware 5.1 on 2025-02-10 lost the calibration, we went back to 4.8 a day later", "x:make check", nil)
 }
 
 // TestQueriedVersion: what a program printed when the agent asked it for
