@@ -21,8 +21,9 @@ import (
 // The earlier wording words the fact; the back-reference never does.
 
 // backRefRe is a person saying a thing is done as already settled: "like
-// before", "the same way", "like everywhere else", "still", "too".
-var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere( else)?|last time|(all )?the (others|other ones|rest)|the other \w+)|(the )?same (way|as|like)|still|too|as well)\b`)
+// before", "the same way", "like everywhere else", "still", and "too" that
+// ends its clause ("… for the export too"; "too slow" says how much).
+var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere( else)?|last time|(all )?the (others|other ones|rest)|the other \w+)|(the )?same (way|as|like)|still|as well)\b|\btoo\s*(?:[,.;:!?)]|$)`)
 
 // troubleRe is a sentence about something going wrong: "still fails",
 // "the same error as before" report a problem, they settle nothing.
@@ -539,8 +540,32 @@ func settledAgain(s string) bool {
 	if strings.Contains(s, "?") {
 		return false
 	}
-	return backRefRe().MatchString(s) && !unsettledRe().MatchString(s) || conventionRe().MatchString(s) || againRe().MatchString(s) && !retryAsk(s)
+	return settledBefore(s) || againRe().MatchString(s) && !retryAsk(s)
 }
+
+// settledBefore reports whether a sentence leans on what was settled
+// before ("…, like every position field", "as usual"), not only on an
+// "again" that may tell a thing went wrong again.
+func settledBefore(s string) bool {
+	return backRefRe().MatchString(s) && !unsettledRe().MatchString(s) || conventionRe().MatchString(s)
+}
+
+// nameAgain reports whether s says "again" right after a word that term
+// stems from ("locust again for the checkout scenario"): the thing named
+// once more. "again" later in the sentence tells what happened to it
+// ("the mailer bounced the digest again") or to something else ("the
+// uploads are on the old bucket again").
+func nameAgain(s, term string) bool {
+	for _, m := range nameAgainRe().FindAllStringSubmatch(s, -1) {
+		if strings.HasPrefix(strings.ToLower(m[1]), term) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameAgainRe is a word followed by "again", the word in group 1.
+var nameAgainRe = lazyregexp.New(`(?i)([\w.@/+-]+)\s+again\b`)
 
 // usedRe is a thing named as what something is done with or through:
 // "release notes go through towncrier", "load tests go in locust",
@@ -568,12 +593,15 @@ func usedTerms(s string) map[string]bool {
 // shelves are cordierite", "kiln shelves get a wash") are two facts. A
 // line in the first person ("I'd like to start with …") is a request of
 // the day, one about something going wrong a report, and two
-// different values are two settings.
+// different values are two settings. An "again" must follow the name it
+// repeats ("X was too slow, we're on Y again" names Y again, not X), and
+// a sentence that opens with the name to report trouble is no rule.
 func rareTie(line string, lineTerms []string, as int, b source, bTerms []string, stated bool, idx *namingIndex) bool {
 	if strings.Contains(b.quote, "?") || strings.HasPrefix(line, "I ") || reportsTrouble(line) {
 		return false
 	}
 	settled := settledAgain(b.quote)
+	againOnly := settled && !settledBefore(b.quote)
 	if !settled && !stated {
 		return false
 	}
@@ -596,7 +624,7 @@ func rareTie(line string, lineTerms []string, as int, b source, bTerms []string,
 		if !subjectTerm(t) || len(t) < 4 || howWords[t] || !(named[t] && names[t]) && !used[t] {
 			continue
 		}
-		if !settled && !(used[t] && sameWord(t, opens)) {
+		if !(settled && (!againOnly || nameAgain(b.quote, t))) && !(stated && used[t] && sameWord(t, opens) && !troubleRe().MatchString(b.quote)) {
 			continue
 		}
 		for _, u := range bTerms {

@@ -160,6 +160,9 @@ func TestRareSubjectTiesNothingElse(t *testing.T) {
 		{"named in a third session", []string{"u:towncrier complains about the template"}, "u:and a towncrier fragment for the cache rework too"},
 		{"neither settled nor opening with it", nil, "u:the docs build runs towncrier before sphinx"},
 		{"a question", nil, "u:does towncrier run in CI too?"},
+		{"a report of trouble with it", nil, "u:towncrier was too slow, the notes are hand-written again"},
+		{"'again' for what happened to it", nil, "u:towncrier mangled the changelog again"},
+		{"taken out again", nil, "u:pulling towncrier out again, we write the notes by hand"},
 	} {
 		sessions := [][]string{{first}}
 		if tc.other != nil {
