@@ -173,6 +173,8 @@ func TestChangedLine(t *testing.T) {
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone, it's nox now"}, ""},
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},
 		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}}, ""},
+		// a value the edit cannot replace gives no edit, not the old line
+		{"- Admin UI on :7070", change{new: "7171", subject: []string{"admin"}}, ""},
 		// an address named without its path is the whole URL of the line
 		{"- Telemetry goes to mqtt://hub.lan:1883/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, "- Telemetry goes to nats://bus.lan:4222."},
 		{"- Telemetry goes to mqtt://hub.lan:18830/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, ""},

@@ -199,10 +199,17 @@ func changedLine(line string, c change) string {
 			return ""
 		}
 	}
-	if nl := replaceValue(withoutStaleNote(line, old, c), old, c.new); nl != "" {
+	base := withoutStaleNote(line, old, c)
+	if nl := replaceValue(base, old, c.new); nl != "" && nl != base {
 		return nl
 	}
-	return swapCommand(line, old, c)
+	if nl := swapCommand(line, old, c); nl != line {
+		return nl
+	}
+	// An edit that leaves the old value standing (":8080", where the
+	// value is no word of its own) is no edit: proposed, it would say
+	// the old line again.
+	return ""
 }
 
 // ownerStays reports whether replacing old, a file named after a tool
