@@ -402,7 +402,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// the generic "you" of a rule and what to do instead.
 		s = "never " + s[len("you never "):]
 	}
-	if loc := youNeverRe().FindStringSubmatchIndex(s); loc != nil && (st.correction || st.lasting) {
+	if loc := youNeverRe().FindStringSubmatchIndex(s); loc != nil && (st.correction || st.lasting) && !haveToRe().MatchString(s[loc[0]:loc[1]]) {
 		// "everywhere: you never publish a release, we do that
 		// ourselves": a prohibition addressed to the agent, said to last
 		// or as a correction.
@@ -643,6 +643,11 @@ var genericYouRe = lazyregexp.New(`(?i)^you never [a-z]+ [^,;]+[,;]\s*(but |inst
 // run the tests before you say it's done"), and "never run the tests"
 // would store the opposite of what the person wants.
 var youNeverRe = lazyregexp.New(`(?i)^(?:you|u) never ([a-z]+)\b[^,;]*[,;]\s*(?:(?:i|we)\b[^,;]*\b(?:myself|ourselves)\b|[^,;]*\binstead\b)`)
+
+// haveToRe is the person saying they are made to do a thing ("I always
+// have to run them myself"): "you never X" before it is a complaint that
+// the agent leaves X to them, not X kept for them.
+var haveToRe = lazyregexp.New(`(?i)\b(?:have|has|had|need|needs|needed|got) to\b`)
 
 // likeYouRe opens a wish addressed to the agent: "I'd like you to …".
 var likeYouRe = lazyregexp.New(`(?i)^(i'?d like|i would like|i want|i'?d prefer|i would prefer) (you|u) to\s+`)

@@ -134,6 +134,7 @@ func TestGenericYouRule(t *testing.T) {
 		"no, you never bump the schema version when you add a column",
 		"you never add a regression test for the crash you fixed, ever",
 		"from now on keep in mind: you never close the socket in the poller",
+		"you never rebuild the docs after a change, I always have to do it myself",
 	} {
 		if st, _ := classify(said, true, source{}); st != nil && strings.HasPrefix(strings.ToLower(st.line), "never ") {
 			t.Errorf("%q: read as the opposite rule %q", said, st.line)
