@@ -359,6 +359,12 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	return nil
 }
 
+// placedVersionRe is a memory line's word setting its version for a
+// place other than the box the project is worked on: a pin, a target, a
+// runtime or production ("CI installs X" is the box CI builds on, which
+// follows the project's).
+var placedVersionRe = lazyregexp.New(`(?i)\b(?:pin|pins|pinned|pinning|targets?|targeting|runtime|production|prod|on the servers?|minimum|at least)\b`)
+
 // queriedVersionRe is the first dotted version of a line, written alone
 // or after a word that may join it ("go1.23.4", "v0.72.5").
 var queriedVersionRe = lazyregexp.New(`(?:^|[^\w.])(?:[A-Za-z]+)?v?(\d+(?:\.\d+)+)\b`)
@@ -449,6 +455,12 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				old = sameStemValue(l, st.value)
 			}
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
+				continue
+			}
+			if st.queried && placedVersionRe().MatchString(l) {
+				// "CI pins Terraform 1.5.7", "runs on Node 18 in
+				// production": the box the agent asked is not the
+				// place this version is set for.
 				continue
 			}
 			ch.old = old

@@ -499,14 +499,23 @@ func TestQueriedVersion(t *testing.T) {
 	for _, tc := range []struct {
 		name, cmd, output string
 		want              []string
+		mem               string // memory, when not mem
 	}{
-		{"later", "x:zola --version", "zola 0.19.2\n", []string{"- Site built with Zola 0.19.2 and deployed to Pages."}},
-		{"older", "x:zola --version", "zola 0.17.1\n", nil},
-		{"another command", "x:zola check", "zola 0.19.2\n", nil},
+		{"later", "x:zola --version", "zola 0.19.2\n", []string{"- Site built with Zola 0.19.2 and deployed to Pages."}, ""},
+		{"older", "x:zola --version", "zola 0.17.1\n", nil, ""},
+		{"another command", "x:zola check", "zola 0.19.2\n", nil, ""},
+		// a version memory sets for a pin or another place is not the
+		// one of the box the agent asked
+		{"pinned", "x:zola --version", "zola 0.19.2\n", nil, "# Project Memory\n\n- The release job pins Zola 0.18.0 so the feeds stay stable.\n"},
+		{"production", "x:zola --version", "zola 0.19.2\n", nil, "# Project Memory\n\n- The docs host builds with Zola 0.18.0 in production.\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
-			withMemory(t, w, mem)
+			if tc.mem != "" {
+				withMemory(t, w, tc.mem)
+			} else {
+				withMemory(t, w, mem)
+			}
 			w.add("a", true, "u:the tag pages lose their titles", "x:make check")
 			w.add("b", true, "u:the feed template renders every post twice", tc.cmd, "x:make check")
 			for i, msg := range w.store["b"] {
