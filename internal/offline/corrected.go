@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -203,7 +204,8 @@ func ruledThenTold(a, b stmt) bool {
 }
 
 // ruledTold reports whether x rules out two terms, not files, of what y's
-// person told the agent did.
+// person told the agent did, one of them what went wrong (toldLast): a
+// place of two words ("the export handler got slow again") is no mistake.
 func ruledTold(x, y stmt) bool {
 	if len(y.told) == 0 {
 		return false
@@ -214,14 +216,15 @@ func ruledTold(x, y stmt) bool {
 			told[t] = true
 		}
 	}
-	n := 0
+	n, last := 0, false
 	for _, t := range ruledTerms(x.line) {
 		if told[t] {
 			n++
 			told[t] = false
+			last = last || slices.Contains(y.toldLast, t)
 		}
 	}
-	return n >= 2
+	return n >= 2 && last
 }
 
 // ruledDid reports whether x rules out a name, not a file, that y's

@@ -27,6 +27,9 @@ type stmt struct {
 	// words name the place beside the mistake, so it ties corrections
 	// less readily than a report does (ruledThenTold).
 	told []string
+	// toldLast are the last terms before each "again" of told ("… got
+	// slow again" gives slow): what went wrong, not the place it did.
+	toldLast []string
 	// again: the person said the mistake came back or that they said
 	// this before ("again", "I told you"), in the sentence or the one
 	// right before it: the statement repeats one of an earlier session.

@@ -251,6 +251,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					st.did = did
 					if told != "" {
 						st.told = agentDid(told)
+						st.toldLast = lastBeforeAgain(told)
 					}
 				}
 				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
@@ -572,6 +573,23 @@ var againThereRe = lazyregexp.New(`(?i)^(?:[\w ]{0,30}:\s*)?there(?:'s| is| was|
 
 // endsAgain reports whether a sentence ends saying a mistake came back:
 // "the new service uses field injection again."
+// lastBeforeAgain are the last terms before each "again" of s that ends
+// a sentence: the word that says what went wrong ("the export got slow
+// again" gives slow).
+func lastBeforeAgain(s string) []string {
+	var out []string
+	for _, sent := range strings.Split(s, "\n") {
+		locs := againRe().FindAllStringIndex(sent, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		if t := agentDid(sent[:locs[len(locs)-1][0]]); len(t) > 0 {
+			out = append(out, t[len(t)-1])
+		}
+	}
+	return out
+}
+
 func endsAgain(s string) bool {
 	locs := againRe().FindAllStringIndex(s, -1)
 	return len(locs) > 0 && strings.IndexFunc(s[locs[len(locs)-1][1]:], func(r rune) bool { return !notWordRune(r) }) < 0

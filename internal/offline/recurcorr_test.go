@@ -638,6 +638,14 @@ func TestMistakeBackTellsWhatTheAgentDid(t *testing.T) {
 			t.Fatalf("got %q from both sessions; the place alone ties nothing", c.line)
 		}
 	}
+	// nor does a place of two words the rule names whole: what went
+	// wrong ("slow") is no act the rule rules out
+	first[2] = "u:don't delete files inline in the export handler, it blocks the request pool. queue a purge job"
+	for _, c := range candidatesOf(first, []string{"u:the export handler got slow again. stop. requests stay fast"}) {
+		if len(sessionsOf(c)) == 2 {
+			t.Fatalf("got %q from both sessions; a two-word place alone ties nothing", c.line)
+		}
+	}
 }
 
 // TestCorrectionJoinsClosestGroup: a later correction that fits two
