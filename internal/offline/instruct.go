@@ -648,9 +648,10 @@ var genericYouRe = lazyregexp.New(`(?i)^you never [a-z]+ [^,;]+[,;]\s*(but |inst
 var youNeverRe = lazyregexp.New(`(?i)^(?:you|u) never ([a-z]+)\b[^,;]*[,;]\s*(?:(?:i|we)\b[^,;]*\b(?:myself|ourselves)\b|[^,;]*\binstead\b)`)
 
 // haveToRe is the person saying they are made to do a thing ("I always
-// have to run them myself"): "you never X" before it is a complaint that
-// the agent leaves X to them, not X kept for them.
-var haveToRe = lazyregexp.New(`(?i)\b(?:have|has|had|need|needs|needed|got) to\b`)
+// have to run them myself", "I end up doing it myself every time"): "you
+// never X" before it is a complaint that the agent leaves X to them, not
+// X kept for them.
+var haveToRe = lazyregexp.New(`(?i)\b(?:(?:have|has|had|need|needs|needed|got) to|end(?:s|ed)? up|every (?:single )?time)\b`)
 
 // likeYouRe opens a wish addressed to the agent: "I'd like you to …".
 var likeYouRe = lazyregexp.New(`(?i)^(i'?d like|i would like|i want|i'?d prefer|i would prefer) (you|u) to\s+`)

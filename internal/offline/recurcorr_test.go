@@ -135,6 +135,7 @@ func TestGenericYouRule(t *testing.T) {
 		"you never add a regression test for the crash you fixed, ever",
 		"from now on keep in mind: you never close the socket in the poller",
 		"you never rebuild the docs after a change, I always have to do it myself",
+		"you never regenerate the stubs, I end up doing that myself",
 	} {
 		if st, _ := classify(said, true, source{}); st != nil && strings.HasPrefix(strings.ToLower(st.line), "never ") {
 			t.Errorf("%q: read as the opposite rule %q", said, st.line)
