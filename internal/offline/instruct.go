@@ -214,7 +214,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		return nil, nil
 	}
 	st := &stmt{src: src, correction: corrective}
-	if m := noOpenRe().FindStringSubmatch(stripFillers(s)); m != nil && !notRuling[strings.ToLower(m[1])] {
+	open := stripFillers(s)
+	if ackLeadRe().MatchString(s) {
+		// "good, no warnings now" reports how things stand.
+		open = s
+	}
+	if m := noOpenRe().FindStringSubmatch(open); m != nil && !notRuling[strings.ToLower(m[1])] {
 		// "no raw SQL, use a dbt model": ruling something out corrects
 		// ("and pls no raw SQL" too).
 		st.correction = true
@@ -537,6 +542,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
 }
+
+// ackLeadRe is an acknowledgement opening a sentence: a "no X" after it
+// reports what the person sees ("ok no difference after the restart"),
+// where one after a connective ("and pls no X") rules X out.
+var ackLeadRe = lazyregexp.New(`(?i)^\W*(?:ok(?:ay)?|right|sure|thanks|thank you|great|good)\b`)
 
 // waitLeadRe is "wait" before a word that rules something out.
 var waitLeadRe = lazyregexp.New(`(?i)^(?:wait|hold on|stop)[\s,.!]+((?:no|nope|don'?t|dont|do not|never|not)\b)`)

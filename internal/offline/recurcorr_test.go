@@ -728,3 +728,17 @@ func TestFoundAgainOpensCorrection(t *testing.T) {
 		t.Fatalf("got %+v; want one correction from both sessions", got)
 	}
 }
+
+// TestNoAfterAcknowledgementReports: after "ok", "good" or "right" a "no
+// X" reports what the person sees, it rules nothing out; after a
+// connective ("also pls no …") it still does.
+func TestNoAfterAcknowledgementReports(t *testing.T) {
+	for _, in := range []string{"good, no flicker on the canvas now", "ok no difference in the render time after the cache change", "right, no change in the tile count"} {
+		if st, _ := classify(in, false, source{}); st != nil && st.correction {
+			t.Errorf("classify(%q) = %q; want no correction", in, st.line)
+		}
+	}
+	if st, _ := classify("also pls no global mutable state in the tile loader", false, source{}); st == nil || !st.correction {
+		t.Errorf("got %+v; want the ruling-out after a connective to correct", st)
+	}
+}
