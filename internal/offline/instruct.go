@@ -563,14 +563,25 @@ var thenTaskRe = lazyregexp.New(`(?i)\s+(?:and\s+)?then\s+\w+(?:\s+\w+)?\W*$`)
 // than a marker.
 var notRememberer = map[string]bool{"i": true, "you": true, "u": true, "we": true, "they": true, "he": true, "she": true,
 	"don't": true, "dont": true, "do": true, "did": true, "didn't": true, "can't": true, "cant": true, "not": true,
-	"never": true, "to": true, "could": true, "would": true, "can": true, "will": true, "might": true, "please": true}
+	"never": true, "to": true, "could": true, "would": true, "can": true, "will": true, "might": true, "please": true,
+	"does": true, "should": true, "must": true, "shall": true, "may": true, "wont": true, "doesnt": true, "didnt": true,
+	"anyone": true, "anybody": true, "someone": true, "somebody": true, "everyone": true, "everybody": true, "nobody": true}
+
+// askOpenRe is a question typed without "?" that "remember" ends the
+// subject of: "does anyone remember that …", "did the team remember that …".
+var askOpenRe = lazyregexp.New(`(?i)^\W*(?:do|does|did|can|could|will|would|has|have|had)\s+(?:\S+\s+){0,2}$`)
 
 // rememberRunOn returns what a "remember that" inside a run-on sentence
 // marks, without a "then …" step after it, when the word before the
 // marker ends the task before it rather than making "remember" its verb.
 func rememberRunOn(s string) (string, bool) {
 	m := rememberRunOnRe().FindStringSubmatchIndex(s)
-	if m == nil || notRememberer[strings.ToLower(strings.Trim(s[m[2]:m[3]], ",.;:"))] {
+	if m == nil {
+		return s, false
+	}
+	// A word that makes "remember" its verb: a subject, an auxiliary
+	// ("the client won't remember that …"), or an asking opener.
+	if w := strings.ToLower(strings.Trim(s[m[2]:m[3]], ",.;:")); notRememberer[w] || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n\u2019t") || askOpenRe().MatchString(s[:m[3]+1]) {
 		return s, false
 	}
 	rest := thenTaskRe().ReplaceAllString(s[m[1]:], "")

@@ -332,3 +332,21 @@ func TestMarkerInsideTheAsking(t *testing.T) {
 		}
 	}
 }
+
+// TestRememberRunOnNeedsATaskBefore: "remember" whose subject or
+// auxiliary comes before it, or that ends an asking opener, is the verb
+// of the sentence, not a marker.
+func TestRememberRunOnNeedsATaskBefore(t *testing.T) {
+	for _, in := range []string{
+		"does anyone remember that the greenhouse sensor was recalibrated in june",
+		"the courier won't remember that the parcel was returned twice",
+		"did the auditors remember that the ledger was closed in april",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil && st.lasting {
+			t.Errorf("classify(%q) = %q; want no lasting statement", in, st.line)
+		}
+	}
+	if st, _ := classify("the unit label is off remember that the greenhouse temperatures are always in celsius", false, source{}); st == nil || !st.lasting {
+		t.Errorf("got %+v; want the run-on marker after a task", st)
+	}
+}
