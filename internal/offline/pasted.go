@@ -835,22 +835,16 @@ var substRe = lazyregexp.New(`^s([/|#,@])(.+?)([/|#,@])(.*?)([/|#,@])[gIi0-9]*$`
 func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 	var out []change
 	for _, m := range sessions {
-		for _, r := range m.substs {
+		for ri, r := range m.substs {
 			if !isNew(r.src.session) || r.prompt.quote == "" || strings.HasSuffix(strings.TrimSpace(r.prompt.quote), "?") || temporaryRe().MatchString(r.prompt.quote) {
 				continue
 			}
-			sed := false
-			for _, w := range r.cmd.args {
-				if w.text == "sed" {
-					sed = true
-					continue
-				}
-				mt := substRe().FindStringSubmatch(w.text)
-				if !sed || mt == nil || mt[1] != mt[3] || mt[3] != mt[5] {
-					continue
-				}
-				old, new, ok := substitutedValue(mt[2], mt[4], mt[1])
-				if !ok {
+			if editsTestFiles(r.cmd) {
+				continue
+			}
+			for _, v := range substitutions(r.cmd) {
+				old, new := v[0], v[1]
+				if undoneLater(m.substs[ri+1:], old, new) {
 					continue
 				}
 				line := ""
@@ -875,6 +869,80 @@ func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []chan
 		}
 	}
 	return out
+}
+
+// substitutions are the literal one-value substitutions a sed run makes,
+// each as its old and new value.
+func substitutions(c command) [][2]string {
+	var out [][2]string
+	sed := false
+	for _, w := range c.args {
+		if w.text == "sed" {
+			sed = true
+			continue
+		}
+		mt := substRe().FindStringSubmatch(w.text)
+		if !sed || mt == nil || mt[1] != mt[3] || mt[3] != mt[5] {
+			continue
+		}
+		if old, new, ok := substitutedValue(mt[2], mt[4], mt[1]); ok {
+			out = append(out, [2]string{old, new})
+		}
+	}
+	return out
+}
+
+// undoneLater reports whether a later sed run of the session puts old
+// back in place of new: a value tried and reverted ("move the port and
+// see if the error goes away") is not where the setting ended up.
+func undoneLater(later []shellRun, old, new string) bool {
+	for _, r := range later {
+		for _, v := range substitutions(r.cmd) {
+			if v[0] == new && v[1] == old {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// editsTestFiles reports whether a sed run edits only files of a test
+// suite (under test/, e2e/, spec/, fixtures/, or named *.test.*,
+// *.spec.*, *_test.*): a port or version changed there moves the tests,
+// not what memory says the project runs on. A run naming no file (fed
+// by xargs) is not one.
+func editsTestFiles(c command) bool {
+	files, sed, expr := 0, false, false
+	for _, w := range c.args {
+		switch {
+		case w.text == "sed":
+			sed, expr, files = true, false, 0
+			continue
+		case !sed || strings.HasPrefix(w.text, "-"):
+			continue
+		case !expr:
+			expr = true
+			continue
+		}
+		files++
+		if !testPath(w.text) {
+			return false
+		}
+	}
+	return files > 0
+}
+
+// testPath reports whether a file path lies in a test suite's tree or is
+// named as a test's file.
+func testPath(p string) bool {
+	for _, seg := range strings.Split(strings.ToLower(p), "/") {
+		switch seg {
+		case "test", "tests", "e2e", "spec", "specs", "fixture", "fixtures", "__tests__", "testdata", "cypress":
+			return true
+		}
+	}
+	base := strings.ToLower(p[strings.LastIndex(p, "/")+1:])
+	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.Contains(base, "_test.") || strings.HasPrefix(base, "playwright.config") || strings.HasPrefix(base, "test_")
 }
 
 // substitutedValue is the one value in which a literal substitution's two

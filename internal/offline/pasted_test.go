@@ -539,26 +539,37 @@ func TestQueriedVersion(t *testing.T) {
 // TestSubstitutedValue: a value the agent replaced in files with `sed -i`
 // (literally, one value apart) is memory's new value when exactly one
 // memory line states the old one; asked for a while, printed without -i,
-// or stated by two lines, it changes nothing.
+// stated by two lines, made in a test suite's files, or put back by a
+// later sed run of the session, it changes nothing.
 func TestSubstitutedValue(t *testing.T) {
 	mem := "# Project Memory\n\n- Sessions live in the cache on port 6380 of the shared box.\n- Thumbnails are 320 pixels wide.\n"
 	for _, tc := range []struct {
 		name, mem, prompt, cmd string
 		want                   []string
+		then                   string
 	}{
 		{"in place", mem, "u:the cache moved, fix the conf files", "x:sed -i 's/port 6380/port 6390/' deploy/cache.conf",
-			[]string{"- Sessions live in the cache on port 6390 of the shared box.", "- Thumbnails are 320 pixels wide."}},
+			[]string{"- Sessions live in the cache on port 6390 of the shared box.", "- Thumbnails are 320 pixels wide."}, ""},
 		{"through xargs", mem, "u:the cache moved, fix the conf files", "x:grep -rl 6380 deploy | xargs sed -i 's#6380#6390#g'",
-			[]string{"- Sessions live in the cache on port 6390 of the shared box."}},
-		{"for a while", mem, "u:for this run point it at the spare cache", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil},
-		{"printed only", mem, "u:the cache moved, fix the conf files", "x:sed 's/6380/6390/' deploy/cache.conf", nil},
-		{"two lines", mem + "- The replica also listens on 6380.\n", "u:the cache moved, fix the conf files", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil},
+			[]string{"- Sessions live in the cache on port 6390 of the shared box."}, ""},
+		{"for a while", mem, "u:for this run point it at the spare cache", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil, ""},
+		{"printed only", mem, "u:the cache moved, fix the conf files", "x:sed 's/6380/6390/' deploy/cache.conf", nil, ""},
+		{"two lines", mem + "- The replica also listens on 6380.\n", "u:the cache moved, fix the conf files", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil, ""},
+		{"test config", mem, "u:the integration suite clashes with my local cache, fix it", "x:sed -i 's/6380/6390/' integration/tests/cache.env", nil, ""},
+		{"spec file", mem, "u:the integration suite clashes with my local cache, fix it", "x:sed -i 's/6380/6390/' src/session.spec.ts", nil, ""},
+		{"put back", mem, "u:point the sessions at another cache port and see if the timeouts stop", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil, "x:sed -i 's/6390/6380/' deploy/cache.conf"},
+		{"not put back", mem, "u:the cache moved, fix the conf files", "x:sed -i 's/6380/6390/' deploy/cache.conf",
+			[]string{"- Sessions live in the cache on port 6390 of the shared box."}, "x:sed -i 's/6390/6391/' deploy/other.conf"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
 			withMemory(t, w, tc.mem)
 			w.add("a", true, "u:the thumbnail grid jumps on load", "x:make check")
-			w.add("b", true, tc.prompt, tc.cmd, "x:make check")
+			steps := []string{tc.prompt, tc.cmd, "x:make check"}
+			if tc.then != "" {
+				steps = append(steps, tc.then)
+			}
+			w.add("b", true, steps...)
 			if tc.want == nil {
 				for _, c := range w.run(t).Candidates {
 					if strings.Contains(c.Text, "6390") {
