@@ -339,9 +339,14 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return nil
 	}
 	lp := strings.ToLower(prog)
-	for _, ln := range strings.Split(shellOutput(output), "\n") {
+	for i, ln := range strings.Split(strings.TrimSpace(shellOutput(output)), "\n") {
 		t := strings.TrimSpace(ln)
 		m := queriedVersionRe().FindStringSubmatchIndex(t)
+		if c.args[1].text == "-v" && i > 0 {
+			// "-v" is "verbose" to many programs (`pytest -v`): only
+			// a version first, as `node -v` prints it, answers it.
+			break
+		}
 		if m == nil {
 			continue
 		}

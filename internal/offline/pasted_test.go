@@ -473,7 +473,8 @@ func TestDatedBannerUnannounced(t *testing.T) {
 // its version (`zola --version`, `deno version`) is that program's
 // version, from the first line naming the program or giving the version
 // alone (Gemini CLI's "Output: " label is no part of it); a line naming
-// another program gives nothing. Later than memory's, it replaces the
+// another program gives nothing, and after "-v", which many programs
+// take for "verbose", only the first line counts. Later than memory's, it replaces the
 // version memory writes after the program's name with no word of change,
 // since the agent asked the box the project is worked on; an older one,
 // or another command's output, changes nothing.
@@ -485,6 +486,10 @@ func TestQueriedVersion(t *testing.T) {
 		{"/opt/tools/bin/zig version", "0.13.0\n", "0.13.0"},
 		{"gleam --version", "Erlang/OTP 27 [erts-15.1.2]\n", ""},
 		{"zola build", "zola 0.19.2\n", ""},
+		{"node -v", "v22.3.0\n", "22.3.0"},
+		{"terraform -v", "Terraform v1.9.5\non linux_amd64\n", "1.9.5"},
+		// "-v" as "verbose": a version further down is no answer
+		{"ruff -v", "checking 40 files\nruff 0.6.9 found no errors\n", ""},
 	} {
 		var got string
 		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
