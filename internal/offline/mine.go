@@ -567,8 +567,8 @@ func rememberPrevious(sents []string) []string {
 // that corrects one thing, "and the loop order again" turns to a second.
 var againRe = lazyregexp.New(`(?i)\bagain\b`)
 
-// againThereRe is a mistake found again: "there was a print again in
-// the planner", "there's a sleep in the loop again".
+// againThereRe is a mistake found again: "there's a sleep in the loop
+// again", "QA: there were raw queries in the report again".
 var againThereRe = lazyregexp.New(`(?i)^(?:[\w ]{0,30}:\s*)?there(?:'s| is| was| are| were)\b.*\bagain\b`)
 
 // endsAgain reports whether a sentence ends saying a mistake came back:

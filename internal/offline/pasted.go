@@ -195,9 +195,9 @@ func pastedSettings(text string, src source) []setting {
 }
 
 // joinedVersionRe is a program's name joined to its version by what a
-// manifest, a lock file or a URL writes between them: "fresh@1.7.3" of a
-// URL, `"@scope/core": "3.6.3"` (the scope names the program), `"rails",
-// ">= 7.2"`, "extern/lib (8.0.4)". At least one mark between them must
+// manifest, a lock file or a URL writes between them: "lit@3.2.0" of a
+// URL, `"@scope/core": "3.6.3"` (the scope names the program), `gem
+// "sidekiq", "~> 7.3"`, "deps/libuv (1.48.0)". At least one mark between them must
 // not be a space, as prose never joins them ("Redis 7.2 on the new box"
 // is the person's words).
 var joinedVersionRe = lazyregexp.New(`(?:^|[^\w.+-])(?:@([A-Za-z][\w-]*)/[\w.-]+|([A-Za-z][\w+-]*[A-Za-z]))((?:["'\s,(]|[=<>~^!]=?|@|:)+)v?(\d+(?:\.\d+)+)\b`)
@@ -219,7 +219,7 @@ var (
 )
 
 // buildDateRe is the build date a banner writes after the version:
-// "… 9.2.1 on 2024-11-20;", "… 1.14.0 [dacd97bcc] (2024-10-09)".
+// "… 6.2.3 on 2025-06-18;", "… 1.14.0 [dacd97bcc] (2024-10-09)".
 var buildDateRe = lazyregexp.New(`\d\s+(?:\[\w+\]\s+)?(?:on\s+|\()\d{4}-\d\d-\d\d\b`)
 
 // datedBanner reports whether t carries a banner's build date and ends
@@ -704,8 +704,8 @@ func toldChanged(said []source, st setting, old string) bool {
 var ownChangeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?:updated|upgraded|bumped|changed|moved|switched|raised|lowered|migrated)\b`)
 
 // updateRe is the person's words before a paste placing it after an
-// update ("after updating it", "after the team's upgrade") or telling an
-// update of a config file ("I update the compose file, look:").
+// update ("after the upgrade", "after bumping it") or telling an update
+// of a config file ("bumped the toml file, here it is").
 var updateRe = lazyregexp.New(`(?i)\bafter\s+(?:[\w']+\s+){0,2}(?:updat|upgrad|bump)\w*|\b(?:updat|upgrad|bump)\w*\s+(?:(?:the|my|our|this)\s+)?(?:[\w-]+\s+)?(?:file|config(?:uration)?|manifest|lock ?file|[\w-]+\.(?:json|ya?ml|toml|lock|xml|kts|gradle|cfg|ini|txt))\b`)
 
 // updateWordRe is a word of an update in any form.
@@ -715,7 +715,7 @@ var updateWordRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*`)
 // result the paste shows, for a pasted version later than old, memory's:
 // the intro places the paste after an update or tells an update of a
 // config file (updateRe), or names the setting beside a word of update
-// ("did the engine upgrade land?"). An update of another thing ("I
+// ("is the broker upgrade in yet?"). An update of another thing ("I
 // updated the readme, manifest for reference") says nothing of the paste.
 func updatedBefore(intro string, st setting, old string) bool {
 	if !laterVersion(withoutV(st.value), withoutV(old)) {

@@ -406,9 +406,9 @@ func TestPastedKeyPath(t *testing.T) {
 func TestPastedJoinedVersions(t *testing.T) {
 	text := "gem \"rails\", \"~> 7.2.1\" is what I tried\n" +
 		"gem \"sidekiq\", \"~> 7.3.2\"\n" +
-		`    "$ui/": "https://cdn.example.net/x/quill@2.0.3/",` + "\n" +
+		`<script defer src="https://cdn.example.net/npm/lit@3.2.0/index.js"></script>` + "\n" +
 		`    "@mantine/core": "7.12.1",` + "\n" +
-		" 4e4a51d vendor/openssl (3.3.1)\n" +
+		"-1b7d3e90 deps/libuv (1.48.0)\n" +
 		"Kafka 3.7 on the staging brokers, the lab is still on 3.5\n" +
 		"the load test pitted nginx (1.27) against caddy, nothing else moved\n" +
 		"the classifier's precision (0.83) dropped after retraining\n"
@@ -419,7 +419,7 @@ func TestPastedJoinedVersions(t *testing.T) {
 			t.Errorf("%s=%s not read as printed", s.key, s.value)
 		}
 	}
-	if want := []string{"sidekiq=7.3.2 sidekiq", "quill=2.0.3 quill", "mantine=7.12.1 mantine", "openssl=3.3.1 openssl"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"sidekiq=7.3.2 sidekiq", "lit=3.2.0 lit", "mantine=7.12.1 mantine", "libuv=1.48.0 libuv"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("pastedSettings = %q, want %q", got, want)
 	}
 
@@ -445,28 +445,28 @@ func TestPastedPinNamesCamelCase(t *testing.T) {
 }
 
 // TestDatedBannerUnannounced: a banner that carries its build date ("…
-// 5.1.0 on 2025-03-02; board rev C") is what a program printed even when
+// 6.2.3 on 2025-06-18") is what a program printed even when
 // no command or colon announced it, and under words placing it after an
 // update it gives memory's version its new value; an update of another
 // thing, or an older version, changes nothing.
 func TestDatedBannerUnannounced(t *testing.T) {
 	var got []string
-	for _, s := range pastedSettings("plugged the logger in after updating it, it says\nAcme Firmware 5.1.0 on 2025-03-02; board rev C\n", source{}) {
+	for _, s := range pastedSettings("the kiosk came back after the upgrade and the boot screen reads\nBrightline Tessel 6.2.3 on 2025-06-18\n", source{}) {
 		got = append(got, s.key+"="+s.value)
 	}
-	if want := []string{"Firmware=5.1.0"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"Tessel=6.2.3"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("pastedSettings = %q, want %q", got, want)
 	}
-	mem := "# Project Memory\n\n- The logger runs Firmware 4.8 from the vendor.\n"
-	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
-		"u:plugged the logger in after updating it, it says\nAcme Firmware 5.1.0 on 2025-03-02; board rev C", "x:make check",
-		[]string{"- The logger runs Firmware 5.1.0 from the vendor."})
-	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
-		"u:plugged the spare logger in after updating it, it says\nAcme Firmware 4.2.0 on 2023-01-12; board rev A", "x:make check", nil)
+	mem := "# Project Memory\n\n- The lobby kiosk boots Tessel 6.1 from the factory image.\n"
+	laterMessageEdits(t, mem, "u:the touch screen misses taps near the edge",
+		"u:the kiosk came back after the upgrade and the boot screen reads\nBrightline Tessel 6.2.3 on 2025-06-18", "x:make check",
+		[]string{"- The lobby kiosk boots Tessel 6.2.3 from the factory image."})
+	laterMessageEdits(t, mem, "u:the touch screen misses taps near the edge",
+		"u:the spare kiosk came back after the upgrade and the boot screen reads\nBrightline Tessel 5.9.0 on 2024-02-03", "x:make check", nil)
 	// the person's prose with a date in it, going on after a comma, is no
 	// banner
-	laterMessageEdits(t, mem, "u:the sample buffer overflows at night",
-		"u:the readings drifted after the update last week\nFirmware 5.1 on 2025-02-10 lost the calibration, we went back to 4.8 a day later", "x:make check", nil)
+	laterMessageEdits(t, mem, "u:the touch screen misses taps near the edge",
+		"u:taps went wrong after the upgrade in May\nTessel 6.2 on 2025-05-30 lost the touch calibration, so the kiosk went back to 6.1", "x:make check", nil)
 }
 
 // TestQueriedVersion: what a program printed when the agent asked it for

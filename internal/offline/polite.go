@@ -140,8 +140,8 @@ func politeAsk(s string) string {
 		body = body[:loc[0]] + " " + body[loc[1]:]
 	}
 	if m := knowThatRe().FindStringSubmatch(body); m != nil {
-		// "may I ask whether you understand that, always here, a
-		// field number is never reused?": what the person checks
+		// "did you know that, from now on, every sketch is signed?":
+		// what the person checks
 		// the agent knows is what they hold, said plainly.
 		return marker + strings.TrimLeft(m[1], ", ")
 	}

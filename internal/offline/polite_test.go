@@ -29,7 +29,7 @@ func TestPoliteAsk(t *testing.T) {
 		{"Could you, going forward, label every tray with the sowing week?", "going forward, label every tray with the sowing week"},
 		// asking whether the agent knows a thing holds it true
 		{"Do you understand that the greenhouse vents stay shut below 5 degrees?", "the greenhouse vents stay shut below 5 degrees"},
-		{"may I ask whether you remember that, going forward, seed packets are kept in the fridge?", "going forward, seed packets are kept in the fridge"},
+		{"Can I ask if you realise that, in future, the cold frame is only opened by hand?", "in future, the cold frame is only opened by hand"},
 		// a marked rule, then the day's request after a comma
 		{"from now on every bed gets a drip line, could you add one to the herb bed too?", "from now on every bed gets a drip line"},
 		{"the hose leaks, could you fix it?", "the hose leaks, could you fix it?"},
@@ -64,21 +64,21 @@ func TestPoliteCorrectionStands(t *testing.T) {
 }
 
 // TestMarkerInsideAQuestion: a lasting marker inside a polite question
-// ("could you, from now on, …?", "can you remember that …", "…, always
-// in this repo, …") marks the rule it asks for; the same question without
+// ("would you, in future, …?", "could you remember that …", "…, always
+// for this project, …") marks the rule it asks for; the same question without
 // a marker is the day's request.
 func TestMarkerInsideAQuestion(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"Could you, from now on, keep each invoice template in its own file under templates/?", "Keep each invoice template in its own file under templates/."},
-		{"can you remember that every ledger export needs a header row", "Every ledger export needs a header row."},
-		{"Do you understand that, always in this repo, a receipt number is never reused?", "A receipt number is never reused."},
+		{"Would you, in future, sort the recipe cards under cards/ by cuisine?", "Sort the recipe cards under cards/ by cuisine."},
+		{"could you remember that a tide table always lists low water first", "A tide table always lists low water first."},
+		{"Did you know that, always for this project, harbour charts are drawn north-up?", "Harbour charts are drawn north-up."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.lasting || st.line != c.want {
 			t.Errorf("classify(%q) = %+v; want lasting %q", c.in, st, c.want)
 		}
 	}
-	for _, in := range []string{"Could you keep the invoice template in templates/?", "Do you know that the export failed last night?"} {
+	for _, in := range []string{"Could you sort the recipe cards under cards/?", "Do you know that the export failed last night?"} {
 		if st, _ := classify(in, false, source{}); st != nil {
 			t.Errorf("classify(%q) = %q; want nothing", in, st.line)
 		}
@@ -90,9 +90,10 @@ func TestMarkerInsideAQuestion(t *testing.T) {
 // the agent stays as it is.
 func TestFormalAsk(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"I must ask you not to resize the hero images by hand.", "don't resize the hero images by hand."},
-		{"I would, however, ask you not to touch anything under vendor/; it is synced from upstream.", "don't touch anything under vendor/; it is synced from upstream."},
-		{"We would ask that you do not merge on Fridays.", "don't merge on Fridays."},
+		{"We must ask you not to feed the goats after dusk.", "don't feed the goats after dusk."},
+		{"We'd, therefore, ask you not to move the easels; the light was measured for them.", "don't move the easels; the light was measured for them."},
+		{"I'd request that you don't open the kiln above 200 degrees.", "don't open the kiln above 200 degrees."},
+		{"I have to ask that you not ring the bell before nine.", "don't ring the bell before nine."},
 		{"I'd ask you to keep the changelog in reverse order.", "keep the changelog in reverse order."},
 		{"I must ask the vendor about it first.", "I must ask the vendor about it first."},
 	} {
@@ -102,7 +103,7 @@ func TestFormalAsk(t *testing.T) {
 	}
 	for _, c := range []struct{ in, want string }{
 		{"Kindly use the staging bucket rather than the live one.", "Use the staging bucket rather than the live one."},
-		{"I must ask you not to resize the hero images by hand.", "Don't resize the hero images by hand."},
+		{"We must ask you not to feed the goats after dusk.", "Don't feed the goats after dusk."},
 	} {
 		if st, _ := classify(c.in, true, source{}); st == nil || st.line != c.want {
 			t.Errorf("classify(%q) = %+v; want %q", c.in, st, c.want)
@@ -116,11 +117,11 @@ func TestFormalAsk(t *testing.T) {
 // goes with it; a rule that rules out a possessive ("not Helvetica's")
 // rules out the name.
 func TestPoliteRepeat(t *testing.T) {
-	st, _ := classify("I'm so sorry to be a bother, but I did mention the fonts: I'd really rather we kept to the system stack and not Helvetica's.", false, source{})
-	if st == nil || !st.correction || st.line != "I'd really rather we kept to the system stack and not Helvetica's." {
+	st, _ := classify("Sorry to be a pest, but we did tell you the glaze schedule: fire the mugs in the small kiln, never Dmitri's.", false, source{})
+	if st == nil || !st.correction || st.line != "Fire the mugs in the small kiln, never Dmitri's." {
 		t.Fatalf("got %+v; want the polite repeat as a correction without its apology and label", st)
 	}
-	if got := ruledOut(st.line); len(got) != 1 || got[0] != "helvetica" {
-		t.Fatalf("ruledOut = %q; want [helvetica]", got)
+	if got := ruledOut(st.line); len(got) != 1 || got[0] != "dmitri" {
+		t.Fatalf("ruledOut = %q; want [dmitri]", got)
 	}
 }

@@ -630,11 +630,11 @@ func TestMistakeBackTellsWhatTheAgentDid(t *testing.T) {
 	first := []string{"u:add a nightly cleanup of stale uploads",
 		"a:I added a cron handler that loops over the uploads and calls `os.Remove` on each expired file inline.",
 		"u:don't delete files inline in the handler, it blocks the request pool. queue a purge job"}
-	got := candidatesOf(first, []string{"u:the export handler does it inline again. stop. requests stay fast"})
+	got := candidatesOf(first, []string{"u:the export handler deletes files inline again. use the purge queue"})
 	if len(got) != 1 || got[0].kind != KindCorrection || len(sessionsOf(got[0])) != 2 {
 		t.Fatalf("got %+v; want one correction from both sessions", got)
 	}
-	for _, c := range candidatesOf(first, []string{"u:the export handler got slow again. stop. requests stay fast"}) {
+	for _, c := range candidatesOf(first, []string{"u:the export handler is slow again. have a look when you can"}) {
 		if len(sessionsOf(c)) == 2 {
 			t.Fatalf("got %q from both sessions; the place alone ties nothing", c.line)
 		}
@@ -642,7 +642,7 @@ func TestMistakeBackTellsWhatTheAgentDid(t *testing.T) {
 	// nor does a place of two words the rule names whole: what went
 	// wrong ("slow") is no act the rule rules out
 	first[2] = "u:don't delete files inline in the export handler, it blocks the request pool. queue a purge job"
-	for _, c := range candidatesOf(first, []string{"u:the export handler got slow again. stop. requests stay fast"}) {
+	for _, c := range candidatesOf(first, []string{"u:the export handler is slow again. have a look when you can"}) {
 		if len(sessionsOf(c)) == 2 {
 			t.Fatalf("got %q from both sessions; a two-word place alone ties nothing", c.line)
 		}
