@@ -462,10 +462,12 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 				continue
 			}
-			if st.queried && placedVersionRe().MatchString(l) {
+			if st.queried && (placedVersionRe().MatchString(l) || namesVersionOf(said, st.named, st.value)) {
 				// "CI pins Terraform 1.5.7", "runs on Node 18 in
 				// production": the box the agent asked is not the
-				// place this version is set for.
+				// place this version is set for. Nor does it outrank
+				// a version the person gave the program in their own
+				// words: a later run would edit the line they wrote.
 				continue
 			}
 			ch.old = old
@@ -506,6 +508,24 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// namesVersionOf reports whether the person, in a sentence of said,
+// writes a version other than v right after a word naming the program
+// whose name's terms are named ("we moved to zola 0.19", "Node 20 from
+// now on").
+func namesVersionOf(said []source, named []string, v string) bool {
+	in := termSet(named)
+	for _, s := range said {
+		f := strings.Fields(strings.ReplaceAll(s.quote, "`", " "))
+		for i := 1; i < len(f); i++ {
+			w, ver := trimValue(f[i-1]), withoutV(trimValue(f[i]))
+			if w != "" && hasDigit(ver) && !hasDigit(w) && ver != withoutV(v) && namesProgram(w, in) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesProgram reports whether word w, as a memory line writes it, names
@@ -619,7 +639,9 @@ func versionKeyName(terms []string) []string {
 func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) []change {
 	var out []change
 	for _, st := range settings {
-		if st.named == nil || !isNew(st.src.session) {
+		if st.named == nil || st.queried || !isNew(st.src.session) {
+			// The version of the box the agent asked is no word against
+			// the one the person stated.
 			continue
 		}
 		var earlier *source

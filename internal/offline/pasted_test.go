@@ -539,6 +539,27 @@ func TestQueriedVersion(t *testing.T) {
 			wantMemoryLines(t, w, mem, tc.want)
 		})
 	}
+
+	// A version the person gave the program in their own words outranks
+	// the box's: the line takes theirs, and a second run adds nothing.
+	queried := func(w *world, first string) {
+		w.add("a", true, "u:"+first, "x:make check")
+		w.add("b", true, "u:the feed template renders every post twice", "x:zola --version", "x:make check")
+		for i, msg := range w.store["b"] {
+			if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "zola --version") {
+				w.store["b"][i].ToolCalls[0].Output = "zola 0.19.2\n"
+			}
+		}
+	}
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	queried(w, "we moved the site generator to Zola 0.19.0 last week")
+	wantMemoryLines(t, w, mem, []string{"- Site built with Zola 0.19.0 and deployed to Pages."})
+	w = newWorld(t)
+	bare := "# Project Memory\n\n- Deployed to Pages.\n"
+	withMemory(t, w, bare)
+	queried(w, "from now on the site builds with zola 0.18.0 only")
+	wantMemoryLines(t, w, bare, []string{"zola 0.18.0 only"})
 }
 
 // TestSubstitutedValue: a value the agent replaced in files with `sed -i`
