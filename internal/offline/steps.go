@@ -245,19 +245,7 @@ func sharedHead(vals []string) string {
 // word that varies: a start of two words or more up to a boundary, and
 // the rest from one.
 func codeFrame(vals []string) (head, tail string, ok bool) {
-	pre, suf := vals[0], vals[0]
-	for _, v := range vals[1:] {
-		n := 0
-		for n < len(pre) && n < len(v) && pre[n] == v[n] {
-			n++
-		}
-		pre = pre[:n]
-		m := 0
-		for m < len(suf) && m < len(v) && suf[len(suf)-1-m] == v[len(v)-1-m] {
-			m++
-		}
-		suf = suf[len(suf)-m:]
-	}
+	pre, suf := commonEnds(vals)
 	const bounds = ` .'"(=:/,`
 	cut := strings.LastIndexAny(pre, bounds)
 	if cut < 0 || !strings.Contains(pre[:cut+1], " ") {
@@ -276,12 +264,10 @@ func codeFrame(vals []string) (head, tail string, ok bool) {
 	return head, tail, true
 }
 
-// fileFrame finds the file name every value shares around what varies:
-// a start up to a `-`, `_` or `/` and the extension or the rest of the
-// path (`mylib-1.2.0.gem`, `mylib-1.3.0.gem`; `scala-2.12/app.jar`;
-// `/tmp/prod.yaml`, `/tmp/staging.yaml`).
-func fileFrame(vals []string) (head, tail string, ok bool) {
-	pre, suf := vals[0], vals[0]
+// commonEnds is the longest start and the longest end every value of
+// vals (at least one) shares.
+func commonEnds(vals []string) (pre, suf string) {
+	pre, suf = vals[0], vals[0]
 	for _, v := range vals[1:] {
 		n := 0
 		for n < len(pre) && n < len(v) && pre[n] == v[n] {
@@ -294,6 +280,15 @@ func fileFrame(vals []string) (head, tail string, ok bool) {
 		}
 		suf = suf[len(suf)-m:]
 	}
+	return pre, suf
+}
+
+// fileFrame finds the file name every value shares around what varies:
+// a start up to a `-`, `_` or `/` and the extension or the rest of the
+// path (`mylib-1.2.0.gem`, `mylib-1.3.0.gem`; `scala-2.12/app.jar`;
+// `/tmp/prod.yaml`, `/tmp/staging.yaml`).
+func fileFrame(vals []string) (head, tail string, ok bool) {
+	pre, suf := commonEnds(vals)
 	cut := strings.LastIndexAny(pre, "-_/")
 	dot := -1
 	for i := range suf {

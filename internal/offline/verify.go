@@ -96,7 +96,8 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	groups := map[string]*group{}
 	order := 0
-	split, byMode := splitByCategory(sessions), splitByMode(sessions)
+	split := splitBy(sessions, func(c command) string { return c.category })
+	byMode := splitBy(sessions, func(c command) string { return c.flagValues })
 	for idx, m := range sessions {
 		mode := map[string]string{} // each group's first mode in the session
 		for _, r := range m.checks {
@@ -242,39 +243,22 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	return c
 }
 
-// splitByCategory names the check keys (checkKey) that some session ran
-// under two categories: only there are a build and a check of one tool two
-// checks. A command categorised one way in one session and another way in
-// the next is still one check, counted over both.
-func splitByCategory(sessions []mined) map[string]bool {
+// splitBy names the check keys (checkKey) that some session ran with
+// two values of what (a category, or a mode). By category: only there
+// are a build and a check of one tool two checks. By mode (flagValues:
+// `sphinx-build -b html …`, then `sphinx-build -b linkcheck …`): there
+// the mode is which check runs, and each is listed. A value that changed
+// from one session to the next is still one check, counted over both.
+func splitBy(sessions []mined, what func(command) string) map[string]bool {
 	split := map[string]bool{}
 	for _, m := range sessions {
-		cat := map[string]string{}
+		seen := map[string]string{}
 		for _, r := range m.checks {
 			k := r.cmd.checkKey()
-			if c, ok := cat[k]; ok && c != r.cmd.category {
+			if v, ok := seen[k]; ok && v != what(r.cmd) {
 				split[k] = true
 			}
-			cat[k] = r.cmd.category
-		}
-	}
-	return split
-}
-
-// splitByMode names the check keys (checkKey) that some session ran in
-// two modes (flagValues: `sphinx-build -b html …`, then `sphinx-build -b
-// linkcheck …`): there the mode is which check runs, and each is listed.
-// A mode that changed from one session to the next is still one check.
-func splitByMode(sessions []mined) map[string]bool {
-	split := map[string]bool{}
-	for _, m := range sessions {
-		modes := map[string]string{}
-		for _, r := range m.checks {
-			k := r.cmd.checkKey()
-			if v, ok := modes[k]; ok && v != r.cmd.flagValues {
-				split[k] = true
-			}
-			modes[k] = r.cmd.flagValues
+			seen[k] = what(r.cmd)
 		}
 	}
 	return split
