@@ -304,8 +304,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					}
 					if c.category != "" {
 						m.signals++
-						// `sphinx-build -b html …`, then `… -b
-						// linkcheck …`: each mode is a check run.
+						// `ctest -L unit …`, then `ctest -L
+						// slow …`: each mode is a check run.
 						if k := c.key + "\x00" + c.flagValues; !seenCheck[k] {
 							seenCheck[k] = true
 							m.checks = append(m.checks, r)

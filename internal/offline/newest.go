@@ -326,7 +326,7 @@ var numberRe = lazyregexp.New(`\d+(?:\.\d+)*`)
 
 // toldValue reports whether a sentence of a new session tells a change
 // and names a number of argument n that argument o does not hold: "we're
-// on envoy 1.31.2 now" for the tag "envoyproxy/envoy:v1.31.2".
+// on caddy 2.8.4 now" for the tag "library/caddy:v2.8.4".
 func toldValue(said []source, n, o string, isNew func(int) bool) bool {
 	var nums []string
 	for _, d := range numberRe().FindAllString(n, -1) {

@@ -94,8 +94,8 @@ func pastedSettings(text string, src source) []setting {
 		if !pinned {
 			named = versionKeyName(terms)
 		} else {
-			// A pin writes the name lower-case ("spacy==3.8.2"), a
-			// banner as the vendor does ("CircuitPython"): both
+			// A pin writes the name lower-case ("pyyaml==6.0.2"), a
+			// banner as the vendor does ("PyYAML"): both
 			// readings name the program.
 			named = withTerms(named, keyTerms(strings.ToLower(key)))
 		}
@@ -318,17 +318,17 @@ func shellOutput(out string) string {
 	return body
 }
 
-// versionFlags ask a program for its version: `terragrunt --version`,
+// versionFlags ask a program for its version: `rustc --version`,
 // `go version`.
 var versionFlags = map[string]bool{"--version": true, "-V": true, "-v": true, "version": true, "-version": true}
 
 // queriedVersion reads the version a program printed when the agent asked
-// it for it (`nim --version`, `airflow version`), as a setting of that
+// it for it (`make --version`, `helm version`), as a setting of that
 // program's version at the person's last message (prompt): the first line
-// of the output that names the program ("Nim Compiler Version 2.2.0
-// [Linux: amd64]", "go version go1.23.4 linux/amd64") or is the version
-// alone ("v2.9.2", "1.9.6 (b1e2c4a)") gives it. Lines naming another
-// program ("Erlang/OTP 27 [erts-15.1.2]" above Elixir's) give nothing.
+// of the output that names the program ("GNU Make 4.4.1", "go version
+// go1.23.4 linux/amd64") or is the version alone ("v4.1.0", "3.2.7
+// (9f0c2d1)") gives it. Lines naming another program ("Erlang/OTP 27
+// [erts-15.1.2]" above Gleam's) give nothing.
 func queriedVersion(c command, output string, prompt source) []setting {
 	if len(c.args) != 2 || !versionFlags[c.args[1].text] || prompt.quote == "" {
 		return nil
@@ -530,8 +530,8 @@ func namesVersionOf(said []source, named []string, v string) bool {
 
 // namesProgram reports whether word w, as a memory line writes it, names
 // the program whose name's terms are in: every term of w is among them,
-// w split at its capitals ("CircuitPython") or read whole, so that
-// "spaCy" is the "spacy" of a pin and not "spa" and "cy".
+// w split at its capitals ("OpenWrt") or read whole, so that "PyYAML" is
+// the "pyyaml" of a pin and not "py" and "yaml".
 func namesProgram(w string, in map[string]bool) bool {
 	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
 		if len(t) > 0 && subset(termSet(t), in) {

@@ -473,9 +473,9 @@ func namingClauses(s string, terms []string) string {
 // one word that is its subject: a tool, a library, a type the project
 // settled on ("release notes go through towncrier", then "towncrier
 // fragment for the cache fix too"; "coordinates are FixedPoint", then
-// "FixedPoint, like every position field"). The two sentences share that word and little else, and a word
-// shared by two sentences ties nothing on its own: the project's everyday
-// words are in every session. A word the person names in those two
+// "FixedPoint, like every position field"). The two sentences share that
+// word and little else, and a word shared by two sentences ties nothing on
+// its own: the project's everyday words are in every session. A word the person names in those two
 // sessions and in no other is the subject they came back to.
 
 // namingIndex says in which sessions the person names each term, keyed as
@@ -490,6 +490,8 @@ type termAt struct {
 	session int
 }
 
+// newNamingIndex indexes the terms (terms(i) for sentence i of said) by the
+// sessions that name them, once per session.
 func newNamingIndex(said []source, terms func(i int) []string) *namingIndex {
 	x := &namingIndex{byKey: map[string][]termAt{}}
 	seen := map[termAt]bool{}

@@ -246,7 +246,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 // splitBy names the check keys (checkKey) that some session ran with
 // two values of what (a category, or a mode). By category: only there
 // are a build and a check of one tool two checks. By mode (flagValues:
-// `sphinx-build -b html …`, then `sphinx-build -b linkcheck …`): there
+// `ctest -L unit …`, then `ctest -L slow …`): there
 // the mode is which check runs, and each is listed. A value that changed
 // from one session to the next is still one check, counted over both.
 func splitBy(sessions []mined, what func(command) string) map[string]bool {
