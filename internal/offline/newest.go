@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -291,7 +292,23 @@ func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[st
 		}
 	}
 	out := map[string]string{}
-	for _, runs := range byKey {
+	// Programs in name order, and each distinct form of a run once: the
+	// output does not depend on map order, and a program run thousands
+	// of times the same few ways is compared a few times.
+	for _, prog := range slices.Sorted(maps.Keys(byKey)) {
+		var runs []shellRun
+		seen := map[string]bool{}
+		for _, r := range byKey[prog] {
+			var k strings.Builder
+			for _, w := range r.cmd.args {
+				k.WriteString(w.text)
+				k.WriteByte(0)
+			}
+			if !seen[k.String()] {
+				seen[k.String()] = true
+				runs = append(runs, r)
+			}
+		}
 		for _, a := range runs {
 			for _, b := range runs {
 				o, n, ok := oneArgApart(a.cmd.args, b.cmd.args)
