@@ -419,7 +419,10 @@ func keyTerms(key string) []string {
 func pastedChanges(settings []setting, said []source, k *known, isNew func(int) bool) []change {
 	var out []change
 	for _, st := range settings {
-		if !isNew(st.src.session) {
+		if !isNew(st.src.session) || st.queried && namesVersionOf(said, st.named, st.value) {
+			// The version of the box the agent asked does not outrank
+			// one the person gave the program in their own words: a
+			// later run would edit the line they wrote.
 			continue
 		}
 		var found []change
@@ -462,12 +465,10 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 				continue
 			}
-			if st.queried && (placedVersionRe().MatchString(l) || namesVersionOf(said, st.named, st.value)) {
+			if st.queried && placedVersionRe().MatchString(l) {
 				// "CI pins Terraform 1.5.7", "runs on Node 18 in
 				// production": the box the agent asked is not the
-				// place this version is set for. Nor does it outrank
-				// a version the person gave the program in their own
-				// words: a later run would edit the line they wrote.
+				// place this version is set for.
 				continue
 			}
 			ch.old = old
