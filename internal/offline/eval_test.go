@@ -52,8 +52,9 @@ type evalResult struct {
 	secondRun              int
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
-	proposed               []string  // every proposal, for reading
-	rules                  []ruleRow // every proposal and its rule (-eval-rules)
+	anatomy                map[string]int // why misses and wrong lines happened (anatomyOf)
+	proposed               []string       // every proposal, for reading
+	rules                  []ruleRow      // every proposal and its rule (-eval-rules)
 }
 
 func (h *evalResult) cat(c string) *evalCount {
@@ -127,7 +128,7 @@ func TestEval(t *testing.T) {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
-		h := &evalResult{name: half, formats: map[string]int{}, byCat: map[string]*evalCount{}}
+		h := &evalResult{name: half, formats: map[string]int{}, byCat: map[string]*evalCount{}, anatomy: map[string]int{}}
 		files, _ := filepath.Glob(filepath.Join(evalDir, half, "*.txt"))
 		sort.Strings(files)
 		for i, f := range files {
@@ -275,6 +276,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		rules = proposalRules(t, w, res)
 	}
 	hits := map[string]int{}
+	var unmatched []produced
 	for i, o := range outs {
 		h.proposals++
 		h.proposed = append(h.proposed, p.name+": "+o.kind+": "+summary(o.text))
@@ -327,6 +329,9 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			continue
 		}
 		why := "matches no fact"
+		if len(nots) == 0 {
+			unmatched = append(unmatched, o)
+		}
 		if len(nots) > 0 {
 			why = "matches distractor " + nots[0].id + " (" + nots[0].category + ")"
 		}
@@ -351,6 +356,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			h.duplicates += hits[it.id] - 1
 		}
 	}
+	anatomyOf(h.anatomy, p.items, hits, outs, unmatched)
 	final := appliedMemory(t, w)
 	for path, text := range final {
 		n := 0
@@ -564,6 +570,7 @@ func evalReport(halves []*evalResult) string {
 			n := h.byCat[c]
 			fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", c, n.distractors, n.leaked, n.duplicates)
 		}
+		writeAnatomy(&b, h.name+": why facts were missed and lines were wrong", h.anatomy)
 		if blind[h.name] {
 			fmt.Fprintf(&b, "\nItems of %s are not listed (missed %d, wrong or extra %d), so it can be scored\nagain without being learned from.\n", h.name, len(h.misses), len(h.falsePositives))
 			continue
@@ -594,7 +601,7 @@ func evalReport(halves []*evalResult) string {
 // several points when a single fact is found or missed, so the pooled
 // figures are the steadier answer to whether the rules generalise.
 func writeBlindPool(b *strings.Builder, halves []*evalResult) {
-	pool := &evalResult{byCat: map[string]*evalCount{}}
+	pool := &evalResult{byCat: map[string]*evalCount{}, anatomy: map[string]int{}}
 	var names []string
 	for _, h := range halves {
 		if !blind[h.name] {
@@ -607,6 +614,9 @@ func writeBlindPool(b *strings.Builder, halves []*evalResult) {
 		pool.found += h.found
 		pool.duplicates += h.duplicates
 		pool.conflicts += h.conflicts
+		for k, n := range h.anatomy {
+			pool.anatomy[k] += n
+		}
 		for c, n := range h.byCat {
 			p := pool.cat(c)
 			p.facts += n.facts
@@ -630,4 +640,5 @@ func writeBlindPool(b *strings.Builder, halves []*evalResult) {
 		n := pool.byCat[c]
 		fmt.Fprintf(b, "| %s | %d | %d | %.2f |\n", c, n.facts, n.found, ratio(n.found, n.facts))
 	}
+	writeAnatomy(b, "Blind halves pooled: why facts were missed and lines were wrong", pool.anatomy)
 }
