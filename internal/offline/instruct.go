@@ -382,7 +382,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			return " "
 		})
 	}
-	if globalRe().MatchString(s) {
+	if hasScope(s) {
 		st.global, st.lasting = true, true
 		s = unpointed(withoutScope(s))
 	}

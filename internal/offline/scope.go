@@ -117,6 +117,59 @@ const (
 	scopePointer = `(?:(?:(?:this|that|it) )?(?:applies|goes|holds|counts|is true|'s true) |(?:that'?s|thats|that is|this is|it'?s|it is) )?`
 )
 
+// hasScope reports whether s says a rule holds in every project of the
+// person. A scope that only says where a thing is or happens is not one:
+// "the stale badge is in all my repos, delete it here" and "this warning
+// shows up in every one of my projects" describe, and "I have the same
+// editorconfig in all my repos" tells what the person owns (see
+// locatedBeforeRe); "it's for all my repos" and "tabs are what I use in
+// every repo" still scope.
+func hasScope(s string) bool {
+	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
+		if !located(s[:loc[0]], s[loc[0]:loc[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// located reports whether the scope m, said after before, places a thing
+// rather than a rule: it opens with a preposition of place ("in", "on",
+// "across", "from") and follows a verb of being or occurring, or the
+// person having something.
+func located(before, m string) bool {
+	m = strings.ToLower(strings.TrimLeft(m, " ,"))
+	if loc := beingPointerRe().FindStringIndex(m); loc != nil {
+		// "it's in all my repos": the pointer is the being verb
+		return true
+	}
+	if !placeOpenRe().MatchString(m) {
+		return false
+	}
+	if locatedBeforeRe().MatchString(before) {
+		return true
+	}
+	// "I have the same editorconfig in all my repos" (but "I have to
+	// sign tags in all my repos")
+	h := ownBeforeRe().FindStringSubmatch(before)
+	return h != nil && !strings.EqualFold(h[1], "to")
+}
+
+var (
+	// placeOpenRe is a scope that opens with a preposition of place.
+	placeOpenRe = lazyregexp.New(`^(in|on|across|from)\b`)
+	// beingPointerRe is a scope whose pointer is a verb of being before a
+	// place: "it's in all my repos" (but "it's for all my repos").
+	beingPointerRe = lazyregexp.New(`^(it|this|that|they)('?s| is| are|'re) (also |still |now |basically )?(in|on|across|from)\b`)
+	// locatedBeforeRe ends with a verb of being or occurring (an adverb
+	// may follow it): what comes before a scope that only places
+	// something.
+	locatedBeforeRe = lazyregexp.New(`(?i)(\b(is|are|was|were|lives?|sits?|exists?|(shows?|turns?|crops?|pops?) up|appears?|happens?|occurs?|breaks?|fails?|installed|copied|vendored|duplicated|pasted)|'s|'re)(\s+(also|still|now|basically|everywhere|too))?\s*$`)
+	// ownBeforeRe ends with the person having a thing, its first word
+	// after the verb apart.
+	ownBeforeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have| had|'ve got| got| own)\s+(\S+)(?:\s+[^\s.,;:!?]+){0,5}\s*$`)
+)
+
 // withoutScope is s with its scope over every project taken off. A scope
 // in a lead-in before a colon ("Also, a general thing, across all my repos:
 // …") takes the lead-in with it: what follows the colon is the rule.
@@ -233,7 +286,7 @@ var (
 // clause holds a rule of its own (see aboutWishRe). Said again
 // after a question, the sentence is the rule itself and stays apart.
 func scopeOnly(s, prev string) bool {
-	if !globalRe().MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
+	if !hasScope(s) || strings.HasSuffix(strings.TrimSpace(s), "?") {
 		return false
 	}
 	if loneAnywhereRe().MatchString(s) && projectPlaceRe().MatchString(prev) {

@@ -445,3 +445,34 @@ func TestScopeKeepsTrailingValue(t *testing.T) {
 		}
 	}
 }
+
+// TestLocatedScopeDescribes: "in all my repos" after a verb of being or
+// occurring, or after what the person has, says where a thing is, not
+// where a rule holds; the same scope on a rule still routes it globally.
+func TestLocatedScopeDescribes(t *testing.T) {
+	for _, s := range []string{
+		"the stale coverage badge is in all my repos and it's wrong again, delete it here",
+		"this deprecation warning shows up in every one of my go projects, silence it in the config",
+		"I have the same editorconfig in all my repos, it's copied around by hand",
+		"it's in all my repos, the broken release script, drop it from this one",
+		"the old CI template lives in every repo of mine, so it fails here too",
+	} {
+		if hasScope(s) {
+			t.Errorf("%q: read as a scope over every project", s)
+		}
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: routed to the global memory as %q", s, st.line)
+		}
+	}
+	for _, s := range []string{
+		"use tabs in all my repos",
+		"that's for all my repos, not just this one",
+		"I have to sign tags in all my repos, so always pass -s",
+		"a LICENSE file must be in all my repos",
+		"tabs are what I use in every repo",
+	} {
+		if !hasScope(s) {
+			t.Errorf("%q: scope over every project not read", s)
+		}
+	}
+}
