@@ -183,6 +183,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	// "please note, going forward, that …": the marker set off inside
 	// the asking; what follows "that" is the rule.
 	s = noteMarkerThatRe().ReplaceAllString(s, "$1, ")
+	if rest, ok := thanksBut(s); ok {
+		// "thanks, but please keep the fixtures out of git": the praise
+		// is politeness, and the turn after it corrects the work.
+		s, corrective = rest, true
+	}
 	if !corrective && !mayMatter(strings.ToLower(s)) {
 		return nil, nil
 	}
@@ -693,8 +698,9 @@ var pleaseNotRe = lazyregexp.New(`(?i)(,\s*)(please|pls)\s+(not|never)\b`)
 var leaveItRe = lazyregexp.New(`(?i)[\s,;]+(do not|don'?t|dont) (ever )?(change|touch|modify) (it|this|that)\W*$`)
 
 // asideWordRe is an aside dropped inside a sentence ("property tests are
-// hedgehog btw, not quickcheck"): no part of the rule.
-var asideWordRe = lazyregexp.New(`(?i)\s+(btw|fyi)\b`)
+// hedgehog btw, not quickcheck", "keep the cache out of git if you don't
+// mind, it is rebuilt"): no part of the rule.
+var asideWordRe = lazyregexp.New(`(?i)\s+(btw|fyi|if you don'?t mind)\b`)
 
 // taskVerbRe opens a request for the work at hand: "update the
 // inventory", "restart the server", "bump go.mod".

@@ -84,6 +84,24 @@ var whRe = lazyregexp.New(`(?i)\b(why|what|how|whether)\b`)
 // Group 1 is the negation, group 2 what is asked.
 var formalAskRe = lazyregexp.New(`(?i)^(?:i|we)(?:'d|\s+(?:would|must|have to|need to|will have to|am going to have to))(?:,?\s*(?:however|though|therefore|again|also|kindly|respectfully)\s*,?)*\s+(?:ask|request|beg)(?:\s+of)?\s+(?:you|that you)\s+(not to|to not|do not|don'?t|not|to)\s+(.+)$`)
 
+// thanksButRe is thanks or praise that a "but" or "however" turns
+// against what the agent did: "thanks, but …", "great work, however …".
+// The praise is politeness; what follows the turn disputes the work, as
+// a plain "no, …" would.
+var thanksButRe = lazyregexp.New(`(?i)^\W*(?:(?:thanks|thank you|cheers|ty)(?:\s+(?:so|very)\s+much)?(?:\s+for\s+(?:this|that|it|the\s+\w+))?|(?:great|nice|good|cool|perfect|awesome|lovely)(?:\s+(?:work|job|start|effort))?|(?:that\s+)?looks\s+(?:good|great|nice)|lgtm|appreciated)\s*[,.!;:\x{2014}-]*\s*(?:but|however)\b[\s,]*`)
+
+// thanksBut returns what follows thanks or praise turned by "but" or
+// "however" ("thank you, but please keep the fixtures out of git" gives
+// "please keep the fixtures out of git"), and false when s opens no such
+// way or nothing follows.
+func thanksBut(s string) (string, bool) {
+	m := thanksButRe().FindString(s)
+	if m == "" || len(textkey.Tokens(s[len(m):])) < 2 {
+		return s, false
+	}
+	return s[len(m):], true
+}
+
 // formalAsk returns a request said formally as the person's own asking in
 // its plain form ("I must ask you not to use the shared cache" is "don't
 // use the shared cache"), and s unchanged when it is no such request.

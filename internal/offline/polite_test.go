@@ -125,3 +125,27 @@ func TestPoliteRepeat(t *testing.T) {
 		t.Fatalf("ruledOut = %q; want [dmitri]", got)
 	}
 }
+
+// TestThanksButCorrects: thanks or praise turned by "but" or "however" is
+// politeness before a correction; corrected so in two sessions it stands,
+// without the thanks or an "if you don't mind". Thanks turned into a
+// question, or into a bare "no", says no rule.
+func TestThanksButCorrects(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:glaze the buns", "a:I brushed the buns with egg wash before the second proof.",
+			"u:Thank you, but please leave the egg wash until after the second proof if you don't mind; it collapses the dough."},
+		[]string{"u:now the rolls", "a:Done, I brushed the rolls with egg wash before the second proof.",
+			"u:Great work, however the egg wash waits until after the second proof."},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	if l := strings.ToLower(got[0].line); !strings.Contains(l, "egg wash") || strings.Contains(l, "thank") || strings.Contains(l, "great") || strings.Contains(l, "mind") {
+		t.Fatalf("line %q; want the egg wash rule without the thanks or the softener", got[0].line)
+	}
+	for _, s := range []string{"Thanks, but no.", "Nice, but why did the crust burn?"} {
+		if st, _ := classify(s, true, source{}); st != nil {
+			t.Errorf("classify(%q) = %q; want nothing", s, st.line)
+		}
+	}
+}
