@@ -68,7 +68,7 @@ var (
 	// globally" is not one).
 	globalRe     = lazyregexp.New(globalPattern)
 	globalOpenRe = lazyregexp.New(`(?i)^(globally|everywhere|for every project)\b[\s,:]*`)
-	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
+	oneOffRe     = lazyregexp.New(`(?i)\b(this time|for now|right now|just now|for the moment|at the moment|today|tonight|tomorrow|yet|just once|this once|temporarily|for this (pr|commit|change|session|task|one|file|branch|run|ticket|bug|fix|post|screen|build|release|page)( only)?|in this (pr|commit|change|session|task|one|branch|run)|anymore|this week)\b|^now\b|^(fix|do|try|redo|undo|check|change|revert|commit|push) (that|it|this)\b`)
 	// "…, as usual", "like every table we have": the person says the
 	// thing is how this project always does it, a standing convention.
 	conventionRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]*\b(as (usual|always|before|we always do)|like (always|usual|before)|like (every|all) (the )?(other )?\w+( we have)?|(like|as with|next to|with|same as) the (others|other ones|rest)( \w+)?|same as (always|usual|before|every \w+)|(the )?same( \w+){1,2} as (always|usual|before)|keep it that way|that'?s how we do it|that'?s (what|how) we do( it| things)?( here)?|that is how we do it|like we (always )?do( (for|with|in) (the )?\w+( \w+)?)?)\b[\s,;.!]*`)
@@ -101,7 +101,7 @@ var (
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|i would rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b`)
+	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|\bused to (always|never)\b`)
 	// neverPastRe is "never" before an irregular past form: "we never got
 	// it green" tells what happened.
 	neverPastRe = lazyregexp.New(`(?i)\bnever (got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
@@ -427,6 +427,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	if st.lasting || st.correction {
 		s = withoutStory(s)
+	}
+	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || !st.lasting && !st.correction && !st.global && describesBehaviour(s) {
+		// "not sure we should ever cache it", "if we ever open a
+		// second shop, …", "the courier never rings twice": a doubt, a
+		// future that may not come, how one thing behaves (notrule.go).
+		return nil, nil
 	}
 	if symptom(s) {
 		// "a raw query in the loader breaks every time the schema

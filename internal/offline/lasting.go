@@ -300,10 +300,27 @@ func itemsUnder(lines []string, head func(string) bool) map[string]int {
 	return items
 }
 
+// onlyForRe is a request limited to one occasion by "only": "for this
+// print only", "only for this debug session"; the occasion's last word in
+// group 1 or 2.
+var onlyForRe = lazyregexp.New(`(?i)\bfor (?:this|that|the) (?:[\w-]+ )?([\w-]+),? only\b|\bonly for (?:this|that) ([\w-]+)\b`)
+
+// scopeNouns name the project or a lasting part of it: "for this repo
+// only" says where a rule holds, not when.
+var scopeNouns = map[string]bool{"repo": true, "repository": true, "project": true, "codebase": true,
+	"package": true, "crate": true, "service": true, "app": true, "team": true, "workspace": true,
+	"monorepo": true, "module": true, "library": true, "folder": true, "directory": true}
+
 // oneOff reports whether s is a request for now (oneOffRe). A "yet" in a
 // later clause tells of something else ("never commit results/, the
 // .gitignore is not complete yet"), not of the request.
 func oneOff(s string) bool {
+	if m := onlyForRe().FindStringSubmatch(s); m != nil && !scopeNouns[strings.ToLower(m[1]+m[2])] {
+		// "for this shipment only", "only for this test run": one
+		// occasion, whatever it is called; "for this repo only" scopes
+		// a rule to the project.
+		return true
+	}
 	first := clauseSplitRe().FindStringIndex(s)
 	for _, loc := range oneOffRe().FindAllStringIndex(s, -1) {
 		if strings.EqualFold(strings.TrimSpace(s[loc[0]:loc[1]]), "yet") && first != nil && loc[0] > first[1] {

@@ -1,0 +1,107 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// People use the words of a rule ("always", "never", "should") for much
+// that is no rule: how one particular thing behaves ("the scanner always
+// skips the first page"), a doubt ("not sure we should ever cache it"), a
+// future that may never come ("if we ever open a second shop, every price
+// needs a currency"). Said once, such a sentence stands on its "always"
+// alone, so it must read as the person's own standing wish; these tell
+// the cases apart.
+
+// hedgeRe opens a sentence the person does not stand behind: "not sure
+// if …", "I don't know whether …", "no idea if …".
+var hedgeRe = lazyregexp.New(`(?i)^(?:(?:honestly|tbh|to be honest|frankly)[\s,]+)?(?:(?:i'?m|i am)\s+)?(?:not (?:sure|certain|convinced)|unsure|undecided|torn|no idea|i (?:don'?t|do not|dont) know|i doubt|who knows|i can'?t decide)\b`)
+
+// hypotheticalLeadRe opens a sentence with a condition on a future the
+// project may never reach: "if we ever …", "in case the plant ever …",
+// "once the rebrand is done, …", "when Dana is back, …", "if we move to
+// …". A condition on the agent's own doing ("if you ever rebuild, …") or
+// on what keeps happening ("if a test fails, …") is a rule's.
+var hypotheticalLeadRe = lazyregexp.New(`(?i)^(?:if|in case|should|once|when)\s+(?:(?:we|they|(?:the|our|this|that)(?:\s+[\w-]+){1,3})\s+ever\b|we\s+(?:\w+\s+)?(?:move|switch|migrate|go|adopt|port|open[- ]?source|launch|hire|scale)\b)|^(?:once|when|until|till|after)\s+[^,;]{1,40}?\s+(?:is|are|gets|get|comes|come)\s+(?:back|done|over|finished|merged|live|out|shipped|in place)\b`)
+
+// behaviourRe is "always" or "never" between a definite subject and its
+// verb (groups 1, 2 and 3): "the courier never rings twice".
+var behaviourRe = lazyregexp.New(`(?i)^(?:(?:honestly|frankly|tbh|funnily enough|fun fact|to be fair)[\s,:]+)?((?:the|our|my|his|her|their|its|this|that|these|those)\s+(?:[\w.'/-]+\s+){0,5}?)(always|never)\s+([a-z]+)\b`)
+
+// holdVerbs after "always"/"never" state what must hold of a thing, not
+// what it happens to do: where it goes or comes from, what it is, uses or
+// needs ("the tenant id always comes from the session").
+var holdVerbs = map[string]bool{
+	"is": true, "are": true, "be": true, "was": true, "were": true, "been": true,
+	"has": true, "have": true, "gets": true, "get": true, "goes": true, "go": true,
+	"lives": true, "live": true, "belongs": true, "belong": true, "comes": true, "come": true,
+	"sits": true, "sit": true, "stays": true, "stay": true, "remains": true, "remain": true,
+	"starts": true, "start": true, "begins": true, "begin": true, "ends": true, "end": true,
+	"uses": true, "use": true, "needs": true, "need": true, "requires": true, "require": true,
+	"runs": true, "run": true, "points": true, "point": true, "targets": true, "target": true,
+	"follows": true, "follow": true, "must": true, "should": true, "may": true, "can": true,
+	"will": true, "shall": true, "does": true, "do": true, "touches": true, "touch": true,
+	"calls": true, "call": true, "imports": true, "import": true, "returns": true, "return": true,
+}
+
+// notSubject are words that, inside the words before "always", make them
+// no plain subject: a verb or auxiliary ("the flag is always off"), or a
+// rule named as such ("the rule here always wins").
+var notSubject = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "be": true, "must": true, "should": true,
+	"will": true, "would": true, "can": true, "could": true, "may": true, "might": true,
+	"has": true, "have": true, "had": true, "does": true, "do": true, "did": true,
+	"rule": true, "rules": true, "convention": true, "policy": true, "standard": true, "way": true,
+}
+
+// shouldRe is "should" saying what ought to be ("shouldn't" tells of
+// what went wrong: "so tests pass that shouldn't").
+var shouldRe = lazyregexp.New(`(?i)\bshould\s`)
+
+// selfNouns name the project itself: what "our code never …" says is how
+// the project is written, a rule.
+var selfNouns = map[string]bool{"code": true, "codebase": true, "repo": true, "repository": true,
+	"project": true, "app": true, "application": true, "library": true, "lib": true, "package": true,
+	"crate": true, "module": true, "modules": true, "api": true, "schema": true}
+
+// describesBehaviour reports whether s tells how one particular thing,
+// person or program behaves ("the label printer always cuts a blank
+// sheet first", "our courier never rings twice, so the parcel waits at
+// the depot") rather than what the project wants: a definite subject
+// that is no part of the code, "always" or "never", and a verb of doing,
+// with no clause around it asking for anything.
+func describesBehaviour(s string) bool {
+	m := behaviourRe().FindStringSubmatchIndex(s)
+	if m == nil {
+		return false
+	}
+	subject := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
+	for _, w := range subject {
+		if notSubject[strings.Trim(w, ",.")] {
+			return false
+		}
+	}
+	old := false
+	for _, w := range subject {
+		switch w {
+		case "old", "previous", "former", "original", "last", "legacy":
+			old = true
+		}
+	}
+	if !old && selfNouns[strings.Trim(subject[len(subject)-1], ",.")] {
+		return false
+	}
+	if holdVerbs[strings.ToLower(s[m[6]:m[7]])] && !old {
+		return false
+	}
+	// a clause that asks for something makes the behaviour its reason
+	// ("the printer always cuts a blank sheet, so skip the first one").
+	for i, c := range clauseSplitRe().Split(s, -1) {
+		c = strings.TrimSpace(soThenRe().ReplaceAllString(c, ""))
+		if shouldRe().MatchString(c) || i > 0 && (starterRe().MatchString(c) || modalRe().MatchString(c) || youRe().MatchString(c)) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,54 @@
+package offline
+
+import "testing"
+
+// TestClassifyNotRule: "always", "never" and "should" said of how one
+// thing behaves, in a doubt, about a future that may not come or for one
+// occasion make no rule; the same words in a rule still do.
+func TestClassifyNotRule(t *testing.T) {
+	none := []string{
+		// how one particular thing, person or program behaves
+		"the label printer always cuts a blank sheet first",
+		"the courier never rings twice, so the parcels wait at the depot",
+		"the old importer always dropped the last row, which is why we rewrote it",
+		"our florist always sends the order sheet on monday evening",
+		"honestly the night shift never reads the handover notes anyway",
+		"the kiln controller never reports the cooling phase, annoying",
+		// a doubt
+		"not sure if we should always gzip the exports",
+		"I'm not sure we should never show prices without tax",
+		"I don't know whether every recipe needs a photo",
+		// a future that may not come
+		"if we ever open a second warehouse, every SKU needs a site prefix",
+		"in case the choir ever records in stereo, never downmix the masters",
+		"once the rebrand is done, never use the old palette",
+		"when Tomasz is back, always route the invoices through him",
+		"if we move to a managed queue, always set a dead-letter topic",
+		// one occasion
+		"for this shipment only, always print two labels",
+		"only for this rehearsal never loop the backing track",
+		"for the tasting tomorrow, always plate the starters first",
+		// a habit that ended
+		"we used to never version the API",
+	}
+	for _, in := range none {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	rules := []string{
+		"the locale always comes from the user profile",
+		"our code never calls the clock directly, inject it",
+		"the courier never rings twice, so always leave a note on the door",
+		"if you ever rebuild the index, always drop the cache first",
+		"when you add a recipe, always add its allergens",
+		"for this repo only, always indent with tabs",
+		"invoices must never be edited after they are sent",
+		"Sensors always report in kelvin, convert in the UI.",
+	}
+	for _, in := range rules {
+		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
+			t.Errorf("classify(%q) = no statement, want a rule", in)
+		}
+	}
+}
