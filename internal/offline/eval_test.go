@@ -29,7 +29,7 @@ import (
 
 var (
 	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
-	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29, tuning27, heldout10, tuning30, tuning33, tuning32) and skip the corpus-size checks")
+	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29, tuning27, heldout10, tuning30, tuning33, tuning32, tuning31) and skip the corpus-size checks")
 	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
 )
 
@@ -124,7 +124,7 @@ func TestEval(t *testing.T) {
 	// The production hook: a text the redactor cannot vouch for is held.
 	redactFn := red.Hook(context.Background(), nil, nil)
 	var halves []*evalResult
-	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32"} {
+	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31"} {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
@@ -211,8 +211,10 @@ func TestEval(t *testing.T) {
 // tuning33 (new): an auth collection said in two sessions proposed twice,
 // the SDK correction proposed twice, and a MEMORY.md localStorage line
 // left beside the line that overrules it. tuning32 (new): its recurring
-// yewdux statement is proposed once per session's wording.
-var untuned = map[string]bool{"tuning29": true, "tuning30": true, "tuning33": true, "tuning32": true}
+// yewdux statement is proposed once per session's wording. tuning31 (new): a
+// paraphrase of a MEMORY.md line proposed, and a second run adding a one-off
+// request as an instruction.
+var untuned = map[string]bool{"tuning29": true, "tuning30": true, "tuning33": true, "tuning32": true, "tuning31": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
