@@ -796,6 +796,11 @@ var cues = []string{
 	// everyday words of code talk (global state, a specific test)
 	"project specific", "project-specific", "repo specific", "repo-specific", "repository specific", "repository-specific", "codebase specific", "codebase-specific",
 	"global rule", "global pref", "global convention", "global thing", "universal rule", "universal pref", "universal convention", "universal thing",
+	// the person's global file named, their way of working, and
+	// "across the board" (globalPattern)
+	"global gemini", "global memory", "global memories", "global notes", "global instruction", "global file", "personal memory", "gemini.md",
+	"how i work", "way i work", "how i do things", "across the board", "everywhere else", "anywhere else", "any other", "do it everywhere", "do this everywhere", "do that everywhere", "do things everywhere",
+	"personal pref", "personal conv", "personal rule", "personal habit", "own pref", "own conv", "own rule",
 }
 
 func mayMatter(lower string) bool {

@@ -49,10 +49,10 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
 	`|^\W*anywhere\W*$` +
 	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours)` + scopeAgainst + scopeEnd +
-	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all (?:of )?(?:my|our)|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
+	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
 	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
-	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me)(?: together| with me)?` + scopeAgainst + scopeEnd +
+	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me|am|are|'m|'re|end up)(?: together| with me)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
 	// "my repos" without a quantifier, leading the rule or set off by
 	// commas: "bump the version in my repos" is a task for today
@@ -75,12 +75,37 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|(?:^\W*|,\s*)(?:whatever|whichever) (?:project|repo|repository|codebase) (?:i|we|you)(?:'re| are|'m| am)? (?:in|on|work on|working on|work in)` + scopeAgainst + scopeEnd +
 	// a "my global rule:" label, or a bare label that cannot be a
 	// domain's term: "Global rules:" are a firewall's or a linter's
-	`|^\W*(?:(?:this is |that'?s |it'?s )(?:a |my )|my )(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b` + scopeEnd +
+	`|^\W*(?:(?:this is |that'?s |it'?s )(?:a |my )|my )(?:own )?(?:global|universal) (?:rule|preference|convention|thing)s?\b(?: (?:for|of) (?:me|mine|us|ours))?` + scopeEnd +
 	`|^\W*(?:global|universal) (?:preference|convention)\s*:` +
 	// "not from any project on any machine", said as what it is not
 	// and ending its clause: "must work from any project on any
 	// machine" is what a program does
 	`|[\s,]*\b(?:not (?:here|(?:in|from|for) this (?:project|repo|repository|codebase))(?:,? (?:and|or|nor))?,? )?(?:not|never) (?:in|for|across|to|on|from) any (?:other )?(?:[a-z][\w+#.-]* )?` + scopeNoun + ` (?:on|from) any (?:machine|box|computer|laptop|host)s?` + scopeAgainst + scopeEnd +
+	// a request to keep the rule in the person's global file, opening
+	// or closing it: "put this in my global memory: …", "add to the
+	// global GEMINI.md that …", "…, save that to your global
+	// instructions"; "put it in global memory" is a GPU's
+	`|^\W*(?:please |pls )?(?:(?:can|could|would|will) (?:you|u) (?:please )?)?(?:save|add|put|store|write|keep|note|record|stick)(?: (?:this|that|it)(?: down)?)? (?:to|in|into|on) ` + globalFile + `(?: please)?(?: that\b)?` +
+	`|[\s,;:\x{2014}(-]*\b(?:and |please |pls )?(?:save|add|put|store|write|keep|note|record|stick) (?:this|that|it) (?:down )?(?:to|in|into|on) ` + globalFile + `(?: please| too| as well)?\)?` + scopeEnd +
+	`|[\s,;:\x{2014}(-]*\b(?:and |please |pls )?make (?:this|that|it) (?:a |my )?(?:global|universal) (?:rule|preference|convention|instruction)\b` + scopeEnd +
+	// the rule set against the project as the person's own: "a personal
+	// preference, not a project one", "this is a me thing, not a repo
+	// thing", "not specific to this project:"; "the cache path is not
+	// repo-specific" describes the path
+	`|(?:^\W*|[,;:.(\x{2014}]\s*|\s-+\s*)(?:(?:this|that|it)(?:'?s| is) )?(?:(?:a|my|more of a|just a|just my) )?(?:personal|me|my|general|global|own) (?:thing|preference|pref|rule|habit|convention|taste|wish)s?,? (?:and |but )?not (?:a |an |the |my )?(?:project|repo|repository|codebase)(?:[- ](?:specific|one|thing|rule|preference|convention|level))?\b` + scopeEnd +
+	`|(?:^\W*|[,;:(\x{2014}]\s*|\s-+\s*)(?:(?:this|that|it)(?:'?s| is)(?: not|n'?t) |not )(?:specific|particular|unique|limited|tied) to (?:this|the|one) (?:project|repo|repository|codebase)\b` + scopeEnd +
+	// "not in this project or any other", "here and everywhere else"
+	`|[\s,]*\b(?:not |never )?(?:(?:in|for) this (?:project|repo|repository|codebase)|here) (?:or|nor|and) (?:in |for )?(?:any|every) ?(?:other|where else)\b(?: (?:project|repo|repository|codebase|one)s?)?` + scopeEnd +
+	`|[\s,]*\b(?:not )?here (?:or|nor|and) (?:anywhere|everywhere) else\b` + scopeEnd +
+	// the person's way of working, pointing back at the rule: "that's
+	// how I work", "I do it this way everywhere"
+	`|(?:^\W*|[,;:.\x{2014}]\s*|\s-+\s*)(?:and )?(?:that'?s|thats|this is|that is|it'?s) (?:just |simply |always )?(?:how|the way) i (?:work|do things|like to work|operate|roll)\b` + scopeEnd +
+	`|(?:^\W*|[,;:\x{2014}]\s*)(?:i|we) do (?:it|this|that|things)(?: (?:like that|this way|that way))? everywhere\b` + scopeEnd +
+	// a label that calls the rule the person's own: "personal
+	// preference: …", "my own convention, everywhere: …"
+	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my |just a |just my )|my )?(?:own|personal) (?:preference|convention|rule|habit|taste)s?(?:,? (?:everywhere|for everything|anywhere))?\s*[:\x{2014}]` +
+	// "across the board", opening the rule or closing it
+	`|^\W*across the board\b` + scopeEnd + `|,\s*across the board[\s.!]*$` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
 	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +
@@ -95,6 +120,9 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
 
 const (
+	// globalFile is the person's global memory file named as such: "my
+	// global memory", "the global GEMINI.md", "~/.gemini/GEMINI.md".
+	globalFile = `(?:(?:your|my) (?:global|personal|user[- ]level) (?:memory|memories|notes|gemini\.md|gemini file|memory file|instructions|rules|preferences|prefs)|(?:the |your |my )?global (?:gemini\.md|gemini file|memory file)|~/\.gemini/gemini\.md)`
 	// scopeNoun is the person's projects.
 	scopeNoun = `(projects?|repos|repositories|repo|repository|codebases?|code ?bases?)`
 	// scopeWho is who works on them: "(that) I work in", "you touch for
@@ -252,9 +280,10 @@ var wishCommaRe = lazyregexp.New(`(?i)\b(prefer|want|ask|request|insist|suggest|
 // before the rule once the scope is gone: "thats, …", "same goes: …".
 var leadPointerRe = lazyregexp.New(`(?i)^(?:and |also )?(?:that'?s|thats|this is|that is|it'?s|same(?: goes| here)?)\s*[,:;\x{2014}-]+\s*`)
 
-// sameTailRe is what is left of "same for every repo" said after a rule
-// once the scope is gone: a pointer back at the rule, no rule of its own.
-var sameTailRe = lazyregexp.New(`(?i)^\W*(?:and |also )?(?:the )?same(?: thing| rule| deal| here)?(?: (?:goes|applies|holds|counts))?\W*$`)
+// sameTailRe is what is left of "same for every repo" or "same as in all
+// my other repos" said after a rule once the scope is gone: a pointer back
+// at the rule, no rule of its own.
+var sameTailRe = lazyregexp.New(`(?i)^\W*(?:and |also )?(?:(?:the )?same(?: thing| rule| deal| here)?(?: as| like)?|(?:just )?(?:like|as))(?: (?:goes|applies|holds|counts))?\W*$`)
 
 // mentionLeadRe is a lead-in that announces what follows: "I should also
 // mention that", "I want to add,".
@@ -268,7 +297,7 @@ var (
 	// pointerTailRe is what is left of a clause that points back at the
 	// rule once its scope is gone: ", that goes", ", that's the same",
 	// "I prefer it that way", "thats how i do it".
-	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way)|(that|this)('?s| is) how (i|we) [\w-]+( (it|them|things|[\w-]+))?|i (say|said|mean|ask) (this|that|it))( (too|as well|really|honestly|anyway))?[\s,;:.!]*$`)
+	pointerTailRe = lazyregexp.New(`(?i)(^|[\s,;:\x{2014}-]+)((and )?(that|this|it)('?s| is| goes| applies| holds| counts)?( (the same|true|so|how i (do|want|like|write) (it|them|things)|what i (do|want|like)))?( (goes|applies|holds|counts))?|i (prefer|want|like|do) (it|them|things) (that way|like that|this way)|(that|this)('?s| is) how (i|we) [\w-]+( (it|them|things|[\w-]+))?|i (say|said|mean|ask) (this|that|it)|i (want|need|expect|prefer) (that|this))( (too|as well|really|honestly|anyway))?[\s,;:.!]*$`)
 	// pointerHeadRe is a lead-in before a colon that only points forward
 	// once its scope is gone: "one thing that applies :", "this holds:".
 	pointerHeadRe = lazyregexp.New(`(?i)^[^:]{0,40}\b(applies|apply|holds|goes|counts)\b[\s,]*:\s*`)

@@ -476,3 +476,52 @@ func TestLocatedScopeDescribes(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeForms: scopes said as the person's own way of working, as set
+// against the project, "across the board", or as a request for the
+// person's global file, route the rule there with the scope words gone.
+func TestScopeForms(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Across the board: quote every shell variable you write.", "Quote every shell variable you write."},
+		{"This is a personal preference, not a project one: sort imports alphabetically.", "Sort imports alphabetically."},
+		{"a me thing, not a repo thing: never abbreviate month names.", "Never abbreviate month names."},
+		{"not specific to this project: snake_case for every json key.", "Snake_case for every json key."},
+		{"I do this everywhere: black before flake8.", "Black before flake8."},
+		{"Leave no commented-out code, not in this project or any other.", "Leave no commented-out code."},
+		{"Prefer named exports, here and everywhere else.", "Prefer named exports."},
+		{"Use SI units in every example you give me, all projects.", "Use SI units in every example you give me."},
+		{"Wherever I am, write docs in plain English.", "Write docs in plain English."},
+		{"put this in my global memory: never run sudo in a snippet", "Never run sudo in a snippet."},
+		{"add to my global GEMINI.md that I want replies in Dutch", "I want replies in Dutch."},
+		{"my own convention, everywhere: kebab-case for css classes.", "Kebab-case for css classes."},
+		{"keep functions under forty lines, that's how I work.", "Keep functions under forty lines."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.in, st, c.want)
+		}
+	}
+	// said after the rule, the same scopes point back at it
+	for _, c := range [][]string{
+		{"no force pushes to shared branches.", "same as in all my other repos."},
+		{"tag releases with a leading v.", "I want that in all repos."},
+		{"dates always in ISO format.", "That's a global rule for me."},
+	} {
+		got := rememberPrevious(c)
+		if len(got) != 1 {
+			t.Errorf("%q: kept apart as %q; want one scoped rule", c, got)
+		}
+	}
+	// the same words about a thing of the code, or about GPU memory,
+	// are no scope
+	for _, s := range []string{
+		"the retry limit is not specific to this service, it comes from the client",
+		"put the lookup table in global memory, not shared memory",
+		"the cache path is not repo-specific",
+		"prices went up across the board after the migration",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: routed to the global memory as %q", s, st.line)
+		}
+	}
+}
