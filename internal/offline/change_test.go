@@ -172,7 +172,10 @@ func TestChangedLine(t *testing.T) {
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone. It's nox now: `nox -s lint` and `nox -s tests`."}, "- Lint with `nox -s lint`."},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone, it's nox now"}, ""},
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},
-		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}}, ""},
+		// the port of an address takes the new port, unless the
+		// message moves the host too: the old host would stay
+		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}, context: "the broker listens on 8883 now, 1883 is off"}, "- Broker: 10.0.0.5:8883."},
+		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}, context: "the broker is bus.home.lan now and listens on 8883, 1883 is off"}, ""},
 		// a value the edit cannot replace gives no edit, not the old line
 		{"- Admin UI on :7070", change{new: "7171", subject: []string{"admin"}}, ""},
 		// an address named without its path is the whole URL of the line

@@ -62,6 +62,11 @@ func slotValue(line string, c change) string {
 	shape := valueShape(c.new)
 	for i, w := range words {
 		v := trimValue(w)
+		if p := addressPort(v); p != "" && valueShape(v) != shape && valueShape(p) == shape && whole(c.new) {
+			// "runs at http://localhost:3000" for "moved it to 3300":
+			// the port of the address is the setting's value.
+			v = p
+		}
 		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) || portAndVersion(v, c.new) {
 			continue
 		}
@@ -89,8 +94,57 @@ func slotValue(line string, c change) string {
 // states no port. (A version of one or two digits, "Node 18", may give
 // way to a dotted one.)
 func portAndVersion(a, b string) bool {
-	whole := func(v string) bool { return len(v) >= 3 && strings.Trim(v, "0123456789") == "" }
 	return dotted(a) && whole(b) || whole(a) && dotted(b)
+}
+
+// whole reports whether v is a whole number of three digits or more, as
+// a port is written.
+func whole(v string) bool { return len(v) >= 3 && strings.Trim(v, "0123456789") == "" }
+
+// addressPort is the port an address is written with, with a scheme or
+// without ("http://localhost:3000/", "cache.lan:6380"), or "". A name
+// with no dot but localhost is no host: "postgres:16" is an image.
+func addressPort(v string) string {
+	h, p := splitAddress(v)
+	if h == "" {
+		return ""
+	}
+	return p
+}
+
+// splitAddress is the host and port of an address written with a scheme
+// or without, a path after it left out ("http://localhost:3000/app" is
+// localhost and 3000), or "" and "".
+func splitAddress(v string) (string, string) {
+	if i := strings.Index(v, "//"); i >= 0 {
+		v, _, _ = strings.Cut(v[i+2:], "/")
+	} else if strings.Contains(v, "/") {
+		return "", ""
+	}
+	h := withoutPort(v)
+	if h == v || !strings.EqualFold(h, "localhost") && !hostLike(h) && (!strings.Contains(h, ".") || strings.Trim(strings.ToLower(h), "abcdefghijklmnopqrstuvwxyz0123456789.-") != "") {
+		return "", ""
+	}
+	return h, v[len(h)+1:]
+}
+
+// movesHost reports whether text names an address or a host other than
+// the host of addr: "the broker is mqtt.lan on 8883 now" moves the host
+// as well as the port, and a line given only the new port would keep the
+// old host under it.
+func movesHost(text, addr string) bool {
+	host, _ := splitAddress(addr)
+	for _, w := range strings.Fields(text) {
+		v := trimValue(w)
+		h, _ := splitAddress(v)
+		if h == "" && hostLike(v) {
+			h = v
+		}
+		if h != "" && !strings.EqualFold(h, host) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameClass reports whether two values written differently are still
@@ -168,10 +222,17 @@ func changedLine(line string, c change) string {
 			// a new one.
 			return ""
 		}
+		if !containsValue(line, old) {
+			// the port of an address (slotValue): the address with
+			// the new port replaces it
+			if old, c.new = addressPart(line, old, c.new); old == "" || movesHost(c.context, old) {
+				return ""
+			}
+		}
 	} else if !containsValue(line, old) {
 		// A host inside a longer address: "dc01" in "dc01.corp.local".
 		tok, repl := addressPart(line, old, c.new)
-		if tok == "" || negatedIn(line, strings.ToLower(tok)) {
+		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
 		old, c.new = tok, repl
@@ -328,6 +389,12 @@ func addressPart(line, old, new string) (string, string) {
 			// the port of an address, and the new value is the whole
 			// new address
 			return t, new
+		case whole(new) && addressPort(l) == lo:
+			// the port of an address, and the new value is a port:
+			// the same address on the new port
+			h, _ := splitAddress(t)
+			i := strings.Index(t, h+":"+old) + len(h)
+			return t, t[:i+1] + new + t[i+1+len(old):]
 		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
 			// the host of a URL: the new value replaces the URL when
 			// it is one

@@ -40,3 +40,33 @@ func TestPortIsNoVersion(t *testing.T) {
 		t.Error("a short version or two ports read as a port and a version")
 	}
 }
+
+// TestPortInsideAddress: memory often gives a port inside an address
+// ("http://localhost:5601", "queue.lan:5672"); a change that names only
+// the new port rewrites the address's port, keeping its host and path,
+// instead of leaving the line untouched.
+func TestPortInsideAddress(t *testing.T) {
+	mem := "# Project Memory\n\n- Log viewer is Kibana.\n- local kibana runs at http://localhost:5601/app\n"
+	memoryEdit(t, mem, "u:i moved my local kibana to 5611 because the other stack took 5601",
+		"- local kibana runs at http://localhost:5611/app", "5601")
+	mem = "# Project Memory\n\n- Jobs go through RabbitMQ.\n- The job queue lives on queue.lan:5672 in development.\n"
+	memoryEdit(t, mem, "u:we moved the job queue to 5673 last week",
+		"- The job queue lives on queue.lan:5673 in development.", "5672")
+	for v, want := range map[string]string{
+		"http://localhost:5601/": "5601", "queue.lan:5672": "5672", "localhost:8088": "8088",
+		"postgres:16": "", "ghcr.io/acme/api:2.4.1": "", "12:30": "",
+	} {
+		if got := addressPort(v); got != want {
+			t.Errorf("addressPort(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestOldValueNoLongerUsed: "9100 is no longer used" names the value a
+// change gave up, so the memory line holding it takes the new value even
+// when the line does not name the setting the way the sentence does.
+func TestOldValueNoLongerUsed(t *testing.T) {
+	mem := "# Project Memory\n\n- Written in Rust.\n- The scraper endpoint answers on 7410.\n"
+	memoryEdit(t, mem, "u:Kindly note that the scraper endpoint now answers on port 7420 since auth was added; 7410 is no longer used.",
+		"- The scraper endpoint answers on 7420.", "7410")
+}

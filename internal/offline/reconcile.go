@@ -464,7 +464,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 				e.applied = append(e.applied, ch)
 			}
 		}
-		proposed := !hit && k.proposed(ch)
+		proposed := !hit && (k.proposed(ch) || k.holdsAtPort(ch))
 		if proposed {
 			done = append(done, ch)
 		}
@@ -676,6 +676,29 @@ func (k *known) proposed(ch change) bool {
 		}
 		for _, a := range k.lines {
 			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsAtPort reports whether a line of memory already gives the change's
+// new port as the port of an address ("runs at http://localhost:5611"
+// after "moved it to 5611"): the change is made, and a line retelling it
+// would say memory's line again, which sameFact cannot see through the
+// address.
+func (k *known) holdsAtPort(ch change) bool {
+	if !whole(ch.new) {
+		return false
+	}
+	terms := termSet(ch.terms)
+	for _, l := range k.lines {
+		if k.removed[l] || !intersects(terms, termSet(nonValues(plain(l)))) {
+			continue
+		}
+		for _, w := range strings.Fields(strings.ReplaceAll(l, "`", " ")) {
+			if addressPort(trimValue(w)) == ch.new {
 				return true
 			}
 		}
