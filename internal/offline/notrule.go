@@ -105,3 +105,8 @@ func describesBehaviour(s string) bool {
 	}
 	return true
 }
+
+// asksForOneRe is a request for one new thing, said of one particular
+// thing: "the order form needs a coupon field", "this screen wants
+// another tab". A rule says it of a kind ("every form needs a label").
+var asksForOneRe = lazyregexp.New(`(?i)^(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)\s+(?:a|an|one|another|some|more|new)\b`)

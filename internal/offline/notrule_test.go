@@ -52,3 +52,21 @@ func TestClassifyNotRule(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestForOneIsNoRecurringFact: a request for one new thing, asked
+// again in a later session ("… as well"), is the work of those days, not
+// a fact of the project.
+func TestRequestForOneIsNoRecurringFact(t *testing.T) {
+	for _, first := range []string{
+		`The recipes listing needs a "Cuisine" dropdown filter.`,
+		`the recipes listing could use a cuisine dropdown filter`,
+	} {
+		got := candidatesOf(
+			[]string{"u:" + first},
+			[]string{"u:the chef liked it, they want the cuisine dropdown filter on the blog page as well"},
+		)
+		if len(got) != 0 {
+			t.Errorf("%q: got %+v; want no candidate", first, got)
+		}
+	}
+}

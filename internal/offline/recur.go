@@ -167,8 +167,10 @@ func restatements(stmts []stmt, said []source, common func(string) bool) (out []
 			if !named || n < 2 && !pathShared(at.names, bt.names) && !(code && rareCode(at.terms, bt.terms, a.session, b.session, naming())) || n <= bestShared {
 				continue
 			}
+			// ("the order form needs a coupon field" asks for the day's
+			// work: a second session asking for the same is no fact.)
 			l := namingClauses(a.quote, bt.terms)
-			if l == "" || !stateVerbRe().MatchString(l) || verbFirst(l) || len(factTerms(l)) < 3 || !standsAlone(l) || planRe().MatchString(l) || hypotheticalRe().MatchString(l) {
+			if l == "" || !stateVerbRe().MatchString(l) || verbFirst(l) || len(factTerms(l)) < 3 || !standsAlone(l) || planRe().MatchString(l) || hypotheticalRe().MatchString(l) || asksForOneRe().MatchString(l) {
 				continue
 			}
 			from, line, bestShared = a, asLine(l), n
