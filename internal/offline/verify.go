@@ -677,9 +677,12 @@ func namedIn(step string, sentences []string, checked map[string]bool) string {
 	return ""
 }
 
-// neededBuilds makes a program run with options alone a build check when it runs right before a check in every session that runs that
-// check, three sessions at least (`hugo --gc --minify` before `htmltest`,
-// which reads what it built): the check needs it. A step that only sometimes comes first (`npm install`,
+// neededBuilds makes a program run with options alone, or a subcommand
+// that makes (makesSources), a build check when it runs right before a
+// check in every session that runs that check, three sessions at least
+// (`hugo --gc --minify` before `htmltest`, which reads what it built;
+// `buf generate` before `go test ./...`, which compiles what it
+// generated): the check needs it. A step that only sometimes comes first (`npm install`,
 // starting a broker) is set-up, not part of the check.
 func neededBuilds(sessions []mined) {
 	type pair struct{ check, prev string }
@@ -699,12 +702,12 @@ func neededBuilds(sessions []mined) {
 			}
 			p := m.steps[i-1].cmd
 			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(p.norm) ||
-				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) || sharesValue(r.cmd, p) {
-				// Only a program run with options alone (a `<tool>
-				// build` may make an image: promoteBuilds), or one
-				// that writes the file the check is given, and one
-				// the check is not aimed at (`dbt test --select m`
-				// after `dbt run --select m`).
+				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) && !makesSources(p) || sharesValue(r.cmd, p) {
+				// Only a program run with options alone, one whose
+				// subcommand makes what is checked (makesSources), or
+				// one that writes the file the check is given, and
+				// one the check is not aimed at (`dbt test --select
+				// m` after `dbt run --select m`).
 				continue
 			}
 			if k := (pair{r.cmd.key, p.step}); !seen[k] {
@@ -736,6 +739,26 @@ func neededBuilds(sessions []mined) {
 			}
 		}
 	}
+}
+
+// makingVerbs end a subcommand that makes what a check then reads: the
+// site, the generated code, the rendered configuration.
+var makingVerbs = map[string]bool{
+	"build": true, "generate": true, "gen": true, "codegen": true, "render": true, "compile": true,
+	"bundle": true, "synth": true, "package": true,
+}
+
+// makesSources reports whether a step's last word is one of makingVerbs
+// (`mkdocs build`, `sqlc generate`, `make render`, `cdk synth`), run by a
+// program that is no container tool: run right before a check every time,
+// it makes what the check reads. A container tool's build (`docker
+// build`) makes an image the check does not read from the tree. The
+// command's key must name the verb: a key that stops short of it (`cargo
+// xtask` of `cargo xtask codegen`) stands for the project's other tasks
+// too, checks among them.
+func makesSources(c command) bool {
+	f := strings.Fields(bareStep(c))
+	return len(f) > 1 && c.key == c.step && makingVerbs[f[len(f)-1]] && !containerPrograms[path.Base(f[0])]
 }
 
 // handsFile reports whether a command writes the file a check is then

@@ -47,8 +47,9 @@ func TestPromoteBuilds(t *testing.T) {
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `gleam check`, `gleam build --warnings-as-errors`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
-	// Tests run with another tool: the build is not promoted.
-	s = []string{"stack build --fast", "make test"}
+	// Tests run with another tool, and not right after the build
+	// (neededBuilds): the build is not promoted.
+	s = []string{"make test", "stack build --fast"}
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `make test`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
@@ -101,9 +102,10 @@ func TestTargetedCheck(t *testing.T) {
 	if want := "Verification commands for this project: `staticcheck`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
-	// The whole tree after an action is no target.
+	// The whole tree after an action is no target (and the generator
+	// run right before it every time makes what it reads: neededBuilds).
 	w := []string{"go generate ./internal/wire", "staticcheck ./..."}
-	if got, want := verificationOf(w, w, w), "Verification commands for this project: `staticcheck ./...`."; got != want {
+	if got, want := verificationOf(w, w, w), "Verification commands for this project: `staticcheck ./...`, `go generate ./internal/wire`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
 }
@@ -208,8 +210,9 @@ func TestAskedChecks(t *testing.T) {
 }
 
 // TestNeededBuilds: a program run with options alone right before a check
-// in every session that runs the check is the build that check reads; one
-// that comes first only sometimes, or a subcommand, is not.
+// in every session that runs the check, or a subcommand that makes (a
+// site, generated code), is the build that check reads; one that comes
+// first only sometimes, or a subcommand that makes nothing, is not.
 func TestNeededBuilds(t *testing.T) {
 	site := []string{"zola build --drafts", "vale public/"}
 	gen := []string{"mkdocs --strict", "vale site/"}
@@ -219,8 +222,21 @@ func TestNeededBuilds(t *testing.T) {
 	if got, want := verificationOf(gen, gen, []string{"vale site/"}), "Verification commands for this project: `vale site/`."; got != want {
 		t.Errorf("not before every run: line %q, want %q", got, want)
 	}
-	if got, want := verificationOf(site, site, site), "Verification commands for this project: `vale public/`."; got != want {
-		t.Errorf("subcommand: line %q, want %q", got, want)
+	if got, want := verificationOf(site, site, site), "Verification commands for this project: `vale public/`, `zola build --drafts`."; got != want {
+		t.Errorf("subcommand that makes: line %q, want %q", got, want)
+	}
+	// A subcommand that makes the code the tests compile.
+	codegen := []string{"buf generate", "go test ./..."}
+	if got, want := verificationOf(codegen, codegen, codegen), "Verification commands for this project: `buf generate`, `go test ./...`."; got != want {
+		t.Errorf("generated code: line %q, want %q", got, want)
+	}
+	// A subcommand that makes nothing the check reads, and a container
+	// image, are not builds of the check.
+	for _, prev := range []string{"tome update --all", "docker build -t site ."} {
+		s := []string{prev, "vale public/"}
+		if got, want := verificationOf(s, s, s), "Verification commands for this project: `vale public/`."; got != want {
+			t.Errorf("%s: line %q, want %q", prev, got, want)
+		}
 	}
 	// A subcommand that writes the file the check is then given.
 	bundle := []string{"stackctl bundle render charts > rendered.yaml", "kube-linter lint rendered.yaml"}
@@ -469,7 +485,9 @@ func TestRoutineChecks(t *testing.T) {
 		{"a compound name", [][]string{
 			{"zola build", "./tools/linkchecker public"}, {"zola build", "./tools/linkchecker public"},
 			{"zola serve", "zola build", "./tools/linkchecker public"},
-		}, "`./tools/linkchecker public`"},
+			// (The site build before it every time is the build it
+			// reads: neededBuilds.)
+		}, "`zola build`, `./tools/linkchecker public`"},
 		{"checker for short", [][]string{
 			{"gleam test", "isabelle-chk Main"}, {"gleam test", "isabelle-chk Main"}, {"gleam test", "isabelle-chk Main"},
 		}, "`gleam test`, `isabelle-chk Main`"},
