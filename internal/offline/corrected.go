@@ -309,6 +309,43 @@ func sameRuledOut(a, b stmt) bool {
 	return named
 }
 
+// swapRe is a name said in place of another: "members, not users",
+// "tabs instead of spaces", "uv rather than pip".
+var swapRe = lazyregexp.New(`(?i)([\w.@/+-]+),?\s+(?:not|instead of|rather than)\s+([\w.@/+-]+)`)
+
+// swaps are the pairs a line names one thing in place of another with,
+// each "kept>ruled", lower-cased and stemmed.
+func swaps(line string) map[string]bool {
+	m := map[string]bool{}
+	for _, sm := range swapRe().FindAllStringSubmatch(line, -1) {
+		kept, ruled := strings.ToLower(strings.Trim(sm[1], ".-`")), strings.ToLower(strings.Trim(sm[2], ".-`"))
+		if textkeyStop(kept) || textkeyStop(ruled) || narration[kept] || narration[ruled] {
+			continue
+		}
+		m[textkey.Stem(kept)+">"+textkey.Stem(ruled)] = true
+	}
+	return m
+}
+
+// sameSwap reports whether two statements of different sessions name the
+// same thing in place of the same other thing ("the queue is called jobs,
+// not tasks, I renamed it" and "the retry worker reads jobs too, jobs, not
+// tasks") and share a third term: a rule said again about a new instance.
+// Two rules that only share the pair ("log times are UTC, not local" and
+// "cron runs in UTC, not local") say it of different things.
+func sameSwap(a, b stmt) bool {
+	if a.src.session == b.src.session {
+		return false
+	}
+	sb := swaps(b.line)
+	for p := range swaps(a.line) {
+		if sb[p] {
+			return sharedTerms(a.line, b.line) >= 3
+		}
+	}
+	return false
+}
+
 // sameTerse reports whether a terse correction that names what to use
 // ("fixtures only") is one with a correction of another session that names
 // it too and does not rule it out: the person said it whole once and in a

@@ -382,3 +382,28 @@ func TestCamelNameParts(t *testing.T) {
 		t.Errorf("a type's name is no word of the rule: want apart")
 	}
 }
+
+// TestSameSwap: a name said in place of the same other name in two
+// sessions, about the same thing, is one rule said again; the same pair
+// said of two different things is two rules.
+func TestSameSwap(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"The billing table is called accounts, not customers, it was renamed years ago because customers clashed with the CRM sync, so every lookup of who paid goes through accounts.",
+			"The refund report links to accounts too by the way, same table as the invoices, accounts, not customers.", true},
+		{"Log timestamps are UTC, not local.", "Cron schedules run in UTC, not local.", false},
+		{"The billing table is called accounts, not customers.", "The billing table keeps cents, not floats.", false},
+	}
+	for _, tt := range tests {
+		a := stmt{line: tt.a, src: source{session: 0}}
+		b := stmt{line: tt.b, src: source{session: 1}}
+		if got := sameSwap(a, b); got != tt.same {
+			t.Errorf("sameSwap(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+		if got := sameStmt(a, b); got != tt.same {
+			t.Errorf("sameStmt(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+	}
+}

@@ -242,7 +242,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			c.srcs = append(c.srcs, m.src)
 		}
 		if echo != nil {
-			if i := echoedBy(out, g.members, *echo); i >= 0 {
+			if i := echoedBy(out, g.members, *echo, line); i >= 0 {
 				// Two statements that each support the other ("item stats
 				// are RON under assets/items", "their stats are RON in
 				// assets/enemies") are one fact, not two.
@@ -286,8 +286,17 @@ func personalGroup(ms []stmt) bool {
 }
 
 // echoedBy finds an earlier candidate that the echo belongs to and that
-// was itself supported by one of members: -1 when none.
-func echoedBy(out []candidate, members []stmt, echo source) int {
+// was itself supported by one of members: -1 when none. Sentence by
+// sentence first; then message by message, for two wordings of one
+// correction that each found the other's message ("please don't use the
+// v1 client, we're on the v2 packages now" in one session, "the v1
+// fallback has to go too. everything is v2 here, use the v2 reader" in
+// another): each message gave the earlier candidate one sentence and this
+// one another, so they are one fact when the two lines also share a name
+// or a part of one ("client", "v1-client"). Without that tie, a message
+// that gave one fact in each session and another fact beside it would
+// fold the second into the first.
+func echoedBy(out []candidate, members []stmt, echo source, line string) int {
 	for i, c := range out {
 		mine, theirs := false, false
 		for _, s := range c.srcs {
@@ -304,7 +313,57 @@ func echoedBy(out []candidate, members []stmt, echo source) int {
 			return i
 		}
 	}
+	for i, c := range out {
+		mine, theirs := false, false
+		for _, s := range c.srcs {
+			theirs = theirs || sameMessage(s, echo)
+			for _, m := range members {
+				mine = mine || sameMessage(s, m.src)
+			}
+		}
+		if mine && theirs && sharesNamePart(line, c.line) {
+			return i
+		}
+	}
 	return -1
+}
+
+// sameMessage reports whether two sources come from one message.
+func sameMessage(a, b source) bool {
+	return a.session == b.session && a.msgID != "" && a.msgID == b.msgID
+}
+
+// sharesNamePart reports whether two lines share a term that is no generic
+// word of instruction, the word parts of compound names counted ("plotkit"
+// of "@plotkit/axes" and of "plotkit-js").
+func sharesNamePart(a, b string) bool {
+	tb := namePartSet(b)
+	for t := range namePartSet(a) {
+		if tb[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// namePartSet is a line's fact terms and the words of at least three
+// letters inside them, file types and words of narration aside.
+func namePartSet(line string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range factTerms(line) {
+		m[t] = true
+		for _, p := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len(p) >= 3 && !fileTypes[p] {
+				m[textkey.Stem(p)] = true
+			}
+		}
+	}
+	for t := range m {
+		if narration[t] || genericTerms()[t] {
+			delete(m, t)
+		}
+	}
+	return m
 }
 
 // representative picks the clearest wording of a fact: the statement that

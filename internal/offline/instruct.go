@@ -1010,7 +1010,7 @@ func placement(line string) string {
 // correction and a statement that share a name written as code, or a third
 // of their terms, are one.
 func sameStmt(a, b stmt) bool {
-	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) || ruledThenDone(a, b) || ruledThenTold(a, b) {
+	if sameFact(a.line, b.line) || sameNamed(a, b) || sameCorrected(a, b) || sameRuledOut(a, b) || sameTerse(a, b) || sameSwap(a, b) || ruledThenDone(a, b) || ruledThenTold(a, b) {
 		return true
 	}
 	if !a.correction && !b.correction {

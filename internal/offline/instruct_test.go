@@ -455,3 +455,39 @@ func TestSymptomIsNoRule(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoedAcrossMessages: one correction worded once per session, each
+// session's line finding its support in the other session's message, is
+// proposed once with both sessions; a fact of another name that the same
+// two messages give beside it stays a line of its own.
+func TestEchoedAcrossMessages(t *testing.T) {
+	all := func(int) bool { return true }
+	s0a := source{session: 0, msgID: "m0", seq: 1, quote: "Could you please not use the old plotkit v1 bundle?"}
+	s0b := source{session: 0, msgID: "m0", seq: 2, quote: "we're fully on the v2 modules now (@plotkit/core and @plotkit/axes)"}
+	s1a := source{session: 1, msgID: "m1", seq: 1, quote: "the plotkit v1 bundle fallback has to go as well"}
+	s1b := source{session: 1, msgID: "m1", seq: 2, quote: "Everything is on v2 here, so please draw the legend with @plotkit/axes instead."}
+	old := stmt{line: "Avoid the old plotkit v1 bundle.", src: s0a}
+	now := stmt{line: "Everything is on v2 here, so please draw the legend with @plotkit/axes instead.", src: s1b}
+	said := []source{s0a, s0b, s1a, s1b}
+	got := instructionCandidates([]stmt{old, now}, nil, said, all)
+	if len(got) != 1 {
+		t.Fatalf("one correction in two wordings: %d candidates %+v, want one", len(got), got)
+	}
+	sessions := map[int]bool{}
+	for _, s := range got[0].srcs {
+		sessions[s.session] = true
+	}
+	if len(sessions) != 2 {
+		t.Errorf("merged candidate has sessions %v, want both", sessions)
+	}
+	// The same two messages also move the preview server; that line names
+	// nothing of the plotting rule and stays its own fact.
+	p0 := source{session: 0, msgID: "m0", seq: 3, quote: "the preview server listens on 4410 now"}
+	p1 := source{session: 1, msgID: "m1", seq: 3, quote: "Preview server on 4410 like last time."}
+	port := stmt{line: "Preview server on 4410 like last time.", src: p1}
+	said = []source{s0a, s0b, p0, s1a, s1b, p1}
+	got = instructionCandidates([]stmt{old, port}, nil, said, all)
+	if len(got) != 2 {
+		t.Fatalf("two facts of the same two messages: %d candidates %+v, want two", len(got), got)
+	}
+}
