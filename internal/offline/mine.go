@@ -147,6 +147,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				continue
 			}
 			var got []stmt
+			// sections numbers the markdown heading each of got is said
+			// under: a new heading turns to another matter.
+			var sections []int
+			section := 0
 			told := "" // the person's own telling of a mistake come back
 			// Under a quote of the agent's words the whole reply answers
 			// them: its first statement is the correction, wherever it is.
@@ -164,6 +168,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// "let me lay out how we do things here: …": what
 					// follows is how the project works, said to last.
 					sent, ruled = sent[loc[1]:], true
+				}
+				if strings.HasPrefix(strings.TrimSpace(sent), "#") {
+					section++
 				}
 				if scoped[sent] > 0 {
 					// an item under "## General (all my repos)"
@@ -209,6 +216,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					st.lasting = st.lasting || ruled
 					st.again = repeatMarked(parts, i)
 					got = append(got, *st)
+					sections = append(sections, section)
 					m.signals++
 				} else if n := len(got); n > 0 && got[n-1].src.seq == seq*1000+i-1 && insteadOf(got[n-1].line, sent) {
 					// "no moment.js, ever. dayjs only.": what to use
@@ -244,7 +252,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			if answered != "" && len(got) > 0 {
 				did = agentDid(answered)
 			}
-			for i, st := range joinCorrection(got) {
+			for i, st := range joinSections(got, sections) {
 				if i == 0 {
 					// The reply's opening answers the report; what the
 					// person turns to after it does not.
@@ -533,9 +541,11 @@ func rememberPrevious(sents []string) []string {
 			out[n-1] = "Remember that " + strings.TrimRight(out[n-1], "!. ") + ", no exceptions"
 			continue
 		}
-		if len(out) > 0 && scopeOnly(s, out[len(out)-1]) {
+		if len(out) > 0 && !scopeHeadRe().MatchString(strings.TrimSpace(s)) && scopeOnly(s, out[len(out)-1]) {
 			// "… in simple English. This is for all my projects.": the
-			// scope belongs to the sentence before.
+			// scope belongs to the sentence before. A heading ("## For
+			// every repo", "Everywhere, all my projects:") scopes the
+			// items under it (scopedItems), never the line above it.
 			out[len(out)-1] = withScope(out[len(out)-1])
 			continue
 		}
@@ -620,6 +630,24 @@ func joinCorrection(sts []stmt) []stmt {
 		j.src.quote += " " + s.src.quote
 	}
 	return []stmt{j}
+}
+
+// joinSections joins each correction with what follows it under the same
+// markdown heading (joinCorrection): the bullets under "## Context" or
+// "## For all repos" after a "## Correction" are other matters, and a
+// scope over every project under the later heading is not the
+// correction's.
+func joinSections(sts []stmt, sections []int) []stmt {
+	var out []stmt
+	for a := 0; a < len(sts); {
+		b := a + 1
+		for b < len(sts) && sections[b] == sections[a] {
+			b++
+		}
+		out = append(out, joinCorrection(sts[a:b])...)
+		a = b
+	}
+	return out
 }
 
 func firstLine(s string) string {

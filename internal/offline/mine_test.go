@@ -219,3 +219,42 @@ func TestValueKeptAgain(t *testing.T) {
 		t.Fatalf("named in passing: %+v, want nothing", got)
 	}
 }
+
+// A correction under one markdown heading ends at the next heading: the
+// bullets under "## Notes" or "## For all my repos" are other matters, and
+// a heading that scopes every project neither folds into the line above
+// it nor makes the correction a global one.
+func TestCorrectionEndsAtHeading(t *testing.T) {
+	at := time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)
+	msgs := []transcript.Message{
+		{Role: transcript.RoleAssistant, Text: "I added a `time.sleep(2)` in the request handler so the cache can warm up.", Time: at},
+		{Role: transcript.RoleUser, Human: true, Time: at.Add(time.Minute), Text: "## Fix\n" +
+			"- no sleeping in a request handler, ever. warm the cache at startup instead\n" +
+			"## Notes\n" +
+			"- the staging box has half the memory of prod, watch the heap\n" +
+			"## For all my repos\n" +
+			"- changelog entries: one line per change, past tense, in every repo of mine"},
+	}
+	got := mineSession(0, msgs, newInterner()).stmts
+	var global, fix []string
+	for _, st := range got {
+		if st.global {
+			global = append(global, st.line)
+		}
+		if strings.Contains(st.line, "sleeping") {
+			fix = append(fix, st.line)
+			if st.global {
+				t.Errorf("%q: the correction took the scope of a later heading", st.line)
+			}
+		}
+		if strings.Contains(st.line, "heap") && (st.global || strings.Contains(st.line, "all my")) {
+			t.Errorf("%q: the heading scoped the line above it", st.line)
+		}
+	}
+	if len(fix) != 1 || strings.Contains(fix[0], "changelog") || strings.Contains(fix[0], "heap") {
+		t.Errorf("correction lines %q; want one, without the other headings' bullets", fix)
+	}
+	if len(global) != 1 || !strings.Contains(strings.ToLower(global[0]), "changelog") {
+		t.Errorf("global lines %q; want the changelog rule alone", global)
+	}
+}
