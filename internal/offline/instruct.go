@@ -428,10 +428,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || !st.lasting && !st.correction && !st.global && describesBehaviour(s) {
+	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && describesBehaviour(s) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
-		// future that may not come, how one thing behaves (notrule.go).
+		// future that may not come, a story wished not to happen again,
+		// how one thing behaves (notrule.go).
 		return nil, nil
 	}
 	if symptom(s) {
@@ -469,7 +470,14 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 					j++
 					st.lasting = true
 				}
-				s = strings.Join(parts[j:i+1], ", ")
+				k := i + 1
+				if k < len(parts) && !targetRe().MatchString(afterChange(p)) && isNowValueRe().MatchString(parts[k]) {
+					// "the cluster got renamed in the config, it's
+					// events_v2 now": the new value is the next
+					// clause's.
+					k++
+				}
+				s = strings.Join(parts[j:k], ", ")
 				break
 			}
 		}
@@ -479,7 +487,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			// ("because of the sidecar" stays).
 			s = strings.TrimRight(m, " ,;")
 		}
-		if toldBare(s) {
+		if toldBare(s) || toldNoTarget(s) {
 			// "the admins upgraded", "upgraded everything": a change
 			// told without what changed to what is news, no memory.
 			return nil, nil
@@ -1346,6 +1354,37 @@ func toldBare(s string) bool {
 		}
 	}
 	return true
+}
+
+// targetRe is what names the value a change went to, or away from:
+// "moved to 3001", "replaced moment with date-fns", "migrated off the
+// old host", "it's 8443 now".
+var targetRe = lazyregexp.New(`(?i)\b(?:to|into|onto|with|for|off|from|out of|away|over|now|instead|as)\b|->|\x{2192}|=|:`)
+
+// isNowValueRe is a clause giving a value as the current one: "it's
+// events_v2 now", "now it's 8443", "they're on v3 now".
+var isNowValueRe = lazyregexp.New(`(?i)^\s*(?:(?:it|that|this)(?:'s| is)|they(?:'re| are)|now(?: it(?:'s| is))?)\s+(?:on\s+|at\s+)?\S+(?:\s+now)?\W*$`)
+
+// afterChange is s from its last change verb on ("now point to …"
+// keeps its "to").
+func afterChange(s string) string {
+	locs := changedRe().FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return s
+	}
+	return s[locs[len(locs)-1][0]:]
+}
+
+// toldNoTarget reports whether a change is told by what changed alone,
+// with no value it went to anywhere in the sentence: "upgraded
+// collectors check version", "bumped the go version", "the cluster got
+// renamed in the config". That is news; the value is what memory needs.
+func toldNoTarget(s string) bool {
+	if fromToRe().MatchString(s) || strings.IndexFunc(s, unicode.IsDigit) >= 0 || targetRe().MatchString(afterChange(s)) {
+		return false
+	}
+	after := afterChange(s)
+	return len(codeNames(after)) == 0 && !strings.ContainsAny(after, "`\"")
 }
 
 // bareWords name no value after a change verb.

@@ -110,3 +110,28 @@ func describesBehaviour(s string) bool {
 // thing: "the order form needs a coupon field", "this screen wants
 // another tab". A rule says it of a kind ("every form needs a label").
 var asksForOneRe = lazyregexp.New(`(?i)^(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)\s+(?:a|an|one|another|some|more|new)\b`)
+
+// storyRuleOutRe is a wish that a thing told before not happen again,
+// with nothing but a pronoun for the thing: "let's not repeat it", "don't
+// let that happen again".
+var storyRuleOutRe = lazyregexp.New(`(?i)^(?:so\s+)?(?:(?:let'?s|let us|we should|please|pls)\s+)?(?:not|never|don'?t|do not|dont)\s+(?:repeat|redo|do|have|go through|let)\s+(?:it|that|this|them)\b(?:\s+(?:happen\s+)?(?:again|twice))?\W*$`)
+
+// pastEventRe opens a clause that tells what happened: "the last
+// outage review was painful", "that release went badly".
+var pastEventRe = lazyregexp.New(`(?i)^(?:the|our|my|that|this|last|yesterday'?s)\b[^,;]{0,60}?\b(?:was|were|went|got|took|cost|hurt|broke)\b`)
+
+// relivesStory reports whether s tells what happened and then only
+// wishes it not happen again ("the spring release was a mess, let's not
+// repeat it"): no rule says what to do or avoid.
+func relivesStory(s string) bool {
+	parts := clauseSplitRe().Split(strings.TrimRight(s, ".!"), -1)
+	if len(parts) < 2 || !pastEventRe().MatchString(parts[0]) || strings.Contains(strings.ToLower(parts[0]), " now") {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if !storyRuleOutRe().MatchString(strings.TrimSpace(p)) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestClassifyNotRule: "always", "never" and "should" said of how one
 // thing behaves, in a doubt, about a future that may not come or for one
@@ -30,6 +33,12 @@ func TestClassifyNotRule(t *testing.T) {
 		"for the tasting tomorrow, always plate the starters first",
 		// a habit that ended
 		"we used to never version the API",
+		// a story wished not to happen again
+		"the spring stocktake was chaos, let's not repeat it",
+		"Remember that the last board meeting went badly, don't let that happen again",
+		// a change told by what changed alone
+		"bumped the kiosk runtime version",
+		"upgraded the tills verify the version",
 	}
 	for _, in := range none {
 		if st, _ := classify(in, false, source{}); st != nil {
@@ -45,11 +54,23 @@ func TestClassifyNotRule(t *testing.T) {
 		"for this repo only, always indent with tabs",
 		"invoices must never be edited after they are sent",
 		"Sensors always report in kelvin, convert in the UI.",
+		"the old kiosk app was retired, never install it again",
+		"we switched the region over to frankfurt",
+		"we moved the database off the shared host",
 	}
 	for _, in := range rules {
 		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
 			t.Errorf("classify(%q) = no statement, want a rule", in)
 		}
+	}
+}
+
+// TestChangeKeepsItsNowValue: a change told in one clause and its value
+// in the next ("…, it's X now") keeps both.
+func TestChangeKeepsItsNowValue(t *testing.T) {
+	st, _ := classify("the release branch got renamed in the repo settings, it's trunk now, master is gone", false, source{})
+	if st == nil || !strings.Contains(st.line, "trunk") {
+		t.Errorf("got %+v; want a line with trunk", st)
 	}
 }
 
