@@ -69,12 +69,23 @@ func (in *interner) get(s string) string {
 	return s
 }
 
+// shellOutputAt is a command the agent ran and what it printed.
+type shellOutputAt struct {
+	cmd    command
+	output string
+}
+
 // mineSession extracts statements, reversals and commands from the messages
 // of one session.
 func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	var m mined
 	seq := 0
 	var lastPrompt source
+	// unasked: the single commands the agent ran before the person said
+	// anything in this session, with their output; a version they print is
+	// read at the person's first message, which answers it ("^ that's
+	// what's running now").
+	var unasked []shellOutputAt
 	seenCheck := map[string]bool{}
 	// corrective: the previous agent action was cancelled or rejected, so
 	// the next human words are likely a correction.
@@ -97,6 +108,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			if first := strings.TrimSpace(firstLine(msg.Text)); first != "" {
 				lastPrompt = src
 				lastPrompt.quote = first
+				for _, u := range unasked {
+					m.pasted = append(m.pasted, queriedVersion(u.cmd, u.output, lastPrompt)...)
+				}
+				unasked = nil
 			}
 			m.pasted = append(m.pasted, pastedSettings(msg.Text, src)...)
 			text := msg.Text
@@ -294,6 +309,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// output shows the file as the paste of it would.
 					m.pasted = append(m.pasted, shownSettings(cmds[0], tc.Output, lastPrompt)...)
 					m.pasted = append(m.pasted, queriedVersion(cmds[0], tc.Output, lastPrompt)...)
+					if lastPrompt.quote == "" {
+						unasked = append(unasked, shellOutputAt{cmds[0], tc.Output})
+					}
 				}
 				for i, c := range cmds {
 					seq++

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -126,12 +127,29 @@ func pastedSettings(text string, src source) []setting {
 		}
 	}
 	prev, prevBanner := "", false
+	block := "" // the name the lines of a block give the version of
 	for _, ln := range strings.Split(text, "\n") {
 		n := len(out)
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" {
+			block = ""
 			continue
+		}
+		if name, v, closes := blockLine(t, block); closes {
+			block = ""
+		} else if v != "" {
+			// "<artifactId>x</artifactId>" then "<version>2.1</version>",
+			// "Name: x" then "Version: 2.1": a version of the name the
+			// block gave, read as printed (a lock file's blocks name
+			// many programs).
+			k := len(out)
+			if add(block, v, t, keyTerms(block)); len(out) > k {
+				out[k].printed = true
+			}
+			continue
+		} else if name != "" {
+			block = name
 		}
 		shown := prevBanner || outputFollows(prev)
 		prev, prevBanner = strings.TrimSpace(ln), false
@@ -194,19 +212,61 @@ func pastedSettings(text string, src source) []setting {
 	return out
 }
 
+var (
+	// blockNameRe is a line that names what a block of lines is about:
+	// "Name: requests", `name = "serde"`, "<artifactId>x</artifactId>",
+	// "FetchContent_Declare(raylib", or a bare name under a call's
+	// opening parenthesis.
+	blockNameRe = lazyregexp.New(`^(?:(?i:name|package|artifactId)\s*[:=]\s*["']?([A-Za-z@][\w@/.-]*)["']?,?|<(?:artifactId|name)>\s*([A-Za-z][\w.-]*)\s*</(?:artifactId|name)>|[A-Za-z_]\w*\(\s*([A-Za-z][\w-]*)|([A-Za-z][\w-]*))$`)
+	// blockVersionRe is a line that gives the version of the block's
+	// name: "Version: 2.1", `version = "2.1"`, "<version>2.1</version>",
+	// "GIT_TAG 5.5", "tag: v1.4".
+	blockVersionRe = lazyregexp.New(`^(?:(?i:version|tag|git_tag|rev)\s*[:=]?\s*["']?|<version>\s*)v?(\d+(?:\.\d+)*)(?:["']?,?|\s*</version>)$`)
+)
+
+// blockLine reads one line of a block of lines about one program, the
+// block's name so far being block: the name it gives the block, the
+// version it gives the block's name, or whether it closes the block (a
+// closing tag, bracket or parenthesis alone, or a section's header). A
+// bare word names the block only right under a line that opens one, so
+// block, for it, is the opener's "(".
+func blockLine(t, block string) (name, version string, closes bool) {
+	if strings.HasPrefix(t, "</") || strings.Trim(t, ")]};,") == "" || strings.HasPrefix(t, "[") {
+		return "", "", true
+	}
+	if m := blockVersionRe().FindStringSubmatch(t); m != nil {
+		if block == "" || block == "(" {
+			return "", "", false
+		}
+		return "", m[1], false
+	}
+	if strings.HasSuffix(t, "(") {
+		return "(", "", false
+	}
+	if m := blockNameRe().FindStringSubmatch(t); m != nil {
+		if m[4] != "" && block != "(" {
+			return "", "", false
+		}
+		if n := m[1] + m[2] + m[3] + m[4]; versionName(strings.TrimPrefix(n, "@")) || strings.ContainsAny(n, "-/") {
+			return n, "", false
+		}
+	}
+	return "", "", false
+}
+
 // joinedVersionRe is a program's name joined to its version by what a
 // manifest, a lock file or a URL writes between them: "lit@3.2.0" of a
 // URL, `"@scope/core": "3.6.3"` (the scope names the program), `gem
 // "sidekiq", "~> 7.3"`, "deps/libuv (1.48.0)". At least one mark between them must
 // not be a space, as prose never joins them ("Redis 7.2 on the new box"
 // is the person's words).
-var joinedVersionRe = lazyregexp.New(`(?:^|[^\w.+-])(?:@([A-Za-z][\w-]*)/[\w.-]+|([A-Za-z][\w+-]*[A-Za-z]))((?:["'\s,(]|[=<>~^!]=?|@|:)+)v?(\d+(?:\.\d+)+)\b`)
+var joinedVersionRe = lazyregexp.New(`(?:^|[^\w.+-])(?:@([A-Za-z][\w-]*)/[\w.-]+|([A-Za-z][\w+-]*[A-Za-z]))((?:["'\s,(]|[=<>~^!]=?|@|:)+)[vV]?(\d+(?:\.\d+)+)\b`)
 
 // parenVersionLineRe is a line that is only a name and its version in
 // parentheses, after the commit hash `git submodule status` prints before
 // them: parentheses join a name to its version only there, as prose puts
 // anything in parentheses.
-var parenVersionLineRe = lazyregexp.New(`^(?:[+-]?[0-9a-f]{7,40}\s+)?\S+\s*\(v?\d+(?:\.\d+)+[^()]*\)$`)
+var parenVersionLineRe = lazyregexp.New(`^(?:[+-]?[0-9a-f]{7,40}\s+)?\S+\s*\([vV]?\d+(?:\.\d+)+[^()]*\)$`)
 
 var (
 	// bannerRe is the line a program prints to say which version it is
@@ -326,12 +386,17 @@ var versionFlags = map[string]bool{"--version": true, "-V": true, "-v": true, "v
 // it for it (`make --version`, `helm version`), as a setting of that
 // program's version at the person's last message (prompt): the first line
 // of the output that names the program ("GNU Make 4.4.1", "go version
-// go1.23.4 linux/amd64") or is the version alone ("v4.1.0", "3.2.7
-// (9f0c2d1)") gives it. Lines naming another program ("Erlang/OTP 27
-// [erts-15.1.2]" above Gleam's) give nothing.
+// go1.23.4 linux/amd64"), is the version alone ("v4.1.0", "3.2.7
+// (9f0c2d1)") or labels it as the version ("Build Tag: v24.1.4") gives it.
+// Lines naming another program ("Erlang/OTP 27 [erts-15.1.2]" above
+// Gleam's, "Go Version: go1.22.5") give nothing. A command that makes a
+// program report what is installed (reportedVersions) is read too.
 func queriedVersion(c command, output string, prompt source) []setting {
-	if len(c.args) != 2 || !versionFlags[c.args[1].text] || prompt.quote == "" {
+	if len(c.args) < 2 || prompt.quote == "" {
 		return nil
+	}
+	if len(c.args) != 2 || !versionFlags[c.args[1].text] {
+		return reportedVersions(c, output, prompt)
 	}
 	prog := c.args[0].text
 	prog = prog[strings.LastIndexByte(prog, '/')+1:]
@@ -350,7 +415,7 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		if m == nil {
 			continue
 		}
-		if pre := strings.ToLower(t[:m[2]]); m[0] != 0 && !strings.Contains(pre, lp) {
+		if pre := strings.ToLower(t[:m[2]]); m[0] != 0 && !strings.Contains(pre, lp) && !versionLabelRe().MatchString(strings.TrimRightFunc(pre, unicode.IsLetter)) {
 			// A version after words that do not name the program is
 			// another program's.
 			continue
@@ -362,6 +427,70 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return []setting{{key: prog, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(lp)), pinned: true, intro: prompt.quote, printed: true, queried: true}}
 	}
 	return nil
+}
+
+// versionLabelRe is a label that says the value after it is the
+// program's own version, in the report a version subcommand prints:
+// "Version:", "Build Tag:", "Release:" (not "Go Version:", another
+// program's).
+var versionLabelRe = lazyregexp.New(`^(?:build\s+)?(?:version|tag|release)\s*:\s*$`)
+
+// reportSubcommands make a program report what is installed where the
+// agent runs it: `pip show x`, `git submodule status`, `git -C vendor/lib
+// describe --tags`, `cap doctor`. Like a version flag's answer, what they
+// print is the box the project is worked on.
+var reportSubcommands = map[string]bool{"show": true, "doctor": true, "describe": true, "status": true}
+
+// reportedVersions reads the versions of named programs a report
+// subcommand printed (see reportSubcommands), in any shape a paste's are
+// read in ("Name: x" above "Version: 2.1", "@scope/core: 7.2.0", "path
+// (v11.1.0)"), or, for `git -C dir describe`, the version alone, of the
+// program the directory is named after. Only a version joined to a name
+// counts, and only as a later one than memory's (printed): a report of
+// settings or of files changes nothing.
+func reportedVersions(c command, output string, prompt source) []setting {
+	sub, dir := "", ""
+	for i, a := range c.args[1:] {
+		if reportSubcommands[a.text] && sub == "" {
+			sub = a.text
+		}
+		if a.text == "-C" && i+2 < len(c.args) {
+			dir = c.args[i+2].text
+		}
+	}
+	if sub == "" {
+		return nil
+	}
+	body := strings.TrimSpace(shellOutput(output))
+	var found []setting
+	if name := path.Base(strings.TrimRight(dir, "/")); sub == "describe" && dir != "" && versionName(name) && !strings.Contains(body, "\n") {
+		if m := queriedVersionRe().FindStringSubmatch(body); m != nil && strings.TrimLeft(body, "vV") == m[1] {
+			// `git -C buildroot describe --tags` printing "2025.02.3":
+			// the checkout's release.
+			terms := keyTerms(name)
+			s := prompt
+			s.quote = body
+			found = append(found, setting{key: name, terms: terms, value: m[1], src: s, named: terms})
+		}
+	} else {
+		// (Under a line that announces it, as output: its first line is
+		// no intro of the person's.)
+		found = pastedSettings("Output:\n"+body, prompt)
+	}
+	var out []setting
+	seen := map[string]bool{}
+	for _, st := range found {
+		k := strings.Join(st.named, " ") + "=" + st.value
+		if st.named == nil || !dotted(withoutV(st.value)) && !versionNumber(withoutV(st.value)) || seen[k] {
+			// ("@capacitor/cli: 7.2.0" and "@capacitor/core: 7.2.0"
+			// are one version of one program.)
+			continue
+		}
+		seen[k] = true
+		st.pinned, st.printed, st.queried, st.intro = true, true, true, prompt.quote
+		out = append(out, st)
+	}
+	return out
 }
 
 // placedVersionRe is a memory line's word setting its version for a
@@ -475,7 +604,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if name != "" {
 				// "dbt-core 1.7 with dbt-bigquery 1.7": the version
 				// after this name only.
-				ch.old, ch.new = name+" "+old, name+" "+writtenAs(st.value, old)
+				ch.old, ch.new = joinedName(name)+old, joinedName(name)+writtenAs(st.value, old)
 			}
 			ch.context = st.src.quote
 			if i := sentenceOf(said, st.src); i >= 0 {
@@ -499,13 +628,22 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 func versionAfterName(line string, named []string, v string) (string, string) {
 	in := termSet(named)
 	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
-	for i := 1; i < len(f); i++ {
+	for i := range f {
+		if m := imageRefRe().FindStringSubmatch(trimValue(f[i])); m != nil && namesProgram(m[1], in) && !strings.Contains(strings.TrimPrefix(trimValue(f[i]), m[1]), "/") {
+			// "image cassandra:4.1": the name joined to its tag.
+			if old := strings.TrimPrefix(trimValue(f[i]), m[1]+":"); valueShape(withoutV(old)) == valueShape(withoutV(v)) {
+				return m[1] + ":", old
+			}
+		}
+		if i == 0 {
+			continue
+		}
 		w, old := f[i-1], trimValue(f[i])
-		if w != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) {
+		if strings.TrimLeft(w, "(") != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) {
 			continue
 		}
 		if namesProgram(w, in) {
-			return w, old
+			return strings.TrimLeft(w, "("), old
 		}
 	}
 	return "", ""
@@ -532,14 +670,33 @@ func namesVersionOf(said []source, named []string, v string) bool {
 // namesProgram reports whether word w, as a memory line writes it, names
 // the program whose name's terms are in: every term of w is among them,
 // w split at its capitals ("OpenWrt") or read whole, so that "PyYAML" is
-// the "pyyaml" of a pin and not "py" and "yaml".
+// the "pyyaml" of a pin and not "py" and "yaml"; or w is the program's
+// name but for a letter or two its binary or its vendor adds ("Rust" of
+// rustc, "CockroachDB" of cockroach).
 func namesProgram(w string, in map[string]bool) bool {
 	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
 		if len(t) > 0 && subset(termSet(t), in) {
 			return true
 		}
 	}
+	if lw := strings.ToLower(strings.TrimLeft(w, "(")); len(lw) >= 4 && !strings.ContainsFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for t := range in {
+			if len(t) >= 4 && (strings.HasPrefix(t, lw) && len(t)-len(lw) <= 2 || strings.HasPrefix(lw, t) && len(lw)-len(t) <= 2) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// joinedName is the text a memory line writes before a version of the
+// program named: the name and a space ("Caddy 2.8"), or the name with
+// the mark that joins it ("cassandra:4.1").
+func joinedName(name string) string {
+	if strings.HasSuffix(name, ":") || strings.HasSuffix(name, "@") || strings.HasSuffix(name, "=") {
+		return name
+	}
+	return name + " "
 }
 
 // withTerms is terms with those of more it lacks added.
@@ -659,7 +816,7 @@ func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) 
 		if earlier == nil || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 			continue
 		}
-		ch := change{old: name + " " + old, new: name + " " + writtenAs(st.value, old), subject: st.named, terms: st.named, src: st.src, context: st.src.quote}
+		ch := change{old: joinedName(name) + old, new: joinedName(name) + writtenAs(st.value, old), subject: st.named, terms: st.named, src: st.src, context: st.src.quote}
 		if i := sentenceOf(said, st.src); i >= 0 {
 			ch.context = message(said, i)
 		}
@@ -729,7 +886,7 @@ var ownChangeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|fina
 // updateRe is the person's words before a paste placing it after an
 // update ("after the upgrade", "after bumping it") or telling an update
 // of a config file ("bumped the toml file, here it is").
-var updateRe = lazyregexp.New(`(?i)\bafter\s+(?:[\w']+\s+){0,2}(?:updat|upgrad|bump)\w*|\b(?:updat|upgrad|bump)\w*\s+(?:(?:the|my|our|this)\s+)?(?:[\w-]+\s+)?(?:file|config(?:uration)?|manifest|lock ?file|[\w-]+\.(?:json|ya?ml|toml|lock|xml|kts|gradle|cfg|ini|txt))\b`)
+var updateRe = lazyregexp.New(`(?i)\bafter\s+(?:[\w']+\s+){0,2}(?:updat|upgrad|bump)\w*|\b(?:updat|upgrad|bump)\w*\s+(?:(?:the|my|our|this)\s+)?(?:[\w-]+\s+)?(?:file|config(?:uration)?|manifest|compose|lock ?file|dependenc(?:y|ies)|deps|packages|[\w-]+\.(?:json|ya?ml|toml|lock|xml|kts|gradle|cfg|ini|txt))\b`)
 
 // updateWordRe is a word of an update in any form.
 var updateWordRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*`)

@@ -490,6 +490,17 @@ func TestQueriedVersion(t *testing.T) {
 		{"terraform -v", "Terraform v1.9.5\non linux_amd64\n", "1.9.5"},
 		// "-v" as "verbose": a version further down is no answer
 		{"ruff -v", "checking 40 files\nruff 0.6.9 found no errors\n", ""},
+		// a report that labels the program's own version, beside
+		// another program's
+		{"vault version", "Build Tag:     v1.17.2\nBuild Date:    2024/07/01\nGo Version:    go1.22.5\n", "1.17.2"},
+		{"vault version", "Build Date:    2024/07/01\nGo Version:    go1.22.5\n", ""},
+		// what a subcommand reports of what is installed
+		{"uv pip show httpx", "Name: httpx\nVersion: 0.28.1\nLocation: /srv/app/.venv\n", "0.28.1"},
+		{"git submodule status", "4e1f0a9c2b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f vendor/LibSnd (V1.2.2)\n", "1.2.2"},
+		{"git -C vendor/zstd describe --tags", "v1.5.6\n", "1.5.6"},
+		{"npx ionic doctor", "Installed Dependencies:\n  @ionic/core: 8.4.1\n", "8.4.1"},
+		{"git status", "modified:   src/app.go\n", ""},
+		{"git describe --tags", "v1.5.6\n", ""},
 	} {
 		var got string
 		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
@@ -646,4 +657,56 @@ func TestVersionAfterLabel(t *testing.T) {
 		}
 	}
 	wantMemoryLines(t, w, mem, []string{"- Zig toolchain: 0.13.0 from the tarball."})
+}
+
+// TestPastedBlockVersions: a block of lines names a program on one line
+// and gives its version on another (a Maven dependency, a CMake fetch, a
+// package report); the version is that program's, read as printed. A
+// version under no name, or after the block closed, is nobody's.
+func TestPastedBlockVersions(t *testing.T) {
+	text := "bumped the deps, relevant part:\n" +
+		"<dependency>\n  <groupId>org.example</groupId>\n  <artifactId>quartz-scheduler-starter</artifactId>\n  <version>2.5.0</version>\n</dependency>\n" +
+		"<version>9.9.9</version>\n" +
+		"FetchContent_Declare(\n  glfw\n  GIT_REPOSITORY https://example.org/glfw.git\n  GIT_TAG 3.4\n)\n" +
+		"Name: httpx\nVersion: 0.28.1\n"
+	var got []string
+	for _, s := range pastedSettings(text, source{}) {
+		if s.printed {
+			got = append(got, s.key+"="+s.value+" "+strings.Join(s.named, "+"))
+		}
+	}
+	want := []string{"quartz-scheduler-starter=2.5.0 quartz+scheduler+starter", "glfw=3.4 glfw", "httpx=0.28.1 httpx"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+
+	mem := "# Project Memory\n\n- Jobs are scheduled with Quartz 2.3 in the worker.\n"
+	laterMessageEdits(t, mem, "u:the nightly job fires twice",
+		"u:I have updated the dependencies, the pom now:\n<dependency>\n  <artifactId>quartz-scheduler-starter</artifactId>\n  <version>2.5.0</version>\n</dependency>", "x:make check",
+		[]string{"- Jobs are scheduled with Quartz 2.5.0 in the worker."})
+}
+
+// TestNamesProgramLoosely: memory names a program as people say it
+// ("Rust", "CockroachDB") where its binary or package adds or drops a
+// letter or two; a short name, or one that only begins another, is not it.
+func TestNamesProgramLoosely(t *testing.T) {
+	for _, tc := range []struct {
+		w    string
+		in   []string
+		want bool
+	}{
+		{"Rust", []string{"rustc"}, true},
+		{"PostgreSQL", []string{"postgres"}, true},
+		{"(arm-none-eabi-gcc", []string{"arm", "none", "eabi", "gcc"}, true},
+		{"Go", []string{"gofmt"}, false},
+		{"Java", []string{"javascript"}, false},
+		{"Node", []string{"nodemon"}, false},
+	} {
+		if got := namesProgram(tc.w, termSet(tc.in)); got != tc.want {
+			t.Errorf("namesProgram(%q, %v) = %v, want %v", tc.w, tc.in, got, tc.want)
+		}
+	}
+	if n, o := versionAfterName("Local cache is the image `valkey:7.2`.", []string{"valkey"}, "8.0.1"); n+o != "valkey:7.2" {
+		t.Errorf("versionAfterName of a joined image tag = %q %q", n, o)
+	}
 }
