@@ -178,7 +178,12 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		// One step of the project's own, first, with no build or
 		// version control beside it.
 		single := own == 1 && builds == 0 && !vcs && g.steps[0].category == ""
-		if checks > own+builds && endsChecking && !(single && madeAnew(g.windows)) {
+		// Two actions of its own or more are a procedure whatever
+		// checks close it: weighed against the checks, it would end
+		// at the last check that leaves them outnumbered, one short
+		// of the run (`make-migrations`, `upgrade`, lint, typecheck,
+		// and no tests).
+		if checks > own+builds && endsChecking && own < 2 && !(single && madeAnew(g.windows)) {
 			if single {
 				// With the work committed in between (pull,
 				// commit, then check) the run is a procedure of

@@ -105,6 +105,19 @@ func TestProcedureShapes(t *testing.T) {
 			},
 		},
 		{
+			// Two actions of the project's own, then every check it
+			// runs: the procedure ends where its run ends, however
+			// many checks close it, not at the last check that still
+			// leaves the actions outnumbering the checks.
+			name: "procedure then all its checks",
+			sessions: [][]string{
+				{"pnpm knex migrate:make add_badges", "pnpm knex migrate:latest", "pnpm eslint .", "pnpm tsc --noEmit", "pnpm vitest run"},
+				{"pnpm knex migrate:make add_venues", "pnpm knex migrate:latest", "pnpm eslint .", "pnpm tsc --noEmit", "pnpm vitest run"},
+				{"pnpm knex migrate:make add_tiers", "pnpm knex migrate:latest", "pnpm eslint .", "pnpm tsc --noEmit", "pnpm vitest run"},
+			},
+			want: "pnpm knex migrate:make <arg> | pnpm knex migrate:latest | pnpm eslint . | pnpm tsc --noEmit | pnpm vitest run",
+		},
+		{
 			// One action making a new thing each time, then the
 			// checks: how such a thing is made.
 			name: "make anew then verify",
