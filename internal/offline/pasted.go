@@ -591,6 +591,13 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// the same stem.
 				old = sameStemValue(l, st.value)
 			}
+			if old == "" && !st.pinned {
+				// "127.0.0.1:3400" for "site at 127.0.0.1:3000": the
+				// address memory gives, moved to another port.
+				if o, n := movedAddress(l, st); o != "" {
+					old, ch.new = o, n
+				}
+			}
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 				continue
 			}
@@ -711,8 +718,17 @@ func withTerms(terms, more []string) []string {
 }
 
 // sameStemValue is the value of line written as v is, a version after
-// the same stem ("gcc11.4" for "gcc13.2"), or "".
+// the same stem ("gcc11.4" for "gcc13.2", "python3.11" for "python3.12",
+// "java17.x" for "java21.x", a major version and its wildcard), or "".
 func sameStemValue(line, v string) string {
+	if m := wildcardVersionRe().FindStringSubmatch(v); m != nil {
+		for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+			if o := wildcardVersionRe().FindStringSubmatch(trimValue(w)); o != nil && strings.EqualFold(o[1], m[1]) && o[2] != m[2] {
+				return o[0]
+			}
+		}
+		return ""
+	}
 	st, _ := versionStem(v)
 	if st == "" {
 		return ""
@@ -725,6 +741,52 @@ func sameStemValue(line, v string) string {
 		}
 	}
 	return ""
+}
+
+// wildcardVersionRe is a version written as a stem, a major version and
+// a wildcard for the rest: "nodejs20.x", "python3.x".
+var wildcardVersionRe = lazyregexp.New(`^([A-Za-z][A-Za-z-]*?)(\d+(?:\.\d+)*)\.x$`)
+
+// addressRe is an address with a port: "127.0.0.1:3400",
+// "http://localhost:8081/api".
+var addressRe = lazyregexp.New(`^(?:[a-z][\w+.-]*://)?([\w.-]+):(\d{2,5})(/\S*)?$`)
+
+// loopbackHosts are the names of the box the project is worked on: an
+// address on one is the same place on another.
+var loopbackHosts = map[string]bool{"localhost": true, "127.0.0.1": true, "0.0.0.0": true}
+
+// movedAddress finds in line the one address that is the pasted one's
+// but for its port: the same host (the loopback written either way) and
+// path, and the line names the setting the paste keys it by (a "site"
+// for site-addr) or the path is one of its own ("/api"), as two services
+// of one box differ by their port alone. It gives memory's address and
+// the same written with the pasted port, or "" and "".
+func movedAddress(line string, st setting) (string, string) {
+	m := addressRe().FindStringSubmatch(st.value)
+	if m == nil {
+		return "", ""
+	}
+	host, port, path := strings.ToLower(m[1]), m[2], strings.TrimSuffix(m[3], "/")
+	lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(line)))
+	if path == "" && !intersects(termSet(st.terms), lt) {
+		return "", ""
+	}
+	old, n := "", 0
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		o := addressRe().FindStringSubmatch(trimValue(w))
+		if o == nil {
+			continue
+		}
+		n++
+		oh := strings.ToLower(o[1])
+		if (oh == host || loopbackHosts[oh] && loopbackHosts[host]) && strings.TrimSuffix(o[3], "/") == path && o[2] != port {
+			old = o[1] + ":" + o[2]
+		}
+	}
+	if n != 1 || old == "" {
+		return "", ""
+	}
+	return old, old[:strings.LastIndexByte(old, ':')+1] + port
 }
 
 // versionNearName is the version of versionAfterName in a memory line

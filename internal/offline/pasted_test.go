@@ -710,3 +710,33 @@ func TestNamesProgramLoosely(t *testing.T) {
 		t.Errorf("versionAfterName of a joined image tag = %q %q", n, o)
 	}
 }
+
+// TestPastedMovedAddress: a pasted address that is memory's but for its
+// port moves memory's port, memory's spelling of the host kept; an
+// address of another host or path, or of another setting on the same
+// box, leaves the line alone.
+func TestPastedMovedAddress(t *testing.T) {
+	for _, tc := range []struct {
+		line, key, value, old, new string
+	}{
+		{"Docs preview served at 127.0.0.1:4000 by mkdocs.", "preview_addr", "127.0.0.1:4100", "127.0.0.1:4000", "127.0.0.1:4100"},
+		{"Search calls go to http://localhost:7700/search (meilisearch).", "upstream", "http://127.0.0.1:7711/search", "localhost:7700", "localhost:7711"},
+		{"Search calls go to http://localhost:7700/search (meilisearch).", "upstream", "http://127.0.0.1:7711/index", "", ""},
+		{"Postgres at 127.0.0.1:5432.", "cache_addr", "127.0.0.1:6380", "", ""},
+		{"Docs preview served at 10.0.0.5:4000.", "preview_addr", "127.0.0.1:4100", "", ""},
+	} {
+		st := setting{key: tc.key, terms: keyTerms(tc.key), value: tc.value}
+		if o, n := movedAddress(tc.line, st); o != tc.old || n != tc.new {
+			t.Errorf("movedAddress(%q, %s=%s) = %q %q, want %q %q", tc.line, tc.key, tc.value, o, n, tc.old, tc.new)
+		}
+	}
+	for _, tc := range []struct{ line, v, want string }{
+		{"Workers run on the python3.11 runtime.", "python3.12", "python3.11"},
+		{"Functions use the java17.x image.", "java21.x", "java17.x"},
+		{"Functions use the java17.x image.", "dotnet8.x", ""},
+	} {
+		if got := sameStemValue(tc.line, tc.v); got != tc.want {
+			t.Errorf("sameStemValue(%q, %q) = %q, want %q", tc.line, tc.v, got, tc.want)
+		}
+	}
+}
