@@ -428,11 +428,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && describesBehaviour(s) {
+	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makeOneRe().MatchString(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,
-		// how one thing behaves (notrule.go).
+		// how one thing behaves or is to be made to (notrule.go).
 		return nil, nil
 	}
 	if symptom(s) {

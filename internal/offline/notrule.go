@@ -135,3 +135,10 @@ func relivesStory(s string) bool {
 	}
 	return true
 }
+
+// makeOneRe asks to make one particular thing behave a way: "make the
+// retry always wait two seconds", "make sure the checkout never charges
+// twice". The "always" is what the day's work is to build; a rule for the
+// agent's own doing says "make sure you always …" or names a kind ("make
+// sure every script …").
+var makeOneRe = lazyregexp.New(`(?i)^(?:please\s+)?make\s+(?:sure\s+|certain\s+)?(?:that\s+)?(?:the|this|that|our|my|its|their)\s+(?:[\w.'/-]+\s+){0,4}?(?:always|never)\b`)

@@ -33,6 +33,9 @@ func TestClassifyNotRule(t *testing.T) {
 		"for the tasting tomorrow, always plate the starters first",
 		// a habit that ended
 		"we used to never version the API",
+		// one thing to be made to behave a way: the day's work
+		"make the countdown always start at ten",
+		"make sure the booking widget never offers past dates",
 		// a story wished not to happen again
 		"the spring stocktake was chaos, let's not repeat it",
 		"Remember that the last board meeting went badly, don't let that happen again",
@@ -56,6 +59,7 @@ func TestClassifyNotRule(t *testing.T) {
 		"Sensors always report in kelvin, convert in the UI.",
 		"the old kiosk app was retired, never install it again",
 		"we switched the region over to frankfurt",
+		"make sure you always run the migrations before the seeders",
 		"we moved the database off the shared host",
 	}
 	for _, in := range rules {
