@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -337,6 +338,13 @@ func readChanges(s, prev, next string, src source) []change {
 	}
 	if len(out) == 0 && signal {
 		out = loneValueChanges(s, src)
+		for i, c := range out {
+			if c.named == "" && distinctShape(c.new) && prev != "" {
+				// "I changed my emulator. now I use pixel_8_api_35":
+				// the sentence before names the setting.
+				out[i].subject = append(slices.Clip(c.subject), nonValues(plain(prev))...)
+			}
+		}
 	}
 	return withNames(onePerValue(out, s), s)
 }
@@ -418,6 +426,13 @@ func loneValue(text string, src source) (change, bool) {
 	}
 	if at == 0 || !hasDigit(v) {
 		return change{}, false
+	}
+	if distinctShape(v) && !valueLike(trimValue(words[at-1])) {
+		// "now I use pixel_8_api_35": a value of its own shape needs
+		// no name before it; the line holding one written the same
+		// way names the setting by the sentence's words (slotValue).
+		ch.subject = ch.terms
+		return ch, len(ch.subject) > 0
 	}
 	raw := words[at-1]
 	if l := strings.ToLower(raw); (l == "v" || l == "version") && at >= 2 {
@@ -656,13 +671,19 @@ func newValueFor(s, old string) string {
 			tier = 0
 		}
 		for i, w := range strings.Fields(rest) {
+			if l := strings.ToLower(w); i == 0 && (l == "named" || l == "called") {
+				// "is now named prod-east": the word that names
+				// the value is none.
+				continue
+			}
 			if i >= 3 || i+1 < len(strings.Fields(rest)) && participle(w) || givingUpRe().MatchString(w) {
 				// "runs on the trimmed reads": a past participle
 				// before a noun describes it, it names no value.
 				break
 			}
-			if ok(w) {
-				all = append(all, found{trimValue(w), loc[1] + strings.Index(rest, w), tier})
+			if v := strings.Trim(trimValue(w), "`"); ok(v) {
+				// (a value in backticks is the value)
+				all = append(all, found{v, loc[1] + strings.Index(rest, w), tier})
 				break
 			}
 			if l := strings.ToLower(w); strings.ContainsAny(w, ",;:.") || !passWords[l] && !valueLike(trimValue(w)) {
@@ -814,7 +835,9 @@ func sameKind(old, new string) bool {
 		// PaperMod, the theme is in themes/ours now").
 		return true
 	}
-	return hasDigit(old) == hasDigit(new)
+	// Two names joined with hyphens are of one kind with or without a
+	// digit: "dc-east" gives way to "us-east-2".
+	return hasDigit(old) == hasDigit(new) || hyphenName(old) && hyphenName(new)
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

@@ -75,6 +75,12 @@ func slotValue(line string, c change) string {
 			continue
 		}
 		lo := max(0, i-4)
+		if distinctShape(v) && valueShape(v) == shape {
+			// "ios builds run on the mac mini build-mac-01": a value
+			// written the way the new one is, letters, digits and a
+			// joint, is the setting's wherever the line names it.
+			lo = 0
+		}
 		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
 		// underscores is read as its parts too.
 		window := strings.Join(words[lo:i], " ")
@@ -86,6 +92,13 @@ func slotValue(line string, c change) string {
 		}
 	}
 	return ""
+}
+
+// distinctShape reports whether v is written with letters, digits and a
+// hyphen or an underscore joining them ("build-mac-01", "pixel_7_api_34"):
+// few values of a line share such a shape by chance, as numbers do.
+func distinctShape(v string) bool {
+	return hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 && strings.ContainsAny(v, "-_") && !strings.ContainsAny(v, "/\\:@")
 }
 
 // portAndVersion reports whether one of a and b is a dotted version and

@@ -70,3 +70,32 @@ func TestOldValueNoLongerUsed(t *testing.T) {
 	memoryEdit(t, mem, "u:Kindly note that the scraper endpoint now answers on port 7420 since auth was added; 7410 is no longer used.",
 		"- The scraper endpoint answers on 7420.", "7410")
 }
+
+// TestNamedValueChange: "is now named X" / "is now called X" gives X as
+// the new value, not the word "named", and a name joined with hyphens
+// gives way to one with a digit ("zone-west" to "eu-north-2").
+func TestNamedValueChange(t *testing.T) {
+	mem := "# Project Memory\n\n- Written in Elixir.\n- Storage zone is `zone-west`.\n"
+	memoryEdit(t, mem, "u:We rebuilt the storage; the zone is now called `eu-north-2`, zone-west is gone.",
+		"- Storage zone is `eu-north-2`.", "named")
+	if !sameKind("zone-west", "eu-north-2") || sameKind("sensor", "bme680") {
+		t.Error("sameKind: two hyphenated names are one kind, a word and a model number are not")
+	}
+}
+
+// TestDistinctValueChange: a value written with letters, digits and a
+// joint ("rig-07", "sim_4_x86_12") is the setting's value wherever the
+// memory line names the setting, and a sentence that only says "now I use"
+// it takes the setting from the sentence before.
+func TestDistinctValueChange(t *testing.T) {
+	mem := "# Project Memory\n\n- Release builds are signed on the big old tower machine rig-07.\n- Logs go to stdout.\n"
+	memoryEdit(t, mem, "u:that box burned out so release builds go to rig-09 now, same keys",
+		"- Release builds are signed on the big old tower machine rig-09.", "rig-07")
+	mem = "# Project Memory\n\n- Written in Kotlin.\n- The phone simulator profile is sim_4_x86_12.\n"
+	memoryEdit(t, mem, "u:I changed my simulator profile, the old one froze. now I use sim_5_x86_14, start that one for the ui tests",
+		"- The phone simulator profile is sim_5_x86_14.", "sim_4_x86_12")
+	// a number is no such value: it still needs its setting right before it
+	if distinctShape("3000") || distinctShape("2.4.1") || distinctShape("/srv/rig-07") || !distinctShape("rig-07") {
+		t.Error("distinctShape")
+	}
+}
