@@ -146,7 +146,7 @@ func described(s string, marked bool) bool {
 // saidWords is the person saying they said it before: "I said", "as I
 // told you already", "I've said it twice", "I keep telling you", "sorry
 // to repeat myself, but".
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?`
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -201,7 +201,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	}
 	// "would you mind not …?": a request said politely, read as said
 	// plainly (polite.go).
-	s = reshape(politeAsk(formalAsk(s)))
+	s = reshape(politeAsk(wishIf(formalAsk(s))))
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
 		// memory, whatever the redactor recognises.
@@ -521,10 +521,16 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		}
 		s = notAnymoreRe().ReplaceAllString(s, "not $1")
 	}
+	later := s
+	if explicit {
+		// "from now on X, since we ship to Japan next quarter": a
+		// later time in the reason is no later rule.
+		later = mainClause(s)
+	}
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(s, "")), oneOff(s),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s),
 		describeRe().MatchString(s):
 		return nil, nil
 	}

@@ -210,9 +210,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				if i == 0 && (bareNoRe().MatchString(sent) || corrective && labelled) {
+				if i == 0 && (bareNoRe().MatchString(sent) || corrective && labelled || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
 					// "no." on its own: what follows is the correction;
-					// so under a label ("## Fix") that opens a reply.
+					// so under a label ("## Fix") that opens a reply,
+					// and after thanks when the next sentence turns
+					// ("Thank you. However, …").
 					corrective, opened = true, true
 					continue
 				}

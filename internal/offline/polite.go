@@ -20,7 +20,7 @@ import (
 
 // politeLeadRe are the softeners before a polite request: "oh,", "if it's
 // not too much trouble,", "I hope this isn't a silly question, but".
-var politeLeadRe = lazyregexp.New(`(?i)^(?:(?:oh|hmm|so|and|also|but|ok(?:ay)?|sorry|hey|again|then)\b[,\s]*|if (?:it'?s|it is) not too much (?:trouble|bother)[,\s]*|if you don'?t mind[,\s]*|i hope (?:this|it) (?:isn'?t|is not) a (?:silly|stupid|dumb) question,?\s*(?:but\s+)?|(?:going forward|from now on|in (?:the )?future)\b[,\s]*)+`)
+var politeLeadRe = lazyregexp.New(`(?i)^(?:(?:oh|hmm|so|and|also|but|ok(?:ay)?|sorry|hey|again|then|btw|by the way)\b[,\s]*|if (?:it'?s|it is) not too much (?:trouble|bother)[,\s]*|if you don'?t mind[,\s]*|i hope (?:this|it) (?:isn'?t|is not) a (?:silly|stupid|dumb) question,?\s*(?:but\s+)?|(?:going forward|from now on|in (?:the )?future)\b[,\s]*)+`)
 
 // repeatLeadRe is a polite apology for saying it again: "sorry to repeat
 // myself, but".
@@ -46,6 +46,13 @@ var insetMarkerRe = lazyregexp.New(`(?i),\s*(from ?now on|going forward|in (?:th
 // thing: "do you understand that …?", "may I ask whether you remember
 // that …?". Group 1 is the thing.
 var knowThatRe = lazyregexp.New(`(?i)^(?:(?:may|can|could) i ask\s+)?(?:(?:whether|if|do|did)\s+)?(?:you|u)\s+(?:(?:really|already|still)\s+)?(?:understand|know|remember|realise|realize|are aware)\s+that\b(.+)$`)
+
+// rememberAskRe asks the agent to remember a thing: "can you remember
+// that …?", "could u please keep in mind that …?". Group 1 is the thing.
+var rememberAskRe = lazyregexp.New(`(?i)^(?:can|could|will|would)\s+(?:you|u)\s+(?:please\s+|kindly\s+|also\s+)*(?:remember|keep in mind|bear in mind)\s+that\b(.+)$`)
+
+// ratherThanRe names the way a request asks for in place of another.
+var ratherThanRe = lazyregexp.New(`(?i)\b(?:rather than|instead of)\b`)
 
 // mindNotRe is "would you mind not …ing": a request to stop doing
 // something.
@@ -82,7 +89,7 @@ var whRe = lazyregexp.New(`(?i)\b(why|what|how|whether)\b`)
 // formalAskRe is a request said formally as the person's own asking:
 // "I must ask you not to …", "I would, however, ask that you do not …".
 // Group 1 is the negation, group 2 what is asked.
-var formalAskRe = lazyregexp.New(`(?i)^(?:i|we)(?:'d|\s+(?:would|must|have to|need to|will have to|am going to have to))(?:,?\s*(?:however|though|therefore|again|also|kindly|respectfully)\s*,?)*\s+(?:ask|request|beg)(?:\s+of)?\s+(?:you|that you)\s+(not to|to not|do not|don'?t|not|to)\s+(.+)$`)
+var formalAskRe = lazyregexp.New(`(?i)^(?:(?:however|still|that said)\s*,?\s*)?(?:i|we)(?:'d|\s+(?:would|must|have to|need to|will have to|am going to have to))(?:,?\s*(?:however|though|therefore|again|also|kindly|respectfully)\s*,?)*\s+(?:ask|request|beg)(?:\s+of)?\s+(?:you|that you)\s+(not to|to not|do not|don'?t|not|to|refrain from)\s+(.+)$`)
 
 // thanksButRe is thanks or praise that a "but" or "however" turns
 // against what the agent did: "thanks, but …", "great work, however …".
@@ -102,6 +109,14 @@ func thanksBut(s string) (string, bool) {
 	return s[len(m):], true
 }
 
+// thanksThenTurn reports whether a sentence of thanks alone is followed
+// by one that turns against the work: "Thank you. However, …", "Great.
+// But …" open a correction as "thanks, but …" does.
+func thanksThenTurn(thanks, next string) bool {
+	m := thanksButRe().FindString(thanks + " " + next)
+	return m != "" && len(m) > len(thanks)
+}
+
 // formalAsk returns a request said formally as the person's own asking in
 // its plain form ("I must ask you not to use the shared cache" is "don't
 // use the shared cache"), and s unchanged when it is no such request.
@@ -110,10 +125,80 @@ func formalAsk(s string) string {
 	if m == nil {
 		return s
 	}
-	if strings.EqualFold(m[1], "to") {
+	switch strings.ToLower(m[1]) {
+	case "to":
 		return m[2]
+	case "refrain from":
+		// "… that you refrain from editing the lockfile"
+		return "avoid " + m[2]
 	}
 	return "don't " + m[2]
+}
+
+// wishIfRe is a wish said in the conditional a formal or polite person
+// uses for a rule: "I should be grateful if …", "I'd much rather …",
+// "would it be all right if …". What follows is the rule, its verb in the
+// past ("if every page were …", "if you didn't …"); a lasting marker may
+// be set off by commas right after the lead (group 1).
+var wishIfRe = lazyregexp.New(`(?i)^(?:(?:i|we)(?:'d|\s+would|\s+should)\s+(?:be\s+(?:(?:very|most|really|so|much)\s+)?(?:grateful|glad|thankful|obliged|happier|happy|pleased)\s+if|(?:much\s+|really\s+|far\s+)?(?:prefer|rather)(?:\s+if|\s+that)?|(?:really\s+)?(?:like|appreciate)\s+it\s+if)|would\s+it\s+be\s+(?:all\s+right|alright|ok(?:ay)?|acceptable|fine|possible)\s+if)\s*,?\s*(?:(` + lastingWords + `)\s*,\s*)?`)
+
+// lastingWords are the lasting markers a polite lead may set off.
+const lastingWords = `from ?now on|going forward|in (?:the )?future|henceforth|from here on(?: out)?`
+
+// wishVerbRe is the verb of the rule after wishIfRe, within the first
+// few words: the subject is group 1, the verb group 2, the rest group 3.
+var wishVerbRe = lazyregexp.New(`(?i)^((?:\S+\s+){0,6}?)(were not|was not|weren'?t|wasn'?t|were|was|had|did not|didn'?t|never|would not|wouldn'?t|could|would)\s+(.+)$`)
+
+// wishIf returns a rule said as a polite or formal wish in its plain form
+// ("I should be grateful if, from now on, every invoice were numbered by
+// year" is "from now on, every invoice should be numbered by year"; "I'd
+// rather you didn't prune in frost" is "don't prune in frost"), and s
+// unchanged when it is no such wish or its verb is not one of the few
+// whose present form is known.
+func wishIf(s string) string {
+	m := wishIfRe().FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	marker := ""
+	if m[2] >= 0 {
+		marker = s[m[2]:m[3]] + ", "
+	}
+	v := wishVerbRe().FindStringSubmatch(strings.TrimRight(s[m[1]:], "?"))
+	if v == nil {
+		return s
+	}
+	subj, verb, rest := strings.TrimSpace(v[1]), strings.ToLower(v[2]), v[3]
+	if strings.EqualFold(subj, "you") || strings.EqualFold(subj, "we") {
+		// ("I'd rather we didn't …" asks the same of the agent.)
+		switch verb {
+		case "did not", "didn't", "didnt", "would not", "wouldn't", "wouldnt":
+			return marker + "don't " + rest
+		case "never":
+			return marker + "never " + rest
+		case "could", "would":
+			return marker + rest
+		}
+		return s
+	}
+	if subj == "" {
+		return s
+	}
+	switch verb {
+	case "were", "was":
+		verb = "should be"
+	case "were not", "was not", "weren't", "werent", "wasn't", "wasnt":
+		verb = "should not be"
+	case "had":
+		verb = "should have"
+	case "did not", "didn't", "didnt", "would not", "wouldn't", "wouldnt":
+		verb = "should not"
+	case "never":
+		verb = "should never"
+	default:
+		verb = "should"
+	}
+	return marker + subj + " " + verb + " " + rest
 }
 
 // politeAsk returns a polite request said as a question in the plain form
@@ -157,6 +242,11 @@ func politeAsk(s string) string {
 		marker = body[loc[2]:loc[3]] + ", "
 		body = body[:loc[0]] + " " + body[loc[1]:]
 	}
+	if m := rememberAskRe().FindStringSubmatch(body); m != nil {
+		// "could you remember that invoices are numbered per year?"
+		// asks what "remember that …" tells: it marks the rule to last.
+		return marker + "remember that " + strings.TrimLeft(m[1], ", ")
+	}
 	if m := knowThatRe().FindStringSubmatch(body); m != nil {
 		// "did you know that, from now on, every sketch is signed?":
 		// what the person checks
@@ -173,7 +263,9 @@ func politeAsk(s string) string {
 	// repos?") is the day's task, however wide: only a request about
 	// each of a kind of thing, or one marked to last ("always", "from
 	// now on"), or one not to do something, is a way of working.
-	ruled := marker != "" || alwaysRe().MatchString(body) || lastingRe().MatchString(body)
+	// What to do in place of another way ("could we reload rather than
+	// restart?") is a way of working too.
+	ruled := marker != "" || alwaysRe().MatchString(body) || lastingRe().MatchString(body) || ratherThanRe().MatchString(body)
 	if m := possibleRe().FindStringSubmatch(body); m != nil && (m[1] != "" || ruled && !notAsked[strings.ToLower(m[2])]) {
 		if m[1] != "" {
 			return marker + m[1] + " should " + m[2] + m[3]

@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestPoliteAsk: a request said politely as a question reads as said
@@ -147,5 +148,73 @@ func TestThanksButCorrects(t *testing.T) {
 		if st, _ := classify(s, true, source{}); st != nil {
 			t.Errorf("classify(%q) = %q; want nothing", s, st.line)
 		}
+	}
+}
+
+// TestWishIf: a rule said as a formal or polite wish in the conditional
+// ("I should be grateful if …", "I'd rather …", "would it be all right
+// if …") reads in its plain form, a lasting marker set off after the lead
+// kept; a wish whose verb has no known present form stays as said.
+func TestWishIf(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"I should be grateful if, henceforth, every invoice were numbered by year.", "henceforth, every invoice should be numbered by year."},
+		{"I would rather the tide tables were not edited by hand.", "the tide tables should not be edited by hand."},
+		{"would it be all right if, from now on, each mooring had its own buoy number?", "from now on, each mooring should have its own buoy number"},
+		{"I'd be grateful if you didn't reorder the hymn list.", "don't reorder the hymn list."},
+		{"I'd much rather we never varnished the oak in winter.", "never varnished the oak in winter."},
+		{"I'd be grateful if you could label every jar with its harvest week.", "label every jar with its harvest week."},
+		{"I'd be grateful if you asked before ordering seed.", "I'd be grateful if you asked before ordering seed."},
+		{"I would rather go home early.", "I would rather go home early."},
+	} {
+		if got := wishIf(c.in); got != c.want {
+			t.Errorf("wishIf(%q) = %q; want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		in, want string
+		lasting  bool
+	}{
+		{"I should be grateful if, henceforth, every invoice were numbered by year.", "Every invoice should be numbered by year.", true},
+		// a later time in the reason is no later rule
+		{"From now on every crate gets a customs label, since we start exporting to Norway next quarter.", "Every crate gets a customs label, since we start exporting to Norway next quarter.", true},
+		// asking the agent to remember marks the rule to last
+		{"btw can u remember that hymn numbers are printed in bold, not italics?", "Hymn numbers are printed in bold, not italics.", true},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || st.line != c.want || st.lasting != c.lasting {
+			t.Errorf("classify(%q) = %+v; want %q, lasting %v", c.in, st, c.want, c.lasting)
+		}
+	}
+	if st, _ := classify("From now on we repaint the hull next quarter.", false, source{}); st != nil {
+		t.Errorf("a plan for later: %q; want nothing", st.line)
+	}
+}
+
+// TestFormalCorrection: thanks, then a sentence that turns with
+// "however", opens a correction; "refrain from" rules out, and "I must
+// repeat myself" marks the correction said again in another session.
+func TestFormalCorrection(t *testing.T) {
+	if got := formalAsk("However, I must ask that you refrain from watering the bonsai daily."); got != "avoid watering the bonsai daily." {
+		t.Errorf("formalAsk = %q; want the ruling-out", got)
+	}
+	got := candidatesOf(
+		[]string{"u:prepare the bonsai", "a:I watered the juniper bonsai daily and put it on the windowsill.",
+			"u:Thank you. However, I must ask that you refrain from watering the juniper daily. It rots the roots."},
+		[]string{"u:the maple next", "a:Done, the maple is watered daily now, same as the juniper.",
+			"u:I regret that I must repeat myself: daily watering rots the roots of the bonsai."},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 || got[0].kind != KindCorrection {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	if got := politeAsk("Sorry to repeat myself, but could we please prune before the frost rather than after?"); got != "Sorry to repeat myself, but prune before the frost rather than after" {
+		t.Errorf("politeAsk = %q; want the way asked for in place of the other", got)
+	}
+	m := mineSession(0, convo("s", time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC), "u:pot the cuttings", "a:I potted the cuttings in peat.",
+		"u:Thank you. However, please stop using peat for the cuttings."), nil)
+	if len(m.stmts) != 1 || !m.stmts[0].correction || len(m.stmts[0].did) == 0 {
+		t.Errorf("thanks, then a turn: %+v; want one correction answering the report", m.stmts)
+	}
+	if st, _ := classify("I regret that I must repeat myself: the glaze is fired at cone 6.", false, source{}); st == nil || !st.correction || st.line != "The glaze is fired at cone 6." {
+		t.Errorf("classify = %+v; want the repeated correction without its lead", st)
 	}
 }
