@@ -204,17 +204,13 @@ func TestEval(t *testing.T) {
 // gated counts (duplicates, contradictions, a second run's additions): they
 // are measured but not gated until those errors are fixed, so that a new
 // half can land before the fixes it prompts. Each leaves once it is clean
-// (tuning23 did at stop 18, tuning22 and tuning24 to tuning27 at stop 19).
-// Open now: tuning29's verification line, without the render step, counts
-// as a second proposal of the new Envoy image; tuning30 keeps MEMORY.md's
+// (tuning23 did at stop 18, tuning22 and tuning24 to tuning27 at stop 19,
+// tuning29 and tuning33 at stop 20). Open now: tuning30 keeps MEMORY.md's
 // old package manager line beside a verification line run with the new one.
-// tuning33 (new): an auth collection said in two sessions proposed twice,
-// the SDK correction proposed twice, and a MEMORY.md localStorage line
-// left beside the line that overrules it. tuning32 (new): its recurring
-// yewdux statement is proposed once per session's wording. tuning31 (new): a
-// paraphrase of a MEMORY.md line proposed, and a second run adding a one-off
-// request as an instruction.
-var untuned = map[string]bool{"tuning29": true, "tuning30": true, "tuning33": true, "tuning32": true, "tuning31": true}
+// tuning32 (new): its recurring yewdux statement is proposed once per
+// session's wording. tuning31 (new): a paraphrase of a MEMORY.md line
+// proposed, and a second run adding a one-off request as an instruction.
+var untuned = map[string]bool{"tuning30": true, "tuning32": true, "tuning31": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.

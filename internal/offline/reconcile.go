@@ -69,6 +69,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			if old == "" {
 				old, path = k.overruled(c, said, taken)
 			}
+			if old == "" {
+				old, path = k.discredited(c.line, taken)
+			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
 				// person's own line: it leaves the global memory alone.
@@ -404,6 +407,80 @@ func (k *known) overruled(c candidate, said []source, taken map[string]bool) (st
 		}
 	}
 	return "", ""
+}
+
+// faultRe is a clause saying a named thing fails at its job: "the cache
+// gets wiped on every deploy", "cron is flaky", "the sftp drop keeps
+// timing out", "the old queue doesn't work for this". The name is the
+// last of the one or two words right before.
+var faultRe = lazyregexp.New(`(?i)([\w.@/+-]+(?:\s+[\w.@/+-]+)?)\s+(?:(?:gets?|got|is|are|was|were|keeps?|has been|have been|can be|may be)\s+(?:\w+\s+)?(?:wiped|cleared|purged|evicted|lost|corrupted|flaky|unreliable|broken|unusable|timing out)|(?:breaks|corrupts|loses|drops) (?:\w+ )?(?:data|state|settings|entries|messages|things|stuff)|(?:doesn'?t|does not|won'?t|can'?t|cannot) (?:be trusted|work|keep|survive|persist|hold))\b`)
+
+// useRe is a line telling what to use or where things go: what takes the
+// place of the thing it says fails.
+var useRe = lazyregexp.New(`(?i)\b(?:use|using|go(?:es)? (?:in|into|through|to)|store|keep|put|persist|switch(?:ed)? to|move(?:d)? to)\b`)
+
+// discredited finds the one existing memory line (read from a file, not
+// yet rewritten) that relies on a name line says fails at its job while
+// it tells what to use instead: "from now on use the keyring for tokens,
+// the dotfile gets wiped on upgrade" beside "- tokens are cached in the
+// dotfile". Beside the new rule the old line would still say to use what
+// fails, so the rule takes its place. The old line must rely on the name
+// as the means or the place ("in the dotfile", "with cron", "on the mini"):
+// "the network share is mounted at /mnt/net" does not rely on the network
+// that "use retries, the network is flaky" says fails. A name two memory
+// lines rely on leaves both alone: which one the rule overrules is not
+// said.
+func (k *known) discredited(line string, taken map[string]bool) (string, string) {
+	if !useRe().MatchString(line) {
+		return "", ""
+	}
+	var names []string
+	for _, m := range faultRe().FindAllStringSubmatch(line, -1) {
+		f := strings.Fields(m[1])
+		n := strings.ToLower(strings.Trim(f[len(f)-1], ".-`"))
+		if !textkeyStop(n) && !narration[n] && len(n) >= 3 {
+			names = append(names, n)
+		}
+	}
+	for _, n := range names {
+		found, path := "", ""
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !reliesOn(l, n) || negatedIn(l, n) {
+				continue
+			}
+			if found != "" {
+				found = ""
+				break
+			}
+			found, path = l, k.from[l]
+		}
+		if found != "" && !taken[found] {
+			return found, path
+		}
+	}
+	return "", ""
+}
+
+// meansWords say by what means or in what place a thing is done.
+var meansWords = map[string]bool{"in": true, "into": true, "with": true, "via": true, "through": true, "thru": true,
+	"using": true, "use": true, "on": true, "to": true, "from": true, "by": true}
+
+// reliesOn reports whether line names name as the means or the place of
+// what it says: a word of meansWords at most two words before it ("in
+// localStorage", "on the build box", "with the old cron").
+func reliesOn(line, name string) bool {
+	f := strings.Fields(strings.ToLower(line))
+	for i, t := range f {
+		if strings.Trim(t, "`'\".,;:!?()") != name {
+			continue
+		}
+		for j := max(0, i-3); j < i; j++ {
+			if meansWords[f[j]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // applyChanges rewrites what a later sentence says changed: an existing

@@ -294,3 +294,34 @@ func TestRestatesUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscreditedLineEdited: a rule that says what to use while it says
+// the thing a memory line relies on fails at its job takes that line's
+// place; a line that only names the thing, or two lines that both rely on
+// it, are left alone.
+func TestDiscreditedLineEdited(t *testing.T) {
+	said := "from now on use the system keyring for the api tokens, the dotfile gets wiped on every upgrade."
+	for _, c := range []struct {
+		mem      string
+		replaced bool
+	}{
+		{"- Cache the api tokens in the dotfile.\n- The CLI is written in Rust.\n", true},
+		{"- The dotfile format is documented in docs/config.md.\n- The CLI is written in Rust.\n", false},
+		{"- Save the window layout in the dotfile.\n- Keep the theme choice in the dotfile too.\n", false},
+	} {
+		w := newWorld(t)
+		mem := "# Project Memory\n\n" + c.mem
+		if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		w.add("a", true, "u:add a logout command", "u:"+said)
+		got, _ := w.appliedPrivate(t, mem)
+		if !strings.Contains(got, "system keyring") {
+			t.Errorf("%q: the keyring rule is missing:\n%s", c.mem, got)
+		}
+		first := strings.TrimPrefix(strings.SplitN(c.mem, "\n", 2)[0], "- ")
+		if kept := strings.Contains(got, first); kept == c.replaced {
+			t.Errorf("%q: old line kept %v, want %v:\n%s", c.mem, kept, !c.replaced, got)
+		}
+	}
+}
