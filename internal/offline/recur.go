@@ -639,3 +639,169 @@ func rareTie(line string, lineTerms []string, as int, b source, bTerms []string,
 	}
 	return false
 }
+
+// A setting of the project is often never stated as a rule, only used:
+// each request names it in passing as the thing to use ("the host comes
+// from API_BASE_URL", then "same API_BASE_URL for the uploads", then
+// "API_BASE_URL again for the avatars"). No sentence is an instruction,
+// and the look-up above finds nothing when the back-reference comes first
+// or the name is in most sessions (it is then one of the project's
+// everyday words, which tie no two sentences). A name written as code is
+// exact, though: one the person names in two sessions or more, leaning
+// back on it at least once ("like the rest" says it was settled before
+// any of them), is that setting said again. It is worded by the person's clause
+// that states it ("the host comes from API_BASE_URL") or, failing one, by
+// the name with the noun before it ("zone ap-south-2").
+
+// hedgeLeadRe opens a statement the person is not sure of: "I believe",
+// "I think". The setting is the rest; a later session confirms it.
+var hedgeLeadRe = lazyregexp.New(`(?i)^(?:i (?:believe|think|guess|reckon)|i'?m (?:pretty |fairly )?sure)(?: that)?\s+`)
+
+// labelValueRe is a clause that is only a noun and the name it labels:
+// "zone ap-south-2", "bucket media_v2".
+var labelValueRe = lazyregexp.New(`(?i)^([a-z]{4,})\s+(\S+)$`)
+
+// getsRe is a thing said to take what it uses from somewhere: "each worker
+// gets its token from VAULT_ADDR".
+var getsRe = lazyregexp.New(`(?i)\b(?:gets|takes|pulls|loads)\b`)
+
+// recurNames are the names of a sentence a setting can be: written as
+// code (a digit, an underscore, a dot, a capital inside), with letters,
+// four characters or more, and no file or path (a file is where work
+// happens, named in every other request).
+func recurNames(s string) map[string]bool {
+	m := map[string]bool{}
+	for n := range codeNames(s) {
+		if len(n) < 4 || strings.ContainsAny(n, "/$`()") || fileLike(n) || strings.IndexFunc(n, unicode.IsLetter) < 0 {
+			continue
+		}
+		m[n] = true
+	}
+	return m
+}
+
+// leansOn reports whether a sentence names name as already settled: "like
+// the others", "same NAME", "NAME again".
+func leansOn(s, name string) bool {
+	low := strings.ToLower(s)
+	return settledBefore(s) || strings.Contains(low, "same "+name) || nameAgain(s, name) && !retryAsk(s)
+}
+
+// wordingOf is the clause of sentence s that states the setting name, as a
+// memory line, and whether the sentence leans back on it; "" when no
+// clause states it.
+func wordingOf(s, name string) (line string, leans bool) {
+	leans = leansOn(s, name)
+	c := namingClauses(s, factTerms(name))
+	c = strings.TrimSpace(hedgeLeadRe().ReplaceAllString(c, ""))
+	c = strings.TrimSpace(conventionRe().ReplaceAllString(c, " "))
+	if c == "" || backRefRe().MatchString(c) || !strings.Contains(strings.ToLower(c), name) {
+		return "", leans
+	}
+	if (stateVerbRe().MatchString(c) || getsRe().MatchString(c)) && !verbFirst(c) && !pronounLeadRe().MatchString(c) && !planRe().MatchString(c) &&
+		!hypotheticalRe().MatchString(c) && !imperative(c) && len(factTerms(c)) >= 2 {
+		return asLine(c), leans
+	}
+	if m := labelValueRe().FindStringSubmatch(strings.TrimRight(c, ".!")); m != nil && strings.EqualFold(strings.Trim(m[2], ",;:"), name) && subjectTerm(strings.ToLower(m[1])) {
+		return asLine(c), leans
+	}
+	return "", leans
+}
+
+// recurringNames returns the statements of settings named as code in two
+// sessions or more and leaned on in one (see above), one per session, all
+// worded alike so that they group. A name a statement or a restatement
+// (more) names already is that fact's; a name that another session states
+// something else of ("report_ro needs a new password") or changes is no
+// settled value.
+func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
+	byName := map[string][]int{}
+	var order []string
+	changed := map[string]bool{}
+	for i, s := range said {
+		if strings.Contains(s.quote, "?") || reportsTrouble(s.quote) {
+			continue
+		}
+		for n := range recurNames(s.quote) {
+			if changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettledRe().MatchString(s.quote) {
+				// "etl_pool is gone, it's wh_pool now": a value
+				// that changed, the newest rules' business.
+				changed[n] = true
+			}
+			if _, ok := byName[n]; !ok {
+				order = append(order, n)
+			}
+			byName[n] = append(byName[n], i)
+		}
+	}
+	slices.Sort(order)
+	taken := map[string]bool{}
+	for _, l := range [][]stmt{stmts, more} {
+		for _, s := range l {
+			if len(factTerms(s.line)) < 2 {
+				// "Ap-south-2." answering the agent names the setting
+				// but does not say what it is of: a wording here
+				// does, and the two group.
+				continue
+			}
+			for n := range codeNames(s.line) {
+				taken[n] = true
+			}
+		}
+	}
+	var out []stmt
+	for _, n := range order {
+		idx := byName[n]
+		if changed[n] || taken[n] {
+			continue
+		}
+		sessions := map[int]bool{}
+		for _, i := range idx {
+			sessions[said[i].session] = true
+		}
+		if len(sessions) < 2 {
+			continue
+		}
+		// The wording: the first clause that states the setting without
+		// leaning back, else the first that states it at all.
+		best, line, bestLeans := -1, "", true
+		leaned := map[int]bool{}
+		for _, i := range idx {
+			l, leans := wordingOf(said[i].quote, n)
+			if leans {
+				leaned[said[i].session] = true
+			}
+			if l != "" && (best < 0 || bestLeans && !leans) {
+				best, line, bestLeans = i, l, leans
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		ws := said[best].session
+		differs := false
+		for _, i := range idx {
+			if said[i].session == ws {
+				continue
+			}
+			if l, leans := wordingOf(said[i].quote, n); l != "" && !leans && l != line {
+				// Another session says something else of the name.
+				differs = true
+			}
+		}
+		if len(leaned) == 0 || differs {
+			continue
+		}
+		w := said[best]
+		w.quote = line
+		out = append(out, stmt{line: line, src: w})
+		done := map[int]bool{ws: true}
+		for _, i := range idx {
+			if s := said[i]; !done[s.session] {
+				done[s.session] = true
+				out = append(out, stmt{line: line, src: s})
+			}
+		}
+	}
+	return out
+}

@@ -241,3 +241,66 @@ func TestFailureRuleLeansBack(t *testing.T) {
 		t.Fatalf("a failure reported again: got %+v; want nothing", got)
 	}
 }
+
+// TestSettingUsedByNameRecurs: a setting never stated as a rule, only
+// named as code in the requests of several sessions, one leaning back on
+// it ("same X", "X again", "like the rest"), is one fact of all those
+// sessions, worded by the clause that states it, or by the noun and the
+// name when no clause does; never by the back-reference.
+func TestSettingUsedByNameRecurs(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:the kiosk screen needs a clock. the kiosk reads its config from KIOSK_CONF_DIR btw dont hardcode the path"},
+		[]string{"u:new screen for the opening hours, same KIOSK_CONF_DIR for the holiday list"},
+		[]string{"u:weather widget next, KIOSK_CONF_DIR again for the city"},
+	)
+	if len(got) != 1 || !strings.HasPrefix(got[0].line, "The kiosk reads its config from KIOSK_CONF_DIR") || len(sessionsOf(got[0])) != 3 {
+		t.Fatalf("got %+v; want the config sentence from all three sessions", got)
+	}
+	got = candidatesOf(
+		[]string{"u:add a thumbnail resizer lambda. zone ap-south-2 like the rest"},
+		[]string{"u:and a cleanup job for old uploads, ap-south-2"},
+	)
+	if len(got) != 1 || got[0].line != "Zone ap-south-2." || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the zone from both sessions", got)
+	}
+}
+
+// TestSettingNamedTwiceNeedsALeanBack: a name said in two sessions without
+// leaning back, said once with a different statement about it in another
+// session, or changed, is no setting said again.
+func TestSettingNamedTwiceNeedsALeanBack(t *testing.T) {
+	for name, sessions := range map[string][][]string{
+		"no lean-back": {
+			{"u:the kiosk reads its config from KIOSK_CONF_DIR"},
+			{"u:print KIOSK_CONF_DIR in the debug overlay"},
+		},
+		"another statement": {
+			{"u:the kiosk reads its config from KIOSK_CONF_DIR"},
+			{"u:the menu reads KIOSK_CONF_DIR the same way"},
+			{"u:KIOSK_CONF_DIR is mounted read-only on the old units"},
+		},
+		"changed": {
+			{"u:the kiosk reads its config from KIOSK_CONF_DIR"},
+			{"u:same KIOSK_CONF_DIR for the menu"},
+			{"u:we moved the config from KIOSK_CONF_DIR to KIOSK_ETC last week"},
+		},
+	} {
+		for _, c := range candidatesOf(sessions...) {
+			if strings.HasPrefix(c.line, "The kiosk reads") {
+				t.Errorf("%s: got %q; want no line of the config setting", name, c.line)
+			}
+		}
+	}
+}
+
+// TestRenamedSettingIsNoRecurrence: a name said to be gone or renamed in
+// one session is an old value, however another session leaned on it.
+func TestRenamedSettingIsNoRecurrence(t *testing.T) {
+	said := []source{
+		{session: 0, quote: "add the shelf labels job, printing through spool_a like the others"},
+		{session: 1, quote: "ops renamed the spool, spool_a is gone, it's labels_spool now"},
+	}
+	if got := recurringNames(nil, said, nil); len(got) != 0 {
+		t.Fatalf("got %+v; want nothing", got)
+	}
+}
