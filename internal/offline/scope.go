@@ -46,12 +46,12 @@ import (
 // repo of mine", "not from any project on any machine"), and "of mine"
 // makes "any repo" the person's without a comma before it.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
-	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours))?\s*,` +
+	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?\s*,` +
 	`|^\W*anywhere\W*$` +
-	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours)` + scopeAgainst + scopeEnd +
-	`|(?:^|[,;\x{2014}]|\s-+)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours))?` + scopeAgainst + `[\s.!]*$` +
+	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours|me)` + scopeAgainst + scopeEnd +
+	`|(?:^|[,;\x{2014}]|\s-+|\s+everywhere,?)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
-	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours))?` + scopeAgainst + `| of (?:mine|ours)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
+	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `| of (?:mine|ours|me)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
 	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me|am|are|'m|'re|end up)(?: together| with me)?` + scopeAgainst + scopeEnd +
 	`|[\s,]*\b` + scopePointer + `(?:no matter (?:the|which|what) |regardless of (?:the |which )?)` + scopeNoun + `(?: (?:it is|we'?re in|i'?m in)|` + scopeWhoSaid + `)?` + scopeAgainst + scopeEnd +
 	// "my repos" without a quantifier, leading the rule or set off by
@@ -104,12 +104,19 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// a label that calls the rule the person's own: "personal
 	// preference: …", "my own convention, everywhere: …"
 	`|^\W*(?:(?:this is |that'?s |it'?s )?(?:a |my |just a |just my )|my )?(?:own|personal) (?:preference|convention|rule|habit|taste)s?(?:,? (?:everywhere|for everything|anywhere))?\s*[:\x{2014}]` +
+	// the person's projects with no preposition, leading the rule:
+	// "every repository you work in for us: …", "In any repo, not just
+	// this one, …", and with no break at all where a rule word follows
+	// at the sentence's start ("all my repos no emoji in …"; the word
+	// stays, see withoutScope)
+	`|(?:^\W*|,\s*)(?:(?:in|for|across|on) )?(?:any|every|each|all (?:of )?(?:my|our)|every one of (?:my|our))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s*[,:;\x{2014}]` +
+	`|^\W*(?:(?:in|for|across|on) )?(?:all (?:of )?(?:my|our)|every one of (?:my|our)|every|each|any) (?:other )?` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s+` + ruleOpen + `\b` +
 	// "across the board", opening the rule or closing it
 	`|^\W*across the board\b` + scopeEnd + `|,\s*across the board[\s.!]*$` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
 	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +
-	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?` + scopeNoun + ` of (mine|ours)` +
+	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?(` + scopeNoun + `|` + machineNoun + `) of (mine|ours|me)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
 	`|(in|for) (whatever|whichever) (project|repo|repository|codebase) (i|we|you)('re| are|'m| am)? (in|on|work on|working on|work in)` +
@@ -123,6 +130,12 @@ const (
 	// globalFile is the person's global memory file named as such: "my
 	// global memory", "the global GEMINI.md", "~/.gemini/GEMINI.md".
 	globalFile = `(?:(?:your|my) (?:global|personal|user[- ]level) (?:memory|memories|notes|gemini\.md|gemini file|memory file|instructions|rules|preferences|prefs)|(?:the |your |my )?global (?:gemini\.md|gemini file|memory file)|~/\.gemini/gemini\.md)`
+	// ruleOpen is a word a rule opens with, closing a scope said before
+	// it with no break ("all my repos no emoji …"); "all my repos use
+	// semver" describes them.
+	ruleOpen = `(?:no|never|always|don'?t|dont|please|pls|avoid|stop)`
+	// machineNoun is the person's machines: "on any machine of mine".
+	machineNoun = `(machines?|box|boxes|computers?|laptops?|hosts?|workstations?)`
 	// scopeNoun is the person's projects.
 	scopeNoun = `(projects?|repos|repositories|repo|repository|codebases?|code ?bases?)`
 	// scopeWho is who works on them: "(that) I work in", "you touch for
@@ -138,11 +151,11 @@ const (
 	scopeEnd = `(?:\s*[,;:)\x{2014}]|\s+-+\s|[\s.!]*$|\s+(?:i|we)\b)`
 	// scopeAgainst is the place the scope is set against (after a "too"
 	// that belongs to the scope: "for all my repos too"): ", not just
-	// this one", "not only the thesis".
-	scopeAgainst = `( too| as well)?(,? not (just|only|merely) (this|here|the [\w.-]+)( one| [\w.-]+)?)?`
+	// this one", "not only the thesis", "and not to this one alone".
+	scopeAgainst = `( too| as well)?(,? (and |but )?not (just|only|merely) (to |in |for )?(this|here|the [\w.-]+)( one| [\w.-]+)?|,? (and |but )?not (to |in |for )?(this|here)( one| project| repo| repository| codebase)? (alone|only))?`
 	// scopePointer is a verb before the scope that points at the rule:
 	// "this applies to every repo", "that holds everywhere, not just here".
-	scopePointer = `(?:(?:(?:this|that|it) )?(?:applies|goes|holds|counts|is true|'s true) |(?:that'?s|thats|that is|this is|it'?s|it is) )?`
+	scopePointer = `(?:(?:(?:this|that|it|which) )?(?:applies|goes|holds|counts|is true|'s true) |(?:that'?s|thats|that is|this is|it'?s|it is) )?`
 )
 
 // hasScope reports whether s says a rule holds in every project of the
@@ -225,9 +238,10 @@ func withoutScope(s string) string {
 			// ", in any project, …": the clause break stays
 			return ", "
 		}
-		if f := strings.Fields(m); len(f) > 1 && (strings.EqualFold(f[len(f)-1], "i") || strings.EqualFold(f[len(f)-1], "we")) {
+		if f := strings.Fields(m); len(f) > 1 && (strings.EqualFold(f[len(f)-1], "i") || strings.EqualFold(f[len(f)-1], "we") || ruleOpenRe().MatchString(f[len(f)-1])) {
 			// "in all project I want …": the subject that closed the
-			// scope (scopeEnd) stays
+			// scope (scopeEnd) stays, and so does the word that opens
+			// the rule ("all my repos no emoji …")
 			return " " + f[len(f)-1] + " "
 		}
 		return " "
@@ -258,6 +272,9 @@ func withoutScope(s string) string {
 	}
 	return s
 }
+
+// ruleOpenRe is ruleOpen alone.
+var ruleOpenRe = lazyregexp.New(`(?i)^` + ruleOpen + `$`)
 
 // againstLeftRe is the place a scope was set against, once the scope is
 // gone: ", honestly, not just this one". A place ends its clause and is

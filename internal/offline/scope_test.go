@@ -525,3 +525,31 @@ func TestScopeForms(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeLeadsBare: a scope over the person's projects said with no
+// preposition, with no break before the rule, over their machines, in a
+// learner's "of me", or set against "this one alone" routes the rule to
+// the global file and leaves the line whole.
+func TestScopeLeadsBare(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Team-wide, every repository you work in for us: tag releases with the date.", "Tag releases with the date."},
+		{"In any repo, not just this one, never rebase shared branches.", "Never rebase shared branches."},
+		{"all my repos no tabs in yaml files", "No tabs in yaml files."},
+		{"In every project of me, please keep replies short.", "Keep replies short."},
+		{"never restart the database by hand not here not on any laptop of mine", "Never restart the database by hand."},
+		{"One more thing, which holds across all of my repositories and not merely this one: dates are written as ISO 8601.", "Dates are written as ISO 8601."},
+		{"A small remark, which applies to all of my repositories and not to this one alone: prefer early returns.", "Prefer early returns."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.in, st, c.want)
+		}
+	}
+	// "all my repos" describing them, and "every project" of a thing the
+	// code handles, are no scope
+	for _, s := range []string{"all my repos use semver tags, so bump the minor", "every project owner gets an email"} {
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: routed to the global memory as %q", s, st.line)
+		}
+	}
+}
