@@ -62,6 +62,9 @@ var (
 	// apache/airflow:2.9.3-python3.11"); a tag's suffix after the
 	// version ("-python3.11") is not part of it.
 	pinRe = lazyregexp.New(`^(?:([A-Za-z][\w.-]*)\s*(?:==|~=|>=)\s*v?(\d+(?:\.\d+)*)|(?i:FROM)\s+(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d+(?:\.\d+)*)(?:-[\w.-]*)?(?:\s+(?i:AS)\s+\w+)?)\s*$`)
+	// sexpPairRe is a setting as a Lisp form on its own line: `(name
+	// "build02.lab.lan")`, `(port 2222)`, closing parentheses after it.
+	sexpPairRe = lazyregexp.New(`^\(([a-z][\w-]*)\s+"?([^\s"()]+)"?\)+$`)
 	// tupleRe is a setting as a tuple: "{http_port, 8443}".
 	tupleRe = lazyregexp.New(`\{\s*:?([a-z_][\w]*)\s*,\s*["']?([^\s,{}"'\[\]]+)["']?\s*\}`)
 )
@@ -173,6 +176,11 @@ func pastedSettings(text string, src source) []setting {
 			add(name, v, t, keyTerms(name))
 			out[len(out)-1].printed = true
 			prevBanner = true
+			continue
+		}
+		if m := sexpPairRe().FindStringSubmatch(t); m != nil {
+			// `(name "build02.lab.lan")` of a Lisp or Scheme config.
+			add(m[1], m[2], t, nil)
 			continue
 		}
 		if !strings.ContainsAny(t, "=:{") {
@@ -596,6 +604,10 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// address memory gives, moved to another port.
 				if o, n := movedAddress(l, st); o != "" {
 					old, ch.new = o, n
+				} else {
+					// "build02.lab.lan" for "build01.lab.lan": the next
+					// machine of the same series.
+					old = siblingHost(l, st.value)
 				}
 			}
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
@@ -787,6 +799,32 @@ func movedAddress(line string, st setting) (string, string) {
 		return "", ""
 	}
 	return old, old[:strings.LastIndexByte(old, ':')+1] + port
+}
+
+// hostSeriesRe is a host name whose first label numbers a machine of a
+// series: "build02.lab.lan" is build, 02, lab.lan.
+var hostSeriesRe = lazyregexp.New(`^([a-z][a-z-]*?)-?(\d+)\.([a-z][\w-]*(?:\.[a-z][\w-]*)+)$`)
+
+// siblingHost is the one host of line that is v's machine series on the
+// same domain under another number ("build01.lab.lan" for
+// "build02.lab.lan"), or "".
+func siblingHost(line, v string) string {
+	m := hostSeriesRe().FindStringSubmatch(strings.ToLower(v))
+	if m == nil {
+		return ""
+	}
+	old := ""
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		o := hostSeriesRe().FindStringSubmatch(strings.ToLower(trimValue(w)))
+		if o == nil || o[1] != m[1] || o[3] != m[3] || o[2] == m[2] {
+			continue
+		}
+		if old != "" {
+			return ""
+		}
+		old = trimValue(w)
+	}
+	return old
 }
 
 // versionNearName is the version of versionAfterName in a memory line

@@ -740,3 +740,26 @@ func TestPastedMovedAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestPastedSiblingHost: a pasted Lisp form names the next machine of the
+// series memory names on the same domain; another series or domain, or a
+// line naming two machines of it, is not that machine.
+func TestPastedSiblingHost(t *testing.T) {
+	var got []string
+	for _, s := range pastedSettings("the deploy config now:\n(list (machine\n  (name \"ci03.farm.example\")\n  (port 2222)))\n", source{}) {
+		got = append(got, s.key+"="+s.value)
+	}
+	if want := []string{"name=ci03.farm.example", "port=2222"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %q, want %q", got, want)
+	}
+	for _, tc := range []struct{ line, v, want string }{
+		{"CI jobs run on ci01.farm.example.", "ci03.farm.example", "ci01.farm.example"},
+		{"CI jobs run on ci01.farm.example.", "ci03.other.example", ""},
+		{"CI jobs run on web01.farm.example.", "ci03.farm.example", ""},
+		{"CI jobs run on ci01.farm.example and ci02.farm.example.", "ci03.farm.example", ""},
+	} {
+		if got := siblingHost(tc.line, tc.v); got != tc.want {
+			t.Errorf("siblingHost(%q, %q) = %q, want %q", tc.line, tc.v, got, tc.want)
+		}
+	}
+}
