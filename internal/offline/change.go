@@ -473,7 +473,9 @@ func withNames(cs []change, s string) []change {
 			return ""
 		}
 		w := f[len(f)-1]
-		if !valueLike(w) || hasDigit(w) || strings.ContainsAny(w, ",;:.()") {
+		if !valueLike(w) || hasDigit(w) || strings.ContainsAny(w, ",;:.()") || participle(w) || verbBefore[strings.ToLower(w)] {
+			// ("seq grabbed 8080": a verb before a number names
+			// no program it is the version of)
 			return ""
 		}
 		return w
@@ -489,6 +491,10 @@ func withNames(cs []change, s string) []change {
 	}
 	return cs
 }
+
+// verbBefore are verbs written right before a value that withNames
+// would otherwise take for a program's name: "took 8080", "uses 5432".
+var verbBefore = map[string]bool{"took": true, "stole": true, "got": true, "uses": true, "use": true, "runs": true, "run": true, "has": true, "have": true, "needs": true, "wants": true, "listens": true}
 
 // onePerValue keeps, of the changes that give the same new value, the one
 // whose old value the sentence names first: "dropped PaperMod, the theme

@@ -30,6 +30,9 @@ func TestChangesIn(t *testing.T) {
 		{"grpc only from here on, the rest gateway is deleted", "", "rest>grpc"},
 		{"I renamed the Billing module to Invoicing yesterday", "", "billing>Invoicing"},
 		{"shard is 7 now, old 4 shard decommissioned", "", "4>7"},
+		// a verb before the old number names no program of it
+		{"admin ui 9300 now the exporter grabbed 9200", "", "9200>9300"},
+		{"queue worker 7100 now, grafana took 7000", "", "7000>7100"},
 		{"cache.db is gone we moved everything to redis yesterday REDIS_URL is in the vault now", "", "cache.db>redis"},
 		{"the exporter no longer writes to /var/spool/in.", "Files now land in /srv/drop, the old spool is deleted", "/var/spool/in>/srv/drop"},
 		{"bump node we're on 22 now fix the Dockerfile", "", "bump node=22"},
