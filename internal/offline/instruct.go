@@ -101,7 +101,7 @@ var (
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|i would rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking
-	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|\bused to (always|never)\b`)
+	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why|no idea why|dunno why|(?:don'?t|do not) know why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|\bused to (always|never)\b`)
 	// neverPastRe is "never" before an irregular past form: "we never got
 	// it green" tells what happened.
 	neverPastRe = lazyregexp.New(`(?i)\bnever (got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
@@ -428,7 +428,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedgeRe().MatchString(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makeOneRe().MatchString(s)) {
+	if hedged(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makeOneRe().MatchString(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,

@@ -15,8 +15,19 @@ import (
 // the cases apart.
 
 // hedgeRe opens a sentence the person does not stand behind: "not sure
-// if …", "I don't know whether …", "no idea if …".
-var hedgeRe = lazyregexp.New(`(?i)^(?:(?:honestly|tbh|to be honest|frankly)[\s,]+)?(?:(?:i'?m|i am)\s+)?(?:not (?:sure|certain|convinced)|unsure|undecided|torn|no idea|i (?:don'?t|do not|dont) know|i doubt|who knows|i can'?t decide)\b`)
+// if …", "I don't know whether …", "no idea if …", "I was wondering if
+// …", "I thought we …" (but "I thought we agreed …" reminds: hedged).
+var hedgeRe = lazyregexp.New(`(?i)^(?:(?:honestly|tbh|to be honest|frankly)[\s,]+)?(?:(?:i'?m|i am)\s+)?(?:not (?:sure|certain|convinced)|unsure|undecided|torn|no idea|i (?:don'?t|do not|dont) know|i doubt|who knows|i can'?t decide|(?:i was|i'?m|just) wondering|i (?:thought|assumed|figured|believed) (?:that )?(?:we|it|the|they|this|our)\b)`)
+
+// hedged reports whether s opens with a doubt (hedgeRe) rather than a
+// reminder of what was settled ("I thought we agreed never to …").
+func hedged(s string) bool {
+	m := hedgeRe().FindString(s)
+	return m != "" && !settledRe().MatchString(s[len(m):])
+}
+
+// settledRe is what was agreed before, after "I thought we": a reminder.
+var settledRe = lazyregexp.New(`(?i)^\W*(?:had\s+)?(?:agreed|said|decided|settled|discussed|told)\b`)
 
 // hypotheticalLeadRe opens a sentence with a condition on a future the
 // project may never reach: "if we ever …", "in case the plant ever …",
@@ -26,8 +37,9 @@ var hedgeRe = lazyregexp.New(`(?i)^(?:(?:honestly|tbh|to be honest|frankly)[\s,]
 var hypotheticalLeadRe = lazyregexp.New(`(?i)^(?:if|in case|should|once|when)\s+(?:(?:we|they|(?:the|our|this|that)(?:\s+[\w-]+){1,3})\s+ever\b|we\s+(?:\w+\s+)?(?:move|switch|migrate|go|adopt|port|open[- ]?source|launch|hire|scale)\b)|^(?:once|when|until|till|after)\s+[^,;]{1,40}?\s+(?:is|are|gets|get|comes|come)\s+(?:back|done|over|finished|merged|live|out|shipped|in place)\b`)
 
 // behaviourRe is "always" or "never" between a definite subject and its
-// verb (groups 1, 2 and 3): "the courier never rings twice".
-var behaviourRe = lazyregexp.New(`(?i)^(?:(?:honestly|frankly|tbh|funnily enough|fun fact|to be fair)[\s,:]+)?((?:the|our|my|his|her|their|its|this|that|these|those)\s+(?:[\w.'/-]+\s+){0,5}?)(always|never)\s+([a-z]+)\b`)
+// verb (groups 1, 2 and 3): "the courier never rings twice", also as
+// what the person found out ("turns out the kiln always …").
+var behaviourRe = lazyregexp.New(`(?i)^(?:(?:honestly|frankly|tbh|funnily enough|fun fact|to be fair|apparently|(?:it )?turns out(?: that)?|(?:it )?looks like|(?:it )?seems(?: like)?|if memory serves|iirc|afaik|as far as i know|i (?:found|noticed|saw|heard|learned)(?: that)?)[\s,:]+)?((?:the|our|my|his|her|their|its|this|that|these|those)\s+(?:[\w.'/-]+\s+){0,5}?)(always|never)\s+([a-z]+)\b`)
 
 // holdVerbs after "always"/"never" state what must hold of a thing, not
 // what it happens to do: where it goes or comes from, what it is, uses or

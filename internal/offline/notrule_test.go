@@ -36,6 +36,12 @@ func TestClassifyNotRule(t *testing.T) {
 		// one thing to be made to behave a way: the day's work
 		"make the countdown always start at ten",
 		"make sure the booking widget never offers past dates",
+		// what the person found or heard, or wonders
+		"turns out the label printer never feeds the second tray",
+		"apparently the kiln controller always rounds to five degrees",
+		"I thought we always billed the deposit separately",
+		"I was wondering if every recipe should always list its allergens",
+		"the caterer said we should never reuse the trays, no idea why",
 		// a story wished not to happen again
 		"the spring stocktake was chaos, let's not repeat it",
 		"Remember that the last board meeting went badly, don't let that happen again",
@@ -60,6 +66,7 @@ func TestClassifyNotRule(t *testing.T) {
 		"the old kiosk app was retired, never install it again",
 		"we switched the region over to frankfurt",
 		"make sure you always run the migrations before the seeders",
+		"I thought we agreed to never reuse the trays",
 		"we moved the database off the shared host",
 	}
 	for _, in := range rules {
