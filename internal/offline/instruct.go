@@ -252,10 +252,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// "…, I said that before": the person repeats a correction.
 		st.correction = true
 		s = s[:len(s)-len(m)]
-		if n := strings.Trim(s, " ,;:.!`"); n != "" && soleName(n) == n {
+		if n := strings.Trim(trailerRe().ReplaceAllString(s, ""), " ,;:.!`"); n != "" && (soleName(n) == n || !strings.ContainsAny(n, " \t") && len(factTerms(n)) == 1) {
 			// "MERGE, like I said": the name of what to use is all
 			// the repeat says; it stands once it merges with the
-			// correction it repeats, as a terse one does.
+			// correction it repeats, as a terse one does. Typed
+			// fast, the name is one word in lower case ("dayjs
+			// pls, i said this before").
 			st.line = asLine(n)
 			return st, nil
 		}

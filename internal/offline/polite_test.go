@@ -218,3 +218,20 @@ func TestFormalCorrection(t *testing.T) {
 		t.Errorf("classify = %+v; want the repeated correction without its lead", st)
 	}
 }
+
+// TestLowerCaseNameRepeated: a correction said again by the name of what
+// to use alone, typed in lower case ("dayjs pls, i said this before"),
+// joins the correction it repeats; a bare "no" before the marker says
+// nothing.
+func TestLowerCaseNameRepeated(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:format the dates", "a:I formatted the dates with moment.", "u:no moment, go through DayJs like the rest of the app"},
+		[]string{"u:the calendar too", "a:Done, the calendar formats with moment.", "u:again moment??", "u:dayjs pls, i said this before"},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want one correction from both sessions", got)
+	}
+	if st, _ := classify("no, i said this before", true, source{}); st != nil {
+		t.Errorf("a bare no: %q; want nothing", st.line)
+	}
+}
