@@ -255,7 +255,80 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 		out = append(out, c)
 	}
-	return out
+	return foldSharedSupport(out)
+}
+
+// foldSharedSupport folds a candidate into an earlier one when both draw
+// on the same sentence of a third statement and name two plain words of
+// it: "the cart lives in the pinia store" said once, then "coupons go in
+// pinia too, like the cart" and "the checkout reads the cart from the
+// pinia store" in two later sessions, each tied back to the first
+// sentence, are one recurring fact told with three instances, not two
+// facts. Values and paths do not count ("4.5", "bin/app.ts"): two facts of
+// one setup name the same version or file. Two candidates that share a
+// supporting sentence but not two of its words (one sentence that gave two
+// facts) stay two, as do a preference for every project and a rule of
+// this one.
+func foldSharedSupport(out []candidate) []candidate {
+	type said struct {
+		session int
+		msgID   string
+		quote   string
+	}
+	plain := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, t := range factTerms(s) {
+			if strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && !narration[t] {
+				m[t] = true
+			}
+		}
+		return m
+	}
+	kept := out[:0]
+	for _, c := range out {
+		folded := false
+		for i := range kept {
+			k := &kept[i]
+			if k.global != c.global {
+				continue
+			}
+			ck, cc := plain(k.line), plain(c.line)
+			mine := map[said]bool{}
+			for _, s := range k.srcs {
+				mine[said{s.session, s.msgID, s.quote}] = true
+			}
+			for _, s := range c.srcs {
+				if !mine[said{s.session, s.msgID, s.quote}] {
+					continue
+				}
+				n := 0
+				for t := range plain(s.quote) {
+					if ck[t] && cc[t] {
+						n++
+					}
+				}
+				if n >= 2 {
+					folded = true
+					break
+				}
+			}
+			if folded {
+				for _, s := range c.srcs {
+					if !mine[said{s.session, s.msgID, s.quote}] {
+						k.srcs = append(k.srcs, s)
+					}
+				}
+				if c.kind == KindCorrection {
+					k.kind = KindCorrection
+				}
+				break
+			}
+		}
+		if !folded {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // sharedTerms is how many fact terms two lines share, the parts of their

@@ -491,3 +491,30 @@ func TestEchoedAcrossMessages(t *testing.T) {
 		t.Fatalf("two facts of the same two messages: %d candidates %+v, want two", len(got), got)
 	}
 }
+
+// TestSharedSupportFolds: two later sessions that each name again what one
+// earlier sentence said, each in its own instance, give one recurring
+// fact; two facts that only happen to lean on one sentence, sharing no
+// term of it, stay two.
+func TestSharedSupportFolds(t *testing.T) {
+	first := source{session: 0, msgID: "m1", quote: "the cart state lives in the pinia store, not in component refs"}
+	a := candidate{kind: KindInstruction, line: "Coupons go in pinia too, same as the cart.", srcs: []source{{session: 1, msgID: "m2", quote: "coupons go in pinia too, same as the cart"}, first}}
+	b := candidate{kind: KindInstruction, line: "The checkout page reads the cart from the pinia store, no props chains.", srcs: []source{{session: 2, msgID: "m3", quote: "the checkout page reads the cart from the pinia store, no props chains"}, first}}
+	got := foldSharedSupport([]candidate{a, b})
+	if len(got) != 1 || len(got[0].srcs) != 3 {
+		t.Fatalf("one sentence named again in two sessions: %+v, want one candidate with three sources", got)
+	}
+	both := source{session: 0, msgID: "m1", quote: "the cart state lives in the pinia store and prices come from the catalogue api"}
+	c := candidate{kind: KindInstruction, line: "Coupons go in pinia too.", srcs: []source{{session: 1, msgID: "m2", quote: "coupons go in pinia too"}, both}}
+	d := candidate{kind: KindInstruction, line: "Tax rates come from the catalogue api as well.", srcs: []source{{session: 2, msgID: "m3", quote: "tax rates come from the catalogue api as well"}, both}}
+	if got := foldSharedSupport([]candidate{c, d}); len(got) != 2 {
+		t.Fatalf("two facts leaning on one sentence: %+v, want two candidates", got)
+	}
+	// two facts of one setup that name the same version and file
+	setup := source{session: 0, msgID: "m1", quote: "we're on node 22.4 and the entry is src/main.ts"}
+	e := candidate{kind: KindInstruction, line: "Node 22.4, so use the built-in test runner.", srcs: []source{{session: 1, msgID: "m2", quote: "node 22.4, so use the built-in test runner"}, setup}}
+	f := candidate{kind: KindInstruction, line: "Register every route in src/main.ts on node 22.4.", srcs: []source{{session: 2, msgID: "m3", quote: "register every route in src/main.ts on node 22.4"}, setup}}
+	if got := foldSharedSupport([]candidate{e, f}); len(got) != 2 {
+		t.Fatalf("two facts naming one version and file: %+v, want two candidates", got)
+	}
+}
