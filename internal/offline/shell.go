@@ -894,7 +894,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = ""
 		}
 	}
-	c.preview = c.preview || c.category == "" && infraTools[prog] && (sub == "plan" || sub == "preview")
+	c.preview = c.preview || c.category == "" && (infraTools[prog] && (sub == "plan" || sub == "preview") || previewVerb(c.step))
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"
@@ -1053,7 +1053,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			}
 		}
 	}
-	for _, a := range rest {
+	for i, a := range rest {
 		if a == "--" {
 			break
 		}
@@ -1061,7 +1061,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			// `node --test`: the runtime's own test runner.
 			return "test"
 		}
-		if checkFlag(a) {
+		if checkFlagAt(rest, i) {
 			// A run that only reports whether it would change
 			// something: a check of the work.
 			return "lint"
@@ -1077,15 +1077,38 @@ var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "v
 // checkOption is the first option of a run that makes it only report
 // what it would change (checkFlag), "" when there is none.
 func checkOption(rest []string) string {
-	for _, a := range rest {
+	for i, a := range rest {
 		if a == "--" {
 			break
 		}
-		if checkFlag(a) {
+		if checkFlagAt(rest, i) {
 			return a
 		}
 	}
 	return ""
+}
+
+// previewVerb reports whether a step of an area of a tool ends in a verb
+// that shows what a change would do before it is made (`nomad job plan`,
+// `az deployment group what-if`): a dry run, as `terraform plan` is.
+func previewVerb(step string) bool {
+	f := strings.Fields(step)
+	if len(f) < 3 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "plan", "what-if", "preview":
+		return true
+	}
+	return false
+}
+
+// checkFlagAt reports whether the i-th word of rest is a checkFlag that
+// takes no number: an option followed by a number is given that number
+// (`--check-interval 30`, `-check-index 4182`), a setting of the run, not
+// a mode that only reports.
+func checkFlagAt(rest []string, i int) bool {
+	return checkFlag(rest[i]) && (i+1 >= len(rest) || !isNumber(rest[i+1]))
 }
 
 // checkFlag is an option that makes a run only report what it would

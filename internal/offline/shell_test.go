@@ -88,6 +88,9 @@ func TestCommands(t *testing.T) {
 		{"./bin/console doctrine:schema:validate --check-sync", "./bin/console doctrine:schema:validate --check-sync|lint"},
 		{"ansible-playbook deploy.yml --syntax-check", "ansible-playbook --syntax-check|lint"},
 		{"rclone sync --checksum a b", "rclone sync|"},
+		// An option given a number sets the run; it is no check mode.
+		{"kelpctl rollout -check-interval 30 fleet.yaml", "kelpctl rollout -check-interval|"},
+		{"kelpctl rollout -check-only fleet.yaml", "kelpctl rollout -check-only|lint"},
 		// A subcommand past a tool's options.
 		{"mvn -B -q verify", "mvn verify -B -q|test"},
 		{"./mvnw -q package", "./mvnw package -q|build"},

@@ -318,14 +318,15 @@ func runnerOf(c command) string {
 // too: it checks that action's result (`dbt test --select orders` after
 // `dbt run --select orders`) or what it is about to be given (`dp
 // validate --date d` before `dp backfill --date d`), a step of that
-// procedure.
+// procedure. A dry run beside it (`… plan`, `… what-if`) changes
+// nothing: no action.
 func targetedRun(m mined, r shellRun) bool {
 	for i, s := range m.steps {
 		if s.src.seq != r.src.seq || s.cmd.key != r.cmd.key {
 			continue
 		}
 		for j := max(0, i-2); j < len(m.steps) && j <= i+2; j++ {
-			if p := m.steps[j].cmd; j != i && p.category == "" && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
+			if p := m.steps[j].cmd; j != i && p.category == "" && !p.preview && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
 				return true
 			}
 		}

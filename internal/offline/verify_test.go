@@ -110,6 +110,28 @@ func TestTargetedCheck(t *testing.T) {
 	}
 }
 
+// TestDryRunBesideCheck: a subcommand that shows what a change would do
+// (`… plan`) is a dry run of any tool, and beside a check it is no
+// action the check is aimed at: the validate before it stays a check.
+func TestDryRunBesideCheck(t *testing.T) {
+	s := func(stack string, apply bool) []string {
+		out := []string{"hullctl fmt --check", "hullctl stack validate stacks/" + stack + ".hcl", "hullctl stack plan stacks/" + stack + ".hcl"}
+		if apply {
+			out = append(out, "hullctl stack apply stacks/"+stack+".hcl")
+		}
+		return out
+	}
+	got := verificationOf(s("dns", true), s("mail", true), s("vpn", false))
+	for _, want := range []string{"`hullctl stack validate", "`hullctl stack plan"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("line %q lacks %s", got, want)
+		}
+	}
+	if strings.Contains(got, "apply") {
+		t.Errorf("line %q lists the action", got)
+	}
+}
+
 // TestPreviewCheck: an infrastructure dry run run in most sessions is a
 // verification command, and stays the action of a plan-then-apply skill.
 func TestPreviewCheck(t *testing.T) {
