@@ -59,7 +59,11 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 	// recur (recur.go); the instance it is said of is no fact of its own.
 	more, drop := restatements(stmts, said, commonTerms(said, stmts))
 	// A setting only ever used, by a name written as code, recurs too.
-	more = append(more, recurringNames(stmts, said, more)...)
+	named, dropNamed := recurringNames(stmts, said, more)
+	more = append(more, named...)
+	for i := range dropNamed {
+		drop[i] = true
+	}
 	if len(more) > 0 || len(drop) > 0 {
 		kept := make([]stmt, 0, len(stmts)+len(more))
 		for i, s := range stmts {

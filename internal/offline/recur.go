@@ -23,7 +23,7 @@ import (
 // backRefRe is a person saying a thing is done as already settled: "like
 // before", "the same way", "like everywhere else", "still", and "too" that
 // ends its clause ("… for the export too"; "too slow" says how much).
-var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere( else)?|last time|(all )?the (others|other ones|rest)|the other \w+)|(the )?same (way|as|like)|still|as well)\b|\btoo\s*(?:[,.;:!?)]|$)`)
+var backRefRe = lazyregexp.New(`(?i)\b((like|as) (before|always|usual|everywhere( else)?|last time|(all )?the (others|other ones|rest)|the other \w+)|(the )?same (way|as|like)|still|as well|like everything else)\b|\btoo\s*(?:[,.;:!?)]|$)`)
 
 // troubleRe is a sentence about something going wrong: "still fails",
 // "the same error as before" report a problem, they settle nothing.
@@ -655,7 +655,7 @@ func rareTie(line string, lineTerms []string, as int, b source, bTerms []string,
 
 // hedgeLeadRe opens a statement the person is not sure of: "I believe",
 // "I think". The setting is the rest; a later session confirms it.
-var hedgeLeadRe = lazyregexp.New(`(?i)^(?:i (?:believe|think|guess|reckon)|i'?m (?:pretty |fairly )?sure)(?: that)?\s+`)
+var hedgeLeadRe = lazyregexp.New(`(?i)^(?:i (?:believe|think|guess|reckon)|i'?m (?:pretty |fairly )?sure|(?:keep|bear) in mind)(?: that)?\s+`)
 
 // labelValueRe is a clause that is only a noun and the name it labels:
 // "zone ap-south-2", "bucket media_v2".
@@ -665,12 +665,20 @@ var labelValueRe = lazyregexp.New(`(?i)^([a-z]{4,})\s+(\S+)$`)
 // gets its token from VAULT_ADDR".
 var getsRe = lazyregexp.New(`(?i)\b(?:gets|takes|pulls|loads)\b`)
 
+// unitNameRe is a name made of a capital and a word ("T-state",
+// "Q-values"): a unit or a kind of the project's own, written as a name.
+var unitNameRe = lazyregexp.New(`\b[A-Z][A-Z0-9]?-[a-z]{3,}\b`)
+
 // recurNames are the names of a sentence a setting can be: written as
 // code (a digit, an underscore, a dot, a capital inside), with letters,
 // four characters or more, and no file or path (a file is where work
 // happens, named in every other request).
 func recurNames(s string) map[string]bool {
 	m := map[string]bool{}
+	for _, w := range unitNameRe().FindAllString(s, -1) {
+		// "T-state", "Q-values": one name, however many.
+		m[strings.TrimSuffix(strings.ToLower(w), "s")] = true
+	}
 	for n := range codeNames(s) {
 		if len(n) < 4 || strings.ContainsAny(n, "/$`()") || fileLike(n) || strings.IndexFunc(n, unicode.IsLetter) < 0 {
 			continue
@@ -714,7 +722,14 @@ func wordingOf(s, name string) (line string, leans bool) {
 // (more) names already is that fact's; a name that another session states
 // something else of ("report_ro needs a new password") or changes is no
 // settled value.
-func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
+//
+// A statement that leans back itself ("the cycle count should be in
+// Q-steps, like everything else") takes no name: the setting is worded by
+// the clause that states it, and drop says which such statements that
+// wording stands for.
+func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop map[int]bool) {
+	drop = map[int]bool{}
+	leaning := map[string][]int{}
 	byName := map[string][]int{}
 	var order []string
 	changed := map[string]bool{}
@@ -736,8 +751,14 @@ func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
 	}
 	slices.Sort(order)
 	taken := map[string]bool{}
-	for _, l := range [][]stmt{stmts, more} {
-		for _, s := range l {
+	for k, l := range [][]stmt{stmts, more} {
+		for i, s := range l {
+			if k == 0 && !s.correction && !s.global && backRefRe().MatchString(s.line) {
+				for n := range recurNames(s.line) {
+					leaning[n] = append(leaning[n], i)
+				}
+				continue
+			}
 			if len(factTerms(s.line)) < 2 {
 				// "Ap-south-2." answering the agent names the setting
 				// but does not say what it is of: a wording here
@@ -747,9 +768,11 @@ func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
 			for n := range codeNames(s.line) {
 				taken[n] = true
 			}
+			for n := range recurNames(s.line) {
+				taken[n] = true
+			}
 		}
 	}
-	var out []stmt
 	for _, n := range order {
 		idx := byName[n]
 		if changed[n] || taken[n] {
@@ -792,6 +815,13 @@ func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
 		if len(leaned) == 0 || differs {
 			continue
 		}
+		if bestLeans && len(leaning[n]) > 0 {
+			// The leaning statement words it as well as this would.
+			continue
+		}
+		for _, i := range leaning[n] {
+			drop[i] = true
+		}
 		w := said[best]
 		w.quote = line
 		out = append(out, stmt{line: line, src: w})
@@ -803,5 +833,5 @@ func recurringNames(stmts []stmt, said []source, more []stmt) []stmt {
 			}
 		}
 	}
-	return out
+	return out, drop
 }

@@ -300,7 +300,24 @@ func TestRenamedSettingIsNoRecurrence(t *testing.T) {
 		{session: 0, quote: "add the shelf labels job, printing through spool_a like the others"},
 		{session: 1, quote: "ops renamed the spool, spool_a is gone, it's labels_spool now"},
 	}
-	if got := recurringNames(nil, said, nil); len(got) != 0 {
+	if got, _ := recurringNames(nil, said, nil); len(got) != 0 {
 		t.Fatalf("got %+v; want nothing", got)
+	}
+}
+
+// TestUnitNameRecurs: a name made of a capital and a word ("K-tick",
+// plural or not) is a setting's name too, and a statement of it that
+// leans back ("…, like everything else") gives way to the clause of an
+// earlier session that states it.
+func TestUnitNameRecurs(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:Also, the scheduler is K-tick based, not wall-clock, so a frame costs exactly four K-ticks."},
+		[]string{"u:And the sleep budget should be in K-ticks, like everything else in the loop."},
+	)
+	if len(got) != 1 || !strings.HasPrefix(got[0].line, "The scheduler is K-tick based") || len(sessionsOf(got[0])) != 2 {
+		t.Fatalf("got %+v; want the scheduler's sentence from both sessions", got)
+	}
+	if l, _ := wordingOf("keep in mind the scheduler is K-tick based", "k-tick"); l != "The scheduler is K-tick based." {
+		t.Fatalf("got %q; want the statement without its lead", l)
 	}
 }
