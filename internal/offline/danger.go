@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -45,10 +46,22 @@ var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:n
 
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
+	return dangerousBeyond(s, "")
+}
+
+// dangerousBeyond is dangerous for a rewrite of the memory line old: what
+// the person already keeps in memory (a `--insecure` of a local dev
+// cluster) is theirs, and an edit that only carries it over, with a new
+// version or port, adds no standing order. Anything the rewrite brings
+// that old lacks is refused as in a new line.
+func dangerousBeyond(s, old string) bool {
 	s = noSudoRe().ReplaceAllString(s, "")
+	old = strings.ToLower(old)
 	for _, re := range dangerRes() {
-		if re.MatchString(s) {
-			return true
+		for _, m := range re.FindAllString(s, -1) {
+			if old == "" || !strings.Contains(old, strings.ToLower(m)) {
+				return true
+			}
 		}
 	}
 	return false

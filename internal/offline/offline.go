@@ -280,10 +280,11 @@ func kindRoots(d memdir.Dir) patch.Roots {
 }
 
 // cleanLine is the last gate for a memory line: redacted, one line, no
-// dangerous content, no template syntax.
-func cleanLine(in Input, line string) (string, bool) {
+// dangerous content beyond what the line it rewrites (old, or "") already
+// holds, no template syntax.
+func cleanLine(in Input, line, old string) (string, bool) {
 	line = strings.Join(strings.Fields(line), " ")
-	if line == "" || dangerous(line) {
+	if line == "" || dangerousBeyond(line, old) {
 		return "", false
 	}
 	red := in.Redact(line)

@@ -94,7 +94,7 @@ func (w *writer) memory(cands []candidate) {
 			}
 			c.cmds, c.line = fresh, verificationLine(fresh)
 		}
-		line, ok := cleanLine(w.in, c.line)
+		line, ok := cleanLine(w.in, c.line, c.replaces)
 		if !ok || (c.replaces == "" && w.known.has(line)) || w.dismissed(line) {
 			continue
 		}
