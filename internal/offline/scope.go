@@ -115,7 +115,7 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|^\W*across the board\b` + scopeEnd + `|,\s*across the board[\s.!]*$` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
-	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.-]* )?` + scopeNoun + scopeWho +
+	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.'-]* )?` + scopeNoun + scopeWho +
 	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?(` + scopeNoun + `|` + machineNoun + `) of (mine|ours|me)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
@@ -226,6 +226,18 @@ func withoutScope(s string) string {
 	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
 	}
+	if c := strings.LastIndexAny(s[:loc[0]], ",;\u2014("); c >= 0 && asideLeadRe().MatchString(s[c+1:loc[0]]) {
+		// "…, but actually, and this is a me thing across all my
+		// stuff, please always ask …": the aside that carries the
+		// scope points at what follows it, which is the rule; what
+		// came before the aside is another matter.
+		rest := strings.TrimLeft(s[loc[1]:], " ")
+		if closed := strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ","); (closed || strings.HasPrefix(rest, ",")) && len(textkey.Tokens(rest)) >= 3 {
+			// (the comma that closes the aside may end the scope's
+			// match, scopeEnd)
+			return strings.TrimSpace(strings.TrimPrefix(rest, ","))
+		}
+	}
 	// scopeLast: the scope ends the sentence (bar the place it is set
 	// against), so a break left at the end led to it.
 	scopeLast := false
@@ -282,6 +294,12 @@ var ruleOpenRe = lazyregexp.New(`(?i)^` + ruleOpen + `$`)
 // ones" and "…, not just the sources" are the rule's own contrast, and
 // stay.
 var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriously|truly|too|as well)[\s,]+)*not (just|only|merely) (in |for )?(this( [\w.-]+)?|here|the [\w.-]*[^\Ws\d]( one| project| repo| repository| codebase)?)\b(?P<end>[\s.!]*$|\s*[,;:\x{2014}])`)
+
+// asideLeadRe opens an aside that points forward at the rule, up to its
+// scope: "and this is a me thing", "and this is just how I like things";
+// without the "and", ", that's how I do it in every project, …" points
+// back at the rule before it.
+var asideLeadRe = lazyregexp.New(`(?i)^\s*(?:and|but) (?:this|that)(?:'?s| is)\b[\w\s']{0,40}$`)
 
 // danglingBreakRe is a clause break left at the end once the scope after
 // it is gone: "keep it short --.", "no emoji,". It cannot tell such a

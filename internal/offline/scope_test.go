@@ -553,3 +553,24 @@ func TestScopeLeadsBare(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeAside: a scope carried by an aside that points forward ("…, and
+// this is a me thing across all my stuff, <rule>") leaves the rule after
+// the aside, without the story told before it; "all our team's repos"
+// is the person's projects too.
+func TestScopeAside(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"I meant to ask you to drop the old fixtures dir but wait, and this is a me thing across all my stuff, please always ask me before you rename a public function", "Always ask me before you rename a public function."},
+		{"I was about to suggest a rebase but actually, and this is how I like things in any repo of mine, never squash merge a release branch", "Never squash merge a release branch."},
+		{"Tags: in all our team's repos we sign release tags with the shared key.", "Tags: we sign release tags with the shared key."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.in, st, c.want)
+		}
+	}
+	// a pointer that looks back keeps the rule before it
+	if st, _ := classify("numbers read better as a table, that's the same in all my repos, honestly", false, source{}); st == nil || !strings.HasPrefix(st.line, "Numbers read better as a table") {
+		t.Errorf("got %+v; want the rule before the pointer kept", st)
+	}
+}
