@@ -205,12 +205,11 @@ func TestEval(t *testing.T) {
 // are measured but not gated until those errors are fixed, so that a new
 // half can land before the fixes it prompts. Each leaves once it is clean
 // (tuning23 did at stop 18, tuning22 and tuning24 to tuning27 at stop 19,
-// tuning29 and tuning33 at stop 20). Open now: tuning30 keeps MEMORY.md's
-// old package manager line beside a verification line run with the new one.
-// tuning32 (new): its recurring yewdux statement is proposed once per
-// session's wording. tuning31 (new): a paraphrase of a MEMORY.md line
-// proposed, and a second run adding a one-off request as an instruction.
-var untuned = map[string]bool{"tuning30": true, "tuning32": true, "tuning31": true}
+// tuning29, tuning32 and tuning33 at stop 20). Open now: tuning30 keeps
+// MEMORY.md's old package manager line beside a verification line run with
+// the new one (the change was typed "switchd"); tuning31 proposes a short
+// paraphrase of a MEMORY.md line ("…, as before").
+var untuned = map[string]bool{"tuning30": true, "tuning31": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
@@ -515,7 +514,8 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("tuning20 0.80 / 0.66, tuning21 0.91 / 0.58. `tuning22` to `tuning25` (stop 18): tuning22 0.87 / 0.57,\n")
 	b.WriteString("tuning23 0.88 / 0.57, tuning24 0.81 / 0.49, tuning25 0.85 / 0.59 (each before its label fixes).\n")
 	b.WriteString("`tuning26` to `tuning29` (stop 19): tuning26 0.95 / 0.66, tuning27 0.90 / 0.67, tuning28 0.95 /\n")
-	b.WriteString("0.62, tuning29 0.81 / 0.64 (each before its label fixes).\n")
+	b.WriteString("0.62, tuning29 0.81 / 0.64 (each before its label fixes). `tuning30` to `tuning33` (stop 20):\n")
+	b.WriteString("tuning30 0.90 / 0.68, tuning31 0.89 / 0.70, tuning32 0.85 / 0.61, tuning33 0.86 / 0.60 (same).\n")
 	b.WriteString("`heldout8` (stop 17, at freeze 0.83 / 0.55), `heldout9` (stop 18, at freeze 0.78 / 0.49, 1\n")
 	b.WriteString("duplicate, 2 contradictions) and `heldout10` (stop 19, at freeze 0.82 / 0.66, 1 duplicate, 2\n")
 	b.WriteString("contradictions) were written like `heldout5` to `heldout7` and are blind too.\n\n")
