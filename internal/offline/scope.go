@@ -2,6 +2,7 @@ package offline
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -166,8 +167,40 @@ const (
 // locatedBeforeRe); "it's for all my repos" and "tabs are what I use in
 // every repo" still scope.
 func hasScope(s string) bool {
+	if !mayScope(s) {
+		return false
+	}
 	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
 		if !located(s[:loc[0]], s[loc[0]:loc[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeWords are the words no scope of globalPattern can be said
+// without: each alternative names a quantifier (any, every, each, all,
+// everywhere…), the person's projects by noun, their global file, a
+// "not project specific" label, or "how I work". globalPattern is long
+// and tried on every sentence a person writes; a sentence holding none of
+// these words cannot match it, and skipping it there keeps the scope test
+// from being most of an offline run.
+var scopeWords = map[string]bool{
+	"any": true, "anywhere": true, "anything": true, "anyother": true,
+	"every": true, "everywhere": true, "everything": true, "everyother": true,
+	"each": true, "all": true, "wherever": true, "whenever": true, "whatever": true, "whichever": true,
+	"matter": true, "regardless": true,
+	"project": true, "projects": true, "repo": true, "repos": true, "repository": true, "repositories": true,
+	"codebase": true, "codebases": true,
+	"specific": true, "particular": true, "unique": true, "limited": true, "tied": true,
+	"global": true, "universal": true, "personal": true, "user": true, "gemini": true,
+	"how": true, "way": true, "own": true, "board": true,
+}
+
+// mayScope reports whether s holds one of scopeWords.
+func mayScope(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if scopeWords[w] {
 			return true
 		}
 	}

@@ -574,3 +574,21 @@ func TestScopeAside(t *testing.T) {
 		t.Errorf("got %+v; want the rule before the pointer kept", st)
 	}
 }
+
+// FuzzMayScope holds mayScope to what it promises: no sentence the scope
+// pattern matches is skipped by it.
+func FuzzMayScope(f *testing.F) {
+	for _, s := range []string{
+		"For every project of mine, tabs.", "no emoji, in any repo", "anywhere", "this isn't repo-specific, keep it short",
+		"that's how I work", "here and everywhere else", "put this in my global memory: short answers",
+		"not specific to this project: ask first", "across the board, never sudo", "on all my machines, fish",
+		"a personal preference, not a project one", "regardless of the codebase, use UTC", "in all of my stuff",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if globalRe().MatchString(s) && !mayScope(s) {
+			t.Errorf("the scope pattern matches %q, but mayScope skips it", s)
+		}
+	})
+}
