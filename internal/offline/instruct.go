@@ -56,7 +56,7 @@ var (
 	// after a topic label ("billing: remember every amount is …") the
 	// marker needs no "that".
 	rememberMidRe = lazyregexp.New(`(?i)^.*?[,;:\x{2014}]\s*((` + rememberWord + `|keep in mind|note) that|note to self[,:]?)\s+|^[\w .&/-]{1,30}:\s*` + rememberWord + `\s+(that\s+)?`)
-	lastingRe     = lazyregexp.New(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?|from (today|this point|this day) (on(wards?)?|forward))\b[\s,:]*`)
+	lastingRe     = lazyregexp.New(`(?i)\b(from ?now on|going forward|in (the )?future|henceforth|from here on( out)?|from (today|this point|this day) (on(wards?)?|forward)|(from|starting|as of) tomorrow( (on(wards?)?|forward))?)\b[\s,:]*`)
 	// markers that say a statement lasts only when they open it: "next
 	// time, run …" (but "let's do that next time"), "moving forward, …"
 	// (but "the migration is moving forward").
@@ -430,7 +430,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || hypotheticalLeadRe().MatchString(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makeOneRe().MatchString(s)) {
+	if hedged(s) || !st.lasting && !st.correction && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,
@@ -673,6 +673,15 @@ var fromNowRe = lazyregexp.New(`(?i)(?:^|\W)(from now)\b\s*`)
 // weeks from now".
 var timeUnits = map[string]bool{"minute": true, "minutes": true, "hour": true, "hours": true, "day": true, "days": true,
 	"week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true, "time": true}
+
+// firstWord is the first word of s.
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
 
 // lastWord is the last word of s.
 func lastWord(s string) string {

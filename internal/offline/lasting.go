@@ -302,8 +302,8 @@ func itemsUnder(lines []string, head func(string) bool) map[string]int {
 
 // onlyForRe is a request limited to one occasion by "only": "for this
 // print only", "only for this debug session"; the occasion's last word in
-// group 1 or 2.
-var onlyForRe = lazyregexp.New(`(?i)\bfor (?:this|that|the) (?:[\w-]+ )?([\w-]+),? only\b|\bonly for (?:this|that) ([\w-]+)\b`)
+// group 1 or 2. "for the frontend only" names where a rule holds.
+var onlyForRe = lazyregexp.New(`(?i)\bfor (?:this|that) (?:[\w-]+ )?([\w-]+),? only\b|\bonly for (?:this|that) ([\w-]+)\b`)
 
 // scopeNouns name the project or a lasting part of it: "for this repo
 // only" says where a rule holds, not when.

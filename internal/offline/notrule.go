@@ -26,15 +26,37 @@ func hedged(s string) bool {
 	return m != "" && !settledRe().MatchString(s[len(m):])
 }
 
-// settledRe is what was agreed before, after "I thought we": a reminder.
-var settledRe = lazyregexp.New(`(?i)^\W*(?:had\s+)?(?:agreed|said|decided|settled|discussed|told)\b`)
+// settledRe is what was agreed before, after "I thought we" ("… it was
+// clear", "… the rule was", "… that we agreed"): a reminder.
+var settledRe = lazyregexp.New(`(?i)^\W*(?:(?:had\s+)?(?:agreed|said|decided|settled|discussed|told)|(?:was|is)\s+(?:clear|obvious|settled|agreed)|rule\s+(?:was|is)|we\s+(?:had\s+)?agreed)\b`)
 
 // hypotheticalLeadRe opens a sentence with a condition on a future the
 // project may never reach: "if we ever …", "in case the plant ever …",
-// "once the rebrand is done, …", "when Dana is back, …", "if we move to
-// …". A condition on the agent's own doing ("if you ever rebuild, …") or
-// on what keeps happening ("if a test fails, …") is a rule's.
-var hypotheticalLeadRe = lazyregexp.New(`(?i)^(?:if|in case|should|once|when)\s+(?:(?:we|they|(?:the|our|this|that)(?:\s+[\w-]+){1,3})\s+ever\b|we\s+(?:\w+\s+)?(?:move|switch|migrate|go|adopt|port|open[- ]?source|launch|hire|scale)\b)|^(?:once|when|until|till|after)\s+[^,;]{1,40}?\s+(?:is|are|gets|get|comes|come)\s+(?:back|done|over|finished|merged|live|out|shipped|in place)\b`)
+// "once the rebrand is done, …" (the thing waited for in group 1), "when
+// Dana is back, …", "if we move to …". A condition on the agent's own
+// doing ("if you ever rebuild, …") or on what keeps happening ("if a test
+// fails, …", "if we switch branches, …") is a rule's.
+var hypotheticalLeadRe = lazyregexp.New(`(?i)^(?:if|in case|should|once|when)\s+(?:(?:we|they|(?:the|our|this|that)(?:\s+[\w-]+){1,3})\s+ever\b|we\s+(?:\w+\s+)?(?:(?:move|switch|migrate|go|port)\s+(?:over\s+|away\s+)?(?:to|off|from)|adopt|open[- ]?source|hire|scale)\b)|^(?:once|when|until|till|after)\s+([^,;]{1,40}?)\s+(?:is|are|gets|get|comes|come)\s+(?:back|done|over|finished|merged|live|out|shipped|in place)\b`)
+
+// hypothetical reports whether s opens with a condition on a future that
+// may never come (hypotheticalLeadRe). What is waited for must be one
+// thing: "when a PR is merged" or "after the build is done" keeps
+// happening, a rule's condition.
+func hypothetical(s string) bool {
+	m := hypotheticalLeadRe().FindStringSubmatchIndex(s)
+	if m == nil {
+		return false
+	}
+	if m[2] < 0 {
+		return true
+	}
+	w := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
+	switch w[0] {
+	case "a", "an", "any", "each", "every", "some":
+		return false
+	}
+	return !recurringThings[strings.Trim(w[len(w)-1], ",.")]
+}
 
 // behaviourRe is "always" or "never" between a definite subject and its
 // verb (groups 1, 2 and 3): "the courier never rings twice", also as
@@ -77,6 +99,20 @@ var selfNouns = map[string]bool{"code": true, "codebase": true, "repo": true, "r
 	"project": true, "app": true, "application": true, "library": true, "lib": true, "package": true,
 	"crate": true, "module": true, "modules": true, "api": true, "schema": true}
 
+// codeParts are standing parts of a project's code and its workflow: what
+// "our tests never …" or "the PR title always …" says is how the project
+// works, a rule, not how one outside thing behaves.
+var codeParts = map[string]bool{"test": true, "tests": true, "frontend": true, "backend": true,
+	"ui": true, "client": true, "server": true, "pr": true, "prs": true, "commit": true, "commits": true,
+	"migration": true, "migrations": true, "build": true, "ci": true, "pipeline": true, "config": true,
+	"docs": true, "readme": true, "changelog": true, "endpoints": true, "handlers": true}
+
+// recurringThings keep happening in a project's work: "after the build is
+// done" waits for no one future event.
+var recurringThings = map[string]bool{"build": true, "builds": true, "test": true, "tests": true,
+	"ci": true, "pipeline": true, "check": true, "checks": true, "job": true, "jobs": true, "run": true,
+	"pr": true, "prs": true, "review": true, "deploy": true, "deploys": true}
+
 // describesBehaviour reports whether s tells how one particular thing,
 // person or program behaves ("the label printer always cuts a blank
 // sheet first", "our courier never rings twice, so the parcel waits at
@@ -103,6 +139,13 @@ func describesBehaviour(s string) bool {
 	}
 	if !old && selfNouns[strings.Trim(subject[len(subject)-1], ",.")] {
 		return false
+	}
+	for _, w := range subject {
+		if !old && codeParts[strings.Trim(w, ",.")] {
+			// "our tests never hit the network", "the PR title always
+			// names the ticket"
+			return false
+		}
 	}
 	if holdVerbs[strings.ToLower(s[m[6]:m[7]])] && !old {
 		return false
@@ -153,4 +196,27 @@ func relivesStory(s string) bool {
 // twice". The "always" is what the day's work is to build; a rule for the
 // agent's own doing says "make sure you always …" or names a kind ("make
 // sure every script …").
-var makeOneRe = lazyregexp.New(`(?i)^(?:please\s+)?make\s+(?:sure\s+|certain\s+)?(?:that\s+)?(?:the|this|that|our|my|its|their)\s+(?:[\w.'/-]+\s+){0,4}?(?:always|never)\b`)
+var makeOneRe = lazyregexp.New(`(?i)^(?:please\s+)?make\s+(?:sure\s+|certain\s+)?(?:that\s+)?(?:the|this|that|our|my|its|their)\s+((?:[\w.'/-]+\s+){0,4}?)(?:always|never)\b`)
+
+// makesOne reports whether s asks to make one particular thing behave a
+// way (makeOneRe). A kind ("make sure the commit messages always …") or a
+// standing part of the project ("make sure the build never …") makes it
+// a rule.
+func makesOne(s string) bool {
+	m := makeOneRe().FindStringSubmatchIndex(s)
+	if m == nil {
+		return false
+	}
+	w := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
+	if len(w) == 0 {
+		return true
+	}
+	head := strings.Trim(w[len(w)-1], ",.")
+	return !plural(head) && !codeParts[head] && !selfNouns[head]
+}
+
+// plural reports whether the noun w reads as a plural ("messages", not
+// "status" or "access").
+func plural(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}

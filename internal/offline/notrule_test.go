@@ -68,6 +68,25 @@ func TestClassifyNotRule(t *testing.T) {
 		"make sure you always run the migrations before the seeders",
 		"I thought we agreed to never reuse the trays",
 		"we moved the database off the shared host",
+		// a condition that keeps happening, or a condition said to last
+		"when a booking is cancelled, always refund the deposit",
+		"after the build is done, always publish the checksums",
+		"when we go through the stock count, always recount the fridges",
+		"if we switch shifts, always hand over the till keys",
+		"from now on, when a booking is cancelled, always refund the deposit",
+		// how a part of the project's own code or workflow works
+		"our tests never touch the payment sandbox",
+		"the frontend never reads the stock table directly",
+		"the PR description always links the work item",
+		// a kind or a standing part of the project to be made so
+		"please make sure the recipe cards always list the oven setting",
+		"make sure the build never fetches fonts from the web",
+		// a reminder of what was settled
+		"I thought it was clear that we never reuse the trays",
+		"I thought the rule was to always weigh the flour twice",
+		// "only" for where a rule holds, a lasting start tomorrow
+		"always use the metric scale for the bakery only",
+		"from tomorrow on, always log the fridge temperature",
 	}
 	for _, in := range rules {
 		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {

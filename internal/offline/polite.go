@@ -169,6 +169,24 @@ func wishIf(s string) string {
 		return s
 	}
 	subj, verb, rest := strings.TrimSpace(v[1]), strings.ToLower(v[2]), v[3]
+	if w := firstWord(rest); verb == "never" && pastForm(w) {
+		// "I'd rather you never pushed …" is "never push …"; "the
+		// logs never contained …" whose present form is not known
+		// stands as said, but for the agent's own doing.
+		if base := presentOf(w); base != "" {
+			rest = base + rest[len(w):]
+		} else if !strings.EqualFold(strings.TrimSpace(v[1]), "you") && !strings.EqualFold(strings.TrimSpace(v[1]), "we") {
+			return s
+		}
+	}
+	for _, w := range strings.Fields(strings.ToLower(subj)) {
+		switch w {
+		case "that", "which", "who":
+			// "I'd prefer the config that was generated stays out":
+			// the verb found is the subject's own clause.
+			return s
+		}
+	}
 	if strings.EqualFold(subj, "you") || strings.EqualFold(subj, "we") {
 		// ("I'd rather we didn't …" asks the same of the agent.)
 		switch verb {
@@ -187,6 +205,10 @@ func wishIf(s string) string {
 	switch verb {
 	case "were", "was":
 		verb = "should be"
+		if adv := firstWord(rest); strings.EqualFold(adv, "never") || strings.EqualFold(adv, "always") {
+			// "if the reports were never emailed": "should never be"
+			verb, rest = "should "+strings.ToLower(adv)+" be", strings.TrimSpace(rest[len(adv):])
+		}
 	case "were not", "was not", "weren't", "werent", "wasn't", "wasnt":
 		verb = "should not be"
 	case "had":
@@ -332,3 +354,31 @@ func betterInstead(rule, sent string) (string, bool) {
 // them names nothing.
 var pointerWords = map[string]bool{"they": true, "them": true, "those": true, "these": true, "one": true, "ones": true,
 	"way": true, "option": true, "approach": true, "other": true, "version": true, "instead": true}
+
+// pastForm reports whether w reads as a verb's regular past ("pushed",
+// "contained"; "exceed" is none).
+func pastForm(w string) bool {
+	w = strings.ToLower(w)
+	return len(w) > 3 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed")
+}
+
+// presentOf returns the present form of the regular past w when it is a
+// verb rules are said with (starterRe): "pushed" is "push", "stored"
+// "store", "committed" "commit"; "" when it is none of them.
+func presentOf(w string) string {
+	w = strings.ToLower(w)
+	stem := strings.TrimSuffix(w, "ed")
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	if strings.HasSuffix(w, "ied") {
+		cands = append(cands, strings.TrimSuffix(w, "ied")+"y")
+	}
+	for _, c := range cands {
+		if m := starterRe().FindString(c); m == c {
+			return c
+		}
+	}
+	return ""
+}

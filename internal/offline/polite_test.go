@@ -165,6 +165,11 @@ func TestWishIf(t *testing.T) {
 		{"I'd be grateful if you could label every jar with its harvest week.", "label every jar with its harvest week."},
 		{"I'd be grateful if you asked before ordering seed.", "I'd be grateful if you asked before ordering seed."},
 		{"I would rather go home early.", "I would rather go home early."},
+		{"I'd rather you never pushed the drafts to the print queue.", "never push the drafts to the print queue."},
+		{"I'd rather you never stored the seed lists on the laptop.", "never store the seed lists on the laptop."},
+		{"I'd prefer if the menus never listed prices.", "I'd prefer if the menus never listed prices."},
+		{"I'd be grateful if the minutes were never circulated.", "the minutes should never be circulated."},
+		{"I'd prefer the map that was printed stays in the hut", "I'd prefer the map that was printed stays in the hut"},
 	} {
 		if got := wishIf(c.in); got != c.want {
 			t.Errorf("wishIf(%q) = %q; want %q", c.in, got, c.want)
