@@ -305,17 +305,19 @@ func itemsUnder(lines []string, head func(string) bool) map[string]int {
 // group 1 or 2. "for the frontend only" names where a rule holds.
 var onlyForRe = lazyregexp.New(`(?i)\bfor (?:this|that) (?:[\w-]+ )?([\w-]+),? only\b|\bonly for (?:this|that) ([\w-]+)\b`)
 
-// scopeNouns name the project or a lasting part of it: "for this repo
-// only" says where a rule holds, not when.
-var scopeNouns = map[string]bool{"repo": true, "repository": true, "project": true, "codebase": true,
-	"package": true, "crate": true, "service": true, "app": true, "team": true, "workspace": true,
-	"monorepo": true, "module": true, "library": true, "folder": true, "directory": true}
+// projectNouns name the project or a lasting part of it: "for this repo
+// only" says where a rule holds, not when; what "our code never …" says
+// is how the project is written, a rule.
+var projectNouns = map[string]bool{"repo": true, "repository": true, "project": true, "codebase": true,
+	"code": true, "package": true, "crate": true, "service": true, "app": true, "application": true,
+	"team": true, "workspace": true, "monorepo": true, "module": true, "modules": true, "library": true,
+	"lib": true, "folder": true, "directory": true, "api": true, "schema": true}
 
 // oneOff reports whether s is a request for now (oneOffRe). A "yet" in a
 // later clause tells of something else ("never commit results/, the
 // .gitignore is not complete yet"), not of the request.
 func oneOff(s string) bool {
-	if m := onlyForRe().FindStringSubmatch(s); m != nil && !scopeNouns[strings.ToLower(m[1]+m[2])] {
+	if m := onlyForRe().FindStringSubmatch(s); m != nil && !projectNouns[strings.ToLower(m[1]+m[2])] {
 		// "for this shipment only", "only for this test run": one
 		// occasion, whatever it is called; "for this repo only" scopes
 		// a rule to the project.

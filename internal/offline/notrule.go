@@ -93,12 +93,6 @@ var notSubject = map[string]bool{
 // what went wrong: "so tests pass that shouldn't").
 var shouldRe = lazyregexp.New(`(?i)\bshould\s`)
 
-// selfNouns name the project itself: what "our code never …" says is how
-// the project is written, a rule.
-var selfNouns = map[string]bool{"code": true, "codebase": true, "repo": true, "repository": true,
-	"project": true, "app": true, "application": true, "library": true, "lib": true, "package": true,
-	"crate": true, "module": true, "modules": true, "api": true, "schema": true}
-
 // codeParts are standing parts of a project's code and its workflow: what
 // "our tests never …" or "the PR title always …" says is how the project
 // works, a rule, not how one outside thing behaves.
@@ -137,7 +131,7 @@ func describesBehaviour(s string) bool {
 			old = true
 		}
 	}
-	if !old && selfNouns[strings.Trim(subject[len(subject)-1], ",.")] {
+	if !old && projectNouns[strings.Trim(subject[len(subject)-1], ",.")] {
 		return false
 	}
 	for _, w := range subject {
@@ -212,7 +206,7 @@ func makesOne(s string) bool {
 		return true
 	}
 	head := strings.Trim(w[len(w)-1], ",.")
-	return !plural(head) && !codeParts[head] && !selfNouns[head]
+	return !plural(head) && !codeParts[head] && !projectNouns[head]
 }
 
 // plural reports whether the noun w reads as a plural ("messages", not
