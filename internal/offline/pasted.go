@@ -131,6 +131,12 @@ func pastedSettings(text string, src source) []setting {
 	}
 	prev, prevBanner := "", false
 	block := "" // the name the lines of a block give the version of
+	// (The lines since the block's name, and how many may come before
+	// its version: the next in a "key: value" block, where a version two
+	// lines down belongs to the block's own settings ("name: my-service",
+	// "replicas: 3", "rev: 42"); up to three in a call's or an element's,
+	// which say where the program comes from first.)
+	since, reach := 0, 1
 	for _, ln := range strings.Split(text, "\n") {
 		n := len(out)
 		// (A list's marker, or a quote's, is not part of the line.)
@@ -138,6 +144,9 @@ func pastedSettings(text string, src source) []setting {
 		if t == "" {
 			block = ""
 			continue
+		}
+		if since++; block != "(" && since > reach {
+			block = ""
 		}
 		if name, v, closes := blockLine(t, block); closes {
 			block = ""
@@ -152,6 +161,10 @@ func pastedSettings(text string, src source) []setting {
 			}
 			continue
 		} else if name != "" {
+			since, reach = 0, 1
+			if block == "(" || strings.ContainsAny(t, "(<") {
+				reach = 3
+			}
 			block = name
 		}
 		shown := prevBanner || outputFollows(prev)
@@ -457,15 +470,7 @@ var reportSubcommands = map[string]bool{"show": true, "doctor": true, "describe"
 // counts, and only as a later one than memory's (printed): a report of
 // settings or of files changes nothing.
 func reportedVersions(c command, output string, prompt source) []setting {
-	sub, dir := "", ""
-	for i, a := range c.args[1:] {
-		if reportSubcommands[a.text] && sub == "" {
-			sub = a.text
-		}
-		if a.text == "-C" && i+2 < len(c.args) {
-			dir = c.args[i+2].text
-		}
-	}
+	sub, dir := reportSubcommand(c)
 	if sub == "" {
 		return nil
 	}
@@ -499,6 +504,32 @@ func reportedVersions(c command, output string, prompt source) []setting {
 		out = append(out, st)
 	}
 	return out
+}
+
+// reportSubcommand is the report subcommand c runs (see
+// reportSubcommands) and the directory a `-C dir` before it names: the
+// program's verb (`git -C dir describe`, `cap doctor`) or the word right
+// after it (`pip show`, `git submodule status`). A report word further on
+// is an argument (`grep -rn status app.log` searches for it), and `git
+// show` prints commits and their diffs, not what is installed.
+func reportSubcommand(c command) (sub, dir string) {
+	i := min(c.runner, len(c.args)-1) + 1
+	if i+1 < len(c.args) && c.args[i].text == "-C" {
+		dir, i = c.args[i+1].text, i+2
+	}
+	if i >= len(c.args) {
+		return "", ""
+	}
+	switch v := c.args[i].text; {
+	case reportSubcommands[v]:
+		sub = v
+	case !strings.HasPrefix(v, "-") && i+1 < len(c.args) && reportSubcommands[c.args[i+1].text]:
+		sub = c.args[i+1].text
+	}
+	if sub == "show" && path.Base(c.args[0].text) == "git" {
+		return "", ""
+	}
+	return sub, dir
 }
 
 // placedVersionRe is a memory line's word setting its version for a
@@ -690,8 +721,10 @@ func namesVersionOf(said []source, named []string, v string) bool {
 // the program whose name's terms are in: every term of w is among them,
 // w split at its capitals ("OpenWrt") or read whole, so that "PyYAML" is
 // the "pyyaml" of a pin and not "py" and "yaml"; or w is the program's
-// name but for a letter or two its binary or its vendor adds ("Rust" of
-// rustc, "CockroachDB" of cockroach).
+// name but for an ending its binary or its vendor adds ("Rust" of
+// rustc, "CockroachDB" of cockroach; see programSuffixes). Another
+// ending makes another program ("Vite" is not vitest, "Mongo" not
+// mongosh).
 func namesProgram(w string, in map[string]bool) bool {
 	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
 		if len(t) > 0 && subset(termSet(t), in) {
@@ -700,13 +733,19 @@ func namesProgram(w string, in map[string]bool) bool {
 	}
 	if lw := strings.ToLower(strings.TrimLeft(w, "(")); len(lw) >= 4 && !strings.ContainsFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		for t := range in {
-			if len(t) >= 4 && (strings.HasPrefix(t, lw) && len(t)-len(lw) <= 2 || strings.HasPrefix(lw, t) && len(lw)-len(t) <= 2) {
+			if len(t) >= 4 && (strings.HasPrefix(t, lw) && programSuffixes[t[len(lw):]] || strings.HasPrefix(lw, t) && programSuffixes[lw[len(t):]]) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// programSuffixes are the endings a program's binary, package or vendor
+// adds to the name people say: a compiler's "c" (rustc), a daemon's "d"
+// (containerd), a database's "db" or "ql" (CockroachDB, PostgreSQL), a
+// control tool's "ctl", a JavaScript package's "js", a server's "server".
+var programSuffixes = map[string]bool{"c": true, "d": true, "db": true, "ql": true, "ctl": true, "js": true, "server": true, "-server": true}
 
 // joinedName is the text a memory line writes before a version of the
 // program named: the name and a space ("Caddy 2.8"), or the name with
@@ -759,9 +798,21 @@ func sameStemValue(line, v string) string {
 // a wildcard for the rest: "nodejs20.x", "python3.x".
 var wildcardVersionRe = lazyregexp.New(`^([A-Za-z][A-Za-z-]*?)(\d+(?:\.\d+)*)\.x$`)
 
-// addressRe is an address with a port: "127.0.0.1:3400",
-// "http://localhost:8081/api".
-var addressRe = lazyregexp.New(`^(?:[a-z][\w+.-]*://)?([\w.-]+):(\d{2,5})(/\S*)?$`)
+// addressParts is the host, port and path of an address splitAddress
+// reads ("http://localhost:8081/api/" is localhost, 8081 and /api), or
+// "", "" and "".
+func addressParts(v string) (host, port, urlPath string) {
+	host, port = splitAddress(v)
+	if host == "" {
+		return "", "", ""
+	}
+	if i := strings.Index(v, "//"); i >= 0 {
+		if _, p, ok := strings.Cut(v[i+2:], "/"); ok {
+			urlPath = strings.TrimSuffix("/"+p, "/")
+		}
+	}
+	return host, port, urlPath
+}
 
 // loopbackHosts are the names of the box the project is worked on: an
 // address on one is the same place on another.
@@ -774,25 +825,24 @@ var loopbackHosts = map[string]bool{"localhost": true, "127.0.0.1": true, "0.0.0
 // of one box differ by their port alone. It gives memory's address and
 // the same written with the pasted port, or "" and "".
 func movedAddress(line string, st setting) (string, string) {
-	m := addressRe().FindStringSubmatch(st.value)
-	if m == nil {
+	host, port, urlPath := addressParts(st.value)
+	if host == "" {
 		return "", ""
 	}
-	host, port, path := strings.ToLower(m[1]), m[2], strings.TrimSuffix(m[3], "/")
+	host = strings.ToLower(host)
 	lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(line)))
-	if path == "" && !intersects(termSet(st.terms), lt) {
+	if urlPath == "" && !intersects(termSet(st.terms), lt) {
 		return "", ""
 	}
 	old, n := "", 0
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
-		o := addressRe().FindStringSubmatch(trimValue(w))
-		if o == nil {
+		oh, op, opath := addressParts(trimValue(w))
+		if oh == "" {
 			continue
 		}
 		n++
-		oh := strings.ToLower(o[1])
-		if (oh == host || loopbackHosts[oh] && loopbackHosts[host]) && strings.TrimSuffix(o[3], "/") == path && o[2] != port {
-			old = o[1] + ":" + o[2]
+		if lh := strings.ToLower(oh); (lh == host || loopbackHosts[lh] && loopbackHosts[host]) && opath == urlPath && op != port {
+			old = oh + ":" + op
 		}
 	}
 	if n != 1 || old == "" {

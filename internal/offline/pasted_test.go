@@ -501,6 +501,10 @@ func TestQueriedVersion(t *testing.T) {
 		{"npx ionic doctor", "Installed Dependencies:\n  @ionic/core: 8.4.1\n", "8.4.1"},
 		{"git status", "modified:   src/app.go\n", ""},
 		{"git describe --tags", "v1.5.6\n", ""},
+		// a report word as an argument, and git's show of a commit
+		{"grep -rn status logs/app.log", "logs/app.log:12: redis@7.2.4 connected\n", ""},
+		{"git show --stat", " package.json | 2 +-\n+  \"react\": \"19.0.0\"\n", ""},
+		{"git log --format=%s show", "bump: redis@7.2.4\n", ""},
 	} {
 		var got string
 		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
@@ -668,7 +672,10 @@ func TestPastedBlockVersions(t *testing.T) {
 		"<dependency>\n  <groupId>org.example</groupId>\n  <artifactId>quartz-scheduler-starter</artifactId>\n  <version>2.5.0</version>\n</dependency>\n" +
 		"<version>9.9.9</version>\n" +
 		"FetchContent_Declare(\n  glfw\n  GIT_REPOSITORY https://example.org/glfw.git\n  GIT_TAG 3.4\n)\n" +
-		"Name: httpx\nVersion: 0.28.1\n"
+		"Name: httpx\nVersion: 0.28.1\n" +
+		// a block's name does not reach a version further down
+		"\nname: web-app\nservices:\n  db:\n    image: postgres:16\nversion: \"3.8\"\n" +
+		"\nname: my-service\nreplicas: 3\nrev: 42\n"
 	var got []string
 	for _, s := range pastedSettings(text, source{}) {
 		if s.printed {
@@ -701,6 +708,10 @@ func TestNamesProgramLoosely(t *testing.T) {
 		{"Go", []string{"gofmt"}, false},
 		{"Java", []string{"javascript"}, false},
 		{"Node", []string{"nodemon"}, false},
+		{"CockroachDB", []string{"cockroach"}, true},
+		{"Vite", []string{"vitest"}, false},
+		{"Mongo", []string{"mongosh"}, false},
+		{"Next", []string{"nextra"}, false},
 	} {
 		if got := namesProgram(tc.w, termSet(tc.in)); got != tc.want {
 			t.Errorf("namesProgram(%q, %v) = %v, want %v", tc.w, tc.in, got, tc.want)
@@ -709,6 +720,16 @@ func TestNamesProgramLoosely(t *testing.T) {
 	if n, o := versionAfterName("Local cache is the image `valkey:7.2`.", []string{"valkey"}, "8.0.1"); n+o != "valkey:7.2" {
 		t.Errorf("versionAfterName of a joined image tag = %q %q", n, o)
 	}
+}
+
+// TestPastedOtherProgramOrBlock: a pasted version of a program whose
+// name only begins memory's (vitest of Vite), or a version a block gives
+// lines below its name, leaves memory's line alone.
+func TestPastedOtherProgramOrBlock(t *testing.T) {
+	laterMessageEdits(t, "# Project Memory\n\n- Dev server is Vite 2.9.18.\n", "u:the hot reload drops css changes",
+		"u:I bumped the dependencies, here is npm ls:\n├── vitest@3.0.5\n└── typescript@5.7.3", "x:make check", nil)
+	laterMessageEdits(t, "# Project Memory\n\n- Compose stack: web-app 2.1 behind traefik.\n", "u:the healthcheck flaps",
+		"u:I changed the compose file, it reads now:\nname: web-app\nservices:\n  db:\n    image: postgres:16\nversion: \"3.8\"", "x:make check", nil)
 }
 
 // TestPastedMovedAddress: a pasted address that is memory's but for its
@@ -724,6 +745,9 @@ func TestPastedMovedAddress(t *testing.T) {
 		{"Search calls go to http://localhost:7700/search (meilisearch).", "upstream", "http://127.0.0.1:7711/index", "", ""},
 		{"Postgres at 127.0.0.1:5432.", "cache_addr", "127.0.0.1:6380", "", ""},
 		{"Docs preview served at 10.0.0.5:4000.", "preview_addr", "127.0.0.1:4100", "", ""},
+		// an image's tag and a time of day are no addresses
+		{"Database image is postgres:15.", "image", "postgres:16", "", ""},
+		{"Docs preview served at 127.0.0.1:4000 from 10:30.", "preview_addr", "127.0.0.1:4100", "127.0.0.1:4000", "127.0.0.1:4100"},
 	} {
 		st := setting{key: tc.key, terms: keyTerms(tc.key), value: tc.value}
 		if o, n := movedAddress(tc.line, st); o != tc.old || n != tc.new {

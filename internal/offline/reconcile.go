@@ -764,7 +764,9 @@ func (k *known) proposed(ch change) bool {
 // new port as the port of an address ("runs at http://localhost:5611"
 // after "moved it to 5611"): the change is made, and a line retelling it
 // would say memory's line again, which sameFact cannot see through the
-// address.
+// address. The address must be near a term the change names (four
+// words before it or two after): "Grafana dashboards live next to the
+// api at http://localhost:3001/" gives the api's port, not Grafana's.
 func (k *known) holdsAtPort(ch change) bool {
 	if !whole(ch.new) {
 		return false
@@ -774,9 +776,15 @@ func (k *known) holdsAtPort(ch change) bool {
 		if k.removed[l] || !intersects(terms, termSet(nonValues(plain(l)))) {
 			continue
 		}
-		for _, w := range strings.Fields(strings.ReplaceAll(l, "`", " ")) {
-			if addressPort(trimValue(w)) == ch.new {
-				return true
+		f := strings.Fields(strings.ReplaceAll(l, "`", " "))
+		for i, w := range f {
+			if addressPort(trimValue(w)) != ch.new {
+				continue
+			}
+			for j := max(0, i-4); j < len(f) && j <= i+2; j++ {
+				if j != i && intersects(terms, termSet(nonValues(plain(f[j])))) {
+					return true
+				}
 			}
 		}
 	}

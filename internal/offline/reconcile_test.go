@@ -325,3 +325,24 @@ func TestDiscreditedLineEdited(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldsAtPortNearTerm: memory holds a moved port only at an address
+// written near what the change names; another service's address on a
+// line that mentions it is no proof the move was made.
+func TestHoldsAtPortNearTerm(t *testing.T) {
+	ch := change{old: "3000", new: "3001", terms: nonValues("I moved grafana to 3001 because 3000 clashes")}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"- Grafana dashboards live next to the api at http://localhost:3001/.", false},
+		{"- Grafana runs at http://localhost:3001/ now.", true},
+		{"- Dashboards at http://localhost:3001/ (grafana) for the team.", true},
+	} {
+		k := &known{}
+		k.addText(tc.line)
+		if got := k.holdsAtPort(ch); got != tc.want {
+			t.Errorf("holdsAtPort(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
