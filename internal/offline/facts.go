@@ -279,13 +279,18 @@ func foldSharedSupport(out []candidate) []candidate {
 		msgID   string
 		quote   string
 	}
+	memo := map[string]map[string]bool{} // each line's and quote's plain words, found once
 	plain := func(s string) map[string]bool {
+		if m, ok := memo[s]; ok {
+			return m
+		}
 		m := map[string]bool{}
 		for _, t := range factTerms(s) {
 			if strings.IndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && !narration[t] {
 				m[t] = true
 			}
 		}
+		memo[s] = m
 		return m
 	}
 	kept := out[:0]

@@ -653,9 +653,12 @@ func rareTie(line string, lineTerms []string, as int, b source, bTerms []string,
 // that states it ("the host comes from API_BASE_URL") or, failing one, by
 // the name with the noun before it ("zone ap-south-2").
 
-// hedgeLeadRe opens a statement the person is not sure of: "I believe",
-// "I think". The setting is the rest; a later session confirms it.
-var hedgeLeadRe = lazyregexp.New(`(?i)^(?:i (?:believe|think|guess|reckon)|i'?m (?:pretty |fairly )?sure|(?:keep|bear) in mind)(?: that)?\s+`)
+// hedgeLeadRe is a lead-in that frames a statement rather than being
+// part of it: "I believe", "I'm sure", "keep in mind". The setting is the
+// rest; a later session confirms it. A "that" after it goes only before
+// the statement's own subject ("I think that the host …"), not where it
+// is the subject ("I think that works").
+var hedgeLeadRe = lazyregexp.New(`(?i)^(?:i (?:believe|think|guess|reckon)|i'?m (?:pretty |fairly )?sure|(?:keep|bear) in mind)\s+(?:that\s+((?:the|our|my|each|every|all|a|an)\s))?`)
 
 // labelValueRe is a clause that is only a noun and the name it labels:
 // "zone ap-south-2", "bucket media_v2".
@@ -667,7 +670,12 @@ var getsRe = lazyregexp.New(`(?i)\b(?:gets|takes|pulls|loads)\b`)
 
 // unitNameRe is a name made of a capital and a word ("T-state",
 // "Q-values"): a unit or a kind of the project's own, written as a name.
-var unitNameRe = lazyregexp.New(`\b[A-Z][A-Z0-9]?-[a-z]{3,}\b`)
+// Everyday words of the shape are no name (everydayUnit).
+var unitNameRe = lazyregexp.New(`\b[A-Z]-[a-z]{3,}\b`)
+
+// everydayUnit are English words written as a capital and a word.
+var everydayUnit = map[string]bool{"e-mail": true, "x-axis": true, "y-axis": true, "z-axis": true, "t-shirt": true,
+	"e-commerce": true, "e-book": true, "u-turn": true, "x-ray": true, "a-list": true, "e-sign": true, "e-bike": true}
 
 // recurNames are the names of a sentence a setting can be: written as
 // code (a digit, an underscore, a dot, a capital inside), with letters,
@@ -676,8 +684,15 @@ var unitNameRe = lazyregexp.New(`\b[A-Z][A-Z0-9]?-[a-z]{3,}\b`)
 func recurNames(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range unitNameRe().FindAllString(s, -1) {
-		// "T-state", "Q-values": one name, however many.
-		m[strings.TrimSuffix(strings.ToLower(w), "s")] = true
+		// "T-state", "Q-values": one name, however many ("X-class"
+		// keeps its "ss").
+		w = strings.ToLower(w)
+		if one := strings.TrimSuffix(w, "s"); !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
+			w = one
+		}
+		if !everydayUnit[w] && !everydayUnit[w+"s"] {
+			m[w] = true
+		}
 	}
 	for n := range codeNames(s) {
 		if len(n) < 4 || strings.ContainsAny(n, "/$`()") || fileLike(n) || strings.IndexFunc(n, unicode.IsLetter) < 0 {
@@ -701,7 +716,7 @@ func leansOn(s, name string) bool {
 func wordingOf(s, name string) (line string, leans bool) {
 	leans = leansOn(s, name)
 	c := namingClauses(s, factTerms(name))
-	c = strings.TrimSpace(hedgeLeadRe().ReplaceAllString(c, ""))
+	c = strings.TrimSpace(hedgeLeadRe().ReplaceAllString(c, "${1}"))
 	c = strings.TrimSpace(conventionRe().ReplaceAllString(c, " "))
 	if c == "" || backRefRe().MatchString(c) || !strings.Contains(strings.ToLower(c), name) {
 		return "", leans
@@ -737,10 +752,11 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 		if strings.Contains(s.quote, "?") || reportsTrouble(s.quote) {
 			continue
 		}
+		// "etl_pool is gone, it's wh_pool now": a value that changed,
+		// the newest rules' business.
+		moved := changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettledRe().MatchString(s.quote)
 		for n := range recurNames(s.quote) {
-			if changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettledRe().MatchString(s.quote) {
-				// "etl_pool is gone, it's wh_pool now": a value
-				// that changed, the newest rules' business.
+			if moved {
 				changed[n] = true
 			}
 			if _, ok := byName[n]; !ok {

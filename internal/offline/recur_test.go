@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -319,5 +320,16 @@ func TestUnitNameRecurs(t *testing.T) {
 	}
 	if l, _ := wordingOf("keep in mind the scheduler is K-tick based", "k-tick"); l != "The scheduler is K-tick based." {
 		t.Fatalf("got %q; want the statement without its lead", l)
+	}
+}
+
+// TestRecurNamesEverydayWords: a capital and a word is a name of the
+// project's own ("Q-step"), but not an everyday word of that shape, which
+// would tie two sessions by nothing.
+func TestRecurNamesEverydayWords(t *testing.T) {
+	got := recurNames("Send it by E-mail, plot the X-axis; counts are in Q-steps and T-class units.")
+	want := map[string]bool{"q-step": true, "t-class": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("recurNames = %v, want %v", got, want)
 	}
 }

@@ -235,7 +235,7 @@ func leadingOptions(rest []string) int {
 }
 
 // containerPrograms run an image or pod named after `run`, not a task.
-var containerPrograms = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true}
+var containerPrograms = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "kubectl": true, "buildah": true}
 
 // wordFlag is a single-dash option spelled as a word (`-scheme`,
 // `-destination`, `-tags`): it takes a value, unlike `-q` or `-v`.
@@ -894,7 +894,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = ""
 		}
 	}
-	c.preview = c.preview || c.category == "" && (infraTools[prog] && (sub == "plan" || sub == "preview") || previewVerb(c.step))
+	c.preview = c.preview || c.category == "" && (infraTools[prog] && (sub == "plan" || sub == "preview") || previewVerb(c.step) && !packageManagers[prog])
 	if (prog == "godot" || prog == "godot4") && strings.Contains(strings.Join(rest, " "), "gut") {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"
@@ -1090,7 +1090,9 @@ func checkOption(rest []string) string {
 
 // previewVerb reports whether a step of an area of a tool ends in a verb
 // that shows what a change would do before it is made (`nomad job plan`,
-// `az deployment group what-if`): a dry run, as `terraform plan` is.
+// `az deployment group what-if`): a dry run, as `terraform plan` is. A
+// package manager's script of that name is not one (`npm run preview`
+// serves a built site).
 func previewVerb(step string) bool {
 	f := strings.Fields(step)
 	if len(f) < 3 {

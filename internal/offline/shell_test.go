@@ -379,6 +379,10 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"yarn nx affected -t typecheck e2e", "yarn nx affected", "typecheck"},
 		{"npx nx run-many --targets=vet,test --parallel", "npx nx run-many", "lint"},
 		{"npx nx run-many -t serve", "npx nx run-many", ""},
+		// "." is a path, no number the check option is given
+		{"kelpie --check .", "kelpie --check", "lint"},
+		// a package's preview script serves the built site: no dry run
+		{"pnpm run preview", "pnpm run preview", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {

@@ -356,16 +356,19 @@ func allMatch(vals []string, f func(string) bool) bool {
 	return true
 }
 
+// isNumber reports whether s is a number as commands are given one: digits
+// and dots ("30", "4.2"), at least one digit.
 func isNumber(s string) bool {
-	if s == "" {
-		return false
-	}
+	digits := 0
 	for _, r := range s {
-		if (r < '0' || r > '9') && r != '.' {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r != '.':
 			return false
 		}
 	}
-	return true
+	return digits > 0 // "." and ".." are paths
 }
 
 // isVersion matches v1.2.3, 1.2 and 2026-03-01 style values.
