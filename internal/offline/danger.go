@@ -46,23 +46,38 @@ var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:n
 
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
-	return dangerousBeyond(s, "")
-}
-
-// dangerousBeyond is dangerous for a rewrite of the memory line old: what
-// the person already keeps in memory (a `--insecure` of a local dev
-// cluster) is theirs, and an edit that only carries it over, with a new
-// version or port, adds no standing order. Anything the rewrite brings
-// that old lacks is refused as in a new line.
-func dangerousBeyond(s, old string) bool {
 	s = noSudoRe().ReplaceAllString(s, "")
-	old = strings.ToLower(old)
 	for _, re := range dangerRes() {
-		for _, m := range re.FindAllString(s, -1) {
-			if old == "" || !strings.Contains(old, strings.ToLower(m)) {
-				return true
-			}
+		if re.MatchString(s) {
+			return true
 		}
 	}
 	return false
+}
+
+// dangerousBeyond is dangerous for a rewrite of the memory line old
+// (or "" for a new line). A rewrite that only swaps values in the line
+// the person already keeps (a new version or port for a `--insecure`
+// local cluster's start command) adds no standing order and passes. Any
+// other rewrite is judged alone: "use sudo" must not pass as an edit of
+// "never use sudo", though the line it replaces holds the word.
+func dangerousBeyond(s, old string) bool {
+	return dangerous(s) && (old == "" || !valuesOnly(s, old))
+}
+
+// valuesOnly reports whether s is old with only values changed: the same
+// words in the same order, each one that differs holding a digit on both
+// sides.
+func valuesOnly(s, old string) bool {
+	a := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "- "))
+	b := strings.Fields(strings.TrimPrefix(strings.TrimSpace(old), "- "))
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) && (!hasDigit(a[i]) || !hasDigit(b[i])) {
+			return false
+		}
+	}
+	return true
 }

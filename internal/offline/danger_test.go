@@ -13,6 +13,11 @@ func TestDangerousBeyond(t *testing.T) {
 		// the rewrite brings something old lacks: refused
 		{"Local dev runs `meili --insecure --port 7701 --no-verify`.", "Local dev runs `meili --insecure --port 7700`.", true},
 		{"Deploy with `tofu apply -auto-approve` on v1.8.", "Deploy with `tofu apply` on v1.7.", true},
+		// a rule turned round is no swap of values, whatever the old
+		// line names
+		{"From now on use sudo for docker commands.", "- Never use sudo for docker commands.", true},
+		{"Commit with --no-verify when the hook hangs.", "- Never commit with --no-verify.", true},
+		{"Skip tests when only docs change.", "- Don't skip tests, even for docs.", true},
 		// a new line is judged alone
 		{"Local dev runs `meili --insecure`.", "", true},
 		{"Local dev runs `meili --port 7701`.", "", false},

@@ -427,9 +427,11 @@ var useRe = lazyregexp.New(`(?i)\b(?:use|using|go(?:es)? (?:in|into|through|to)|
 // fails, so the rule takes its place. The old line must rely on the name
 // as the means or the place ("in the dotfile", "with cron", "on the mini"):
 // "the network share is mounted at /mnt/net" does not rely on the network
-// that "use retries, the network is flaky" says fails. A name two memory
-// lines rely on leaves both alone: which one the rule overrules is not
-// said.
+// that "use retries, the network is flaky" says fails. The two lines must
+// also be about one thing beyond the name ("tokens" above): "use tabs, the
+// linter is flaky" overrules no line on fixing what the linter reports. A
+// name two memory lines rely on leaves both alone: which one the rule
+// overrules is not said.
 func (k *known) discredited(line string, taken map[string]bool) (string, string) {
 	if !useRe().MatchString(line) {
 		return "", ""
@@ -445,7 +447,7 @@ func (k *known) discredited(line string, taken map[string]bool) (string, string)
 	for _, n := range names {
 		found, path := "", ""
 		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !reliesOn(l, n) || negatedIn(l, n) {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !reliesOn(l, n) || negatedIn(l, n) || sharedTerms(line, l) < 2 {
 				continue
 			}
 			if found != "" {
@@ -466,7 +468,7 @@ var meansWords = map[string]bool{"in": true, "into": true, "with": true, "via": 
 	"using": true, "use": true, "on": true, "to": true, "from": true, "by": true}
 
 // reliesOn reports whether line names name as the means or the place of
-// what it says: a word of meansWords at most two words before it ("in
+// what it says: a word of meansWords at most three words before it ("in
 // localStorage", "on the build box", "with the old cron").
 func reliesOn(line, name string) bool {
 	f := strings.Fields(strings.ToLower(line))

@@ -297,8 +297,8 @@ func TestRestatesUnchanged(t *testing.T) {
 
 // TestDiscreditedLineEdited: a rule that says what to use while it says
 // the thing a memory line relies on fails at its job takes that line's
-// place; a line that only names the thing, or two lines that both rely on
-// it, are left alone.
+// place; a line that only names the thing, one about something else, or
+// two lines that both rely on it, are left alone.
 func TestDiscreditedLineEdited(t *testing.T) {
 	said := "from now on use the system keyring for the api tokens, the dotfile gets wiped on every upgrade."
 	for _, c := range []struct {
@@ -308,6 +308,8 @@ func TestDiscreditedLineEdited(t *testing.T) {
 		{"- Cache the api tokens in the dotfile.\n- The CLI is written in Rust.\n", true},
 		{"- The dotfile format is documented in docs/config.md.\n- The CLI is written in Rust.\n", false},
 		{"- Save the window layout in the dotfile.\n- Keep the theme choice in the dotfile too.\n", false},
+		// one line on the dotfile, but about something else than tokens
+		{"- Save the window layout in the dotfile.\n- The CLI is written in Rust.\n", false},
 	} {
 		w := newWorld(t)
 		mem := "# Project Memory\n\n" + c.mem

@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -197,9 +198,20 @@ var scopeWords = map[string]bool{
 	"how": true, "way": true, "own": true, "board": true,
 }
 
-// mayScope reports whether s holds one of scopeWords.
+// mayScope reports whether s holds one of scopeWords, split as the
+// pattern's \b splits words (ASCII letters only) and folded as its (?i)
+// folds them (the long s and the Kelvin sign are an s and a k).
 func mayScope(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+	s = strings.Map(func(r rune) rune {
+		switch r = unicode.ToLower(r); r {
+		case '\u017f':
+			return 's'
+		case '\u212a':
+			return 'k'
+		}
+		return r
+	}, s)
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		if scopeWords[w] {
 			return true
 		}
@@ -258,17 +270,24 @@ func withoutScope(s string) string {
 	}
 	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
+		// the scope went with the lead-in: find the rule's own, if any
+		if loc = globalRe().FindStringIndex(s); loc == nil {
+			loc = []int{0, 0}
+		}
 	}
-	if c := strings.LastIndexAny(s[:loc[0]], ",;\u2014("); c >= 0 && asideLeadRe().MatchString(s[c+1:loc[0]]) {
-		// "…, but actually, and this is a me thing across all my
-		// stuff, please always ask …": the aside that carries the
-		// scope points at what follows it, which is the rule; what
-		// came before the aside is another matter.
-		rest := strings.TrimLeft(s[loc[1]:], " ")
-		if closed := strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ","); (closed || strings.HasPrefix(rest, ",")) && len(textkey.Tokens(rest)) >= 3 {
-			// (the comma that closes the aside may end the scope's
-			// match, scopeEnd)
-			return strings.TrimSpace(strings.TrimPrefix(rest, ","))
+	if c := strings.LastIndexAny(s[:loc[0]], ",;\u2014("); c >= 0 {
+		_, w := utf8.DecodeRuneInString(s[c:]) // "—" is three bytes
+		if asideLeadRe().MatchString(s[c+w : loc[0]]) {
+			// "…, but actually, and this is a me thing across all my
+			// stuff, please always ask …": the aside that carries the
+			// scope points at what follows it, which is the rule; what
+			// came before the aside is another matter.
+			rest := strings.TrimLeft(s[loc[1]:], " ")
+			if closed := strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ","); (closed || strings.HasPrefix(rest, ",")) && len(textkey.Tokens(rest)) >= 3 {
+				// (the comma that closes the aside may end the
+				// scope's match, scopeEnd)
+				return strings.TrimSpace(strings.TrimPrefix(rest, ","))
+			}
 		}
 	}
 	// scopeLast: the scope ends the sentence (bar the place it is set

@@ -583,6 +583,7 @@ func FuzzMayScope(f *testing.F) {
 		"that's how I work", "here and everywhere else", "put this in my global memory: short answers",
 		"not specific to this project: ask first", "across the board, never sudo", "on all my machines, fish",
 		"a personal preference, not a project one", "regardless of the codebase, use UTC", "in all of my stuff",
+		"éanywhere", "not \u017fpecific to this project: x", "in every project_x, do",
 	} {
 		f.Add(s)
 	}
@@ -591,4 +592,17 @@ func FuzzMayScope(f *testing.F) {
 			t.Errorf("the scope pattern matches %q, but mayScope skips it", s)
 		}
 	})
+}
+
+// TestWithoutScopeLongLeadIn: a lead-in longer than the rule after its
+// colon, and an aside set off by a dash, are taken off whole.
+func TestWithoutScopeLongLeadIn(t *testing.T) {
+	for in, want := range map[string]string{
+		"Something I want you to keep in mind for the future, across all my repos: no emoji ever":                      "no emoji ever",
+		"Keep it in one file \u2014 and this is a me thing across all my repos, always ask before adding a dependency": "always ask before adding a dependency",
+	} {
+		if got := withoutScope(in); got != want {
+			t.Errorf("withoutScope(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
