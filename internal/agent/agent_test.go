@@ -512,7 +512,10 @@ func TestRetries(t *testing.T) {
 func TestTimeouts(t *testing.T) {
 	t.Run("per-request timeout", func(t *testing.T) {
 		h := setup(t, hang(nil))
-		h.cfg.RequestTimeout = 50 * time.Millisecond
+		// Long enough for the retry to reach the server on a loaded
+		// machine under -race (50 ms lost it there); short against
+		// the 3 s bound below.
+		h.cfg.RequestTimeout = 500 * time.Millisecond
 		h.cfg.MaxRetries = 1
 		start := time.Now()
 		res := h.run(context.Background())
