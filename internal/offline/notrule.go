@@ -51,6 +51,9 @@ func hypothetical(s string) bool {
 		return true
 	}
 	w := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
+	if len(w) == 0 {
+		return false // "when   is …": no thing waited for
+	}
 	switch w[0] {
 	case "a", "an", "any", "each", "every", "some":
 		return false

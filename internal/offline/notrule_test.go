@@ -121,3 +121,11 @@ func TestRequestForOneIsNoRecurringFact(t *testing.T) {
 		}
 	}
 }
+
+// TestHypotheticalBlankWait: a condition whose waited-for thing is only
+// spaces names nothing and must not crash the run.
+func TestHypotheticalBlankWait(t *testing.T) {
+	if hypothetical("when   is back, tag the release") {
+		t.Error("a blank condition read as a hypothetical")
+	}
+}
