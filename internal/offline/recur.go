@@ -752,10 +752,14 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 		if strings.Contains(s.quote, "?") || reportsTrouble(s.quote) {
 			continue
 		}
+		names := recurNames(s.quote)
+		if len(names) == 0 {
+			continue
+		}
 		// "etl_pool is gone, it's wh_pool now": a value that changed,
 		// the newest rules' business.
 		moved := changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettledRe().MatchString(s.quote)
-		for n := range recurNames(s.quote) {
+		for n := range names {
 			if moved {
 				changed[n] = true
 			}
