@@ -50,15 +50,14 @@ func hypothetical(s string) bool {
 	if m[2] < 0 {
 		return true
 	}
-	w := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
-	if len(w) == 0 {
-		return false // "when   is …": no thing waited for
-	}
-	switch w[0] {
+	wait := strings.ToLower(s[m[2]:m[3]])
+	switch firstWord(wait) {
+	case "": // "when   is …": no thing waited for
+		return false
 	case "a", "an", "any", "each", "every", "some":
 		return false
 	}
-	return !recurringThings[strings.Trim(w[len(w)-1], ",.")]
+	return !recurringThings[strings.Trim(lastWord(wait), ",.")]
 }
 
 // behaviourRe is "always" or "never" between a definite subject and its
@@ -204,11 +203,7 @@ func makesOne(s string) bool {
 	if m == nil {
 		return false
 	}
-	w := strings.Fields(strings.ToLower(s[m[2]:m[3]]))
-	if len(w) == 0 {
-		return true
-	}
-	head := strings.Trim(w[len(w)-1], ",.")
+	head := strings.Trim(lastWord(strings.ToLower(s[m[2]:m[3]])), ",.")
 	return !plural(head) && !codeParts[head] && !projectNouns[head]
 }
 

@@ -686,9 +686,8 @@ func recurNames(s string) map[string]bool {
 	for _, w := range unitNameRe().FindAllString(s, -1) {
 		// "T-state", "Q-values": one name, however many ("X-class"
 		// keeps its "ss").
-		w = strings.ToLower(w)
-		if one := strings.TrimSuffix(w, "s"); !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
-			w = one
+		if w = strings.ToLower(w); plural(w) {
+			w = strings.TrimSuffix(w, "s")
 		}
 		if !everydayUnit[w] && !everydayUnit[w+"s"] {
 			m[w] = true
