@@ -208,8 +208,10 @@ func TestEval(t *testing.T) {
 // tuning29, tuning32 and tuning33 at stop 20). Open now: tuning30 keeps
 // MEMORY.md's old package manager line beside a verification line run with
 // the new one (the change was typed "switchd"); tuning31 proposes a short
-// paraphrase of a MEMORY.md line ("…, as before").
-var untuned = map[string]bool{"tuning30": true, "tuning31": true}
+// paraphrase of a MEMORY.md line ("…, as before"); tuning35 proposes one
+// fact twice in one inbox (a training precision in two sessions' words, a
+// port as an edit of MEMORY.md's line and as a new line).
+var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning35": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
