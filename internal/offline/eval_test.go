@@ -211,8 +211,10 @@ func TestEval(t *testing.T) {
 // paraphrase of a MEMORY.md line ("…, as before"); tuning35 proposes one
 // fact twice in one inbox (a training precision in two sessions' words, a
 // port as an edit of MEMORY.md's line and as a new line); tuning36 proposes
-// one recurring fact twice (a read-only data share, once from a demo bullet).
-var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning35": true, "tuning36": true}
+// one recurring fact twice (a read-only data share, once from a demo bullet);
+// tuning37 adds the moved dev database port ("I moved the dev database to
+// 5434.") beside MEMORY.md's line with the old one (a contradiction).
+var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning35": true, "tuning36": true, "tuning37": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
