@@ -117,6 +117,7 @@ func TestEval(t *testing.T) {
 	checkFrozen(t, "heldout8")
 	checkFrozen(t, "heldout9")
 	checkFrozen(t, "heldout10")
+	checkFrozen(t, "heldout11")
 	red, err := redact.New(redact.Options{})
 	if err != nil {
 		t.Fatal(err)
