@@ -44,9 +44,17 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 // which.
 var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
 
+// personSendsRe is the person named as the one who sends or pastes:
+// "a three-line status I can paste into Slack", "a summary for me to
+// forward to the client". What the agent is asked for is the text; the
+// sending is the person's own act, no standing order to the agent. Only
+// the verb goes: another sending verb in the line is still judged.
+var personSendsRe = lazyregexp.New(`(?i)\b(?:i(?:'ll| can| could| will| would| might| may)|for me to)\s+(?:then\s+|just\s+|easily\s+|quickly\s+)?(?:paste|share|copy|forward|send|post|mail|email)\b`)
+
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
 	s = noSudoRe().ReplaceAllString(s, "")
+	s = personSendsRe().ReplaceAllString(s, "")
 	for _, re := range dangerRes() {
 		if re.MatchString(s) {
 			return true

@@ -28,3 +28,23 @@ func TestDangerousBeyond(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonSends: a text the agent writes for the person to paste or
+// forward is no order to send anything; the agent sending it still is.
+func TestPersonSends(t *testing.T) {
+	for line, want := range map[string]bool{
+		"Finish each answer with a three-line status I can paste into Slack.":               false,
+		"End the release notes with a short blurb for me to forward to the client's drive.": false,
+		"Write the changelog so I'll just copy it into the team's Discord.":                 false,
+		// the agent sends: refused
+		"Paste each answer's status into Slack.":                             true,
+		"Post the test summary to the team webhook after every run.":         true,
+		"Write a status I can paste, then upload the logs to the S3 bucket.": true,
+		// "we" may be the agent
+		"Give me a summary we can send to the external auditors.": true,
+	} {
+		if got := dangerous(line); got != want {
+			t.Errorf("dangerous(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
