@@ -392,6 +392,10 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if hasScope(s) {
 		st.global, st.lasting = true, true
 		s = unpointed(withoutScope(s))
+		// "and this is how I like things in any repo of mine, I'd be
+		// grateful if you didn't …": the polite asking followed the
+		// scope, so it is read in its plain form only now.
+		s = wishIf(formalAsk(strings.TrimSpace(s)))
 	}
 	s = strings.TrimSpace(s)
 	if m := globalOpenRe().FindString(s); m != "" {

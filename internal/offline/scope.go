@@ -289,6 +289,15 @@ func withoutScope(s string) string {
 				return strings.TrimSpace(strings.TrimPrefix(rest, ","))
 			}
 		}
+	} else if c < 0 && openAsideRe().MatchString(s[:loc[0]]) {
+		// "this is a me thing across all my stuff, please always ask
+		// …": the same aside opening the sentence (a run-on split or a
+		// filler took its "and" off), when what follows it opens a rule
+		// or asks for one politely ("I'd be grateful if you …").
+		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimLeft(s[loc[1]:], " "), ","))
+		if closed := strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ",") || strings.HasPrefix(strings.TrimLeft(s[loc[1]:], " "), ","); closed && (ruleOpenRe().MatchString(firstWord(rest)) || wishIf(formalAsk(rest)) != rest) && len(textkey.Tokens(rest)) >= 3 {
+			return rest
+		}
 	}
 	// scopeLast: the scope ends the sentence (bar the place it is set
 	// against), so a break left at the end led to it.
@@ -352,6 +361,14 @@ var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriou
 // without the "and", ", that's how I do it in every project, …" points
 // back at the rule before it.
 var asideLeadRe = lazyregexp.New(`(?i)^\s*(?:and|but) (?:this|that)(?:'?s| is)\b[\w\s']{0,40}$`)
+
+// openAsideRe is asideLeadRe opening the sentence, with or without its
+// "and": "this is a me thing", "and that's just how I like things". Said
+// first, it may point back at the sentence before as well as forward, so
+// withoutScope reads it as pointing forward only when a rule word or a
+// polite wish opens what follows ("That's how I work in all my repos,
+// saves time" keeps pointing back).
+var openAsideRe = lazyregexp.New(`(?i)^\W*(?:(?:and|but) )?(?:this|that)(?:'?s| is)\b[\w\s']{0,40}$`)
 
 // danglingBreakRe is a clause break left at the end once the scope after
 // it is gone: "keep it short --.", "no emoji,". It cannot tell such a

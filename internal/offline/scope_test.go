@@ -606,3 +606,35 @@ func TestWithoutScopeLongLeadIn(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeAsideOpensSentence: the aside that carries the scope may open
+// the sentence once a run-on split or a filler took its "and" off; the
+// rule after it is kept, in its plain form when it was asked politely.
+// Said first with no rule word after it, the aside still points back.
+func TestScopeAsideOpensSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"this is a me thing across all my stuff not just this repo, please always ask me before you delete any file":                      "Always ask me before you delete any file.",
+		"that's just how I like things in any repository of mine, never reformat a file you did not otherwise touch":                      "Never reformat a file you did not otherwise touch.",
+		"Also, and this is how I work in every project of mine, I'd be grateful if you didn't open a pull request without a description.": "Don't open a pull request without a description.",
+		"this is a personal habit across all my repos, I'd rather you didn't bump dependencies unasked":                                   "Don't bump dependencies unasked.",
+	} {
+		st, _ := classify(in, false, source{})
+		if st == nil || !st.global || st.line != want {
+			t.Errorf("%q: got %+v; want global %q", in, st, want)
+		}
+	}
+	// with no rule word after it, the aside points back at the rule
+	// before it, and what follows is a reason
+	for _, in := range []string{
+		"that's how I work in all my repos, saves me time later",
+		"this is how I like things in any repo of mine, it keeps the history readable",
+	} {
+		if got := withoutScope(in); !strings.HasPrefix(strings.ToLower(got), "th") {
+			t.Errorf("withoutScope(%q) = %q; want the pointer kept", in, got)
+		}
+	}
+	// a rule word after a clause with content of its own: no aside
+	if got := withoutScope("the build cache is shared across all my repos, please never clear it"); strings.HasPrefix(got, "please") {
+		t.Errorf("took a description for an aside: %q", got)
+	}
+}
