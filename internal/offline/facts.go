@@ -61,6 +61,8 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 	// A setting only ever used, by a name written as code, recurs too.
 	named, dropNamed := recurringNames(stmts, said, more)
 	more = append(more, named...)
+	// So does a tool named as the means in two sessions, leaned on once.
+	more = append(more, recurringMeans(stmts, said, more)...)
 	for i := range dropNamed {
 		drop[i] = true
 	}

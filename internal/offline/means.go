@@ -1,0 +1,253 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A project's tool or service is often never stated as a rule, only named
+// as the means of each day's request, and leaned on as settled in one of
+// them: "validate the email with zod", then "parse the form body with zod
+// same as signup"; "make it use bullmq like the others", then "(bullmq
+// obviously)". No sentence is an instruction and the name is often a
+// plain word (no code form for recurringNames to go by), yet the person
+// named the same means in two sessions and said at least once that it is
+// how things are done here. A means named so in two sessions or more,
+// leaned on in the clause that names it, and named by the person in no
+// other session, is that setting said again.
+
+// meansTermRe is a thing named as what something is done with or through:
+// "with zod", "via bump", "use bullmq", "on the bullmq queue", "from
+// ca.internal". After "in" or "at" (group 1) only a name written as code
+// is a means ("in eu-central-1", "at https://ca.internal/…"; "in the
+// second movement" is a place in the work).
+var meansTermRe = lazyregexp.New(`(?i)\b(?:with|via|through|thru|using|uses?|on|from|(in|at))\s+(?:the\s+|our\s+)?(?:https?://)?([A-Za-z][\w.@:+-]*[A-Za-z0-9])`)
+
+// leanTermRe is a name leaned on right after it: "hspec like the rest",
+// "(bullmq obviously)". ("the billing dlq too" adds one more thing.)
+var leanTermRe = lazyregexp.New(`(?i)(?:^|[\s(])([A-Za-z][\w.@:+-]*[A-Za-z0-9]),?\s+(?:obviously|as usual|as always|like (?:the|all the) (?:others|rest))`)
+
+// meansLeanRe is a clause leaning on what was settled before: "like the
+// others", "as usual", "same as signup", "obviously", "via bump too".
+var meansLeanRe = lazyregexp.New(`(?i)\b(?:(?:like|as) (?:the (?:others|rest|other \w+)|usual|always|before|everywhere|other \w+)|same as|obviously|as well)\b|\btoo\s*(?:[,.;:!)]|$)`)
+
+// meansUse is one clause naming a term as its means.
+type meansUse struct {
+	said   int // index into said
+	clause string
+	leans  bool
+}
+
+// recurringMeans returns the statements of a means named in two sessions or
+// more and leaned on in one (see above), one per session, worded alike so
+// that they group; a statement of one of those sessions that names the
+// means words it. A term a statement of another session names already,
+// one a sentence asks about, changes or reports trouble with, and one
+// another session names in other ways are left alone: a tool of the
+// day's subject is named in every way, a settled means only as the means.
+func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
+	// The terms a clause leans on first: few sentences lean, and only
+	// the sentences naming one of their terms are read in full.
+	leaned := map[string]bool{}
+	for _, s := range said {
+		if !leanWords(s.quote) {
+			continue
+		}
+		for _, c := range clauseSplitRe().Split(s.quote, -1) {
+			if meansLeanRe().MatchString(c) || leanTermRe().MatchString(c) {
+				for _, u := range meansIn(c) {
+					leaned[u] = true
+				}
+			}
+		}
+	}
+	if len(leaned) == 0 {
+		return nil
+	}
+	uses := map[string][]meansUse{}
+	var order []string
+	off := map[string]bool{}
+	for i, s := range said {
+		low := strings.ToLower(s.quote)
+		named := false
+		for t := range leaned {
+			if strings.Contains(low, t) {
+				named = true
+				break
+			}
+		}
+		if !named {
+			continue
+		}
+		bad := strings.Contains(s.quote, "?") || reportsTrouble(s.quote) || changedSetting(s.quote) || goneRe().MatchString(s.quote)
+		for _, c := range clauseSplitRe().Split(s.quote, -1) {
+			for _, t := range meansIn(c) {
+				if !leaned[t] {
+					continue
+				}
+				if bad {
+					off[t] = true
+					continue
+				}
+				if _, ok := uses[t]; !ok {
+					order = append(order, t)
+				}
+				uses[t] = append(uses[t], meansUse{said: i, clause: c, leans: meansLeanRe().MatchString(c) || leanTermRe().MatchString(c)})
+			}
+		}
+	}
+	var out []stmt
+	for _, t := range order {
+		if off[t] || !meansName(t) {
+			continue
+		}
+		l := uses[t]
+		sessions := map[int]bool{}
+		leans := false
+		for _, u := range l {
+			sessions[said[u.said].session] = true
+			leans = leans || u.leans
+		}
+		if len(sessions) < 2 || !leans || namedElsewhere(said, t, sessions) {
+			continue
+		}
+		line, at, ok := lineNaming(stmts, more, t, sessions)
+		if !ok {
+			continue
+		}
+		done := map[int]bool{}
+		if line == "" {
+			line = meansLine(l, t)
+		} else {
+			// The statement is its session's evidence already.
+			done[at] = true
+		}
+		for _, u := range l {
+			s := said[u.said]
+			if done[s.session] {
+				continue
+			}
+			done[s.session] = true
+			out = append(out, stmt{line: line, src: s})
+		}
+	}
+	return out
+}
+
+// leanWords reports, by plain string search, whether a sentence may lean
+// back (meansLeanRe, leanTermRe).
+func leanWords(s string) bool {
+	low := strings.ToLower(s)
+	return strings.Contains(low, "like ") || strings.Contains(low, "as ") || strings.Contains(low, "obviously") || strings.Contains(low, "too")
+}
+
+// meansIn are the terms a clause names as its means (meansTermRe) or leans
+// on right after naming (leanTermRe), lower-cased.
+func meansIn(c string) []string {
+	var out []string
+	for _, m := range meansTermRe().FindAllStringSubmatch(c, -1) {
+		if t := strings.ToLower(m[2]); m[1] == "" || isCodeTerm(t) {
+			out = append(out, t)
+		}
+	}
+	for _, m := range leanTermRe().FindAllStringSubmatch(c, -1) {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	return out
+}
+
+// meansName reports whether a term can name a tool or service: a word of
+// three letters or more that is not a generic word, a pronoun, a plural
+// ("with tests like the others" names what comes with the work), a file,
+// a number, or a branch or an environment (where work goes, not what it
+// goes through).
+func meansName(t string) bool {
+	if len(t) < 3 || meansStop[t] || plural(t) || fileLike(t) || genericTerms()[t] || narration[t] {
+		return false
+	}
+	return strings.IndexFunc(t, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0
+}
+
+// meansStop are words after "with", "use" or "from" that name no means.
+var meansStop = map[string]bool{"it": true, "its": true, "this": true, "that": true, "them": true, "these": true, "those": true,
+	"one": true, "all": true, "each": true, "every": true, "both": true, "same": true, "other": true, "rest": true,
+	"top": true, "now": true, "there": true, "here": true, "then": true, "what": true, "which": true, "something": true,
+	"anything": true, "nothing": true, "start": true, "scratch": true, "way": true, "side": true, "time": true,
+	"mine": true, "you": true, "your": true, "our": true, "his": true, "her": true, "their": true, "him": true,
+	"please": true, "and": true, "the": true, "any": true, "care": true, "caution": true, "main": true, "master": true,
+	"staging": true, "prod": true, "production": true, "dev": true, "local": true, "localhost": true, "home": true}
+
+// lineNaming finds the statement that names t already, and its session:
+// its line words the means ("The report export should go through celery." said in one of
+// the sessions gains the other), and ok is false when a statement of
+// another session, a correction, a rule for every project or two
+// statements name it (the fact is there, or it is another fact of t's).
+func lineNaming(stmts, more []stmt, t string, sessions map[int]bool) (line string, session int, ok bool) {
+	for k, l := range [][]stmt{stmts, more} {
+		for _, s := range l {
+			if !namesTerm(s.line, t) {
+				continue
+			}
+			if k == 1 || line != "" && (line != s.line || session != s.src.session) || !sessions[s.src.session] || s.correction || s.global {
+				return "", 0, false
+			}
+			line, session = s.line, s.src.session
+		}
+	}
+	return line, session, true
+}
+
+// namesTerm reports whether a sentence names t as a word (meansTermRe's
+// words: "ca.internal", "eu-central-1").
+func namesTerm(s, t string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), notMeansRune) {
+		if strings.TrimRight(w, ".:-+") == t {
+			return true
+		}
+	}
+	return false
+}
+
+// namedElsewhere reports whether a session other than those of sessions
+// names t: a tool named in other sessions in other ways ("the bullmq
+// dashboard is empty") is the project's subject, not a means two
+// sessions settle.
+func namedElsewhere(said []source, t string, sessions map[int]bool) bool {
+	for _, s := range said {
+		if !sessions[s.session] && namesTerm(s.quote, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// notMeansRune splits a sentence into words the way meansTermRe names
+// them: "ca.internal", "eu-central-1" stay whole, a URL splits at its
+// slashes.
+func notMeansRune(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.' || r == '@' || r == ':' || r == '+')
+}
+
+// meansLine words the setting: the first clause naming the means that
+// states it as a line of its own without leaning back, else "Use <means>,
+// like the rest of the project.", which says what the person said: that
+// it is what this project uses.
+func meansLine(l []meansUse, t string) string {
+	for _, u := range l {
+		c := strings.TrimSpace(u.clause)
+		for {
+			x := fillerRe().ReplaceAllString(c, "")
+			if x == c {
+				break
+			}
+			c = strings.TrimSpace(x)
+		}
+		if u.leans || c == "" || imperative(c) || verbFirst(c) || pronounLeadRe().MatchString(c) || !stateVerbRe().MatchString(c) ||
+			planRe().MatchString(c) || hypotheticalRe().MatchString(c) || len(factTerms(c)) < 3 || !standsAlone(c) {
+			continue
+		}
+		return asLine(c)
+	}
+	return "Use " + t + ", like the rest of the project."
+}

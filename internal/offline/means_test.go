@@ -1,0 +1,77 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMeansNamedAgain: a tool or service named as the means of a request
+// in two sessions, leaned on as settled in one of them, is one candidate
+// with both sessions, whatever the domain.
+func TestMeansNamedAgain(t *testing.T) {
+	cases := []struct {
+		name         string
+		first, again string
+		want         string
+	}{
+		{"a validation library, leaned on later",
+			"validate the payload with valibot",
+			"parse the query string with valibot same as the signup form",
+			"valibot"},
+		{"a queue, leaned on first",
+			"the report export should go through celery like the others",
+			"send the receipts via celery",
+			"celery"},
+		{"a name leaned on right after it",
+			"add a spec for the parser, rspec like the rest",
+			"tests for the importer with rspec please",
+			"rspec"},
+		{"a region written as code, after in",
+			"put the thumbnail lambda in ap-south-2 like the others",
+			"one more function for the webhooks in ap-south-2 please",
+			"ap-south-2"},
+	}
+	for _, tc := range cases {
+		got := candidatesOf(
+			[]string{"u:let's start on the statements page", "u:" + tc.first},
+			[]string{"u:next the mailer", "u:" + tc.again},
+			[]string{"u:the footer links are off by a pixel"},
+			[]string{"u:bump the copyright year in the about page"},
+		)
+		if len(got) != 1 || !strings.Contains(strings.ToLower(got[0].line), tc.want) || len(sessionsOf(got[0])) != 2 {
+			t.Errorf("%s: got %+v; want one candidate naming %s from both sessions", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMeansNamedAgainNotMerged: the same shape that is no settled means
+// makes nothing: no sentence leans on it, one session asks about it or
+// names it in other ways, it is said in one session only, it names where
+// work goes or what comes with it, or "too" adds one more thing.
+func TestMeansNamedAgainNotMerged(t *testing.T) {
+	filler := [][]string{{"u:the footer links are off by a pixel"}, {"u:bump the copyright year in the about page"}}
+	cases := []struct {
+		name     string
+		sessions [][]string
+	}{
+		{"no lean", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot"}}},
+		{"a question about it", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot same as signup"},
+			{"u:should we move away from valibot?"}}},
+		{"named in another way elsewhere", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot same as signup"},
+			{"u:I read the valibot changelog this morning, lots of new stuff"}}},
+		{"one session", [][]string{{"u:validate the payload with valibot", "u:parse the query string with valibot same as signup"}}},
+		{"a plural", [][]string{{"u:add the coupon endpoint with tests like the others"}, {"u:ship the refund flow with tests"}}},
+		{"an environment", [][]string{{"u:deploy the worker from staging like before"}, {"u:copy the dump from staging"}}},
+		{"too adds a thing", [][]string{{"u:add an sqs queue for the billing events dlq too"}, {"u:cloudwatch alarm on dlq depth above zero"}}},
+		{"trouble with it", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot same as signup"},
+			{"u:the form breaks with valibot on safari"}}},
+	}
+	for _, tc := range cases {
+		got := candidatesOf(append(tc.sessions, filler...)...)
+		for _, c := range got {
+			if strings.Contains(c.line, "like the rest of the project") || strings.Contains(strings.ToLower(c.line), "valibot") {
+				t.Errorf("%s: got %+v; want no means line", tc.name, got)
+			}
+		}
+	}
+}
