@@ -230,7 +230,10 @@ func markedHead(s string) string {
 		}
 		head = s[:loc[0]]
 	}
-	if head == "" || !marked(head) {
+	if head == "" || !marked(head) && !hasScope(head) {
+		// (A scope over every project of the person marks the rule
+		// as much as "from now on": "one habit I'd like you to keep
+		// in every one of my projects: …, because …".)
 		return ""
 	}
 	return head

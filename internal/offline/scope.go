@@ -275,6 +275,19 @@ func withoutScope(s string) string {
 			loc = []int{0, 0}
 		}
 	}
+	if c := strings.LastIndex(s[:loc[0]], ":"); c >= 0 && strings.TrimSpace(s[c+1:loc[0]]) == "" && !strings.ContainsAny(s[:c], ".!?") && len(strings.Fields(s[:c])) >= 3 {
+		// "One more thing I'd like you to keep in mind: in all my
+		// repositories, not only this one, figures must …": the
+		// lead-in announces what follows the scope, which is the rule.
+		// A short label keeps its word ("Tags: in all our repos, …"
+		// is about tags).
+		after := strings.TrimLeft(s[loc[1]:], " ")
+		if strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ",") || strings.HasPrefix(after, ",") {
+			if rest := strings.TrimSpace(strings.TrimPrefix(after, ",")); len(textkey.Tokens(rest)) >= 3 {
+				return rest
+			}
+		}
+	}
 	if c := strings.LastIndexAny(s[:loc[0]], ",;\u2014("); c >= 0 {
 		_, w := utf8.DecodeRuneInString(s[c:]) // "—" is three bytes
 		if asideLeadRe().MatchString(s[c+w : loc[0]]) {
@@ -427,7 +440,10 @@ func scopeOnly(s, prev string) bool {
 		// emphasis stays inside the place the rule names.
 		return false
 	}
-	rest := withoutScope(s)
+	// (A scope that opened the sentence leaves the comma that closed
+	// it: "In all my repos, never …" must not read as an empty clause
+	// before that comma.)
+	rest := strings.TrimLeft(withoutScope(s), " ,;:\u2014-")
 	rest = pointerTailRe().ReplaceAllString(rest, "")
 	if len(factTerms(stripFillers(rest))) == 0 || sameTailRe().MatchString(rest) {
 		return true

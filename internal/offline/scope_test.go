@@ -638,3 +638,53 @@ func TestScopeAsideOpensSentence(t *testing.T) {
 		t.Errorf("took a description for an aside: %q", got)
 	}
 }
+
+// TestScopeOpeningSentenceIsNoScopeOnly: a scope that opens a sentence
+// and a rule after its comma is a rule of its own, not a scope for the
+// sentence before it; a sentence that is only the scope still is.
+func TestScopeOpeningSentenceIsNoScopeOnly(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"Thanks for the fix.", "In all my repos, please never force push to main."},
+		{"Last thing for this week.", "For every project of mine, write dates as ISO 8601."},
+		{"That worked.", "In every repo I work in, keep commit subjects under fifty characters."},
+	} {
+		if scopeOnly(pair[1], pair[0]) {
+			t.Errorf("%q read as only the scope of %q", pair[1], pair[0])
+		}
+	}
+	if !scopeOnly("In all my repos, please.", "Keep replies short.") {
+		t.Error("a bare scope after a rule should stay its scope")
+	}
+}
+
+// TestScopeAfterAnnouncingColon: a lead-in that announces a rule ends in a
+// colon before the scope; the rule after the scope is kept, and a short
+// topic label keeps its word.
+func TestScopeAfterAnnouncingColon(t *testing.T) {
+	for in, want := range map[string]string{
+		"One more thing, which I would like you to keep in mind: in all my repositories, not only this one, figures must use a colour-blind-safe palette": "figures must use a colour-blind-safe palette",
+		"Something small I keep forgetting to say: for every project of mine, tests go next to the code they test":                                        "tests go next to the code they test",
+	} {
+		if got := withoutScope(in); got != want {
+			t.Errorf("withoutScope(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := withoutScope("Tags: in all our repos, we sign release tags"); !strings.HasPrefix(got, "Tags:") {
+		t.Errorf("a topic label was dropped: %q", got)
+	}
+}
+
+// TestLongSentenceMarkedByScope: a sentence too long to read whole keeps
+// its first clauses when they carry a scope over every project, as it does
+// for "from now on"; without either it is dropped.
+func TestLongSentenceMarkedByScope(t *testing.T) {
+	in := "While you are in the build files, one habit I would like you to keep in every one of my projects, not only this one: every Makefile target that deletes anything asks for confirmation, because a stray make clean once wiped a week of benchmark results that I had not copied anywhere else."
+	st, _ := classify(in, false, source{})
+	if st == nil || !st.global || !strings.HasPrefix(st.line, "Every Makefile target that deletes anything asks for confirmation") {
+		t.Errorf("got %+v; want the global rule from the long sentence's head", st)
+	}
+	plain := "While you are in the build files, one habit I would like to mention that I picked up years ago: every Makefile target that deletes anything asks for confirmation, because a stray make clean once wiped a week of benchmark results that I had not copied anywhere else."
+	if markedHead(plain) != "" {
+		t.Errorf("an unmarked long sentence kept its head")
+	}
+}
