@@ -378,8 +378,9 @@ func terseIn(x, y stmt) bool {
 
 // repeatRe is a person saying a mistake came back or that they said the
 // rule before: "again", "I told you", "we agreed", "how many times", "the
-// third time", "I tell you before" (the present as some say the past).
-var repeatRe = lazyregexp.New(`(?i)\bagain\b|\b(i|we)('ve| have)? (already )?(said|told you|mentioned|agreed|discussed)\b|\bi keep (saying|telling)\b|\bhow many times\b|\b(second|third|fourth|fifth) time\b|\b(like|as) i (said|say)\b|\bi (say|tell)( you| it| this)? (before|already)\b|\b` + sameAsBefore + `\b|\b(to|must) repeat myself\b`)
+// third time", "I tell you before" (the present as some say the past),
+// "I should have been clearer" (a polite person blames their own words).
+var repeatRe = lazyregexp.New(`(?i)\bagain\b|\b(i|we)('ve| have)? (already )?(said|told you|mentioned|agreed|discussed)\b|\bi keep (saying|telling)\b|\bhow many times\b|\b(second|third|fourth|fifth) time\b|\b(like|as) i (said|say)\b|\bi (say|tell)( you| it| this)? (before|already)\b|\b` + sameAsBefore + `\b|\b(to|must) repeat myself\b|\bshould have been clearer\b`)
 
 // repeatMarked reports whether the sentence parts[i] is said as a repeat:
 // the marker is in it, or in the sentence right before it ("wet pots

@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCorrectedThingTies: two corrections in different sessions, worded
@@ -404,6 +405,56 @@ func TestSameSwap(t *testing.T) {
 		}
 		if got := sameStmt(a, b); got != tt.same {
 			t.Errorf("sameStmt(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+	}
+}
+
+// TestVerdictOpensCorrection: a sentence that only judges what the agent
+// did ("I am afraid that will not do.", "Let me stop you there, because
+// …") opens a correction as a bare "no" does: the rule after it is a
+// correction, and the verdict is no line of its own. The same words
+// alone, or a verdict on something else, open nothing.
+func TestVerdictOpensCorrection(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"I am afraid that will not do. Every invoice PDF is archived under ledger/2026, never on the desktop.", "Every invoice PDF is archived under ledger/2026, never on the desktop."},
+		{"Let me stop you there, because this trips up every new volunteer. Seedlings are watered from below, never over the leaves.", "Seedlings are watered from below, never over the leaves."},
+		{"That's not how we do it here. Menus are printed from the shared template in menus/base.odt.", "Menus are printed from the shared template in menus/base.odt."},
+	} {
+		m := mineSession(0, convo("s", time.Now(), "u:archive the invoices", "a:I saved the invoice PDFs on the desktop.", "u:"+c.msg), nil)
+		if len(m.stmts) != 1 || !m.stmts[0].correction || m.stmts[0].line != c.want {
+			t.Errorf("%q: got %+v; want one correction %q", c.msg, m.stmts, c.want)
+		}
+	}
+	for _, s := range []string{"I'm afraid the build will not do much today.", "Let me stop you there for lunch.", "We don't do the stocktake that way on Sundays."} {
+		if verdictRe().MatchString(s) {
+			t.Errorf("verdictRe matched %q", s)
+		}
+	}
+	m := mineSession(0, convo("s", time.Now(), "u:archive the invoices", "a:Done.", "u:I am afraid that will not do."), nil)
+	if len(m.stmts) != 0 {
+		t.Errorf("a verdict alone: %+v; want no line", m.stmts)
+	}
+}
+
+// TestWhereItIsJoinsTheRule: after a polite prohibition, a sentence
+// saying where the thing already lives, by a file's name, is why the rule
+// holds and joins it; a reason naming no file stays out.
+func TestWhereItIsJoinsTheRule(t *testing.T) {
+	for _, c := range []struct{ rule, sent, want string }{
+		{"Avoid importing ApiBadge on each page.", "It's registered globally in src/theme/MDXComponents.js, so the import isn't needed.", "it's registered globally in src/theme/MDXComponents.js"},
+		{"Don't hard-code the tax rate.", "It is already defined in `config/rates.toml`.", "it's already defined in `config/rates.toml`"},
+	} {
+		if got, ok := whereItIs(c.rule, c.sent); !ok || !strings.EqualFold(got, c.want) {
+			t.Errorf("whereItIs(%q, %q) = %q, %v; want %q", c.rule, c.sent, got, ok, c.want)
+		}
+	}
+	for _, c := range [][2]string{
+		{"Avoid importing ApiBadge on each page.", "It's registered globally, so the import isn't needed."},
+		{"Put the badge in the header.", "It's defined in src/theme/MDXComponents.js."},
+		{"Don't hard-code the tax rate.", "It changes every year."},
+	} {
+		if got, ok := whereItIs(c[0], c[1]); ok {
+			t.Errorf("whereItIs(%q, %q) = %q; want nothing", c[0], c[1], got)
 		}
 	}
 }

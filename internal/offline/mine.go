@@ -144,7 +144,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			labelled := len(own) > 1 && labelRe().MatchString(own[0])
 			quoted := leadQuoted || quotesReport(msg.Text, report) || quoteBefore
 			quoteBefore = false
-			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted {
+			// "Thank you. Would you mind not using the shell module …?":
+			// thanks first, then the reply that answers the report.
+			thanked := len(own) > 1 && ackOnly(own[0]) && answersReport(own[1], report)
+			if len(own) > 0 && answersReport(own[0], report) || labelled && (answersReport(own[1], report) || corrLabelRe().MatchString(own[0])) || quoted || thanked {
 				corrective = true
 			}
 			answered := report
@@ -210,7 +213,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				if i == 0 && (bareNoRe().MatchString(sent) || corrective && labelled || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
+				if i == 0 && (bareNoRe().MatchString(sent) || len(parts) > 1 && verdictRe().MatchString(sent) || corrective && labelled || thanked || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
 					// "no." on its own: what follows is the correction;
 					// so under a label ("## Fix") that opens a reply,
 					// and after thanks when the next sentence turns
@@ -241,7 +244,14 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(strings.TrimRight(sent, "!. "))
 					got[n-1].src.quote += " " + sent
 				} else if n := len(got); n > 0 && got[n-1].src.seq == seq*1000+i-1 && st == nil && rev == nil {
-					if alt, ok := betterInstead(got[n-1].line, sent); ok {
+					if where, ok := whereItIs(got[n-1].line, sent); ok {
+						// "would you mind not importing ApiBadge on
+						// each page? It's registered globally in
+						// src/theme/MDXComponents.js, so …": where the
+						// thing already is says why the rule holds.
+						got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + "; " + where + "."
+						got[n-1].src.quote += " " + sent
+					} else if alt, ok := betterInstead(got[n-1].line, sent); ok {
 						// "would you mind not calling it per item? I
 						// think the batch call would be kinder": the
 						// polite way to name what to use instead.
@@ -397,6 +407,14 @@ var labelRe = lazyregexp.New(`^(#+\s*[\w.:-]+(\s+[\w.:-]+)?|[\w.-]+(\s+[\w.-]+)?
 // bare "no" does.
 var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop|are you kidding( me)?|you'?re kidding( me)?)\W*$`)
 
+// verdictRe is a sentence that only judges what the agent just did or
+// offered, the way a person opens a correction in full sentences: "I am
+// afraid that will not do.", "Let me stop you there, because …", "That's
+// not how we do it here.", "The team doesn't do it that way.", "Of course
+// I want it changed." What follows it is the correction, as after a bare
+// "no"; a reason after "because" adds no rule of its own.
+var verdictRe = lazyregexp.New(`(?i)^\W*(?:(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) (?:will|would) not do|(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) won'?t do|let me stop you(?: right)? there|that'?s not how (?:we|i) do (?:it|things|this)(?: here| in this (?:repo|project))?|(?:we|the team|our team) (?:don'?t|doesn'?t|do not|does not) do (?:it|things|this) (?:that|this) way|(?:of course|obviously|yes),? i (?:do )?want (?:it|that|this) (?:changed|fixed))(?:\s*[,;:\x{2014}-]\s*(?:because|since|as)\b[^?]*)?[\s.!]*$`)
+
 // shortValueRe is a value written as the tail of a longer one: ".40" for
 // 192.168.1.40.
 var shortValueRe = lazyregexp.New(`(^|\s)(\.\d+)\b`)
@@ -449,6 +467,20 @@ func remembersValueOf(s, prev string) bool {
 	return v != "" && strings.Contains(strings.ToLower(prev), v) && strings.IndexFunc(v, unicode.IsDigit) >= 0
 }
 
+// thanksLeadRe opens a sentence of thanks or praise: "Thank you, that is very
+// quick.", "Great, thanks!", "Looks good."
+var thanksLeadRe = lazyregexp.New(`(?i)^\W*(?:thanks|thank you|cheers|ty|great|nice|good|cool|perfect|awesome|lovely|looks (?:good|great|nice)|lgtm|appreciated)\b`)
+
+// ackOnly reports whether a sentence only thanks or praises the agent:
+// a polite person opens with it, and what answers the agent's report is
+// the next sentence. It is short, asks nothing and rules nothing out
+// ("thanks, but no lodash" is thanksBut's).
+func ackOnly(s string) bool {
+	s = strings.TrimSpace(s)
+	return thanksLeadRe().MatchString(s) && !strings.HasSuffix(s, "?") && !replyNegRe().MatchString(s) &&
+		!strings.Contains(strings.ToLower(s), "but") && len(textkey.Tokens(s)) <= 8
+}
+
 // replyNegRe is a word that rules something out or sets a condition.
 var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|avoid|don'?t|dont|do not|stop|instead|needs?|must|can'?t|cannot|doesn'?t|isn'?t|aren'?t|only)\b`)
 
@@ -492,8 +524,9 @@ func answersReport(first, report string) bool {
 
 // negScopeRe is a negation and the rest of its clause: what it rules out.
 // It ends where the clause does or where what to do instead begins ("no
-// live fetches in tests, ever use the fixtures": live fetches).
-var negScopeRe = lazyregexp.New(`(?i)\b(?:no|not|never|don'?t|dont|do not|stop|without|instead of|rather than)\s+([^,;.!?\x{2014}]+?)(?:\s+(?:use|using|instead|but|rather)\b|[,;.!?\x{2014}]|$)`)
+// live fetches in tests, ever use the fixtures": live fetches). "avoid" is
+// how a polite "would you mind not …?" reads (politeAsk).
+var negScopeRe = lazyregexp.New(`(?i)\b(?:no|not|never|don'?t|dont|do not|stop|avoid|without|instead of|rather than)\s+([^,;.!?\x{2014}]+?)(?:\s+(?:use|using|instead|but|rather)\b|[,;.!?\x{2014}]|$)`)
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }
 
@@ -761,4 +794,30 @@ func quotesReport(text, report string) bool {
 		return false
 	}
 	return strings.Contains(textkey.Normalize(report), textkey.Normalize(q))
+}
+
+// itIsWhereRe is a sentence saying where the thing just named already is
+// or comes from: "It's registered globally in src/theme/MDXComponents.js,
+// so the import isn't needed". The first clause is kept.
+var itIsWhereRe = lazyregexp.New(`(?i)^(?:it'?s|it is|they'?re|they are)\s+((?:already\s+)?(?:registered|defined|set|configured|declared|provided|loaded|imported|generated|handled|done)\b[^,;:\x{2014}]*?\b(?:in|by|from)\s+[^,;:\x{2014}]+?)\s*(?:[,;:\x{2014}].*|\.)?$`)
+
+// whereItIs returns the clause of sent that says where the thing a
+// prohibition just named already lives, when the clause names a file or a
+// code name ("it's registered globally in src/theme/MDXComponents.js"):
+// a polite person says why not to do it there, and the place is what a
+// later session names when the mistake comes back. Only after a rule
+// that rules something out; a sentence naming no file is no place.
+func whereItIs(rule, sent string) (string, bool) {
+	if !strings.HasPrefix(strings.ToLower(rule), "avoid ") && !negScopeRe().MatchString(rule) {
+		return "", false
+	}
+	low := strings.ToLower(strings.TrimSpace(sent))
+	if !strings.HasPrefix(low, "it") && !strings.HasPrefix(low, "they") {
+		return "", false
+	}
+	m := itIsWhereRe().FindStringSubmatch(strings.TrimSpace(sent))
+	if m == nil || !strings.ContainsAny(m[1], "/`") && !strings.Contains(m[1], ".") {
+		return "", false
+	}
+	return "it's " + m[1], true
 }

@@ -240,3 +240,54 @@ func TestLowerCaseNameRepeated(t *testing.T) {
 		t.Errorf("a bare no: %q; want nothing", st.line)
 	}
 }
+
+// TestPoliteRepeatApology: apologising for raising a matter again ("sorry
+// to bring it up again, but …") or for having been unclear ("I should have
+// been clearer last time: …") says it was said before; what follows is the
+// correction, without the apology. Apologising for anything else is no
+// repeat.
+func TestPoliteRepeatApology(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Sorry to bring it up again, but the invoices are numbered per year, not per client.", "The invoices are numbered per year, not per client."},
+		{"I'm sorry, I should have been clearer last time: the kiln logs go in the shared drive, never on the desktop.", "The kiln logs go in the shared drive, never on the desktop."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.correction || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want the correction %q", c.in, st, c.want)
+		}
+		if !repeatMarked([]string{c.in}, 0) {
+			t.Errorf("repeatMarked(%q) = false; want a repeat", c.in)
+		}
+	}
+	if repeatMarked([]string{"Sorry to bother you, but the invoices are numbered per year."}, 0) {
+		t.Error("an apology for bothering is no repeat")
+	}
+}
+
+// TestThanksThenPoliteCorrection: thanks first, then a polite request not
+// to do what the agent just reported, answers the report as a correction
+// said plainly would; asked again in another session it stands. Thanks
+// then a new request of the day, or a prohibition of something the report
+// never named, corrects nothing.
+func TestThanksThenPoliteCorrection(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:make thumbnails for the gallery", "a:I resized the gallery images with ImageMagick's convert and a 300px width.",
+			"u:Thank you, that was quick. Would you mind not resizing with convert? It strips the colour profiles, so we use vips for thumbnails."},
+		[]string{"u:and the press photos", "a:Done, I resized the press photos with convert as well.",
+			"u:I'm sorry, I should have been clearer last time: I would rather the photos were not resized with convert."},
+	)
+	if len(got) != 1 || len(sessionsOf(got[0])) != 2 || !strings.Contains(got[0].line, "convert") {
+		t.Fatalf("got %+v; want one correction about convert from both sessions", got)
+	}
+	for _, c := range [][]string{
+		{"u:make thumbnails", "a:I resized the gallery images with ImageMagick's convert.", "u:Thanks, lovely. Could you also add captions to them?"},
+		{"u:make thumbnails", "a:I resized the gallery images with ImageMagick's convert.", "u:Great, thank you. Would you mind not touching the archive folder today?"},
+	} {
+		m := mineSession(0, convo("s", time.Now(), c...), nil)
+		for _, st := range m.stmts {
+			if st.correction {
+				t.Errorf("%q: %q marked a correction; want none", c[2], st.line)
+			}
+		}
+	}
+}
