@@ -458,3 +458,30 @@ func TestWhereItIsJoinsTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoOpensCorrection: the agent's own words said back on their own
+// ("Quickly. Sure.") dispute them; what follows is the correction. A
+// short sentence of the person's own words, or a dry "Sure." alone, is
+// no echo.
+func TestEchoOpensCorrection(t *testing.T) {
+	report := "I glazed the mugs with the clear glaze and fired them quickly at cone 10 to save time."
+	m := mineSession(0, convo("s", time.Now(), "u:fire the mugs", "a:"+report,
+		"u:Quickly. Sure. We fire stoneware slowly over twelve hours, never a fast ramp."), nil)
+	if len(m.stmts) != 1 || !m.stmts[0].correction || !strings.Contains(m.stmts[0].line, "twelve hours") {
+		t.Fatalf("got %+v; want one correction about the slow firing", m.stmts)
+	}
+	for _, c := range []struct {
+		sent string
+		want bool
+	}{
+		{"Quickly.", true},
+		{"To save time.", true},
+		{"Sure.", false},
+		{"Lovely colours.", false},
+		{"Why cone 10?", false},
+	} {
+		if got := echoesReport(c.sent, report); got != c.want {
+			t.Errorf("echoesReport(%q) = %v; want %v", c.sent, got, c.want)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				if i == 0 && (bareNoRe().MatchString(sent) || len(parts) > 1 && verdictRe().MatchString(sent) || corrective && labelled || thanked || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
+				if i == 0 && (bareNoRe().MatchString(sent) || len(parts) > 1 && (verdictRe().MatchString(sent) || echoesReport(sent, answered)) || corrective && labelled || thanked || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
 					// "no." on its own: what follows is the correction;
 					// so under a label ("## Fix") that opens a reply,
 					// and after thanks when the next sentence turns
@@ -820,4 +820,36 @@ func whereItIs(rule, sent string) (string, bool) {
 		return "", false
 	}
 	return "it's " + m[1], true
+}
+
+// echoAckRe is the dry assent that follows an echo: "Widely used. Sure.",
+// "Smoothly. Right."
+var echoAckRe = lazyregexp.New(`(?i)^\W*(?:sure|right|great|ok(?:ay)?|yeah|of course|lovely|nice|wonderful|brilliant)\W*$`)
+
+// echoesReport reports whether a sentence only repeats, in one to three
+// words, what the agent's report just said ("Widely used." after "I used
+// logrus, since it's widely used"; "Smoothly." after "so it scales
+// smoothly"): said back on its own, the agent's words are quoted to be
+// disputed, as a quote of them is, and what follows is the correction.
+// A sentence of the person's own words, or a report the agent did not
+// write, is no echo.
+func echoesReport(sent, report string) bool {
+	words := strings.FieldsFunc(strings.ToLower(sent), notWordRune)
+	if report == "" || len(words) == 0 || len(words) > 3 || strings.HasSuffix(strings.TrimSpace(sent), "?") || echoAckRe().MatchString(sent) {
+		return false
+	}
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(report), notWordRune) {
+		said[w] = true
+	}
+	content := 0
+	for _, w := range words {
+		if !said[w] {
+			return false
+		}
+		if len(w) > 3 {
+			content++
+		}
+	}
+	return content > 0
 }
