@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -13,9 +14,11 @@ import (
 // obviously)". No sentence is an instruction and the name is often a
 // plain word (no code form for recurringNames to go by), yet the person
 // named the same means in two sessions and said at least once that it is
-// how things are done here. A means named so in two sessions or more,
-// leaned on in the clause that names it, and named by the person in no
-// other session, is that setting said again.
+// how things are done here. A means named so in two sessions or more
+// (or, once leaned on, named in a clause saying how things are: "the time
+// column, which is timestamptz"), leaned on in the clause that names it,
+// and named by the person in no other session, is that setting said
+// again.
 
 // meansTermRe is a thing named as what something is done with or through:
 // "with zod", "via bump", "use bullmq", "on the bullmq queue", "from
@@ -25,12 +28,22 @@ import (
 var meansTermRe = lazyregexp.New(`(?i)\b(?:with|via|through|thru|using|uses?|on|from|(in|at))\s+(?:the\s+|our\s+)?(?:https?://)?([A-Za-z][\w.@:+-]*[A-Za-z0-9])`)
 
 // leanTermRe is a name leaned on right after it: "hspec like the rest",
-// "(bullmq obviously)". ("the billing dlq too" adds one more thing.)
-var leanTermRe = lazyregexp.New(`(?i)(?:^|[\s(])([A-Za-z][\w.@:+-]*[A-Za-z0-9]),?\s+(?:obviously|as usual|as always|like (?:the|all the) (?:others|rest))`)
+// "(bullmq obviously)", or said to be the same at the clause's end ("same
+// Redis"). ("the billing dlq too" adds one more thing.)
+var leanTermRe = lazyregexp.New(`(?i)(?:^|[\s(])([A-Za-z][\w.@:+-]*[A-Za-z0-9]),?\s+(?:obviously|as usual|as always|like (?:the|all the) (?:others|rest))|\bsame\s+([A-Za-z][\w.@:+-]*[A-Za-z0-9])\W*$`)
 
 // meansLeanRe is a clause leaning on what was settled before: "like the
 // others", "as usual", "same as signup", "obviously", "via bump too".
 var meansLeanRe = lazyregexp.New(`(?i)\b(?:(?:like|as) (?:the (?:others|rest|other \w+)|usual|always|before|everywhere|other \w+)|same as|obviously|as well)\b|\btoo\s*(?:[,.;:!)]|$)`)
+
+// droppedRe is a thing said to be given up or replaced: "we dropped
+// elm-live", "we switched to vite".
+var droppedRe = lazyregexp.New(`(?i)\b(?:dropped|ditched|got rid of|abandoned|stopped using|gave up on|switch(?:ed|ing)|mov(?:ed|ing) (?:to|off|away)|migrat(?:ed|ing)|replac(?:ed|ing)|no longer|any ?more)\b`)
+
+// settledStateRe is a clause saying how a thing is: "which is
+// timestamptz", "sku is the id" ("I read the valibot changelog" tells
+// what the person did).
+var settledStateRe = lazyregexp.New(`(?i)\b(?:is|are|uses?|stays?|lives?|goes)\b`)
 
 // meansUse is one clause naming a term as its means.
 type meansUse struct {
@@ -80,9 +93,23 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 		if !named {
 			continue
 		}
-		bad := strings.Contains(s.quote, "?") || reportsTrouble(s.quote) || changedSetting(s.quote) || goneRe().MatchString(s.quote)
+		bad := strings.Contains(s.quote, "?") || reportsTrouble(s.quote) || changedSetting(s.quote) || goneRe().MatchString(s.quote) ||
+			strings.Contains(low, "is dead") || strings.Contains(low, "are dead") || droppedRe().MatchString(s.quote)
+		// "just this once … with freewrap like before" leans on it for
+		// the one time only.
+		once := oneOffRe().MatchString(s.quote)
 		for _, c := range clauseSplitRe().Split(s.quote, -1) {
-			for _, t := range meansIn(c) {
+			ts := meansIn(c)
+			if settledStateRe().MatchString(c) && !imperative(c) {
+				// "the time column, which is timestamptz": a clause
+				// that states how things are names it as settled too.
+				for t := range leaned {
+					if !slices.Contains(ts, t) && namesTerm(c, t) {
+						ts = append(ts, t)
+					}
+				}
+			}
+			for _, t := range ts {
 				if !leaned[t] {
 					continue
 				}
@@ -93,7 +120,7 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 				if _, ok := uses[t]; !ok {
 					order = append(order, t)
 				}
-				uses[t] = append(uses[t], meansUse{said: i, clause: c, leans: meansLeanRe().MatchString(c) || leanTermRe().MatchString(c)})
+				uses[t] = append(uses[t], meansUse{said: i, clause: c, leans: !once && (meansLeanRe().MatchString(c) || leanTermRe().MatchString(c))})
 			}
 		}
 	}
@@ -152,7 +179,7 @@ func meansIn(c string) []string {
 		}
 	}
 	for _, m := range leanTermRe().FindAllStringSubmatch(c, -1) {
-		out = append(out, strings.ToLower(m[1]))
+		out = append(out, strings.ToLower(m[1]+m[2]))
 	}
 	return out
 }
@@ -175,7 +202,7 @@ var meansStop = map[string]bool{"it": true, "its": true, "this": true, "that": t
 	"top": true, "now": true, "there": true, "here": true, "then": true, "what": true, "which": true, "something": true,
 	"anything": true, "nothing": true, "start": true, "scratch": true, "way": true, "side": true, "time": true,
 	"mine": true, "you": true, "your": true, "our": true, "his": true, "her": true, "their": true, "him": true,
-	"please": true, "and": true, "the": true, "any": true, "care": true, "caution": true, "main": true, "master": true,
+	"please": true, "too": true, "well": true, "and": true, "the": true, "any": true, "care": true, "caution": true, "main": true, "master": true,
 	"staging": true, "prod": true, "production": true, "dev": true, "local": true, "localhost": true, "home": true}
 
 // lineNaming finds the statement that names t already, and its session:
@@ -230,12 +257,15 @@ func notMeansRune(r rune) bool {
 }
 
 // meansLine words the setting: the first clause naming the means that
-// states it as a line of its own without leaning back, else "Use <means>,
-// like the rest of the project.", which says what the person said: that
-// it is what this project uses.
+// states it as a line of its own, its lean on the others set aside, else
+// "Use <means>, like the rest of the project.", which says what the
+// person said: that it is what this project uses.
 func meansLine(l []meansUse, t string) string {
 	for _, u := range l {
-		c := strings.TrimSpace(u.clause)
+		// "time column is timestamptz like all the others" states it
+		// once the lean is set aside.
+		c := strings.TrimSpace(conventionRe().ReplaceAllString(u.clause, " "))
+		leans := meansLeanRe().MatchString(c) || leanTermRe().MatchString(c)
 		for {
 			x := fillerRe().ReplaceAllString(c, "")
 			if x == c {
@@ -243,7 +273,7 @@ func meansLine(l []meansUse, t string) string {
 			}
 			c = strings.TrimSpace(x)
 		}
-		if u.leans || c == "" || imperative(c) || verbFirst(c) || pronounLeadRe().MatchString(c) || !stateVerbRe().MatchString(c) ||
+		if leans || c == "" || continuesRe().MatchString(c) || strings.Contains(c, ": ") || imperative(c) || verbFirst(c) || pronounLeadRe().MatchString(c) || !stateVerbRe().MatchString(c) ||
 			planRe().MatchString(c) || hypotheticalRe().MatchString(c) || len(factTerms(c)) < 3 || !standsAlone(c) {
 			continue
 		}

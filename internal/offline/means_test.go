@@ -26,6 +26,10 @@ func TestMeansNamedAgain(t *testing.T) {
 			"add a spec for the parser, rspec like the rest",
 			"tests for the importer with rspec please",
 			"rspec"},
+		{"a type said to be the others', then stated",
+			"the created_at column is timestamptz like all the others",
+			"bucket the daily rollup on the time column, which is timestamptz",
+			"timestamptz"},
 		{"a region written as code, after in",
 			"put the thumbnail lambda in ap-south-2 like the others",
 			"one more function for the webhooks in ap-south-2 please",
@@ -47,7 +51,8 @@ func TestMeansNamedAgain(t *testing.T) {
 // TestMeansNamedAgainNotMerged: the same shape that is no settled means
 // makes nothing: no sentence leans on it, one session asks about it or
 // names it in other ways, it is said in one session only, it names where
-// work goes or what comes with it, or "too" adds one more thing.
+// work goes or what comes with it, "too" adds one more thing, the lean is
+// for one time only, or the means was given up since.
 func TestMeansNamedAgainNotMerged(t *testing.T) {
 	filler := [][]string{{"u:the footer links are off by a pixel"}, {"u:bump the copyright year in the about page"}}
 	cases := []struct {
@@ -63,13 +68,16 @@ func TestMeansNamedAgainNotMerged(t *testing.T) {
 		{"a plural", [][]string{{"u:add the coupon endpoint with tests like the others"}, {"u:ship the refund flow with tests"}}},
 		{"an environment", [][]string{{"u:deploy the worker from staging like before"}, {"u:copy the dump from staging"}}},
 		{"too adds a thing", [][]string{{"u:add an sqs queue for the billing events dlq too"}, {"u:cloudwatch alarm on dlq depth above zero"}}},
+		{"leaned on for this once", [][]string{{"u:just this once build the installer with freewrap like before"}, {"u:the nightly installer is built with freewrap"}}},
+		{"given up", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot same as signup"},
+			{"u:we dropped valibot, it's all arktype now"}}},
 		{"trouble with it", [][]string{{"u:validate the payload with valibot"}, {"u:parse the query string with valibot same as signup"},
 			{"u:the form breaks with valibot on safari"}}},
 	}
 	for _, tc := range cases {
 		got := candidatesOf(append(tc.sessions, filler...)...)
 		for _, c := range got {
-			if strings.Contains(c.line, "like the rest of the project") || strings.Contains(strings.ToLower(c.line), "valibot") {
+			if low := strings.ToLower(c.line); strings.Contains(low, "like the rest of the project") || strings.Contains(low, "valibot") || strings.Contains(low, "freewrap") {
 				t.Errorf("%s: got %+v; want no means line", tc.name, got)
 			}
 		}
