@@ -42,6 +42,7 @@ type mined struct {
 	pasted    []setting  // settings the person pasted (key: value lines)
 	checks    []shellRun // first run of each verification command
 	steps     []shellRun // non-inspection commands, repeats collapsed
+	looks     []shellRun // inspection commands (procedureSteps keeps those tied to a step)
 	substs    []shellRun // sed runs that edit files (substitutedChanges)
 	signals   int
 }
@@ -331,6 +332,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 						m.substs = append(m.substs, shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}, prompt: lastPrompt})
 					}
 					if c.noise {
+						if !tc.Error && c.tool != "" && !vcsStep(c) {
+							c.norm, c.key, c.step = strs.get(c.norm), strs.get(c.key), strs.get(c.step)
+							m.looks = append(m.looks, shellRun{cmd: c, src: source{session: idx, msgID: msg.ID, at: msg.Time, seq: seq, quote: script}, prompt: lastPrompt})
+						}
 						continue
 					}
 					c.norm, c.key, c.step = strs.get(c.norm), strs.get(c.key), strs.get(c.step)

@@ -46,10 +46,14 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	// A step run in one session only cannot belong to a recurring
 	// sequence; dropping it lets `migrate, add zod, generate, test` match
 	// `migrate, generate, test`.
+	runs := make([][]shellRun, len(sessions))
+	for idx, m := range sessions {
+		runs[idx] = procedureSteps(m)
+	}
 	stepSessions, keySessions := map[string]int{}, map[string]int{}
-	for _, m := range sessions {
+	for idx := range sessions {
 		seen := map[string]bool{}
-		for _, r := range m.steps {
+		for _, r := range runs[idx] {
 			if s := bareStep(r.cmd); !seen[s] {
 				seen[s] = true
 				stepSessions[s]++
@@ -81,10 +85,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 	}
 	grams := map[string]*gram{}
 	order := 0
-	for idx, m := range sessions {
+	for idx := range sessions {
 		var steps []shellRun
 		var toks []string
-		for _, r := range m.steps {
+		for _, r := range runs[idx] {
 			tok := token(r.cmd)
 			if tok == "" {
 				continue
@@ -259,6 +263,40 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		c.srcs = append(c.srcs, g.srcs...)
 		c.srcs = append(c.srcs, g.prompts...)
 		out = append(out, c)
+	}
+	return out
+}
+
+// procedureSteps is a session's steps with the inspections tied to one of
+// them: a read-only run of the same program right before or after an
+// action, given a value the action is given (`nats stream edit X`, then
+// `nats stream info X`; a function's deploy, then that function's
+// `logs`), is how the person sees what the action is about to do or did,
+// a step of the procedure. A `git status` or `ls` between steps, or a
+// look at something else (`poetry env info` before `poetry build`), is
+// not.
+func procedureSteps(m mined) []shellRun {
+	if len(m.looks) == 0 {
+		return m.steps
+	}
+	all := make([]shellRun, 0, len(m.steps)+len(m.looks))
+	all = append(append(all, m.steps...), m.looks...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].src.seq < all[j].src.seq })
+	action := func(i int) bool {
+		return i >= 0 && i < len(all) && !all[i].cmd.noise && all[i].cmd.category == "" && !all[i].cmd.preview
+	}
+	out := make([]shellRun, 0, len(all))
+	for i, r := range all {
+		if !r.cmd.noise {
+			out = append(out, r)
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if action(j) && all[j].cmd.tool == r.cmd.tool && !vcsStep(all[j].cmd) && sharesValue(r.cmd, all[j].cmd) {
+				out = append(out, r)
+				break
+			}
+		}
 	}
 	return out
 }
@@ -495,7 +533,8 @@ func handsOn(windows [][]command) bool {
 			return false
 		}
 		for _, c := range w {
-			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || configureStep(c) || incidental(c) {
+			// (A look, procedureSteps, hands nothing on.)
+			if c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || incidental(c) {
 				// (Making a directory and copying into it is file
 				// handling, not a procedure of the project.)
 				return false

@@ -13,6 +13,8 @@ func sessionOf(idx int, cmds ...string) mined {
 		for _, c := range commands(s) {
 			if !c.noise {
 				m.steps = append(m.steps, shellRun{cmd: c, src: source{session: idx, seq: i}})
+			} else if c.tool != "" && !vcsStep(c) {
+				m.looks = append(m.looks, shellRun{cmd: c, src: source{session: idx, seq: i}})
 			}
 		}
 	}
@@ -351,6 +353,61 @@ func TestProcedureShapes(t *testing.T) {
 				{"nimble build -d:release", "./bin/tidegen --selftest", "nimble test"},
 			},
 			want: "nimble build -d:release | ./bin/tidegen --selftest | nimble test",
+		},
+		{
+			// What the person looks at right after an action, with
+			// the same program (the app's status and its logs after
+			// the deploy), is a step of the procedure.
+			name: "deploy, then look",
+			sessions: [][]string{
+				{"fly deploy -a shop-staging", "fly logs -a shop-staging"},
+				{"git status", "fly deploy -a shop-staging", "fly logs -a shop-staging"},
+				{"fly deploy -a shop-staging", "fly logs -a shop-staging", "ls"},
+			},
+			want: "fly deploy -a shop-staging | fly logs -a shop-staging",
+		},
+		{
+			// A look before the action: the pipeline's state, then
+			// the stage it says is stale.
+			name: "look, then act",
+			sessions: [][]string{
+				{"dvc status featurize", "dvc repro featurize", "pytest"},
+				{"dvc status train", "dvc repro train", "pytest"},
+				{"dvc status evaluate", "dvc repro evaluate", "pytest"},
+			},
+			want: "dvc status <evaluate|featurize|train> | dvc repro <evaluate|featurize|train> | pytest",
+		},
+		{
+			// A look of the same program at something else (the
+			// environment, not what is built) is no step of it.
+			name: "look at something else",
+			sessions: [][]string{
+				{"uv python list", "uv build", "uv publish --index internal"},
+				{"uv python list", "uv build", "uv publish --index internal"},
+				{"uv python list", "uv build", "uv publish --index internal"},
+			},
+			want: "uv build | uv publish --index internal",
+		},
+		{
+			// Looks with another program (`git status`, `ls`)
+			// between two steps are no part of the procedure, nor
+			// is a look beside a check.
+			name: "other programs' looks",
+			sessions: [][]string{
+				{"git status", "./scripts/bundle.sh", "ls dist", "./scripts/sign.sh", "cat dist/manifest.json", "./scripts/upload.sh"},
+				{"./scripts/bundle.sh", "ls dist", "./scripts/sign.sh", "git status", "./scripts/upload.sh"},
+			},
+			want: "./scripts/bundle.sh | ./scripts/sign.sh | ./scripts/upload.sh",
+		},
+		{
+			// A deploy and a look at it in two sessions only is no
+			// procedure of two steps.
+			name: "look in two sessions",
+			sessions: [][]string{
+				{"fly deploy -a shop-staging", "fly logs -a shop-staging"},
+				{"fly deploy -a shop-staging", "fly logs -a shop-staging"},
+				{"fly deploy -a shop-staging"},
+			},
 		},
 		{
 			// Steps run in a different order each time are no

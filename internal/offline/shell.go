@@ -225,13 +225,22 @@ func leadingOptions(rest []string) int {
 		switch a := rest[i]; {
 		case strings.Contains(a, "="), len(a) == 2 && !valueFlags[a]:
 			i++
-		case valueFlags[a] || wordFlag(a):
+		case valueFlags[a] || wordFlag(a) || contextOptions[a]:
 			i += 2
 		default:
 			return i
 		}
 	}
 	return min(i, len(rest))
+}
+
+// contextOptions are the global options that aim a command at a cluster,
+// account or configuration and take that as their next argument
+// (`kubectl --context staging apply -k …`, `aws --profile prod s3 sync`):
+// the subcommand comes after the value, which is no subcommand itself.
+var contextOptions = map[string]bool{
+	"--context": true, "--kube-context": true, "--kubeconfig": true, "--namespace": true,
+	"--profile": true, "--region": true, "--project": true, "--cluster": true,
 }
 
 // containerPrograms run an image or pod named after `run`, not a task.
@@ -700,8 +709,18 @@ func normalizeArgv(argv []string) (command, bool) {
 	// Global options before a subcommand (`terraform -chdir=live/x plan`)
 	// do not hide it.
 	lead := 0
-	for lead < len(rest) && strings.HasPrefix(rest[lead], "-") && strings.Contains(rest[lead], "=") {
-		lead++
+	for lead < len(rest) && strings.HasPrefix(rest[lead], "-") {
+		switch {
+		case strings.Contains(rest[lead], "="):
+			lead++
+			continue
+		case contextOptions[rest[lead]] && lead+1 < len(rest):
+			// `linkerd --context staging check`: the cluster or
+			// account the command is aimed at, then the subcommand.
+			lead += 2
+			continue
+		}
+		break
 	}
 	if (prog == "tox" || prog == "nox") && lead+1 < len(rest) && (rest[lead] == "-e" || rest[lead] == "-s" || rest[lead] == "--session") && isWord(rest[lead+1]) {
 		// `tox -e lint`, `nox -s tests`: the environment or session

@@ -187,6 +187,12 @@ func TestCommands(t *testing.T) {
 		{"valgrind --quiet ./tools/gen_corpus -v tests", "valgrind --quiet -v|"},
 		{"xvfb-run -a tools/render.py --out tests", "xvfb-run -a|"},
 		{"python3 tools/run_tests.py tests", "python3 tools/run_tests.py tests|test"},
+		// The option that aims a command at a cluster or account, and
+		// its value, come before the subcommand: two subcommands of
+		// one program stay two commands.
+		{"kubectl --context ams-staging apply -k apps/ledger/overlays/ams-staging", "kubectl apply|"},
+		{"linkerd --context kind-mesh check --proxy", "linkerd check --proxy|lint"},
+		{"aws --profile prod s3 sync dist s3://site-bucket", "aws s3|"},
 	}
 	for _, tt := range tests {
 		var parts []string
