@@ -169,6 +169,11 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 		if !strings.EqualFold(f[i], nv.name) {
 			continue
 		}
+		if i > 0 && datingWords[strings.ToLower(trimValue(f[i-1]))] {
+			// "deprecated since Haxe 4.1" dates a change of the
+			// language, it does not say what the project is on.
+			continue
+		}
 		held := i > 0 && heldWords[strings.ToLower(trimValue(f[i-1]))]
 		if strings.EqualFold(f[i+1], "to") && i+2 < len(f) {
 			// "raise the floor to 2.1"

@@ -44,6 +44,9 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 			"u:the release notes still mention Erlang 26.2, that upgrade was called off", "", ""},
 		{"behind but not held", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
 			"u:the memory file is stale about the box; Erlang 26.2 breaks the ssl app so we stay put", "", ""},
+		// a version that dates something is not the one held
+		{"dated by since", "# Project Memory\n\n- Elixir 1.15.7 is the language version.\n",
+			"u:No, Enum.chunk is deprecated since Elixir 1.16, with the warnings it fails our build. Use Enum.chunk_every please.", "", ""},
 		{"two lines, neither named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
 			"u:ops rebuilt everything and it ships Erlang 26.2 now",
 			"", ""},

@@ -83,6 +83,10 @@ func pastedSettings(text string, src source) []setting {
 		// about the paste are the line under it.
 		intro, _, _ = strings.Cut(strings.TrimSpace(rest), "\n")
 	}
+	// asked: the lines below a pasted prompt line that asks a program
+	// its version or what is installed (`$ pip show jax`, `$ node
+	// --version`) are its answer, read as if the agent had asked.
+	asked := false
 	add := func(key, value, line string, named []string) {
 		value = withoutRange(trimValue(value))
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
@@ -103,7 +107,7 @@ func pastedSettings(text string, src source) []setting {
 			// readings name the program.
 			named = withTerms(named, keyTerms(strings.ToLower(key)))
 		}
-		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro})
+		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro, queried: asked && pinned})
 	}
 	// joined reads a line of no shape below that still joins a program's
 	// name to its version: read as printed, the version replaces only an
@@ -141,9 +145,16 @@ func pastedSettings(text string, src source) []setting {
 		n := len(out)
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
+		if t == "" || strings.HasPrefix(t, "```") {
+			// (The answer ends where its block does.)
+			asked = false
+		}
 		if t == "" {
 			block = ""
 			continue
+		}
+		if strings.HasPrefix(t, "$ ") {
+			asked = askedVersion(t[2:])
 		}
 		if since++; block != "(" && since > reach {
 			block = ""
@@ -416,10 +427,10 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	if len(c.args) < 2 || prompt.quote == "" {
 		return nil
 	}
-	if len(c.args) != 2 || !versionFlags[c.args[1].text] {
+	prog, flag := versionQuery(c)
+	if prog == "" {
 		return reportedVersions(c, output, prompt)
 	}
-	prog := c.args[0].text
 	prog = prog[strings.LastIndexByte(prog, '/')+1:]
 	if !versionName(prog) {
 		return nil
@@ -428,7 +439,7 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	for i, ln := range strings.Split(strings.TrimSpace(shellOutput(output)), "\n") {
 		t := strings.TrimSpace(ln)
 		m := queriedVersionRe().FindStringSubmatchIndex(t)
-		if c.args[1].text == "-v" && i > 0 {
+		if flag == "-v" && i > 0 {
 			// "-v" is "verbose" to many programs (`pytest -v`): only
 			// a version first, as `node -v` prints it, answers it.
 			break
@@ -450,11 +461,87 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	return nil
 }
 
+// versionQuery is the program c asks for its own version and the flag it
+// asks with, or "" and "": `rustc --version`, and the same question
+// past a runner (`npx wrangler --version`), inside a container
+// (`docker compose exec varnish varnishd -V`) or with options that only
+// pick where the program looks (`istioctl --context kind-mesh version`);
+// `pkg-config --modversion opencv4` asks for the library's. Any other
+// word (`pytest -v tests/`, `helm version --short`) makes it another
+// command.
+func versionQuery(c command) (prog, flag string) {
+	a := make([]string, 0, len(c.args))
+	for _, w := range c.args {
+		a = append(a, w.text)
+	}
+	a = a[min(c.runner, len(a)):]
+	if n := containerExec(a); n > 0 {
+		a = a[n:]
+	}
+	if len(a) == 3 && path.Base(a[0]) == "pkg-config" && a[1] == "--modversion" && !strings.HasPrefix(a[2], "-") {
+		// "opencv4", "gtk4": the major version a module's file name
+		// carries is no part of the library's name.
+		if lib := strings.TrimRight(a[2], "0123456789"); lib != "" {
+			return lib, a[1]
+		}
+		return a[2], a[1]
+	}
+	if len(a) < 2 || !versionFlags[a[len(a)-1]] {
+		return "", ""
+	}
+	for i := 1; i < len(a)-1; i += 2 {
+		// (Only "--name value" pairs: a program's scope, not a
+		// subcommand's words.)
+		if !strings.HasPrefix(a[i], "--") || strings.Contains(a[i], "=") || i+1 >= len(a)-1 || strings.HasPrefix(a[i+1], "-") {
+			return "", ""
+		}
+	}
+	return a[0], a[len(a)-1]
+}
+
+// askedVersion reports whether the command line line, pasted after a
+// prompt's "$", asks a program its version or what is installed (its
+// first command: `pip show jax | grep Version`).
+func askedVersion(line string) bool {
+	cs := commands(line)
+	if len(cs) == 0 {
+		return false
+	}
+	if p, _ := versionQuery(cs[0]); p != "" {
+		return true
+	}
+	sub, _ := reportSubcommand(cs[0])
+	return sub == "show"
+}
+
+// containerExec is the number of words before the program a container
+// runs in `docker compose exec svc prog …`, `docker exec -it box prog …`
+// (with podman the same), or 0: the program past them is the one asked.
+func containerExec(a []string) int {
+	i := 0
+	switch {
+	case len(a) > 2 && (a[0] == "docker" || a[0] == "podman") && a[1] == "compose" && a[2] == "exec":
+		i = 3
+	case len(a) > 1 && (a[0] == "docker" || a[0] == "podman" || a[0] == "docker-compose") && a[1] == "exec":
+		i = 2
+	default:
+		return 0
+	}
+	for i < len(a) && strings.HasPrefix(a[i], "-") {
+		i++
+	}
+	if i+1 >= len(a) {
+		return 0
+	}
+	return i + 1
+}
+
 // versionLabelRe is a label that says the value after it is the
 // program's own version, in the report a version subcommand prints:
-// "Version:", "Build Tag:", "Release:" (not "Go Version:", another
+// "Version:", "Build Tag:", "Release:", "Client Version:" (the command
+// line tool's own, above its server's) (not "Go Version:", another
 // program's).
-var versionLabelRe = lazyregexp.New(`^(?:build\s+)?(?:version|tag|release)\s*:\s*$`)
+var versionLabelRe = lazyregexp.New(`^(?:build\s+|client\s+)?(?:version|tag|release)\s*:\s*$`)
 
 // reportSubcommands make a program report what is installed where the
 // agent runs it: `pip show x`, `git submodule status`, `git -C vendor/lib
@@ -707,8 +794,17 @@ func namesVersionOf(said []source, named []string, v string) bool {
 	in := termSet(named)
 	for _, s := range said {
 		f := strings.Fields(strings.ReplaceAll(s.quote, "`", " "))
+		if firstWord(strings.ToLower(s.quote)) == "if" {
+			// "If one day we go to Haxe 5 …": a version that may come.
+			continue
+		}
 		for i := 1; i < len(f); i++ {
 			w, ver := trimValue(f[i-1]), withoutV(trimValue(f[i]))
+			if i > 1 && datingWords[strings.ToLower(trimValue(f[i-2]))] {
+				// "deprecated since Haxe 4.1": a version that dates
+				// something, not the one held.
+				continue
+			}
 			if w != "" && hasDigit(ver) && !hasDigit(w) && ver != withoutV(v) && namesProgram(w, in) {
 				return true
 			}
@@ -716,6 +812,11 @@ func namesVersionOf(said []source, named []string, v string) bool {
 	}
 	return false
 }
+
+// datingWords stand before a program's version that dates something
+// ("removed since Node 18", "the API before Django 4.2", "slower than
+// Redis 6") rather than saying the version the project is on.
+var datingWords = map[string]bool{"since": true, "before": true, "until": true, "till": true, "pre": true, "prior": true, "than": true, "from": true, "after": true}
 
 // namesProgram reports whether word w, as a memory line writes it, names
 // the program whose name's terms are in: every term of w is among them,
@@ -726,6 +827,7 @@ func namesVersionOf(said []source, named []string, v string) bool {
 // ending makes another program ("Vite" is not vitest, "Mongo" not
 // mongosh).
 func namesProgram(w string, in map[string]bool) bool {
+	w = plainLetters(w)
 	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
 		if len(t) > 0 && subset(termSet(t), in) {
 			return true
@@ -740,6 +842,27 @@ func namesProgram(w string, in map[string]bool) bool {
 	}
 	return false
 }
+
+// plainLetters is w with its accented Latin letters written plain: a
+// program's banner spells its name in ASCII ("LOVE 11.5", "Lua 5.4")
+// where people write the accent ("LÖVE").
+func plainLetters(w string) string {
+	if !strings.ContainsFunc(w, func(r rune) bool { return r >= 0xC0 && r <= 0x17F }) {
+		return w
+	}
+	return accentFold.Replace(w)
+}
+
+// accentFold writes the accented letters of Latin-1 and Latin
+// Extended-A that names use as their plain letters.
+var accentFold = strings.NewReplacer(
+	"Á", "A", "À", "A", "Â", "A", "Ä", "A", "Ã", "A", "Å", "A", "á", "a", "à", "a", "â", "a", "ä", "a", "ã", "a", "å", "a",
+	"É", "E", "È", "E", "Ê", "E", "Ë", "E", "é", "e", "è", "e", "ê", "e", "ë", "e",
+	"Í", "I", "Ì", "I", "Î", "I", "Ï", "I", "í", "i", "ì", "i", "î", "i", "ï", "i",
+	"Ó", "O", "Ò", "O", "Ô", "O", "Ö", "O", "Õ", "O", "Ø", "O", "ó", "o", "ò", "o", "ô", "o", "ö", "o", "õ", "o", "ø", "o",
+	"Ú", "U", "Ù", "U", "Û", "U", "Ü", "U", "ú", "u", "ù", "u", "û", "u", "ü", "u",
+	"Ç", "C", "ç", "c", "Ñ", "N", "ñ", "n", "Ý", "Y", "ý", "y", "ÿ", "y",
+)
 
 // programSuffixes are the endings a program's binary, package or vendor
 // adds to the name people say: a compiler's "c" (rustc), a daemon's "d"

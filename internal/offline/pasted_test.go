@@ -505,6 +505,20 @@ func TestQueriedVersion(t *testing.T) {
 		{"grep -rn status logs/app.log", "logs/app.log:12: redis@7.2.4 connected\n", ""},
 		{"git show --stat", " package.json | 2 +-\n+  \"react\": \"19.0.0\"\n", ""},
 		{"git log --format=%s show", "bump: redis@7.2.4\n", ""},
+		// the same question past a runner, inside a container, with an
+		// option picking where the program looks, or of a library
+		{"npx wrangler --version", "⛅️ wrangler 4.14.1\n", "4.14.1"},
+		{"docker compose exec web nginx -v", "nginx version: nginx/1.27.2\n", "1.27.2"},
+		{"docker exec -it pg postgres --version", "postgres (PostgreSQL) 16.4\n", "16.4"},
+		{"kubectl --context prod-eu version", "Client Version: v1.31.2\nServer Version: v1.30.5\n", "1.31.2"},
+		{"istioctl --context kind-mesh version", "client version: 1.23.2\ncontrol plane version: 1.23.2\n", "1.23.2"},
+		{"pkg-config --modversion gtk4", "4.14.4\n", "4.14.4"},
+		// a subcommand's words, a flag with no value, or a server's
+		// version above the client's: another command or another program
+		{"helm --context x upgrade --version", "1.2.3\n", ""},
+		{"mytool -q --version", "1.2.3\n", ""},
+		{"docker compose exec web", "1.2.3\n", ""},
+		{"kubectl version", "Server Version: v1.30.5\n", ""},
 	} {
 		var got string
 		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
@@ -784,6 +798,88 @@ func TestPastedSiblingHost(t *testing.T) {
 	} {
 		if got := siblingHost(tc.line, tc.v); got != tc.want {
 			t.Errorf("siblingHost(%q, %q) = %q, want %q", tc.line, tc.v, got, tc.want)
+		}
+	}
+}
+
+// TestNamesVersionOf: the person's own words give a program a version only
+// when they say the one held; a version that dates something ("removed
+// since Haxe 4.1") or one a condition waits for ("if we go to Haxe 5")
+// leaves the version the agent asked for standing.
+func TestNamesVersionOf(t *testing.T) {
+	named := []string{"haxe"}
+	for _, tc := range []struct {
+		quote string
+		want  bool
+	}{
+		{"we moved the compiler to Haxe 4.3 last week", true},
+		{"Haxe 4.3 from now on", true},
+		{"No, Std.is is deprecated since Haxe 4.1, use Std.isOfType", false},
+		{"that macro API changed before Haxe 4.0, leave it", false},
+		{"If one day we go to Haxe 5 we have to see the null safety", false},
+		{"the build is slower than Haxe 4.2 was", false},
+	} {
+		if got := namesVersionOf([]source{{quote: tc.quote}}, named, "4.3.6"); got != tc.want {
+			t.Errorf("namesVersionOf(%q) = %v, want %v", tc.quote, got, tc.want)
+		}
+	}
+}
+
+// TestAskedVersionPaste: a person's paste of a prompt line asking a
+// program its version or what is installed, with the answer under it, is
+// read as if the agent had asked (queried); the settings of a config file
+// pasted under another command, or after the answer's block ends, are not.
+func TestAskedVersionPaste(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want map[string]bool // setting value: queried
+	}{
+		{"```\n$ pip show requests | grep -E '^(Name|Version)'\nName: requests\nVersion: 2.32.3\n```\nrerun the suite on this", map[string]bool{"2.32.3": true}},
+		{"here:\n$ cat requirements.txt\nrequests==2.32.3\n", map[string]bool{"2.32.3": false}},
+		{"```\n$ pip show requests\nName: requests\nVersion: 2.32.3\n```\n```\nflask==3.1.0\n```", map[string]bool{"2.32.3": true, "3.1.0": false}},
+	} {
+		got := map[string]bool{}
+		for _, st := range pastedSettings(tc.text, source{}) {
+			if _, ok := tc.want[st.value]; ok {
+				got[st.value] = st.queried
+			}
+		}
+		for v, q := range tc.want {
+			if g, ok := got[v]; !ok || g != q {
+				t.Errorf("pastedSettings(%q): %s queried %v (found %v), want %v", tc.text, v, g, ok, q)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"node --version", true},
+		{"docker compose exec db psql --version", true},
+		{"pip show numpy", true},
+		{"pip install numpy==2.1.0", false},
+		{"cat pyproject.toml", false},
+	} {
+		if got := askedVersion(tc.line); got != tc.want {
+			t.Errorf("askedVersion(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestNamesProgramAccents: a banner writes a name in plain letters where
+// memory keeps its accent ("LOVE 11.5" for "LÖVE"; "Pokemon" for
+// "Pokémon"), and both name one program; another name stays another.
+func TestNamesProgramAccents(t *testing.T) {
+	for _, tc := range []struct {
+		w, prog string
+		want    bool
+	}{
+		{"LÖVE", "love", true},
+		{"Pokémon", "pokemon", true},
+		{"Löwe", "love", false},
+	} {
+		if got := namesProgram(tc.w, termSet(keyTerms(tc.prog))); got != tc.want {
+			t.Errorf("namesProgram(%q, %q) = %v, want %v", tc.w, tc.prog, got, tc.want)
 		}
 	}
 }
