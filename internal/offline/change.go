@@ -72,6 +72,13 @@ var (
 	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
 	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not)\s+` + article + name +
 		`|` + valueName + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + valueName)
+	// insteadPlaceRe: "workloads are now deployed to swedencentral
+	// rather than westeurope" (a place a thing goes to), "session store
+	// valkey now, not memcached" (the value said to hold now, then the one
+	// it is not). The value given up closes its clause: "tests go in
+	// tests/ rather than next to the code" gives up no value.
+	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
+		`|` + name + `\s+now\s*,?\s+(?:not|instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$|\s+(?:any ?more|now|since|because|as)\b)`)
 	// insteadOfRe: "instead of poetry, use uv".
 	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
@@ -294,6 +301,17 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 			if v != "" {
 				add(old, v, "")
+			}
+		}
+	}
+	if signal {
+		// (After the values given up alone: "23.11 is out of support,
+		// … modules live under modules/ instead of home/" tells both.)
+		for _, m := range insteadPlaceRe().FindAllStringSubmatch(s, -1) {
+			if m[1] != "" {
+				add(m[2], m[1], "")
+			} else {
+				add(m[4], m[3], "")
 			}
 		}
 	}
@@ -573,7 +591,7 @@ func nextValueWord(phrase, skip string) string {
 	for i, w := range f {
 		if strings.EqualFold(trimValue(w), skip) {
 			for _, n := range f[i+1:] {
-				if v := trimValue(n); valueLike(v) && !copula[strings.ToLower(v)] {
+				if v := trimValue(n); valueLike(v) && !copula[strings.ToLower(v)] && !givingUpRe().MatchString(v) {
 					return v
 				}
 			}

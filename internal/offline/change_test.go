@@ -57,6 +57,15 @@ func TestChangesIn(t *testing.T) {
 		{"tslint is out, we lint with oxlint now", "", "tslint>oxlint"},
 		{"topic got renamed, orders-events is now orders-events-v3", "", "orders-events>orders-events-v3"},
 		{"the build is now green", "", ""},
+		// a place a thing goes to now, rather than the old one; the
+		// value said to hold now, then the one it is not; a phrase that
+		// goes on after "rather than" gives no value up
+		{"From this quarter all nightly backups are now written to nas-b rather than nas-a.", "", "nas-a>nas-b"},
+		{"session store valkey now, not memcached.", "", "memcached>valkey"},
+		{"from now on the fixtures go in testdata/ rather than next to the tests", "", ""},
+		{"we use pytest now, not because unittest is bad", "", ""},
+		// "we dropped X": the name is the word after the verb, not the verb
+		{"We dropped Bulma. Everything new uses Pico CSS.", "", "bulma>Pico"},
 		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},
 		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
 		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
@@ -179,8 +188,8 @@ func TestChangedLine(t *testing.T) {
 		// message moves the host too: the old host would stay
 		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}, context: "the broker listens on 8883 now, 1883 is off"}, "- Broker: 10.0.0.5:8883."},
 		{"- Broker: 10.0.0.5:1883.", change{old: "1883", new: "8883", terms: []string{"broker"}, context: "the broker is bus.home.lan now and listens on 8883, 1883 is off"}, ""},
-		// a value the edit cannot replace gives no edit, not the old line
-		{"- Admin UI on :7070", change{new: "7171", subject: []string{"admin"}}, ""},
+		// a port written alone after its colon takes the new port
+		{"- Admin UI on :7070", change{new: "7171", subject: []string{"admin"}}, "- Admin UI on :7171"},
 		// an address named without its path is the whole URL of the line
 		{"- Telemetry goes to mqtt://hub.lan:1883/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, "- Telemetry goes to nats://bus.lan:4222."},
 		{"- Telemetry goes to mqtt://hub.lan:18830/sensors.", change{old: "mqtt://hub.lan:1883", new: "nats://bus.lan:4222", terms: []string{"gone"}}, ""},
@@ -211,6 +220,15 @@ func TestChangedLine(t *testing.T) {
 		// domain; a file of another kind does not
 		{"- Search node: `search-a.lan:9300`.", change{new: "search-b.lan", subject: []string{"search", "node"}}, "- Search node: `search-b.lan`."},
 		{"- Search node config: `node.yml`.", change{new: "search-b.lan", subject: []string{"search", "node"}}, ""},
+		// a tool written as a command, its flags after it, is not
+		// rewritten: the flags are the old tool's
+		{"- Docs: rendered with asciidoctor -a toc, output in public/.", change{old: "asciidoctor", new: "antora"}, ""},
+		{"- Docs: rendered with asciidoctor, output in public/.", change{old: "asciidoctor", new: "antora"}, "- Docs: rendered with antora, output in public/."},
+		// a port written alone after its colon, as a listen address is
+		{"- Metrics endpoint on :9100", change{new: "9101", subject: []string{"metric", "endpoint"}}, "- Metrics endpoint on :9101"},
+		// a URL whose host (written with its port) is given up for a
+		// whole new URL
+		{"- Staging API: http://localhost:8081/v1", change{old: "localhost", new: "https://api.stage.example.org", terms: []string{"stag", "api"}}, "- Staging API: https://api.stage.example.org"},
 	}
 	for _, tt := range tests {
 		if got := changedLine(tt.line, tt.ch); got != tt.want {
@@ -296,6 +314,24 @@ func TestPromoteChanges(t *testing.T) {
 		got := promoteChanges(nil, s, nil, changesOf(s))
 		if len(got) != 1 || got[0].line != "Our wheels are built against glibc 2.34." || !got[0].lasting {
 			t.Errorf("got %+v", got)
+		}
+	})
+	t.Run("earlier sentence holding another retired value", func(t *testing.T) {
+		// Restated with one new value, the earlier sentence would still
+		// name the other one given up: the change's own clause stands.
+		s := []source{
+			said(at(0, 1), "we serve the docs with mkdocs and publish to docs-old.example.net"),
+			said(at(2, 1), "we dropped mkdocs, the docs build with zensical now"),
+			said(at(2, 2), "docs-old.example.net is dead, we publish to docs.example.org now"),
+		}
+		got := promoteChanges(nil, s, nil, changesOf(s))
+		for _, st := range got {
+			if strings.Contains(st.line, "docs-old") || strings.Contains(st.line, "mkdocs") {
+				t.Errorf("got %q: a retired value restated", st.line)
+			}
+		}
+		if len(got) == 0 {
+			t.Errorf("got nothing; want the changes' own clauses")
 		}
 	})
 	t.Run("change clause", func(t *testing.T) {

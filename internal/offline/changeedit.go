@@ -33,6 +33,9 @@ func replaceValue(line, old, new string) string {
 			return ""
 		}
 	}
+	if !hasDigit(old) && flagFollows(line, old) {
+		return ""
+	}
 	re := wordRe(old)
 	var b strings.Builder
 	rest := line
@@ -47,6 +50,21 @@ func replaceValue(line, old, new string) string {
 	}
 	b.WriteString(rest)
 	return b.String()
+}
+
+// flagFollows reports whether line writes old as a command, a flag right
+// after it ("compiled with glslangValidator -V"), code marks or not: the
+// flags are the old tool's, and the new tool's command is not known from
+// them.
+func flagFollows(line, old string) bool {
+	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	for i := 0; i+1 < len(f); i++ {
+		flag := strings.TrimLeft(f[i+1], "-")
+		if len(flag) < len(f[i+1]) && flag != "" && unicode.IsLetter(rune(flag[0])) && strings.EqualFold(trimValue(f[i]), old) {
+			return true
+		}
+	}
+	return false
 }
 
 // slotValue finds, in line, the value of the setting c names: a value
@@ -408,6 +426,16 @@ func addressPart(line, old, new string) (string, string) {
 			h, _ := splitAddress(t)
 			i := strings.Index(t, h+":"+old) + len(h)
 			return t, t[:i+1] + new + t[i+1+len(old):]
+		case whole(new) && whole(lo) && l == lo && strings.HasPrefix(strings.TrimLeft(w, "(\"'"), ":"+lo):
+			// a port written alone after its colon (":8080", as a
+			// listen address is): the new port after the colon
+			return ":" + old, ":" + new
+		case strings.Contains(new, "//") && strings.Contains(l, "//"+lo+":"):
+			// the host of a URL written with its port, and the new
+			// value is a whole URL ("moved the test server to
+			// https://synapse.lab.internal, localhost is dead" for
+			// http://localhost:8008): the new URL replaces it
+			return t, new
 		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
 			// the host of a URL: the new value replaces the URL when
 			// it is one

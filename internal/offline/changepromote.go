@@ -52,7 +52,7 @@ func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 		case pick >= 0:
 			stmts[pick].lasting = true
 		default:
-			if line := restatedIf(earlier, ch); line != "" {
+			if line := restatedIf(earlier, ch); line != "" && !holdsRetired(line, ch, changes) {
 				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
 			} else if line := changeClause(ch); line != "" {
 				stmts = append(stmts, stmt{line: line, lasting: true, src: ch.src})
@@ -204,6 +204,21 @@ func withoutOld(c, old string) string {
 	q := regexp.QuoteMeta(old)
 	re := regexp.MustCompile(`(?i)\s*,?\s*\b(?:instead of|rather than|not|replacing)\s+(?:the\s+)?` + q + `\b(?:\s+any ?more)?|\bfrom\s+(?:the\s+)?` + q + `\s+(to\b)`)
 	return strings.TrimSpace(re.ReplaceAllString(c, "$1"))
+}
+
+// holdsRetired reports whether line, an earlier sentence restated with
+// ch's new value, still names a value another change gave up ("run it with
+// elm-live and deploy to staging.example.io" when elm-live and that host
+// were both replaced): the sentence is of a time both values held, and
+// written with one of them new it would state the other again. The
+// change's own clause stands instead.
+func holdsRetired(line string, ch change, changes []change) bool {
+	for _, o := range changes {
+		if o.old != "" && !strings.EqualFold(o.old, ch.old) && !strings.EqualFold(o.old, ch.new) && containsValue(line, o.old) {
+			return true
+		}
+	}
+	return false
 }
 
 // restatedIf is restated for an earlier sentence, if there is one.

@@ -30,6 +30,16 @@ var (
 // ownText returns the lines of a human message that the person wrote, with
 // pasted and quoted material removed.
 func ownText(text string) []string {
+	own, _ := ownTextTold(text)
+	return own
+}
+
+// ownTextTold is ownText, and beside it the lines read for what the person
+// tells (said): ownText's, with the sentences an intro line says before
+// the one that introduces its paste ("I've switched the base model to X.
+// Here is the freeze:"). Those tell a change the person made, but the line
+// is about the paste, so they are no instruction of their own.
+func ownTextTold(text string) (own, told []string) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var out []string
 	inFence, pasted, rest := false, false, false
@@ -79,12 +89,19 @@ func ownText(text string) []string {
 		if introLine(trim) {
 			pasted = true
 			// The intro line itself is the person's, but it introduces
-			// someone else's text; it is rarely an instruction.
+			// someone else's text; it is rarely an instruction. Only
+			// its last sentence introduces: the ones before are the
+			// person's own telling ("I've switched the base model to
+			// X. Here is the freeze:"), read for what it tells.
+			if lead := introLead(trim); lead != "" {
+				told = append(told, stripQuotes(lead))
+			}
 			continue
 		}
 		out = append(out, stripQuotes(ln))
+		told = append(told, out[len(out)-1])
 	}
-	return out
+	return out, told
 }
 
 // introLine reports whether a trimmed line introduces pasted text ("the
@@ -92,6 +109,20 @@ func ownText(text string) []string {
 // match: most lines skip the pattern.
 func introLine(trim string) bool {
 	return strings.HasSuffix(trim, ":") && introRe().MatchString(trim)
+}
+
+// introLead is what an intro line says before the sentence that
+// introduces the paste: "moved the workspace to v2.7 over the weekend."
+// of "moved the workspace to v2.7 over the weekend. This is the manifest
+// now:", or "" when the line is that sentence alone (or when it reads as
+// an introduction only through an earlier sentence, which then belongs to
+// the introduction too).
+func introLead(trim string) string {
+	sents := splitSentences(trim)
+	if len(sents) < 2 || !introLine(strings.TrimSpace(sents[len(sents)-1])) {
+		return ""
+	}
+	return strings.Join(sents[:len(sents)-1], " ")
 }
 
 // stripQuotes removes inline quotations of four or more words: "the ticket

@@ -50,3 +50,27 @@ func TestTraceMessageIsPasted(t *testing.T) {
 		}
 	}
 }
+
+// TestIntroLead: the sentences of an intro line before the one that
+// introduces the paste are the person's own telling (a change they tell
+// there is read), though no instruction; the introducing sentence, a line
+// that is only that sentence, and the paste stay out.
+func TestIntroLead(t *testing.T) {
+	for _, tt := range []struct{ msg, keep, drop string }{
+		{"We moved the wiki to bookstack over the summer. Here is the nginx config now:\n    server_name wiki.lab.lan;\n    listen 8443;", "We moved the wiki to bookstack over the summer.", "Here is the nginx config"},
+		{"I've switched the base model to en_core_web_trf, the md one missed names. Would you mind updating the memory? Here is the freeze:\n    spacy==3.8.2", "I've switched the base model to en_core_web_trf", "Here is the freeze"},
+		// the intro alone, and one that reads as an intro only through
+		// an earlier sentence, keep nothing
+		{"here is the log:\n    ERROR worker crashed", "", "here is the log"},
+		{"The build log. It failed again, see:\n    error: linker not found", "", "It failed again"},
+	} {
+		own, told := ownTextTold(tt.msg)
+		got := strings.Join(told, "\n")
+		if tt.keep != "" && !strings.Contains(got, tt.keep) || strings.Contains(got, tt.drop) || strings.Contains(got, "8443") || strings.Contains(got, "==") || strings.Contains(got, "ERROR") {
+			t.Errorf("ownTextTold(%q) told %q; want %q kept and %q left out", tt.msg, got, tt.keep, tt.drop)
+		}
+		if len(own) != 0 {
+			t.Errorf("ownTextTold(%q) own = %q; want no instruction read from the intro line", tt.msg, own)
+		}
+	}
+}

@@ -123,13 +123,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				// disputes it.
 				text, leadQuoted = rest, agents
 			}
-			lines := ownText(text)
+			lines, toldLines := ownTextTold(text)
 			own, continued := sentenceParts(lines)
 			listed, scoped := ruleItems(lines), scopedItems(lines)
 			// Support by mention reads whole sentences: a request to
 			// check work names its checks across the clauses of one.
 			i := 0
-			for _, sent := range sentences(lines) {
+			for _, sent := range sentences(toldLines) {
 				for _, part := range runOnParts(sent) {
 					if len(textkey.Tokens(part)) < 2 {
 						// Too short to name anything: no
