@@ -102,6 +102,12 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		seen := map[string]bool{}
 		for n := minSteps - 1; n <= maxSteps; n++ {
 			for i := 0; i+n <= len(steps); i++ {
+				if strings.HasPrefix(toks[i], "| ") {
+					// What reads a pipe starts no procedure: without
+					// the step that feeds it (`kubeconform -strict -`
+					// alone), it is no command anyone can run.
+					continue
+				}
 				runs := steps[i : i+n]
 				window := make([]command, n)
 				parts := make([]string, n)

@@ -410,6 +410,16 @@ func TestProcedureShapes(t *testing.T) {
 			},
 		},
 		{
+			// A check whose output feeds the next command, then the
+			// procedure: the reader of the pipe never opens it alone.
+			name: "pipe reader first",
+			sessions: [][]string{
+				{"jsonnet env/qa.jsonnet | yamllint -", "jsonnet env/qa.jsonnet > out/qa.yaml", "./scripts/apply.sh out/qa.yaml", "./scripts/smoke.sh qa"},
+				{"jsonnet env/live.jsonnet | yamllint -", "jsonnet env/live.jsonnet > out/live.yaml", "./scripts/apply.sh out/live.yaml", "./scripts/smoke.sh live"},
+			},
+			want: "jsonnet env/<name>.jsonnet > out/<name>.yaml | ./scripts/apply.sh out/<name>.yaml | ./scripts/smoke.sh <live|qa>",
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",
