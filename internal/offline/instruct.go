@@ -147,8 +147,10 @@ func described(s string, marked bool) bool {
 // told you already", "I've said it twice", "I keep telling you", "sorry
 // to repeat myself, but", "sorry to bring it up again, but", "I should
 // have been clearer last time" (the polite say it was said before by
-// apologising for saying it again, or for how it was said).
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?`
+// apologising for saying it again, or for how it was said), "sorry, I
+// should have mentioned this earlier" (for not saying it before: what
+// follows corrects what the agent did).
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?|((i'?m |i am )?(so |very )?sorry,? )?i should have (mentioned|said) (this|that|it)( (earlier|before|sooner|first))?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".

@@ -473,8 +473,8 @@ func remembersValueOf(s, prev string) bool {
 }
 
 // thanksLeadRe opens a sentence of thanks or praise: "Thank you, that is very
-// quick.", "Great, thanks!", "Looks good."
-var thanksLeadRe = lazyregexp.New(`(?i)^\W*(?:thanks|thank you|cheers|ty|great|nice|good|cool|perfect|awesome|lovely|looks (?:good|great|nice)|lgtm|appreciated)\b`)
+// quick.", "Great, thanks!", "Looks good.", "Oh, thank you, that's quick."
+var thanksLeadRe = lazyregexp.New(`(?i)^\W*(?:(?:oh|ah|well|ok(?:ay)?)[,!]?\s+)?(?:thanks|thank you|cheers|ty|great|nice|good|cool|perfect|awesome|lovely|looks (?:good|great|nice)|lgtm|appreciated)\b`)
 
 // ackOnly reports whether a sentence only thanks or praises the agent:
 // a polite person opens with it, and what answers the agent's report is
@@ -497,6 +497,9 @@ var replyNegRe = lazyregexp.New(`(?i)\b(no|not|never|avoid|don'?t|dont|do not|st
 func answersReport(first, report string) bool {
 	// "would you mind not …?" answers as "avoid …" does.
 	first = politeAsk(formalAsk(first))
+	// "I don't think we use styled-components here": a hedged "we don't
+	// use …", ruling out what follows it.
+	first = hedgedNotRe().ReplaceAllString(first, "$1 don't ")
 	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") || !replyNegRe().MatchString(first) {
 		return false
 	}
@@ -526,6 +529,10 @@ func answersReport(first, report string) bool {
 	}
 	return false
 }
+
+// hedgedNotRe is a negation put on the person's belief instead of the
+// act: "I don't think we use …" says "we don't use …".
+var hedgedNotRe = lazyregexp.New(`(?i)\bi (?:don'?t|do not) (?:think|believe) (we|you)\s+`)
 
 // negScopeRe is a negation and the rest of its clause: what it rules out.
 // It ends where the clause does or where what to do instead begins ("no

@@ -291,3 +291,24 @@ func TestThanksThenPoliteCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestHedgedThanksCorrection: "Oh, thank you" opens as thanks does, an
+// apology for not saying it earlier leaves the line, and "I don't think
+// we use X" rules out X as "we don't use X" would, when the agent's
+// report named X. A hedge about something the report never named is no
+// correction.
+func TestHedgedThanksCorrection(t *testing.T) {
+	report := "a:I set the tide tables in Comic Sans with a drop shadow."
+	m := mineSession(0, convo("s", time.Now(), "u:print the tide tables", report,
+		"u:Oh, thank you, that's quick. I'm sorry, I should have mentioned this earlier: I don't think we use Comic Sans here at all. Every table is set in the house serif."), nil)
+	if len(m.stmts) == 0 || !m.stmts[0].correction || !strings.HasPrefix(m.stmts[0].line, "I don't think we use Comic Sans") {
+		t.Fatalf("got %+v; want a correction opening with the rule, without the apology", m.stmts)
+	}
+	m = mineSession(0, convo("s", time.Now(), "u:print the tide tables", report,
+		"u:Oh, thank you, that's quick. I don't think we need the harbour map today."), nil)
+	for _, st := range m.stmts {
+		if st.correction {
+			t.Errorf("%q marked a correction; want none", st.line)
+		}
+	}
+}
