@@ -38,3 +38,18 @@ func describesEvent(s string) bool {
 	main = strings.TrimSpace(fillerRe().ReplaceAllString(main, ""))
 	return !(starterRe().MatchString(main) || instrRe().MatchString(main) || modalRe().MatchString(main) || factRe().MatchString(main))
 }
+
+// alwaysHistoryRe is an "always" that closes a sentence with an
+// auxiliary standing for the verb before it: "32 per GPU fits fine and
+// always has", "the import works like it always did". It tells how things
+// have gone so far, not what must be done.
+var alwaysHistoryRe = lazyregexp.New(`(?i)\b(?:and|as|like)\s+(?:it\s+|they\s+|we\s+|i\s+)?always\s+(?:has|have|had|did|was|were)\s*[.!]*\s*$`)
+
+// alwaysHistoric reports whether the only "always" word of s is the
+// history tag of alwaysHistoryRe: such a sentence is not marked to last.
+func alwaysHistoric(s string) bool {
+	if len(alwaysRe().FindAllStringIndex(s, 2)) != 1 {
+		return false
+	}
+	return alwaysHistoryRe().MatchString(s)
+}

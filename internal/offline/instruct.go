@@ -104,7 +104,8 @@ var (
 	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why|no idea why|dunno why|(?:don'?t|do not) know why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|\bused to (always|never)\b`)
 	// neverPastRe is "never" before an irregular past form: "we never got
 	// it green" tells what happened.
-	neverPastRe = lazyregexp.New(`(?i)\bnever (got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
+	// A softening adverb may sit between them ("I never quite knew").
+	neverPastRe = lazyregexp.New(`(?i)\bnever (?:` + softAdverbs + `\s+)?(got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = lazyregexp.New(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
@@ -114,7 +115,13 @@ var (
 // neverDidRe is "never" before a past form: "it never worked" tells what
 // happened, unless a passive auxiliary makes it a rule ("outputs are never
 // committed").
-var neverDidRe = lazyregexp.New(`(?i)(?:^|(\S+)\s+)never\s+\w+ed\b`)
+// A softening adverb may sit between them: "I never quite settled the
+// question" tells what happened as much as "I never settled it".
+var neverDidRe = lazyregexp.New(`(?i)(?:^|(\S+)\s+)never\s+(?:` + softAdverbs + `\s+)?\w+ed\b`)
+
+// softAdverbs soften a past "never" without changing what it tells:
+// "never quite", "never really", "never fully", "never properly".
+const softAdverbs = `(?:quite|really|actually|fully|properly|truly|even|once|entirely|completely)`
 
 // passiveAux are the words that make "never …ed" a passive rule.
 var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": true, "gets": true}
@@ -150,7 +157,7 @@ func described(s string, marked bool) bool {
 // apologising for saying it again, or for how it was said), "sorry, I
 // should have mentioned this earlier" (for not saying it before: what
 // follows corrects what the agent did).
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?|((i'?m |i am )?(so |very )?sorry,? )?i should have (mentioned|said) (this|that|it)( (earlier|before|sooner|first))?`
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s|’s|s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?|((i'?m |i am )?(so |very )?sorry,? )?i should have (mentioned|said) (this|that|it)( (earlier|before|sooner|first))?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -438,11 +445,12 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || !st.lasting && !st.correction && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
+	if hedged(s) || concedes(s) || !st.lasting && !st.correction && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,
-		// how one thing behaves or is to be made to (notrule.go).
+		// how one thing behaves or is to be made to, or giving in to
+		// what was just shown ("…, fine") (notrule.go).
 		return nil, nil
 	}
 	if symptom(s) {
@@ -513,7 +521,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	// "from now on we should always …" is a rule; "we should always …"
 	// alone may be a suggestion.
 	explicit := st.lasting
-	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) {
+	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) && !alwaysHistoric(s) {
 		// "deploy same as always" compares with the usual way; the
 		// "always" of a rule is its own (eventclause.go).
 		st.lasting = true
@@ -1302,6 +1310,13 @@ func withoutStory(s string) string {
 			continue
 		}
 		head := s[:loc[0]]
+		if saidWhenRe().MatchString(s[loc[1]:end]) {
+			// "no physics bodies, ever, that's what I said last week,
+			// everything that moves is a bump item": the person
+			// repeating themselves tells no story; the rule goes on
+			// past it with what to do instead.
+			return head + withoutStory(s[end:])
+		}
 		if len(textkey.Tokens(head)) >= 3 && !described(head, true) {
 			return head
 		}
@@ -1340,6 +1355,10 @@ var soThenRe = lazyregexp.New(`(?i)^\s*(?:so|then|and|thus|hence)\b[\s,]*`)
 // storyRe is a time in the past that makes a clause a story: "I saw you
 // edit it last week", "it broke prod yesterday".
 var storyRe = lazyregexp.New(`(?i)\b(last night|yesterday|this morning|earlier today|last (week|month)|the other day)\b`)
+
+// saidWhenRe is a whole clause saying the rule was said before, and
+// when: "that's what I said last week", "I told you yesterday".
+var saidWhenRe = lazyregexp.New(`(?i)^\s*(?:` + saidWords + `)\s+(?:last (?:night|week|month|time)|yesterday|the other day|earlier today|this morning)\W*$`)
 
 // clauseSplitRe separates the clauses of a sentence.
 var clauseSplitRe = lazyregexp.New(`[;,\x{2014}]\s+`)

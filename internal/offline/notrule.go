@@ -212,3 +212,20 @@ func makesOne(s string) bool {
 func plural(w string) bool {
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }
+
+// concedeTailRe is a sentence that ends by giving in to what the person
+// was just shown: "so the key has to be (a, b), fine", "the flag stays
+// on then, I guess", "we keep both, so be it". The clause before the tag
+// reacts to an error or an answer; it asks nothing for later.
+var concedeTailRe = lazyregexp.New(`(?i),\s*(?:fine|fair enough|i guess|so be it|whatever)\s*[.!]*\s*$`)
+
+// concedes reports whether s ends in a tag that gives in (concedeTailRe).
+// A prefilter keeps the regexp off most sentences.
+func concedes(s string) bool {
+	l := strings.ToLower(s)
+	if !strings.Contains(l, "fine") && !strings.Contains(l, "fair enough") && !strings.Contains(l, "guess") &&
+		!strings.Contains(l, "so be it") && !strings.Contains(l, "whatever") {
+		return false
+	}
+	return concedeTailRe().MatchString(s)
+}

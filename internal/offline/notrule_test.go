@@ -129,3 +129,57 @@ func TestHypotheticalBlankWait(t *testing.T) {
 		t.Error("a blank condition read as a hypothetical")
 	}
 }
+
+// TestClassifyNarrationAndConcession: a "never" softened by an adverb in
+// what the person did ("I never quite settled it"), a sentence that gives
+// in to what was just shown ("…, fine") and an "always" that only closes
+// a history ("… and always has") are no rules; the same words in a rule
+// still make one.
+func TestClassifyNarrationAndConcession(t *testing.T) {
+	none := []string{
+		"I have used both over the years and I never quite settled the question for myself.",
+		"we tried three kilns and I never really decided which one fires evenly",
+		"so the key has to be (device_id, time), fine.",
+		"the invoice number has to stay a string then, I guess",
+		"the choir keeps both rehearsal rooms, so be it",
+		"we bake at 180, so the trays fit fine and always have",
+		"the florist delivers on monday like she always did",
+	}
+	for _, in := range none {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	rules := []string{
+		"the key has to be (device_id, time) on every hypertable",
+		"never really trust the scale's first reading, weigh twice",
+		"always weigh the flour twice, that is how we have always done it",
+		"invoice numbers are always strings, fine print included",
+		"we always bake at 180, the trays fit fine",
+	}
+	for _, in := range rules {
+		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
+			t.Errorf("classify(%q) = no statement, want a rule", in)
+		}
+	}
+}
+
+// TestSaidBeforeWithATimeIsNoStory: "that's what I said last week" in a
+// correction repeats it, so the clause after it (what to do instead)
+// stays in the line instead of being cut as a story.
+func TestSaidBeforeWithATimeIsNoStory(t *testing.T) {
+	for in, want := range map[string]string{
+		"no physics bodies, ever, thats what i said last week, everything that moves is a bump item and the filter decides.": "No physics bodies, ever, everything that moves is a bump item and the filter decides.",
+		"no butter in the vegan tray, I told you yesterday, the margarine is in the blue tub":                                "No butter in the vegan tray, the margarine is in the blue tub.",
+	} {
+		st, _ := classify(in, true, source{})
+		if st == nil || st.line != want {
+			t.Errorf("classify(%q) = %+v, want %q", in, st, want)
+		}
+	}
+	// a real story after the rule is still cut
+	st, _ := classify("from now on always pin the base image digest, a floating tag pulled a broken build last month", false, source{})
+	if st == nil || strings.Contains(st.line, "floating") {
+		t.Errorf("story kept: %+v", st)
+	}
+}

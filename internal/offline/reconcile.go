@@ -571,7 +571,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 					break
 				}
 			}
-			if into < 0 && retellsDone(e.c, done) {
+			if into < 0 && (retellsDone(e.c, done) || retellsPending(e.c, changes, k)) {
 				e.c.line = ""
 				continue
 			}
@@ -690,6 +690,12 @@ func retells(c, edit candidate, applied []change) bool {
 		if containsValue(c.line, ch.new) && edit.replaces != "" && supersedes(c.line, edit.replaces) {
 			return true
 		}
+		// A line that names the new value and nothing the edited line
+		// does not ("use 7870 now" beside "the demo runs on port
+		// 7870"): the edit says all it says.
+		if edit.replaces != "" && containsValue(c.line, ch.new) && !hasExtra(factTerms(c.line), factTerms(edit.line)) {
+			return true
+		}
 	}
 	return fromChange(c, applied) || announces(c, applied)
 }
@@ -721,6 +727,27 @@ func announces(c candidate, applied []change) bool {
 // already proposes.
 func retellsDone(c candidate, done []change) bool {
 	return (c.kind == KindInstruction || c.kind == KindCorrection) && (fromChange(c, done) || announces(c, done))
+}
+
+// retellsPending reports whether a candidate names a change's new value
+// and nothing a line the pending patch adds does not: "use 7870 now"
+// beside the pending "Demo runs locally on port 7870." says it again, as
+// retells says of an edit made in this run.
+func retellsPending(c candidate, changes []change, k *known) bool {
+	if c.kind != KindInstruction && c.kind != KindCorrection {
+		return false
+	}
+	for _, ch := range changes {
+		if !containsValue(c.line, ch.new) {
+			continue
+		}
+		for _, a := range k.lines {
+			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) && !hasExtra(factTerms(c.line), factTerms(a)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fromChange reports whether c comes from the message that told one of

@@ -348,3 +348,43 @@ func TestHoldsAtPortNearTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestRetellsBareNewValue: a line that names a change's new value and no
+// term the edited memory line lacks ("use 7870 now") says nothing the edit
+// does not; a line with more to say is no retelling.
+func TestRetellsBareNewValue(t *testing.T) {
+	edit := candidate{kind: KindInstruction, line: "Demo runs locally on port 7870.", replaces: "Demo runs locally on port 7860."}
+	ch := []change{{old: "7860", new: "7870", src: source{session: 1, msgID: "a"}}}
+	other := source{session: 2, msgID: "b"}
+	for line, want := range map[string]bool{
+		"Use 7870 now.":                                  true,
+		"Port 7870 from today.":                          true,
+		"The kiln controller listens on 7870 too.":       false,
+		"Guard the admin panel on 7870 with basic auth.": false,
+	} {
+		c := candidate{kind: KindInstruction, line: line, srcs: []source{other}}
+		if got := retells(c, edit, ch); got != want {
+			t.Errorf("retells(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+// TestRetellsPending: on a later run the edit is already pending; a bare
+// line with its new value still says nothing new, a line read from
+// memory on disk or one with more to say is no retelling.
+func TestRetellsPending(t *testing.T) {
+	ch := []change{{old: "8080", new: "8085", src: source{session: 1, msgID: "a"}}}
+	k := &known{lines: []string{"- The booking API listens on 8085.", "- The kiln log server listens on 8085."},
+		from: map[string]string{"- The kiln log server listens on 8085.": "/m/MEMORY.md"}, removed: map[string]bool{}}
+	for line, want := range map[string]bool{
+		"Use 8085 now.":   true,
+		"It is 8085 now.": true,
+		"Proxy the booking widget via 8085 with TLS.": false,
+		"Kiln log server on 8085.":                    false,
+	} {
+		c := candidate{kind: KindInstruction, line: line}
+		if got := retellsPending(c, ch, k); got != want {
+			t.Errorf("retellsPending(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
