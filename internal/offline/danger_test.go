@@ -48,3 +48,22 @@ func TestPersonSends(t *testing.T) {
 		}
 	}
 }
+
+// TestForceFlag: a force flag overrides a safeguard, but a longer flag that
+// only starts with the word ('--force-recreate', '--force-clean') names a
+// different, harmless option and must not cost the procedure that runs it.
+func TestForceFlag(t *testing.T) {
+	for line, want := range map[string]bool{
+		"git push --force origin main":                         true,
+		"git push --force-with-lease":                          true,
+		"npm install --force":                                  true,
+		"Run `helm upgrade --force=true app ./chart`.":         true,
+		"docker compose up -d --force-recreate api":            false,
+		"flatpak-builder --force-clean build-dir app.yml":      false,
+		"Run `cargo install --force-non-host cross` each time": false,
+	} {
+		if got := dangerous(line); got != want {
+			t.Errorf("dangerous(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
