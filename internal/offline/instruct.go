@@ -400,6 +400,15 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			return " "
 		})
 	}
+	if m := noneOfMineRe().FindStringSubmatch(s); m != nil && (m[1] != "" || includedRe().MatchString(s)) {
+		// "none of my crates allow unsafe, this one included": a ban
+		// over every project of the person, said as what none of them
+		// does; the line keeps its words, which name the scope. Crates,
+		// services or modules may be one workspace's own; only "this
+		// one included" makes them projects.
+		st.global, st.lasting = true, true
+		s = includedRe().ReplaceAllString(s, "")
+	}
 	if hasScope(s) {
 		st.global, st.lasting = true, true
 		s = unpointed(withoutScope(s))
@@ -561,7 +570,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s))) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s) || conventionName(s))) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words, and so
@@ -826,7 +835,7 @@ var cues = []string{
 	"how we do it", "like we do", "like we always do", "have to be", "has to be", "need to be", "needs to be", "stays", "we're on", "we are on",
 	"we target", "we run", "runs on", "runs at", "listens on", "we're ", "still on", "upgraded", "moved to", "switched",
 	"migrated", "bumped", "renamed", "changed to", "moved", "changed", "swapped", "replaced",
-	"all my", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
+	"all my", "none of my", "none of our", "everything i", "anything i", "moving forward", "from today", "from this", "starting now", "starting today",
 	"next time", "as a rule", "as a general rule", "by convention", "bear in mind", "make a note", "take note", "memory", "memori",
 	"rule", "convention", "guideline", "policy", "reminder", "any time", "anytime", "each time", "exception", "for the record", "rather",
 	"all our", "all of our", "what we do", "this repo", "this project", "this codebase", "note to self", "in every ", "it when you", "it if you", "all project", "all repo", "everywhere i", "anywhere i", "everywhere we", "anywhere we", "for everything", "said it", "ve said", "have said", "told you", "mentioned", "keep saying", "keep telling", "second time", "third time", "repeating myself", "kidding", "to repeat", "how many times", "what i meant", "th time", "moving", "switching", "migrating", " now use", " now run", " now go", " now point",
@@ -842,6 +851,37 @@ var cues = []string{
 	"global gemini", "global memory", "global memories", "global notes", "global instruction", "global file", "personal memory", "gemini.md",
 	"how i work", "way i work", "how i do things", "across the board", "everywhere else", "anywhere else", "any other", "do it everywhere", "do this everywhere", "do that everywhere", "do things everywhere",
 	"personal pref", "personal conv", "personal rule", "personal habit", "own pref", "own conv", "own rule",
+}
+
+var (
+	// noneOfMineRe opens a ban said of every project of the person: "none
+	// of my crates allow unsafe", "none of our repos use an ORM"; group 1
+	// is a noun that can only name whole projects. Only a verb of
+	// allowing or using makes it one: "none of my repos build on
+	// Windows" tells how things stand.
+	noneOfMineRe = lazyregexp.New(`(?i)^\W*none of (?:my|our) (?:[\w+#.-]+ )?(?:(projects|repos|repositories|codebases)|crates|packages|gems|modules|libraries|libs|apps|services|sites|plugins|extensions) (?:allows?|permits?|accepts?|tolerates?|uses?|pulls? in|depends? on|ships? with)\b`)
+	// includedRe is the project at hand said to be among them: ", this
+	// one included", "(including this one)", "not even this one".
+	includedRe = lazyregexp.New(`(?i)[\s,;(\x{2014}-]+(?:(?:this one|this repo|this project|this crate|here) included|including (?:this one|this repo|this project|this crate|here)|not even (?:this one|here))\)?`)
+)
+
+// conventionNameRe is a thing named in two plain words and nothing else:
+// "conventional commits", "file-scoped namespaces", "British spelling".
+var conventionNameRe = lazyregexp.New(`(?i)^([a-z][a-z0-9+#-]*)\s+[a-z][a-z0-9+#-]*[.!]*$`)
+
+// notNameWords open two words that answer or point rather than name a
+// way of working: "sounds good", "same here", "this one", "thanks again".
+var notNameWords = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "it": true, "its": true, "a": true, "an": true,
+	"my": true, "our": true, "your": true, "same": true, "thanks": true, "thank": true, "yes": true, "yeah": true, "ok": true, "okay": true, "sure": true,
+	"sounds": true, "looks": true, "good": true, "great": true, "nice": true, "fine": true, "i": true, "we": true, "you": true, "they": true, "me": true, "just": true, "also": true, "and": true, "but": true}
+
+// conventionName reports whether s names a convention in two words and
+// no more. Said under a scope over every project ("conventional commits,
+// all my repos"), the name is the whole rule; without a scope two such
+// words are too little to keep.
+func conventionName(s string) bool {
+	m := conventionNameRe().FindStringSubmatch(s)
+	return m != nil && !notNameWords[strings.ToLower(m[1])]
 }
 
 func mayMatter(lower string) bool {

@@ -290,16 +290,23 @@ func withoutScope(s string) string {
 	}
 	if c := strings.LastIndexAny(s[:loc[0]], ",;\u2014("); c >= 0 {
 		_, w := utf8.DecodeRuneInString(s[c:]) // "—" is three bytes
-		if asideLeadRe().MatchString(s[c+w : loc[0]]) {
+		if lead := s[c+w : loc[0]]; asideLeadRe().MatchString(lead) || bareAndRe().MatchString(lead) && pointedScopeRe().MatchString(s[loc[0]:loc[1]]) {
 			// "…, but actually, and this is a me thing across all my
 			// stuff, please always ask …": the aside that carries the
 			// scope points at what follows it, which is the rule; what
-			// came before the aside is another matter.
+			// came before the aside is another matter. The pointer may
+			// be the scope's own ("and this goes for all my repos: …").
 			rest := strings.TrimLeft(s[loc[1]:], " ")
 			if closed := strings.HasSuffix(strings.TrimSpace(s[loc[0]:loc[1]]), ","); (closed || strings.HasPrefix(rest, ",")) && len(textkey.Tokens(rest)) >= 3 {
 				// (the comma that closes the aside may end the
 				// scope's match, scopeEnd)
 				return strings.TrimSpace(strings.TrimPrefix(rest, ","))
+			}
+			if strings.HasPrefix(rest, ":") && len(textkey.Tokens(rest)) >= 2 {
+				// "and this goes for all my repos: file-scoped
+				// namespaces.": a colon announces the rule, however
+				// short.
+				return strings.TrimSpace(rest[1:])
 			}
 		}
 	} else if c < 0 && openAsideRe().MatchString(s[:loc[0]]) {
@@ -374,6 +381,15 @@ var againstLeftRe = lazyregexp.New(`(?i)[\s,;\x{2014}-]+((honestly|really|seriou
 // without the "and", ", that's how I do it in every project, …" points
 // back at the rule before it.
 var asideLeadRe = lazyregexp.New(`(?i)^\s*(?:and|but) (?:this|that)(?:'?s| is)\b[\w\s']{0,40}$`)
+
+var (
+	// bareAndRe is an aside opened by "and" or "but" alone, whose pointer
+	// is the scope's own (pointedScopeRe).
+	bareAndRe = lazyregexp.New(`(?i)^\s*(?:and|but)\s*$`)
+	// pointedScopeRe is a scope that opens with a word pointing at the
+	// rule: "this goes for all my repos", "that applies to every project".
+	pointedScopeRe = lazyregexp.New(`(?i)^[\s,]*(?:this|that|it) (?:applies|goes|holds|counts)\b`)
+)
 
 // openAsideRe is asideLeadRe opening the sentence, with or without its
 // "and": "this is a me thing", "and that's just how I like things". Said

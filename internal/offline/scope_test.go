@@ -688,3 +688,57 @@ func TestLongSentenceMarkedByScope(t *testing.T) {
 		t.Errorf("an unmarked long sentence kept its head")
 	}
 }
+
+// TestConventionNamedUnderScope: under a scope over every project, a
+// convention named in two words is the rule ("conventional commits"),
+// also after an aside whose pointer is the scope's own and a colon;
+// two words that answer or point are not, and without a scope a bare
+// name is too little to keep.
+func TestConventionNamedUnderScope(t *testing.T) {
+	for in, want := range map[string]string{
+		"Also, and this goes for all my repos not just this one: file-scoped namespaces.": "File-scoped namespaces.",
+		"conventional commits everywhere all my repos not just this one.":                 "Conventional commits.",
+		"Oh, and that applies to every project of mine: sentence-case headings.":          "Sentence-case headings.",
+	} {
+		st, _ := classify(in, false, source{})
+		if st == nil || !st.global || st.line != want {
+			t.Errorf("%q: got %+v; want global %q", in, st, want)
+		}
+	}
+	for _, in := range []string{
+		"sounds good, everywhere all my repos not just this one.",
+		"Also, and this goes for all my repos not just this one: same here.",
+		"conventional commits.",
+		"sentence-case headings",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("%q: got %+v; want nothing", in, st)
+		}
+	}
+}
+
+// TestNoneOfMine: a ban said as what none of the person's projects does
+// holds in every project; crates, modules or services are one
+// workspace's own unless the project at hand is said to be among them,
+// and a state ("none of my repos build on Windows") is no ban.
+func TestNoneOfMine(t *testing.T) {
+	for in, want := range map[string]string{
+		"none of my crates allow unsafe, this one included.":   "None of my crates allow unsafe.",
+		"None of my repositories use git submodules.":          "None of my repositories use git submodules.",
+		"none of my gems depend on rails (including this one)": "None of my gems depend on rails.",
+	} {
+		st, _ := classify(in, false, source{})
+		if st == nil || !st.global || st.line != want {
+			t.Errorf("%q: got %+v; want global %q", in, st, want)
+		}
+	}
+	for _, in := range []string{
+		"none of my crates allow unsafe.",
+		"none of my repos build on windows.",
+		"none of my projects use poetry?",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil && st.global {
+			t.Errorf("%q: got global %+v", in, st)
+		}
+	}
+}
