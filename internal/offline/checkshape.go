@@ -253,11 +253,17 @@ func commandOption(a string) bool {
 	return strings.HasPrefix(a, "-") && commandOptions[strings.ToLower(strings.TrimLeft(a, "-"))]
 }
 
-// codeOptionTests reports whether an option hands the program commands
-// (a value of several words, or a call) that run tests: `-ExecCmds="Automation
-// RunTests Hex;Quit"`, `--cmd "PlenaryBustedDirectory tests"`, `-batch
-// "runtests('unit')"`.
-func codeOptionTests(rest []string) bool {
+// codeOptionCheck says which check the commands an option hands the
+// program (a value of several words, or a call) run: tests
+// (`-ExecCmds="Automation RunTests Hex;Quit"`, `--cmd
+// "PlenaryBustedDirectory tests"`, `-batch "runtests('unit')"`) or a
+// static analysis (`-batch "issues = codeIssues('src')"`). A program
+// run on an image or a project file takes the code after the word eval
+// too (`./pharo Pharo.image eval "ReCriticEngine critiquesOf: …"`). A
+// database client handed a query that names a table of checks
+// (`psql -c "select * from checkouts"`) runs none: only a test or an
+// analyzer's name makes the code a check.
+func codeOptionCheck(rest []string) string {
 	for i, a := range rest {
 		if a == "--" {
 			break
@@ -265,10 +271,30 @@ func codeOptionTests(rest []string) bool {
 		v := ""
 		if name, val, ok := strings.Cut(a, "="); ok && commandOption(name) {
 			v = val
-		} else if commandOption(a) && i+1 < len(rest) {
+		} else if (commandOption(a) || a == "eval" && i > 0 && !strings.HasPrefix(rest[i-1], "-")) && i+1 < len(rest) {
 			v = rest[i+1]
 		}
-		if (strings.Contains(strings.TrimSpace(v), " ") || callRe().MatchString(v)) && codeCategory(v) == "test" {
+		if !strings.Contains(strings.TrimSpace(v), " ") && !callRe().MatchString(v) {
+			continue
+		}
+		if codeCategory(v) == "test" {
+			return "test"
+		}
+		if analyzerCode(v) {
+			return "lint"
+		}
+	}
+	return ""
+}
+
+// analyzerCode reports whether code calls a static analyzer by its
+// name: a linter (`lintr::lint_dir`, `mlint`), a critic (`ReCritic`,
+// `Perl::Critic`), MATLAB's `codeIssues` or `checkcode`. "check" alone
+// is no analyzer's name (`checkouts`, `checksum`).
+func analyzerCode(code string) bool {
+	l := strings.ToLower(code)
+	for _, n := range []string{"lint", "critic", "codeissues", "checkcode"} {
+		if strings.Contains(l, n) {
 			return true
 		}
 	}

@@ -348,8 +348,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					if c.category != "" {
 						m.signals++
 						// `ctest -L unit …`, then `ctest -L
-						// slow …`: each mode is a check run.
-						if k := c.key + "\x00" + c.flagValues; !seenCheck[k] {
+						// slow …`: each mode is a check run, and so
+						// is each kind of check one program runs
+						// (`matlab -batch "runtests(…)"`, then `matlab
+						// -batch "codeIssues(…)"`).
+						if k := c.key + "\x00" + c.flagValues + "\x00" + c.category; !seenCheck[k] {
 							seenCheck[k] = true
 							m.checks = append(m.checks, r)
 						}

@@ -656,6 +656,9 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 		break
 	}
+	if c, ok := envRun(argv, prefix); ok {
+		return c, true
+	}
 	prog := path.Base(argv[0])
 	if strings.HasSuffix(prog, ".py") && prog != "manage.py" {
 		prog = "python " + prog
@@ -893,11 +896,22 @@ func normalizeArgv(argv []string) (command, bool) {
 	if c.category == "" && testFile {
 		c.category = "test"
 	}
-	if c.category == "" && !c.noise && !vcsStep(c) && codeOptionTests(rest) {
+	if c.category == "" && !script && !c.noise && !vcsStep(c) && !interpreters[prog] {
+		// `firebase emulators:exec --only firestore "npm test"`,
+		// `start-server-and-test dev :3000 "npm run e2e"`: a program
+		// that sets something up and runs the check it is handed.
+		c.category = handedCheck(rest)
+	}
+	if c.category == "" && !c.noise && !vcsStep(c) {
 		// `UnrealEditor-Cmd Game.uproject -ExecCmds="Automation
 		// RunTests Hex;Quit"`: the commands an option hands the
-		// program run its tests.
-		c.category = "test"
+		// program run its tests, or analyse its code.
+		c.category = codeOptionCheck(rest)
+	}
+	if c.category == "" && script && !dispatcher && path.Ext(prog) == "" {
+		// `./pharo Pharo.image test "Core-.*"`: a launcher opens the
+		// file it is given and runs the check named next.
+		c.category = loadedFileCheck(rest)
 	}
 	if c.category == "" && scriptName != "" {
 		// `php bin/phpunit`: a checker's own script by its name.
@@ -920,6 +934,86 @@ func normalizeArgv(argv []string) (command, bool) {
 	}
 	return c, true
 }
+
+// handedCheck is the check a wrapper is handed as its last argument, a
+// whole command in one quoted word (`… emulators:exec --only firestore
+// "npm --prefix rules-tests test"`): "test", "lint", "typecheck" or
+// "format". A value of an option (`--title "npm test fails"`, `-m "run
+// npm test"`) is text, not a command, and a build the wrapper is handed
+// is no check.
+func handedCheck(rest []string) string {
+	if len(rest) < 2 {
+		return ""
+	}
+	last, prev := rest[len(rest)-1], rest[len(rest)-2]
+	if !strings.Contains(last, " ") || strings.HasPrefix(prev, "-") && prev != "--" {
+		return ""
+	}
+	argv := strings.Fields(last)
+	if len(argv) < 2 || !progRe().MatchString(argv[0]) {
+		return ""
+	}
+	c, ok := normalizeArgv(argv)
+	if !ok || c.noise {
+		return ""
+	}
+	switch c.category {
+	case "test", "lint", "typecheck", "format":
+		return c.category
+	}
+	return ""
+}
+
+// envRun reads `<tool> run <program> <subcommand> …` (`pixi run mojo
+// test tests/`, `rye run mypy src`) as the program run in the tool's
+// environment when the program's own command is a check: the tool is a
+// runner in front of it, as `uv run` is, and a later run through another
+// tool (`magic run mojo test`, then `pixi run mojo test`) is the same
+// check. A task of the tool's own (`pixi run lint`) is one word, read as
+// a task; a program whose run is no check (`pixi run python train.py`)
+// stays the tool's command.
+func envRun(argv, prefix []string) (command, bool) {
+	if len(argv) < 4 || argv[1] != "run" || !isWord(argv[2]) || strings.HasPrefix(argv[3], "-") || runners[path.Base(argv[0])+" run"] > 0 || containerPrograms[path.Base(argv[0])] {
+		return command{}, false
+	}
+	inner, ok := normalizeArgv(argv[2:])
+	if !ok || inner.runner > 0 || inner.tool != argv[2] || inner.key == argv[2] {
+		return command{}, false
+	}
+	switch inner.category {
+	case "test", "lint", "typecheck", "format":
+	default:
+		return command{}, false
+	}
+	head := strings.Join(append(append([]string{}, prefix...), path.Base(argv[0]), "run"), " ") + " "
+	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
+	inner.runner = len(prefix) + 2
+	return inner, true
+}
+
+// loadedFileCheck is the check a program's arguments name after the file
+// it loads, an image or a project (`./pharo Pharo.image test "Core-.*"`,
+// `./engine game.project lint`): "test" or "lint". A script (`./deploy.sh
+// prod test`) or a folder (`./run src/ test`) is no file loaded.
+func loadedFileCheck(rest []string) string {
+	if len(rest) < 2 || strings.HasPrefix(rest[0], "-") || strings.HasSuffix(rest[0], "/") {
+		return ""
+	}
+	switch ext := path.Ext(rest[0]); {
+	case len(ext) < 2 || interpreterExts[ext] || hasDigit(ext):
+		return ""
+	}
+	switch rest[1] {
+	case "test", "tests":
+		return "test"
+	case "lint":
+		return "lint"
+	}
+	return ""
+}
+
+// interpreterExts are the endings of script files, run rather than loaded.
+var interpreterExts = map[string]bool{".sh": true, ".py": true, ".rb": true, ".js": true, ".pl": true, ".ps1": true, ".bash": true, ".ts": true, ".php": true, ".lua": true}
 
 // wholeTree reports whether an argument names the whole tree (`./...`, `.`,
 // a build system's every target, `//...`).

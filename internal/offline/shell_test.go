@@ -389,6 +389,31 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"kelpie --check .", "kelpie --check", "lint"},
 		// a package's preview script serves the built site: no dry run
 		{"pnpm run preview", "pnpm run preview", ""},
+		// Code handed to a batch run or after eval that calls an
+		// analyzer is a lint; a query naming checkouts is none.
+		{`matlab -batch "issues = codeIssues('src'); disp(issues.Issues)"`, "matlab", "lint"},
+		{`./smalltalk-vm app.image eval "(CodeCritic critiquesOf: #Core) size"`, "./smalltalk-vm", "lint"},
+		{`psql -c "select count(*) from checkouts"`, "psql", ""},
+		{`./smalltalk-vm app.image eval "Smalltalk version"`, "./smalltalk-vm", ""},
+		// A launcher opening an image or project file, then the check
+		// it names; a script's own argument or a folder is no loaded
+		// file.
+		{`./smalltalk-vm app.image test "Core-.*"`, "./smalltalk-vm", "test"},
+		{"./deploy.sh prod test", "./deploy.sh", ""},
+		{"./run src/ test", "./run", ""},
+		{"./vm boot.image save Core", "./vm", ""},
+		// A wrapper handed a whole check as its last word runs it;
+		// an option's text or a build is no check handed on.
+		{`firebase emulators:exec --only firestore "npm --prefix rules-tests test"`, "firebase emulators:exec", "test"},
+		{`start-server-and-test dev http://localhost:3000 "pnpm run e2e"`, "start-server-and-test dev", "test"},
+		{`gh issue create --title "cargo test fails on arm"`, "gh issue", ""},
+		{`localstack-run up "npm run build"`, "localstack-run up", ""},
+		// An environment tool's run of a program whose own command is
+		// a check is that check; its one-word task or a script run is
+		// the tool's.
+		{"pixi run mojo test tests/", "pixi run mojo test", "test"},
+		{"rye run mypy --strict src", "rye run mypy", "typecheck"},
+		{"pixi run python train.py --epochs 3", "pixi run python", ""},
 	} {
 		cs := commands(tt.script)
 		if len(cs) != 1 {

@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/automem/automem/internal/memdir"
 )
@@ -13,7 +15,7 @@ func checkedSession(idx int, cmds ...string) mined {
 	m := sessionOf(idx, cmds...)
 	seen := map[string]bool{}
 	for _, r := range m.steps {
-		if k := r.cmd.key + "\x00" + r.cmd.flagValues; r.cmd.category != "" && !seen[k] {
+		if k := r.cmd.key + "\x00" + r.cmd.flagValues + "\x00" + r.cmd.category; r.cmd.category != "" && !seen[k] {
 			seen[k] = true
 			m.checks = append(m.checks, r)
 		}
@@ -725,5 +727,26 @@ func TestCheckModes(t *testing.T) {
 	s = []string{"ctest --test-dir out -D seed=7", "ctest --test-dir out -D seed=9"}
 	if got := verificationOf(s, s, s); strings.Count(got, "ctest") != 1 {
 		t.Errorf("a parameter given twice: line %q, want one ctest", got)
+	}
+}
+
+// TestTwoChecksOfOneProgram: one program run twice in a session with code
+// that checks two ways (tests, then a static analysis) is two checks,
+// each listed; a run of the same program that is no check (a batch job)
+// is not listed.
+func TestTwoChecksOfOneProgram(t *testing.T) {
+	var ms []mined
+	for i := range 3 {
+		msgs := convo(fmt.Sprint("s", i), time.Date(2026, 3, 1+i, 9, 0, 0, 0, time.UTC),
+			"u:add the notch filter",
+			`x:octave-cli --eval "results = runtests('tests'); disp(results)"`,
+			`x:octave-cli --eval "lint_report = run_lint('src')"`,
+			`x:octave-cli --eval "process_batch('data/2026-03')"`)
+		ms = append(ms, mineSession(i, msgs, nil))
+	}
+	promoteBuilds(ms)
+	c := verificationCandidate(ms, func(int) bool { return true })
+	if c == nil || len(c.cmds) != 2 || !strings.Contains(c.line, "run_lint") || !strings.Contains(c.line, "runtests") || strings.Contains(c.line, "process_batch") {
+		t.Fatalf("candidate %+v", c)
 	}
 }
