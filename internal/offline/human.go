@@ -27,18 +27,13 @@ var (
 	quoteRe = lazyregexp.New(`"[^"\n]*"|“[^”\n]*”`)
 )
 
-// ownText returns the lines of a human message that the person wrote, with
-// pasted and quoted material removed.
-func ownText(text string) []string {
-	own, _ := ownTextTold(text)
-	return own
-}
-
-// ownTextTold is ownText, and beside it the lines read for what the person
-// tells (said): ownText's, with the sentences an intro line says before
-// the one that introduces its paste ("I've switched the base model to X.
-// Here is the freeze:"). Those tell a change the person made, but the line
-// is about the paste, so they are no instruction of their own.
+// ownTextTold returns the lines of a human message that the person wrote,
+// with pasted and quoted material removed (own), and beside them the lines
+// read for what the person tells (told): own's, with the sentences an
+// intro line says before the one that introduces its paste ("I've switched
+// the base model to X. Here is the freeze:"). Those tell a change the
+// person made, but the line is about the paste, so they are no instruction
+// of their own.
 func ownTextTold(text string) (own, told []string) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var out []string

@@ -7,6 +7,13 @@ import (
 
 // TestIntroLineGate: the colon check before introRe decides as the
 // pattern does, whatever space ends the line.
+// ownText is the person's own lines of a message, without what it only
+// tells: what the tests of pasted and quoted material look at.
+func ownText(text string) []string {
+	own, _ := ownTextTold(text)
+	return own
+}
+
 func TestIntroLineGate(t *testing.T) {
 	for _, ln := range []string{
 		"the build log says:", "here's the stack trace:\u00a0", "Output :", "error:", "pasted below", "the docs: they say",

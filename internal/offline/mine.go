@@ -178,7 +178,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			for i, sent := range parts {
 				if m := elidedLeadRe().FindStringSubmatch(sent); m != nil && m[0] != sent {
 					// `and "added x to the manifest": same as y, …`:
-					// the quote (elided by ownText) is not the
+					// the quote (elided by ownTextTold) is not the
 					// person's, what answers it is ("and" still
 					// turns to another matter).
 					sent = m[1] + sent[len(m[0]):]
@@ -780,7 +780,7 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 	return text[m[1]:], agents, true
 }
 
-// elidedLeadRe is a sentence opening with a quotation ownText elided,
+// elidedLeadRe is a sentence opening with a quotation ownTextTold elided,
 // then a break: "and …: same as before, …".
 var elidedLeadRe = lazyregexp.New(`^((?:and|but|also|or|then)\s+)?…\s*(?:\x{2014}|\x{2013}|--?|:|,|;)\s*`)
 
