@@ -105,7 +105,7 @@ var (
 	// neverPastRe is "never" before an irregular past form: "we never got
 	// it green" tells what happened.
 	// A softening adverb may sit between them ("I never quite knew").
-	neverPastRe = lazyregexp.New(`(?i)\bnever (?:` + softAdverbs + `\s+)?(got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened)\b`)
+	neverPastRe = lazyregexp.New(`(?i)\bnever (?:` + softAdverbs + `\s+)?(got|had|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|told|said|wrote|heard|felt|left|managed|worked|happened|understood|meant|kept|used)\b`)
 	// "you should always …" is an instruction addressed to the agent
 	youRe = lazyregexp.New(`(?i)^(you|u) (should|must|need to|have to|are to)\s+`)
 	// a sentence that describes rather than instructs ("it always fails")
@@ -400,7 +400,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			return " "
 		})
 	}
-	if m := noneOfMineRe().FindStringSubmatch(s); m != nil && (m[1] != "" || includedRe().MatchString(s)) {
+	// the ban opens with "none of": most sentences skip its regexp
+	if m := noneOfMine(s); m != nil && (m[1] != "" || includedRe().MatchString(s)) {
 		// "none of my crates allow unsafe, this one included": a ban
 		// over every project of the person, said as what none of them
 		// does; the line keeps its words, which name the scope. Crates,
@@ -865,6 +866,15 @@ var (
 	includedRe = lazyregexp.New(`(?i)[\s,;(\x{2014}-]+(?:(?:this one|this repo|this project|this crate|here) included|including (?:this one|this repo|this project|this crate|here)|not even (?:this one|here))\)?`)
 )
 
+// noneOfMine is noneOfMineRe's match, tried only when the sentence holds
+// "none of": the classifier runs on every sentence.
+func noneOfMine(s string) []string {
+	if !strings.Contains(strings.ToLower(s), "none of") {
+		return nil
+	}
+	return noneOfMineRe().FindStringSubmatch(s)
+}
+
 // conventionNameRe is a thing named in two plain words and nothing else:
 // "conventional commits", "file-scoped namespaces", "British spelling".
 var conventionNameRe = lazyregexp.New(`(?i)^([a-z][a-z0-9+#-]*)\s+[a-z][a-z0-9+#-]*[.!]*$`)
@@ -881,8 +891,14 @@ var notNameWords = map[string]bool{"the": true, "this": true, "that": true, "the
 // words are too little to keep.
 func conventionName(s string) bool {
 	m := conventionNameRe().FindStringSubmatch(s)
-	return m != nil && !notNameWords[strings.ToLower(m[1])]
+	return m != nil && !notNameWords[strings.ToLower(m[1])] && !troubleWords[strings.ToLower(strings.TrimRight(lastWord(s), ".!"))] && !troubleWords[strings.ToLower(m[1])]
 }
+
+// troubleWords name what goes wrong rather than a way of working: "in all
+// my repos, broken builds" or "flaky tests" complains, where "conventional
+// commits" asks for something.
+var troubleWords = map[string]bool{"builds": true, "tests": true, "conflicts": true, "issues": true, "errors": true, "bugs": true,
+	"failures": true, "crashes": true, "problems": true, "warnings": true, "broken": true, "flaky": true, "failing": true, "lots": true}
 
 func mayMatter(lower string) bool {
 	lower = fixTypos(lower)
@@ -1355,7 +1371,10 @@ func withoutStory(s string) string {
 			// everything that moves is a bump item": the person
 			// repeating themselves tells no story; the rule goes on
 			// past it with what to do instead.
-			return head + withoutStory(s[end:])
+			if rest := s[end:]; insteadClause(rest) {
+				return head + withoutStory(rest)
+			}
+			return head
 		}
 		if len(textkey.Tokens(head)) >= 3 && !described(head, true) {
 			return head
@@ -1399,6 +1418,25 @@ var storyRe = lazyregexp.New(`(?i)\b(last night|yesterday|this morning|earlier t
 // saidWhenRe is a whole clause saying the rule was said before, and
 // when: "that's what I said last week", "I told you yesterday".
 var saidWhenRe = lazyregexp.New(`(?i)^\s*(?:` + saidWords + `)\s+(?:last (?:night|week|month|time)|yesterday|the other day|earlier today|this morning)\W*$`)
+
+// insteadClause reports whether the clause after "I told you yesterday"
+// goes on with the rule: another rule ("never …") or what holds instead
+// ("the margarine is in the blue tub"). One joined by "and" or "so" with
+// nothing of the kind ("and the oven broke") tells what happened.
+func insteadClause(s string) bool {
+	s = strings.TrimLeft(s, " ,;\u2014")
+	if ruleOpenRe().MatchString(firstWord(s)) {
+		return true
+	}
+	switch strings.ToLower(firstWord(s)) {
+	case "and", "but", "so", "then", "because", "cause", "which", "when":
+		return false
+	}
+	return insteadVerbRe().MatchString(s)
+}
+
+// insteadVerbRe is a clause saying what holds or what to use.
+var insteadVerbRe = lazyregexp.New(`(?i)\b(?:is|are|goes|go|instead|use|uses|lives?)\b`)
 
 // clauseSplitRe separates the clauses of a sentence.
 var clauseSplitRe = lazyregexp.New(`[;,\x{2014}]\s+`)

@@ -275,7 +275,7 @@ func withoutScope(s string) string {
 			loc = []int{0, 0}
 		}
 	}
-	if c := strings.LastIndex(s[:loc[0]], ":"); c >= 0 && strings.TrimSpace(s[c+1:loc[0]]) == "" && !strings.ContainsAny(s[:c], ".!?") && len(strings.Fields(s[:c])) >= 3 {
+	if c := strings.LastIndex(s[:loc[0]], ":"); c >= 0 && strings.TrimSpace(s[c+1:loc[0]]) == "" && !strings.ContainsAny(s[:c], ".!?") && len(strings.Fields(s[:c])) >= 3 && askingLead(s[:c]) {
 		// "One more thing I'd like you to keep in mind: in all my
 		// repositories, not only this one, figures must …": the
 		// lead-in announces what follows the scope, which is the rule.
@@ -365,6 +365,21 @@ func withoutScope(s string) string {
 	}
 	return s
 }
+
+// askingLead reports whether a lead-in before "in all my repos, …" asks
+// for what follows ("one more thing to keep in mind:") rather than tells
+// what happened ("What I noticed yesterday:"), after which the clause is
+// a report, not a rule.
+func askingLead(lead string) bool {
+	return askLeadRe().MatchString(lead) && !storyRe().MatchString(lead) && !tellLeadRe().MatchString(lead)
+}
+
+var (
+	// askLeadRe is a request or "remember" word in a lead-in.
+	askLeadRe = lazyregexp.New(`(?i)\b(?:keep in mind|remember|note|i'?d like|i would like|please|pls|one more thing|bear in mind|make sure|forg[eo]t\w*|(?:to|should|must) (?:say|mention|tell you|add))\b`)
+	// tellLeadRe is a lead-in that tells what was seen or why.
+	tellLeadRe = lazyregexp.New(`(?i)\b(?:noticed|reason|happened|found|saw)\b`)
+)
 
 // ruleOpenRe is ruleOpen alone.
 var ruleOpenRe = lazyregexp.New(`(?i)^` + ruleOpen + `$`)
