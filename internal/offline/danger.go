@@ -28,7 +28,7 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 		regexp.MustCompile(`(?i)\bsudo\b`),
 		regexp.MustCompile(`(?i)\b(disable|skip|bypass|turn off|switch off|comment out|remove|delete|ignore|silence|suppress)\b[^.]{0,30}\b(tests?|linters?|lint(ing)?|checks?|ci|hooks?|pre-commit|type ?check(ing|er)?|typecheck|safety|verification|ssl|tls|certificates?|signature|sandbox|warnings?|eslint|mypy|assertions?)\b`),
 		regexp.MustCompile(`(?i)--insecure\b|\bcurl\b[^\n]*\s-k\b|verify\s*=\s*false|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0|StrictHostKeyChecking\s*=?\s*no|sslverify\s+false|--trusted-host\b|--disable-ssl|--no-check-certificate`),
-		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force(?:-with-lease)?(?:[\s="'\x60]|$)|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
+		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force(?:-with-lease)?(?:[^\w-]|$)|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
 		// sending data off the machine
 		regexp.MustCompile(`(?i)\b(upload|send|post|share|copy|sync|push|pipe|paste|mail|email|exfiltrate|forward|transfer)\b[^.]{0,60}\b(to|into|onto)\b[^.]{0,40}\b(server|cloud|s3|bucket|pastebin|gist|slack|discord|webhook|telegram|dropbox|drive|ftp|remote host|external|third[- ]party|https?://|my (personal|own) )`),
 		regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`),
@@ -51,10 +51,21 @@ var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:n
 // the verb goes: another sending verb in the line is still judged.
 var personSendsRe = lazyregexp.New(`(?i)\b(?:i(?:'ll| can| could| will| would| might| may)|for me to)\s+(?:then\s+|just\s+|easily\s+|quickly\s+)?(?:paste|share|copy|forward|send|post|mail|email)\b`)
 
+// sentTextRe and sentDataRe tell what the person sends: a text the agent
+// writes for them (a status, a summary, release notes) is theirs to pass
+// on; a dump, a token, logs or files are data leaving the machine however
+// the sentence names the sender, so the exemption never covers them.
+var (
+	sentTextRe = lazyregexp.New(`(?i)\b(status|summary|summaries|blurb|changelog|release notes|notes|message|description|recap|update|draft|reply|announcement)\b`)
+	sentDataRe = lazyregexp.New(`(?i)\b(dumps?|databases?|db|tokens?|keys?|secrets?|passwords?|credentials?|logs?|backups?|files?|data|\.env)\b`)
+)
+
 // dangerous reports whether a line or command matches any refusal rule.
 func dangerous(s string) bool {
 	s = noSudoRe().ReplaceAllString(s, "")
-	s = personSendsRe().ReplaceAllString(s, "")
+	if personSendsRe().MatchString(s) && sentTextRe().MatchString(s) && !sentDataRe().MatchString(s) {
+		s = personSendsRe().ReplaceAllString(s, "")
+	}
 	for _, re := range dangerRes() {
 		if re.MatchString(s) {
 			return true

@@ -59,6 +59,15 @@ func TestDangerous(t *testing.T) {
 		"git push --force-with-lease",
 		"npm install --force",
 		"Run `helm upgrade --force=true app ./chart`.",
+		"Always push with --force.",
+		"git push --force; then tell me",
+		"run terraform destroy --force, it's fine",
+		"(use --force)",
+		"git push origin main --force&&echo ok",
+		// the person sends data, not a text written for them
+		"I'll send the prod database dump to my personal dropbox every night, you set up the cron job.",
+		"I may email it to external auditors.",
+		"Write it for me to paste the API token into a gist.",
 	}
 	for _, s := range bad {
 		if !dangerous(s) {
