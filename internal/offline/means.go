@@ -78,14 +78,29 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 	if len(leaned) == 0 {
 		return nil
 	}
+	// Each sentence is split into words once; terms are looked up in
+	// the index, never matched against every sentence.
+	words := make([][]string, len(said))
+	namers := map[string][]int{}
+	for i, s := range said {
+		words[i] = termWords(s.quote)
+		for _, w := range words[i] {
+			if leaned[w] {
+				namers[w] = append(namers[w], s.session)
+			}
+		}
+	}
+	lines := statementsNaming(leaned, stmts, more)
 	uses := map[string][]meansUse{}
 	var order []string
 	off := map[string]bool{}
 	for i, s := range said {
 		low := strings.ToLower(s.quote)
+		// meansIn's terms are whole words (meansTermRe), so a sentence
+		// none of whose words is leaned names none.
 		named := false
-		for t := range leaned {
-			if strings.Contains(low, t) {
+		for _, w := range words[i] {
+			if leaned[w] {
 				named = true
 				break
 			}
@@ -103,8 +118,8 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 			if settledStateRe().MatchString(c) && !imperative(c) {
 				// "the time column, which is timestamptz": a clause
 				// that states how things are names it as settled too.
-				for t := range leaned {
-					if !slices.Contains(ts, t) && namesTerm(c, t) {
+				for _, t := range termWords(c) {
+					if leaned[t] && !slices.Contains(ts, t) {
 						ts = append(ts, t)
 					}
 				}
@@ -136,10 +151,10 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 			sessions[said[u.said].session] = true
 			leans = leans || u.leans
 		}
-		if len(sessions) < 2 || !leans || namedElsewhere(said, t, sessions) {
+		if len(sessions) < 2 || !leans || namedElsewhere(namers[t], sessions) {
 			continue
 		}
-		line, at, ok := lineNaming(stmts, more, t, sessions)
+		line, at, ok := lineNaming(lines[t], sessions)
 		if !ok {
 			continue
 		}
@@ -210,39 +225,59 @@ var meansStop = map[string]bool{"it": true, "its": true, "this": true, "that": t
 // the sessions gains the other), and ok is false when a statement of
 // another session, a correction, a rule for every project or two
 // statements name it (the fact is there, or it is another fact of t's).
-func lineNaming(stmts, more []stmt, t string, sessions map[int]bool) (line string, session int, ok bool) {
-	for k, l := range [][]stmt{stmts, more} {
-		for _, s := range l {
-			if !namesTerm(s.line, t) {
-				continue
-			}
-			if k == 1 || line != "" && (line != s.line || session != s.src.session) || !sessions[s.src.session] || s.correction || s.global {
-				return "", 0, false
-			}
-			line, session = s.line, s.src.session
+func lineNaming(l []namingStmt, sessions map[int]bool) (line string, session int, ok bool) {
+	for _, n := range l {
+		s := n.s
+		if n.more || line != "" && (line != s.line || session != s.src.session) || !sessions[s.src.session] || s.correction || s.global {
+			return "", 0, false
 		}
+		line, session = s.line, s.src.session
 	}
 	return line, session, true
 }
 
-// namesTerm reports whether a sentence names t as a word (meansTermRe's
-// words: "ca.internal", "eu-central-1").
-func namesTerm(s, t string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), notMeansRune) {
-		if strings.TrimRight(w, ".:-+") == t {
-			return true
+// namingStmt is a statement naming a leaned term, more when it comes from
+// the other list lineNaming reads.
+type namingStmt struct {
+	s    stmt
+	more bool
+}
+
+// statementsNaming indexes the statements of stmts, then more, by the
+// leaned terms they name, in order: each line is split once, so the
+// lookup per term costs nothing per statement.
+func statementsNaming(leaned map[string]bool, stmts, more []stmt) map[string][]namingStmt {
+	out := map[string][]namingStmt{}
+	for k, l := range [][]stmt{stmts, more} {
+		for _, s := range l {
+			seen := map[string]bool{}
+			for _, w := range termWords(s.line) {
+				if leaned[w] && !seen[w] {
+					seen[w] = true
+					out[w] = append(out[w], namingStmt{s: s, more: k == 1})
+				}
+			}
 		}
 	}
-	return false
+	return out
+}
+
+// termWords are the words of a sentence as meansTermRe names them ("ca.internal", "eu-central-1"), split once so terms are looked up, not searched for.
+func termWords(s string) []string {
+	ws := strings.FieldsFunc(strings.ToLower(s), notMeansRune)
+	for i, w := range ws {
+		ws[i] = strings.TrimRight(w, ".:-+")
+	}
+	return ws
 }
 
 // namedElsewhere reports whether a session other than those of sessions
 // names t: a tool named in other sessions in other ways ("the bullmq
 // dashboard is empty") is the project's subject, not a means two
 // sessions settle.
-func namedElsewhere(said []source, t string, sessions map[int]bool) bool {
-	for _, s := range said {
-		if !sessions[s.session] && namesTerm(s.quote, t) {
+func namedElsewhere(namers []int, sessions map[int]bool) bool {
+	for _, at := range namers {
+		if !sessions[at] {
 			return true
 		}
 	}
