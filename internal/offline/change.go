@@ -79,6 +79,9 @@ var (
 	// tests/ rather than next to the code" gives up no value.
 	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
 		`|` + name + `\s+now\s*,?\s+(?:not|instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$|\s+(?:any ?more|now|since|because|as)\b)`)
+	// nowThatRe is "now that" as a conjunction: what follows is a
+	// reason, not a change.
+	nowThatRe = lazyregexp.New(`(?i)\bnow that\b`)
 	// insteadOfRe: "instead of poetry, use uv".
 	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
@@ -308,11 +311,16 @@ func readChanges(s, prev, next string, src source) []change {
 		// (After the values given up alone: "23.11 is out of support,
 		// … modules live under modules/ instead of home/" tells both.)
 		for _, m := range insteadPlaceRe().FindAllStringSubmatch(s, -1) {
-			if m[1] != "" {
-				add(m[2], m[1], "")
-			} else {
-				add(m[4], m[3], "")
+			old, v := m[2], m[1]
+			if m[1] == "" {
+				old, v = m[4], m[3]
 			}
+			// "now that we're in production rather than staging" gives
+			// a reason, and "it's Tuesday now, not Monday" the date.
+			if nowThatRe().MatchString(s) || calendarWord[strings.ToLower(old)] || calendarWord[strings.ToLower(v)] {
+				continue
+			}
+			add(old, v, "")
 		}
 	}
 	if len(out) == 0 && signal {
@@ -952,4 +960,12 @@ func runOnParts(sent string) []string {
 	add(sent[start:])
 	flush()
 	return out
+}
+
+// calendarWord are days and months: "it's Tuesday now, not Monday" tells
+// the date, no setting of the project.
+var calendarWord = map[string]bool{
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"january": true, "february": true, "march": true, "april": true, "june": true, "july": true,
+	"august": true, "september": true, "october": true, "november": true, "december": true,
 }

@@ -64,6 +64,8 @@ func TestChangesIn(t *testing.T) {
 		{"session store valkey now, not memcached.", "", "memcached>valkey"},
 		{"from now on the fixtures go in testdata/ rather than next to the tests", "", ""},
 		{"we use pytest now, not because unittest is bad", "", ""},
+		{"now that we're in production rather than staging, be careful", "", ""},
+		{"It's Tuesday now, not Monday.", "", ""},
 		// "we dropped X": the name is the word after the verb, not the verb
 		{"We dropped Bulma. Everything new uses Pico CSS.", "", "bulma>Pico"},
 		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},

@@ -20,7 +20,11 @@ func wordRe(v string) *regexp.Regexp {
 }
 
 // containsValue reports whether line names v as a word of its own.
-func containsValue(line, v string) bool { return wordRe(v).MatchString(line) }
+// The plain substring test first spares compiling a pattern for the many
+// lines that do not hold v at all.
+func containsValue(line, v string) bool {
+	return v != "" && strings.Contains(strings.ToLower(line), strings.ToLower(v)) && wordRe(v).MatchString(line)
+}
 
 // replaceValue rewrites every mention of old in line as new. A line that
 // names a tool inside a command (`poetry run pytest`) is not rewritten: the
@@ -28,6 +32,9 @@ func containsValue(line, v string) bool { return wordRe(v).MatchString(line) }
 // argument (`wrangler dev --port 8787`, `nvm use 18`): the command stays
 // and takes the new value.
 func replaceValue(line, old, new string) string {
+	if old == "" {
+		return line // nothing to find: wordRe("") would match forever
+	}
 	for _, span := range backticked(line) {
 		if containsValue(span, old) && !strings.EqualFold(span, old) && !hasDigit(old) {
 			return ""
