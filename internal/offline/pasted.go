@@ -853,8 +853,8 @@ func plainLetters(w string) string {
 	return accentFold.Replace(w)
 }
 
-// accentFold writes the accented letters of Latin-1 and Latin
-// Extended-A that names use as their plain letters.
+// accentFold writes the accented letters of Latin-1 that names use as
+// their plain letters (Latin Extended-A, "Ł", "Œ", is left as it is).
 var accentFold = strings.NewReplacer(
 	"Á", "A", "À", "A", "Â", "A", "Ä", "A", "Ã", "A", "Å", "A", "á", "a", "à", "a", "â", "a", "ä", "a", "ã", "a", "å", "a",
 	"É", "E", "È", "E", "Ê", "E", "Ë", "E", "é", "e", "è", "e", "ê", "e", "ë", "e",
