@@ -177,24 +177,32 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 	return out
 }
 
-// leanWords reports, by plain string search, whether a sentence may lean
+// leanWords reports, by whole words, whether a sentence may lean
 // back (meansLeanRe, leanTermRe).
 func leanWords(s string) bool {
-	low := strings.ToLower(s)
-	return strings.Contains(low, "like ") || strings.Contains(low, "as ") || strings.Contains(low, "obviously") || strings.Contains(low, "too")
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		// Whole words: "was", "has", "class", "tool" lean on nothing.
+		if w == "like" || w == "as" || w == "obviously" || w == "too" {
+			return true
+		}
+	}
+	return false
 }
 
-// meansIn are the terms a clause names as its means (meansTermRe) or leans
+// meansIn are the terms, each once, a clause names as its means (meansTermRe) or leans
 // on right after naming (leanTermRe), lower-cased.
 func meansIn(c string) []string {
 	var out []string
 	for _, m := range meansTermRe().FindAllStringSubmatch(c, -1) {
-		if t := strings.ToLower(m[2]); m[1] == "" || isCodeTerm(t) {
+		if t := strings.ToLower(m[2]); (m[1] == "" || isCodeTerm(t)) && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}
 	for _, m := range leanTermRe().FindAllStringSubmatch(c, -1) {
-		out = append(out, strings.ToLower(m[1]+m[2]))
+		// "with cosign, cosign like the rest" names it once.
+		if t := strings.ToLower(m[1] + m[2]); !slices.Contains(out, t) {
+			out = append(out, t)
+		}
 	}
 	return out
 }

@@ -83,3 +83,39 @@ func TestMeansNamedAgainNotMerged(t *testing.T) {
 		}
 	}
 }
+
+// TestLeanWordsWholeWords: the lean prefilter reads whole words, so "was",
+// "has", "class" and "tool" do not pass it, and "too," still does.
+func TestLeanWordsWholeWords(t *testing.T) {
+	cases := []struct {
+		s    string
+		want bool
+	}{
+		{"the class was renamed and the tool has a flag", false},
+		{"glaze the mugs with the clear coat, as usual", true},
+		{"deploy the worker via bump too, please", true},
+		{"the tooltip is cut off", false},
+		{"bullmq obviously", true},
+	}
+	for _, tc := range cases {
+		if got := leanWords(tc.s); got != tc.want {
+			t.Errorf("leanWords(%q) = %v; want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestMeansInOnce: a term named twice in a clause is returned once.
+func TestMeansInOnce(t *testing.T) {
+	for _, c := range []string{"sign the image with cosign, cosign like the rest", "fire the mugs in kiln2 at kiln2 like before"} {
+		seen := map[string]bool{}
+		for _, u := range meansIn(c) {
+			if seen[u] {
+				t.Errorf("meansIn(%q) returns %q twice", c, u)
+			}
+			seen[u] = true
+		}
+	}
+	if got := meansIn("validate the payload with valibot"); len(got) != 1 {
+		t.Errorf("meansIn names %v; want valibot once", got)
+	}
+}
