@@ -88,7 +88,7 @@ func ownTextTold(text string) (own, told []string) {
 			// its last sentence introduces: the ones before are the
 			// person's own telling ("I've switched the base model to
 			// X. Here is the freeze:"), read for what it tells.
-			if lead := introLead(trim); lead != "" {
+			if lead := toldLead(introLead(trim)); lead != "" {
 				told = append(told, stripQuotes(lead))
 			}
 			continue
@@ -118,6 +118,23 @@ func introLead(trim string) string {
 		return ""
 	}
 	return strings.Join(sents[:len(sents)-1], " ")
+}
+
+// toldLead keeps of an intro line's lead the sentences that tell: one that
+// is itself an intro ("Here is the config:") belongs to the paste, and
+// one holding a credential ("My API key is sk-…", credRe, as own lines
+// are refused) never belongs in memory.
+func toldLead(lead string) string {
+	if lead == "" {
+		return ""
+	}
+	var keep []string
+	for _, s := range splitSentences(lead) {
+		if t := strings.TrimSpace(s); !introRe().MatchString(t) && !credRe().MatchString(t) {
+			keep = append(keep, s)
+		}
+	}
+	return strings.Join(keep, " ")
 }
 
 // stripQuotes removes inline quotations of four or more words: "the ticket

@@ -70,6 +70,11 @@ func TestIntroLead(t *testing.T) {
 		// an earlier sentence, keep nothing
 		{"here is the log:\n    ERROR worker crashed", "", "here is the log"},
 		{"The build log. It failed again, see:\n    error: linker not found", "", "It failed again"},
+		// a lead sentence holding a credential, or itself an intro,
+		// is not told
+		{"My API key is sk-live-abcdef0123456789. Here is the error:\n    401 Unauthorized", "", "sk-live"},
+		{"The kiln password is ember42 now. We fired the bisque at cone 04. Here is the controller log:\n    ERROR thermocouple", "We fired the bisque at cone 04.", "ember42"},
+		{"Here is the first log: Here is the second log:\n    ERROR again", "", "first log"},
 	} {
 		own, told := ownTextTold(tt.msg)
 		got := strings.Join(told, "\n")
