@@ -193,8 +193,14 @@ func leanWords(s string) bool {
 // on right after naming (leanTermRe), lower-cased.
 func meansIn(c string) []string {
 	var out []string
-	for _, m := range meansTermRe().FindAllStringSubmatch(c, -1) {
-		if t := strings.ToLower(m[2]); (m[1] == "" || isCodeTerm(t)) && !slices.Contains(out, t) {
+	for _, ix := range meansTermRe().FindAllStringSubmatchIndex(c, -1) {
+		t := strings.ToLower(c[ix[4]:ix[5]])
+		// "in"/"at" name a place, "from" a person or a place ("the
+		// email from karen"), and "with", "on" after going or meeting
+		// company ("drive with mom"): only a code term is a means there.
+		place := ix[2] >= 0 || strings.HasPrefix(strings.ToLower(c[ix[0]:]), "from") ||
+			movesVerbs[strings.ToLower(lastWord(c[:ix[0]]))]
+		if (!place || isCodeTerm(t)) && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}
@@ -206,6 +212,11 @@ func meansIn(c string) []string {
 	}
 	return out
 }
+
+// movesVerbs are verbs of going or meeting: what follows them with
+// "with", "from" or "on" is company or a place, not a means.
+var movesVerbs = map[string]bool{"go": true, "goes": true, "went": true, "going": true, "come": true, "comes": true, "came": true, "coming": true,
+	"talk": true, "talked": true, "talking": true, "meet": true, "met": true, "meeting": true, "drive": true, "drove": true, "driving": true}
 
 // meansName reports whether a term can name a tool or service: a word of
 // three letters or more that is not a generic word, a pronoun, a plural

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -117,5 +118,25 @@ func TestMeansInOnce(t *testing.T) {
 	}
 	if got := meansIn("validate the payload with valibot"); len(got) != 1 {
 		t.Errorf("meansIn names %v; want valibot once", got)
+	}
+}
+
+// TestMeansNotCompany: a person or place after "from", or company after a
+// verb of going or meeting, is no means, so nothing recurs.
+func TestMeansNotCompany(t *testing.T) {
+	for _, ss := range [][]string{
+		{"u:answer the customer email from karen like before", "u:forward the invoice from karen to accounting"},
+		{"u:go with mom to the clinic too", "u:drive with mom again"},
+		{"u:meet with priya about the roadmap like before", "u:talk with priya about the hiring plan"},
+	} {
+		got := candidatesOf([]string{ss[0]}, []string{ss[1]}, []string{"u:the footer links are off by a pixel"}, []string{"u:bump the copyright year in the about page"})
+		for _, c := range got {
+			if strings.Contains(c.line, "like the rest of the project") {
+				t.Errorf("%q: got %q", ss, c.line)
+			}
+		}
+	}
+	if got := meansIn("pull the image from ghcr.io like before"); !slices.Contains(got, "ghcr.io") {
+		t.Errorf("meansIn = %v; want the code term after from", got)
 	}
 }
