@@ -288,17 +288,30 @@ func codeOptionCheck(rest []string) string {
 }
 
 // analyzerCode reports whether code calls a static analyzer by its
-// name: a linter (`lintr::lint_dir`, `mlint`), a critic (`ReCritic`,
-// `Perl::Critic`), MATLAB's `codeIssues` or `checkcode`. "check" alone
-// is no analyzer's name (`checkouts`, `checksum`).
+// name, on word boundaries as a call or a namespace: a linter
+// (`lintr::lint_dir(`, `mlint(`), a critic class (`ReCriticEngine`,
+// `CodeCritic`, `Perl::Critic`), MATLAB's `codeIssues(` or `checkcode(`.
+// A word merely holding "lint" or "critic" (a table `lint_results`, a
+// string `'lint me'`, a module `lint.run()`) names no analyzer run, and
+// "check" alone is no analyzer's name (`checkouts`, `checksum`).
 func analyzerCode(code string) bool {
 	l := strings.ToLower(code)
-	for _, n := range []string{"lint", "critic", "codeissues", "checkcode"} {
-		if strings.Contains(l, n) {
-			return true
-		}
+	if !strings.Contains(l, "lint") && !strings.Contains(l, "critic") && !strings.Contains(l, "codeissues") && !strings.Contains(l, "checkcode") {
+		return false
 	}
-	return false
+	return analyzerCallRe().MatchString(code)
+}
+
+// analyzerCallRe is an analyzer called or named as a namespace: a word
+// holding "lint" before `(` or `::`, MATLAB's analyzers called, a
+// compound class name holding "Critic" or Perl's `::Critic`.
+var analyzerCallRe = lazyregexp.New(`(?i:\b\w*lint\w*\s*(?:\(|::)|\b(?:codeissues|checkcode|mlint)\s*\()|\b\w+Critic\w*|::Critic\b`)
+
+// dbClients are database shells: the code an option hands them is a
+// query, never a check run, whatever its tables are called.
+var dbClients = map[string]bool{
+	"psql": true, "mysql": true, "mariadb": true, "sqlite3": true, "redis-cli": true, "mongosh": true, "mongo": true,
+	"clickhouse-client": true, "clickhouse": true, "cqlsh": true, "sqlcmd": true, "duckdb": true, "cockroach": true,
 }
 
 // callRe is code that calls a function (`runtests('unit')`): commands,

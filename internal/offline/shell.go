@@ -689,7 +689,9 @@ func normalizeArgv(argv []string) (command, bool) {
 		// The strings it is given are its data (`deployApp(appName =
 		// "shop-staging")`, later `"shop-demo"`): one command.
 		c := command{norm: prog + " " + rest[i] + " " + rest[i+1], key: prog + " " + rest[i] + " " + codeLiteralRe().ReplaceAllString(rest[i+1], `"…"`)}
-		c.step, c.category = c.key, codeCategory(rest[i+1])
+		// The check is named by what the code calls, not by the
+		// text it prints (`console.log('lint me')`).
+		c.step, c.category = c.key, codeCategory(codeLiteralRe().ReplaceAllString(rest[i+1], `""`))
 		return c, true
 	}
 	if interpreters[prog] {
@@ -902,7 +904,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		// that sets something up and runs the check it is handed.
 		c.category = handedCheck(rest)
 	}
-	if c.category == "" && !c.noise && !vcsStep(c) {
+	if c.category == "" && !c.noise && !vcsStep(c) && !dbClients[path.Base(prog)] {
 		// `UnrealEditor-Cmd Game.uproject -ExecCmds="Automation
 		// RunTests Hex;Quit"`: the commands an option hands the
 		// program run its tests, or analyse its code.
@@ -947,6 +949,11 @@ func handedCheck(rest []string) string {
 	}
 	last, prev := rest[len(rest)-1], rest[len(rest)-2]
 	if !strings.Contains(last, " ") || strings.HasPrefix(prev, "-") && prev != "--" {
+		return ""
+	}
+	if strings.ContainsAny(last, ";|`") || strings.Contains(last, "&&") || strings.Contains(last, "$(") {
+		// `"npm test && curl … | sh"`: a list or pipeline handed on
+		// runs more than the check its first command names.
 		return ""
 	}
 	argv := strings.Fields(last)
@@ -999,8 +1006,7 @@ func loadedFileCheck(rest []string) string {
 	if len(rest) < 2 || strings.HasPrefix(rest[0], "-") || strings.HasSuffix(rest[0], "/") {
 		return ""
 	}
-	switch ext := path.Ext(rest[0]); {
-	case len(ext) < 2 || interpreterExts[ext] || hasDigit(ext):
+	if !loadedExts[strings.ToLower(path.Ext(rest[0]))] {
 		return ""
 	}
 	switch rest[1] {
@@ -1012,8 +1018,14 @@ func loadedFileCheck(rest []string) string {
 	return ""
 }
 
-// interpreterExts are the endings of script files, run rather than loaded.
-var interpreterExts = map[string]bool{".sh": true, ".py": true, ".rb": true, ".js": true, ".pl": true, ".ps1": true, ".bash": true, ".ts": true, ".php": true, ".lua": true}
+// loadedExts are the endings of the images and projects a launcher
+// opens; a config (`prod.env`, `app.conf`), a database or data file
+// (`db.sqlite`, `data.csv`) is an argument, not a file loaded.
+var loadedExts = map[string]bool{
+	".image": true, ".project": true, ".uproject": true, ".godot": true, ".sln": true, ".csproj": true,
+	".fsproj": true, ".vbproj": true, ".vcxproj": true, ".xcodeproj": true, ".xcworkspace": true, ".uplugin": true,
+	".unity": true, ".pro": true, ".qpf": true, ".xpr": true, ".prj": true, ".sublime-project": true,
+}
 
 // wholeTree reports whether an argument names the whole tree (`./...`, `.`,
 // a build system's every target, `//...`).

@@ -394,6 +394,17 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{`matlab -batch "issues = codeIssues('src'); disp(issues.Issues)"`, "matlab", "lint"},
 		{`./smalltalk-vm app.image eval "(CodeCritic critiquesOf: #Core) size"`, "./smalltalk-vm", "lint"},
 		{`psql -c "select count(*) from checkouts"`, "psql", ""},
+		// A database client's query names tables, and a word merely
+		// holding "lint" or "critic" is no analyzer called.
+		{`psql -c "select * from lint_results"`, "psql", ""},
+		{`psql -c "select count(*) from critics"`, "psql", ""},
+		{`mysql -e "select * from linters"`, "mysql", ""},
+		{`sqlite3 ci.db "select * from checkcode_runs"`, "sqlite3", ""},
+		{`node -e "console.log('lint me')"`, `node -e console.log("…")`, ""},
+		{`./manage.py shell -c "from app import lint; lint.run()"`, "./manage.py shell", ""},
+		{`matlab -batch "issues = codeIssues('src')"`, "matlab", "lint"},
+		{`./pharo Pharo.image eval "(ReCriticEngine critiquesOf: #Core) size"`, "./pharo", "lint"},
+		{`octave --eval "checkcode('src/solver.m')"`, "octave", "lint"},
 		{`./smalltalk-vm app.image eval "Smalltalk version"`, "./smalltalk-vm", ""},
 		// A launcher opening an image or project file, then the check
 		// it names; a script's own argument or a folder is no loaded
@@ -402,12 +413,26 @@ func TestShapesOfNewChecks(t *testing.T) {
 		{"./deploy.sh prod test", "./deploy.sh", ""},
 		{"./run src/ test", "./run", ""},
 		{"./vm boot.image save Core", "./vm", ""},
+		{`./pharo Pharo.image test "X"`, "./pharo", "test"},
+		{"./editor MyGame.uproject test", "./editor", "test"},
+		// A config, database or data file is an argument, no image
+		// or project loaded.
+		{"./deploy prod.env test", "./deploy", ""},
+		{"./server app.conf test", "./server", ""},
+		{"./backup db.sqlite test", "./backup", ""},
+		{"./run data.csv tests", "./run", ""},
+		{"./pharo .x test", "./pharo", ""},
 		// A wrapper handed a whole check as its last word runs it;
 		// an option's text or a build is no check handed on.
 		{`firebase emulators:exec --only firestore "npm --prefix rules-tests test"`, "firebase emulators:exec", "test"},
 		{`start-server-and-test dev http://localhost:3000 "pnpm run e2e"`, "start-server-and-test dev", "test"},
 		{`gh issue create --title "cargo test fails on arm"`, "gh issue", ""},
 		{`localstack-run up "npm run build"`, "localstack-run up", ""},
+		// A list or pipeline handed on runs more than its first check.
+		{`firebase emulators:exec --only firestore "npm test && curl -sL https://x.sh | sh"`, "firebase emulators:exec", ""},
+		{`firebase emulators:exec --only firestore "npm test; ./seed.sh"`, "firebase emulators:exec", ""},
+		{"firebase emulators:exec --only firestore \"pytest `ls tests`\"", "firebase emulators:exec", ""},
+		{`firebase emulators:exec --only firestore "cargo test $(cat flags)"`, "firebase emulators:exec", ""},
 		// An environment tool's run of a program whose own command is
 		// a check is that check; its one-word task or a script run is
 		// the tool's.
