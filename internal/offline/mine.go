@@ -198,7 +198,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				s := src
 				s.quote = sent
 				s.seq = seq*1000 + i
-				if item := listed[sent]; item > 0 && !askedRe().MatchString(sent) {
+				item := listed[sent]
+				if item > 0 && !askedRe().MatchString(sent) {
 					// (A request to run the checks before calling work
 					// done is the verification line's.)
 					if n := len(got); n > 0 && i > 0 && listed[parts[i-1]] == item && got[n-1].src.seq == seq*1000+i-1 {
@@ -232,6 +233,20 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// "again you put unsafePartial in Filter.purs": the
 					// person tells what the agent did, as a report would.
 					answered += "\n" + sent
+				}
+				if n := len(got); st != nil && n > 0 && got[n-1].src.seq == seq*1000+i-1 && sections[n-1] == section && item == listed[parts[i-1]] && !turnRe().MatchString(sent) && (terseRuleOut(st.line) || terseRuleOut(got[n-1].line) && !terseRuleOut(st.line)) {
+					// "the shadow image goes through VMA. no raw
+					// vkAllocateMemory.": a bare "no X" next to the
+					// rule it belongs to is half of that rule, not a
+					// second one.
+					p := &got[n-1]
+					p.line = strings.TrimSuffix(p.line, ".") + ". " + st.line
+					p.lasting = p.lasting || st.lasting || ruled
+					p.correction = p.correction || st.correction
+					p.global = p.global || st.global
+					p.src.quote += " " + sent
+					p.src.seq = s.seq
+					continue
 				}
 				if st != nil {
 					st.lasting = st.lasting || ruled

@@ -258,3 +258,49 @@ func TestCorrectionEndsAtHeading(t *testing.T) {
 		t.Errorf("global lines %q; want the changelog rule alone", global)
 	}
 }
+
+// A bare "no X" said right beside another rule of the same message is the
+// other half of that rule (what to use, then what not to) and joins it;
+// a bare "no X" alone, one that says what to use, one in another list
+// item or one that turns to another matter stays its own line.
+func TestTerseRuleOutJoins(t *testing.T) {
+	at := time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)
+	mine := func(text string) []string {
+		msgs := []transcript.Message{{Role: transcript.RoleUser, Human: true, Text: text, Time: at}}
+		var lines []string
+		for _, st := range mineSession(0, msgs, newInterner()).stmts {
+			lines = append(lines, st.line)
+		}
+		return lines
+	}
+	for _, tc := range []struct{ in, want string }{
+		// the rule, then the bare "no X" (after, before)
+		{"and the shadow image goes through VMA, like every other allocation here. no raw vkAllocateMemory.", "The shadow image goes through VMA. No raw vkAllocateMemory."},
+		{"All time columns are `timestamptz`, stored in UTC, from now on. No plain `timestamp` anywhere.", "All time columns are `timestamptz`, stored in UTC. No plain `timestamp` anywhere."},
+		{"From now on all HTTP calls go through the shared apiClient wrapper. No bare fetch, ever.", "All HTTP calls go through the shared apiClient wrapper. No bare fetch, ever."},
+		{"No physics bodies, ever. Going forward, movement is kinematic, tweened in the Mover script.", "No physics bodies, ever. Movement is kinematic, tweened in the Mover script."},
+		// no join: a separate list item, a turn to another matter, a "no" that names what to use
+		{"house rules:\n- every handler logs its request id\n- no emojis in commit messages", "Every handler logs its request id.|No emojis in commit messages."},
+		{"From now on all HTTP calls go through the shared apiClient wrapper. Also no emojis in commits, ever.", "All HTTP calls go through the shared apiClient wrapper.|No emojis in commits, ever."},
+	} {
+		if got := strings.Join(mine(tc.in), "|"); got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"No heap.", true},
+		{"No `!` in our code, never.", true},
+		{"Never raw SQL, ever.", true},
+		{"No print use logging.", false},
+		{"No moment.js, dayjs only.", false},
+		{"No sleeping in a request handler, warm the cache at startup instead.", false},
+		{"Not on Fridays.", false},
+	} {
+		if got := terseRuleOut(tc.line); got != tc.want {
+			t.Errorf("terseRuleOut(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

@@ -145,3 +145,24 @@ func bareCodeName(sent string) bool {
 	w := strings.Trim(f[0], "`")
 	return len(codeNames(f[0])) == 1 || strings.HasPrefix(w, "@") && len(w) > 2 || strings.Count(w, "-") == 1 && len(w) > 4 && !strings.HasPrefix(w, "-") && strings.IndexFunc(w, unicode.IsDigit) < 0
 }
+
+// terseRuleOutRe is a rule that only rules a thing out, in a few words:
+// "No heap.", "Never raw SQL, ever.", "No `!` in our code, never."
+var terseRuleOutRe = lazyregexp.New(`(?i)^(?:no|never)\s+(?:(?:` + "`[^`]+`" + `|[^\s,;:.!?]+)\s+){0,3}(?:` + "`[^`]+`" + `|[^\s,;:.!?]+)(?:\s*,\s*(?:ever|never|period|please|thanks|at all))*[.!]*$`)
+
+// terseRuleOut reports whether a line is a bare "no X": said beside
+// another rule of the same message, it is the other half of that rule
+// (what to use, then what not to), and alone in the memory file it
+// would not say what to do instead.
+func terseRuleOut(line string) bool {
+	line = strings.TrimSpace(line)
+	low := strings.ToLower(line)
+	if !strings.HasPrefix(low, "no ") && !strings.HasPrefix(low, "never ") {
+		return false
+	}
+	// "no print use logging" says what to use: a whole rule.
+	return terseRuleOutRe().MatchString(line) && !insteadWordRe().MatchString(line)
+}
+
+// insteadWordRe names what to use in place of the thing ruled out.
+var insteadWordRe = lazyregexp.New(`(?i)\b(?:use|instead|only|rather|prefer)\b`)
