@@ -44,6 +44,10 @@ type setting struct {
 	// (queriedVersion). The agent asked the box the project is worked
 	// on, so a later version than memory's needs no word of change.
 	queried bool
+	// port: the version a service answered over HTTP on this port of
+	// the box (servedVersion); it is the version of the program a
+	// memory line places on that port.
+	port string
 }
 
 var (
@@ -133,6 +137,7 @@ func pastedSettings(text string, src source) []setting {
 			}
 		}
 	}
+	out = append(out, pastedServed(text, src, intro)...)
 	prev, prevBanner := "", false
 	block := "" // the name the lines of a block give the version of
 	// (The lines since the block's name, and how many may come before
@@ -429,6 +434,9 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	}
 	prog, flag := versionQuery(c)
 	if prog == "" {
+		if port := servedQuery(c); port != "" {
+			return servedVersion(port, shellOutput(output), prompt)
+		}
 		return reportedVersions(c, output, prompt)
 	}
 	prog = prog[strings.LastIndexByte(prog, '/')+1:]
@@ -459,6 +467,148 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return []setting{{key: prog, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(lp)), pinned: true, intro: prompt.quote, printed: true, queried: true}}
 	}
 	return nil
+}
+
+// httpClients fetch a URL and print the answer.
+var httpClients = map[string]bool{"curl": true, "http": true, "https": true, "xh": true}
+
+// servedQuery is the port of the box whose root or version endpoint c
+// fetches (`curl -s localhost:7700/version`, `curl -sS
+// http://127.0.0.1:9200`), or "": a service answering there says which
+// version of it runs. Any other path (`/_cluster/health`, `/api/users`)
+// asks something else.
+func servedQuery(c command) string {
+	if len(c.args) < 2 || !httpClients[path.Base(c.args[0].text)] {
+		return ""
+	}
+	port := ""
+	for _, a := range c.args[1:] {
+		u := strings.Trim(a.text, `"'`)
+		if strings.HasPrefix(u, "-") {
+			continue
+		}
+		if i := strings.Index(u, "//"); i >= 0 {
+			u = u[i+2:]
+		}
+		hp, p, _ := strings.Cut(u, "/")
+		h := withoutPort(hp)
+		if h == hp || !loopbackHosts[strings.ToLower(h)] {
+			continue
+		}
+		if p = strings.TrimSuffix(p, "/"); p != "" && p != "version" && !strings.HasSuffix(p, "/version") {
+			return ""
+		}
+		if port != "" {
+			return ""
+		}
+		port = hp[len(h)+1:]
+	}
+	if strings.Trim(port, "0123456789") != "" {
+		return ""
+	}
+	return port
+}
+
+// servedKeyRe is one key of a JSON answer and what follows it: a string,
+// a number or an opening brace.
+var servedKeyRe = lazyregexp.New(`"([A-Za-z_][\w.-]*)"\s*:\s*(\{|"[^"]*"|[\d.]+)`)
+
+// ownVersionWords are the words a key may add to "version" and still name
+// the service's own version ("pkgVersion", "server_version"): any other
+// word names another program's ("lucene_version").
+var ownVersionWords = map[string]bool{"pkg": true, "package": true, "app": true, "server": true, "build": true, "current": true}
+
+// servedVersion reads the version a service gave over HTTP on port of the
+// box (see servedQuery): a key naming its own version ("version",
+// "pkgVersion") or the "number" of a "version" object (`"version" : {
+// "number" : "2.17.1" }`), as a setting of that port's program, asked as
+// a version flag asks (queried).
+func servedVersion(port, body string, prompt source) []setting {
+	if !strings.Contains(body, "ersion") {
+		return nil
+	}
+	inVersion := false
+	for _, m := range servedKeyRe().FindAllStringSubmatch(body, -1) {
+		key, v := strings.ToLower(m[1]), strings.Trim(m[2], `"`)
+		if m[2] == "{" {
+			inVersion = key == "version"
+			continue
+		}
+		own := inVersion && key == "number"
+		if !own {
+			terms := keyTerms(m[1])
+			own = slices.Contains(terms, "version")
+			for _, t := range terms {
+				own = own && (t == "version" || ownVersionWords[t])
+			}
+		}
+		if v = withoutV(v); !own || !dotted(v) || !versionNumber(v) {
+			continue
+		}
+		s := prompt
+		s.quote = strings.TrimSpace(m[0])
+		return []setting{{key: "version", terms: []string{"version"}, value: v, src: s, pinned: true, intro: prompt.quote, printed: true, queried: true, port: port}}
+	}
+	return nil
+}
+
+// pastedServed reads, below a pasted prompt line that fetches a service's
+// root or version endpoint on the box (`$ curl -s localhost:7700/version`,
+// see servedQuery), the version the service answered, as if the agent had
+// run it: the lines up to a blank line, a fence or the next prompt.
+func pastedServed(text string, src source, intro string) []setting {
+	if !strings.Contains(text, "$ ") || !strings.Contains(text, "ersion") {
+		return nil
+	}
+	var out []setting
+	port := ""
+	var body []string
+	flush := func() {
+		if port != "" && len(body) > 0 {
+			for _, st := range servedVersion(port, strings.Join(body, "\n"), src) {
+				st.intro = intro
+				out = append(out, st)
+			}
+		}
+		port, body = "", nil
+	}
+	for _, ln := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>"))
+		switch {
+		case strings.HasPrefix(t, "$ "):
+			flush()
+			if cs := commands(t[2:]); len(cs) > 0 {
+				port = servedQuery(cs[0])
+			}
+		case t == "" || strings.HasPrefix(t, "```"):
+			flush()
+		case port != "":
+			body = append(body, t)
+		}
+	}
+	flush()
+	return out
+}
+
+// servedProgramVersion is, for a version a service gave on port, the
+// program memory line places on that port ("Meilisearch v1.8 in docker,
+// port 7700") and its version: the line names the port and one program
+// with a dotted version written after it; or "" and "".
+func servedProgramVersion(line, port, v string) (string, string) {
+	if port == "" || !containsValue(line, port) {
+		return "", ""
+	}
+	name, old := "", ""
+	for _, nv := range namedVersions(line) {
+		if !dotted(withoutV(trimValue(nv.version))) || valueShape(withoutV(nv.version)) != valueShape(v) {
+			continue
+		}
+		if name != "" && !strings.EqualFold(name, nv.name) {
+			return "", ""
+		}
+		name, old = nv.name, nv.version
+	}
+	return name, old
 }
 
 // versionQuery is the program c asks for its own version and the flag it
@@ -625,6 +775,74 @@ func reportSubcommand(c command) (sub, dir string) {
 // follows the project's).
 var placedVersionRe = lazyregexp.New(`(?i)\b(?:pin|pins|pinned|pinning|targets?|targeting|runtime|production|prod|on the servers?|minimum|at least)\b`)
 
+// projectTargetRe is a memory line's word setting the version the project
+// itself is made for: "LÖVE 11.4 is the target runtime", "Target MATLAB
+// R2023a". Beside a place (otherPlaceRe: "runs on Node 18 in production")
+// it is that place's.
+var projectTargetRe = lazyregexp.New(`(?i)\b(?:targets?|targeting|runtime)\b`)
+
+// otherPlaceRe is a word of placedVersionRe naming a place or a bound
+// other than the project's own target: a pin, production, the servers,
+// CI, a minimum.
+var otherPlaceRe = lazyregexp.New(`(?i)\b(?:pin|pins|pinned|pinning|production|prod|servers?|ci|minimum|at least)\b`)
+
+// projectTarget reports whether memory line l sets the version the
+// project targets, with no other place named (see projectTargetRe).
+func projectTarget(l string) bool {
+	return projectTargetRe().MatchString(l) && !otherPlaceRe().MatchString(l)
+}
+
+// introUpdateRe is the person's words telling that a program was
+// updated or a newer one installed: "updated love on this machine", "I
+// have installed the newer Lazarus release".
+var introUpdateRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*|\binstall(?:ed)?\s+(?:the\s+|a\s+)?new(?:er|est)?\b`)
+
+// updatedProgram reports whether intro, the person's message before a
+// version query, tells an update of the program named (its terms): a
+// target memory gives the program's version for follows the person's
+// own update of it, as a pin or production box does not.
+func updatedProgram(intro string, named []string) bool {
+	if !introUpdateRe().MatchString(intro) || otherPlaceRe().MatchString(intro) {
+		return false
+	}
+	in := termSet(named)
+	for _, w := range strings.Fields(intro) {
+		if w = trimValue(w); versionName(w) && namesProgram(w, in) {
+			return true
+		}
+	}
+	return false
+}
+
+// introProgramVersion is, for a version query whose program line does not
+// name (a build tool's own version, `lazbuild --version`), the program the
+// person's intro tells updated ("I have installed the newer Lazarus
+// release"): the one word of intro naming a program line writes a version
+// of v's shape after, as line writes it, and that version; or "" and "".
+// Two programs named leave it open which one the output is.
+func introProgramVersion(intro, line, v string) (string, string) {
+	if !introUpdateRe().MatchString(intro) {
+		return "", ""
+	}
+	name, old := "", ""
+	for _, w := range strings.Fields(intro) {
+		w = trimValue(w)
+		if !versionName(w) || len(w) < 3 {
+			continue
+		}
+		n, o := versionAfterName(line, withTerms(keyTerms(w), keyTerms(strings.ToLower(w))), v)
+		if o == "" || dotted(withoutV(o)) != dotted(withoutV(v)) || strings.EqualFold(n, name) {
+			// ("Visual Studio 2022 17.8": a year is no version.)
+			continue
+		}
+		if name != "" {
+			return "", ""
+		}
+		name, old = n, o
+	}
+	return name, old
+}
+
 // queriedVersionRe is the first dotted version of a line, written alone
 // or after a word that may join it ("go1.23.4", "v0.72.5").
 var queriedVersionRe = lazyregexp.New(`(?:^|[^\w.])(?:[A-Za-z]+)?v?(\d+(?:\.\d+)+)\b`)
@@ -698,6 +916,15 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			// A command's words name the setting too: "--port" in
 			// `wrangler dev --port 8787`.
 			lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))
+			if old == "" && st.port != "" {
+				name, old = servedProgramVersion(l, st.port, st.value)
+			}
+			if old == "" && st.queried {
+				// `lazbuild --version` printing "3.6" under "I installed
+				// the newer Lazarus release": the program updated is the
+				// one the person names.
+				name, old = introProgramVersion(st.intro, l, st.value)
+			}
 			if old == "" && !st.pinned && !subset(termSet(st.terms), lt) {
 				// "s.options.sampleRate": the path before the last
 				// part names the object that holds the setting, which
@@ -731,7 +958,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
 				continue
 			}
-			if st.queried && placedVersionRe().MatchString(l) {
+			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) {
 				// "CI pins Terraform 1.5.7", "runs on Node 18 in
 				// production": the box the agent asked is not the
 				// place this version is set for.

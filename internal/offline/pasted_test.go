@@ -883,3 +883,99 @@ func TestNamesProgramAccents(t *testing.T) {
 		}
 	}
 }
+
+// TestQueriedVersionToldOrServed: a version query's answer edits the line
+// of the program the person says they updated when the query's own
+// program (a build tool printing its version alone) is not the one memory
+// names; a target runtime follows the person's own update of it (a pin or
+// CI does not); and a service's root or version endpoint on a port memory
+// places a program on answers for that program. Without the update told,
+// with two programs named, a year for a version, another endpoint, a port
+// memory does not give or an older version, nothing changes.
+func TestQueriedVersionToldOrServed(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"curl -s localhost:7700/version", "7700"},
+		{"curl -sS http://127.0.0.1:9200", "9200"},
+		{"curl -sS localhost:9200/", "9200"},
+		{"curl -sS localhost:9200/_cluster/health", ""},
+		{"curl -s https://api.example.com:8443/version", ""},
+		{"wget -qO- localhost:7700/version", ""},
+		{"curl -s localhost:7700/version localhost:7701/version", ""},
+	} {
+		if got := servedQuery(commands(tc.cmd)[0]); got != tc.want {
+			t.Errorf("servedQuery(%q) = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ body, want string }{
+		{`{"commitSha":"a1b2c3d","pkgVersion":"1.11.3"}`, "1.11.3"},
+		{"{\n  \"name\" : \"node-1\",\n  \"version\" : {\n    \"number\" : \"8.15.2\",\n    \"lucene_version\" : \"9.11.1\"\n  }\n}", "8.15.2"},
+		{`{"version":"v2.4.0","go":"1.22.5"}`, "2.4.0"},
+		{`{"lucene_version":"9.11.1","status":"green"}`, ""},
+		{`{"number_of_nodes":3,"version":"unknown"}`, ""},
+	} {
+		var got string
+		for _, s := range servedVersion("9200", tc.body, source{quote: "x"}) {
+			got = s.value
+		}
+		if got != tc.want {
+			t.Errorf("servedVersion(%q) = %q, want %q", tc.body, got, tc.want)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, mem, prompt, cmd, output string
+		want                           string // "" for no change
+	}{
+		{"intro names the program", "- Built with Lazarus 2.2.6 and FPC 3.2.2.", "I have installed the newer Lazarus release on the build machine. For the record:",
+			"lazbuild --version", "3.6\n", "- Built with Lazarus 3.6 and FPC 3.2.2."},
+		{"intro names the program, another domain", "- Built with Visual Studio 17.8 and MSBuild.", "I updated Visual Studio last night, the solution is slow to load now",
+			"msbuild -version", "MSBuild version 17.11.9+a69bbaaf5 for .NET Framework\n17.11.9.46202\n", "- Built with Visual Studio 17.11.9 and MSBuild."},
+		{"a year is no version", "- Built with Visual Studio 2022 and MSBuild.", "I updated Visual Studio last night, the solution is slow to load now",
+			"msbuild -version", "MSBuild version 17.11.9+a69bbaaf5 for .NET Framework\n17.11.9.46202\n", ""},
+		{"no update told", "- Built with Lazarus 2.2.6 and FPC 3.2.2.", "the release build fails on the new laptop, here is the toolchain:",
+			"lazbuild --version", "3.6\n", ""},
+		{"two programs named", "- Built with Lazarus 2.2.6 and FPC 3.2.2.", "I updated Lazarus and FPC on the build machine",
+			"lazbuild --version", "3.6\n", ""},
+		{"target runtime updated", "- Godot 4.2 is the target runtime.", "updated godot on this machine yesterday because of the shader stutter",
+			"godot --version", "4.3.stable.official.77dcf97d8\n", "- Godot 4.3 is the target runtime."},
+		{"target runtime, no update told", "- Godot 4.2 is the target runtime.", "the export crashes on startup",
+			"godot --version", "4.3.stable.official.77dcf97d8\n", ""},
+		{"CI pin", "- CI pins Godot 4.2 as the target runtime.", "updated godot on this machine yesterday because of the shader stutter",
+			"godot --version", "4.3.stable.official.77dcf97d8\n", ""},
+		{"served version", "- Meilisearch v1.8 in docker, port 7700.", "bumped the image yesterday, check nothing broke",
+			"curl -s localhost:7700/version", `{"commitSha":"a1b2c3d","pkgVersion":"1.11.3"}`, "- Meilisearch v1.11.3 in docker, port 7700."},
+		{"served root endpoint", "- Elasticsearch 8.11 on port 9200, single node.", "let us see what the rebuilt stack runs",
+			"curl -sS http://localhost:9200", "{\n  \"version\" : {\n    \"number\" : \"8.15.2\",\n    \"lucene_version\" : \"9.11.1\"\n  }\n}\n", "- Elasticsearch 8.15.2 on port 9200, single node."},
+		{"served, port not in memory", "- Elasticsearch 8.11, single node.", "let us see what the rebuilt stack runs",
+			"curl -sS http://localhost:9200", "{\n  \"version\" : {\n    \"number\" : \"8.15.2\"\n  }\n}\n", ""},
+		{"served, older", "- Elasticsearch 8.11 on port 9200, single node.", "let us see what the old box runs",
+			"curl -sS http://localhost:9200", "{\n  \"version\" : {\n    \"number\" : \"7.17.9\"\n  }\n}\n", ""},
+		{"served, another endpoint", "- Elasticsearch 8.11 on port 9200, single node.", "is the cluster healthy?",
+			"curl -sS localhost:9200/_nodes", `{"nodes":{"a":{"version":"8.15.2"}}}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mem := "# Project Memory\n\n" + tc.mem + "\n"
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the login form loses focus", "x:make check")
+			w.add("b", true, "u:"+tc.prompt, "x:"+tc.cmd, "x:make check")
+			for i, msg := range w.store["b"] {
+				if len(msg.ToolCalls) == 1 && string(msg.ToolCalls[0].Args) != "" && strings.Contains(string(msg.ToolCalls[0].Args), strings.Fields(tc.cmd)[0]) {
+					w.store["b"][i].ToolCalls[0].Output = tc.output
+				}
+			}
+			if tc.want == "" {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "Lazarus") || strings.Contains(c.Text, "Godot") || strings.Contains(c.Text, "Studio") || strings.Contains(c.Text, "search") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, mem, []string{tc.want})
+		})
+	}
+}
