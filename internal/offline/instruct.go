@@ -126,12 +126,42 @@ const softAdverbs = `(?:quite|really|actually|fully|properly|truly|even|once|ent
 // passiveAux are the words that make "never …ed" a passive rule.
 var passiveAux = map[string]bool{"is": true, "are": true, "be": true, "get": true, "gets": true}
 
+// alwaysPastRe is the person telling their own past with "always": "I
+// always found the old API confusing", "I've always used Redis in past
+// projects", "we always ran flake8 before". Said beside a question or a
+// complaint it is how things went, not how to work now ("we always run
+// flake8" is). Group 1 is the past form.
+var alwaysPastRe = lazyregexp.New(`(?i)(?:\bi(?:'ve|’ve| have)?|\bwe)\s+always\s+(?:` + softAdverbs + `\s+)?(got|had|been|saw|went|did|made|ran|knew|thought|found|came|became|took|gave|wrote|heard|felt|left|managed|worked|happened|understood|meant|kept|used|\w+ed)\b`)
+
+// alwaysPastKept are the past forms after "always" that still hand on a
+// rule or a preference: "as I always said, …", "I've always preferred
+// tabs", "we always agreed to squash"; and words ending in -ed that are no
+// past form ("I always need", "I always embed the fonts").
+var alwaysPastKept = map[string]bool{"said": true, "told": true, "mentioned": true, "asked": true, "agreed": true,
+	"decided": true, "insisted": true, "preferred": true, "liked": true, "loved": true, "wanted": true,
+	"need": true, "embed": true, "seed": true, "shed": true, "feed": true, "speed": true, "proceed": true,
+	"succeed": true, "exceed": true, "bleed": true, "breed": true, "shred": true, "wed": true}
+
+// toldPast reports whether s tells the person's own past with "always"
+// (alwaysPastRe), the prefilter keeping the regexp off most sentences.
+func toldPast(s string) bool {
+	if !strings.Contains(strings.ToLower(s), "always") {
+		return false
+	}
+	for _, m := range alwaysPastRe().FindAllStringSubmatch(s, -1) {
+		if !alwaysPastKept[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
+}
+
 // described reports whether a sentence describes what happens rather than
 // saying what to do. A passive "never …ed" reads as a rule only when the
 // person marked the sentence (or corrected with it): "the cache is never
 // cleared" alone tells of a bug.
 func described(s string, marked bool) bool {
-	if describedRe().MatchString(s) {
+	if describedRe().MatchString(s) || toldPast(s) {
 		return true
 	}
 	if neverPastRe().MatchString(s) && len(alwaysRe().FindAllString(s, 2)) < 2 {

@@ -183,3 +183,35 @@ func TestSaidBeforeWithATimeIsNoStory(t *testing.T) {
 		t.Errorf("story kept: %+v", st)
 	}
 }
+
+// TestClassifyAlwaysPast: "always" before a past form tells the person's
+// own history ("I always found…", "I've always used…", "we always ran…"),
+// often the second sentence of a question, and makes no lasting line; the
+// present form, or a past form that hands on a rule or a preference ("as
+// I always said", "I've always preferred"), still makes one.
+func TestClassifyAlwaysPast(t *testing.T) {
+	none := []string{
+		"I always found the old API confusing.",
+		"I've always used Redis in past projects.",
+		"We always ran flake8 and black before.",
+		"I always hated the way gradle caches things.",
+		"honestly I always assumed the kiln fires hotter on the left",
+	}
+	for _, in := range none {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	rules := []string{
+		"we always run flake8 before pushing",
+		"I've always preferred tabs, keep them",
+		"as I always said, never push to main",
+		"I always need the changelog updated in the same PR",
+		"always weigh the flour twice, that is how we have always done it",
+	}
+	for _, in := range rules {
+		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
+			t.Errorf("classify(%q) = no statement, want a rule", in)
+		}
+	}
+}
