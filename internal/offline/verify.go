@@ -925,7 +925,7 @@ func discards(c command) bool {
 // up`, `alembic upgrade head`, `make seed`).
 var settingUpWords = map[string]bool{
 	"install": true, "init": true, "up": true, "start": true, "stop": true, "restart": true, "reload": true,
-	"migrate": true, "upgrade": true, "seed": true, "generate": true, "gen": true, "build": true,
+	"migrate": true, "upgrade": true, "seed": true, "generate": true, "gen": true, "codegen": true, "build": true,
 	"compile": true, "pull": true, "login": true, "create": true, "new": true, "add": true, "remove": true,
 	"restore": true, "reset": true, "clean": true, "apply": true, "backup": true, "dump": true, "load": true,
 	"update": true, "bump": true, "set": true, "switch": true, "launch": true, "render": true, "submit": true,
@@ -961,7 +961,8 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 		return false
 	}
 	skip := func(c command) bool {
-		return c.category != "" || c.preview || c.buildVerb || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) || settingUp(bareStep(c))
+		return c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) ||
+			(c.buildVerb || settingUp(bareStep(c))) && !makesOnly(c)
 	}
 	// Counted past any runner: `npx cdk synth`, later `pnpm exec cdk
 	// synth`, is one command run the same way.
@@ -969,15 +970,23 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 	full, shapes := map[string]map[string]bool{}, map[string]map[string]bool{}
 	values := map[string]map[string][]string{} // each form's words, as given
 	keys := map[string][]string{}
-	twice := map[string]bool{}           // some session ran it in two forms
-	given := map[string]map[string]int{} // sessions each value was given in
+	prog, making := map[string]string{}, map[string]bool{} // each shape's program (checkKey); a build's shapes
+	acts := map[string]bool{}                              // a run of the shape had an option that acts (optionSetsUp)
+	shapesOf := map[string]int{}                           // how many shapes each program ran in
+	twice := map[string]bool{}                             // some session ran it in two forms
+	given := map[string]map[string]int{}                   // sessions each value was given in
 	for _, m := range sessions {
 		seen, seenVal := map[string]bool{}, map[string]bool{} // seenVal: per command and value
 		forms := map[string]string{}
 		for i, r := range m.steps {
 			c := r.cmd
-			k := c.checkKey()
-			if skip(c) || found[k] || i+1 < len(m.steps) && feeds(c, m.steps[i+1].cmd) {
+			// Counted by shape: the program run otherwise in the
+			// session (`./build/vkr --bench 600 > bench.csv` beside
+			// the routine `./build/vkr --headless --frames 120`, a
+			// `curl` of another address) is another command.
+			ck := c.checkKey()
+			k := ck + "\x00" + routineShape(c)
+			if skip(c) || found[ck] || i+1 < len(m.steps) && feeds(c, m.steps[i+1].cmd) {
 				// (What feeds a check's pipe is part of that check.)
 				continue
 			}
@@ -999,6 +1008,11 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 			if !slices.Contains(keys[k], c.key) {
 				keys[k] = append(keys[k], c.key)
 			}
+			if prog[k] == "" {
+				shapesOf[ck]++
+			}
+			prog[k], making[k] = ck, makesOnly(c)
+			acts[k] = acts[k] || optionSetsUp(c)
 			next, shared := false, false
 			for _, j := range []int{i - 1, i + 1} {
 				if j >= 0 && j < len(m.steps) && m.steps[j].cmd.category != "" {
@@ -1033,12 +1047,24 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 		if n != total && (n < skippedRoutine || n != total-1) || beside[k] != n {
 			continue
 		}
+		if shapesOf[prog[k]] > 1 && acts[k] {
+			// One of a program's ways of running, the one whose
+			// option acts (`fabrik live.toml --apply-now` beside
+			// `fabrik plan.toml --preview`), is no check.
+			continue
+		}
+		cat := "test"
+		if making[k] {
+			// It makes what the checks beside it then check, or
+			// shows it still builds: a build.
+			cat = "build"
+		}
 		switch {
 		case len(full[k]) == 1:
-			found[k] = true
+			found[prog[k]] = true
 			for form := range full[k] {
 				for _, key := range keys[k] {
-					forms[key+"\x00"+form] = "test"
+					forms[key+"\x00"+form] = cat
 				}
 			}
 		case len(shapes[k]) == 1 && !twice[k] && apart[k] == n && recurring(values[k], given[k]):
@@ -1050,10 +1076,10 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 			// test --select m`), it makes what that check checks.
 			// Given a new value each time (`verify 0x1f`, `verify
 			// 0x2e`), it acts on what each task made.
-			found[k] = true
+			found[prog[k]] = true
 			for shape := range shapes[k] {
 				for _, key := range keys[k] {
-					shaped[key+"\x00"+shape] = "test"
+					shaped[key+"\x00"+shape] = cat
 				}
 			}
 		}
@@ -1101,6 +1127,56 @@ func recurring(forms map[string][]string, given map[string]int) bool {
 	return true
 }
 
+// artefactVerbs are the making verbs (makingVerbs) whose result is an
+// artefact beside the sources, not sources: a generator's output
+// (`generate`, `codegen`) is new code in the tree, a change.
+var artefactVerbs = map[string]bool{
+	"build": true, "compile": true, "render": true, "bundle": true, "synth": true, "package": true,
+}
+
+// makesOnly reports whether the only words of a step that name setting
+// something up are artefact verbs (artefactVerbs) after the program's name,
+// run by no container tool (`serverless package`, `crossplane render`,
+// `java -jar bob.jar --variant debug build`, `make build`): it makes an
+// artefact in the tree, a package, a render, a build, and changes nothing
+// set up, deployed or shared. Run beside the checks in every session it
+// is one of them (everySessionChecks); a container tool's build makes an
+// image others pull, and `make install` or `gradle publish` act.
+func makesOnly(c command) bool {
+	f := strings.Fields(bareStep(c))
+	if len(f) < 2 || containerPrograms[path.Base(f[0])] {
+		return false
+	}
+	kept, made := f[:1], false
+	for _, w := range f[1:] {
+		if artefactVerbs[strings.ToLower(w)] {
+			made = true
+			continue
+		}
+		kept = append(kept, w)
+	}
+	return made && (len(kept) == 1 || !settingUp(strings.Join(kept, " ")))
+}
+
+// optionSetsUp reports whether an option of a run names setting up or
+// acting (`--apply-now`, `--create-db`, `--update-snapshots`, `--push`):
+// the program run that way changes something, whatever its name says.
+// An artefact verb in an option (`cmake --build build`) only builds.
+func optionSetsUp(c command) bool {
+	for _, w := range c.args[min(c.runner+1, len(c.args)):] {
+		if w.op || !strings.HasPrefix(w.text, "-") {
+			continue
+		}
+		name, _, _ := strings.Cut(w.text, "=")
+		for _, p := range stepWords(name) {
+			if !artefactVerbs[p] && (settingUpWords[p] || actionWords[p]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // feeds reports whether a command's output is piped into the next one
 // (`jsonnet env/qa.jsonnet | yamllint -`).
 func feeds(c, next command) bool {
@@ -1117,17 +1193,26 @@ const skippedRoutine = 4
 // one routine aimed at different things (`fwsize build/dev/app.bin`,
 // `fwsize build/prod/app.bin`); an option added or changed (`--verbose`,
 // `--commit`) or another plain word (`kiln bake`, `kiln fire`) makes
-// another.
+// another; a word given to a long option (`--stage dev`, later `--stage
+// sandbox`) is a value.
 func routineShape(c command) string {
 	args := c.args[min(c.runner, len(c.args)):]
 	parts := make([]string, len(args))
 	for i, w := range args {
 		parts[i] = w.text
-		if i > 0 && !w.op && !strings.HasPrefix(w.text, "-") && (!isWord(w.text) || looksLikeData(w.text)) {
+		if i > 0 && !w.op && !strings.HasPrefix(w.text, "-") && (!isWord(w.text) || looksLikeData(w.text) || valueOfOption(args[i-1].text)) {
 			parts[i] = "\x01"
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// valueOfOption reports whether a word is a long option that takes the
+// next word as its value (`--stage dev`, `--scene bistro`): that word is
+// what the run was given, not another command. One written with `=`
+// holds its value already.
+func valueOfOption(prev string) bool {
+	return strings.HasPrefix(prev, "--") && len(prev) > 2 && !strings.Contains(prev, "=")
 }
 
 // settingUp reports whether a word of a step names setting up or changing

@@ -49,10 +49,15 @@ func TestPromoteBuilds(t *testing.T) {
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `gleam check`, `gleam build --warnings-as-errors`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
-	// Tests run with another tool, and not right after the build
-	// (neededBuilds): the build is not promoted.
-	s = []string{"make test", "stack build --fast"}
+	// Tests run with another tool, and not right beside the build
+	// (neededBuilds, everySessionChecks): the build is not promoted.
+	s = []string{"make test", "git add -A", "stack build --fast"}
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `make test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	// Right beside them in every session, it is one of the checks.
+	s = []string{"make test", "stack build --fast"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `stack build --fast`, `make test`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
 }
@@ -619,6 +624,30 @@ func TestEverySessionChecks(t *testing.T) {
 		}, "`stylua --check src`"},
 		{"setting up", [][]string{
 			{"podman compose up -d", "stylua --check src"}, {"podman compose up -d", "stylua --check src"}, {"podman compose up -d", "stylua --check src"},
+		}, "`stylua --check src`"},
+		{"a build of a tool never tested with, beside the checks", [][]string{
+			{"stylua --check src", "rojo build -o game.rbxl"}, {"stylua --check src", "rojo build -o game.rbxl"}, {"stylua --check src", "rojo build -o game.rbxl"},
+		}, "`stylua --check src`, `rojo build -o game.rbxl`"},
+		{"a package step given the stage each session packs", [][]string{
+			{"eslint .", "jest", "npx electron-forge package --platform linux"}, {"eslint .", "jest", "npx electron-forge package --platform linux"},
+			{"eslint .", "jest", "npx electron-forge package --platform darwin"}, {"eslint .", "jest", "npx electron-forge package --platform darwin"},
+		}, "`eslint .`, `npx electron-forge package`, `jest`"},
+		{"a headless run beside other runs of the program", [][]string{
+			{"stylua --check src", "./build/sim --headless --steps 50 --map oak"},
+			{"./build/sim --record 600 --map oak > run.csv", "stylua --check src", "./build/sim --headless --steps 50 --map oak"},
+			{"stylua --check src", "./build/sim --headless --steps 50 --map pine"},
+			{"./build/sim --record 600 --map pine > run.csv", "stylua --check src", "./build/sim --headless --steps 50 --map pine"},
+		}, "`stylua --check src`, `./build/sim --headless`"},
+		{"a container build beside the checks", [][]string{
+			{"stylua --check src", "docker build -t api ."}, {"stylua --check src", "docker build -t api ."}, {"stylua --check src", "docker build -t api ."},
+		}, "`stylua --check src`"},
+		{"an install beside the checks", [][]string{
+			{"stylua --check src", "luarocks make --local"}, {"stylua --check src", "luarocks make --local"}, {"stylua --check src", "luarocks make --local"},
+		}, "`stylua --check src`"},
+		{"the way of running a program whose option acts", [][]string{
+			{"stylua --check src", "fabrik live.toml --apply-now", "git status", "fabrik plan.toml --preview"},
+			{"stylua --check src", "fabrik live.toml --apply-now", "git status", "fabrik plan.toml --preview"},
+			{"stylua --check src", "fabrik live.toml --apply-now", "git status", "fabrik plan.toml --preview"},
 		}, "`stylua --check src`"},
 		{"beside no check", [][]string{
 			{"lune run spec-runner", "wally install", "stylua --check src"}, {"lune run spec-runner", "wally install", "stylua --check src"},
