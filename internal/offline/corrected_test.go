@@ -419,13 +419,17 @@ func TestVerdictOpensCorrection(t *testing.T) {
 		{"I am afraid that will not do. Every invoice PDF is archived under ledger/2026, never on the desktop.", "Every invoice PDF is archived under ledger/2026, never on the desktop."},
 		{"Let me stop you there, because this trips up every new volunteer. Seedlings are watered from below, never over the leaves.", "Seedlings are watered from below, never over the leaves."},
 		{"That's not how we do it here. Menus are printed from the shared template in menus/base.odt.", "Menus are printed from the shared template in menus/base.odt."},
+		{"I am afraid that is not acceptable. Invoices are archived under ledger/2026; we never keep them on the desktop.", "Invoices are archived under ledger/2026; we never keep them on the desktop."},
+		{"I must ask you to revise that. Every invoice PDF is archived under ledger/2026, as the auditors expect.", "Every invoice PDF is archived under ledger/2026, as the auditors expect."},
+		{"That is simply unacceptable. Invoice PDFs belong in ledger/2026, never on the desktop.", "Invoice PDFs belong in ledger/2026, never on the desktop."},
 	} {
 		m := mineSession(0, convo("s", time.Now(), "u:archive the invoices", "a:I saved the invoice PDFs on the desktop.", "u:"+c.msg), nil)
 		if len(m.stmts) != 1 || !m.stmts[0].correction || m.stmts[0].line != c.want {
 			t.Errorf("%q: got %+v; want one correction %q", c.msg, m.stmts, c.want)
 		}
 	}
-	for _, s := range []string{"I'm afraid the build will not do much today.", "Let me stop you there for lunch.", "We don't do the stocktake that way on Sundays."} {
+	for _, s := range []string{"I'm afraid the build will not do much today.", "Let me stop you there for lunch.", "We don't do the stocktake that way on Sundays.",
+		"That is not acceptable to the auditors, who want paper copies.", "I must ask you to revise the menu for Sunday.", "It is not right to water seedlings at noon."} {
 		if verdictRe().MatchString(s) {
 			t.Errorf("verdictRe matched %q", s)
 		}
@@ -483,5 +487,78 @@ func TestEchoOpensCorrection(t *testing.T) {
 		if got := echoesReport(c.sent, report); got != c.want {
 			t.Errorf("echoesReport(%q) = %v; want %v", c.sent, got, c.want)
 		}
+	}
+}
+
+// TestCorrectionKeepsItsOwnMatter: a correction said in several sentences
+// is one line, but a later sentence that rules out an alternative of its
+// own and names nothing the correction names is another rule ("… Delphi
+// mode is not used here. The amount field should be Currency, not
+// Double."), and a request to repair what the agent just did ("kindly
+// remove the exception you added") is the day's work, no part of the rule.
+func TestCorrectionKeepsItsOwnMatter(t *testing.T) {
+	for _, c := range []struct {
+		sents []string
+		want  []string
+	}{
+		{[]string{"Seedlings are never watered over the leaves.", "The labels should be pencil, not marker, as on every other tray."},
+			[]string{"Seedlings are never watered over the leaves.", "The labels should be pencil, not marker, as on every other tray."}},
+		{[]string{"Mutual TLS is STRICT across the mesh; we do not permit PERMISSIVE anywhere.", "Change the mode and remove any exception you may have added for the legacy clients."},
+			[]string{"Mutual TLS is STRICT across the mesh; we do not permit PERMISSIVE anywhere."}},
+		{[]string{"Invoices are never kept on the desktop.", "Please revert that."},
+			[]string{"Invoices are never kept on the desktop."}},
+		// The correction only says how things are: the rule after it,
+		// with its own alternative, is what it explains.
+		{[]string{"assets/generated is exported from blender.", "Edit the .blend file and re-export, never the .tres."},
+			[]string{"assets/generated is exported from blender. Edit the .blend file and re-export, never the .tres."}},
+		// A sentence about the same thing stays with the correction.
+		{[]string{"Invoices are never kept on the desktop.", "Archive the invoices under ledger/2026, not in Downloads."},
+			[]string{"Invoices are never kept on the desktop. Archive the invoices under ledger/2026, not in Downloads."}},
+		// A request that changes something else stays too.
+		{[]string{"Seedlings are never watered over the leaves.", "Update the care card so it says so."},
+			[]string{"Seedlings are never watered over the leaves. Update the care card so it says so."}},
+	} {
+		var sts []stmt
+		for i, s := range c.sents {
+			sts = append(sts, stmt{line: s, correction: i == 0, src: source{quote: s}})
+		}
+		var got []string
+		for _, st := range joinCorrection(sts) {
+			got = append(got, st.line)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q: got %q; want %q", c.sents, got, c.want)
+		}
+	}
+}
+
+// TestSharedCapsTieCorrections: two corrections in other words that name
+// the same two values in capitals, as a config writes them, are one.
+func TestSharedCapsTieCorrections(t *testing.T) {
+	a := stmt{line: "Mutual TLS is to be STRICT across the entire mesh; we do not permit PERMISSIVE anywhere.", correction: true, src: source{session: 0}}
+	b := stmt{line: "The default PeerAuthentication is to remain in STRICT mode, and no namespace may relax it to PERMISSIVE.", again: true, src: source{session: 1}}
+	if !sameStmt(a, b) {
+		t.Errorf("STRICT and PERMISSIVE in both: want one")
+	}
+	c := stmt{line: "The pantry log uses the FIFO rule, and opened jars get a DATE label.", correction: true, src: source{session: 0}}
+	d := stmt{line: "Rotate stock FIFO, never LIFO, in the cold room.", src: source{session: 1}}
+	if sameStmt(c, d) {
+		t.Errorf("one shared word in capitals: want apart")
+	}
+	if n := sharedCaps("Use JSON over HTTP for the hooks.", "Logs are JSON lines sent over HTTP."); n != 2 {
+		t.Errorf("sharedCaps = %d, want 2", n)
+	}
+	if n := sharedCaps("Keep the API keys out of git.", "The API is versioned."); n != 0 {
+		t.Errorf("sharedCaps of three-letter words = %d, want 0", n)
+	}
+}
+
+// TestPoliteTailsLeaveTheLine: "if you please" and "as I mentioned
+// previously" are manners and a reminder, no part of the rule.
+func TestPoliteTailsLeaveTheLine(t *testing.T) {
+	m := mineSession(0, convo("s", time.Now(), "u:a new tray for the basil", "a:I labelled the new tray with marker.",
+		"u:As I mentioned previously, marker is not used on the trays. Pencil labels on every tray, if you please."), nil)
+	if len(m.stmts) != 1 || m.stmts[0].line != "Marker is not used on the trays. Pencil labels on every tray." {
+		t.Errorf("got %+v; want the rule without the manners", m.stmts)
 	}
 }

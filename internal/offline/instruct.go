@@ -187,7 +187,7 @@ func described(s string, marked bool) bool {
 // apologising for saying it again, or for how it was said), "sorry, I
 // should have mentioned this earlier" (for not saying it before: what
 // follows corrects what the agent did).
-const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s|’s|s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?|((i'?m |i am )?(so |very )?sorry,? )?i should have (mentioned|said) (this|that|it)( (earlier|before|sooner|first))?`
+const saidWords = `(as |like |i think |i believe )?(i|we)('ve| have)? (said|told you|mentioned)( that| this| it| so)?( before| already| earlier| previously| last time| twice| (three|four|five|many|several|\d+|a (few|dozen|hundred|million)) times)*|(i|we) did (say|mention|tell you)( that| this| it| so)?( before| already| earlier| last time)*|i keep (saying|telling you)( (this|that|it))?|(see,? )?(this|that)('s|’s|s| is) (exactly )?what i (meant|said)|((i'?m |i am )?(so |very )?sorry )?to repeat myself(,? but)?|(i regret that |i'?m afraid )?(i )?(must|have to|need to|am going to have to) repeat myself(,? but)?|((i'?m |i am )?(so |very )?sorry )?to (bring|raise) (it|this|that) (up )?again(,? but)?|(i'?m |i am )?(so |very )?sorry,? i should have been clearer( (last time|before|earlier|the first time))?(,? but)?|i should have been clearer( (last time|before|earlier|the first time))?|((i'?m |i am )?(so |very )?sorry,? )?i should have (mentioned|said) (this|that|it)( (earlier|before|sooner|first))?`
 
 // saidMidRe is a said-before clause inside a run-on sentence: ", I keep
 // saying it, ".
@@ -804,7 +804,7 @@ var fixItRe = lazyregexp.New(`(?i)[,;]\s*(please |pls )?(fix|change|redo|update|
 
 // trailerRe is what a person adds after the rule that is no part of it:
 // "pls", "thx", ", you forgot it".
-var trailerRe = lazyregexp.New(`(?i)([\s,;]+(pls|plz|please|thx|thanks|thank you|ty|ok\??|k))+\W*$|[\s,;]+you (forgot|missed|keep forgetting|did it again|ignored)\b.*$`)
+var trailerRe = lazyregexp.New(`(?i)([\s,;]+(if you (?:please|would|will|don'?t mind)|pls|plz|please|thx|thanks|thank you|ty|ok\??|k))+\W*$|[\s,;]+you (forgot|missed|keep forgetting|did it again|ignored)\b.*$`)
 
 // typos are misspellings of the words the rules look for, as people type
 // them in a hurry.
@@ -1157,7 +1157,35 @@ func sameStmt(a, b stmt) bool {
 	shared, _ := textkey.Overlap(withParts(a.line, tieTerms(ta)), withParts(b.line, tieTerms(tb)))
 	// A dotted name is named by its tail too in the heat of a correction:
 	// "l10n.t" in one, "vscode.l10n.t" in the other.
-	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb))
+	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb)) || sharedCaps(a.line, b.line) >= 2
+}
+
+// sharedCaps counts the words in capitals of four letters or more that
+// two lines share ("STRICT, never PERMISSIVE", then "stays STRICT, no
+// PERMISSIVE"): a person writes a setting's values in capitals as they
+// are written in the config, and two of them named in both say which
+// setting, however the rest is worded.
+func sharedCaps(a, b string) int {
+	caps := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(s, notWordRune) {
+			if len(w) >= 4 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0 {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	ca := caps(a)
+	if len(ca) < 2 {
+		return 0
+	}
+	n := 0
+	for w := range caps(b) {
+		if ca[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // tieTerms are the terms of a line that can tie it to another: not the

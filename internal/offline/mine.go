@@ -436,7 +436,7 @@ var bareNoRe = lazyregexp.New(`(?i)^(no+|nope|nah|wrong|stop|are you kidding( me
 // not how we do it here.", "The team doesn't do it that way.", "Of course
 // I want it changed." What follows it is the correction, as after a bare
 // "no"; a reason after "because" adds no rule of its own.
-var verdictRe = lazyregexp.New(`(?i)^\W*(?:(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) (?:will|would) not do|(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) won'?t do|let me stop you(?: right)? there|that'?s not how (?:we|i) do (?:it|things|this)(?: here| in this (?:repo|project))?|(?:we|the team|our team) (?:don'?t|doesn'?t|do not|does not) do (?:it|things|this) (?:that|this) way|(?:of course|obviously|yes),? i (?:do )?want (?:it|that|this) (?:changed|fixed))(?:\s*[,;:\x{2014}-]\s*(?:because|since|as)\b[^?]*)?[\s.!]*$`)
+var verdictRe = lazyregexp.New(`(?i)^\W*(?:(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) (?:will|would) not do|(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it) won'?t do|let me stop you(?: right)? there|that'?s not how (?:we|i) do (?:it|things|this)(?: here| in this (?:repo|project))?|(?:we|the team|our team) (?:don'?t|doesn'?t|do not|does not) do (?:it|things|this) (?:that|this) way|(?:of course|obviously|yes),? i (?:do )?want (?:it|that|this) (?:changed|fixed)|(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it)(?:'s| is| was) (?:not|never|hardly|simply not) (?:acceptable|ok(?:ay)?|right|correct|what i (?:asked for|wanted|meant))|(?:(?:i'?m|i am) afraid,?\s+)?(?:that|this|it)(?:'s| is| was) (?:simply )?unacceptable|(?:(?:i'?m|i am) afraid,?\s+)?(?:i|we)(?:'ll| will| must| have to| need to)(?: have to)? (?:ask|request) (?:you|that you) (?:to )?(?:revise|change|redo|undo|revert|reconsider|correct|amend|rework|fix) (?:that|this|it))(?:\s*[,;:\x{2014}-]\s*(?:because|since|as)\b[^?]*)?[\s.!]*$`)
 
 // shortValueRe is a value written as the tail of a longer one: ".40" for
 // 192.168.1.40.
@@ -692,6 +692,30 @@ func endsAgain(s string) bool {
 // opens with "and" adds one ("elm-ui only. And the list should be …").
 var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and( also)?|plus|ps|separately|unrelated|another thing)\b`)
 
+// fixRequestRe is a request to repair what the agent just did: a verb of
+// undoing or changing, then what it did, pointed at ("revert it", "change
+// that back") or told as its doing ("remove the exception you added",
+// "fix whatever you may have put in the base").
+var fixRequestRe = lazyregexp.New(`(?i)^(?:(?:please|kindly|so|then|now)\s+)*(?:change|remove|revert|undo|redo|fix|rewrite|update|delete|drop|replace|amend|correct|rework|take out|roll back|back out)\b(?:\s+(?:it|that|this|them|those)\b(?:\s+back)?\W*$|.*\byou(?:'ve|\s+(?:may|might|must|just|probably))?(?:\s+have)?\s+(?:added|wrote|written|put|created|made|introduced|used|changed|inserted|set)\b)`)
+
+// ownContrastRe is a sentence that names its own alternative to rule out:
+// "the amount should be Currency, not Double", "dates go in UTC, never
+// local time".
+var ownContrastRe = lazyregexp.New(`(?i),\s*(?:not|never|rather than|instead of)\s+\S`)
+
+// ownContrast reports whether a sentence after a correction is a rule of
+// its own rather than part of it: the correction already rules something
+// out, and the sentence rules out its own alternative and names nothing
+// the correction names ("Delphi mode is not used here. … The amount field
+// should be Currency, not Double."). Joined, one line would hold two
+// facts, and the second would be lost to the first. After a correction
+// that only says how things are ("assets/generated is exported from
+// blender. edit the .blend file, never the .tres.") the sentence is the
+// rule it explains.
+func ownContrast(line, next string) bool {
+	return strings.Contains(next, ",") && ownContrastRe().MatchString(next) && negatesRe().MatchString(line) && sharedTerms(line, next) == 0
+}
+
 // joinCorrection makes one statement of a correction said in several
 // sentences ("Don't touch themes/, it's a submodule. Override it in
 // layouts/ instead."): the parts only make sense together.
@@ -701,12 +725,19 @@ func joinCorrection(sts []stmt) []stmt {
 	}
 	j := sts[0]
 	for i, s := range sts[1:] {
-		if turnRe().MatchString(s.src.quote) || againRe().MatchString(s.src.quote) {
+		if turnRe().MatchString(s.src.quote) || againRe().MatchString(s.src.quote) || ownContrast(j.line, s.line) {
 			// "… return a Result. also components live in src/ecs":
 			// the person turns to another matter.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
 		}
 
+		if fixRequestRe().MatchString(s.line) {
+			// "… not PERMISSIVE anywhere. Kindly change the mode and
+			// remove any exception you may have added.": the day's
+			// repair of what the agent did, no part of the rule.
+			j.src.quote += " " + s.src.quote
+			continue
+		}
 		j.line = strings.TrimSuffix(j.line, ".") + ". " + s.line
 		j.lasting = j.lasting || s.lasting
 		j.global = j.global || s.global
