@@ -210,6 +210,13 @@ var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, 
 // call, which makes a plain imperative count as a correction.
 func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	s := fixTypos(strings.TrimSpace(sentence))
+	if c, ok := markerClause(s); ok {
+		// "… also from now on every route validates …", "can you from
+		// now on put …?": the marked clause is the statement.
+		if st, rev := classify(c, corrective, src); st != nil && st.lasting {
+			return st, rev
+		}
+	}
 	if utf8.RuneCountInString(s) > maxSentence {
 		// Too long to be one thought, unless a marker says what is to
 		// last: then its first clauses are the statement.

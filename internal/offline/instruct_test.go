@@ -142,7 +142,7 @@ func TestClassify(t *testing.T) {
 		// request to redo the work is no part of the rule
 		{"no no, tabs only", false, "Tabs only.", false, false, true},
 		{"ramda only, I said it before.", false, "Ramda only.", false, false, true},
-		{"we're moving, from now on every bucket goes to us-east-2, not us-west-1 anymore", false, "We're moving, every bucket goes to us-east-2, not us-west-1.", true, false, false},
+		{"we're moving, from now on every bucket goes to us-east-2, not us-west-1 anymore", false, "Every bucket goes to us-east-2, not us-west-1.", true, false, false},
 		{"we pass the logger in everywhere, fix it", true, "We pass the logger in everywhere.", false, false, true},
 		// "same <thing> as before" calls it the standing way
 		{"the export job writes to s3://exports/daily, same bucket as before", false, "The export job writes to s3://exports/daily.", true, false, false},

@@ -335,3 +335,180 @@ func oneOff(s string) bool {
 	}
 	return false
 }
+
+var (
+	// midMarkerRe is a strong lasting marker inside a sentence: "… also
+	// from now on every route …", "…; from this point onward, I would ask
+	// that …", "can you from now on put …?". ("in the future" is left
+	// out: "we may need it in the future" is no rule.)
+	midMarkerRe = lazyregexp.New(`(?i)\b(from ?now on|going forward|henceforth|from here on(?: out)?|from (?:today|this point|this day) (?:on(?:wards?)?|forward))\b[\s,:]*`)
+	// midRememberRe is "remember that" opening a clause after a request
+	// opener, a bracket or a clause break: "can you remember that …?",
+	// "… and (remember that … ) also add …".
+	midRememberRe = lazyregexp.New(`(?i)(\(|\b(?:can|could|would|will) (?:you|u)(?: please)?)\s*(?:please\s+)?(?:` + rememberWord + `|keep in mind|bear in mind) that\s+`)
+	// clauseEndRe ends the clause a marker opens: a question mark, a
+	// sentence end, a bracket closed, the reason or purpose after it
+	// ("so that", ", since", "because"), the day's next step ("then …").
+	clauseEndRe = lazyregexp.New(`(?i)\?|[.!](\s|$)|;|\)|\s*\x{2014}|\s+--?\s|,\s*(?:so|but|since|which)\s|\s+(?:so that|because|then|as otherwise)\s`)
+	// markedHedgeRe is the person's hedge or formal asking that opens the
+	// rule after the marker: "going forward I think our bot should …",
+	// "from this point onward, I would therefore ask that every …".
+	markedHedgeRe = lazyregexp.New(`(?i)^(?:i (?:think|believe|feel|guess)|i'?d say|i (?:would|must|will)(?:,?\s*(?:therefore|also|kindly|now)\s*,?)*\s+(?:ask|request|insist) that|i'?d (?:like|want|prefer) (?:it )?(?:if|that))\s+(?:that\s+)?`)
+	// subjunctiveRe is the verb of a rule asked for formally: "that every
+	// policy be placed".
+	subjunctiveRe = lazyregexp.New(`(?i)^((?:[\w<>./@-]+\s+){1,5}?)be\s+`)
+	// askedModalRe is a rule asked as a question inside the clause: "could
+	// it perhaps always answer …" is "it should always answer …".
+	askedModalRe = lazyregexp.New(`(?i)\b(?:could|would|can) (it|they|we|each \w+|every \w+) (?:perhaps |maybe |possibly |please )?`)
+	// wishModalRe is the first modal of a wish worded as a possibility:
+	// "every page could get the component" is "every page should get it".
+	wishModalRe = lazyregexp.New(`(?i)^((?:[\w<>./@-]+\s+){1,5}?)(?:could|might)\s+(?:perhaps\s+|maybe\s+|also\s+)?`)
+	// notHereRe is what before a marker makes the sentence no rule: an
+	// opinion or yes/no question ("do you think going forward we …"), a
+	// hypothetical, a one-off scope.
+	notHereRe = lazyregexp.New(`(?i)\b(?:do|does|did|should|shall|is|are|was|were|would it|what|why|how|which|who|whether we should|suppose|imagine|hypothetically|what if|in case|just for today|for now)\s*[,]?\s*$|^(?:do|does|did|should|shall|is|are|what|why|how|which|who|suppose|imagine|what if)\b`)
+	// askQuestRe opens a question of the clause before the marker
+	// ("…, should we going forward …?"); a relative clause ("who have
+	// asked me …") is no question.
+	askQuestRe = lazyregexp.New(`(?i)^(?:do|does|did|should|shall|is|are|was|were|what|why|how|isn'?t|aren'?t|doesn'?t|didn'?t|have|has)\b`)
+	// scopeLeadRe is a short place or part before the marker that the
+	// rule holds in: "in the api package, from now on, …".
+	scopeLeadRe = lazyregexp.New(`(?i)^(?:in|for|within|inside|under|across|on) [^,;]{1,50}$`)
+)
+
+// markerClause returns the clause that a lasting marker inside a long or
+// asking sentence opens, as a statement said to last, and whether there
+// is one. People set the marker mid-sentence after the day's task ("fix
+// it … also from now on every route validates …"), inside a question
+// ("can you from now on put …?", "(remember that …)"), or deep in a
+// formal paragraph after the reason ("…; from this point onward, I would
+// ask that …"): the rule is the marked clause only, without the task or
+// question around it and without the reason after it.
+func markerClause(s string) (string, bool) {
+	if !mayMarkClause(s) {
+		return "", false
+	}
+	lead, asked := "From now on, ", false
+	loc := midMarkerRe().FindStringIndex(s)
+	if loc == nil || loc[0] == 0 {
+		m := midRememberRe().FindStringSubmatchIndex(s)
+		if m == nil {
+			return "", false
+		}
+		// The head ends before the opener; "can you" goes with the
+		// marker as the asking of it.
+		loc, lead = []int{m[2], m[1]}, "Remember that "
+		asked = s[m[2]:m[3]] != "("
+	} else if !opensClause(s[:loc[0]], s[loc[1]:]) {
+		return "", false
+	}
+	head := strings.TrimSpace(s[:loc[0]])
+	if head == "" && !asked {
+		return "", false
+	}
+	if head == "" {
+		head = "."
+	}
+	if h := stripFillers(head); reportedRe().MatchString(h) || wishIfRe().MatchString(h) || formalAskRe().MatchString(s) {
+		// "my lead said that from now on …", "I should be grateful
+		// if, henceforth, …": who set the rule and the polite wish are
+		// read whole (reshape, wishIf).
+		return "", false
+	}
+	parts := clauseSplitRe().Split(head, -1)
+	last := strings.TrimSpace(stripFillers(strings.TrimSpace(parts[len(parts)-1])))
+	if notHereRe().MatchString(strings.TrimSpace(stripFillers(head))) || askQuestRe().MatchString(last) || ventRe().MatchString(head) {
+		return "", false
+	}
+	rest := s[loc[1]:]
+	if end := clauseEndRe().FindStringIndex(rest); end != nil {
+		for end != nil && rest[end[0]] == ';' && alwaysRe().MatchString(firstClause(rest[end[1]:])) {
+			// "…; whenever a patient describes symptoms, it always
+			// …": the next clause is the same rule's.
+			next := clauseEndRe().FindStringIndex(rest[end[1]:])
+			if next == nil {
+				end = nil
+				break
+			}
+			end = []int{end[1] + next[0], end[1] + next[1]}
+		}
+		if end != nil {
+			rest = rest[:end[0]]
+		}
+	}
+	rest = strings.TrimSpace(rest)
+	if h := markedHedgeRe().FindString(rest); h != "" {
+		rest = rest[len(h):]
+		if strings.Contains(strings.ToLower(h), " that") {
+			// "I would ask that every policy be placed …": the
+			// subjunctive is the rule's "should".
+			rest = subjunctiveRe().ReplaceAllString(rest, "${1}should be ")
+		}
+	}
+	rest = askedModalRe().ReplaceAllString(rest, "$1 should ")
+	rest = wishModalRe().ReplaceAllString(rest, "${1}should ")
+	rest = strings.TrimRight(okTagRe().ReplaceAllString(rest+"?", ""), "?,;: ")
+	if len(strings.Fields(rest)) < 4 || notMarkedRe().MatchString(rest) || conjRe().MatchString(rest) {
+		return "", false
+	}
+	if m := thisPartRe().FindStringSubmatch(rest); m != nil && projectNouns[strings.ToLower(m[1])] {
+		// "remember that this library has zero dependencies": the
+		// project, named as the rule's subject.
+		rest = "The " + rest[len("this "):]
+	}
+	if scopeLeadRe().MatchString(last) && len(strings.Fields(last)) <= 6 {
+		rest = last + ", " + rest
+	}
+	return lead + rest, true
+}
+
+// thisPartRe is "this" before the word that opens a clause.
+var thisPartRe = lazyregexp.New(`(?i)^this (\w+)\b`)
+
+// mayMarkClause is a cheap test that s holds a word of a marker
+// markerClause looks for, so most sentences skip its regexps.
+func mayMarkClause(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"now on", "forward", "henceforth", "here on", "onward", "remember", "in mind"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// openerWords are the words after which a marker opens what follows
+// ("… also from now on every route …", "can you from now on put …").
+var openerWords = map[string]bool{"also": true, "and": true, "plus": true, "so": true, "but": true, "whether": true,
+	"that": true, "you": true, "u": true, "please": true, "then": true, "now": true, "pls": true}
+
+// opensClause reports whether a marker between head and the text after
+// it opens the clause after it rather than closing the one before: it
+// follows a clause break or a word that leads on ("also", "can you"),
+// and no break or dash follows it. "use pnpm from now on, the lockfile
+// …" and "…, from now on — …" close what came before.
+func opensClause(head, after string) bool {
+	if a := strings.TrimSpace(after); a == "" || strings.ContainsAny(a[:1], ".;-!?") || strings.HasPrefix(a, "\u2014") {
+		return false
+	}
+	h := strings.TrimSpace(head)
+	if h == "" {
+		return false
+	}
+	if strings.ContainsAny(h[len(h)-1:], ",;:(") || strings.HasSuffix(h, "\u2014") {
+		return true
+	}
+	return openerWords[strings.ToLower(lastWord(h))]
+}
+
+// conjRe opens a clause that goes on from what came before rather than
+// stating a rule of its own.
+var conjRe = lazyregexp.New(`(?i)^(?:and|but|or|so|for|with|as|if|when|like|too|as well)\b`)
+
+// firstClause is s up to its first clause break.
+func firstClause(s string) string {
+	if loc := clauseSplitRe().FindStringIndex(s); loc != nil {
+		return s[:loc[0]]
+	}
+	return s
+}

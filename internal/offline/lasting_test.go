@@ -350,3 +350,59 @@ func TestRememberRunOnNeedsATaskBefore(t *testing.T) {
 		t.Errorf("got %+v; want the run-on marker after a task", st)
 	}
 }
+
+// TestMarkerClause: a lasting marker set inside a long or asking sentence
+// (after the day's task, inside a question or a bracket, deep in a formal
+// paragraph) marks only the clause it opens; a marker that closes the
+// clause before it, an opinion question, a hypothetical or a reported
+// rule is left to the other readings.
+func TestMarkerClause(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		// corpus shapes
+		{"fix it use crypto.subtle webcrypto also from now on every route validates input with @hono/zod-validator no hand rolled checks then fix the clicks route to match",
+			"Every route validates input with @hono/zod-validator no hand rolled checks."},
+		{"And a question more, can you from now on put every new subroutine in its own file under vcl/include/ and include it from default.vcl, so the default.vcl stay short?",
+			"Put every new subroutine in its own file under vcl/include/ and include it from default.vcl."},
+		// other domains
+		{"Can you reprint the labels, and (remember that every parcel over 20 kg gets the heavy-lift sticker on two sides) also book the courier?",
+			"Every parcel over 20 kg gets the heavy-lift sticker on two sides."},
+		{"The auditors have been asking for weeks where the signed copies are kept, which has caused a certain amount of friction with the finance office; from this point onward, I would therefore ask that every signed contract be filed under contracts/signed/, one folder per client, so that nobody has to search the shared drive again.",
+			"Every signed contract should be filed under contracts/signed/, one folder per client."},
+		{"Could you perhaps fix the rota first? And if it isn't too much bother, I was wondering whether, going forward, every shift could get a named backup person, since the clinic was short twice last month?",
+			"Every shift should get a named backup person."},
+		{"sorry, if you agree, going forward I think the greenhouse vents should never open below 5 degrees; whenever frost is forecast, could they perhaps always stay shut overnight?",
+			"The greenhouse vents should never open below 5 degrees; whenever frost is forecast, they should always stay shut overnight."},
+		{"And can you remember that this repo has no network access in CI, every test runs offline, OK?",
+			"The repo has no network access in CI, every test runs offline."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("classify(%q) = %+v; want lasting %q", c.in, st, c.want)
+		}
+	}
+	for _, in := range []string{
+		// the marker closes the clause before it: read whole, not cut
+		"put all register addresses in src/registers.rs from now on no magic numbers in driver.rs",
+		"any count below 5 is always suppressed in charts, from now on — showing \"<5\" would be lovely.",
+		"only show me the diff from now on, not the whole file",
+		"I think we should go with DuckDB from now on, the CSV loaders can be removed.",
+	} {
+		if _, ok := markerClause(in); ok {
+			t.Errorf("markerClause(%q) cut a clause the marker closes", in)
+		}
+	}
+	for _, in := range []string{
+		// questions, hypotheticals, reported rules, one-offs
+		"Do you think, going forward, we should split the invoices by region?",
+		"I was wondering, should we going forward keep the old exports at all?",
+		"Suppose, from now on, every order shipped twice, what would break?",
+		"do you remember that outage in march",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil && st.lasting {
+			t.Errorf("classify(%q) = %q; want no lasting statement", in, st.line)
+		}
+	}
+	if c, ok := markerClause("my team lead said that from now on we should always pin actions to a sha"); ok {
+		t.Errorf("a reported rule cut to %q; reshape reads it whole", c)
+	}
+}
