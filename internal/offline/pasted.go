@@ -437,6 +437,12 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		if port := servedQuery(c); port != "" {
 			return servedVersion(port, shellOutput(output), prompt)
 		}
+		if st := listedVersions(shellOutput(output), prompt); st != nil {
+			return st
+		}
+		if st := printedModuleVersion(c, shellOutput(output), prompt); st != nil {
+			return st
+		}
 		return reportedVersions(c, output, prompt)
 	}
 	prog = prog[strings.LastIndexByte(prog, '/')+1:]
@@ -588,6 +594,89 @@ func pastedServed(text string, src source, intro string) []setting {
 	}
 	flush()
 	return out
+}
+
+// listedVersions reads a table a database client printed of what is
+// installed, its header naming a "Name" and a "Version" column between
+// pipes (psql's `\dx`: " timescaledb | 2.17.2 | public | …"): each row's
+// version, of the program the row names, as printed on the box the agent
+// asked. A table with no such header (a query's rows) gives nothing.
+func listedVersions(body string, prompt source) []setting {
+	if !strings.Contains(body, "|") || !strings.Contains(body, "Version") {
+		return nil
+	}
+	nameCol, verCol := -1, -1
+	var out []setting
+	for _, ln := range strings.Split(body, "\n") {
+		cells := strings.Split(ln, "|")
+		if len(cells) < 2 {
+			continue
+		}
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if nameCol < 0 {
+			for i, c := range cells {
+				switch strings.ToLower(c) {
+				case "name":
+					nameCol = i
+				case "version":
+					verCol = i
+				}
+			}
+			if verCol < 0 {
+				nameCol = -1
+			}
+			continue
+		}
+		if max(nameCol, verCol) >= len(cells) {
+			continue
+		}
+		name, v := cells[nameCol], withoutV(cells[verCol])
+		if !versionName(name) || !dotted(v) || !versionNumber(v) {
+			continue
+		}
+		s := prompt
+		s.quote = strings.TrimSpace(ln)
+		terms := keyTerms(name)
+		out = append(out, setting{key: name, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(strings.ToLower(name))), pinned: true, intro: prompt.quote, printed: true, queried: true})
+	}
+	return out
+}
+
+// moduleVersionRe is a Python module's version attribute in inline code:
+// "torch.__version__".
+var moduleVersionRe = lazyregexp.New(`\b([A-Za-z_]\w*)\.__version__\b`)
+
+// printedModuleVersion reads the version a one-line Python program printed
+// of a module (`python -c "import torch; print(torch.__version__,
+// torch.version.cuda)"` printing "2.5.1+cu124 12.4"): the output's first
+// word, as the version of the first module whose __version__ the code
+// names, asked as a version flag asks.
+func printedModuleVersion(c command, body string, prompt source) []setting {
+	if len(c.args) < 3 || !strings.HasPrefix(path.Base(c.args[0].text), "python") {
+		return nil
+	}
+	code := ""
+	for i := 1; i+1 < len(c.args); i++ {
+		if c.args[i].text == "-c" {
+			code = c.args[i+1].text
+			break
+		}
+	}
+	m := moduleVersionRe().FindStringSubmatch(code)
+	if m == nil {
+		return nil
+	}
+	first := firstWord(strings.TrimSpace(body))
+	v := queriedVersionRe().FindStringSubmatch(first)
+	if v == nil || !strings.HasPrefix(strings.TrimLeft(first, "vV"), v[1]) {
+		return nil
+	}
+	s := prompt
+	s.quote = strings.TrimSpace(firstLine(strings.TrimSpace(body)))
+	terms := keyTerms(m[1])
+	return []setting{{key: m[1], terms: terms, value: v[1], src: s, named: withTerms(terms, keyTerms(strings.ToLower(m[1]))), pinned: true, intro: prompt.quote, printed: true, queried: true}}
 }
 
 // servedProgramVersion is, for a version a service gave on port, the
@@ -1052,7 +1141,8 @@ var datingWords = map[string]bool{"since": true, "before": true, "until": true, 
 // name but for an ending its binary or its vendor adds ("Rust" of
 // rustc, "CockroachDB" of cockroach; see programSuffixes). Another
 // ending makes another program ("Vite" is not vitest, "Mongo" not
-// mongosh).
+// mongosh). A Python package's "Py" before its module's name ("PyTorch"
+// of torch, "PyYAML" of yaml) names the module too.
 func namesProgram(w string, in map[string]bool) bool {
 	w = plainLetters(w)
 	for _, t := range [][]string{keyTerms(w), keyTerms(strings.ToLower(w))} {
@@ -1062,7 +1152,7 @@ func namesProgram(w string, in map[string]bool) bool {
 	}
 	if lw := strings.ToLower(strings.TrimLeft(w, "(")); len(lw) >= 4 && !strings.ContainsFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		for t := range in {
-			if len(t) >= 4 && (strings.HasPrefix(t, lw) && programSuffixes[t[len(lw):]] || strings.HasPrefix(lw, t) && programSuffixes[lw[len(t):]]) {
+			if len(t) >= 4 && (strings.HasPrefix(t, lw) && programSuffixes[t[len(lw):]] || strings.HasPrefix(lw, t) && programSuffixes[lw[len(t):]] || lw == "py"+t) {
 				return true
 			}
 		}

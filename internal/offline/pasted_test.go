@@ -979,3 +979,47 @@ func TestQueriedVersionToldOrServed(t *testing.T) {
 		})
 	}
 }
+
+// TestListedAndModuleVersions: a database client's table of what is
+// installed (psql's `\dx`, a "Name" and a "Version" column) and a one-line
+// Python program printing a module's __version__ answer as a version flag
+// does; a query's rows, a table with no version column, a program printing
+// no __version__ or a first word that is no version give nothing. PyTorch
+// is the torch module's name and PyYAML the yaml module's ("Py" before a
+// module's name); Torchvision is another module.
+func TestListedAndModuleVersions(t *testing.T) {
+	for _, tc := range []struct{ cmd, output, want string }{
+		{`psql -d metrics -c '\dx timescaledb'`, "List of installed extensions\n    Name     | Version | Schema | Description\n-------------+---------+--------+------------\n timescaledb | 2.17.2  | public | time-series\n", "timescaledb=2.17.2"},
+		{`psql -d app -c '\dx'`, "   Name   | Version |   Schema   | Description\n----------+---------+------------+------------\n pg_trgm  | 1.6     | public     | trigram\n plpgsql  | 1.0     | pg_catalog | PL/pgSQL\n", "pg_trgm=1.6 plpgsql=1.0"},
+		{`psql -d app -c 'select name, price from items'`, " name  | price\n-------+-------\n bolt  | 1.25\n", ""},
+		{`psql -d app -c 'select device, fw from devices'`, " device | fw\n--------+-------\n cam-1  | 2.4.1\n", ""},
+		{`python -c "import torch; print(torch.__version__, torch.version.cuda)"`, "2.5.1+cu124 12.4\n", "torch=2.5.1"},
+		{`python3 -c 'import numpy as np; print(np.__version__)'`, "2.1.3\n", "np=2.1.3"},
+		{`python -c "import torch; print(torch.cuda.is_available())"`, "True\n", ""},
+		{`python -c "import torch; print(torch.__version__)"`, "Traceback (most recent call last):\n", ""},
+	} {
+		var got []string
+		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the upgrade is in, check it"}) {
+			got = append(got, s.key+"="+s.value)
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("queriedVersion(%q) = %q, want %q", tc.cmd, g, tc.want)
+		}
+	}
+	in := termSet([]string{"torch"})
+	if !namesProgram("PyTorch", in) || namesProgram("Torchvision", in) || !namesProgram("PyYAML", termSet([]string{"yaml"})) {
+		t.Errorf("namesProgram: PyTorch names torch and PyYAML yaml, Torchvision does not name torch")
+	}
+
+	mem := "# Project Memory\n\n- PostGIS 3.3 extension on PostgreSQL 15.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the tile query is slow", "x:make check")
+	w.add("b", true, "u:upgraded the extension after the minor bump, check it", `x:psql -d gis -c '\dx postgis'`, "x:make check")
+	for i, msg := range w.store["b"] {
+		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "psql") {
+			w.store["b"][i].ToolCalls[0].Output = "  Name   | Version | Schema | Description\n---------+---------+--------+------------\n postgis | 3.5.0   | public | geometry\n"
+		}
+	}
+	wantMemoryLines(t, w, mem, []string{"- PostGIS 3.5.0 extension on PostgreSQL 15."})
+}
