@@ -63,6 +63,12 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 	more = append(more, named...)
 	// So does a tool named as the means in two sessions, leaned on once.
 	more = append(more, recurringMeans(stmts, said, more)...)
+	// And a fact stated in two sessions in other words, with no marker.
+	// Its subject is said in most sessions by nature ("German", "Redis"),
+	// so commonTerms would rule out the very word that ties the two
+	// statements: two shared terms, a name among them, and two clauses
+	// that state how things are stand instead.
+	more = append(more, restatedFacts(stmts, said, more, func(string) bool { return false })...)
 	for i := range dropNamed {
 		drop[i] = true
 	}

@@ -1,0 +1,217 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A fact of the project is often stated in passing in one session and
+// stated again, in other words and with no marker, in a later one: "the
+// rate limiting uses the redis policy", then "the limiter stays on the
+// redis policy"; "the PURGE from the CMS comes only from 10.8.0.0/24",
+// then "only the CMS network 10.8.0.0/24 can send PURGE". Neither
+// sentence is an instruction and neither leans back ("like before"), so
+// the look-ups of recur.go and means.go find nothing, yet the person has
+// said twice how the project is. Two clauses of two sessions that state
+// how something is (a subject and a verb of being, going or using, no
+// request, no question, no plan, no trouble) and share two terms or more,
+// one of them a name the person does not use all the time, are that fact
+// said twice. The earliest clause that states it words it.
+
+// requestClauseRe is a clause that asks for the day's work or wishes,
+// however it is put: "the page needs a query", "I'd like", "could you",
+// "we need", "it would be nice". Its state verb describes a task.
+var requestClauseRe = lazyregexp.New(`(?i)\b(?:needs?|needed|wants?|would|could|can you|please|pls|let'?s|i'?d|i am|i'?m|i was|i will|i'?ll|we need|we want|hoping|add|make sure|todo)\b`)
+
+// consequenceRe is what a statement goes on to draw from itself: "…
+// are UTC with an offset so load them straight in". The fact ends
+// before it.
+var consequenceRe = lazyregexp.New(`(?i)\s+(?:so|so that|which means|therefore|hence)\s.*$`)
+
+// relativeLeadRe opens a clause whose subject is in the clause before it:
+// "which is timestamptz", "who left the gateways".
+var relativeLeadRe = lazyregexp.New(`(?i)^(?:which|who|whose|where|that|so|and|or|but)\b`)
+
+// firstPersonLeadRe is a clause about the person or the team rather than
+// the project: "I merged …", "we deployed …".
+var firstPersonLeadRe = lazyregexp.New(`(?i)^(?:i|we|you|my|me|our team)\b`)
+
+// restatedClause is one clause a person wrote that states something.
+type restatedClause struct {
+	said   int    // index into said
+	clause string // the clause, lead-ins stripped
+	terms  []string
+	names  map[string]bool
+	words  bool // states it well enough to word a line
+}
+
+// narrationRe is a clause telling what happened rather than how things
+// are: "Redis was restarting", "the team left the gateways untouched
+// yesterday".
+var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (?:week|night|time)|this morning|ago)\b`)
+
+// factClauses are the clauses of sentence s that state something about
+// the project, each reporting whether it states how something is well
+// enough to word a memory line on its own (a verb of being, going or
+// using, three terms, no back-reference); the others can only confirm
+// such a line. A question states nothing, nor does a clause about
+// something going wrong, a request, a plan or what happened.
+func factClauses(s string) (out []string, words []bool) {
+	if strings.Contains(s, "?") {
+		return nil, nil
+	}
+	for _, c := range clauseSplitRe().Split(strings.TrimSpace(s), -1) {
+		c = strings.TrimSpace(c)
+		for {
+			t := strings.TrimSpace(fillerRe().ReplaceAllString(c, ""))
+			t = strings.TrimSpace(hedgeLeadRe().ReplaceAllString(t, "${1}"))
+			if t == c {
+				break
+			}
+			c = t
+		}
+		if c == "" || imperative(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) ||
+			firstPersonLeadRe().MatchString(c) || planRe().MatchString(c) || hypotheticalRe().MatchString(c) ||
+			asksForOneRe().MatchString(c) || requestClauseRe().MatchString(c) || oneOffRe().MatchString(c) ||
+			unsettledRe().MatchString(c) || changedSetting(c) || goneRe().MatchString(c) || droppedRe().MatchString(c) {
+			continue
+		}
+		// "only the CMS network can send PURGE": "only" opens the
+		// subject, not a clause whose subject went before.
+		rest := strings.TrimPrefix(strings.TrimPrefix(c, "only "), "Only ")
+		out = append(out, c)
+		words = append(words, !relativeLeadRe().MatchString(c) && stateVerbRe().MatchString(c) && !verbFirst(rest) && len(factTerms(c)) >= 3 && !backRefRe().MatchString(c) && standsAlone(c))
+	}
+	return out, words
+}
+
+// restatedFacts returns the statements of facts stated in two sessions or
+// more in other words (see above), one per session, worded alike so that
+// they group. A fact a statement (stmts, more) words already is left to it.
+func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string) bool) []stmt {
+	var cs []restatedClause
+	for i, s := range said {
+		cl, ws := factClauses(s.quote)
+		if len(cl) == 0 {
+			continue
+		}
+		// A word written as a name anywhere in the sentence ("the shared
+		// Redis") is one in each of its clauses ("uses the redis policy").
+		names := nameTerms(s.quote)
+		for k, c := range cl {
+			cs = append(cs, restatedClause{said: i, clause: c, terms: factTerms(c), names: names, words: ws[k]})
+		}
+	}
+	if len(cs) < 2 {
+		return nil
+	}
+	// A correction or a global rule said again is the corrections'
+	// business (corrected.go): a group holding one of its sentences is
+	// left to it.
+	ruled := map[string]bool{}
+	for _, s := range stmts {
+		if s.correction || s.global {
+			ruled[strings.ToLower(s.src.quote)] = true
+		}
+	}
+	idx := newTermIndex(len(cs), func(i int) []string { return cs[i].terms })
+	// Clauses that state one thing form a group (union-find).
+	parent := make([]int, len(cs))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, a := range cs {
+		for _, j := range idx.near(a.terms) {
+			b := cs[j]
+			if j <= i || said[a.said].session == said[b.said].session || !a.words && !b.words {
+				continue
+			}
+			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, common); n >= 2 && named {
+				parent[find(j)] = find(i)
+			}
+		}
+	}
+	groups := map[int][]int{}
+	var roots []int
+	for i := range cs {
+		r := find(i)
+		if len(groups[r]) == 0 {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], i)
+	}
+	var out []stmt
+	for _, r := range roots {
+		g := groups[r]
+		sessions := map[int]bool{}
+		wording := -1
+		for _, i := range g {
+			sessions[said[cs[i].said].session] = true
+			if cs[i].words && (wording < 0 || before(said[cs[i].said], said[cs[wording].said])) {
+				wording = i
+			}
+		}
+		for _, i := range g {
+			if ruled[strings.ToLower(said[cs[i].said].quote)] {
+				wording = -1
+				break
+			}
+		}
+		if len(sessions) < 2 || wording < 0 {
+			continue
+		}
+		w := cs[wording]
+		line := asLine(consequenceRe().ReplaceAllString(w.clause, ""))
+		if wordedAlready(cs, g, stmts, more, common) {
+			continue
+		}
+		done := map[int]bool{}
+		for _, i := range g {
+			s := said[cs[i].said]
+			if done[s.session] {
+				continue
+			}
+			done[s.session] = true
+			src := s
+			if i == wording {
+				src.quote = line
+			}
+			out = append(out, stmt{line: line, src: src})
+		}
+	}
+	return out
+}
+
+// wordedAlready reports whether a statement already words the fact a
+// group of clauses states (a statement that stands on its own, or one
+// recurring already): one sharing two terms with a clause, a name
+// among them, or a name written as code ("TIMESTAMP_NTZ for the
+// churned_at as usual" words the timestamps' type already). A second
+// wording would be a duplicate.
+func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt, common func(string) bool) bool {
+	for k, l := range [][]stmt{stmts, more} {
+		for _, s := range l {
+			if k == 0 && !s.lasting && !s.global {
+				// Said once with no marker, it stands only by
+				// recurring, and then groups with these clauses.
+				continue
+			}
+			st, sn := factTerms(s.line), nameTerms(s.line)
+			for _, i := range g {
+				if n, named, code := linked(cs[i].terms, cs[i].names, st, sn, common); n >= 2 && named || code {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
