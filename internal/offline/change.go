@@ -79,14 +79,18 @@ var (
 	// tests/ rather than next to the code" gives up no value.
 	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
 		`|` + name + `\s+now\s*,?\s+(?:not|instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$|\s+(?:any ?more|now|since|because|as)\b)`)
+	// unitNotRe: "500 Hz, not 250 Hz", "2 spaces rather than 4
+	// spaces": two numbers in one unit, the first held, the second not
+	// (readChanges checks the units are the same word).
+	unitNotRe = lazyregexp.New(`(?i)\b(\d[\d.]*)\s*([a-z]{1,8})\s*,?\s+(?:not|instead of|rather than)\s+(\d[\d.]*)\s*([a-z]{1,8})\b`)
 	// nowThatRe is "now that" as a conjunction: what follows is a
 	// reason, not a change.
 	nowThatRe = lazyregexp.New(`(?i)\bnow that\b`)
 	// insteadOfRe: "instead of poetry, use uv".
 	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
-	// valkey".
-	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `\s+(?:with|by|for)\s+` + article + name)
+	// valkey", "swapped rapier out for avian".
+	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
 	// isNowRe: "billing-jobs is now billing-jobs-v2".
 	isNowRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+now\s+` + article + name)
 	// renamedRe: "renamed the Events autoload to EventBus".
@@ -109,6 +113,14 @@ var (
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
+		// "the old acme-raw bucket is read-only", "the former
+		// build-01 box stays up until May": a value called the old one
+		// is the one given up, whatever is said of it after (written as
+		// a value: "the old server is slow" names none).
+		lazyregexp.New(`(?i)\bthe\s+(?:old|former|previous)\s+` + slotName + `(?:\s+[a-z]+)?\s+(?:is|are|was|were|stays|stay|remains|remain|gets|get|goes|will|has|have)\b`),
+		// "we ripped flagger out", "pulled the old cache layer out":
+		// the verb of giving up split around what is given up.
+		lazyregexp.New(`(?i)\b(?:ripped|pulled|tore|torn|phased|threw|thrown)\s+` + article + name + `\s+out\b`),
 	}
 	// givingUpRe is a word that gives a value up ("we're dropping
 	// docker"): after an anchor it is the verb, never the value held now.
@@ -201,7 +213,7 @@ var changeWords = []string{
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
-	"as of", "starting", "no longer",
+	"as of", "starting", "no longer", "the old", "the former", "the previous",
 }
 
 // mayTellChange is the cheap gate before the patterns: false only when the
@@ -248,6 +260,17 @@ func readChanges(s, prev, next string, src source) []change {
 	}
 	for _, m := range arrowRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
+	}
+	for _, m := range unitNotRe().FindAllStringSubmatch(s, -1) {
+		// "sample at 500 Hz, not 250 Hz": a measure in one unit set
+		// against another in the same unit names the value held and the
+		// one it is not.
+		// ("it took 5 minutes, not 10 minutes" is a measure seen.)
+		if strings.EqualFold(m[2], m[4]) && !textkeyStop(strings.ToLower(m[2])) && !unitRe().MatchString(m[2]) {
+			// The unit goes with the number: a bare number is a value
+			// of too many settings.
+			add(m[3]+" "+m[4], m[1]+" "+m[2], "")
+		}
 	}
 	for _, m := range replacedRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
@@ -747,7 +770,7 @@ func newValueFor(s, old string) string {
 	// first ("switched to pnpm, the lockfile is pnpm-lock.yaml now, stop
 	// running npm": pnpm replaced npm, not the lockfile's name), then the
 	// nearest.
-	best, dist, tier, like := "", -1, 3, false
+	best, dist, tier, like, pos := "", -1, 3, false, 0
 	shape := valueShape(old)
 	for _, f := range all {
 		d := f.pos - at
@@ -756,10 +779,25 @@ func newValueFor(s, old string) string {
 		}
 		l := valueShape(f.v) == shape
 		if f.tier < tier || f.tier == tier && (l && !like || l == like && d < dist) {
-			best, dist, tier, like = f.v, d, f.tier, l
+			best, dist, tier, like, pos = f.v, d, f.tier, l, f.pos
+		}
+	}
+	if tier == 0 && plainName(best) {
+		// "it's argo rollouts now": the anchor's word and the one said
+		// to hold now are one name of two words.
+		for _, f := range all {
+			if f.tier == 1 && plainName(f.v) && f.pos+len(f.v)+1 == pos && s[f.pos+len(f.v)] == ' ' {
+				return f.v + " " + best
+			}
 		}
 	}
 	return best
+}
+
+// plainName reports whether v is a word of letters only, as a tool's
+// name of two words is written ("argo rollouts", "github actions").
+func plainName(v string) bool {
+	return v != "" && strings.Trim(strings.ToLower(v), "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // portOf is the port of an address written with a scheme
@@ -869,7 +907,16 @@ func sameKind(old, new string) bool {
 	}
 	// Two names joined with hyphens are of one kind with or without a
 	// digit: "dc-east" gives way to "us-east-2".
-	return hasDigit(old) == hasDigit(new) || hyphenName(old) && hyphenName(new)
+	if hasDigit(old) == hasDigit(new) || hyphenName(old) && hyphenName(new) {
+		return true
+	}
+	// A host named bare gives way to an address written with its port
+	// ("the old search-staging name is gone" for ts-stg.internal:8108):
+	// the new address's host is what took the old name's place.
+	if h, _ := splitAddress(new); h != "" && !hasDigit(old) {
+		return !hasDigit(h)
+	}
+	return false
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

@@ -136,6 +136,22 @@ func TestChangesIn(t *testing.T) {
 		{"the p95 went from 300 to 120 after the index", "", ""},
 		{"use a set instead of a list here", "", ""},
 		{"I swapped the fixture for a factory", "", "fixture>factory"},
+		// a value called the old one is the one given up
+		{"Deploys go to web-blue.prod.internal:443 now, the old web-green host stays up until Friday.", "", "web-green>web-blue.prod.internal:443"},
+		{"The archive is now s3://acme-archive-v2/ ; the old acme-cold bucket is read-only.", "", "acme-cold>s3://acme-archive-v2/"},
+		{"the old server is slow, nobody likes it", "", ""},
+		{"the old one is gone, we use the new one", "", ""},
+		// a verb of giving up split around its object; a tool of two
+		// words said to hold now
+		{"we pulled sentry out last month, it's glitchtip now", "", "sentry>glitchtip"},
+		{"we ripped jenkins out.", "it's github actions now, with the cache action.", "jenkins>github actions"},
+		{"if we ever rip varnish out the VCL goes too", "", ""},
+		{"we took the trash out, it's clean now", "", ""},
+		{"bumped the sdk and swapped moment out for dayjs, much smaller", "", "moment>dayjs"},
+		// two numbers in one unit, the first held
+		{"The plotter runs at 115200 baud, not 9600 baud.", "", "9600 baud>115200 baud"},
+		{"the nightly run lasts 5 minutes, not 10 minutes", "", ""},
+		{"we got 3 replies, not 2 emails", "", ""},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
@@ -506,6 +522,16 @@ func TestChangeToldEditsMemoryLine(t *testing.T) {
 		{"switched", "# Project Memory\n\n- Our formatter is prettier; format TypeScript with prettier.\n- The CSS formatter is stylelint with the standard config.\n",
 			[]string{"u:we've switched the formatter to biome this sprint, fix the lint errors"},
 			[]string{"- Our formatter is biome; format TypeScript with biome.", "- The CSS formatter is stylelint with the standard config."}},
+		// a value called the old one, the new one said in the same
+		// sentence; a unit measure set against the old one
+		{"the old one", "# Project Memory\n\n- Nightly backups go to s3://acme-cold/db/.\n- The print server is pr-west.office.lan:631.\n- The plotter talks at 9600 baud.\n",
+			[]string{"u:the backup bucket is now s3://acme-glacier/db/ ; the old acme-cold bucket is read-only until June.",
+				"u:Printing moved: it is now `pr-east.office.lan:631`, the old pr-west name is gone.",
+				"u:The new controller board runs at 115200 baud, not 9600 baud. Please fix the serial settings."},
+			[]string{"- Nightly backups go to s3://acme-glacier/db/.", "- The print server is pr-east.office.lan:631.", "- The plotter talks at 115200 baud."}},
+		{"ripped out", "# Project Memory\n\n- Errors are reported to Sentry.\n",
+			[]string{"u:we ripped sentry out last week. it's glitchtip now, same DSN variable."},
+			[]string{"- Errors are reported to glitchtip."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t)
