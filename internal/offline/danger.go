@@ -31,7 +31,6 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force(?:-with-lease)?(?:[^\w-]|$)|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
 		// sending data off the machine
 		regexp.MustCompile(`(?i)\b(upload|send|post|share|copy|sync|push|pipe|paste|mail|email|exfiltrate|forward|transfer)\b[^.]{0,60}\b(to|into|onto)\b[^.]{0,40}\b(server|cloud|s3|bucket|pastebin|gist|slack|discord|webhook|telegram|dropbox|drive|ftp|remote host|external|third[- ]party|https?://|my (personal|own) )`),
-		regexp.MustCompile(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`),
 		regexp.MustCompile(`(?i)\b(scp|rsync|sftp|ftp|nc|ncat|netcat|socat)\b\s`),
 		regexp.MustCompile(`(?i)\b(ngrok|localtunnel|transfer\.sh|pastebin\.com|webhook\.site|requestbin)\b`),
 	}
@@ -71,7 +70,51 @@ func dangerous(s string) bool {
 			return true
 		}
 	}
-	return false
+	return curlSendRe().MatchString(s) && !loopbackOnly(s)
+}
+
+// curlSendRe is curl given data or a file to send.
+var curlSendRe = lazyregexp.New(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`)
+
+// loopbackOnly reports whether every host a line names is this machine
+// (`curl --data-binary @/tmp/p.jsonl localhost:8108/…/import`): data sent
+// there never leaves it, as loading a local search index or database in a
+// procedure does. A line naming no host, or any other host, or a word that
+// might be one (`a.b`, `x:y`), is not.
+func loopbackOnly(s string) bool {
+	local := false
+	for _, f := range strings.Fields(s) {
+		f = strings.Trim(f, "'\"`(),;")
+		if f == "" || strings.HasPrefix(f, "-") || strings.HasPrefix(f, "@") || strings.HasPrefix(f, "/") || strings.HasPrefix(f, ".") || strings.HasPrefix(f, "$") || strings.HasSuffix(f, ":") {
+			// (A path, a file to send, an option, a variable or a
+			// header's name: `-H "Content-Type: …"`.)
+			continue
+		}
+		url := false
+		if _, rest, ok := strings.Cut(f, "://"); ok {
+			f, url = rest, true
+		}
+		host, _, _ := strings.Cut(f, "/")
+		host, _, _ = strings.Cut(host, "?")
+		if !url && !strings.ContainsAny(host, ".:") {
+			continue // a word, not a host
+		}
+		if at := strings.LastIndexByte(host, '@'); at >= 0 {
+			host = host[at+1:]
+		}
+		if strings.HasPrefix(host, "[") {
+			host, _, _ = strings.Cut(host[1:], "]")
+		} else if i := strings.LastIndexByte(host, ':'); i >= 0 && strings.Count(host, ":") == 1 {
+			host = host[:i]
+		}
+		host = strings.ToLower(host)
+		if host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasPrefix(host, "127.") || host == "::1" {
+			local = true
+			continue
+		}
+		return false
+	}
+	return local
 }
 
 // dangerousBeyond is dangerous for a rewrite of the memory line old
