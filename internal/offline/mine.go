@@ -43,6 +43,7 @@ type mined struct {
 	checks    []shellRun // first run of each verification command
 	steps     []shellRun // non-inspection commands, repeats collapsed
 	looks     []shellRun // inspection commands (procedureSteps keeps those tied to a step)
+	again     []shellRun // a step run again right away with other arguments (procedureSteps)
 	substs    []shellRun // sed runs that edit files (substitutedChanges)
 	signals   int
 }
@@ -377,8 +378,17 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// took two steps.
 					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues || (len(m.steps[n-1].cmd.from) > 0) != (len(c.from) > 0) {
 						m.steps = append(m.steps, r)
-					} else if r.report != "" {
-						m.steps[n-1].report = r.report
+					} else {
+						if r.report != "" {
+							m.steps[n-1].report = r.report
+						}
+						if argsText(c.args) != argsText(m.steps[n-1].cmd.args) {
+							// The same step again with other values
+							// (`varnishadm vcl.load v7 …`, then
+							// `varnishadm vcl.use v7`) may be the
+							// procedure's next step (splitTokens).
+							m.again = append(m.again, r)
+						}
 					}
 				}
 			}

@@ -83,6 +83,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		return ""
 	}
+	split := splitTokens(runs, token)
 	grams := map[string]*gram{}
 	order := 0
 	for idx := range sessions {
@@ -90,6 +91,9 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		var toks []string
 		for _, r := range runs[idx] {
 			tok := token(r.cmd)
+			if tok != "" && split[tok] != nil {
+				tok += split[tok].of(r.cmd)
+			}
 			if tok == "" {
 				continue
 			}
@@ -182,7 +186,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		last := g.steps[len(g.steps)-1].category
 		endsChecking := last != "" && last != "build"
-		if !fresh || len(distinct) < len(g.steps) || own == 0 {
+		if !fresh || len(distinct) < len(g.steps) || own == 0 || oneProgram(g.toks) {
 			continue
 		}
 		// One step of the project's own, first, with no build or
@@ -282,11 +286,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 // look at something else (`poetry env info` before `poetry build`), is
 // not.
 func procedureSteps(m mined) []shellRun {
-	if len(m.looks) == 0 {
+	if len(m.looks) == 0 && len(m.again) == 0 {
 		return m.steps
 	}
-	all := make([]shellRun, 0, len(m.steps)+len(m.looks))
-	all = append(append(all, m.steps...), m.looks...)
+	all := make([]shellRun, 0, len(m.steps)+len(m.looks)+len(m.again))
+	all = append(append(append(all, m.steps...), m.again...), m.looks...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].src.seq < all[j].src.seq })
 	action := func(i int) bool {
 		return i >= 0 && i < len(all) && !all[i].cmd.noise && all[i].cmd.category == "" && !all[i].cmd.preview
@@ -367,7 +371,7 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 		if c.category != "" {
 			continue
 		}
-		for _, w := range strings.Fields(nameClean().ReplaceAllString(strings.ToLower(toks[i]), " ")) {
+		for _, w := range strings.Fields(nameClean().ReplaceAllString(strings.ToLower(coarseToken(toks[i])), " ")) {
 			if !runnerWords[w] && !seen[w] {
 				seen[w] = true
 				words = append(words, w)
@@ -379,7 +383,7 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 	}
 	d.name = skillName(append(words, "workflow"))
 	d.description = oneLineYAML(fmt.Sprintf("Run this project's recurring %s sequence (seen in %d sessions) and check the result.",
-		strings.Join(toks, " then "), sessions))
+		strings.Join(coarseTokens(toks), " then "), sessions))
 	return d
 }
 
@@ -578,4 +582,160 @@ func sharesValue(a, b command) bool {
 		}
 	}
 	return false
+}
+
+// refineSep parts a step's token from the values that tell its runs apart
+// (splitTokens).
+const refineSep = "\x01"
+
+// refinement is what tells apart the runs of one program that a session
+// made with other values: the values it was given in two sessions or more.
+type refinement map[string]bool
+
+// of is the refinement of one run: its recurring values in order, or
+// nothing when it has none.
+func (r refinement) of(c command) string {
+	var vals []string
+	for _, w := range c.args {
+		if r[w.text] {
+			vals = append(vals, w.text)
+		}
+	}
+	if len(vals) == 0 {
+		return ""
+	}
+	return refineSep + strings.Join(vals, " ")
+}
+
+// splitTokens finds the step tokens that one session ran twice or more
+// with other values (`curl -XPOST host/logs/_rollover`, then `curl
+// host/_cat/indices`; `varnishadm vcl.load v1 …`, then `varnishadm vcl.use
+// v1`): what tells those runs apart is not in a plain word, so the token
+// makes them one step, collapsed as a repeat or failing the procedure as a
+// step run twice. Such a token is told apart by the values its runs were
+// given in two sessions or more; a value of one run only (a version, a
+// date) stays out, so the runs still match across sessions. A token every
+// session runs once, or runs again alike, is left as it is.
+func splitTokens(runs [][]shellRun, token func(command) string) map[string]refinement {
+	var split map[string]refinement
+	for _, rs := range runs {
+		args := map[string]string{}
+		for _, r := range rs {
+			tok := token(r.cmd)
+			if tok == "" || r.cmd.category != "" {
+				// (A check run on one thing, then on another, is
+				// the same check.)
+				continue
+			}
+			a := argsText(r.cmd.args)
+			if prev, ok := args[tok]; ok && prev != a && (split == nil || split[tok] == nil) {
+				if split == nil {
+					split = map[string]refinement{}
+				}
+				split[tok] = refinement{}
+			}
+			args[tok] = a
+		}
+	}
+	if split == nil {
+		return nil
+	}
+	count := map[string]map[string]int{}
+	for _, rs := range runs {
+		seen := map[string]bool{}
+		for _, r := range rs {
+			tok := token(r.cmd)
+			if split[tok] == nil {
+				continue
+			}
+			skip := map[string]bool{}
+			for _, f := range strings.Fields(tok) {
+				skip[f] = true
+			}
+			for _, w := range r.cmd.args {
+				if skip[w.text] || strings.HasPrefix(w.text, "-") || w.expands || seen[tok+"\x00"+w.text] {
+					continue
+				}
+				seen[tok+"\x00"+w.text] = true
+				if count[tok] == nil {
+					count[tok] = map[string]int{}
+				}
+				count[tok][w.text]++
+			}
+		}
+	}
+	for tok, vals := range count {
+		for v, n := range vals {
+			if n >= 2 {
+				split[tok][v] = true
+			}
+		}
+	}
+	// Steps, not a loop: the runs tell the same steps apart in the same
+	// order in three sessions (`vcl.load`, then `vcl.use`, each time). One
+	// step run over two things (`materialize --select orders`, then
+	// `--select refunds`) in one session, other things in another, is a
+	// repeat.
+	orders := map[string]int{}
+	for _, rs := range runs {
+		seqs := map[string][]string{}
+		for _, r := range rs {
+			tok := token(r.cmd)
+			if split[tok] == nil || r.cmd.category != "" {
+				continue
+			}
+			ref := split[tok].of(r.cmd)
+			if ref == "" {
+				// (A run with no recurring value, `curl
+				// localhost:9200` once, is in no order.)
+				continue
+			}
+			if q := seqs[tok]; len(q) == 0 || q[len(q)-1] != ref {
+				seqs[tok] = append(q, ref)
+			}
+		}
+		for tok, q := range seqs {
+			if len(q) > 1 {
+				orders[tok+"\x00"+strings.Join(q, "\x00")]++
+			}
+		}
+	}
+	for tok := range split {
+		steps := false
+		for k, n := range orders {
+			steps = steps || n >= minVerifySessions && strings.HasPrefix(k, tok+"\x00")
+		}
+		if !steps {
+			delete(split, tok)
+		}
+	}
+	return split
+}
+
+// coarseToken is a step's token without its refinement (splitTokens),
+// for the draft's name and description.
+func coarseToken(tok string) string {
+	t, _, _ := strings.Cut(tok, refineSep)
+	return t
+}
+
+// coarseTokens is coarseToken of each token.
+func coarseTokens(toks []string) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = coarseToken(t)
+	}
+	return out
+}
+
+// oneProgram reports whether every step of a run is one step told apart
+// by its values only (splitTokens): `curl …/healthz`, then `curl
+// …/readyz`, probes one service twice, no procedure.
+func oneProgram(toks []string) bool {
+	for _, t := range toks[1:] {
+		if coarseToken(t) != coarseToken(toks[0]) {
+			return false
+		}
+	}
+	return true
 }

@@ -98,6 +98,60 @@ func TestProcedureShapes(t *testing.T) {
 			},
 		},
 		{
+			// One program run twice in a row on other things (a
+			// connector's config, then its restart): what tells the
+			// runs apart is in no plain word, yet they are two steps.
+			name: "one program, two steps",
+			sessions: [][]string{
+				{"./gradlew shadowJar", "curl -X PUT localhost:8083/connectors/orders-sink/config -d @conf/orders-sink.json", "curl -X POST localhost:8083/connectors/orders-sink/restart"},
+				{"./gradlew shadowJar", "curl -X PUT localhost:8083/connectors/orders-sink/config -d @conf/orders-sink.json", "curl -X POST localhost:8083/connectors/orders-sink/restart"},
+				{"./gradlew shadowJar", "curl -X PUT localhost:8083/connectors/orders-sink/config -d @conf/orders-sink.json", "curl -X POST localhost:8083/connectors/orders-sink/restart"},
+			},
+			want: "./gradlew shadowJar | curl -X PUT localhost:8083/connectors/orders-sink/config -d @conf/orders-sink.json | curl -X POST localhost:8083/connectors/orders-sink/restart",
+		},
+		{
+			// A dotted subcommand given a new label each time: load,
+			// then switch to, the new configuration.
+			name: "load then use a new label",
+			sessions: [][]string{
+				{"make vcl", "varnishadm vcl.load rel41 /etc/varnish/site.vcl", "varnishadm vcl.use rel41"},
+				{"make vcl", "varnishadm vcl.load rel42 /etc/varnish/site.vcl", "varnishadm vcl.use rel42"},
+				{"make vcl", "varnishadm vcl.load rel43 /etc/varnish/site.vcl", "varnishadm vcl.use rel43"},
+			},
+			want: "make vcl | varnishadm vcl.load <arg> /etc/varnish/site.vcl | varnishadm vcl.use <arg>",
+		},
+		{
+			// Two probes of a running service are checks, not a
+			// procedure, however often they run.
+			name: "two probes",
+			sessions: [][]string{
+				{"curl -sf localhost:8080/healthz", "curl -sf localhost:8080/readyz"},
+				{"curl -sf localhost:8080/healthz", "curl -sf localhost:8080/readyz"},
+				{"curl -sf localhost:8080/healthz", "curl -sf localhost:8080/readyz"},
+			},
+		},
+		{
+			// Two runs told apart in one session only are a one-off:
+			// the seed step is no step of the recurring procedure.
+			name: "split runs once",
+			sessions: [][]string{
+				{"psql -d app -f sql/schema.sql", "psql -d app -f sql/seed.sql", "pg_dump -d app -f out/app.dump"},
+				{"psql -d app -f sql/schema.sql", "pg_dump -d app -f out/app.dump"},
+			},
+			want: "psql -d app -f sql/schema.sql | pg_dump -d app -f out/app.dump",
+		},
+		{
+			// One step run over two things in one session, other
+			// things in another, is a repeat, not two steps.
+			name: "loop over items",
+			sessions: [][]string{
+				{"dagster asset materialize --select orders --partition 2026-04-01", "dagster asset materialize --select refunds --partition 2026-04-01", "pytest", "ruff check ."},
+				{"dagster asset materialize --select orders --partition 2026-04-02", "pytest", "ruff check ."},
+				{"dagster asset materialize --select refunds --partition 2026-04-03", "pytest", "ruff check ."},
+			},
+			want: "dagster asset materialize --select <select> --partition <partition> | pytest | ruff check .",
+		},
+		{
 			// One action, then the checks every change gets.
 			name: "act then verify",
 			sessions: [][]string{
