@@ -37,6 +37,10 @@ var relativeLeadRe = lazyregexp.New(`(?i)^(?:which|who|whose|where|that|so|and|o
 // the project: "I merged …", "we deployed …".
 var firstPersonLeadRe = lazyregexp.New(`(?i)^(?:i|we|you|my|me|our team)\b`)
 
+// restatedFanout is the most clauses a word may be in and still tie two
+// of them (restatedFacts).
+const restatedFanout = 64
+
 // restatedClause is one clause a person wrote that states something.
 type restatedClause struct {
 	said   int    // index into said
@@ -129,10 +133,30 @@ func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string)
 		}
 		return i
 	}
+	seen := make([]bool, len(cs))
+	var near []int
 	for i, a := range cs {
-		for _, j := range idx.near(a.terms) {
+		// Only the clauses sharing a word few clauses use are read: a
+		// word in every other clause ("page", "test") is the project's
+		// everyday vocabulary, and reading every clause it is in for
+		// every clause would make a long history quadratic.
+		near = near[:0]
+		for _, t := range a.terms {
+			if l := idx.byKey[wordKey(t)]; len(l) <= restatedFanout {
+				for _, j := range l {
+					if j > i && !seen[j] {
+						seen[j] = true
+						near = append(near, j)
+					}
+				}
+			}
+		}
+		for _, j := range near {
+			seen[j] = false
+		}
+		for _, j := range near {
 			b := cs[j]
-			if j <= i || said[a.said].session == said[b.said].session || !a.words && !b.words {
+			if said[a.said].session == said[b.said].session || !a.words && !b.words {
 				continue
 			}
 			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, common); n >= 2 && named {
