@@ -216,6 +216,16 @@ func pastedSettings(text string, src source) []setting {
 			joined(t)
 			continue
 		}
+		if m := packageRefRe().FindStringSubmatch(t); m != nil {
+			// `<PackageReference Include="MonoGame.Framework.DesktopGL"
+			// Version="3.8.2.1105" />`: a manifest lists many packages,
+			// so read as printed.
+			k := len(out)
+			if add(m[1], m[2], t, keyTerms(m[1])); len(out) > k {
+				out[k].printed = true
+			}
+			continue
+		}
 		if m := pinRe().FindStringSubmatch(listItem(t)); m != nil {
 			// "dbt-core==1.8.3", "FROM apache/airflow:2.9.3-python3.11".
 			add(m[1]+m[3], m[2]+m[4], t, keyTerms(m[1]+m[3]))
@@ -248,6 +258,12 @@ func pastedSettings(text string, src source) []setting {
 	}
 	return out
 }
+
+// packageRefRe is a package a .NET project or a packages.config lists as
+// one element with its name and version as attributes:
+// `<PackageReference Include="Serilog" Version="4.0.1" />`, `<package
+// id="NUnit" version="3.14.0" />`.
+var packageRefRe = lazyregexp.New(`(?i)^<\w+\s+(?:include|update|id)\s*=\s*"([A-Za-z][\w.-]*)"\s+version\s*=\s*"v?(\d+(?:\.\d+)+)[^"]*"(?:\s+[\w.-]+\s*=\s*"[^"]*")*\s*/?>`)
 
 var (
 	// blockNameRe is a line that names what a block of lines is about:

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -1022,4 +1023,38 @@ func TestListedAndModuleVersions(t *testing.T) {
 		}
 	}
 	wantMemoryLines(t, w, mem, []string{"- PostGIS 3.5.0 extension on PostgreSQL 15."})
+}
+
+// TestPastedPackageReference: a package a .NET project file or a
+// packages.config lists as one element, its name and version as
+// attributes, is that package's version, read as printed; an element with
+// no version, or a version from a property, is none. Pasted after the
+// person says they bumped the packages, it edits the line naming the
+// package; pasted with a question, it does not.
+func TestPastedPackageReference(t *testing.T) {
+	got := map[string]string{}
+	for _, s := range pastedSettings("here:\n<ItemGroup>\n  <PackageReference Include=\"Serilog.AspNetCore\" Version=\"8.0.3\" />\n  <PackageReference Include=\"Dapper\" Version=\"$(DapperVersion)\" />\n  <Compile Include=\"src/Main.cs\" />\n  <package id=\"NUnit\" version=\"3.14.0\" targetFramework=\"net48\" />\n</ItemGroup>\n", source{}) {
+		got[s.key] = s.value + " " + strings.Join(s.named, "+") + " " + strconv.FormatBool(s.printed)
+	}
+	if want := map[string]string{"Serilog.AspNetCore": "8.0.3 serilog+asp+net+core+aspnetcore true", "NUnit": "3.14.0 nunit true"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pastedSettings = %v, want %v", got, want)
+	}
+
+	mem := "# Project Memory\n\n- Logging with Serilog 3.1 to the console.\n"
+	csproj := "<Project Sdk=\"Microsoft.NET.Sdk\">\n  <ItemGroup>\n    <PackageReference Include=\"Serilog\" Version=\"4.0.1\" />\n  </ItemGroup>\n</Project>"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the request log is missing the user id", "x:dotnet build")
+	w.add("b", true, "u:Bumped the packages. Here's the csproj:\n"+csproj, "x:dotnet build")
+	wantMemoryLines(t, w, mem, []string{"- Logging with Serilog 4.0.1 to the console."})
+
+	w = newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the request log is missing the user id", "x:dotnet build")
+	w.add("b", true, "u:why does this csproj not restore?\n"+csproj, "x:dotnet build")
+	for _, c := range w.run(t).Candidates {
+		if strings.Contains(c.Text, "Serilog") {
+			t.Errorf("proposed %+v", c)
+		}
+	}
 }
