@@ -814,7 +814,12 @@ func normalizeArgv(argv []string) (command, bool) {
 			if strings.HasPrefix(a, "--") && !strings.Contains(a, "=") && i+1 < len(rest) && !strings.HasPrefix(rest[i+1], "-") && !strings.ContainsAny(rest[i+1], "/.") {
 				// `--select orders`: a long flag before a plain word
 				// (not a path) takes it as its value; keeping the flag
-				// alone would leave half an option.
+				// alone would leave half an option. A plain lower-case
+				// name picks a mode there too (`--to html`, `--to
+				// pdf`), as after a short flag.
+				if isWord(rest[i+1]) && !looksLikeData(rest[i+1]) {
+					flagValues = append(flagValues, a+" "+rest[i+1])
+				}
 				i++
 				continue
 			}

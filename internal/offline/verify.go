@@ -53,8 +53,11 @@ func promoteBuilds(sessions []mined) {
 		seen := map[string]bool{}
 		for k := range m.steps {
 			c := &m.steps[k].cmd
-			if c.preview && !seen[c.key] {
-				seen[c.key] = true
+			// Each mode's first run (`quarto render --to html`, then
+			// `--to pdf`): two checks.
+			run := c.key + "\x00" + c.flagValues
+			if c.preview && !seen[run] {
+				seen[run] = true
 				r := m.steps[k]
 				r.cmd.category = "preview"
 				m.checks = append(m.checks, r)
@@ -63,8 +66,8 @@ func promoteBuilds(sessions []mined) {
 				continue
 			}
 			c.category, c.buildVerb = "build", false
-			if !seen[c.key] {
-				seen[c.key] = true
+			if !seen[run] {
+				seen[run] = true
 				m.checks = append(m.checks, m.steps[k])
 			}
 		}
@@ -733,8 +736,8 @@ func neededBuilds(sessions []mined) {
 			c := &m.steps[k].cmd
 			if needed[c.step] && c.category == "" {
 				c.category = "build"
-				if !seen[c.key] {
-					seen[c.key] = true
+				if run := c.key + "\x00" + c.flagValues; !seen[run] {
+					seen[run] = true
 					m.checks = append(m.checks, m.steps[k])
 				}
 			}

@@ -757,6 +757,19 @@ func TestCheckModes(t *testing.T) {
 	if got := verificationOf(s, s, s); strings.Count(got, "ctest") != 1 {
 		t.Errorf("a parameter given twice: line %q, want one ctest", got)
 	}
+	// A long option's plain name picks a mode as a short one's does.
+	s = []string{"shellcheck tools/*.sh", "ctest --test-dir out --preset unit", "ctest --test-dir out --preset slow"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `shellcheck tools/*.sh`, `ctest --test-dir out --preset slow`, `ctest --test-dir out --preset unit`."; got != want {
+		t.Errorf("two long-option modes in each session: line %q, want %q", got, want)
+	}
+	got = verificationOf([]string{"ctest --test-dir out --preset unit"}, []string{"ctest --test-dir out --preset quick"}, []string{"ctest --test-dir out --preset quick"})
+	if strings.Count(got, "ctest") != 1 {
+		t.Errorf("a long-option mode changed between sessions: line %q, want one ctest", got)
+	}
+	s = []string{"ctest --test-dir out --seed 7", "ctest --test-dir out --seed 9"}
+	if got := verificationOf(s, s, s); strings.Count(got, "ctest") != 1 {
+		t.Errorf("a long option's number given twice: line %q, want one ctest", got)
+	}
 }
 
 // TestTwoChecksOfOneProgram: one program run twice in a session with code
