@@ -267,7 +267,112 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 		out = append(out, c)
 	}
-	return foldSharedSupport(out)
+	return foldBackRefs(foldSharedSupport(out))
+}
+
+// foldBackRefs folds a candidate said only "as before" ("input data as
+// before from /mnt/shared/ecg-raw/2026-10") into another candidate that
+// names the same specific name of the project ("keep reading from the
+// ecg-raw share only"): the person says the thing is already settled, so
+// it is that fact said again, not a second one.
+func foldBackRefs(out []candidate) []candidate {
+	backOnly := func(c candidate) bool {
+		if c.kind != KindInstruction || c.global || c.replaces != "" || len(c.srcs) == 0 {
+			return false
+		}
+		for _, s := range c.srcs {
+			if !conventionRe().MatchString(s.quote) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(out); i++ {
+		if !backOnly(out[i]) {
+			continue
+		}
+		names := specificNames(out[i].line)
+		if len(names) == 0 {
+			continue
+		}
+		for j := range out {
+			if j == i || out[j].global || backOnly(out[j]) || out[j].kind != KindInstruction && out[j].kind != KindCorrection {
+				continue
+			}
+			if !namesAny(strings.ToLower(out[j].line), names) {
+				continue
+			}
+			out[j].srcs = append(out[j].srcs, out[i].srcs...)
+			out = append(out[:i], out[i+1:]...)
+			i--
+			break
+		}
+	}
+	return out
+}
+
+// commonDirs are folder names most projects share: naming one ties
+// nothing.
+var commonDirs = map[string]bool{"data": true, "shared": true, "home": true, "tests": true, "test": true, "docs": true,
+	"build": true, "dist": true, "public": true, "static": true, "assets": true, "config": true, "scripts": true,
+	"source": true, "users": true, "output": true, "input": true, "files": true, "daily": true,
+	"main": true, "temp": true, "cache": true, "logs": true, "vendor": true, "include": true}
+
+// specificNames are the parts of a line's code names (paths, names
+// written as code) that only one project would use: four characters or
+// more with a dash, an underscore or a dot inside ("ecg-raw" of
+// "/mnt/shared/ecg-raw/2026-10"), or the deepest folder of a path named in
+// plain letters, not one of commonDirs ("nsidc" of "/data/shared/nsidc";
+// "archive" of "/archive/tiff-masters" is no such).
+func specificNames(line string) map[string]bool {
+	m := map[string]bool{}
+	add := func(t string) {
+		parts := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return r == '/' || r == '`' || r == ' ' })
+		last := -1 // the deepest folder named in letters: the specific one
+		if strings.Count(strings.Trim(t, "/`"), "/") > 0 {
+			for k, p := range parts {
+				if strings.IndexFunc(p, unicode.IsLetter) >= 0 {
+					last = k
+				}
+			}
+		}
+		for k, p := range parts {
+			p = strings.Trim(p, ".,;:()\"'")
+			if len(p) < 4 || strings.IndexFunc(p, unicode.IsLetter) < 0 {
+				continue
+			}
+			if strings.ContainsAny(strings.Trim(p, "-_."), "-_.") || k == last && !commonDirs[p] && !genericTerms()[p] && !narration[p] && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+				// "ecg-raw", or the deepest folder of a path named in
+				// plain letters ("nsidc" of /data/shared/nsidc), common
+				// folders aside
+				m[p] = true
+			}
+		}
+	}
+	for n := range codeNames(line) {
+		add(n)
+	}
+	return m
+}
+
+// namesAny reports whether a lower-cased line names one of names as a
+// whole word ("the ecg-raw share", "the NSIDC copy").
+func namesAny(low string, names map[string]bool) bool {
+	for n := range names {
+		for off := 0; ; {
+			i := strings.Index(low[off:], n)
+			if i < 0 {
+				break
+			}
+			i += off
+			end := i + len(n)
+			if (i == 0 || notWordRune(rune(low[i-1]))) && (end == len(low) || notWordRune(rune(low[end]))) {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	return false
 }
 
 // foldSharedSupport folds a candidate into an earlier one when both draw

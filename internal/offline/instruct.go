@@ -1394,7 +1394,14 @@ func conventionClause(s string) (string, bool) {
 	}
 	if rest := strings.TrimSpace(s[loc[1]:]); rest != "" && len(textkey.Tokens(c)) < 3 {
 		// "as usual, modules go in modules/": the marker opens the clause.
-		c = strings.TrimLeft(rest, ",;: ")
+		// Set inside a short subject ("input data as before from
+		// /mnt/raw"), it keeps that subject: "from /mnt/raw" alone is
+		// half a sentence.
+		rest = strings.TrimLeft(rest, ",;: ")
+		if i == 0 && c != "" && leadPrepRe().MatchString(rest) {
+			rest = c + " " + rest
+		}
+		c = rest
 	}
 	c = strings.Trim(c, " ,;:")
 	if len(codeNames(c)) == 0 && !factRe().MatchString(c) && !properNameRe().MatchString(c) {
@@ -1405,6 +1412,10 @@ func conventionClause(s string) (string, bool) {
 	}
 	return c, true
 }
+
+// leadPrepRe is a clause that opens with a preposition: "from /mnt/raw",
+// "in db/migration", the rest of a sentence whose subject came first.
+var leadPrepRe = lazyregexp.New(`^(?:from|in|into|at|on|under|to|via|through|with|for)\s`)
 
 // contrastRe is a statement that rules the alternative out: "config values
 // we read from Airflow Variables, not from env vars".

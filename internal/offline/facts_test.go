@@ -1,0 +1,49 @@
+package offline
+
+import "testing"
+
+// TestBackRefFolds: a line said only "as before" that names a specific
+// folder or name another candidate names is that fact said again and
+// folds into it; one that names only common folders, or names something
+// no other line does, stays.
+func TestBackRefFolds(t *testing.T) {
+	rule := candidate{kind: KindInstruction, line: "Keep reading from the ecg-raw share only, never write back there.", srcs: []source{{session: 0, msgID: "m1", quote: "keep reading from the ecg-raw share only, never write back there"}}}
+	back := candidate{kind: KindInstruction, line: "Input data from /mnt/shared/ecg-raw/2026-10 (read-only share).", srcs: []source{{session: 1, msgID: "m2", quote: "Input data as before from /mnt/shared/ecg-raw/2026-10 (read-only share)."}}}
+	got := foldBackRefs([]candidate{rule, back})
+	if len(got) != 1 || len(got[0].srcs) != 2 || got[0].line != rule.line {
+		t.Fatalf("an 'as before' line naming the share again: %+v, want the rule with both sources", got)
+	}
+	// another domain: the scans folder of a museum archive
+	scans := candidate{kind: KindCorrection, line: "Never overwrite anything in the TIFF masters, the archive copy is the only one.", srcs: []source{{session: 0, msgID: "m1", quote: "never overwrite anything in the TIFF masters"}}}
+	again := candidate{kind: KindInstruction, line: "The scans come from /archive/tiff-masters/2025 this month.", srcs: []source{{session: 2, msgID: "m5", quote: "the scans come from /archive/tiff-masters/2025 as usual this month"}}}
+	if got := foldBackRefs([]candidate{scans, again}); len(got) != 2 {
+		t.Fatalf("no shared name ('tiff masters' is not tiff-masters): %+v, want two", got)
+	}
+	common := candidate{kind: KindInstruction, line: "Fixtures live under tests/data, like the others.", srcs: []source{{session: 1, msgID: "m2", quote: "fixtures live under tests/data, like the others"}}}
+	other := candidate{kind: KindInstruction, line: "Never commit generated data to the repo.", srcs: []source{{session: 0, msgID: "m1", quote: "never commit generated data to the repo"}}}
+	if got := foldBackRefs([]candidate{other, common}); len(got) != 2 {
+		t.Fatalf("a common folder name ties nothing: %+v, want two", got)
+	}
+	said := candidate{kind: KindInstruction, line: "Exports go to /srv/exports/ledger-x.", srcs: []source{{session: 0, msgID: "m1", quote: "exports go to /srv/exports/ledger-x"}}}
+	plain := candidate{kind: KindInstruction, line: "Ledger-x uploads nightly.", srcs: []source{{session: 3, msgID: "m9", quote: "ledger-x uploads nightly"}}}
+	if got := foldBackRefs([]candidate{said, plain}); len(got) != 2 {
+		t.Fatalf("neither said 'as before': %+v, want two", got)
+	}
+}
+
+// TestConventionClauseKeepsShortSubject: a convention marker set inside a
+// short subject keeps that subject before the preposition that follows
+// it; a marker that opens the sentence or ends a long clause cuts as
+// before.
+func TestConventionClauseKeepsShortSubject(t *testing.T) {
+	for in, want := range map[string]string{
+		"Input data as before from /mnt/shared/ecg-raw/2026-10 (read-only share).": "Input data from /mnt/shared/ecg-raw/2026-10 (read-only share).",
+		"Fixtures as always under tests/fixtures, please.":                         "Fixtures under tests/fixtures, please.",
+		"as usual, modules go in modules/":                                         "modules go in modules/",
+		"add the refunds table, new flyway script in db/migration as usual":        "new flyway script in db/migration",
+	} {
+		if got, ok := conventionClause(in); !ok || got != want {
+			t.Errorf("conventionClause(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
