@@ -185,6 +185,15 @@ func pastedSettings(text string, src source) []setting {
 		}
 		shown := prevBanner || outputFollows(prev)
 		prev, prevBanner = strings.TrimSpace(ln), false
+		if name, v := goModuleVersion(t); name != "" {
+			// "github.com/gofiber/fiber/v3 v3.0.0-beta.4" of a go.mod:
+			// one of many modules, read as printed.
+			k := len(out)
+			if add(name, v, t, keyTerms(name)); len(out) > k {
+				out[k].printed = true
+			}
+			continue
+		}
 		if m := toolVersionRe().FindStringSubmatch(t); m != nil {
 			// "elixir 1.17.2-otp-27" of a .tool-versions file.
 			add(m[1], m[2], t, keyTerms(m[1]))
@@ -257,6 +266,30 @@ func pastedSettings(text string, src source) []setting {
 		}
 	}
 	return out
+}
+
+// goModuleRe is a module a go.mod requires, on a line of its own:
+// "github.com/gofiber/fiber/v3 v3.0.0-beta.4", "require
+// golang.org/x/sync v0.8.0 // indirect". The path's first part is a host.
+var goModuleRe = lazyregexp.New(`^(?:require\s+)?([a-z0-9-]+\.[\w.-]+(?:/[\w.~-]+)+)\s+v(\d+\.\d+\.\d+)(?:[-+][\w.+-]*)?(?:\s+//\s*indirect)?$`)
+
+// goModuleVersion is the name and version of the module line t requires
+// (see goModuleRe), or "" and "": the name is the path's last part, or the
+// part before a major version suffix ("fiber" of ".../fiber/v3").
+func goModuleVersion(t string) (string, string) {
+	m := goModuleRe().FindStringSubmatch(t)
+	if m == nil {
+		return "", ""
+	}
+	parts := strings.Split(m[1], "/")
+	name := parts[len(parts)-1]
+	if len(parts) > 2 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = parts[len(parts)-2]
+	}
+	if !versionName(name) {
+		return "", ""
+	}
+	return name, m[2]
 }
 
 // packageRefRe is a package a .NET project or a packages.config lists as

@@ -1058,3 +1058,30 @@ func TestPastedPackageReference(t *testing.T) {
 		}
 	}
 }
+
+// TestGoModuleVersion: a module a go.mod requires is read by the last part
+// of its path (the part before a major version suffix), with its version
+// and no pre-release; the module's own line, the go directive, a replace
+// directive and prose are not.
+func TestGoModuleVersion(t *testing.T) {
+	for _, tc := range []struct{ line, name, version string }{
+		{"github.com/gofiber/fiber/v3 v3.0.0-beta.4", "fiber", "3.0.0"},
+		{"github.com/jackc/pgx/v5 v5.7.1", "pgx", "5.7.1"},
+		{"require golang.org/x/sync v0.8.0 // indirect", "sync", "0.8.0"},
+		{"github.com/spf13/cobra v1.8.1", "cobra", "1.8.1"},
+		{"module example.com/gateway", "", ""},
+		{"go 1.23", "", ""},
+		{"github.com/acme/lib => ../lib", "", ""},
+		{"we moved github.com/spf13/cobra to v1.8.1 yesterday", "", ""},
+	} {
+		if n, v := goModuleVersion(tc.line); n != tc.name || v != tc.version {
+			t.Errorf("goModuleVersion(%q) = %q, %q, want %q, %q", tc.line, n, v, tc.name, tc.version)
+		}
+	}
+	mem := "# Project Memory\n\n- HTTP routing with chi v5.0 and pgx for the database.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the health route returns 404", "x:go test ./...")
+	w.add("b", true, "u:I upgraded the deps, the go.mod now looks like this:\nmodule example.com/api\n\ngo 1.23\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.1.0\n\tgithub.com/jackc/pgx/v5 v5.7.1\n)", "x:go test ./...")
+	wantMemoryLines(t, w, mem, []string{"chi v5.1.0"})
+}
