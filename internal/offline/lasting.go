@@ -353,7 +353,7 @@ var (
 	// markedHedgeRe is the person's hedge or formal asking that opens the
 	// rule after the marker: "going forward I think our bot should …",
 	// "from this point onward, I would therefore ask that every …".
-	markedHedgeRe = lazyregexp.New(`(?i)^(?:i (?:think|believe|feel|guess)|i'?d say|i (?:would|must|will)(?:,?\s*(?:therefore|also|kindly|now)\s*,?)*\s+(?:ask|request|insist) that|i'?d (?:like|want|prefer) (?:it )?(?:if|that))\s+(?:that\s+)?`)
+	markedHedgeRe = lazyregexp.New(`(?i)^(?:i (?:think|believe|feel|guess)|i'?d say|i (?:would|must|will)(?:,?\s*(?:therefore|also|kindly|now)\s*,?)*\s+(?:ask|request|insist) that|i'?d (?:like|want|prefer) (?:it )?(?:if|that)|it'?d be (?:best|better|good|nice|great) if|it would be (?:best|better|good|nice|great) if|(?:this|that|it) (?:should|will|must|is to|has to) be (?:the|a|our) (?:rule|convention|policy|standard)\s*:)\s+(?:that\s+)?`)
 	// subjunctiveRe is the verb of a rule asked for formally: "that every
 	// policy be placed".
 	subjunctiveRe = lazyregexp.New(`(?i)^((?:[\w<>./@-]+\s+){1,5}?)be\s+`)
@@ -437,6 +437,13 @@ func markerClause(s string) (string, bool) {
 		}
 	}
 	rest = strings.TrimSpace(rest)
+	if wishIfRe().MatchString(last + " ") {
+		// "…, would it be all right if, from now on, every task had
+		// …": the wish in its plain form.
+		if w := wishIf(last + " " + rest); w != last+" "+rest {
+			rest = w
+		}
+	}
 	if h := markedHedgeRe().FindString(rest); h != "" {
 		rest = rest[len(h):]
 		if strings.Contains(strings.ToLower(h), " that") {
@@ -444,6 +451,10 @@ func markerClause(s string) (string, bool) {
 			// subjunctive is the rule's "should".
 			rest = subjunctiveRe().ReplaceAllString(rest, "${1}should be ")
 		}
+	}
+	if p := politeAsk(rest + "?"); p != rest+"?" {
+		// "would it be possible for every chapter to open with …?"
+		rest = p
 	}
 	rest = askedModalRe().ReplaceAllString(rest, "$1 should ")
 	rest = wishModalRe().ReplaceAllString(rest, "${1}should ")
@@ -480,7 +491,7 @@ func mayMarkClause(s string) bool {
 // openerWords are the words after which a marker opens what follows
 // ("… also from now on every route …", "can you from now on put …").
 var openerWords = map[string]bool{"also": true, "and": true, "plus": true, "so": true, "but": true, "whether": true,
-	"that": true, "you": true, "u": true, "please": true, "then": true, "now": true, "pls": true}
+	"that": true, "you": true, "u": true, "please": true, "then": true, "now": true, "pls": true, "think": true}
 
 // opensClause reports whether a marker between head and the text after
 // it opens the clause after it rather than closing the one before: it

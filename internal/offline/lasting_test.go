@@ -374,6 +374,15 @@ func TestMarkerClause(t *testing.T) {
 			"The greenhouse vents should never open below 5 degrees; whenever frost is forecast, they should always stay shut overnight."},
 		{"And can you remember that this repo has no network access in CI, every test runs offline, OK?",
 			"The repo has no network access in CI, every test runs offline."},
+		// a polite wish, a hedge or a label after the marker
+		{"Could you fix the index first? And, I hope this isn't too fussy, but going forward would it be possible for every recipe card to list its allergens at the top?",
+			"Every recipe card should list its allergens at the top."},
+		{"One more thing, and I think going forward this should be the rule: every invoice carries the client's VAT number in the footer, so accounting stops asking.",
+			"Every invoice carries the client's VAT number in the footer."},
+		{"I think from now on it'd be best if every migration is reviewed by a second person, so nothing slips through",
+			"Every migration is reviewed by a second person."},
+		{"Also, and perhaps I should have said this earlier, would it be all right if, from now on, every sample had its label printed twice, rather than by hand?",
+			"Every sample should have its label printed twice, rather than by hand."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.lasting || st.line != c.want {
