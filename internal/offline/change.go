@@ -113,6 +113,8 @@ var (
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
+		// "redis isn't on localhost anymore"
+		lazyregexp.New(`(?i)\b(?:isn'?t|aren'?t|wasn'?t|is not|are not)\s+(?:on|in|at|under|using)\s+` + article + name + `\s+any ?more\b`),
 		// "the old acme-raw bucket is read-only", "the former
 		// build-01 box stays up until May": a value called the old one
 		// is the one given up, whatever is said of it after (written as
@@ -738,6 +740,11 @@ func newValueFor(s, old string) string {
 			}
 			if v := strings.Trim(trimValue(w), "`"); ok(v) {
 				// (a value in backticks is the value)
+				if f := strings.Fields(rest); addressPort(v+":1") != "" && w == trimValue(w) && i+2 < len(f) && strings.EqualFold(f[i+1], "port") && whole(trimValue(f[i+2])) {
+					// "it's on cache.internal port 6380 now": the
+					// host with its port is one address.
+					v += ":" + trimValue(f[i+2])
+				}
 				all = append(all, found{v, loc[1] + strings.Index(rest, w), tier})
 				break
 			}
@@ -777,7 +784,9 @@ func newValueFor(s, old string) string {
 		if d < 0 {
 			d = len(s) - d // before the old value: only when none follows
 		}
-		l := valueShape(f.v) == shape
+		// (A host given up is written the way an address is: "not on
+		// localhost anymore, it's on cache.internal port 6380 now".)
+		l := valueShape(f.v) == shape || addressPort(f.v) != "" && addressPort(old+":1") != ""
 		if f.tier < tier || f.tier == tier && (l && !like || l == like && d < dist) {
 			best, dist, tier, like, pos = f.v, d, f.tier, l, f.pos
 		}
@@ -938,6 +947,8 @@ var notValue = map[string]bool{
 	"everything": true, "anything": true, "nothing": true, "latest": true, "version": true,
 	"we": true, "us": true, "you": true, "me": true, "our": true, "my": true, "your": true,
 	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
+	// adverbs: "the REDIS_URL is already updated", "it is still 18"
+	"already": true, "still": true, "also": true, "just": true,
 	// states, not values: "is gone", "is done", "are live"
 	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,

@@ -148,6 +148,9 @@ func TestChangesIn(t *testing.T) {
 		{"if we ever rip varnish out the VCL goes too", "", ""},
 		{"we took the trash out, it's clean now", "", ""},
 		{"bumped the sdk and swapped moment out for dayjs, much smaller", "", "moment>dayjs"},
+		// a host no longer used, and a host with its port said in words
+		{"the queue isn't on localhost anymore, it's on mq.lab.lan port 5673 now", "", "localhost>mq.lab.lan:5673"},
+		{"is the queue not on localhost anymore?", "", ""},
 		// two numbers in one unit, the first held
 		{"The plotter runs at 115200 baud, not 9600 baud.", "", "9600 baud>115200 baud"},
 		{"the nightly run lasts 5 minutes, not 10 minutes", "", ""},
@@ -199,6 +202,10 @@ func TestChangedLine(t *testing.T) {
 		{"- Tcl 2.7 macros sit in tools/.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+		// a URL's host and port given way to a host with its port: the
+		// scheme and path stay
+		{"- Queue at amqp://localhost:5672/jobs.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, "- Queue at amqp://mq.lab.lan:5673/jobs."},
+		{"- Admin UI at http://localhost:9000/app.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, ""},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone. It's nox now: `nox -s lint` and `nox -s tests`."}, "- Lint with `nox -s lint`."},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone, it's nox now"}, ""},
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},

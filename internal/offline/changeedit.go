@@ -273,6 +273,14 @@ func changedLine(line string, c change) string {
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
+		if loopbackHosts[strings.ToLower(old)] && !strings.Contains(c.new, "//") && strings.Contains(tok, "//") && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
+			// Many services of a project sit on localhost: the one
+			// moved off it is the one the line names by a word of the
+			// sentence ("redis isn't on localhost anymore" for "Redis
+			// at redis://localhost:6379", not "Admin at
+			// http://localhost:9000").
+			return ""
+		}
 		old, c.new = tok, repl
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
@@ -443,6 +451,17 @@ func addressPart(line, old, new string) (string, string) {
 			// https://synapse.lab.internal, localhost is dead" for
 			// http://localhost:8008): the new URL replaces it
 			return t, new
+		case !strings.Contains(new, "//") && strings.Contains(l, "//"+lo+":") && addressPort(new) != "":
+			// the host of a URL written with its port, and the new
+			// value is a host with its port ("it's on cache.internal
+			// port 6380 now" for redis://localhost:6379): the scheme
+			// stays, the address after it is the new one
+			i := strings.Index(l, "//"+lo+":") + 2
+			j := i + len(lo) + 1
+			for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+				j++
+			}
+			return t, t[:i] + new + t[j:]
 		case strings.Contains(l, "//"+lo+"/") || strings.HasSuffix(l, "//"+lo):
 			// the host of a URL: the new value replaces the URL when
 			// it is one
