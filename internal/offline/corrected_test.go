@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/automem/automem/internal/transcript"
 )
 
 // TestCorrectedThingTies: two corrections in different sessions, worded
@@ -560,5 +562,35 @@ func TestPoliteTailsLeaveTheLine(t *testing.T) {
 		"u:As I mentioned previously, marker is not used on the trays. Pencil labels on every tray, if you please."), nil)
 	if len(m.stmts) != 1 || m.stmts[0].line != "Marker is not used on the trays. Pencil labels on every tray." {
 		t.Errorf("got %+v; want the rule without the manners", m.stmts)
+	}
+}
+
+// TestRefusedCommandNamesIt: after the person stops a command, "would you
+// mind not restarting it?" is about what the command acted on, and the
+// line names it; a verb the command does not hold leaves the pronoun, and
+// Codex's plain-text refusal counts as one.
+func TestRefusedCommandNamesIt(t *testing.T) {
+	for _, c := range []struct{ sent, cmd, want string }{
+		{"Oh, sorry, would you mind not restarting it?", "sudo systemctl restart caddy", "Oh, sorry, would you mind not restarting caddy?"},
+		{"please don't drop them, we need the history", "psql -c 'drop table' --quiet", "please don't drop them, we need the history"},
+		{"never reindex it during opening hours", "bin/console search:reindex --force catalogue", "never reindex it during opening hours"},
+		{"don't purge it by hand", "varnishadm ban req.url '~' /", "don't purge it by hand"},
+		{"don't deploy it on a Friday", "fly deploy --app shop-web", "don't deploy shop-web on a Friday"},
+		{"don't push it", "git push", "don't push it"},
+	} {
+		if got := nameRefused(c.sent, c.cmd); got != c.want {
+			t.Errorf("nameRefused(%q, %q) = %q, want %q", c.sent, c.cmd, got, c.want)
+		}
+	}
+	msgs := convo("s", time.Now(), "u:bump the greenhouse sensor firmware", "x:make flash")
+	msgs = append(msgs, transcript.Message{ID: "r", Time: time.Now(), Role: transcript.RoleAssistant,
+		ToolCalls: []transcript.ToolCall{{ID: "r-t", Name: "exec_command", Args: []byte(`{"cmd":"sudo systemctl restart sensord"}`), Status: "success", Output: "exec command rejected by user"}}})
+	msgs = append(msgs, convo("t", time.Now(), "u:would you mind not restarting it? A reload is enough.")...)
+	m := mineSession(0, msgs, nil)
+	if len(m.stmts) != 1 || !strings.Contains(m.stmts[0].line, "sensord") || !m.stmts[0].correction {
+		t.Errorf("got %+v; want one correction naming sensord", m.stmts)
+	}
+	if rejected(transcript.ToolCall{Status: "success", Output: "grep: 3 requests rejected by user agent filter"}) {
+		t.Errorf("an output that mentions a rejection is no refusal")
 	}
 }

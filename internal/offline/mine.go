@@ -98,6 +98,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	// quoteBefore: the person's last message only quoted the agent, so
 	// this one answers the quote, as a reply under it would.
 	quoteBefore := false
+	// refused: the command of the last action the person stopped, until
+	// they speak; "would you mind not restarting it?" names it.
+	refused := ""
 	for pos, msg := range msgs {
 		seq++
 		if msg.ID == "" {
@@ -176,6 +179,12 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			// them: its first statement is the correction, wherever it is.
 			opened, ruled := quoted, false
 			parts := rememberPrevious(expandValues(own))
+			if refused != "" {
+				for i := range parts {
+					parts[i] = nameRefused(parts[i], refused)
+				}
+				refused = ""
+			}
 			for i, sent := range parts {
 				if m := elidedLeadRe().FindStringSubmatch(sent); m != nil && m[0] != sent {
 					// `and "added x to the manifest": same as y, …`:
@@ -325,6 +334,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// The person stopped this action: it did not run, and
 					// what they say next is likely a correction.
 					corrective = true
+					stopped := tc
+					stopped.Status = "" // (shellScript reads no cancelled call)
+					if script, ok := shellScript(stopped); ok {
+						refused = script
+					}
 					continue
 				}
 				script, ok := shellScript(tc)
@@ -411,8 +425,14 @@ func rejected(tc transcript.ToolCall) bool {
 	case "cancelled", "canceled", "rejected", "denied", "aborted":
 		return true
 	}
-	return tc.Error && rejectedRe().MatchString(tc.Output)
+	// Codex writes a refused command's output as plain text, with no
+	// error flag: the whole output is its refusal.
+	return tc.Error && rejectedRe().MatchString(tc.Output) || codexRefusalRe().MatchString(tc.Output)
 }
+
+// codexRefusalRe is the whole output Codex records for a command the
+// person declined to approve.
+var codexRefusalRe = lazyregexp.New(`(?i)^\s*exec command rejected by user\s*$`)
 
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names ("that" before a noun names it: "don't edit that
@@ -701,6 +721,48 @@ func endsAgain(s string) bool {
 // turnRe opens a sentence that turns to another matter: a sentence that
 // opens with "and" adds one ("elm-ui only. And the list should be …").
 var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and( also)?|plus|ps|separately|unrelated|another thing)\b`)
+
+// refusedItRe is a verb acting on "it" or "them": group 1 the verb, group
+// 2 the pronoun.
+var refusedItRe = lazyregexp.New(`(?i)\b([a-z]{3,})\s+(it|them)\b`)
+
+// nameRefused writes the thing a stopped command acted on in place of the
+// pronoun that points at it ("would you mind not restarting it?" after a
+// refused `sudo systemctl restart caddy` is about caddy): the line must
+// stand on its own, and a pronoun left in it makes it no memory. Only a
+// verb the command itself holds ("restarting", restart) points at the
+// command's object; anything else is left as it is.
+func nameRefused(sent, cmd string) string {
+	if !strings.Contains(sent, " it") && !strings.Contains(sent, " them") {
+		return sent
+	}
+	m := refusedItRe().FindStringSubmatchIndex(sent)
+	if m == nil {
+		return sent
+	}
+	verb := textkey.Stem(strings.ToLower(sent[m[2]:m[3]]))
+	words := strings.Fields(firstLine(cmd))
+	for i, w := range words {
+		if textkey.Stem(strings.ToLower(w)) != verb {
+			continue
+		}
+		var obj []string
+		for _, o := range words[i+1:] {
+			if strings.HasPrefix(o, "-") {
+				continue
+			}
+			if strings.ContainsAny(o, "|&;<>$`'\"(){}") || len(obj) == 2 {
+				break
+			}
+			obj = append(obj, o)
+		}
+		if len(obj) == 0 {
+			return sent
+		}
+		return sent[:m[4]] + strings.Join(obj, " ") + sent[m[5]:]
+	}
+	return sent
+}
 
 // fixRequestRe is a request to repair what the agent just did: a verb of
 // undoing or changing, then what it did, pointed at ("revert it", "change
