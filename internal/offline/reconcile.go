@@ -46,6 +46,19 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			}
 		}
 	}
+	// A candidate that names only the new value of what a memory line
+	// holds is a change of that line (contra.go).
+	guarded, held := valueGuardChanges(cands, changes, k)
+	changes = append(changes, guarded...)
+	if len(held) > 0 {
+		kept := cands[:0:0]
+		for _, c := range cands {
+			if c.replaces != "" || !held[c.line] {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
+	}
 	cands = applyChanges(cands, said, changes, isNew, k, d, taken, banned)
 	var out []candidate
 	var verify *candidate
