@@ -564,7 +564,7 @@ func askedChecks(sessions []mined, said []source) {
 					checked[w] = true
 				}
 			}
-			if r.cmd.category == "" && !r.cmd.preview && !vcsStep(r.cmd) && !seen[r.cmd.key] && !dangerous(r.cmd.norm) {
+			if r.cmd.category == "" && !r.cmd.preview && !vcsStep(r.cmd) && !seen[r.cmd.key] && !dangerous(argsText(r.cmd.args)) {
 				seen[r.cmd.key] = true
 				runs[r.cmd.key]++
 			}
@@ -629,7 +629,7 @@ func reportedChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) {
+			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
 				continue
 			}
 			if !seen[c.key] {
@@ -705,7 +705,7 @@ func neededBuilds(sessions []mined) {
 				continue
 			}
 			p := m.steps[i-1].cmd
-			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(p.norm) ||
+			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(argsText(p.args)) ||
 				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) && !makesSources(p) || sharesValue(r.cmd, p) {
 				// Only a program run with options alone, one whose
 				// subcommand makes what is checked (makesSources), or
@@ -854,7 +854,7 @@ func routineChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(c.norm) || actingStep(c) {
+			if c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
 				continue
 			}
 			k := c.key
@@ -964,7 +964,7 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 		return false
 	}
 	skip := func(c command) bool {
-		return c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(c.norm) || actingStep(c) ||
+		return c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(argsText(c.args)) || actingStep(c) ||
 			(c.buildVerb || settingUp(bareStep(c))) && !makesOnly(c)
 	}
 	// Counted past any runner: `npx cdk synth`, later `pnpm exec cdk
