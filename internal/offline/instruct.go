@@ -210,9 +210,16 @@ var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, 
 // call, which makes a plain imperative count as a correction.
 func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	s := fixTypos(strings.TrimSpace(sentence))
-	if c, ok := markerClause(s); ok {
+	if c, ok := markerClause(s); ok && utf8.RuneCountInString(c) <= maxSentence {
 		// "… also from now on every route validates …", "can you from
-		// now on put …?": the marked clause is the statement.
+		// now on put …?": the marked clause is the statement. Only a
+		// clause short enough to be one thought is read again, so a
+		// paste of many markers costs no recursion per marker.
+		if passingClause(c) {
+			// "…, also going forward the staging deploy is frozen
+			// until the audit": the marker only says when.
+			return nil, nil
+		}
 		if st, rev := classify(c, corrective, src); st != nil && st.lasting {
 			return st, rev
 		}

@@ -473,6 +473,20 @@ func markerClause(s string) (string, bool) {
 	return lead + rest, true
 }
 
+// untilRe is a time limit set on what a clause tells: "frozen until the
+// audit".
+var untilRe = lazyregexp.New(`(?i)\buntil\b`)
+
+// passingClause reports whether a marked clause tells of a passing state
+// rather than a rule: a one-off ("for now", "today") or a state with an
+// end ("the staging deploy is frozen until the audit"). "Going forward"
+// then only says when. "anymore" tells a change that lasts ("every bucket
+// goes to us-east-2, not us-west-1 anymore"), so it is no one-off here.
+func passingClause(c string) bool {
+	l := strings.ToLower(c)
+	return strings.Contains(l, "until") && untilRe().MatchString(c) || oneOff(c) && !strings.Contains(l, "anymore")
+}
+
 // thisPartRe is "this" before the word that opens a clause.
 var thisPartRe = lazyregexp.New(`(?i)^this (\w+)\b`)
 

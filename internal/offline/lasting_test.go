@@ -415,3 +415,26 @@ func TestMarkerClause(t *testing.T) {
 		t.Errorf("a reported rule cut to %q; reshape reads it whole", c)
 	}
 }
+
+// A marked clause that tells of a passing state (a time limit, a one-off,
+// something not settled) is no lasting rule; many markers in one paste
+// cost no recursion per marker.
+func TestMarkedClausePassing(t *testing.T) {
+	for _, s := range []string{
+		"the build broke again, also going forward the staging deploy is frozen until the audit",
+		"tests are red, also from now on the docs site is read-only until the migration lands",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.lasting {
+			t.Errorf("%q read as lasting %q", s, st.line)
+		}
+	}
+	if st, _ := classify("fix the login page, also from now on every route validates its input", false, source{}); st == nil || !st.lasting {
+		t.Errorf("marked rule lost: %+v", st)
+	}
+	long := "fix it" + strings.Repeat(" (remember that the cache is warm", 800)
+	start := time.Now()
+	classify(long, false, source{})
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("classify of %d bytes of markers took %v", len(long), d)
+	}
+}
