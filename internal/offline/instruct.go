@@ -142,10 +142,20 @@ var alwaysPastKept = map[string]bool{"said": true, "told": true, "mentioned": tr
 	"need": true, "embed": true, "seed": true, "shed": true, "feed": true, "speed": true, "proceed": true,
 	"succeed": true, "exceed": true, "bleed": true, "breed": true, "shred": true, "wed": true}
 
+// keepOnRe is the person asking that a past habit go on: "keep it",
+// "keep doing that", "keep squashing", "stick with it".
+var keepOnRe = lazyregexp.New(`(?i)\bkeep (?:it|doing|\w+ing)\b|\bstick(?:ing)? with\b`)
+
 // toldPast reports whether s tells the person's own past with "always"
 // (alwaysPastRe), the prefilter keeping the regexp off most sentences.
 func toldPast(s string) bool {
-	if !strings.Contains(strings.ToLower(s), "always") {
+	l := strings.ToLower(s)
+	if !strings.Contains(l, "always") {
+		return false
+	}
+	if (strings.Contains(l, "keep") || strings.Contains(l, "stick")) && keepOnRe().MatchString(s) {
+		// "we always tagged releases with a v prefix, keep it": the
+		// past is told to be kept up, which is the rule.
 		return false
 	}
 	for _, m := range alwaysPastRe().FindAllStringSubmatch(s, -1) {

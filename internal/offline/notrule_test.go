@@ -196,6 +196,7 @@ func TestClassifyAlwaysPast(t *testing.T) {
 		"We always ran flake8 and black before.",
 		"I always hated the way gradle caches things.",
 		"honestly I always assumed the kiln fires hotter on the left",
+		"I always kept the old keys, which was a mistake",
 	}
 	for _, in := range none {
 		if st, _ := classify(in, false, source{}); st != nil {
@@ -208,6 +209,10 @@ func TestClassifyAlwaysPast(t *testing.T) {
 		"as I always said, never push to main",
 		"I always need the changelog updated in the same PR",
 		"always weigh the flour twice, that is how we have always done it",
+		"we always tagged releases with a v prefix, keep it",
+		"I always prefixed branches with feat/ — keep doing that",
+		"we always squashed merges on this repo, keep squashing",
+		"we always glazed the rims by hand, stick with that",
 	}
 	for _, in := range rules {
 		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
