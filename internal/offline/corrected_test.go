@@ -577,6 +577,16 @@ func TestRefusedCommandNamesIt(t *testing.T) {
 		{"don't purge it by hand", "varnishadm ban req.url '~' /", "don't purge it by hand"},
 		{"don't deploy it on a Friday", "fly deploy --app shop-web", "don't deploy shop-web on a Friday"},
 		{"don't push it", "git push", "don't push it"},
+		{"don't put it there", "vault kv put secret/app password=hunter2", "don't put it there"},
+		{"please don't delete it yet", "kubectl delete pod -n prod web-1", "please don't delete it yet"},
+		{"don't run it", "docker run -p 8080:80 nginx", "don't run nginx"},
+		{"don't find it that way", "find . -name '*.go'", "don't find it that way"},
+		{"the test it runs is flaky", "go test ./...", "the test it runs is flaky"},
+		{"don't install them globally", "npm install -g typescript eslint prettier", "don't install them globally"},
+		{"never wipe it by hand", "rm -rf build", "never wipe it by hand"},
+		{"don't remove it", "rm -rf build", "don't remove it"},
+		{"don't clean it", "cargo clean -p core", "don't clean core"},
+		{"please don't fire it again", "kilnctl fire --profile cone6 --token abc", "please don't fire it again"},
 	} {
 		if got := nameRefused(c.sent, c.cmd); got != c.want {
 			t.Errorf("nameRefused(%q, %q) = %q, want %q", c.sent, c.cmd, got, c.want)

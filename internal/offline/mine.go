@@ -740,21 +740,55 @@ func nameRefused(sent, cmd string) string {
 	if m == nil {
 		return sent
 	}
+	if nounLeads[strings.ToLower(lastWord(sent[:m[2]]))] || credRe().MatchString(cmd) {
+		// "the test it runs is flaky": the verb's word is a noun here;
+		// and a command holding a credential lends no words.
+		return sent
+	}
 	verb := textkey.Stem(strings.ToLower(sent[m[2]:m[3]]))
 	words := strings.Fields(firstLine(cmd))
 	for i, w := range words {
 		if textkey.Stem(strings.ToLower(w)) != verb {
 			continue
 		}
-		var obj []string
+		// obj holds the words after the verb, vals those right after an
+		// option, which may be its value ("-n prod", "-p 8080:80") or,
+		// after a switch, the object ("rm -rf build").
+		var obj, vals []string
+		afterOpt := false
 		for _, o := range words[i+1:] {
 			if strings.HasPrefix(o, "-") {
+				if credOption(o) {
+					// "--token abc": its value is a credential.
+					return sent
+				}
+				afterOpt = !strings.Contains(o, "=")
 				continue
 			}
-			if strings.ContainsAny(o, "|&;<>$`'\"(){}") || len(obj) == 2 {
+			if strings.ContainsAny(o, "|&;<>$`'\"(){}") {
 				break
 			}
-			obj = append(obj, o)
+			if strings.Contains(o, "=") || !strings.ContainsFunc(o, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+				// "password=hunter2" is never copied into a line, and
+				// "." or "./..." names nothing.
+				return sent
+			}
+			if afterOpt {
+				vals = append(vals, o)
+			} else {
+				obj = append(obj, o)
+			}
+			afterOpt = false
+		}
+		if len(obj)+len(vals) > 2 {
+			// "npm install -g typescript eslint prettier": two words
+			// would cut the object, or copy an option's value.
+			return sent
+		}
+		if len(obj) == 0 && len(vals) == 1 {
+			// "fly deploy --app shop-web", "cargo clean -p core": the
+			// one word there is is what the command acted on.
+			obj = vals
 		}
 		if len(obj) == 0 {
 			return sent
@@ -763,6 +797,24 @@ func nameRefused(sent, cmd string) string {
 	}
 	return sent
 }
+
+// credOption reports whether a command's option names a credential
+// ("--token", "-p" is not: only the spelled-out words), so its value is
+// never copied.
+func credOption(o string) bool {
+	l := strings.ToLower(o)
+	for _, w := range []string{"pass", "token", "secret", "key", "auth", "cred"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// nounLeads are the words before a verb's form that make it a noun: "the
+// test it runs", "my build it started".
+var nounLeads = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
+	"my": true, "our": true, "your": true, "its": true, "their": true, "his": true, "her": true, "each": true, "every": true, "which": true, "what": true}
 
 // fixRequestRe is a request to repair what the agent just did: a verb of
 // undoing or changing, then what it did, pointed at ("revert it", "change
