@@ -516,6 +516,13 @@ func TestCorrectionKeepsItsOwnMatter(t *testing.T) {
 		// A sentence about the same thing stays with the correction.
 		{[]string{"Invoices are never kept on the desktop.", "Archive the invoices under ledger/2026, not in Downloads."},
 			[]string{"Invoices are never kept on the desktop. Archive the invoices under ledger/2026, not in Downloads."}},
+		// A repair said as a habit is a rule of its own, kept.
+		{[]string{"Never glaze over bare clay.", "Remove any glaze you added to the kiln shelf before every firing."},
+			[]string{"Never glaze over bare clay. Remove any glaze you added to the kiln shelf before every firing."}},
+		{[]string{"Mounts are never edited by hand.", "Update the runbook whenever you changed a mount."},
+			[]string{"Mounts are never edited by hand. Update the runbook whenever you changed a mount."}},
+		{[]string{"Migrations never drop a column.", "Always revert any drop you added in the same PR."},
+			[]string{"Migrations never drop a column. Always revert any drop you added in the same PR."}},
 		// A request that changes something else stays too.
 		{[]string{"Seedlings are never watered over the leaves.", "Update the care card so it says so."},
 			[]string{"Seedlings are never watered over the leaves. Update the care card so it says so."}},

@@ -822,6 +822,11 @@ var nounLeads = map[string]bool{"the": true, "a": true, "an": true, "this": true
 // "fix whatever you may have put in the base").
 var fixRequestRe = lazyregexp.New(`(?i)^(?:(?:please|kindly|so|then|now)\s+)*(?:change|remove|revert|undo|redo|fix|rewrite|update|delete|drop|replace|amend|correct|rework|take out|roll back|back out)\b(?:\s+(?:it|that|this|them|those)\b(?:\s+back)?\W*$|.*\byou(?:'ve|\s+(?:may|might|must|just|probably))?(?:\s+have)?\s+(?:added|wrote|written|put|created|made|introduced|used|changed|inserted|set)\b)`)
 
+// habitRe is a word that makes a repair a way of working: "remove any
+// glaze you added before every firing", "update the runbook whenever you
+// changed a mount".
+var habitRe = lazyregexp.New(`(?i)\b(?:every|whenever|always|each time|from now on)\b`)
+
 // ownContrastRe is a sentence that names its own alternative to rule out:
 // "the amount should be Currency, not Double", "dates go in UTC, never
 // local time".
@@ -855,7 +860,7 @@ func joinCorrection(sts []stmt) []stmt {
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
 		}
 
-		if fixRequestRe().MatchString(s.line) {
+		if fixRequestRe().MatchString(s.line) && !habitRe().MatchString(s.line) {
 			// "… not PERMISSIVE anywhere. Kindly change the mode and
 			// remove any exception you may have added.": the day's
 			// repair of what the agent did, no part of the rule.
