@@ -1193,7 +1193,7 @@ func sharedCaps(a, b string) int {
 	caps := func(s string) map[string]bool {
 		m := map[string]bool{}
 		for _, w := range strings.FieldsFunc(s, notWordRune) {
-			if len(w) >= 4 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0 {
+			if len(w) >= 4 && !commonCaps[w] && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0 {
 				m[w] = true
 			}
 		}
@@ -1211,6 +1211,13 @@ func sharedCaps(a, b string) int {
 	}
 	return n
 }
+
+// commonCaps are acronyms and log levels written in capitals in any
+// project ("JSON over HTTP", "a TODO"): they name no setting's value, so
+// sharing them ties nothing.
+var commonCaps = map[string]bool{"API": true, "JSON": true, "HTTP": true, "HTTPS": true, "HTML": true, "CSV": true,
+	"SQL": true, "URL": true, "UUID": true, "TODO": true, "NOTE": true, "WARN": true, "INFO": true, "ERROR": true,
+	"DEBUG": true, "YAML": true, "XML": true}
 
 // tieTerms are the terms of a line that can tie it to another: not the
 // verb a rule is said with nor the preposition that says how ("no raw
