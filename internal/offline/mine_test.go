@@ -298,6 +298,13 @@ func TestTerseRuleOutJoins(t *testing.T) {
 		{"No moment.js, dayjs only.", false},
 		{"No sleeping in a request handler, warm the cache at startup instead.", false},
 		{"Not on Fridays.", false},
+		{"No worries.", false},
+		{"No problem!", false},
+		{"Never mind.", false},
+		{"No thanks", false},
+		{"No idea", false},
+		{"no luck", false},
+		{"No glaze on foot rings.", true},
 	} {
 		if got := terseRuleOut(tc.line); got != tc.want {
 			t.Errorf("terseRuleOut(%q) = %v, want %v", tc.line, got, tc.want)

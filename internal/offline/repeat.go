@@ -160,6 +160,11 @@ func terseRuleOut(line string) bool {
 	if !strings.HasPrefix(low, "no ") && !strings.HasPrefix(low, "never ") {
 		return false
 	}
+	if w := strings.ToLower(strings.Trim(firstWord(strings.TrimSpace(line[strings.IndexByte(line, ' '):])), ".,;:!?")); notRuling[w] || w == "mind" {
+		// "No worries.", "Never mind.", "no luck": politeness and
+		// reports, nothing ruled out.
+		return false
+	}
 	// "no print use logging" says what to use: a whole rule.
 	return terseRuleOutRe().MatchString(line) && !insteadWordRe().MatchString(line)
 }
