@@ -316,7 +316,8 @@ func foldBackRefs(out []candidate) []candidate {
 var commonDirs = map[string]bool{"data": true, "shared": true, "home": true, "tests": true, "test": true, "docs": true,
 	"build": true, "dist": true, "public": true, "static": true, "assets": true, "config": true, "scripts": true,
 	"source": true, "users": true, "output": true, "input": true, "files": true, "daily": true,
-	"main": true, "temp": true, "cache": true, "logs": true, "vendor": true, "include": true}
+	"main": true, "temp": true, "cache": true, "logs": true, "vendor": true, "include": true,
+	"utils": true, "lib": true, "src": true, "app": true, "pkg": true, "internal": true, "cmd": true, "tmp": true, "bin": true}
 
 // specificNames are the parts of a line's code names (paths, names
 // written as code) that only one project would use: four characters or

@@ -47,3 +47,23 @@ func TestConventionClauseKeepsShortSubject(t *testing.T) {
 		}
 	}
 }
+
+// The deepest folder of a path is a name of one project only when most
+// projects do not share it: "src/utils" and "pkg/internal" tie nothing,
+// "/data/shared/nsidc" and "studio/glaze-recipes" do.
+func TestSpecificNamesCommonDirs(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want string
+	}{
+		{"Helpers go in src/utils.", ""},
+		{"Keep private code under pkg/internal.", ""},
+		{"Raw files land in /data/shared/nsidc.", "nsidc"},
+		{"The recipes live in studio/glazes.", "glazes"},
+	} {
+		got := specificNames(tc.line)
+		if tc.want == "" && len(got) != 0 || tc.want != "" && !got[tc.want] {
+			t.Errorf("specificNames(%q) = %v, want %q", tc.line, got, tc.want)
+		}
+	}
+}
