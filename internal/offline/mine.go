@@ -244,7 +244,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// person tells what the agent did, as a report would.
 					answered += "\n" + sent
 				}
-				if n := len(got); st != nil && n > 0 && got[n-1].src.seq == seq*1000+i-1 && sections[n-1] == section && item == listed[parts[i-1]] && !turnRe().MatchString(sent) && (terseRuleOut(st.line) || terseRuleOut(got[n-1].line) && !terseRuleOut(st.line)) {
+				if n := len(got); st != nil && n > 0 && got[n-1].src.seq == seq*1000+i-1 && sections[n-1] == section && i > 0 && item == listed[parts[i-1]] && !turnRe().MatchString(sent) && (terseRuleOut(st.line) || terseRuleOut(got[n-1].line) && !terseRuleOut(st.line)) {
 					// "the shadow image goes through VMA. no raw
 					// vkAllocateMemory.": a bare "no X" next to the
 					// rule it belongs to is half of that rule, not a

@@ -732,6 +732,10 @@ func coarseTokens(toks []string) []string {
 // by its values only (splitTokens): `curl …/healthz`, then `curl
 // …/readyz`, probes one service twice, no procedure.
 func oneProgram(toks []string) bool {
+	if len(toks) < 2 {
+		// No run of several steps to tell apart.
+		return true
+	}
 	for _, t := range toks[1:] {
 		if coarseToken(t) != coarseToken(toks[0]) {
 			return false

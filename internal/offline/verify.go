@@ -1132,10 +1132,17 @@ func recurring(forms map[string][]string, given map[string]int) bool {
 
 // artefactVerbs are the making verbs (makingVerbs) whose result is an
 // artefact beside the sources, not sources: a generator's output
-// (`generate`, `codegen`) is new code in the tree, a change.
-var artefactVerbs = map[string]bool{
-	"build": true, "compile": true, "render": true, "bundle": true, "synth": true, "package": true,
-}
+// (`generate`, `codegen`) is new code in the tree, a change. Derived from
+// makingVerbs so the two lists cannot drift apart.
+var artefactVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range makingVerbs {
+		if w != "generate" && w != "gen" && w != "codegen" {
+			m[w] = true
+		}
+	}
+	return m
+}()
 
 // makesOnly reports whether the only words of a step that name setting
 // something up are artefact verbs (artefactVerbs) after the program's name,
@@ -1156,6 +1163,11 @@ func makesOnly(c command) bool {
 			made = true
 			continue
 		}
+		if actionWords[strings.ToLower(w)] {
+			// `gradle build publish`, `make build push`: it makes and
+			// then acts.
+			return false
+		}
 		kept = append(kept, w)
 	}
 	return made && (len(kept) == 1 || !settingUp(strings.Join(kept, " ")))
@@ -1171,8 +1183,13 @@ func optionSetsUp(c command) bool {
 			continue
 		}
 		name, _, _ := strings.Cut(w.text, "=")
+		if l := strings.ToLower(name); strings.HasPrefix(l, "--no-") || strings.HasPrefix(l, "--dry-run") {
+			// `--no-install`, `--dry-run-apply`: the act is turned off.
+			continue
+		}
 		for _, p := range stepWords(name) {
-			if !artefactVerbs[p] && (settingUpWords[p] || actionWords[p]) {
+			// `rspec --seed 7` orders tests at random; it seeds no data.
+			if !artefactVerbs[p] && p != "seed" && (settingUpWords[p] || actionWords[p]) {
 				return true
 			}
 		}

@@ -792,3 +792,44 @@ func TestTwoChecksOfOneProgram(t *testing.T) {
 		t.Fatalf("candidate %+v", c)
 	}
 }
+
+// An option that turns an act off (`--no-install`, `--dry-run-apply`) or
+// only orders tests (`--seed 7`) sets nothing up; one that acts does. A
+// build followed by an act (`gradle build publish`) is more than a build.
+func TestOptionSetsUpAndMakesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"rspec --seed 7", false},
+		{"./x --no-install", false},
+		{"./gen --dry-run-apply", false},
+		{"./kilnctl --apply-now", true},
+		{"jest --update-snapshots", true},
+	} {
+		cs := commands(tc.cmd)
+		if len(cs) != 1 {
+			t.Fatalf("%q: %d commands", tc.cmd, len(cs))
+		}
+		if got := optionSetsUp(cs[0]); got != tc.want {
+			t.Errorf("optionSetsUp(%q) = %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"gradle build publish", false},
+		{"mvn package deploy", false},
+		{"make build push", false},
+		{"make build", true},
+		{"serverless package", true},
+	} {
+		if got := makesOnly(commands(tc.cmd)[0]); got != tc.want {
+			t.Errorf("makesOnly(%q) = %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+	if !artefactVerbs["build"] || artefactVerbs["generate"] || !oneProgram(nil) {
+		t.Errorf("artefactVerbs or oneProgram guard wrong")
+	}
+}
