@@ -68,7 +68,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 	// so commonTerms would rule out the very word that ties the two
 	// statements: two shared terms, a name among them, and two clauses
 	// that state how things are stand instead.
-	more = append(more, restatedFacts(stmts, said, more, func(string) bool { return false })...)
+	more = append(more, restatedFacts(stmts, said, more)...)
 	for i := range dropNamed {
 		drop[i] = true
 	}

@@ -2,8 +2,10 @@ package offline
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A fact of the project is often stated in passing in one session and
@@ -27,7 +29,95 @@ var requestClauseRe = lazyregexp.New(`(?i)\b(?:needs?|needed|wants?|would|could|
 // consequenceRe is what a statement goes on to draw from itself: "…
 // are UTC with an offset so load them straight in". The fact ends
 // before it.
-var consequenceRe = lazyregexp.New(`(?i)\s+(?:so|so that|which means|therefore|hence)\s.*$`)
+var consequenceRe = lazyregexp.New(`(?i)\s+(?:so|so that|which means|therefore|hence|that'?s why|which is why)\s.*$`)
+
+// otherProjectSaidRe is a sentence about something other than the project, or
+// said by someone else: another project or job ("in my other project the
+// beat runs on Heroku"), a person's own machine ("Mark's laptop is on
+// Ubuntu 22"), or reported speech ("it says the consumer is on partition
+// 3", "the docs say …"). What it states is no fact of the project.
+var otherProjectSaidRe = lazyregexp.New(`(?i:\b(?:my other project|another project|at my day job|it says|the docs say|they said)\b)|\b[A-Z][a-z]+['\x{2019}]s (?:laptop|machine|box|computer)\b`)
+
+// credentialWordRe names a credential: a sentence with one may carry its
+// value in words the redactor does not see ("the Postgres password is
+// hunter2hunter2 on the staging box"), and must never be worded as a
+// line.
+var credentialWordRe = lazyregexp.New(`(?i)\b(?:password|passwd|passphrase|token|secret|api[ _-]?key|apikey|credentials?|login|private key|access key)s?\b`)
+
+// evaluativeClauseRe is a clause that judges or wishes rather than states how
+// things are: "the image is huge", "the README is out of date", "the
+// module is a mess honestly", "the goal is a score of 90".
+var evaluativeClauseRe = lazyregexp.New(`(?i)\b(?:huge|slow|out of date|a mess|broken|flaky|ugly|goal|target|honestly)\b`)
+
+// negatedClause reports whether a clause denies what it says ("the chart
+// is not on the registry"), so that a later clause affirming it states a
+// change, not the same fact.
+func negatedClause(c string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(c), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '\u2019'
+	}) {
+		switch w {
+		case "not", "never", "no", "cannot":
+			return true
+		}
+		if strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n\u2019t") {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseWords are a clause's lower-cased words, for comparing two
+// wordings word by word (swappedValue).
+func clauseWords(c string) []string {
+	ws := strings.FieldsFunc(strings.ToLower(c), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("._/-`", r)
+	})
+	for i, w := range ws {
+		ws[i] = strings.Trim(w, "._/-`")
+	}
+	return ws
+}
+
+// swappedValue reports whether two clauses put different words in one
+// place: a word only a has and a word only b has between the same
+// neighbours ("in the staging branch", "in the main branch"). The two
+// state different values of one setting, so neither restates the other.
+func swappedValue(a, b string) bool {
+	aw, bw := clauseWords(a), clauseWords(b)
+	// Only a term can be a value: "is" and "are" in one place are one
+	// verb.
+	term := func(w string) bool { return len(textkey.Terms(w)) > 0 }
+	in := func(ws []string, w string) bool {
+		for _, x := range ws {
+			if x == w {
+				return true
+			}
+		}
+		return false
+	}
+	at := func(ws []string, i int) string {
+		if i < 0 || i >= len(ws) {
+			return ""
+		}
+		return ws[i]
+	}
+	for i, x := range aw {
+		if in(bw, x) {
+			continue
+		}
+		for j, y := range bw {
+			if in(aw, y) || sameWord(x, y) || !term(x) || !term(y) {
+				continue
+			}
+			prev, next := at(aw, i-1), at(aw, i+1)
+			if prev == at(bw, j-1) && next == at(bw, j+1) && prev+next != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // relativeLeadRe opens a clause whose subject is in the clause before it:
 // "which is timestamptz", "who left the gateways".
@@ -62,7 +152,7 @@ var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (
 // such a line. A question states nothing, nor does a clause about
 // something going wrong, a request, a plan or what happened.
 func factClauses(s string) (out []string, words []bool) {
-	if strings.Contains(s, "?") {
+	if strings.Contains(s, "?") || otherProjectSaidRe().MatchString(s) || credentialWordRe().MatchString(s) {
 		return nil, nil
 	}
 	for _, c := range clauseSplitRe().Split(strings.TrimSpace(s), -1) {
@@ -75,7 +165,7 @@ func factClauses(s string) (out []string, words []bool) {
 			}
 			c = t
 		}
-		if c == "" || imperative(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) ||
+		if c == "" || imperative(c) || evaluativeClauseRe().MatchString(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) ||
 			firstPersonLeadRe().MatchString(c) || planRe().MatchString(c) || hypotheticalRe().MatchString(c) ||
 			asksForOneRe().MatchString(c) || requestClauseRe().MatchString(c) || oneOffRe().MatchString(c) ||
 			unsettledRe().MatchString(c) || changedSetting(c) || goneRe().MatchString(c) || droppedRe().MatchString(c) {
@@ -93,16 +183,58 @@ func factClauses(s string) (out []string, words []bool) {
 // restatedFacts returns the statements of facts stated in two sessions or
 // more in other words (see above), one per session, worded alike so that
 // they group. A fact a statement (stmts, more) words already is left to it.
-func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string) bool) []stmt {
+func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
+	never := func(string) bool { return false }
+	// First the cheap terms of each sentence: only a sentence sharing two
+	// terms, a name among them, with a sentence of another session can
+	// state a fact twice, and only those are read clause by clause (the
+	// regexps of factClauses cost far more than the terms).
+	st := make([]termsOf, len(said))
+	for i, s := range said {
+		if !strings.Contains(s.quote, "?") {
+			st[i] = termsOf{factTerms(s.quote), nameTerms(s.quote)}
+		}
+	}
+	sidx := newTermIndex(len(said), func(i int) []string { return st[i].terms })
+	cand := make([]bool, len(said))
+	sseen := make([]bool, len(said))
+	var snear []int
+	for i := range said {
+		snear = snear[:0]
+		for _, t := range st[i].terms {
+			if l := sidx.byKey[wordKey(t)]; len(l) <= 4*restatedFanout {
+				for _, j := range l {
+					if j > i && !sseen[j] && !(cand[i] && cand[j]) && said[j].session != said[i].session {
+						sseen[j] = true
+						snear = append(snear, j)
+					}
+				}
+			}
+		}
+		for _, j := range snear {
+			sseen[j] = false
+		}
+		for _, j := range snear {
+			if cand[i] && cand[j] {
+				continue
+			}
+			if n, named, _ := linked(st[i].terms, st[i].names, st[j].terms, st[j].names, never); n >= 2 && named {
+				cand[i], cand[j] = true, true
+			}
+		}
+	}
 	var cs []restatedClause
 	for i, s := range said {
+		if !cand[i] {
+			continue
+		}
 		cl, ws := factClauses(s.quote)
 		if len(cl) == 0 {
 			continue
 		}
 		// A word written as a name anywhere in the sentence ("the shared
 		// Redis") is one in each of its clauses ("uses the redis policy").
-		names := nameTerms(s.quote)
+		names := st[i].names
 		for k, c := range cl {
 			cs = append(cs, restatedClause{said: i, clause: c, terms: factTerms(c), names: names, words: ws[k]})
 		}
@@ -159,7 +291,7 @@ func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string)
 			if said[a.said].session == said[b.said].session || !a.words && !b.words {
 				continue
 			}
-			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, common); n >= 2 && named {
+			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, never); n >= 2 && named {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -194,10 +326,10 @@ func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string)
 			continue
 		}
 		w := cs[wording]
-		line := asLine(consequenceRe().ReplaceAllString(w.clause, ""))
-		if wordedAlready(cs, g, stmts, more, common) {
+		if changedFact(cs, g, wording, said) || wordedAlready(cs, g, stmts, more, never) {
 			continue
 		}
+		line := asLine(consequenceRe().ReplaceAllString(w.clause, ""))
 		done := map[int]bool{}
 		for _, i := range g {
 			s := said[cs[i].said]
@@ -213,6 +345,29 @@ func restatedFacts(stmts []stmt, said []source, more []stmt, common func(string)
 		}
 	}
 	return out
+}
+
+// changedFact reports whether a clause of a group says something other
+// than the wording clause: one denies what the other says, one puts
+// another value in the same place, or the newer supersedes the older
+// ("the config is in the staging branch", then "… in the main branch").
+// The fact changed, and the earliest wording would be stale.
+func changedFact(cs []restatedClause, g []int, wording int, said []source) bool {
+	w := cs[wording]
+	for _, i := range g {
+		c := cs[i]
+		if i == wording || said[c.said].session == said[w.said].session {
+			continue
+		}
+		newer, older := c.clause, w.clause
+		if before(said[c.said], said[w.said]) {
+			newer, older = older, newer
+		}
+		if negatedClause(c.clause) != negatedClause(w.clause) || swappedValue(c.clause, w.clause) || supersedes(newer, older) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordedAlready reports whether a statement already words the fact a

@@ -14,9 +14,8 @@ func BenchmarkRestatedFacts(b *testing.B) {
 		said[i] = source{session: i % 40, seq: i,
 			quote: fmt.Sprintf("the report page %d uses the Tool%dx exporter", i, i%500)}
 	}
-	never := func(string) bool { return false }
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = restatedFacts(nil, said, nil, never)
+		_ = restatedFacts(nil, said, nil)
 	}
 }

@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRestatedFacts: a fact stated in two sessions in other words, with no
@@ -44,24 +45,101 @@ func TestRestatedFacts(t *testing.T) {
 			{"u:The Kafka cluster was down yesterday for the ingest."},
 			{"u:The Kafka cluster was restarted for the ingest."},
 		}, ""},
+		// A credential's value is never worded (the redactor may miss it).
+		{"credential", [][]string{
+			{"u:the Postgres password is hunter2hunter2 on the staging box"},
+			{"u:staging box Postgres password is hunter2hunter2"},
+		}, ""},
+		{"token", [][]string{
+			{"u:The Grafana token for the Loki datasource lives in the Vault kv store."},
+			{"u:the Loki datasource token of Grafana lives in the Vault kv store"},
+		}, ""},
+		// A fact that changed between the sessions is no fact said twice.
+		{"changed value", [][]string{
+			{"u:the Nginx config is in the staging branch"},
+			{"u:the Nginx config is in the main branch"},
+		}, ""},
+		{"negated then affirmed", [][]string{
+			{"u:the Helm chart is not on the Artifactory registry"},
+			{"u:the Helm chart is on the Artifactory registry"},
+		}, ""},
+		{"changed port", [][]string{
+			{"u:The Mosquitto broker listens on port 1883 for the sensors."},
+			{"u:the Mosquitto broker listens on port 8883 for the sensors"},
+		}, ""},
+		// Trouble, judgement and goals are no facts.
+		{"huge", [][]string{
+			{"u:The Docker image is huge on the Alpine base."},
+			{"u:the Docker image on the Alpine base is huge"},
+		}, ""},
+		{"out of date", [][]string{
+			{"u:The README is out of date for the CLI flags."},
+			{"u:the CLI flags in the README are out of date"},
+		}, ""},
+		{"a mess", [][]string{
+			{"u:The Terraform module is a mess honestly."},
+			{"u:the Terraform module is a mess"},
+		}, ""},
+		{"goal", [][]string{
+			{"u:The goal is a Lighthouse score of 90 on the Pricing page."},
+			{"u:the Pricing page goal is a Lighthouse score of 90"},
+		}, ""},
+		{"flaky", [][]string{
+			{"u:The Cypress suite is flaky on the Firefox runner."},
+			{"u:the Cypress suite on the Firefox runner is flaky"},
+		}, ""},
+		// Another project, another person's machine, reported speech.
+		{"other project", [][]string{
+			{"u:In my other project the Celery beat runs on Heroku."},
+			{"u:in my other project, the Celery beat runs on Heroku"},
+		}, ""},
+		{"day job", [][]string{
+			{"u:at my day job the Jenkins agents run on Windows Server"},
+			{"u:At my day job, the Jenkins agents run on Windows Server."},
+		}, ""},
+		{"someone's laptop", [][]string{
+			{"u:Mark's laptop is on the Ubuntu 22 image, that's why his builds differ."},
+			{"u:Mark's laptop runs the Ubuntu 22 image"},
+		}, ""},
+		{"reported speech", [][]string{
+			{"u:it says the Kafka consumer is on partition 3"},
+			{"u:it says the Kafka consumer stays on partition 3"},
+		}, ""},
+		{"the docs say", [][]string{
+			{"u:the docs say the Sidekiq queue uses the Redis default db"},
+			{"u:the docs say the Sidekiq queue is on the Redis default db"},
+		}, ""},
 		{"said once", [][]string{
 			{"u:The invoices come from the Billing API, not from our own tables."},
 			{"u:add a total row to the report"},
 		}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := candidatesOf(tc.sessions...)
 			if tc.want == "" {
-				if len(got) != 0 {
+				if got := restatedOf(tc.sessions...); len(got) != 0 {
 					t.Fatalf("got %+v; want nothing", got)
 				}
 				return
 			}
+			got := candidatesOf(tc.sessions...)
 			if len(got) != 1 || !strings.Contains(strings.ToLower(got[0].line), tc.want) || len(sessionsOf(got[0])) != 2 {
 				t.Fatalf("got %+v; want one line naming %q from both sessions", got, tc.want)
 			}
 		})
 	}
+}
+
+// restatedOf is what restatedFacts alone makes of the sessions (other
+// rules may word a sentence said twice word for word on their own).
+func restatedOf(sessions ...[]string) []stmt {
+	var stmts []stmt
+	var said []source
+	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	for i, lines := range sessions {
+		m := mineSession(i, convo("s", start.Add(time.Duration(i)*24*time.Hour), lines...), nil)
+		stmts, said = append(stmts, m.stmts...), append(said, m.said...)
+	}
+	return restatedFacts(stmts, said, nil)
 }
 
 // TestFactClauses: the clauses that state how something is word a line;
@@ -80,6 +158,10 @@ func TestFactClauses(t *testing.T) {
 		{"the checkout page needs a coupon field", nil},
 		{"Is the cache in Redis?", nil},
 		{"Admin API is now only on the TLS listener.", nil},
+		{"The Docker image is huge on the Alpine base.", nil},
+		{"the Postgres password is hunter2hunter2 on the staging box", nil},
+		{"In my other project the Celery beat runs on Heroku.", nil},
+		{"it says the Kafka consumer is on partition 3", nil},
 	} {
 		cl, ws := factClauses(tc.s)
 		var got []string
@@ -90,6 +172,37 @@ func TestFactClauses(t *testing.T) {
 		}
 		if strings.Join(got, "|") != strings.Join(tc.words, "|") {
 			t.Errorf("factClauses(%q) words %q; want %q", tc.s, got, tc.words)
+		}
+	}
+}
+
+// TestChangedClauses: two wordings that deny one another or put another
+// value in one place state a change; two that word one fact alike do not.
+func TestChangedClauses(t *testing.T) {
+	for _, tc := range []struct {
+		a, b    string
+		changed bool
+	}{
+		{"the Nginx config is in the staging branch", "the Nginx config is in the main branch", true},
+		{"the ledger exports go to the Finance bucket", "the ledger exports go to the Audit bucket", true},
+		{"The invoices come from the Billing API", "the invoices on that page are pulled from the Billing API", false},
+		{"Rate-limiting uses the redis policy", "the limiter stays on the redis policy", false},
+	} {
+		if got := swappedValue(tc.a, tc.b); got != tc.changed {
+			t.Errorf("swappedValue(%q, %q) = %v; want %v", tc.a, tc.b, got, tc.changed)
+		}
+	}
+	for _, tc := range []struct {
+		c   string
+		neg bool
+	}{
+		{"the Helm chart is not on the Artifactory registry", true},
+		{"the cron job doesn't touch the archive", true},
+		{"the Helm chart is on the Artifactory registry", false},
+		{"the notes live in Notion", false},
+	} {
+		if got := negatedClause(tc.c); got != tc.neg {
+			t.Errorf("negatedClause(%q) = %v; want %v", tc.c, got, tc.neg)
 		}
 	}
 }
