@@ -206,6 +206,11 @@ func TestChangedLine(t *testing.T) {
 		// scheme and path stay
 		{"- Queue at amqp://localhost:5672/jobs.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, "- Queue at amqp://mq.lab.lan:5673/jobs."},
 		{"- Admin UI at http://localhost:9000/app.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, ""},
+		// a letter whose lower case is longer or shorter before the URL
+		// must not shift where the line is cut
+		{"- Redis at " + strings.Repeat("Ⱥ", 20) + "://localhost:6379/0", change{old: "localhost", new: "cache.internal:6380", terms: []string{"redis"}}, "- Redis at " + strings.Repeat("Ⱥ", 20) + "://cache.internal:6380/0"},
+		{"- Redis at İİİİ://localhost:6379/0", change{old: "localhost", new: "cache.internal:6380", terms: []string{"redis"}}, "- Redis at İİİİ://cache.internal:6380/0"},
+		{"- Mirror at \u212a\u212a://LOCALHOST/pkgs", change{old: "localhost", new: "mirror.lan", terms: []string{"mirror"}}, "- Mirror at \u212a\u212a://mirror.lan/pkgs"},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone. It's nox now: `nox -s lint` and `nox -s tests`."}, "- Lint with `nox -s lint`."},
 		{"- Lint with `tox -e lint`.", change{old: "tox", new: "nox", context: "tox is gone, it's nox now"}, ""},
 		{"- Writes go to db1.corp.example.", change{old: "db1", new: "db4", terms: []string{"write"}}, "- Writes go to db4.corp.example."},

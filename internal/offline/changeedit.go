@@ -426,10 +426,10 @@ func inAddress(s, old string) bool {
 // replaces. (A port is left alone: "host:1883" names a host the change may
 // not have kept.)
 func addressPart(line, old, new string) (string, string) {
-	lo := strings.ToLower(old)
+	lo := lowerASCII(old)
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
 		t := trimValue(w)
-		l := strings.ToLower(t)
+		l := lowerASCII(t)
 		switch {
 		case strings.Contains(new, "//") && portOf(l) == lo:
 			// the port of an address, and the new value is the whole
@@ -482,6 +482,20 @@ func addressPart(line, old, new string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// lowerASCII lower-cases only ASCII letters, so the result has s's byte
+// length and a position found in it cuts s at the same place
+// (strings.ToLower changes the length of "Ⱥ", "İ" and the Kelvin sign,
+// and slicing s at such a position panics or corrupts the line).
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func f0(f []string) string {
