@@ -706,6 +706,11 @@ func newValueFor(s, old string) string {
 		v = trimValue(v)
 		return v != "" && !strings.EqualFold(v, old) && sameKind(old, v) && valueLike(v)
 	}
+	// afterDegree reports whether the word at byte i follows a word of
+	// degree ("it's pretty calm now"): it describes a state, no value.
+	afterDegree := func(i int) bool {
+		return degreeWords[strings.ToLower(lastWord(s[:i]))]
+	}
 	// tier: 0 for a value said to be the new one ("switched X to Y",
 	// "Y now"), 1 after a plain verb ("is Y", "runs on Y"), 2 a number
 	// found only by its shape.
@@ -715,7 +720,7 @@ func newValueFor(s, old string) string {
 	}
 	var all []found
 	for _, m := range nowValueRe().FindAllStringSubmatchIndex(s, -1) {
-		if v := s[m[2]:m[3]]; ok(v) {
+		if v := s[m[2]:m[3]]; ok(v) && !afterDegree(m[2]) {
 			all = append(all, found{trimValue(v), m[2], 0})
 		}
 	}
@@ -738,7 +743,7 @@ func newValueFor(s, old string) string {
 				// before a noun describes it, it names no value.
 				break
 			}
-			if v := strings.Trim(trimValue(w), "`"); ok(v) {
+			if v := strings.Trim(trimValue(w), "`"); ok(v) && !afterDegree(loc[1]+strings.Index(rest, w)) {
 				// (a value in backticks is the value)
 				if f := strings.Fields(rest); addressPort(v+":1") != "" && w == trimValue(w) && i+2 < len(f) && strings.EqualFold(f[i+1], "port") && whole(trimValue(f[i+2])) {
 					// "it's on cache.internal port 6380 now": the
@@ -795,7 +800,7 @@ func newValueFor(s, old string) string {
 		// "it's argo rollouts now": the anchor's word and the one said
 		// to hold now are one name of two words.
 		for _, f := range all {
-			if f.tier == 1 && plainName(f.v) && f.pos+len(f.v)+1 == pos && s[f.pos+len(f.v)] == ' ' {
+			if f.tier == 1 && plainName(f.v) && !degreeWords[strings.ToLower(f.v)] && f.pos+len(f.v)+1 == pos && s[f.pos+len(f.v)] == ' ' {
 				return f.v + " " + best
 			}
 		}
@@ -949,6 +954,11 @@ var notValue = map[string]bool{
 	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
 	// adverbs: "the REDIS_URL is already updated", "it is still 18"
 	"already": true, "still": true, "also": true, "just": true,
+	// words of degree: "it's pretty calm now", "it's really quiet now"
+	"pretty": true, "really": true, "very": true, "quite": true, "so": true, "much": true,
+	"super": true, "fairly": true, "rather": true, "kinda": true, "extremely": true,
+	// states: "the fridge is clean now", "it's quiet now"
+	"clean": true, "calm": true, "quiet": true, "stable": true, "empty": true, "full": true, "busy": true,
 	// states, not values: "is gone", "is done", "are live"
 	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
@@ -956,6 +966,12 @@ var notValue = map[string]bool{
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 	"read-only": true, "readonly": true, "frozen": true, "archived": true,
 }
+
+// degreeWords say how much of a state holds ("pretty calm", "really
+// quiet"): the word after one describes a state, it names no value, and
+// one is never the first word of a two-word name.
+var degreeWords = map[string]bool{"pretty": true, "really": true, "very": true, "quite": true, "so": true,
+	"much": true, "super": true, "fairly": true, "rather": true, "kinda": true, "extremely": true, "too": true}
 
 // valueShape is how a value is written, letters and digits folded:
 // eu-west-1 and eu-central-1 are both "a-a-9", 3.10 and 3.12.1 both "9".

@@ -145,6 +145,11 @@ func TestChangesIn(t *testing.T) {
 		// words said to hold now
 		{"we pulled sentry out last month, it's glitchtip now", "", "sentry>glitchtip"},
 		{"we ripped jenkins out.", "it's github actions now, with the cache action.", "jenkins>github actions"},
+		// a state said after giving a tool up is no new value
+		{"we pulled sentry out and it's pretty calm now", "", ""},
+		{"we ripped jenkins out, it's really quiet now", "", ""},
+		{"I threw the leftovers out; the fridge is clean now", "", ""},
+		{"we dropped the nightly cron, the queue is very quiet now", "", ""},
 		{"if we ever rip varnish out the VCL goes too", "", ""},
 		{"we took the trash out, it's clean now", "", ""},
 		{"bumped the sdk and swapped moment out for dayjs, much smaller", "", "moment>dayjs"},
