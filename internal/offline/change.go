@@ -268,7 +268,9 @@ func readChanges(s, prev, next string, src source) []change {
 		// against another in the same unit names the value held and the
 		// one it is not.
 		// ("it took 5 minutes, not 10 minutes" is a measure seen.)
-		if strings.EqualFold(m[2], m[4]) && !textkeyStop(strings.ToLower(m[2])) && !unitRe().MatchString(m[2]) {
+		// ("we had 40 guests, not 400 guests" counts things: only a
+		// unit a setting is written in sets one.)
+		if strings.EqualFold(m[2], m[4]) && settingUnits[strings.ToLower(m[2])] {
 			// The unit goes with the number: a bare number is a value
 			// of too many settings.
 			add(m[3]+" "+m[4], m[1]+" "+m[2], "")
@@ -503,6 +505,16 @@ var linkWords = map[string]bool{"is": true, "are": true, "it's": true, "its": tr
 
 // unitRe is a unit a measure is counted in: "40 seconds", "3 times".
 var unitRe = lazyregexp.New(`(?i)^(?:s|secs?|seconds?|ms|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times|x|%|percent|kb|mb|gb|tb|lines?|files?|rows?|items?|tests?|errors?|warnings?)$`)
+
+// settingUnits are the units a setting's value is written in ("print at
+// 300 dpi, not 203 dpi", "4 spaces rather than 2 spaces"); a count of
+// guests, laps or cups set against another is a measure told, no
+// setting. (Time and size units are left out: "it took 5 ms, not 10 ms"
+// is a measure seen.)
+var settingUnits = map[string]bool{"hz": true, "khz": true, "mhz": true, "ghz": true, "dpi": true, "ppi": true,
+	"baud": true, "bps": true, "kbps": true, "mbps": true, "fps": true, "spaces": true, "space": true, "tabs": true,
+	"px": true, "pt": true, "em": true, "rem": true, "cores": true, "threads": true, "workers": true,
+	"replicas": true, "columns": true, "cols": true, "chars": true, "characters": true, "bits": true}
 
 // absPath reports whether v is a path from the root or the home
 // directory: /srv/backups, ~/vaults/dev.

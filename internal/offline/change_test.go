@@ -145,6 +145,14 @@ func TestChangesIn(t *testing.T) {
 		// words said to hold now
 		{"we pulled sentry out last month, it's glitchtip now", "", "sentry>glitchtip"},
 		{"we ripped jenkins out.", "it's github actions now, with the cache action.", "jenkins>github actions"},
+		// a count set against another is no setting; a unit a
+		// setting is written in is
+		{"Print at 300 dpi, not 203 dpi.", "", "203 dpi>300 dpi"},
+		{"Indent with 4 spaces rather than 2 spaces.", "", "2 spaces>4 spaces"},
+		{"We had 40 guests, not 400 guests, at the wedding.", "", ""},
+		{"The tent sleeps 4 people, not 2 people.", "", ""},
+		{"She ran 10 laps, not 12 laps, this morning.", "", ""},
+		{"The recipe needs 2 cups rather than 3 cups of flour.", "", ""},
 		// a state said after giving a tool up is no new value
 		{"we pulled sentry out and it's pretty calm now", "", ""},
 		{"we ripped jenkins out, it's really quiet now", "", ""},
