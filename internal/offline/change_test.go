@@ -219,6 +219,11 @@ func TestChangedLine(t *testing.T) {
 		// scheme and path stay
 		{"- Queue at amqp://localhost:5672/jobs.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, "- Queue at amqp://mq.lab.lan:5673/jobs."},
 		{"- Admin UI at http://localhost:9000/app.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, ""},
+		// of several local services on one line, only the one the
+		// sentence names moves; none when it names none of them
+		{"- Local services: admin UI at http://localhost:9000, redis at redis://localhost:6379.", change{old: "localhost", new: "cache.internal:6380", terms: []string{"redis"}}, "- Local services: admin UI at http://localhost:9000, redis at redis://cache.internal:6380."},
+		{"- Dev stack: grafana at http://localhost:3000, postgres at postgres://localhost:5432/app.", change{old: "localhost", new: "db.lab.lan:5433", terms: []string{"postgre", "localhost", "anymore", "port"}}, "- Dev stack: grafana at http://localhost:3000, postgres at postgres://db.lab.lan:5433/app."},
+		{"- Local services: admin UI at http://localhost:9000, metrics at http://localhost:9100.", change{old: "localhost", new: "cache.internal:6380", terms: []string{"redis", "local"}}, ""},
 		// a letter whose lower case is longer or shorter before the URL
 		// must not shift where the line is cut
 		{"- Redis at " + strings.Repeat("Ⱥ", 20) + "://localhost:6379/0", change{old: "localhost", new: "cache.internal:6380", terms: []string{"redis"}}, "- Redis at " + strings.Repeat("Ⱥ", 20) + "://cache.internal:6380/0"},

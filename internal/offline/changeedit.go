@@ -269,7 +269,17 @@ func changedLine(line string, c change) string {
 		}
 	} else if !containsValue(line, old) {
 		// A host inside a longer address: "dc01" in "dc01.corp.local".
-		tok, repl := addressPart(line, old, c.new)
+		in := line
+		if loopbackHosts[strings.ToLower(old)] {
+			u, n := namedLoopbackURL(line, old, c.terms)
+			if n > 1 && u == "" {
+				return ""
+			}
+			if n > 1 {
+				in = u
+			}
+		}
+		tok, repl := addressPart(in, old, c.new)
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
@@ -410,6 +420,35 @@ func swapCommand(line, old string, c change) string {
 		return strings.Replace(line, "`"+spans[0]+"`", "`"+of[0]+"`", 1)
 	}
 	return ""
+}
+
+// namedLoopbackURL counts the URLs of line on the loopback host old and
+// returns the one of them the sentence's terms name by its scheme or the
+// two words before it ("redis at redis://localhost:6379" for "redis isn't
+// on localhost anymore"), or "" when none or more than one is named: a
+// line of several local services must not have the wrong one moved.
+func namedLoopbackURL(line, old string, terms []string) (string, int) {
+	lo := "//" + lowerASCII(old)
+	ts := termSet(terms)
+	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
+	n, hits, url := 0, 0, ""
+	for i, w := range f {
+		t := trimValue(w)
+		if !strings.Contains(lowerASCII(t), lo) {
+			continue
+		}
+		n++
+		scheme, _, _ := strings.Cut(t, "://")
+		near := scheme + " " + strings.Join(f[max(0, i-2):i], " ")
+		if intersects(ts, termSet(nonValues(plain(near)))) {
+			hits++
+			url = t
+		}
+	}
+	if hits != 1 {
+		url = ""
+	}
+	return url, n
 }
 
 // inAddress reports whether old names the host of an address in s
