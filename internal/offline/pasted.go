@@ -486,7 +486,7 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		if port := servedQuery(c); port != "" {
 			return servedVersion(port, shellOutput(output), prompt)
 		}
-		if st := listedVersions(shellOutput(output), prompt); st != nil {
+		if st := listedVersions(c, shellOutput(output), prompt); st != nil {
 			return st
 		}
 		if st := printedModuleVersion(c, shellOutput(output), prompt); st != nil {
@@ -649,9 +649,12 @@ func pastedServed(text string, src source, intro string) []setting {
 // installed, its header naming a "Name" and a "Version" column between
 // pipes (psql's `\dx`: " timescaledb | 2.17.2 | public | …"): each row's
 // version, of the program the row names, as printed on the box the agent
-// asked. A table with no such header (a query's rows) gives nothing.
-func listedVersions(body string, prompt source) []setting {
-	if !strings.Contains(body, "|") || !strings.Contains(body, "Version") {
+// asked. A table with no such header (a query's rows) gives nothing, nor
+// one a command printed from a file (`cat docs/compat.md`, `grep -A3
+// Version CHANGELOG.md`): a document's table tells plans and history,
+// not what is installed.
+func listedVersions(c command, body string, prompt source) []setting {
+	if !strings.Contains(body, "|") || !strings.Contains(body, "Version") || !clientTable(c, body) {
 		return nil
 	}
 	nameCol, verCol := -1, -1
@@ -686,11 +689,42 @@ func listedVersions(body string, prompt source) []setting {
 			continue
 		}
 		s := prompt
-		s.quote = strings.TrimSpace(ln)
+		// (only the name and the version: another cell's words, "planned
+		// for Q3", are no part of what was printed as installed)
+		s.quote = name + " | " + cells[verCol]
 		terms := keyTerms(name)
 		out = append(out, setting{key: name, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(strings.ToLower(name))), pinned: true, intro: prompt.quote, printed: true, queried: true})
 	}
 	return out
+}
+
+// pagers print lines of a file (a match, its head): with fileReaders,
+// what they show of a table is a document's.
+var pagers = map[string]bool{"grep": true, "rg": true, "egrep": true, "ag": true, "less": true, "more": true,
+	"head": true, "tail": true, "sed": true, "awk": true, "zcat": true}
+
+// clientTable reports whether a command's table between pipes is one a
+// database client printed: a client runs in the command (`docker compose
+// exec db psql …`), or the table has psql's rule line ("---+---") and no
+// program that reads a file printed it.
+func clientTable(c command, body string) bool {
+	rule := false
+	for _, ln := range strings.Split(body, "\n") {
+		if t := strings.TrimSpace(ln); strings.Contains(t, "-+-") && strings.Trim(t, "-+") == "" {
+			rule = true
+			break
+		}
+	}
+	for _, a := range c.args {
+		p := strings.ToLower(a.text[strings.LastIndexByte(a.text, '/')+1:])
+		switch {
+		case dbClients[p]:
+			return true
+		case (fileReaders[p] || pagers[p]) && !a.quoted:
+			return false
+		}
+	}
+	return rule
 }
 
 // moduleVersionRe is a Python module's version attribute in inline code:

@@ -994,6 +994,11 @@ func TestListedAndModuleVersions(t *testing.T) {
 		{`psql -d app -c '\dx'`, "   Name   | Version |   Schema   | Description\n----------+---------+------------+------------\n pg_trgm  | 1.6     | public     | trigram\n plpgsql  | 1.0     | pg_catalog | PL/pgSQL\n", "pg_trgm=1.6 plpgsql=1.0"},
 		{`psql -d app -c 'select name, price from items'`, " name  | price\n-------+-------\n bolt  | 1.25\n", ""},
 		{`psql -d app -c 'select device, fw from devices'`, " device | fw\n--------+-------\n cam-1  | 2.4.1\n", ""},
+		// a table a file holds is a document's, not what is installed
+		{`cat docs/compat.md`, "| Name | Version | Notes |\n|---|---|---|\n| react | 19.0.0 | planned for Q3 |\n", ""},
+		{`grep -A3 Version CHANGELOG.md`, "| Name | Version |\n| postgres | 17.0 |\n", ""},
+		{`head -5 docs/plugins.md`, "  Name   | Version\n---------+--------\n lualine | 2.1.0\n", ""},
+		{`mysql -e 'select plugin_name as Name, plugin_version as Version from plugins'`, "+-------+---------+\n| Name  | Version |\n+-------+---------+\n| audit | 1.4.2   |\n", "audit=1.4.2"},
 		{`python -c "import torch; print(torch.__version__, torch.version.cuda)"`, "2.5.1+cu124 12.4\n", "torch=2.5.1"},
 		{`python3 -c 'import numpy as np; print(np.__version__)'`, "2.1.3\n", "np=2.1.3"},
 		{`python -c "import torch; print(torch.cuda.is_available())"`, "True\n", ""},
