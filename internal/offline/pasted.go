@@ -48,6 +48,11 @@ type setting struct {
 	// the box (servedVersion); it is the version of the program a
 	// memory line places on that port.
 	port string
+	// servedBy is the answer's text, lower-cased, when the version was
+	// under a bare "version" key: an app's own root endpoint answers so
+	// too ({"name":"orders-api","version":"1.4.2"}), so the program the
+	// memory line places on the port must be named in it.
+	servedBy string
 }
 
 var (
@@ -602,7 +607,11 @@ func servedVersion(port, body string, prompt source) []setting {
 		}
 		s := prompt
 		s.quote = strings.TrimSpace(m[0])
-		return []setting{{key: "version", terms: []string{"version"}, value: v, src: s, pinned: true, intro: prompt.quote, printed: true, queried: true, port: port}}
+		by := ""
+		if key == "version" {
+			by = strings.ToLower(body)
+		}
+		return []setting{{key: "version", terms: []string{"version"}, value: v, src: s, pinned: true, intro: prompt.quote, printed: true, queried: true, port: port, servedBy: by}}
 	}
 	return nil
 }
@@ -765,8 +774,9 @@ func printedModuleVersion(c command, body string, prompt source) []setting {
 // servedProgramVersion is, for a version a service gave on port, the
 // program memory line places on that port ("Meilisearch v1.8 in docker,
 // port 7700") and its version: the line names the port and one program
-// with a dotted version written after it; or "" and "".
-func servedProgramVersion(line, port, v string) (string, string) {
+// with a dotted version written after it; or "" and "". An answer under a
+// bare "version" key (by, see setting.servedBy) must name that program.
+func servedProgramVersion(line, port, v, by string) (string, string) {
 	if port == "" || !containsValue(line, port) {
 		return "", ""
 	}
@@ -779,6 +789,9 @@ func servedProgramVersion(line, port, v string) (string, string) {
 			return "", ""
 		}
 		name, old = nv.name, nv.version
+	}
+	if by != "" && !strings.Contains(by, strings.ToLower(name)) {
+		return "", ""
 	}
 	return name, old
 }
@@ -1089,7 +1102,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			// `wrangler dev --port 8787`.
 			lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))
 			if old == "" && st.port != "" {
-				name, old = servedProgramVersion(l, st.port, st.value)
+				name, old = servedProgramVersion(l, st.port, st.value, st.servedBy)
 			}
 			if old == "" && st.queried {
 				// `lazbuild --version` printing "3.6" under "I installed

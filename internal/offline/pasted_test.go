@@ -954,6 +954,13 @@ func TestQueriedVersionToldOrServed(t *testing.T) {
 			"curl -sS http://localhost:9200", "{\n  \"version\" : {\n    \"number\" : \"8.15.2\"\n  }\n}\n", ""},
 		{"served, older", "- Elasticsearch 8.11 on port 9200, single node.", "let us see what the old box runs",
 			"curl -sS http://localhost:9200", "{\n  \"version\" : {\n    \"number\" : \"7.17.9\"\n  }\n}\n", ""},
+		// an app's own root endpoint answers with its own version
+		{"served, an app's own version", "- The orders API runs FastAPI 0.110.0 on port 8000.", "redeployed the service, check it",
+			"curl -s localhost:8000/", `{"name":"orders-api","version":"1.4.2"}`, ""},
+		{"served, an app's own version, another domain", "- The wiki runs Flask 3.0.0 on port 5000.", "upgraded the box, check it",
+			"curl -s localhost:5000/version", `{"service":"team-wiki","version":"3.1.2"}`, ""},
+		{"served, the answer names the program", "- Typesense 0.25.2 on port 8108.", "bumped the image yesterday, check nothing broke",
+			"curl -s localhost:8108/version", `{"name":"typesense","version":"0.26.1"}`, "- Typesense 0.26.1 on port 8108."},
 		{"served, another endpoint", "- Elasticsearch 8.11 on port 9200, single node.", "is the cluster healthy?",
 			"curl -sS localhost:9200/_nodes", `{"nodes":{"a":{"version":"8.15.2"}}}`, ""},
 	} {
@@ -970,7 +977,7 @@ func TestQueriedVersionToldOrServed(t *testing.T) {
 			}
 			if tc.want == "" {
 				for _, c := range w.run(t).Candidates {
-					if strings.Contains(c.Text, "Lazarus") || strings.Contains(c.Text, "Godot") || strings.Contains(c.Text, "Studio") || strings.Contains(c.Text, "search") {
+					if strings.Contains(c.Text, "Lazarus") || strings.Contains(c.Text, "Godot") || strings.Contains(c.Text, "Studio") || strings.Contains(c.Text, "search") || strings.Contains(c.Text, "FastAPI") || strings.Contains(c.Text, "Flask") {
 						t.Errorf("proposed %+v", c)
 					}
 				}
