@@ -280,8 +280,15 @@ var goModuleRe = lazyregexp.New(`^(?:require\s+)?([a-z0-9-]+\.[\w.-]+(?:/[\w.~-]
 
 // goModuleVersion is the name and version of the module line t requires
 // (see goModuleRe), or "" and "": the name is the path's last part, or the
-// part before a major version suffix ("fiber" of ".../fiber/v3").
+// part before a major version suffix ("fiber" of ".../fiber/v3"). A
+// module with no go.mod of its own ("+incompatible": its version is the
+// repository's tag, docker's 26.1.3 for the moby daemon) and a generic last
+// part ("go" of cloud.google.com/go, "api" of k8s.io/api) name no program.
+// (The cheap test first: the regexp runs on every pasted line.)
 func goModuleVersion(t string) (string, string) {
+	if !strings.Contains(t, "/") || !strings.Contains(t, " v") && !strings.Contains(t, "\tv") || strings.Contains(t, "+incompatible") {
+		return "", ""
+	}
 	m := goModuleRe().FindStringSubmatch(t)
 	if m == nil {
 		return "", ""
@@ -291,11 +298,16 @@ func goModuleVersion(t string) (string, string) {
 	if len(parts) > 2 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
 		name = parts[len(parts)-2]
 	}
-	if !versionName(name) {
+	if genericModuleParts[name] || !versionName(name) {
 		return "", ""
 	}
 	return name, m[2]
 }
+
+// genericModuleParts are last parts of a module path that name a kind of
+// package, not a program: cloud.google.com/go, k8s.io/api, …/sdk.
+var genericModuleParts = map[string]bool{"go": true, "api": true, "apis": true, "client": true, "sdk": true,
+	"lib": true, "core": true, "pkg": true, "common": true, "util": true, "utils": true, "types": true, "v2": true}
 
 // packageRefRe is a package a .NET project or a packages.config lists as
 // one element with its name and version as attributes:

@@ -1081,6 +1081,13 @@ func TestGoModuleVersion(t *testing.T) {
 		{"github.com/jackc/pgx/v5 v5.7.1", "pgx", "5.7.1"},
 		{"require golang.org/x/sync v0.8.0 // indirect", "sync", "0.8.0"},
 		{"github.com/spf13/cobra v1.8.1", "cobra", "1.8.1"},
+		// a module with no go.mod of its own, or a generic last part,
+		// names no program
+		{"github.com/docker/docker v26.1.3+incompatible", "", ""},
+		{"cloud.google.com/go v0.112.0", "", ""},
+		{"k8s.io/api v0.30.1", "", ""},
+		{"github.com/redis/go-redis/v9 v9.5.1", "go-redis", "9.5.1"},
+		{"github.com/stripe/stripe-go/client v76.0.0", "", ""},
 		{"module example.com/gateway", "", ""},
 		{"go 1.23", "", ""},
 		{"github.com/acme/lib => ../lib", "", ""},
