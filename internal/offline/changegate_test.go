@@ -69,5 +69,18 @@ func TestChangeWordsGate(t *testing.T) {
 	if skipped == 0 {
 		t.Error("the gate skipped nothing")
 	}
+	// "the old/former/previous" opens the gate only before a value
+	for s, want := range map[string]bool{
+		"the previous step failed, so retry it":      false,
+		"the old recipe card is in the drawer":       false,
+		"the old acme-raw bucket is read-only":       true,
+		"the former build-01 box stays up until May": true,
+		"the previous v2.3 images were pruned":       true,
+		"use the former style for the dialog":        false,
+	} {
+		if got := mayTellChange(s); got != want {
+			t.Errorf("mayTellChange(%q) = %v, want %v", s, got, want)
+		}
+	}
 	t.Logf("%d of %d texts skipped", skipped, len(texts))
 }

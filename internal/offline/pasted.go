@@ -230,7 +230,7 @@ func pastedSettings(text string, src source) []setting {
 			joined(t)
 			continue
 		}
-		if m := packageRefRe().FindStringSubmatch(t); m != nil {
+		if m := packageRefMatch(t); m != nil {
 			// `<PackageReference Include="MonoGame.Framework.DesktopGL"
 			// Version="3.8.2.1105" />`: a manifest lists many packages,
 			// so read as printed.
@@ -302,6 +302,16 @@ func goModuleVersion(t string) (string, string) {
 		return "", ""
 	}
 	return name, m[2]
+}
+
+// packageRefMatch is packageRefRe's match of t, run only on a line that
+// opens with '<' and holds "version" in any case: the regexp would
+// otherwise run on every pasted line.
+func packageRefMatch(t string) []string {
+	if !strings.HasPrefix(t, "<") || !strings.Contains(strings.ToLower(t), "version") {
+		return nil
+	}
+	return packageRefRe().FindStringSubmatch(t)
 }
 
 // genericModuleParts are last parts of a module path that name a kind of
