@@ -1002,7 +1002,7 @@ func projectTarget(l string) bool {
 // introUpdateRe is the person's words telling that a program was
 // updated or a newer one installed: "updated love on this machine", "I
 // have installed the newer Lazarus release".
-var introUpdateRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*|\binstall(?:ed)?\s+(?:the\s+|a\s+)?new(?:er|est)?\b`)
+var introUpdateRe = lazyregexp.New(`(?i)` + updateWord + `|\binstall(?:ed)?\s+(?:the\s+|a\s+)?new(?:er|est)?\b`)
 
 // updatedProgram reports whether intro, the person's message before a
 // version query, tells an update of the program named (its terms): a
@@ -1026,18 +1026,12 @@ func updatedProgram(intro string, named []string) bool {
 // person's intro tells updated ("I have installed the newer Lazarus
 // release"): the one word of intro naming a program line writes a version
 // of v's shape after, as line writes it, and that version; or "" and "".
-// Two programs named leave it open which one the output is.
-func introProgramVersion(intro, line, v string) (string, string) {
-	if !introUpdateRe().MatchString(intro) {
-		return "", ""
-	}
+// Two programs named leave it open which one the output is. cands are
+// introNames(intro), computed once for all of memory's lines.
+func introProgramVersion(cands [][]string, line, v string) (string, string) {
 	name, old := "", ""
-	for _, w := range strings.Fields(intro) {
-		w = trimValue(w)
-		if !versionName(w) || len(w) < 3 {
-			continue
-		}
-		n, o := versionAfterName(line, withTerms(keyTerms(w), keyTerms(strings.ToLower(w))), v)
+	for _, terms := range cands {
+		n, o := versionAfterName(line, terms, v)
 		if o == "" || dotted(withoutV(o)) != dotted(withoutV(v)) || strings.EqualFold(n, name) {
 			// ("Visual Studio 2022 17.8": a year is no version.)
 			continue
@@ -1048,6 +1042,21 @@ func introProgramVersion(intro, line, v string) (string, string) {
 		name, old = n, o
 	}
 	return name, old
+}
+
+// introNames are the terms of each word of intro that may name a program
+// updated, or none when intro tells no update (see introProgramVersion).
+func introNames(intro string) [][]string {
+	if !introUpdateRe().MatchString(intro) {
+		return nil
+	}
+	var out [][]string
+	for _, w := range strings.Fields(intro) {
+		if w = trimValue(w); versionName(w) && len(w) >= 3 {
+			out = append(out, withTerms(keyTerms(w), keyTerms(strings.ToLower(w))))
+		}
+	}
+	return out
 }
 
 // queriedVersionRe is the first dotted version of a line, written alone
@@ -1106,6 +1115,10 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			continue
 		}
 		var found []change
+		var cands [][]string
+		if st.queried {
+			cands = introNames(st.intro)
+		}
 		for _, l := range k.lines {
 			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
 				continue
@@ -1130,7 +1143,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// `lazbuild --version` printing "3.6" under "I installed
 				// the newer Lazarus release": the program updated is the
 				// one the person names.
-				name, old = introProgramVersion(st.intro, l, st.value)
+				name, old = introProgramVersion(cands, l, st.value)
 			}
 			if old == "" && !st.pinned && !subset(termSet(st.terms), lt) {
 				// "s.options.sampleRate": the path before the last
@@ -1597,7 +1610,10 @@ var ownChangeRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|fina
 var updateRe = lazyregexp.New(`(?i)\bafter\s+(?:[\w']+\s+){0,2}(?:updat|upgrad|bump)\w*|\b(?:updat|upgrad|bump)\w*\s+(?:(?:the|my|our|this)\s+)?(?:[\w-]+\s+)?(?:file|config(?:uration)?|manifest|compose|lock ?file|dependenc(?:y|ies)|deps|packages|[\w-]+\.(?:json|ya?ml|toml|lock|xml|kts|gradle|cfg|ini|txt))\b`)
 
 // updateWordRe is a word of an update in any form.
-var updateWordRe = lazyregexp.New(`(?i)\b(?:updat|upgrad|bump)\w*`)
+var updateWordRe = lazyregexp.New(`(?i)` + updateWord)
+
+// updateWord is updateWordRe's pattern, which introUpdateRe shares.
+const updateWord = `\b(?:updat|upgrad|bump)\w*`
 
 // updatedBefore reports whether a paste's intro tells an update whose
 // result the paste shows, for a pasted version later than old, memory's:
