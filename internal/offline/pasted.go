@@ -979,19 +979,27 @@ func reportSubcommand(c command) (sub, dir string) {
 // placedVersionRe is a memory line's word setting its version for a
 // place other than the box the project is worked on: a pin, a target, a
 // runtime or production ("CI installs X" is the box CI builds on, which
-// follows the project's).
-var placedVersionRe = lazyregexp.New(`(?i)\b(?:pin|pins|pinned|pinning|targets?|targeting|runtime|production|prod|on the servers?|minimum|at least)\b`)
+// follows the project's, so "ci" is otherPlaceRe's only). It is built
+// from the words of projectTargetRe and otherPlaceRe.
+var placedVersionRe = lazyregexp.New(`(?i)\b(?:` + targetWords + `|` + boundWords + `|on the servers?)\b`)
+
+// targetWords are projectTargetRe's words; boundWords the pins, places
+// and bounds placedVersionRe and otherPlaceRe share.
+const (
+	targetWords = `targets?|targeting|runtime`
+	boundWords  = `pin|pins|pinned|pinning|production|prod|minimum|at least`
+)
 
 // projectTargetRe is a memory line's word setting the version the project
 // itself is made for: "LÖVE 11.4 is the target runtime", "Target MATLAB
 // R2023a". Beside a place (otherPlaceRe: "runs on Node 18 in production")
 // it is that place's.
-var projectTargetRe = lazyregexp.New(`(?i)\b(?:targets?|targeting|runtime)\b`)
+var projectTargetRe = lazyregexp.New(`(?i)\b(?:` + targetWords + `)\b`)
 
 // otherPlaceRe is a word of placedVersionRe naming a place or a bound
 // other than the project's own target: a pin, production, the servers,
 // CI, a minimum.
-var otherPlaceRe = lazyregexp.New(`(?i)\b(?:pin|pins|pinned|pinning|production|prod|servers?|ci|minimum|at least)\b`)
+var otherPlaceRe = lazyregexp.New(`(?i)\b(?:` + boundWords + `|servers?|ci)\b`)
 
 // projectTarget reports whether memory line l sets the version the
 // project targets, with no other place named (see projectTargetRe).
