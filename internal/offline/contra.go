@@ -48,13 +48,30 @@ func portsIn(line string, lead bool) []string {
 		case "port":
 			out = append(out, w)
 		case "to", "on", "at":
-			if lead {
+			if lead && leadPort(f, i) {
 				out = append(out, w)
 			}
 		}
 	}
 	return out
 }
+
+// leadPort reports whether the number f[i], said after "to", "on" or
+// "at", stands as a port: nothing counted follows it ("to 120 seconds",
+// "to 500 rows"); it ends its clause, or a word that goes on with the
+// sentence follows.
+func leadPort(f []string, i int) bool {
+	if i+1 == len(f) || strings.ContainsAny(f[i][len(f[i])-1:], ".,;:!?)") {
+		return true
+	}
+	return portFollowers[strings.ToLower(strings.TrimRight(guardWord(f[i+1]), ".:"))]
+}
+
+// portFollowers are the words that may follow a port said after "to",
+// "on" or "at" ("moved it to 5434 now"), where a unit or a thing counted
+// would make the number an amount.
+var portFollowers = map[string]bool{"now": true, "instead": true, "because": true, "since": true, "so": true,
+	"and": true, "but": true, "then": true, "last": true, "this": true, "yesterday": true, "today": true}
 
 // toolsIn lists the tools of toolSlots line names as words.
 func toolsIn(line string) []string {

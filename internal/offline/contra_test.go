@@ -38,6 +38,11 @@ func TestValueGuardChanges(t *testing.T) {
 		{[]string{"- The api listens on port 8080.", "- The api worker metrics listen on port 9100."}, "I moved the api to 8081.", ""},
 		{[]string{"- The dev database listens on port 5432."}, "We moved the dev database to 2024 hardware.", ""},
 		{[]string{"- The dev database listens on port 5432."}, "We moved 350 rows to the dev database.", ""},
+		// An amount said after "to" is no port.
+		{[]string{"- The api listens on port 8080."}, "We bumped the api workers to 4.", ""},
+		{[]string{"- The api listens on port 8080."}, "We raised the api timeout to 120 seconds.", ""},
+		{[]string{"- The api listens on port 8080."}, "We changed the api batch size to 500 rows.", ""},
+		{[]string{"- The print server listens on port 8631."}, "We moved the print server to 6310 yesterday.", "8631>6310"},
 		{[]string{"- The dev database listens on port 5432."}, "The dev database is on 5434 for this test.", ""},
 		{[]string{"- The dev database listens on port 5432."}, "We might move the dev database to 5434 next month.", ""},
 		{[]string{"- Package manager is pnpm."}, "We switched to pnpm, and CI runs pnpm install with the frozen lockfile from now on.", ""},
