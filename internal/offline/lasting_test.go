@@ -417,8 +417,7 @@ func TestMarkerClause(t *testing.T) {
 }
 
 // A marked clause that tells of a passing state (a time limit, a one-off,
-// something not settled) is no lasting rule; many markers in one paste
-// cost no recursion per marker.
+// something not settled) is no lasting rule.
 func TestMarkedClausePassing(t *testing.T) {
 	for _, s := range []string{
 		"the build broke again, also going forward the staging deploy is frozen until the audit",
@@ -431,10 +430,15 @@ func TestMarkedClausePassing(t *testing.T) {
 	if st, _ := classify("fix the login page, also from now on every route validates its input", false, source{}); st == nil || !st.lasting {
 		t.Errorf("marked rule lost: %+v", st)
 	}
+}
+
+// BenchmarkClassifyMarkers is a paste of 800 "(remember that" markers in
+// one message: each marked clause is read again only when it is one
+// thought long, so the cost grows with the paste, not with its square
+// (17.8 s per op before, for this 26 KB).
+func BenchmarkClassifyMarkers(b *testing.B) {
 	long := "fix it" + strings.Repeat(" (remember that the cache is warm", 800)
-	start := time.Now()
-	classify(long, false, source{})
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("classify of %d bytes of markers took %v", len(long), d)
+	for i := 0; i < b.N; i++ {
+		classify(long, false, source{})
 	}
 }
