@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -88,14 +89,6 @@ func swappedValue(a, b string) bool {
 	// Only a term can be a value: "is" and "are" in one place are one
 	// verb.
 	term := func(w string) bool { return len(textkey.Terms(w)) > 0 }
-	in := func(ws []string, w string) bool {
-		for _, x := range ws {
-			if x == w {
-				return true
-			}
-		}
-		return false
-	}
 	at := func(ws []string, i int) string {
 		if i < 0 || i >= len(ws) {
 			return ""
@@ -103,11 +96,11 @@ func swappedValue(a, b string) bool {
 		return ws[i]
 	}
 	for i, x := range aw {
-		if in(bw, x) {
+		if slices.Contains(bw, x) {
 			continue
 		}
 		for j, y := range bw {
-			if in(aw, y) || sameWord(x, y) || !term(x) || !term(y) {
+			if slices.Contains(aw, y) || sameWord(x, y) || !term(x) || !term(y) {
 				continue
 			}
 			prev, next := at(aw, i-1), at(aw, i+1)
