@@ -145,15 +145,7 @@ func valueGuardChanges(cands []candidate, changes []change, k *known) ([]change,
 			if given[v] || families[toolSlots[v]] > 1 {
 				continue
 			}
-			old, line := k.oneValue(func(l string) []string {
-				var same []string
-				for _, t := range toolsIn(l) {
-					if toolSlots[t] == toolSlots[v] {
-						same = append(same, t)
-					}
-				}
-				return same
-			}, v, func(string) bool { return true })
+			old, line := k.oneValue(familyTools(toolSlots[v]), v, func(string) bool { return true })
 			if old == v {
 				held[c.line] = held[c.line] || short
 			} else if old != "" && !containsValue(c.line, old) {
@@ -203,14 +195,11 @@ func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 	for _, fam := range []string{"js", "py"} {
 		var runs []shellRun
 		for _, m := range sessions {
-			for _, r := range m.steps {
-				if p := strings.ToLower(f0(strings.Fields(r.cmd.norm))); toolSlots[p] == fam && isNew(r.src.session) {
-					runs = append(runs, r)
-				}
-			}
-			for _, r := range m.checks {
-				if p := strings.ToLower(f0(strings.Fields(r.cmd.norm))); toolSlots[p] == fam && isNew(r.src.session) {
-					runs = append(runs, r)
+			for _, l := range [][]shellRun{m.steps, m.checks} {
+				for _, r := range l {
+					if toolSlots[runTool(r)] == fam && isNew(r.src.session) {
+						runs = append(runs, r)
+					}
 				}
 			}
 		}
@@ -219,16 +208,8 @@ func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 		}
 		sort.SliceStable(runs, func(i, j int) bool { return before(runs[i].src, runs[j].src) })
 		last := runs[len(runs)-1]
-		tool := strings.ToLower(f0(strings.Fields(last.cmd.norm)))
-		old, line := k.oneValue(func(l string) []string {
-			var same []string
-			for _, t := range toolsIn(l) {
-				if toolSlots[t] == fam {
-					same = append(same, t)
-				}
-			}
-			return same
-		}, tool, slotLine)
+		tool := runTool(last)
+		old, line := k.oneValue(familyTools(fam), tool, slotLine)
 		if old == "" || old == tool {
 			continue
 		}
@@ -237,7 +218,7 @@ func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 		sessionsNew := map[int]bool{}
 		ok := true
 		for i, r := range runs {
-			p := strings.ToLower(f0(strings.Fields(r.cmd.norm)))
+			p := runTool(r)
 			switch {
 			case p == old:
 				if first != nil {
@@ -256,6 +237,26 @@ func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 		out = append(out, change{old: old, new: tool, terms: nonValues(line), src: first.src})
 	}
 	return out
+}
+
+// familyTools returns the values function of oneValue for the tools of
+// family fam: the tools of toolSlots line names that belong to it.
+func familyTools(fam string) func(string) []string {
+	return func(l string) []string {
+		var same []string
+		for _, t := range toolsIn(l) {
+			if toolSlots[t] == fam {
+				same = append(same, t)
+			}
+		}
+		return same
+	}
+}
+
+// runTool is the program a run calls, lower-cased ("pnpm" of "pnpm
+// install"), as ranToolChanges compares it with toolSlots.
+func runTool(r shellRun) string {
+	return strings.ToLower(f0(strings.Fields(r.cmd.norm)))
 }
 
 // slotWords name what a line naming a tool sets: "package manager is

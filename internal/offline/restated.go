@@ -319,7 +319,7 @@ func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
 			continue
 		}
 		w := cs[wording]
-		if changedFact(cs, g, wording, said) || wordedAlready(cs, g, stmts, more, never) {
+		if changedFact(cs, g, wording, said) || wordedAlready(cs, g, stmts, more) {
 			continue
 		}
 		line := asLine(consequenceRe().ReplaceAllString(w.clause, ""))
@@ -369,7 +369,8 @@ func changedFact(cs []restatedClause, g []int, wording int, said []source) bool 
 // among them, or a name written as code ("TIMESTAMP_NTZ for the
 // churned_at as usual" words the timestamps' type already). A second
 // wording would be a duplicate.
-func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt, common func(string) bool) bool {
+func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt) bool {
+	never := func(string) bool { return false }
 	for k, l := range [][]stmt{stmts, more} {
 		for _, s := range l {
 			if k == 0 && !s.lasting && !s.global {
@@ -379,7 +380,7 @@ func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt, common func
 			}
 			st, sn := factTerms(s.line), nameTerms(s.line)
 			for _, i := range g {
-				if n, named, code := linked(cs[i].terms, cs[i].names, st, sn, common); n >= 2 && named || code {
+				if n, named, code := linked(cs[i].terms, cs[i].names, st, sn, never); n >= 2 && named || code {
 					return true
 				}
 			}
