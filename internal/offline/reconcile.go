@@ -750,12 +750,16 @@ func retellsPending(c candidate, changes []change, k *known) bool {
 	if c.kind != KindInstruction && c.kind != KindCorrection {
 		return false
 	}
+	var terms []string // c's fact terms, once, when a change's value is in it
 	for _, ch := range changes {
 		if !containsValue(c.line, ch.new) {
 			continue
 		}
+		if terms == nil {
+			terms = factTerms(c.line)
+		}
 		for _, a := range k.lines {
-			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) && !hasExtra(factTerms(c.line), factTerms(a)) {
+			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) && !hasExtra(terms, factTerms(a)) {
 				return true
 			}
 		}
