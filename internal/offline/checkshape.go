@@ -50,8 +50,14 @@ func testScript(p string) bool {
 
 // checkName is the category of a name that says it checks: test, lint,
 // typecheck or format; a build is not one by name alone.
-func checkName(n string) string {
-	switch c := scriptCategory(n); c {
+func checkName(n string) string { return checkCategory(scriptCategory(n)) }
+
+// checkCategory is a category when it names a check (test, lint,
+// typecheck or format), else "": one place for the list the name, a
+// wrapper's handed command (handedCheck) and an environment's run
+// (envRun) are each judged by.
+func checkCategory(c string) string {
+	switch c {
 	case "test", "lint", "typecheck", "format":
 		return c
 	}

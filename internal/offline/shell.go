@@ -969,11 +969,7 @@ func handedCheck(rest []string) string {
 	if !ok || c.noise {
 		return ""
 	}
-	switch c.category {
-	case "test", "lint", "typecheck", "format":
-		return c.category
-	}
-	return ""
+	return checkCategory(c.category)
 }
 
 // envRun reads `<tool> run <program> <subcommand> …` (`pixi run mojo
@@ -992,9 +988,7 @@ func envRun(argv, prefix []string) (command, bool) {
 	if !ok || inner.runner > 0 || inner.tool != argv[2] || inner.key == argv[2] {
 		return command{}, false
 	}
-	switch inner.category {
-	case "test", "lint", "typecheck", "format":
-	default:
+	if checkCategory(inner.category) == "" {
 		return command{}, false
 	}
 	head := strings.Join(append(append([]string{}, prefix...), path.Base(argv[0]), "run"), " ") + " "
