@@ -269,8 +269,8 @@ func changedLine(line string, c change) string {
 		}
 	} else if !containsValue(line, old) {
 		// A host inside a longer address: "dc01" in "dc01.corp.local".
-		in := line
-		if loopbackHosts[strings.ToLower(old)] {
+		in, loopback := line, loopbackHosts[strings.ToLower(old)]
+		if loopback {
 			u, n := namedLoopbackURL(line, old, c.terms)
 			if n > 1 && u == "" {
 				return ""
@@ -283,7 +283,7 @@ func changedLine(line string, c change) string {
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
-		if loopbackHosts[strings.ToLower(old)] && !strings.Contains(c.new, "//") && strings.Contains(tok, "//") && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
+		if loopback && !strings.Contains(c.new, "//") && strings.Contains(tok, "//") && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
 			// Many services of a project sit on localhost: the one
 			// moved off it is the one the line names by a word of the
 			// sentence ("redis isn't on localhost anymore" for "Redis

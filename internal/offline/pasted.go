@@ -509,14 +509,15 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return nil
 	}
 	prog, flag := versionQuery(c)
+	body := shellOutput(output)
 	if prog == "" {
 		if port := servedQuery(c); port != "" {
-			return servedVersion(port, shellOutput(output), prompt)
+			return servedVersion(port, body, prompt)
 		}
-		if st := listedVersions(c, shellOutput(output), prompt); st != nil {
+		if st := listedVersions(c, body, prompt); st != nil {
 			return st
 		}
-		if st := printedModuleVersion(c, shellOutput(output), prompt); st != nil {
+		if st := printedModuleVersion(c, body, prompt); st != nil {
 			return st
 		}
 		return reportedVersions(c, output, prompt)
@@ -526,7 +527,7 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return nil
 	}
 	lp := strings.ToLower(prog)
-	for i, ln := range strings.Split(strings.TrimSpace(shellOutput(output)), "\n") {
+	for i, ln := range strings.Split(strings.TrimSpace(body), "\n") {
 		t := strings.TrimSpace(ln)
 		m := queriedVersionRe().FindStringSubmatchIndex(t)
 		if flag == "-v" && i > 0 {
