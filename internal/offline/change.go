@@ -281,17 +281,21 @@ func readChanges(s, prev, next string, src source) []change {
 	for _, m := range arrowRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
 	}
-	for _, m := range unitNotRe().FindAllStringSubmatch(s, -1) {
-		// "sample at 500 Hz, not 250 Hz": a measure in one unit set
-		// against another in the same unit names the value held and the
-		// one it is not.
-		// ("it took 5 minutes, not 10 minutes" is a measure seen.)
-		// ("we had 40 guests, not 400 guests" counts things: only a
-		// unit a setting is written in sets one.)
-		if strings.EqualFold(m[2], m[4]) && settingUnits[strings.ToLower(m[2])] {
-			// The unit goes with the number: a bare number is a value
-			// of too many settings.
-			add(m[3]+" "+m[4], m[1]+" "+m[2], "")
+	// (unitNotRe needs two numbers: the digit test first spares the
+	// regexp on the many sentences the gate lets past for "not".)
+	if hasDigit(s) {
+		for _, m := range unitNotRe().FindAllStringSubmatch(s, -1) {
+			// "sample at 500 Hz, not 250 Hz": a measure in one unit set
+			// against another in the same unit names the value held and the
+			// one it is not.
+			// ("it took 5 minutes, not 10 minutes" is a measure seen.)
+			// ("we had 40 guests, not 400 guests" counts things: only a
+			// unit a setting is written in sets one.)
+			if strings.EqualFold(m[2], m[4]) && settingUnits[strings.ToLower(m[2])] {
+				// The unit goes with the number: a bare number is a value
+				// of too many settings.
+				add(m[3]+" "+m[4], m[1]+" "+m[2], "")
+			}
 		}
 	}
 	for _, m := range replacedRe().FindAllStringSubmatch(s, -1) {
