@@ -177,7 +177,6 @@ func factClauses(s string) (out []string, words []bool) {
 // more in other words (see above), one per session, worded alike so that
 // they group. A fact a statement (stmts, more) words already is left to it.
 func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
-	never := func(string) bool { return false }
 	// First the cheap terms of each sentence: only a sentence sharing two
 	// terms, a name among them, with a sentence of another session can
 	// state a fact twice, and only those are read clause by clause (the
@@ -211,7 +210,7 @@ func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
 			if cand[i] && cand[j] {
 				continue
 			}
-			if n, named, _ := linked(st[i].terms, st[i].names, st[j].terms, st[j].names, never); n >= 2 && named {
+			if n, named, _ := linked(st[i].terms, st[i].names, st[j].terms, st[j].names, neverCommon); n >= 2 && named {
 				cand[i], cand[j] = true, true
 			}
 		}
@@ -284,7 +283,7 @@ func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
 			if said[a.said].session == said[b.said].session || !a.words && !b.words {
 				continue
 			}
-			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, never); n >= 2 && named {
+			if n, named, _ := linked(a.terms, a.names, b.terms, b.names, neverCommon); n >= 2 && named {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -340,6 +339,11 @@ func restatedFacts(stmts []stmt, said []source, more []stmt) []stmt {
 	return out
 }
 
+// neverCommon is linked's common for restatedFacts: no shared word is
+// ruled out as too common, since the fanout cap of the term index already
+// keeps everyday words from tying clauses.
+func neverCommon(string) bool { return false }
+
 // changedFact reports whether a clause of a group says something other
 // than the wording clause: one denies what the other says, one puts
 // another value in the same place, or the newer supersedes the older
@@ -370,7 +374,6 @@ func changedFact(cs []restatedClause, g []int, wording int, said []source) bool 
 // churned_at as usual" words the timestamps' type already). A second
 // wording would be a duplicate.
 func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt) bool {
-	never := func(string) bool { return false }
 	for k, l := range [][]stmt{stmts, more} {
 		for _, s := range l {
 			if k == 0 && !s.lasting && !s.global {
@@ -380,7 +383,7 @@ func wordedAlready(cs []restatedClause, g []int, stmts, more []stmt) bool {
 			}
 			st, sn := factTerms(s.line), nameTerms(s.line)
 			for _, i := range g {
-				if n, named, code := linked(cs[i].terms, cs[i].names, st, sn, never); n >= 2 && named || code {
+				if n, named, code := linked(cs[i].terms, cs[i].names, st, sn, neverCommon); n >= 2 && named || code {
 					return true
 				}
 			}
