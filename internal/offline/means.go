@@ -180,7 +180,9 @@ func recurringMeans(stmts []stmt, said []source, more []stmt) []stmt {
 // leanWords reports, by whole words, whether a sentence may lean
 // back (meansLeanRe, leanTermRe).
 func leanWords(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
+	// FieldsFuncSeq: this runs on every sentence, and a slice of its
+	// words per sentence would be garbage.
+	for w := range strings.FieldsFuncSeq(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
 		// Whole words: "was", "has", "class", "tool" lean on nothing.
 		if w == "like" || w == "as" || w == "obviously" || w == "too" {
 			return true
