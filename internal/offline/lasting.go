@@ -409,7 +409,8 @@ func markerClause(s string) (string, bool) {
 	if head == "" {
 		head = "."
 	}
-	if h := stripFillers(head); reportedRe().MatchString(h) || wishIfRe().MatchString(h) || formalAskRe().MatchString(s) {
+	h := stripFillers(head)
+	if reportedRe().MatchString(h) || wishIfRe().MatchString(h) || formalAskRe().MatchString(s) {
 		// "my lead said that from now on …", "I should be grateful
 		// if, henceforth, …": who set the rule and the polite wish are
 		// read whole (reshape, wishIf).
@@ -417,7 +418,7 @@ func markerClause(s string) (string, bool) {
 	}
 	parts := clauseSplitRe().Split(head, -1)
 	last := strings.TrimSpace(stripFillers(strings.TrimSpace(parts[len(parts)-1])))
-	if notHereRe().MatchString(strings.TrimSpace(stripFillers(head))) || askQuestRe().MatchString(last) || ventRe().MatchString(head) {
+	if notHereRe().MatchString(strings.TrimSpace(h)) || askQuestRe().MatchString(last) || ventRe().MatchString(head) {
 		return "", false
 	}
 	rest := s[loc[1]:]
