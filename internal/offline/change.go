@@ -979,8 +979,9 @@ func valueLike(v string) bool {
 	return len(l) > 1 && !textkeyStop(l) && !notValue[l]
 }
 
-// notValue are words that fill a value's place without being one.
-var notValue = map[string]bool{
+// notValue are words that fill a value's place without being one; the
+// words of degree (degreeWords: "it's pretty calm now") are among them.
+var notValue = withDegreeWords(map[string]bool{
 	"it": true, "them": true, "that": true, "this": true, "there": true, "here": true, "new": true,
 	"old": true, "one": true, "ones": true, "other": true, "same": true, "something": true,
 	"everything": true, "anything": true, "nothing": true, "latest": true, "version": true,
@@ -988,9 +989,6 @@ var notValue = map[string]bool{
 	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
 	// adverbs: "the REDIS_URL is already updated", "it is still 18"
 	"already": true, "still": true, "also": true, "just": true,
-	// words of degree: "it's pretty calm now", "it's really quiet now"
-	"pretty": true, "really": true, "very": true, "quite": true, "so": true, "much": true,
-	"super": true, "fairly": true, "rather": true, "kinda": true, "extremely": true,
 	// states: "the fridge is clean now", "it's quiet now"
 	"clean": true, "calm": true, "quiet": true, "stable": true, "empty": true, "full": true, "busy": true,
 	// states, not values: "is gone", "is done", "are live"
@@ -999,6 +997,15 @@ var notValue = map[string]bool{
 	"out": true, "off": true, "back": true, "ve": true, "re": true, "ll": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 	"read-only": true, "readonly": true, "frozen": true, "archived": true,
+})
+
+// withDegreeWords adds degreeWords to m, so the list of them is written
+// once for notValue and for the two-word names newValueFor joins.
+func withDegreeWords(m map[string]bool) map[string]bool {
+	for w := range degreeWords {
+		m[w] = true
+	}
+	return m
 }
 
 // degreeWords say how much of a state holds ("pretty calm", "really
