@@ -184,7 +184,7 @@ func leanWords(s string) bool {
 	// words per sentence would be garbage.
 	for w := range strings.FieldsFuncSeq(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
 		// Whole words: "was", "has", "class", "tool" lean on nothing.
-		if w == "like" || w == "as" || w == "obviously" || w == "too" {
+		if w == "like" || w == "as" || w == "obviously" || w == "too" || w == "same" {
 			return true
 		}
 	}
