@@ -29,7 +29,7 @@ import (
 
 var (
 	evalOut  = flag.String("eval-out", "", "write the evaluation report to this file")
-	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29, tuning27, heldout10, tuning30, tuning33, tuning32, tuning31, tuning34, tuning35, tuning36, tuning37, heldout11) and skip the corpus-size checks")
+	evalHalf = flag.String("eval-half", "", "score only these halves (comma-separated: heldout, tuning, heldout2, heldout3, tuning2, tuning3, tuning4, tuning5, heldout4, tuning6, tuning7, tuning8, tuning9, tuning10, heldout5, tuning12, heldout6, tuning11, tuning13, tuning14, tuning15, heldout7, tuning17, tuning16, tuning18, tuning19, heldout8, tuning21, tuning20, tuning23, tuning24, heldout9, tuning25, tuning22, tuning28, tuning26, tuning29, tuning27, heldout10, tuning30, tuning33, tuning32, tuning31, tuning34, tuning35, tuning36, tuning37, heldout11, tuning38, tuning39, tuning40, tuning41) and skip the corpus-size checks")
 	evalFast = flag.Bool("eval-fast", false, "skip Gemini's validators")
 )
 
@@ -125,7 +125,7 @@ func TestEval(t *testing.T) {
 	// The production hook: a text the redactor cannot vouch for is held.
 	redactFn := red.Hook(context.Background(), nil, nil)
 	var halves []*evalResult
-	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11"} {
+	for seed, half := range []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41"} {
 		if *evalHalf != "" && !slices.Contains(strings.Split(*evalHalf, ","), half) {
 			continue
 		}
