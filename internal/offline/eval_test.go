@@ -214,8 +214,11 @@ func TestEval(t *testing.T) {
 // twice, once from each session; tuning36 proposes one recurring fact twice
 // (a read-only data share, once from a demo bullet); tuning37 adds the moved
 // dev database port ("I moved the dev database to 5434.") beside MEMORY.md's
-// line with the old one (a contradiction).
-var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true}
+// line with the old one (a contradiction); tuning41 proposes three facts
+// twice each (a deny-message id prefix, from a question and from the next
+// sentence; a pod-and-image output rule and a file:// dependency, once
+// from each of two sessions).
+var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true, "tuning41": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
