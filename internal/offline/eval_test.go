@@ -217,8 +217,10 @@ func TestEval(t *testing.T) {
 // line with the old one (a contradiction); tuning41 proposes three facts
 // twice each (a deny-message id prefix, from a question and from the next
 // sentence; a pod-and-image output rule and a file:// dependency, once
-// from each of two sessions).
-var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true, "tuning41": true}
+// from each of two sessions); tuning39 proposes one recurring fact twice
+// (a read-only raw bucket, once from each session) and a line that repeats
+// the global file's date format.
+var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true, "tuning39": true, "tuning41": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
