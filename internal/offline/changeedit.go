@@ -172,6 +172,11 @@ func splitAddress(v string) (string, string) {
 // old host under it.
 func movesHost(text, addr string) bool {
 	host, _ := splitAddress(addr)
+	if host == "" && strings.HasPrefix(addr, ":") {
+		// ":8404", a port on every address of the box, has no host
+		// to move.
+		return false
+	}
 	for _, w := range strings.Fields(text) {
 		v := trimValue(w)
 		h, _ := splitAddress(v)

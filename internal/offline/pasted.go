@@ -53,6 +53,15 @@ type setting struct {
 	// too ({"name":"orders-api","version":"1.4.2"}), so the program the
 	// memory line places on the port must be named in it.
 	servedBy string
+	// from is the value the pasted line itself says the setting changed
+	// from ("Changing dist "quicklisp" from version 2023-10-21 to version
+	// 2024-10-12"): a memory line holding it holds the old value.
+	from string
+	// section holds the terms of the header of the block the setting
+	// was pasted under ("action_endpoint:" above "  url: …", "frontend
+	// stats" above "    bind :8405"): the key says what is set, the
+	// section whose ("url" of the action server).
+	section []string
 }
 
 var (
@@ -151,8 +160,15 @@ func pastedSettings(text string, src source) []setting {
 	// "replicas: 3", "rev: 42"); up to three in a call's or an element's,
 	// which say where the program comes from first.)
 	since, reach := 0, 1
+	// (The settings a line adds, out[from:], are given the section it
+	// is under, when the next line is read or the text ends.)
+	var sec pasteBlock
+	var under []string
+	from := 0
 	for _, ln := range strings.Split(text, "\n") {
+		sec.mark(out[from:], under)
 		n := len(out)
+		from, under = n, sec.under(ln)
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" || strings.HasPrefix(t, "```") {
@@ -226,6 +242,23 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
+		if key, was, now := printedChange(t); now != "" {
+			// "Changing dist "quicklisp" from version 2023-10-21 to
+			// version 2024-10-12.": a program telling the change it
+			// made.
+			k := len(out)
+			if add(key, now, t, nil); len(out) > k {
+				out[k].from = was
+			}
+			continue
+		}
+		if verb, addr := announcedAddress(t); addr != "" {
+			// "Listening on 127.0.0.1:5050.", "Uvicorn running on
+			// http://127.0.0.1:8081 (Press CTRL+C to quit)": a server's
+			// log line saying where it listens.
+			add(verb, addr, t, nil)
+			continue
+		}
 		if !strings.ContainsAny(t, "=:{") {
 			joined(t)
 			continue
@@ -270,7 +303,128 @@ func pastedSettings(text string, src source) []setting {
 			joined(t)
 		}
 	}
+	sec.mark(out[from:], under)
 	return out
+}
+
+// pasteBlock follows the block headers of a pasted file: a key with no
+// value ("action_endpoint:"), a TOML table ("[server]"), or a directive
+// of words with no digit heading indented lines ("frontend stats",
+// "server {"). A header holds for the lines indented deeper than it (a
+// TOML table's, until the next header), up to a blank line.
+type pasteBlock struct {
+	terms  []string
+	indent int
+	table  bool // a TOML table: its lines are not indented
+}
+
+// sectionHeaderRe is a line that may head a block: a YAML key with no
+// value, a TOML table, or up to three words and an opening brace.
+var sectionHeaderRe = lazyregexp.New(`^(?:([A-Za-z_][\w-]*):|\[([A-Za-z_][\w.-]*)\]|([A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*){0,2})\s*\{?)$`)
+
+// under reads raw line ln, as the next line of the paste, and gives the
+// terms of the header it is under, or nil; a header line itself opens its
+// block.
+func (s *pasteBlock) under(ln string) []string {
+	t := strings.TrimSpace(ln)
+	if t == "" {
+		s.terms = nil
+		return nil
+	}
+	indent := len(ln) - len(strings.TrimLeft(ln, " \t"))
+	var in []string
+	if s.terms != nil && (s.table || indent > s.indent) {
+		in = s.terms
+	} else {
+		s.terms = nil
+	}
+	if m := sectionHeaderRe().FindStringSubmatch(t); m != nil && (m[3] == "" || strings.HasSuffix(t, "{") || in == nil && strings.Contains(m[3], " ")) {
+		// (One bare word is a list's item or a value, not a header,
+		// and words inside a block are its directives: "stats enable".)
+		s.terms, s.indent, s.table = keyTerms(m[1]+m[2]+m[3]), indent, m[2] != ""
+		return nil
+	}
+	return in
+}
+
+// mark gives settings the section they were read under.
+func (s *pasteBlock) mark(settings []setting, terms []string) {
+	if terms == nil {
+		return
+	}
+	for i := range settings {
+		settings[i].section = terms
+	}
+}
+
+// printedChangeRe is a program's line telling a change it made, from
+// one value to another: "Changing dist "quicklisp" from version
+// 2023-10-21 to version 2024-10-12.", "Upgrading node from 20.11.1 to
+// 22.3.0".
+var printedChangeRe = lazyregexp.New(`(?i)^(?:[\w-]+:\s+)?(?:chang|updat|upgrad|downgrad|bump|switch|migrat)\w*\s+(.{0,40}?)\s*\bfrom\s+(?:version\s+)?["']?([\w.:/@+-]*\d[\w.:/@+-]*?)["']?\s+to\s+(?:version\s+)?["']?([\w.:/@+-]*\d[\w.:/@+-]*?)["']?[.,;]?$`)
+
+// printedChange reads a line a program printed telling a change it made
+// (see printedChangeRe): the words of what changed, the value it was and
+// the value it is, written the same way; or "", "" and "". (The cheap
+// test first: the regexp runs only on a line holding " from " and " to ".)
+func printedChange(t string) (key, was, now string) {
+	if !strings.Contains(t, " from ") || !strings.Contains(t, " to ") {
+		return "", "", ""
+	}
+	m := printedChangeRe().FindStringSubmatch(t)
+	if m == nil || valueShape(m[2]) != valueShape(m[3]) || strings.EqualFold(m[2], m[3]) {
+		return "", "", ""
+	}
+	key = strings.Trim(m[1], `"' `)
+	if len(keyTerms(key)) == 0 {
+		key = "version"
+	}
+	return key, m[2], m[3]
+}
+
+// printedChanges reads the changes a command's output tells (see
+// printedChange), as settings at the person's last message (prompt).
+func printedChanges(body string, prompt source) []setting {
+	if !strings.Contains(body, " from ") {
+		return nil
+	}
+	var out []setting
+	for _, ln := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(ln)
+		if key, was, now := printedChange(t); now != "" {
+			s := prompt
+			s.quote = t
+			out = append(out, setting{key: key, terms: keyTerms(key), value: now, src: s, intro: prompt.quote, from: was})
+		}
+	}
+	return out
+}
+
+// announcedAddressRe is a log line's words saying where a server
+// listens: a verb of listening, "on" or "at", and an address with a port.
+var announcedAddressRe = lazyregexp.New(`(?i)\b(listening|listens|running|serving|started|bound|available)\s+(?:on|at)\s+((?:[a-z][a-z0-9+]*://)?[\w.-]*:\d{2,5}(?:/\S*)?)`)
+
+// announcedAddress is the verb and the address of a server's log line
+// saying where it listens (see announcedAddressRe), or "" and "". The
+// verb is the setting's key: a memory line telling where the service
+// "listens" or "runs" names it. (The cheap test first: the regexp runs
+// on a pasted line only when it holds " on " or " at ".)
+func announcedAddress(t string) (string, string) {
+	if !strings.Contains(t, " on ") && !strings.Contains(t, " at ") {
+		return "", ""
+	}
+	m := announcedAddressRe().FindStringSubmatch(t)
+	if m == nil {
+		return "", ""
+	}
+	a := trimValue(m[2])
+	if !strings.Contains(a, "//") {
+		a = strings.TrimSuffix(a, "/")
+	}
+	if addressPort(a) == "" {
+		return "", ""
+	}
+	return m[1], a
 }
 
 // goModuleRe is a module a go.mod requires, on a line of its own:
@@ -510,6 +664,9 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	}
 	prog, flag := versionQuery(c)
 	body := shellOutput(output)
+	if st := printedChanges(body, prompt); st != nil {
+		return st
+	}
 	if prog == "" {
 		if port := servedQuery(c); port != "" {
 			return servedVersion(port, body, prompt)
@@ -1134,6 +1291,15 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			}
 			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
 			old, name := "", ""
+			if st.from != "" {
+				// The program told the change: memory holding the
+				// value it changed from holds the old one.
+				if containsValue(l, st.from) && oneValueOfShape(l, st.from) {
+					ch.old, ch.context = st.from, st.src.quote
+					found = append(found, ch)
+				}
+				continue
+			}
 			if st.named != nil {
 				name, old = versionAfterName(l, st.named, st.value)
 				if old == "" {
@@ -1167,6 +1333,24 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				if old = slotValue(l, ch); !oneValueOfShape(l, old) {
 					old = ""
 				}
+				if p := portOnly(l, st.value); old == "" && p != "" {
+					// "Listening on 127.0.0.1:5050." for "Service
+					// listens on port 5000": the line gives the port
+					// alone.
+					c := ch
+					c.new = p
+					if old = slotValue(l, c); oneValueOfShape(l, old) {
+						ch = c
+					} else {
+						old = ""
+					}
+				}
+			}
+			if old == "" && !st.pinned && st.section != nil {
+				// "url: http://localhost:5056/webhook" under
+				// "action_endpoint:" for "The action server runs on
+				// port 5055": the section names whose setting it is.
+				old, ch = sectionValue(l, st, ch)
 			}
 			if old == "" && !st.pinned {
 				// "gcc13.2" for "gcc11.4": a version written after
@@ -1184,7 +1368,8 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 					old = siblingHost(l, st.value)
 				}
 			}
-			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) || !toldChanged(said, st, old) {
+			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) ||
+				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) {
 				continue
 			}
 			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) {
@@ -1212,6 +1397,101 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 		}
 	}
 	return out
+}
+
+// showsNamedFile reports whether intro, the first line of a paste, is a
+// command the person ran to print a file that memory line line names
+// (`$ grep -A3 'frontend stats' conf.d/00-stats.cfg` for "Stats page on
+// :8404 (frontend stats in conf.d/00-stats.cfg)"): the file as it stands,
+// shown against the line that cites it, is the second signal a word of
+// change otherwise gives.
+func showsNamedFile(intro, line string) bool {
+	if !strings.HasPrefix(intro, "$ ") {
+		return false
+	}
+	cs := commands(intro[2:])
+	if len(cs) == 0 || len(cs[0].args) < 2 {
+		return false
+	}
+	if p := path.Base(cs[0].args[0].text); !fileReaders[p] && !pagers[p] {
+		return false
+	}
+	for _, a := range cs[0].args[1:] {
+		if f := a.text; !strings.HasPrefix(f, "-") && strings.ContainsAny(f, "./") && !strings.ContainsAny(f, "*?$") && len(f) > 3 && containsValue(line, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksInMessage reports whether the person's message at src asks
+// something (a sentence ending in "?"): a file shown with a question
+// ("why is it 8405?") may show a mistake, not the setting.
+func asksInMessage(said []source, src source) bool {
+	for _, s := range said {
+		if s.session == src.session && s.msgID == src.msgID && strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionValue finds, in memory line line, the value pasted setting st
+// gives under the header of its section (see pasteBlock), and ch with
+// that section as its subject: the one value of line written as st's (a
+// port for an address's port, where line gives the port alone), in a
+// line naming a word of the section ("Stats page on :8404 (frontend
+// stats …)" for "bind :8405" under "frontend stats"). It gives "" and ch
+// when line names no word of the section or holds two such values.
+func sectionValue(line string, st setting, ch change) (string, change) {
+	c := ch
+	c.subject = nil
+	for _, t := range st.section {
+		if !valueTerms([]string{t})[t] && !genericSectionTerms[t] {
+			c.subject = append(c.subject, t)
+		}
+	}
+	if len(c.subject) == 0 {
+		return "", ch
+	}
+	c.terms = withTerms(ch.terms, c.subject)
+	if p := portOnly(line, st.value); p != "" {
+		c.new = p
+	}
+	if !intersects(termSet(c.subject), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(line)))) {
+		return "", ch
+	}
+	shape := valueShape(c.new)
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if v := trimValue(w); hasDigit(v) && valueShape(v) == shape && !strings.EqualFold(v, c.new) && !portAndVersion(v, c.new) {
+			if !oneValueOfShape(line, v) {
+				break
+			}
+			return v, c
+		}
+	}
+	return "", ch
+}
+
+// genericSectionTerms head blocks of many kinds of file and name no one
+// setting's owner: "server {", "[tool]", "defaults".
+var genericSectionTerms = map[string]bool{"server": true, "tool": true, "default": true, "defaults": true, "global": true, "config": true, "setting": true, "settings": true, "env": true, "environment": true, "option": true, "options": true, "spec": true, "data": true, "properties": true, "general": true, "main": true}
+
+// portOnly is the port of address v ("http://localhost:5056/webhook")
+// when memory line line writes no address, only ports ("runs on port
+// 5055"), or "": a line with an address of its own takes the whole
+// address (movedAddress).
+func portOnly(line, v string) string {
+	p := addressPort(v)
+	if p == "" || !whole(p) {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if addressPort(trimValue(w)) != "" {
+			return ""
+		}
+	}
+	return p
 }
 
 // versionAfterName finds, in line, a version written right after a word
@@ -1596,7 +1876,7 @@ func toldChanged(said []source, st setting, old string) bool {
 		if s.session != st.src.session || strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
 			continue
 		}
-		if containsValue(s.quote, old) && !containsValue(s.quote, st.value) && (changeSignalRe().MatchString(s.quote) || formerRe().MatchString(s.quote)) {
+		if containsValue(s.quote, old) && !containsValue(s.quote, st.value) && (changeSignalRe().MatchString(s.quote) || formerRe().MatchString(s.quote) || staleRefRe().MatchString(s.quote)) {
 			return true
 		}
 		if saysChanged(s.quote) && intersects(termSet(st.terms), termSet(factTerms(s.quote))) {
@@ -1693,6 +1973,11 @@ func showsCurrent(s string) bool {
 	}
 	return false
 }
+
+// staleRefRe is something else said to be behind the value shown: "the
+// nginx upstream still says 5000", "anything that still points at 24".
+// Beside memory's value, it makes that value the stale one.
+var staleRefRe = lazyregexp.New(`(?i)\bstill\s+(?:says|say|points\s+(?:at|to)|references|mentions)\b`)
 
 // formerRe tells a value held before: "was 8080 before", "used to be".
 var formerRe = lazyregexp.New(`(?i)\b(was|were|used to|before|previously|formerly|old)\b`)

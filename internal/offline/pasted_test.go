@@ -1104,3 +1104,130 @@ func TestGoModuleVersion(t *testing.T) {
 	w.add("b", true, "u:I upgraded the deps, the go.mod now looks like this:\nmodule example.com/api\n\ngo 1.23\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.1.0\n\tgithub.com/jackc/pgx/v5 v5.7.1\n)", "x:go test ./...")
 	wantMemoryLines(t, w, mem, []string{"chi v5.1.0"})
 }
+
+// TestPastedSectionPort: a setting pasted under a block's header ("url"
+// under "action_endpoint:", "bind" under "frontend stats") is the setting
+// of what the header names; a memory line naming it with a port alone
+// takes the pasted address's port. A header naming nothing of the line,
+// or a line with two ports, changes nothing.
+func TestPastedSectionPort(t *testing.T) {
+	var got []string
+	for _, s := range pastedSettings("here's the config now:\nexporter:\n  listen_addr: \"0.0.0.0:9110\"\n  scrape: 15\n[grafana]\nhttp_port = 3001\n\nfrontend public\n    mode http\n    bind :8443\nplain: 4\n", source{}) {
+		got = append(got, s.key+"="+s.value+"@"+strings.Join(s.section, " "))
+	}
+	want := "listen_addr=0.0.0.0:9110@exporter scrape=15@exporter http_port=3001@grafana bind=8443@frontend public plain=4@"
+	if strings.Join(got, " ") != want {
+		t.Errorf("pastedSettings sections = %v, want %s", got, want)
+	}
+	for _, tc := range []struct{ line, paste, old, new string }{
+		{"The metrics exporter listens on port 9100.", "moved it:\nexporter:\n  listen_addr: \"0.0.0.0:9110\"", "9100", "9110"},
+		{"Stats page on :8404 (frontend stats in conf.d/00-stats.cfg).", "$ grep -A2 stats conf.d/00-stats.cfg\nfrontend stats\n    bind :8405", "8404", "8405"},
+		{"Job queue at tcp://queue.lan:6379.", "see:\njob_queue:\n  port: 6380", "", ""},
+		// the header names another service
+		{"The metrics exporter listens on port 9100.", "see:\ngrafana:\n  url: \"http://localhost:3001\"", "", ""},
+		// two ports in the line: which one is not said
+		{"The exporter listens on 9100 and 9101.", "see:\nexporter:\n  port: 9102", "", ""},
+	} {
+		var old, nw string
+		for _, st := range pastedSettings(tc.paste, source{}) {
+			if st.section == nil {
+				continue
+			}
+			if o, c := sectionValue(tc.line, st, change{new: st.value, terms: st.terms}); o != "" {
+				old, nw = o, c.new
+			}
+		}
+		if old != tc.old || nw != tc.new {
+			t.Errorf("sectionValue(%q) under %q = %q %q, want %q %q", tc.line, tc.paste, old, nw, tc.old, tc.new)
+		}
+	}
+	for _, tc := range []struct {
+		intro, line string
+		want        bool
+	}{
+		{"$ grep -A3 'frontend stats' conf.d/00-stats.cfg", "Stats page on :8404 (frontend stats in conf.d/00-stats.cfg).", true},
+		{"$ cat config/app.toml", "The worker pool is 16 (config/app.toml).", true},
+		{"$ cat config/other.toml", "The worker pool is 16 (config/app.toml).", false},
+		{"$ make run config/app.toml", "The worker pool is 16 (config/app.toml).", false},
+		{"here is config/app.toml", "The worker pool is 16 (config/app.toml).", false},
+	} {
+		if got := showsNamedFile(tc.intro, tc.line); got != tc.want {
+			t.Errorf("showsNamedFile(%q, %q) = %v, want %v", tc.intro, tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestPastedSectionEditsMemoryLine: end to end, a pasted block under the
+// header memory's line names, told as the new file, rewrites the line's
+// port; the same paste asked about changes nothing.
+func TestPastedSectionEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- The webhook relay runs on port 7000 (relay.yml).\n"
+	paste := "u:I moved the relay because 7000 clashed with the profiler, here is relay.yml now:\nwebhook_relay:\n  upstream: \"http://127.0.0.1:7010/hooks\"\n  retries: 3"
+	w := newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, paste, "x:go test ./...")
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "port 7010") || strings.Contains(got, "port 7000") {
+		t.Errorf("relay line not rewritten to the pasted port:\n%s", got)
+	}
+	w = newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:why does the relay not start with this?\nwebhook_relay:\n  upstream: \"http://127.0.0.1:7010/hooks\"", "x:go test ./...")
+	if res := w.run(t); len(res.Candidates) != 0 {
+		t.Errorf("a paste asked about proposed %+v", res.Candidates)
+	}
+}
+
+// TestAnnouncedAddressAndPrintedChange: a server's log line saying where
+// it listens, and a program's line telling the change it made, are read
+// as settings; prose, an address with no verb of listening, or a change
+// between values of two shapes are not.
+func TestAnnouncedAddressAndPrintedChange(t *testing.T) {
+	for _, tc := range []struct{ line, verb, addr string }{
+		{"Listening on 127.0.0.1:5050.", "Listening", "127.0.0.1:5050"},
+		{"INFO:     Uvicorn running on http://127.0.0.1:8081 (Press CTRL+C to quit)", "running", "http://127.0.0.1:8081"},
+		{"[ready] Server started at localhost:4321/", "started", "localhost:4321"},
+		{"connecting to db at 10.0.0.5:5432", "", ""},
+		{"we are running on the new box now", "", ""},
+	} {
+		if v, a := announcedAddress(tc.line); v != tc.verb || a != tc.addr {
+			t.Errorf("announcedAddress(%q) = %q %q, want %q %q", tc.line, v, a, tc.verb, tc.addr)
+		}
+	}
+	for _, tc := range []struct{ line, key, was, now string }{
+		{`Changing dist "quicklisp" from version 2023-10-21 to version 2024-10-12.`, "dist \"quicklisp", "2023-10-21", "2024-10-12"},
+		{"Upgrading node from 20.11.1 to 22.3.0", "node", "20.11.1", "22.3.0"},
+		{"info: Switching toolchain from 1.79.0 to 1.82.0", "toolchain", "1.79.0", "1.82.0"},
+		// prose, a dry run and two shapes
+		{"we should probably move from 5432 to 5433 at some point", "", "", ""},
+		{"Would change base from 3.18 to 3.20", "", "", ""},
+		{"Changing timeout from 30s to 2024-01-01", "", "", ""},
+	} {
+		if k, w, n := printedChange(tc.line); n != tc.now || w != tc.was || n != "" && k != tc.key {
+			t.Errorf("printedChange(%q) = %q %q %q, want %q %q %q", tc.line, k, w, n, tc.key, tc.was, tc.now)
+		}
+	}
+	mem := "# Project Memory\n\n- The API listens on port 8000 (gunicorn).\n- Packages come from the internal index snapshot 2024.05.\n"
+	w := newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:after the restart:\n[INFO] Listening on 0.0.0.0:8100.", "u:the compose healthcheck still says 8000, fix it", "x:go test ./...")
+	w.add("b", true, "u:synced:\nUpdating index snapshot from 2024.05 to 2024.11", "x:go test ./...")
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "port 8100") || !strings.Contains(got, "snapshot 2024.11") {
+		t.Errorf("lines not rewritten from the log line and the printed change:\n%s", got)
+	}
+	w = newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:after the restart:\n[INFO] Listening on 0.0.0.0:8100.", "u:looks fine", "x:go test ./...")
+	if res := w.run(t); len(res.Candidates) != 0 {
+		t.Errorf("a log line with no word of change proposed %+v", res.Candidates)
+	}
+}
