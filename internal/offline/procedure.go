@@ -171,6 +171,14 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// `dbt test --select orders` after `dbt run --select
 				// orders` checks what the procedure made: its step.
 				own++
+			case c.category == "" && c.buildVerb && !checkedAfter(g.steps, k):
+				// An artefact's build (`docker build`, `wails build`:
+				// a tool the project never checks with) that no check
+				// follows makes what the procedure delivers: its own
+				// step, as a deploy is. One the checks then read
+				// (`jekyll build`, then `htmlproofer`) is part of
+				// checking a change.
+				own++
 			case c.category == "build" || c.buildVerb || configureStep(c):
 				builds++
 			case c.category != "" || c.preview && !infraTools[c.tool]:
@@ -424,7 +432,7 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	fmt.Fprintf(&b, "Drafted by automem's offline extractor: the same command sequence ran in %d sessions of this project.\n\n", d.sessions)
 	b.WriteString("## When to use\n\n")
 	fmt.Fprintf(&b, "- The work calls for this project's %s procedure: %s, in this order.\n", procedureName(d.name), stepList(d.steps))
-	b.WriteString("- Follow the steps in order; do not skip one because an earlier step printed no errors.\n")
+	b.WriteString("- Follow the steps in order and run every one, even when an earlier step printed no errors.\n")
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {
 		if _, root := rootStep(s); root {
@@ -513,6 +521,16 @@ func madeAnew(windows [][]command) bool {
 	return len(windows) >= minVerifySessions
 }
 
+// checkedAfter reports whether a check runs after step k of a run.
+func checkedAfter(steps []command, k int) bool {
+	for _, c := range steps[k+1:] {
+		if c.category != "" && c.category != "build" {
+			return true
+		}
+	}
+	return false
+}
+
 // bareStep is a step past its runner: `python -m app.clean` for `uv run
 // python -m app.clean`.
 func bareStep(c command) string { return withoutRunner(c.step, c.runner) }
@@ -599,6 +617,8 @@ func (r refinement) of(c command) string {
 	for _, w := range c.args {
 		if r[w.text] {
 			vals = append(vals, w.text)
+		} else if h := codeCall(w); h != "" && r[h] {
+			vals = append(vals, h)
 		}
 	}
 	if len(vals) == 0 {
@@ -653,14 +673,23 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 				skip[f] = true
 			}
 			for _, w := range r.cmd.args {
-				if skip[w.text] || strings.HasPrefix(w.text, "-") || w.expands || seen[tok+"\x00"+w.text] {
+				if skip[w.text] || strings.HasPrefix(w.text, "-") || w.expands {
 					continue
 				}
-				seen[tok+"\x00"+w.text] = true
-				if count[tok] == nil {
-					count[tok] = map[string]int{}
+				// Code handed over as one argument names what it
+				// calls in a new way each time (`matlab -batch
+				// "preprocess_all('…/2026-08')"`, later `…/2026-09`):
+				// the function called is the value that recurs.
+				for _, v := range []string{w.text, codeCall(w)} {
+					if v == "" || seen[tok+"\x00"+v] {
+						continue
+					}
+					seen[tok+"\x00"+v] = true
+					if count[tok] == nil {
+						count[tok] = map[string]int{}
+					}
+					count[tok][v]++
 				}
-				count[tok][w.text]++
 			}
 		}
 	}
@@ -710,6 +739,32 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 		}
 	}
 	return split
+}
+
+// codeCall is the function a quoted argument of code calls first
+// (`preprocess_all(` for `"preprocess_all('/data/2026-08')"`, `runtests(`
+// for `"r = runtests('tests')"`), or "" for an argument that is no such
+// code: what a step run on new data each time still has in common.
+func codeCall(w word) string {
+	if !w.quoted {
+		return ""
+	}
+	i := strings.IndexByte(w.text, '(')
+	if i <= 0 {
+		return ""
+	}
+	j := i
+	for j > 0 {
+		b := w.text[j-1]
+		if b != '_' && b != '.' && b != ':' && (b < '0' || b > '9') && (b < 'a' || b > 'z') && (b < 'A' || b > 'Z') {
+			break
+		}
+		j--
+	}
+	if i-j < 2 {
+		return ""
+	}
+	return w.text[j:i] + "("
 }
 
 // coarseToken is a step's token without its refinement (splitTokens),

@@ -474,6 +474,49 @@ func TestProcedureShapes(t *testing.T) {
 			want: "jsonnet env/<name>.jsonnet > out/<name>.yaml | ./scripts/apply.sh out/<name>.yaml | ./scripts/smoke.sh <live|qa>",
 		},
 		{
+			// An artefact built after the checks, by a tool the
+			// project never checks with, is what the procedure
+			// delivers: checks, then the image, is a release run.
+			name: "checks, then an image",
+			sessions: [][]string{
+				{"mix test", "mix format --check-formatted", "podman build -t ghcr.io/acme/ledger:1.2.0 ."},
+				{"mix test", "mix format --check-formatted", "podman build -t ghcr.io/acme/ledger:1.3.0 ."},
+				{"mix test", "mix format --check-formatted"},
+			},
+			want: "mix test | mix format --check-formatted | podman build -t ghcr.io/acme/ledger:<version> .",
+		},
+		{
+			// A site built and then checked is checking a change,
+			// with a file moved before it: no procedure.
+			name: "artefact build the checks read",
+			sessions: [][]string{
+				{"git mv content/a.md drafts/a.md", "zola build", "htmltest public"},
+				{"git mv content/b.md drafts/b.md", "zola build", "htmltest public"},
+			},
+		},
+		{
+			// Code handed to one program, calling another function
+			// on new data each month: two steps, told apart by the
+			// function each calls.
+			name: "code calls",
+			sessions: [][]string{
+				{`octave --eval "load_raw('data/2026-01')"`, `octave --eval "fit_model('out/2026-01')"`, "python3 tools/report.py out/2026-01"},
+				{`octave --eval "load_raw('data/2026-02')"`, `octave --eval "fit_model('out/2026-02')"`, "python3 tools/report.py out/2026-02"},
+				{`octave --eval "load_raw('data/2026-03')"`, `octave --eval "fit_model('out/2026-03')"`, "python3 tools/report.py out/2026-03"},
+			},
+			want: `octave --eval "load_raw('data/<version>')" | octave --eval "fit_model('out/<version>')" | python3 tools/report.py out/<version>`,
+		},
+		{
+			// Code that calls something new each time is no step
+			// that recurs: the runs stay one step, and a report
+			// after one step is no procedure.
+			name: "code calls that do not recur",
+			sessions: [][]string{
+				{`octave --eval "load_raw('data/2026-01')"`, `octave --eval "plot_a('out/2026-01')"`, "python3 tools/report.py out/2026-01"},
+				{`octave --eval "load_raw('data/2026-02')"`, `octave --eval "plot_b('out/2026-02')"`, "python3 tools/report.py out/2026-02"},
+			},
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",

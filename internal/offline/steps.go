@@ -191,6 +191,9 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		head, tail, ok := fileFrame(vals)
 		if !ok {
 			head = sharedHead(vals)
+			if head != "" {
+				tail = closingTail(vals, head)
+			}
 		}
 		if head != "" || tail != "" {
 			mids := make([]string, len(vals))
@@ -238,6 +241,31 @@ func sharedHead(vals []string) string {
 		}
 	}
 	return head
+}
+
+// closingTail is the end every value shares after head when it closes
+// what the value opened (`')`, `"]`): the path in `"run('/data/2026-08')"`
+// varies, the call around it does not, and a step that dropped the close
+// would be code no one can run.
+func closingTail(vals []string, head string) string {
+	_, suf := commonEnds(vals)
+	// (From the first close on: the shared end may reach into what
+	// varies, `north`, `south`.)
+	i := strings.IndexAny(suf, `'")]}`)
+	if i < 0 {
+		return ""
+	}
+	if i > 0 && suf[i-1] == '\\' {
+		// (An escaped quote, `\"`, inside double quotes.)
+		i--
+	}
+	suf = suf[i:]
+	for _, v := range vals {
+		if len(v) <= len(head)+len(suf) {
+			return ""
+		}
+	}
+	return suf
 }
 
 // codeFrame finds what code or a query of several words (`VACUUM ANALYZE

@@ -84,6 +84,12 @@ func TestStepText(t *testing.T) {
 		{[]string{"kubeconform -strict out/blue.yaml", "kubeconform -strict out/green.yaml"}, "kubeconform -strict out/<name>.yaml"},
 		{[]string{"xcrun -sdk iphoneos", "xcrun -sdk macosx"}, "xcrun -sdk <sdk>"},
 		{[]string{"git add spec/__golden__", "git add test/__golden__"}, "git add <name>/__golden__"},
+		// Code that closes what it opened around a path keeps the
+		// close: the call must still run.
+		{[]string{`octave --eval "fit_model('out/2026-01')"`, `octave --eval "fit_model('out/2026-02')"`}, `octave --eval "fit_model('out/<version>')"`},
+		{[]string{`julia -e "include(\"runs/north\")"`, `julia -e "include(\"runs/south\")"`}, `julia -e "include(\"runs/<name>\")"`},
+		// A value with no close after it keeps nothing after what varies.
+		{[]string{"docker push ghcr.io/acme/fn:v0.3.0", "docker push ghcr.io/acme/fn:v0.4.0"}, "docker push ghcr.io/acme/fn:<version>"},
 	}
 	for _, tt := range tests {
 		var runs [][]word
