@@ -2024,9 +2024,34 @@ func editsBySed(c command) bool {
 	return false
 }
 
-// substRe is a sed substitution's expression: its delimiter, what it
-// replaces and with what, and its flags.
-var substRe = lazyregexp.New(`^s([/|#,@])(.+?)([/|#,@])(.*?)([/|#,@])[gIi0-9]*$`)
+// sedSubst splits a sed substitution's expression into what it replaces
+// and with what, and its delimiter: the character after the "s", which
+// the expression then uses throughout. A value holding slashes (a model
+// id, a path, a URL) is written with another delimiter
+// ("s#openai/whisper-small#distil-whisper/distil-large-v3#"), and the
+// slashes inside it are no delimiter. ok is false when the expression is
+// no substitution or its flags are not the usual ones.
+func sedSubst(e string) (from, to, delim string, ok bool) {
+	if len(e) < 4 || e[0] != 's' || !strings.ContainsRune("/|#,@", rune(e[1])) {
+		return "", "", "", false
+	}
+	d := e[1]
+	var parts []string
+	start := 2
+	for i := 2; i < len(e); i++ {
+		switch e[i] {
+		case '\\':
+			i++ // an escaped character, the delimiter too
+		case d:
+			parts = append(parts, e[start:i])
+			start = i + 1
+		}
+	}
+	if len(parts) != 2 || parts[0] == "" || strings.Trim(e[start:], "gIi0123456789") != "" {
+		return "", "", "", false
+	}
+	return parts[0], parts[1], string(d), true
+}
 
 // substitutedChanges turns the substitutions the agent ran in new sessions
 // into changes of the memory line that states the old value: a literal
@@ -2084,11 +2109,11 @@ func substitutions(c command) [][2]string {
 			sed = true
 			continue
 		}
-		mt := substRe().FindStringSubmatch(w.text)
-		if !sed || mt == nil || mt[1] != mt[3] || mt[3] != mt[5] {
+		from, to, delim, ok := sedSubst(w.text)
+		if !sed || !ok {
 			continue
 		}
-		if old, new, ok := substitutedValue(mt[2], mt[4], mt[1]); ok {
+		if old, new, ok := substitutedValue(from, to, delim); ok {
 			out = append(out, [2]string{old, new})
 		}
 	}

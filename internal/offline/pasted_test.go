@@ -639,6 +639,62 @@ func TestSubstitutedValue(t *testing.T) {
 	}
 }
 
+// TestSedSubst: a sed substitution is split at the delimiter its "s"
+// names, so a value holding slashes, written between other delimiters,
+// stays whole; an escaped delimiter is no split, and an expression with
+// more parts or unknown flags is no substitution.
+func TestSedSubst(t *testing.T) {
+	for _, tc := range []struct {
+		expr, from, to, delim string
+		ok                    bool
+	}{
+		{"s/6380/6390/", "6380", "6390", "/", true},
+		{"s/6380/6390/g", "6380", "6390", "/", true},
+		{"s#openai/whisper-small#distil-whisper/distil-large-v3#", "openai/whisper-small", "distil-whisper/distil-large-v3", "#", true},
+		{"s|/srv/backups/nightly|/mnt/nas/nightly|g", "/srv/backups/nightly", "/mnt/nas/nightly", "|", true},
+		{`s/a\/b/a\/c/`, `a\/b`, `a\/c`, "/", true},
+		{"s/a/b/c/", "", "", "", false},
+		{"s/a/b/x", "", "", "", false},
+		{"s#a#b", "", "", "", false},
+		{"sx/a/b/", "", "", "", false},
+	} {
+		from, to, delim, ok := sedSubst(tc.expr)
+		if from != tc.from || to != tc.to || delim != tc.delim || ok != tc.ok {
+			t.Errorf("sedSubst(%q) = %q, %q, %q, %v; want %q, %q, %q, %v", tc.expr, from, to, delim, ok, tc.from, tc.to, tc.delim, tc.ok)
+		}
+	}
+}
+
+// TestSubstitutedPathValue: a sed run whose delimiter is not the slash
+// its values hold (a path, a model id) rewrites the memory line that
+// states the old value; the same run asked for a while does not.
+func TestSubstitutedPathValue(t *testing.T) {
+	mem := "# Project Memory\n\n- Nightly dumps are written to /srv/backups/nightly on the db host.\n"
+	for _, tc := range []struct {
+		name, prompt string
+		want         []string
+	}{
+		{"moved", "u:the backup disk is full, the dumps go to the NAS mount, fix the cron script", []string{"- Nightly dumps are written to /mnt/nas/nightly on the db host."}},
+		{"for a while", "u:for tonight only write the dump to the NAS mount", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the restore test is flaky", "x:make check")
+			w.add("b", true, tc.prompt, "x:sed -i 's|/srv/backups/nightly|/mnt/nas/nightly|' scripts/dump.sh", "x:make check")
+			if tc.want == nil {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "/mnt/nas") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, mem, tc.want)
+		})
+	}
+}
+
 // TestShownSettingsGeminiLabels: Gemini CLI's shell tool writes "Output: "
 // before what a command printed and its own labels after it; a config
 // file it printed is read without them, its first line a setting of its
