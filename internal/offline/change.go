@@ -145,6 +145,11 @@ var (
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + slotName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
+	// nowAtRe: a setting named, then "now", then the place it is at,
+	// ending the clause: "the backend now is listening on 8081", "the
+	// broker is now at mqtt.lan", "the api now runs on 9091." (slotChangeRe
+	// reads "now" after the value.) Group 1 names the setting.
+	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:is\s+|are\s+)?(?:(?:running|listening|served|hosted|living|sitting|runs|listens|lives|sits)\s+)?(?:on|at)\s+(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -393,6 +398,19 @@ func readChanges(s, prev, next string, src source) []change {
 				subj = nonValues(prev)
 			}
 			if len(subj) > 0 {
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 && signal {
+		for _, m := range nowAtRe().FindAllStringSubmatch(s, -1) {
+			// "the backend now is listening on 8081": the setting
+			// named, "now", then where it is.
+			v := trimValue(m[2])
+			if notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
+				continue
+			}
+			if subj := factTerms(m[1]); len(subj) > 0 && !pronounRe().MatchString(strings.TrimSpace(m[1])) {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
 			}
 		}

@@ -168,6 +168,11 @@ func TestChangesIn(t *testing.T) {
 		{"The plotter runs at 115200 baud, not 9600 baud.", "", "9600 baud>115200 baud"},
 		{"the nightly run lasts 5 minutes, not 10 minutes", "", ""},
 		{"we got 3 replies, not 2 emails", "", ""},
+		// the setting, "now", then where it is (nowAtRe)
+		{"The backend now is listening on 8081, please change the probe too.", "", "backend=8081"},
+		{"the print spooler is now running on spool-02.lab.lan.", "", "print spooler=spool-02.lab.lan"},
+		{"the build now is on 3 machines, so it is faster", "", ""},
+		{"if the api is now on 9091, why does curl fail?", "", ""},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {

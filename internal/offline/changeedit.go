@@ -78,7 +78,18 @@ func flagFollows(line, old string) bool {
 // written the same way as c.new whose words before it name the same
 // setting ("Dev server runs on port 3000." for "moved the dev server to
 // 3001").
-func slotValue(line string, c change) string {
+func slotValue(line string, c change) string { return slotValueIn(line, c, false) }
+
+// memorySlotValue is slotValue read in a line of memory, where a value
+// written right after its setting's name stands for the setting however
+// its shape differs from the new one's (labelledBy). (A sentence of a
+// session is not read so: a value a passing remark sets after a word,
+// "merged chapter 7 yesterday", is no setting's.)
+func memorySlotValue(line string, c change) string { return slotValueIn(line, c, true) }
+
+// slotValueIn is slotValue, reading a value labelled by its setting as
+// the setting's when labelled is set.
+func slotValueIn(line string, c change, labelled bool) string {
 	words := strings.Fields(strings.ReplaceAll(line, "`", " "))
 	subject := map[string]bool{}
 	for _, t := range c.subject {
@@ -92,7 +103,7 @@ func slotValue(line string, c change) string {
 			// the port of the address is the setting's value.
 			v = p
 		}
-		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) || strings.EqualFold(v, c.new) || portAndVersion(v, c.new) {
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(v, c.new) || portAndVersion(v, c.new) {
 			continue
 		}
 		if c.named != "" && (i == 0 || !strings.EqualFold(trimValue(words[i-1]), c.named)) {
@@ -105,6 +116,12 @@ func slotValue(line string, c change) string {
 			// written the way the new one is, letters, digits and a
 			// joint, is the setting's wherever the line names it.
 			lo = 0
+		} else if labelled && valueShape(v) == shape && onlyOfShape(words, c.new) {
+			// "the backend is the nginx container on port 8080" for
+			// "the backend now listens on 8081": the one value of a
+			// memory line written the new one's way is the setting's
+			// wherever its clause names the setting.
+			lo = clauseStart(words, i)
 		}
 		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
 		// underscores is read as its parts too.
@@ -117,6 +134,51 @@ func slotValue(line string, c change) string {
 		}
 	}
 	return ""
+}
+
+// labelledBy reports whether the word right before words[i] is a term of
+// the setting a change names ("board nrf52840dk_nrf52840", "Tracking
+// server: http://mlflow.internal:5000"): a value written right after its
+// setting's name is that setting's value however differently the new
+// one is written (a slash for an underscore, a new host with a hyphen),
+// where a value further off must share the new one's shape. Both values
+// are names, with letters.
+func labelledBy(words []string, i int, subject map[string]bool, v, new string) bool {
+	if i == 0 || !hasLetter(v) || !hasLetter(new) {
+		// (A number for a name, or a name for a number, is another
+		// setting's value: "Board rev 3" is no board.)
+		return false
+	}
+	for _, t := range factTerms(words[i-1]) {
+		if subject[t] && !valueTerms([]string{t})[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyOfShape reports whether exactly one word of words is a value written
+// the way v is (a port and a version fold to one shape, and are told
+// apart: "Varnish 7.4 …, port 8080" holds one port).
+func onlyOfShape(words []string, v string) bool {
+	n, shape := 0, valueShape(v)
+	for _, w := range words {
+		t := trimValue(w)
+		if t != "" && (hasDigit(t) || strings.ContainsAny(t, "./:_-")) && valueShape(t) == shape && !portAndVersion(t, v) {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// clauseStart is the index of the first word of the clause words[i]
+// is in: the word after the last one before it that ends with a
+// semicolon or a full stop.
+func clauseStart(words []string, i int) int {
+	for i > 0 && !strings.HasSuffix(words[i-1], ";") && !strings.HasSuffix(words[i-1], ".") {
+		i--
+	}
+	return i
 }
 
 // distinctShape reports whether v is written with letters, digits and a
@@ -250,13 +312,21 @@ func hyphenName(v string) bool {
 }
 
 // changedLine is line with c applied, or "" when c is not about it.
-func changedLine(line string, c change) string {
+func changedLine(line string, c change) string { return changedLineIn(line, c, false) }
+
+// changedMemoryLine is changedLine for a line of memory, whose value may
+// be read by its label (memorySlotValue).
+func changedMemoryLine(line string, c change) string { return changedLineIn(line, c, true) }
+
+// changedLineIn is changedLine, reading the line as memory's when mem is
+// set.
+func changedLineIn(line string, c change, mem bool) string {
 	if containsValue(line, c.new) {
 		return ""
 	}
 	old := c.old
 	if old == "" {
-		old = slotValue(line, c)
+		old = slotValueIn(line, c, mem)
 		if old == "" {
 			old = labelValue(line, c)
 		}
@@ -651,3 +721,6 @@ func labelValue(line string, c change) string {
 	}
 	return v
 }
+
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }

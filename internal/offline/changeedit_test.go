@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSameClass: two values count as one setting's old and new value only
 // when they are of one kind; a shared ending alone makes hosts of names
@@ -97,5 +100,47 @@ func TestDistinctValueChange(t *testing.T) {
 	// a number is no such value: it still needs its setting right before it
 	if distinctShape("3000") || distinctShape("2.4.1") || distinctShape("/srv/rig-07") || !distinctShape("rig-07") {
 		t.Error("distinctShape")
+	}
+}
+
+// TestLabelledSlotValue: a value of a memory line written right after its
+// setting's name is the setting's old value though the new one is written
+// another way (an underscore become a slash, a host gaining a hyphen); a
+// value of another shape further from the name stays, and a sentence of
+// a session is not read so.
+func TestLabelledSlotValue(t *testing.T) {
+	mem := "# Project Memory\n\n- Firmware for the logger, board stm32_nucleo_f446.\n- Logs go to stdout.\n"
+	memoryEdit(t, mem, "u:the new devkit arrived, so the board is st/nucleo-f446re now with the new naming, please update the build script",
+		"- Firmware for the logger, board st/nucleo-f446re.", "stm32_nucleo_f446")
+	mem = "# Project Memory\n\n- Artifact registry: http://nexus.build.lan:8081\n- Logs go to stdout.\n"
+	memoryEdit(t, mem, "u:ops moved the artifact registry, it's https://nexus-2.build.lan:8443 now and the old box is read-only",
+		"- Artifact registry: https://nexus-2.build.lan:8443", "nexus.build.lan:8081")
+	// the setting's name is four words off the value: the shapes must agree
+	mem = "# Project Memory\n\n- The board we flash through the tag-connect cable is stm32_nucleo_f446.\n"
+	memoryEdit(t, mem, "u:the new devkit arrived, so the board is st/nucleo-f446re now with the new naming",
+		"", "st/nucleo-f446re")
+	c := change{new: "st/nucleo-f446re", subject: []string{"board"}}
+	if v := slotValue("I soldered the board stm32_nucleo_f446 yesterday", c); v != "" {
+		t.Errorf("slotValue read %q in a sentence", v)
+	}
+	if v := memorySlotValue("Firmware for the logger, board stm32_nucleo_f446.", c); v != "stm32_nucleo_f446" {
+		t.Errorf("memorySlotValue = %q", v)
+	}
+}
+
+// TestOnlyValueOfShape: the one value of a memory line written the way a
+// new one is (a version of another shape apart) is the setting's wherever
+// its clause names the setting; a line with two such values, or one that
+// names the setting in another clause only, is left alone.
+func TestOnlyValueOfShape(t *testing.T) {
+	mem := "# Project Memory\n\n- Grafana 10.4 in compose; the dashboard service is the grafana container behind port 3000.\n- Logs go to stdout.\n"
+	memoryEdit(t, mem, "u:the dashboard service now listens on 3300, ops took 3000 for the sso proxy",
+		"- Grafana 10.4 in compose; the dashboard service is the grafana container behind port 3300.", "port 3000.")
+	mem = "# Project Memory\n\n- The dashboard service and the alert relay use ports 3000 and 3100 on the shared box.\n"
+	memoryEdit(t, mem, "u:the dashboard service now listens on 3300.", "", "3300")
+	mem = "# Project Memory\n\n- The dashboard service ships in compose; grafana exposes its metrics on port 3000 to the scraper.\n"
+	memoryEdit(t, mem, "u:the dashboard service now listens on 3300.", "", "3300")
+	if !onlyOfShape(strings.Fields("Grafana 10.4 container on port 3000."), "3300") || onlyOfShape(strings.Fields("ports 3000 and 3100"), "3300") {
+		t.Error("onlyOfShape")
 	}
 }

@@ -546,7 +546,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 			if e.orig != "" && split[e.orig] {
 				continue
 			}
-			if nl := changedLine(e.c.line, ch); nl != "" {
+			if nl := changedLineIn(e.c.line, ch, e.orig != ""); nl != "" {
 				nl = withSiblingValues(nl, ch)
 				if e.orig != "" {
 					e.c.srcs = append(e.c.srcs, oldValueSaid(said, ch, e.c.line)...)
@@ -644,10 +644,10 @@ func splitSetting(lines []string, ch change) map[string]bool {
 			olds[l] = strings.ToLower(ch.new)
 			continue
 		}
-		if changedLine(l, ch) == "" {
+		if changedMemoryLine(l, ch) == "" {
 			continue
 		}
-		old := slotValue(l, ch)
+		old := memorySlotValue(l, ch)
 		if old == "" {
 			old = labelValue(l, ch)
 		}
@@ -794,7 +794,7 @@ func lastPart(v string) string {
 // value (the edited line, or the verification line that took its place).
 func (k *known) proposed(ch change) bool {
 	for l := range k.removed {
-		if changedLine(l, ch) == "" {
+		if changedMemoryLine(l, ch) == "" {
 			continue
 		}
 		for _, a := range k.lines {
