@@ -642,9 +642,11 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 		args := map[string]string{}
 		for _, r := range rs {
 			tok := token(r.cmd)
-			if tok == "" || r.cmd.category != "" {
+			if tok == "" || checkingRun(r.cmd) {
 				// (A check run on one thing, then on another, is
-				// the same check.)
+				// the same check; a build of one thing, then of
+				// another, `-T:build clean`, then `-T:build uber`,
+				// may be two steps.)
 				continue
 			}
 			a := argsText(r.cmd.args)
@@ -710,7 +712,7 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 		seqs := map[string][]string{}
 		for _, r := range rs {
 			tok := token(r.cmd)
-			if split[tok] == nil || r.cmd.category != "" {
+			if split[tok] == nil || checkingRun(r.cmd) {
 				continue
 			}
 			ref := split[tok].of(r.cmd)
@@ -724,8 +726,14 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 			}
 		}
 		for tok, q := range seqs {
-			if len(q) > 1 {
-				orders[tok+"\x00"+strings.Join(q, "\x00")]++
+			// Each two runs in a row: a session that runs one more
+			// (a report only now and then) still runs the pair.
+			seen := map[string]bool{}
+			for i := 1; i < len(q); i++ {
+				if k := tok + "\x00" + q[i-1] + "\x00" + q[i]; !seen[k] {
+					seen[k] = true
+					orders[k]++
+				}
 			}
 		}
 	}
@@ -740,6 +748,10 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 	}
 	return split
 }
+
+// checkingRun reports whether a command checks (a test, lint, typecheck or
+// format run), as a build, which makes something, does not.
+func checkingRun(c command) bool { return c.category != "" && c.category != "build" }
 
 // codeCall is the function a quoted argument of code calls first
 // (`preprocess_all(` for `"preprocess_all('/data/2026-08')"`, `runtests(`

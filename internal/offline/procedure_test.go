@@ -517,6 +517,39 @@ func TestProcedureShapes(t *testing.T) {
 			},
 		},
 		{
+			// A build of one part, then of another, in that order
+			// every time: two steps, not a repeat of one.
+			name: "two builds of one tool",
+			sessions: [][]string{
+				{"mvn test", "mvn package -pl api", "mvn package -pl worker", "./scripts/ship.sh"},
+				{"mvn test", "mvn package -pl api", "mvn package -pl worker", "./scripts/ship.sh"},
+				{"mvn test", "mvn package -pl api", "mvn package -pl worker", "./scripts/ship.sh"},
+			},
+			want: "mvn test | mvn package -pl api | mvn package -pl worker | ./scripts/ship.sh",
+		},
+		{
+			// The same two runs in a row in three sessions are two
+			// steps, though one session ran a third after them.
+			name: "pair of runs",
+			sessions: [][]string{
+				{"pytest -q", "dagster job execute -j ingest", "dagster job execute -j publish", "dagster job execute -j digest"},
+				{"pytest -q", "dagster job execute -j ingest", "dagster job execute -j publish", "dagster job execute -j digest"},
+				{"pytest -q", "dagster job execute -j ingest", "dagster job execute -j publish"},
+			},
+			want: "pytest -q | dagster job execute -j ingest | dagster job execute -j publish | dagster job execute -j digest",
+		},
+		{
+			// One step run over other things each session is a
+			// repeat: no pair recurs.
+			name: "runs over other things",
+			sessions: [][]string{
+				{"pytest -q", "dagster job execute -j orders", "dagster job execute -j refunds", "./scripts/notify.sh"},
+				{"pytest -q", "dagster job execute -j refunds", "dagster job execute -j customers", "./scripts/notify.sh"},
+				{"pytest -q", "dagster job execute -j customers", "dagster job execute -j orders", "./scripts/notify.sh"},
+			},
+			want: "pytest -q | dagster job execute -j <customers|orders|refunds> | ./scripts/notify.sh",
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",
