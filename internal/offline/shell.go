@@ -659,6 +659,9 @@ func normalizeArgv(argv []string) (command, bool) {
 	if c, ok := envRun(argv, prefix); ok {
 		return c, true
 	}
+	if c, ok := binRun(argv, prefix); ok {
+		return c, true
+	}
 	prog := path.Base(argv[0])
 	if strings.HasSuffix(prog, ".py") && prog != "manage.py" {
 		prog = "python " + prog
@@ -970,6 +973,34 @@ func handedCheck(rest []string) string {
 		return ""
 	}
 	return checkCategory(c.category)
+}
+
+// binRunners run a package's installed program named as their first
+// word, with no `run` or `exec` before it (`yarn backstage-cli package
+// test`, `pnpm vitest run`); npm has no such shorthand.
+var binRunners = map[string]bool{"yarn": true, "pnpm": true, "bun": true}
+
+// binRun reads `yarn <program> <subcommand> …` as the program run through
+// the package manager, as `yarn exec` or `npx` would run it, when the
+// program's own command is a check (`yarn backstage-cli package test` is
+// `npx backstage-cli package test`): otherwise the program's name is taken
+// for the package manager's subcommand and its own subcommand for plain
+// words, and the check is lost. A word that names a check itself (`yarn
+// test`, `yarn lint:ci`) is the package's script, read as one; a program
+// whose command is no check (`yarn changeset publish`, `pnpm wrangler
+// deploy`) stays the package manager's command.
+func binRun(argv, prefix []string) (command, bool) {
+	if len(argv) < 3 || !binRunners[path.Base(argv[0])] || !isWord(argv[1]) || taskVerbs[argv[1]] || strings.HasPrefix(argv[2], "-") || scriptCategory(argv[1]) != "" {
+		return command{}, false
+	}
+	inner, ok := normalizeArgv(argv[1:])
+	if !ok || inner.runner > 0 || inner.tool != argv[1] || inner.key == argv[1] || checkCategory(inner.category) == "" {
+		return command{}, false
+	}
+	head := strings.Join(append(append([]string{}, prefix...), path.Base(argv[0])), " ") + " "
+	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
+	inner.runner = len(prefix) + 1
+	return inner, true
 }
 
 // envRun reads `<tool> run <program> <subcommand> …` (`pixi run mojo

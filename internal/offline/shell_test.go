@@ -193,6 +193,16 @@ func TestCommands(t *testing.T) {
 		{"kubectl --context ams-staging apply -k apps/ledger/overlays/ams-staging", "kubectl apply|"},
 		{"linkerd --context kind-mesh check --proxy", "linkerd check --proxy|lint"},
 		{"aws --profile prod s3 sync dist s3://site-bucket", "aws s3|"},
+		// A package manager runs an installed program named as its
+		// first word: the program's own command says the check.
+		{"yarn backstage-cli package test", "yarn backstage-cli package test|test"},
+		{"pnpm sui move test", "pnpm sui move test|test"},
+		{"bun wrangler types --check", "bun wrangler types --check|typecheck"},
+		{"yarn workspace web lint", "yarn workspace web lint|lint"},
+		// Its command that acts stays the package manager's, no check.
+		{"yarn changeset publish", "yarn changeset publish|"},
+		{"pnpm wrangler deploy --env production", "pnpm wrangler deploy|"},
+		{"yarn backstage-cli versions:bump", "yarn backstage-cli versions:bump|"},
 	}
 	for _, tt := range tests {
 		var parts []string
