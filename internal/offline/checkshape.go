@@ -348,7 +348,7 @@ func updateOption(rest []string) string {
 // `terraform plan` is. A lone `-n` is one only when it is all the command
 // is given, since it means a count or a name to many tools.
 func dryRunOption(rest []string) string {
-	for _, a := range rest {
+	for i, a := range rest {
 		if a == "--dry-run" || a == "--dryrun" {
 			return a
 		}
@@ -356,11 +356,40 @@ func dryRunOption(rest []string) string {
 			// `kubectl apply --dry-run=client`.
 			return a
 		}
+		if dryRunSetting(a) && (i == 0 || !strings.HasPrefix(rest[i-1], "-")) {
+			// `salt-call state.apply web test=True`, `make deploy
+			// DRY_RUN=1`, `rake db:seed dryrun=yes`; the value of an
+			// option (`helm install --set test=true`, `-e
+			// dry_run=1`) is handed on, not the program's mode.
+			return a
+		}
 	}
 	if len(rest) == 1 && rest[0] == "-n" {
 		return "-n"
 	}
 	return ""
+}
+
+// dryRunNames are the names of a setting that makes a run only show what
+// it would do, written in any case with `_` or `-` or nothing between
+// the words: `test=True`, `DRY_RUN=1`, `noop=true`.
+var dryRunNames = map[string]bool{"test": true, "dryrun": true, "noop": true}
+
+// dryRunSetting reports whether an argument is a `name=value` setting
+// the program is given (not an option, which starts with `-`) that turns
+// a dry run on: a name of dryRunNames set to true, 1, yes or on. Turned
+// off (`test=False`, `DRY_RUN=0`) the run acts.
+func dryRunSetting(a string) bool {
+	name, val, ok := strings.Cut(a, "=")
+	if !ok || name == "" || strings.HasPrefix(name, "-") {
+		return false
+	}
+	name = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	switch strings.ToLower(val) {
+	case "true", "1", "yes", "on":
+		return dryRunNames[name]
+	}
+	return false
 }
 
 // withOption makes the option that tells a command's kind part of its key,

@@ -87,6 +87,15 @@ func TestDryRunValue(t *testing.T) {
 		"kubectl apply --dry-run=server -f deploy/": true,
 		"kubectl apply --dry-run=none -f deploy/":   false,
 		"kubectl apply -f deploy/":                  false,
+		// A setting that turns a dry run on, given to the program.
+		"salt-call --local state.apply web test=True":  true,
+		"make deploy DRY_RUN=1":                        true,
+		"bundle exec rake seed:prices dryrun=yes":      true,
+		"salt-call --local state.apply web test=False": false,
+		"make deploy DRY_RUN=0":                        false,
+		// The value of an option is handed on, not the program's mode.
+		"helm upgrade api charts/api --set test=true": false,
+		"ansible-playbook site.yml -e dry_run=true":   false,
 	} {
 		if c := commands(s); len(c) != 1 || c[0].preview != want {
 			t.Errorf("%q: %+v, want preview %v", s, c, want)
