@@ -1235,6 +1235,12 @@ func valueOfOption(prev string) bool {
 	return strings.HasPrefix(prev, "--") && len(prev) > 2 && !strings.Contains(prev, "=")
 }
 
+// openedWords are the settingUpWords that name a place a person opens
+// (`rails console`, `mix shell`, `lein repl`, `fly logs`), not an act: a
+// word that starts with one is another word (`replay.sh`, `shellcheck`,
+// `consolidate`, `logstash`), never one built on it.
+var openedWords = map[string]bool{"repl": true, "shell": true, "console": true, "logs": true}
+
 // settingUp reports whether a word of a step names setting up or changing
 // something (settingUpWords), or is built on such a word.
 func settingUp(step string) bool { return setsUp(step, true) }
@@ -1258,7 +1264,7 @@ func setsUp(step string, built bool) bool {
 		}
 		// A word built on one ("flushall", "createdb", "seeding").
 		for w := range settingUpWords {
-			if len(w) >= 4 && strings.HasPrefix(p, w) {
+			if len(w) >= 4 && !openedWords[w] && strings.HasPrefix(p, w) {
 				return true
 			}
 		}

@@ -649,6 +649,15 @@ func TestEverySessionChecks(t *testing.T) {
 			{"stylua --check src", "fabrik live.toml --apply-now", "git status", "fabrik plan.toml --preview"},
 			{"stylua --check src", "fabrik live.toml --apply-now", "git status", "fabrik plan.toml --preview"},
 		}, "`stylua --check src`"},
+		{"a replay script beside the check, given a recorded trace", [][]string{
+			{"promtool check rules rules/", "./tools/replay.sh fixtures/spike.json"},
+			{"promtool check rules rules/", "./tools/replay.sh fixtures/spike.json"},
+			{"./tools/replay.sh fixtures/flap.json", "promtool check rules rules/", "./tools/replay.sh fixtures/flap.json"},
+			{"promtool check rules rules/", "./tools/replay.sh fixtures/spike.json"},
+		}, "`promtool check rules rules/`, `./tools/replay.sh`"},
+		{"a console opened beside the check", [][]string{
+			{"stylua --check src", "./bin/console"}, {"stylua --check src", "./bin/console"}, {"stylua --check src", "./bin/console"},
+		}, "`stylua --check src`"},
 		{"beside no check", [][]string{
 			{"lune run spec-runner", "wally install", "stylua --check src"}, {"lune run spec-runner", "wally install", "stylua --check src"},
 			{"lune run spec-runner", "wally install", "stylua --check src"},
@@ -732,6 +741,13 @@ func TestSettingUpBuiltWords(t *testing.T) {
 		"./bin/seeding.sh":        true,
 		"pytest -q":               false,
 		"cargo clippy":            false,
+		// A word that only starts with a place one opens (a REPL, a
+		// shell, a console, logs) is another word.
+		"./scripts/replay.sh traces/a.scap": false,
+		"./bin/consolidate-ledgers":         false,
+		"./tools/logstash-verify.sh":        false,
+		"lein repl":                         true,
+		"./bin/shell.sh":                    true,
 	} {
 		if got := settingUp(step); got != want {
 			t.Errorf("settingUp(%q) = %v, want %v", step, got, want)
