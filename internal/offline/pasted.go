@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A person often shows a new value instead of telling it: they paste the
@@ -680,7 +681,8 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		return reportedVersions(c, output, prompt)
 	}
 	prog = prog[strings.LastIndexByte(prog, '/')+1:]
-	if !versionName(prog) {
+	if !versionName(prog) && !(len(prog) == 1 && prog[0] >= 'A' && prog[0] <= 'Z') {
+		// (One capital letter names a language: `R --version`.)
 		return nil
 	}
 	lp := strings.ToLower(prog)
@@ -695,7 +697,9 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		if m == nil {
 			continue
 		}
-		if pre := strings.ToLower(t[:m[2]]); m[0] != 0 && !strings.Contains(pre, lp) && !versionLabelRe().MatchString(strings.TrimRightFunc(pre, unicode.IsLetter)) {
+		pre := t[:m[2]]
+		product := productNames(pre, lp)
+		if lpre := strings.ToLower(pre); m[0] != 0 && !programIn(lpre, lp) && product == nil && !versionLabelRe().MatchString(strings.TrimRightFunc(lpre, unicode.IsLetter)) {
 			// A version after words that do not name the program is
 			// another program's.
 			continue
@@ -704,10 +708,58 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		s := prompt
 		s.quote = t
 		terms := keyTerms(prog)
-		return []setting{{key: prog, terms: terms, value: v, src: s, named: withTerms(terms, keyTerms(lp)), pinned: true, intro: prompt.quote, printed: true, queried: true}}
+		named := withTerms(terms, keyTerms(lp))
+		if programIn(strings.ToLower(pre), lp) || product != nil {
+			// "Xcode 16.2" for `xcodebuild -version`, ":-) GROMACS -
+			// gmx, 2024.4" for `gmx --version`: the product the
+			// banner names is what memory writes the version after.
+			named = withTerms(named, product)
+		}
+		return []setting{{key: prog, terms: terms, value: v, src: s, named: named, pinned: true, intro: prompt.quote, printed: true, queried: true}}
 	}
 	return nil
 }
+
+// programIn reports whether lower-cased text names program lp: as a word
+// of its own for a one-letter name ("r version 4.5.0"), anywhere in it
+// for a longer one ("gmx," of ":-) gromacs - gmx,").
+func programIn(text, lp string) bool {
+	if len(lp) > 1 {
+		return strings.Contains(text, lp)
+	}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == lp {
+			return true
+		}
+	}
+	return false
+}
+
+// productNames are the terms of the product a version banner names
+// before the version, where the program asked is its binary: a word of
+// pre that begins or ends the binary's name, lp ("Xcode" of xcodebuild,
+// "Salt" of salt-call), or, in a banner that names the binary too,
+// its other capitalised words ("GROMACS" beside gmx). Words that label
+// a version ("Client", "Version") name no product.
+func productNames(pre, lp string) []string {
+	named := programIn(strings.ToLower(pre), lp)
+	var out []string
+	for _, w := range strings.FieldsFunc(pre, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '.' }) {
+		w = strings.Trim(w, "-.")
+		l := strings.ToLower(w)
+		if len(w) < 3 || l == lp || !versionName(w) || versionWords[textkey.Stem(l)] || versionLabelWords[l] {
+			continue
+		}
+		if strings.HasPrefix(lp, l) || strings.HasPrefix(l, lp) && len(lp) >= 3 || named && unicode.IsUpper([]rune(w)[0]) {
+			out = withTerms(out, keyTerms(l))
+		}
+	}
+	return out
+}
+
+// versionLabelWords label a version in a banner, or its build, and name
+// no product: "Client Version:", "Build version".
+var versionLabelWords = map[string]bool{"version": true, "client": true, "server": true, "build": true, "release": true, "tag": true, "copyright": true, "commit": true, "revision": true}
 
 // httpClients fetch a URL and print the answer.
 var httpClients = map[string]bool{"curl": true, "http": true, "https": true, "xh": true}
@@ -1372,7 +1424,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) {
 				continue
 			}
-			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) {
+			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) && !updatedNamedFile(st.intro, l) {
 				// "CI pins Terraform 1.5.7", "runs on Node 18 in
 				// production": the box the agent asked is not the
 				// place this version is set for.
@@ -1397,6 +1449,24 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 		}
 	}
 	return out
+}
+
+// updatedNamedFile reports whether intro, the person's message before a
+// version query, tells an update of a file that memory line line names
+// ("I bumped rust-toolchain.toml" for "Rust 1.79 pinned in
+// rust-toolchain.toml"): the pin itself moved, so the version the box
+// now reports is the pinned one.
+func updatedNamedFile(intro, line string) bool {
+	if !updateWordRe().MatchString(intro) && !ownChangeRe().MatchString(intro) || strings.HasSuffix(strings.TrimSpace(intro), "?") {
+		return false
+	}
+	for _, w := range strings.Fields(intro) {
+		// (A dotfile keeps its dot: ".terraform-version".)
+		if f := strings.TrimRight(strings.Trim(w, "\"'`(),;:!?"), "."); len(f) > 3 && strings.Contains(f, ".") && !hasDigit(f) && containsValue(line, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // showsNamedFile reports whether intro, the first line of a paste, is a

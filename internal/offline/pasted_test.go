@@ -520,6 +520,13 @@ func TestQueriedVersion(t *testing.T) {
 		{"mytool -q --version", "1.2.3\n", ""},
 		{"docker compose exec web", "1.2.3\n", ""},
 		{"kubectl version", "Server Version: v1.30.5\n", ""},
+		// a banner naming the product the binary belongs to, or a
+		// language of one letter
+		{"xcodebuild -version", "Xcode 16.2\nBuild version 16C5032a\n", "16.2"},
+		{"gmx --version", ":-) GROMACS - gmx, 2024.4 (-:\n", "2024.4"},
+		{"R --version", "R version 4.5.0 (2025-04-11) -- \"How About a Twenty-Six\"\n", "4.5.0"},
+		{"mytool --version", "Python 3.12.1\n", ""},
+		{"xcodebuild -version", "Build version 16.2\n", ""},
 	} {
 		var got string
 		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "the feed renders twice"}) {
@@ -1285,5 +1292,62 @@ func TestAnnouncedAddressAndPrintedChange(t *testing.T) {
 	w.add("a", true, "u:after the restart:\n[INFO] Listening on 0.0.0.0:8100.", "u:looks fine", "x:go test ./...")
 	if res := w.run(t); len(res.Candidates) != 0 {
 		t.Errorf("a log line with no word of change proposed %+v", res.Candidates)
+	}
+}
+
+// TestQueriedProductName: the version a binary prints under its
+// product's name ("Xcode 16.2" for xcodebuild, "GROMACS" beside gmx,
+// "PostgreSQL" beside pg_ctl) is the version of the program memory names
+// by the product; a label ("Client Version:") names no product.
+func TestQueriedProductName(t *testing.T) {
+	for _, tc := range []struct{ cmd, output, line, want string }{
+		{"xcodebuild -version", "Xcode 16.2\n", "Builds use Xcode 15.4.", "15.4"},
+		{"gmx --version", ":-) GROMACS - gmx, 2024.4 (-:\n", "GROMACS 2023.3 with CUDA.", "2023.3"},
+		{"pg_ctl --version", "pg_ctl (PostgreSQL) 16.4\n", "The database is PostgreSQL 15.2 in compose.", "15.2"},
+		{"R --version", "R version 4.5.0 (2025-04-11)\n", "Checked against R 4.4.1.", "4.4.1"},
+		{"kubectl version", "Client Version: v1.31.2\n", "Client 1.28 on the laptop.", ""},
+	} {
+		got := ""
+		for _, st := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: "updated"}) {
+			if _, old := versionAfterName(tc.line, st.named, st.value); old != "" {
+				got = old
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s printing %q against %q: old %q, want %q", tc.cmd, tc.output, tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestQueriedAfterPinFileUpdate: a version memory sets for a pin follows
+// the box's when the person tells an update of the very file the line
+// names; an update of another file, or a question, leaves the pin alone.
+func TestQueriedAfterPinFileUpdate(t *testing.T) {
+	line := "Rust 1.79 pinned in rust-toolchain.toml."
+	for _, tc := range []struct {
+		intro string
+		want  bool
+	}{
+		{"so the rust thing, I bumped rust-toolchain.toml because the new clippy lints wanted it", true},
+		{"I updated .tool-versions, check what node says now", false},
+		{"did you bump rust-toolchain.toml?", false},
+		{"rust-toolchain.toml has the pin, what does rustc say", false},
+	} {
+		if got := updatedNamedFile(tc.intro, line); got != tc.want {
+			t.Errorf("updatedNamedFile(%q) = %v, want %v", tc.intro, got, tc.want)
+		}
+	}
+	mem := "# Project Memory\n\n- Terraform 1.7.5 pinned in .terraform-version.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:I bumped .terraform-version for the new provider, check what it reports", "x:terraform -version", "x:make check")
+	for i, msg := range w.store["a"] {
+		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "-version") {
+			w.store["a"][i].ToolCalls[0].Output = "Terraform v1.9.8\non linux_amd64\n"
+		}
+	}
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "Terraform 1.9.8 pinned") {
+		t.Errorf("pin line not rewritten after the pin file's update:\n%s", got)
 	}
 }
