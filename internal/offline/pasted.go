@@ -260,6 +260,16 @@ func pastedSettings(text string, src source) []setting {
 			add(verb, addr, t, nil)
 			continue
 		}
+		if name, v := coordinateVersion(t); name != "" {
+			// `id("org.springframework.boot") version "3.3.5"`,
+			// `org.clojure/clojure {:mvn/version "1.12.0"}`: one of
+			// many dependencies, read as printed.
+			k := len(out)
+			if add(name, v, t, keyTerms(name)); len(out) > k {
+				out[k].printed = true
+			}
+			continue
+		}
 		if !strings.ContainsAny(t, "=:{") {
 			joined(t)
 			continue
@@ -426,6 +436,37 @@ func announcedAddress(t string) (string, string) {
 		return "", ""
 	}
 	return m[1], a
+}
+
+// coordinateVersionRe is a dependency's coordinate and its version as a
+// build file writes them on one line with words between: a Gradle
+// plugin (`id("org.springframework.boot") version "3.3.5"`, `kotlin("jvm")
+// version "2.0.21"`) or a deps.edn coordinate (`org.clojure/clojure
+// {:mvn/version "1.12.0"}`).
+var coordinateVersionRe = lazyregexp.New(`(?:\b(?:id|kotlin)\s*\(?\s*["']([\w.-]+)["']\s*\)?\s+version\s+|(?:^|[\s{])([\w.-]+/[\w.-]+)\s+\{\s*:mvn/version\s+)["']v?(\d+(?:\.\d+)+)["']`)
+
+// coordinateVersion is the name and version of the dependency line t
+// declares (see coordinateVersionRe), or "" and "": a plugin's id whole
+// (its words name the program: "org.springframework.boot" is Spring
+// Boot's), a deps.edn coordinate's artifact ("clojure" of
+// org.clojure/clojure). (The cheap test first: the regexp runs only on a
+// line holding "version".)
+func coordinateVersion(t string) (string, string) {
+	if !strings.Contains(t, "version") {
+		return "", ""
+	}
+	m := coordinateVersionRe().FindStringSubmatch(t)
+	if m == nil {
+		return "", ""
+	}
+	name := m[1]
+	if m[2] != "" {
+		name = m[2][strings.LastIndexByte(m[2], '/')+1:]
+	}
+	if len(keyTerms(name)) == 0 {
+		return "", ""
+	}
+	return name, m[3]
 }
 
 // goModuleRe is a module a go.mod requires, on a line of its own:

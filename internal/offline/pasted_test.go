@@ -1351,3 +1351,32 @@ func TestQueriedAfterPinFileUpdate(t *testing.T) {
 		t.Errorf("pin line not rewritten after the pin file's update:\n%s", got)
 	}
 }
+
+// TestCoordinateVersion: a Gradle plugin's or a deps.edn coordinate's
+// version is read with the coordinate's name; a version of another shape
+// of line, or a coordinate with no version, is not.
+func TestCoordinateVersion(t *testing.T) {
+	for _, tc := range []struct{ line, name, v string }{
+		{`id("org.springframework.boot") version "3.3.5"`, "org.springframework.boot", "3.3.5"},
+		{`id 'io.quarkus' version '3.15.1'`, "io.quarkus", "3.15.1"},
+		{`kotlin("jvm") version "2.0.21"`, "jvm", "2.0.21"},
+		{`:deps {org.clojure/clojure {:mvn/version "1.12.0"}`, "clojure", "1.12.0"},
+		{`metosin/reitit {:mvn/version "0.7.2"}`, "reitit", "0.7.2"},
+		{`id("com.diffplug.spotless")`, "", ""},
+		{`io.github.foo/bar {:git/sha "abc123"}`, "", ""},
+		{`the version is "3.3.5" now`, "", ""},
+	} {
+		if n, v := coordinateVersion(tc.line); n != tc.name || v != tc.v {
+			t.Errorf("coordinateVersion(%q) = %q %q, want %q %q", tc.line, n, v, tc.name, tc.v)
+		}
+	}
+	mem := "# Project Memory\n\n- Spring Boot 3.2 service on Java 21.\n- Clojure 1.11.1.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:Bumped Boot, here's the plugins block:\nplugins {\n    java\n    id(\"org.springframework.boot\") version \"3.3.5\"\n}", "x:./gradlew test")
+	w.add("b", true, "u:I updated the dependencies; here is deps.edn now:\n{:deps {org.clojure/clojure {:mvn/version \"1.12.0\"}\n        ring/ring-core {:mvn/version \"1.13.0\"}}}", "x:clojure -M:test")
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "Spring Boot 3.3.5") || !strings.Contains(got, "Clojure 1.12.0") {
+		t.Errorf("lines not rewritten from the plugin and the coordinate:\n%s", got)
+	}
+}
