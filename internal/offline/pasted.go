@@ -411,6 +411,41 @@ func printedChanges(body string, prompt source) []setting {
 	return out
 }
 
+// foundPackageRe is the line CMake's find_package prints for a package
+// it found on the box, with its version: "-- Found Qt6Core:
+// /home/d/Qt/6.8.1/… (found suitable version "6.8.1", minimum required is
+// "6.5")", "-- Found OpenSSL: /usr/lib/libcrypto.so (found version
+// "3.0.2")". The package's name is read up to its first digit ("Qt" of
+// Qt6Core, "Python" of Python3).
+var foundPackageRe = lazyregexp.New(`^--\s+Found\s+([A-Za-z][A-Za-z+-]*)[\w-]*:\s.*\(found (?:suitable )?version "v?(\d+(?:\.\d+)+)"`)
+
+// foundPackages reads the versions of the packages a configure step
+// found on the box (see foundPackageRe), as a version flag's answer is
+// read: the box the project is worked on, at the person's last message
+// (prompt). (The cheap test first: the regexp runs only on output
+// holding "found".)
+func foundPackages(body string, prompt source) []setting {
+	if !strings.Contains(body, "-- Found ") {
+		return nil
+	}
+	var out []setting
+	for _, ln := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(ln)
+		if !strings.HasPrefix(t, "-- Found ") {
+			continue
+		}
+		m := foundPackageRe().FindStringSubmatch(t)
+		if m == nil || !versionName(m[1]) {
+			continue
+		}
+		s := prompt
+		s.quote = t
+		terms := keyTerms(m[1])
+		out = append(out, setting{key: m[1], terms: terms, value: m[2], src: s, named: withTerms(terms, keyTerms(strings.ToLower(m[1]))), pinned: true, intro: prompt.quote, printed: true, queried: true})
+	}
+	return out
+}
+
 // announcedAddressRe is a log line's words saying where a server
 // listens: a verb of listening, "on" or "at", and an address with a port.
 var announcedAddressRe = lazyregexp.New(`(?i)\b(listening|listens|running|serving|started|bound|available)\s+(?:on|at)\s+((?:[a-z][a-z0-9+]*://)?[\w.-]*:\d{2,5}(?:/\S*)?)`)
@@ -707,6 +742,9 @@ func queriedVersion(c command, output string, prompt source) []setting {
 	prog, flag := versionQuery(c)
 	body := shellOutput(output)
 	if st := printedChanges(body, prompt); st != nil {
+		return st
+	}
+	if st := foundPackages(body, prompt); st != nil {
 		return st
 	}
 	if prog == "" {

@@ -1380,3 +1380,29 @@ func TestCoordinateVersion(t *testing.T) {
 		t.Errorf("lines not rewritten from the plugin and the coordinate:\n%s", got)
 	}
 }
+
+// TestFoundPackages: the versions CMake's find_package prints for what it
+// found on the box are read by the package's name up to its first digit;
+// a line found with no version, or a line of another step, gives none.
+func TestFoundPackages(t *testing.T) {
+	out := "-- The CXX compiler identification is GNU 13.2.0\n" +
+		"-- Found Qt6Core: /home/d/Qt/6.8.1/gcc_64/lib/cmake/Qt6Core (found suitable version \"6.8.1\", minimum required is \"6.5\")\n" +
+		"-- Found OpenSSL: /usr/lib/x86_64-linux-gnu/libcrypto.so (found version \"3.0.2\")\n" +
+		"-- Found Threads: TRUE\n" +
+		"-- Configuring done (1.9s)\n"
+	var got []string
+	for _, st := range foundPackages(out, source{quote: "upgraded qt:"}) {
+		got = append(got, st.key+"="+st.value)
+	}
+	if strings.Join(got, " ") != "Qt=6.8.1 OpenSSL=3.0.2" {
+		t.Errorf("foundPackages = %v", got)
+	}
+	for _, st := range queriedVersion(commands("cmake -S . -B build -G Ninja")[0], out, source{quote: "upgraded qt:"}) {
+		if _, old := versionAfterName("Qt 6.6 from the online installer.", st.named, st.value); st.key == "Qt" && old != "6.6" {
+			t.Errorf("Qt's found version does not replace memory's 6.6: %q", old)
+		}
+	}
+	if st := foundPackages("-- Found Threads: TRUE\n-- Build files have been written to: build\n", source{quote: "x"}); st != nil {
+		t.Errorf("no version found, got %+v", st)
+	}
+}
