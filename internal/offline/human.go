@@ -266,11 +266,24 @@ func splitSentences(ln string) []string {
 		for j+1 < len(rs) && (rs[j+1] == '.' || rs[j+1] == '!' || rs[j+1] == '?') {
 			j++
 		}
+		single := r == '.' && j == i
+		if k := closingQuote(rs, j+1); k > j+1 {
+			// `like "POL-004: ..."? Always …`: the quote closes after
+			// the terminators, and what ends the sentence is the mark
+			// after it; cut there, or the closing quote and the
+			// question mark are a "sentence" of their own and the
+			// question reads as a statement.
+			j = k - 1
+			for j+1 < len(rs) && (rs[j+1] == '.' || rs[j+1] == '!' || rs[j+1] == '?') {
+				j++
+				single = false
+			}
+		}
 		if j+1 < len(rs) && !unicode.IsSpace(rs[j+1]) && rs[j+1] != '"' && rs[j+1] != '\'' {
 			i = j
 			continue
 		}
-		if r == '.' && j == i && !sentenceEnd(rs[start:i+1], nextWord(rs[j+1:])) {
+		if single && !sentenceEnd(rs[start:i+1], nextWord(rs[j+1:])) {
 			continue
 		}
 		emit(j + 1)
@@ -327,4 +340,19 @@ func sentenceEnd(sent []rune, next string) bool {
 		return upper && !initialismRe().MatchString(next)
 	}
 	return true
+}
+
+// closingQuote is the position after the closing quotes that start at i
+// when they close something (the end of the text, a space or another
+// terminator follows them), else i: `"POL-004: ..."? Always` closes at
+// the `"`, `done."Next` does not.
+func closingQuote(rs []rune, i int) int {
+	k := i
+	for k < len(rs) && (rs[k] == '"' || rs[k] == '\'' || rs[k] == '\u201d' || rs[k] == '\u2019') {
+		k++
+	}
+	if k == i || k < len(rs) && !unicode.IsSpace(rs[k]) && rs[k] != '.' && rs[k] != '!' && rs[k] != '?' {
+		return i
+	}
+	return k
 }

@@ -327,6 +327,12 @@ func TestSentenceBoundaries(t *testing.T) {
 		{"Why?! No.", "Why?!|No."},
 		{"- use pnpm\n2. never npm", "use pnpm|never npm"},
 		{"Edit scripts/gen_bench.py, not benches/generated.rs. Then regenerate.", "Edit scripts/gen_bench.py, not benches/generated.rs.|Then regenerate."},
+		// a quote closed after its own terminators: the mark after the
+		// quote ends the sentence, the quote and "?" are not one of their own
+		{`Could the log lines all start with the job name, like "nightly-sync: ..."? Going forward I want that.`, `Could the log lines all start with the job name, like "nightly-sync: ..."?|Going forward I want that.`},
+		{`She wrote "ship it." Then left.`, `She wrote "ship it."|Then left.`},
+		{`Say "e.g." and go on.`, `Say "e.g." and go on.`},
+		{`Keep the "done."tag as is.`, `Keep the "done.|"tag as is.`},
 	}
 	for _, tt := range tests {
 		got := strings.Join(sentences(strings.Split(tt.in, "\n")), "|")
