@@ -292,20 +292,61 @@ func foldBackRefs(out []candidate) []candidate {
 			continue
 		}
 		names := specificNames(out[i].line)
-		if len(names) == 0 {
-			continue
-		}
 		for j := range out {
-			if j == i || out[j].global || backOnly(out[j]) || out[j].kind != KindInstruction && out[j].kind != KindCorrection {
+			if j == i || out[j].global || out[j].kind != KindInstruction && out[j].kind != KindCorrection {
 				continue
 			}
-			if !namesAny(strings.ToLower(out[j].line), names) {
+			if (backOnly(out[j]) || !namesAny(strings.ToLower(out[j].line), names)) && !restatesMost(out[i].line, out[j].line) {
 				continue
 			}
 			out[j].srcs = append(out[j].srcs, out[i].srcs...)
 			out = append(out[:i], out[i+1:]...)
 			i--
 			break
+		}
+	}
+	return out
+}
+
+// restatesMost reports whether line b holds most of what line a says in
+// other words: two of a's terms and two thirds of them are b's, the parts
+// of a dotted code name counted as its words ("%k8s.pod.name" names the
+// pod name). foldBackRefs asks it of a line said "as before" or "as
+// always": the person says the fact is settled, so a candidate that
+// already says most of it is that fact ("the consumers keep the file://
+// dependency on it as before" beside "the consumers declare common as a
+// dependency with a file://../common repository"), even where no name of
+// the project ties the two.
+func restatesMost(a, b string) bool {
+	at := factTerms(a)
+	if len(at) < 2 {
+		return false
+	}
+	n, _ := textkey.Overlap(dottedParts(withParts(a, at)), dottedParts(withParts(b, factTerms(b))))
+	return n >= 2 && 3*n >= 2*len(at)
+}
+
+// dottedParts is terms, each once, with the letter parts of a dotted name
+// added ("container.image.repository": container, image, repository),
+// stemmed as terms are.
+func dottedParts(terms []string) []string {
+	seen := make(map[string]bool, len(terms))
+	var out []string
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range terms {
+		add(t)
+		if !strings.Contains(t, ".") {
+			continue
+		}
+		for _, p := range strings.Split(strings.Trim(t, "`%"), ".") {
+			if len(p) >= 3 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+				add(textkey.Stem(p))
+			}
 		}
 	}
 	return out

@@ -24,6 +24,25 @@ func TestBackRefFolds(t *testing.T) {
 	if got := foldBackRefs([]candidate{other, common}); len(got) != 2 {
 		t.Fatalf("a common folder name ties nothing: %+v, want two", got)
 	}
+	// no shared name, but the "as before" line says most of the other in
+	// other words (a greenhouse controller): one fact
+	vents := candidate{kind: KindInstruction, line: "The vent motors close whenever the wind gauge reads above 40 km/h.", srcs: []source{{session: 0, msgID: "m1", quote: "the vent motors close whenever the wind gauge reads above 40 km/h"}}}
+	ventsAgain := candidate{kind: KindInstruction, line: "The vent motors still close on the wind gauge.", srcs: []source{{session: 2, msgID: "m4", quote: "the vent motors still close on the wind gauge as before"}}}
+	if got := foldBackRefs([]candidate{vents, ventsAgain}); len(got) != 1 || len(got[0].srcs) != 2 {
+		t.Fatalf("an 'as before' line saying most of another: %+v, want one with both sources", got)
+	}
+	// a dotted field name counts its words: both said "as always"
+	fields := candidate{kind: KindInstruction, line: "Every log event carries the tenant id and the request path, like all ours.", srcs: []source{{session: 0, msgID: "m1", quote: "every log event carries the tenant id and the request path, like all ours"}}}
+	dotted := candidate{kind: KindInstruction, line: "Log events with ctx.tenant.id and http.request.path.", srcs: []source{{session: 1, msgID: "m3", quote: "log events with ctx.tenant.id and http.request.path as always"}}}
+	if got := foldBackRefs([]candidate{fields, dotted}); len(got) != 1 || len(got[0].srcs) != 2 {
+		t.Fatalf("dotted names of the same fields: %+v, want one with both sources", got)
+	}
+	// one shared word is not the same fact
+	motors := candidate{kind: KindInstruction, line: "The vent motors are calibrated every spring by the vendor.", srcs: []source{{session: 0, msgID: "m1", quote: "the vent motors are calibrated every spring by the vendor"}}}
+	gauge := candidate{kind: KindInstruction, line: "The wind gauge logs to the greenhouse panel.", srcs: []source{{session: 2, msgID: "m4", quote: "the wind gauge logs to the greenhouse panel as before"}}}
+	if got := foldBackRefs([]candidate{motors, gauge}); len(got) != 2 {
+		t.Fatalf("different parts of the greenhouse: %+v, want two", got)
+	}
 	said := candidate{kind: KindInstruction, line: "Exports go to /srv/exports/ledger-x.", srcs: []source{{session: 0, msgID: "m1", quote: "exports go to /srv/exports/ledger-x"}}}
 	plain := candidate{kind: KindInstruction, line: "Ledger-x uploads nightly.", srcs: []source{{session: 3, msgID: "m9", quote: "ledger-x uploads nightly"}}}
 	if got := foldBackRefs([]candidate{said, plain}); len(got) != 2 {
