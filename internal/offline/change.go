@@ -148,8 +148,10 @@ var (
 	// nowAtRe: a setting named, then "now", then the place it is at,
 	// ending the clause: "the backend now is listening on 8081", "the
 	// broker is now at mqtt.lan", "the api now runs on 9091." (slotChangeRe
-	// reads "now" after the value.) Group 1 names the setting.
-	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:is\s+|are\s+)?(?:(?:running|listening|served|hosted|living|sitting|runs|listens|lives|sits)\s+)?(?:on|at)\s+(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)
+	// reads "now" after the value.) Group 1 names the setting; group 2
+	// is the copula, which needs no "on" or "at" (group 3) after it ("the
+	// host now is cache01.internal"), but then a bare number is no place.
+	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:(is|are)\s+(?:(?:running|listening|served|hosted|living|sitting)\s+)?(?:(on|at)\s+)?|(?:runs|listens|lives|sits)\s+(?:on|at)\s+|(?:on|at)\s+)(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -205,7 +207,40 @@ func changesIn(sentence, prev, next string, src source) []change {
 	if !mayTellChange(s) {
 		return nil
 	}
-	return readChanges(s, prev, next, src)
+	out := readChanges(s, prev, next, src)
+	if len(out) == 0 {
+		if rest := pastQualifiedPart(s); rest != "" {
+			out = readChanges(rest, "", next, src)
+		}
+	}
+	return out
+}
+
+// longRunOn is the length from which a sentence is read as clauses run
+// on, each group of which may tell its own news.
+const longRunOn = 160
+
+// pastQualifiedPart is what follows the part of a long run-on sentence
+// that tells something for a while or as a supposition, when that part
+// alone keeps the sentence from telling a change: in "I've got the other
+// app running on my laptop now because I'm on call and it wants port
+// 1420, so I moved our dev server to 1430" the laptop is the other app's,
+// and the move after it is news of its own. A sentence that asks, plans,
+// rules a change out or places it elsewhere is no such sentence; a short
+// one is one clause group, its qualifier covering all of it ("for this
+// test I moved the api to 9000").
+func pastQualifiedPart(s string) string {
+	if len(s) < longRunOn || !tellsNoChange(s) {
+		return ""
+	}
+	if strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) || planRe().MatchString(s) || laterRe().MatchString(s) || negChangeRe().MatchString(s) || elsewhereRe().MatchString(s) {
+		return ""
+	}
+	told := toldPart(s)
+	if len(told) >= len(s) {
+		return ""
+	}
+	return strings.TrimLeft(s[len(told):], " ,;:\u2014-")
 }
 
 // changeWords are the words and signs every pattern of a change needs:
@@ -406,8 +441,8 @@ func readChanges(s, prev, next string, src source) []change {
 		for _, m := range nowAtRe().FindAllStringSubmatch(s, -1) {
 			// "the backend now is listening on 8081": the setting
 			// named, "now", then where it is.
-			v := trimValue(m[2])
-			if notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
+			v := trimValue(m[4])
+			if notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || m[2] != "" && m[3] == "" && !hasLetter(v) && !strings.ContainsAny(v, "/:") {
 				continue
 			}
 			if subj := factTerms(m[1]); len(subj) > 0 && !pronounRe().MatchString(strings.TrimSpace(m[1])) {
@@ -676,7 +711,7 @@ func nextValueWord(phrase, skip string) string {
 	for i, w := range f {
 		if strings.EqualFold(trimValue(w), skip) {
 			for _, n := range f[i+1:] {
-				if v := trimValue(n); valueLike(v) && !copula[strings.ToLower(v)] && !givingUpRe().MatchString(v) {
+				if v := trimValue(n); valueLike(v) && !copula[strings.ToLower(v)] && !givingUpRe().MatchString(v) && !participle(v) {
 					return v
 				}
 			}
@@ -1004,6 +1039,7 @@ var notValue = withDegreeWords(map[string]bool{
 	"old": true, "one": true, "ones": true, "other": true, "same": true, "something": true,
 	"everything": true, "anything": true, "nothing": true, "latest": true, "version": true,
 	"we": true, "us": true, "you": true, "me": true, "our": true, "my": true, "your": true,
+	"he": true, "she": true, "they": true, "him": true, "her": true, "his": true, "their": true,
 	"all": true, "both": true, "thing": true, "stuff": true, "way": true, "too": true, "again": true,
 	// adverbs: "the REDIS_URL is already updated", "it is still 18"
 	"already": true, "still": true, "also": true, "just": true,

@@ -173,6 +173,15 @@ func TestChangesIn(t *testing.T) {
 		{"the print spooler is now running on spool-02.lab.lan.", "", "print spooler=spool-02.lab.lan"},
 		{"the build now is on 3 machines, so it is faster", "", ""},
 		{"if the api is now on 9091, why does curl fail?", "", ""},
+		// the copula alone before a place; a bare number is no place
+		{"facilities rebuilt the lab, the license server now is lic02.lab.lan, the old box she has shut off.", "", "license server=lic02.lab.lan"},
+		{"the count now is 5.", "", ""},
+		{"the build now is green.", "", ""},
+		// a long run-on sentence: a qualifier of an earlier clause
+		// ("on my laptop") does not cover the news told after it
+		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "", "doc preview server=5050"},
+		{"just for this test I moved the docs preview server to 5050, and the badge printer app keeps port 5000 for its admin page while the venue still needs it", "", ""},
+		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk, so should I move our docs preview server to 5050?", "", ""},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
@@ -623,4 +632,13 @@ func TestToolLeftEditsMemoryLine(t *testing.T) {
 		"js through bun.", "yarn")
 	memoryEdit(t, "# Project Memory\n\n- Task runner: lerna.\n", "u:we migrated the monorepo off lerna to turborepo over the break",
 		"- Task runner: turborepo.", "lerna")
+}
+
+// TestRunOnQualifierEditsMemoryLine: deep in a long message, a move told
+// after a clause about something running on the person's laptop edits
+// the memory line of the setting moved.
+func TestRunOnQualifierEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- Docs preview server runs on 5000 via mkdocs serve.\n- Logs go to stdout.\n"
+	memoryEdit(t, mem, "u:ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050, anyway today please fix the broken nav links",
+		"- Docs preview server runs on 5050 via mkdocs serve.", "on 5000")
 }
