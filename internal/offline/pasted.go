@@ -1514,6 +1514,11 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// "dbt-core 1.7 with dbt-bigquery 1.7": the version
 				// after this name only.
 				ch.old, ch.new = joinedName(name)+old, joinedName(name)+writtenAs(st.value, old)
+				if series := seriesOf(old, st.value); series != "" {
+					// "Salt 3006.x" for 3007.1: memory names the
+					// series, and so does the edit.
+					ch.new = joinedName(name) + series
+				}
 			}
 			ch.context = st.src.quote
 			if i := sentenceOf(said, st.src); i >= 0 {
@@ -1661,7 +1666,7 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 			continue
 		}
 		w, old := f[i-1], trimValue(f[i])
-		if strings.TrimLeft(w, "(") != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) {
+		if strings.TrimLeft(w, "(") != trimValue(w) || !hasDigit(old) || valueShape(withoutV(old)) != valueShape(withoutV(v)) && seriesOf(old, v) == "" {
 			continue
 		}
 		if namesProgram(w, in) {
@@ -1669,6 +1674,27 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// seriesOf is version v written as the release series old names with a
+// wildcard ("3007.x" of 3007.1 for "3006.x", "1.17.x" of 1.17.2 for
+// "1.15.x"), or "": old is no series, v no version, or v one of old's
+// own series (3006.9 is a release of "3006.x", no new value).
+func seriesOf(old, v string) string {
+	old, v = withoutV(old), withoutV(v)
+	if !strings.HasSuffix(old, ".x") || !versionNumber(old[:len(old)-2]) || !versionNumber(v) {
+		return ""
+	}
+	n := len(strings.Split(old[:len(old)-2], "."))
+	parts := strings.Split(v, ".")
+	if len(parts) < n {
+		return ""
+	}
+	series := strings.Join(parts[:n], ".")
+	if series == old[:len(old)-2] {
+		return ""
+	}
+	return series + ".x"
 }
 
 // namesVersionOf reports whether the person, in a sentence of said,

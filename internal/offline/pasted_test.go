@@ -1406,3 +1406,45 @@ func TestFoundPackages(t *testing.T) {
 		t.Errorf("no version found, got %+v", st)
 	}
 }
+
+// TestSeriesOf: a release series memory writes with a wildcard ("Salt
+// 3006.x") takes a version of another series as that series; a release
+// of its own series, or a value that is no series, is no new value.
+func TestSeriesOf(t *testing.T) {
+	for _, tc := range []struct{ old, v, want string }{
+		{"3006.x", "3007.1", "3007.x"},
+		{"1.15.x", "1.17.2", "1.17.x"},
+		{"v2.x", "v3.0.1", "3.x"},
+		{"3006.x", "3006.9", ""},
+		{"1.15.x", "2", ""},
+		{"nodejs18.x", "20.11.1", ""},
+		{"3006", "3007.1", ""},
+	} {
+		if got := seriesOf(tc.old, tc.v); got != tc.want {
+			t.Errorf("seriesOf(%q, %q) = %q, want %q", tc.old, tc.v, got, tc.want)
+		}
+	}
+	mem := "# Project Memory\n\n- Salt 3006.x onedir on every minion.\n"
+	for _, tc := range []struct{ output, want string }{
+		{"salt-call 3007.1 (Chlorine)\n", "Salt 3007.x onedir"},
+		{"salt-call 3006.9 (Sulfur)\n", ""},
+	} {
+		w := newWorld(t)
+		withMemory(t, w, mem)
+		w.add("a", true, "u:upgraded the test box. look:", "x:salt-call --version", "x:make test")
+		for i, msg := range w.store["a"] {
+			if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "--version") {
+				w.store["a"][i].ToolCalls[0].Output = tc.output
+			}
+		}
+		if tc.want == "" {
+			if res := w.run(t); len(res.Candidates) != 0 {
+				t.Errorf("a release of memory's own series proposed %+v", res.Candidates)
+			}
+			continue
+		}
+		if got, _ := w.appliedPrivate(t, mem); !strings.Contains(got, tc.want) {
+			t.Errorf("series line not moved to %q:\n%s", tc.want, got)
+		}
+	}
+}
