@@ -51,7 +51,11 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		runs[idx] = procedureSteps(m)
 	}
 	stepSessions, keySessions := map[string]int{}, map[string]int{}
+	working := 0 // sessions that ran a step
 	for idx := range sessions {
+		if len(runs[idx]) > 0 {
+			working++
+		}
 		seen := map[string]bool{}
 		for _, r := range runs[idx] {
 			if s := bareStep(r.cmd); !seen[s] {
@@ -170,6 +174,13 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 			case c.category != "" && c.category != "build" && targeted(g.windows, k):
 				// `dbt test --select orders` after `dbt run --select
 				// orders` checks what the procedure made: its step.
+				own++
+			case checkingRun(c) && k > 0 && afterAction(g.steps[k-1]) && stepSessions[bareStep(c)] == len(g.sessions) && len(g.sessions) < working:
+				// A check run only in the sessions that ran this
+				// procedure, right after its action (`bundletool
+				// validate` after the release build), checks what
+				// the action made: its step, not one of the checks
+				// the project runs whatever it did.
 				own++
 			case c.category == "" && c.buildVerb && !checkedAfter(g.steps, k):
 				// An artefact's build (`docker build`, `wails build`:
@@ -314,9 +325,32 @@ func procedureSteps(m mined) []shellRun {
 				out = append(out, r)
 				break
 			}
+			if j == i-1 && action(j) && readsOutput(r.cmd, all[j].cmd) {
+				// `falco … > /tmp/out.json`, then `jq '.rule'
+				// /tmp/out.json`: the look reads what the step
+				// before wrote, the way its result is read.
+				out = append(out, r)
+				break
+			}
 		}
 	}
 	return out
+}
+
+// readsOutput reports whether a command is given the file another one
+// wrote its output to.
+func readsOutput(look, action command) bool {
+	for _, o := range action.out {
+		if o.op {
+			continue
+		}
+		for _, w := range look.args[1:] {
+			if w.text == o.text {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var nameClean = lazyregexp.New(`[^a-z0-9]+`)
@@ -519,6 +553,12 @@ func madeAnew(windows [][]command) bool {
 		seen[t] = true
 	}
 	return len(windows) >= minVerifySessions
+}
+
+// afterAction reports whether a step acts in a procedure's own way: no
+// check, build, version control, server or file handling.
+func afterAction(c command) bool {
+	return c.category == "" && !c.buildVerb && !c.preview && !vcsStep(c) && !serveStep(c) && !incidental(c)
 }
 
 // checkedAfter reports whether a check runs after step k of a run.

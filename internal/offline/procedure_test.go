@@ -550,6 +550,51 @@ func TestProcedureShapes(t *testing.T) {
 			want: "pytest -q | dagster job execute -j <customers|orders|refunds> | ./scripts/notify.sh",
 		},
 		{
+			// A check run only in the sessions that shipped, right
+			// after the bundle is made, checks the bundle: a step
+			// of the procedure, not the routine checks after it.
+			name: "check of what the action made",
+			sessions: [][]string{
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 41", "ruff check out/bundle"},
+				{"cargo test", "cargo clippy"},
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 42", "ruff check out/bundle"},
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 43", "ruff check out/bundle"},
+			},
+			want: "cargo test | cargo clippy | ./scripts/bundle.sh <n> | ruff check out/bundle",
+		},
+		{
+			// Run in sessions that made no bundle too, the check
+			// after the action is one of the project's routine
+			// checks, no step of the procedure.
+			name: "routine check after the action",
+			sessions: [][]string{
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 41", "ruff check out/bundle"},
+				{"cargo test", "cargo clippy", "ruff check out/bundle"},
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 42", "ruff check out/bundle"},
+				{"cargo test", "cargo clippy", "./scripts/bundle.sh 43", "ruff check out/bundle"},
+			},
+			want: "cargo test | cargo clippy | ./scripts/bundle.sh <n>",
+		},
+		{
+			// A look at the file the step before wrote is how its
+			// result is read: a step.
+			name: "look at the output",
+			sessions: [][]string{
+				{"./scripts/seed.sh staging", "./bin/report --since 7d > /tmp/report.json", "jq .totals /tmp/report.json"},
+				{"./scripts/seed.sh staging", "./bin/report --since 7d > /tmp/report.json", "jq .totals /tmp/report.json"},
+			},
+			want: "./scripts/seed.sh staging | ./bin/report --since 7d > /tmp/report.json | jq .totals /tmp/report.json",
+		},
+		{
+			// A look at another file is no step.
+			name: "look at another file",
+			sessions: [][]string{
+				{"./scripts/seed.sh staging", "./bin/report --since 7d > /tmp/report.json", "jq .totals /tmp/old.json", "./scripts/mail.sh"},
+				{"./scripts/seed.sh staging", "./bin/report --since 7d > /tmp/report.json", "jq .totals /tmp/old.json", "./scripts/mail.sh"},
+			},
+			want: "./scripts/seed.sh staging | ./bin/report --since 7d > /tmp/report.json | ./scripts/mail.sh",
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",
