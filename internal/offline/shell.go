@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -609,6 +610,10 @@ func normalizeArgv(argv []string) (command, bool) {
 			argv = argv[1:]
 			continue
 		}
+		if n := timeLimit(argv); n > 0 {
+			argv = argv[n:]
+			continue
+		}
 		break
 	}
 	if len(argv) == 0 {
@@ -942,7 +947,71 @@ func normalizeArgv(argv []string) (command, bool) {
 		// GUT, Godot's unit-test add-on, runs as a headless script.
 		c.category = "test"
 	}
+	if c.category == "" && !c.noise && !c.preview && !vcsStep(c) && !dbClients[prog] {
+		if h, ok := handedRun(argv, prefix); ok {
+			return h, true
+		}
+	}
 	return c, true
+}
+
+// durationRe is a time limit as `timeout` takes it: `300`, `90s`, `5m`.
+var durationRe = lazyregexp.New(`^[0-9]+(\.[0-9]+)?[smhd]?$`)
+
+// timeLimit is how many words of a run are `timeout`, its options and the
+// time limit before the command it runs (`timeout 300 pytest`, `timeout
+// -k 10 5m make test`), 0 when it is not run under one: a limit changes
+// nothing about what runs, as `nice` does not.
+func timeLimit(argv []string) int {
+	if len(argv) < 3 || path.Base(argv[0]) != "timeout" {
+		return 0
+	}
+	i := 1
+	for i < len(argv) && strings.HasPrefix(argv[i], "-") {
+		if (argv[i] == "-k" || argv[i] == "-s" || argv[i] == "--kill-after" || argv[i] == "--signal") && i+1 < len(argv) {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(argv) || !durationRe().MatchString(argv[i]) {
+		return 0
+	}
+	return i + 1
+}
+
+// handedRun reads a program that hands the rest of its words to another
+// command, after `--` or an option that takes commands (`distrobox enter
+// dev -- make test`, `opam exec -- dune test`, `nix develop --command
+// pytest -q`), as that command run through it, when that command is a
+// check: the
+// environment it runs in is no part of what is checked. The wrapper's
+// program and its first plain word (`distrobox enter`) stay in front, so
+// a check run two ways stays one check (checkKey). What follows is no
+// command when it starts with an option (`npm test -- --watch`), a
+// command that is no check (`nix develop --command ./deploy.sh`) leaves
+// the wrapper's run as it was, and a short `-c` hands on no command to
+// most programs (`dotnet build -c Test` names a configuration).
+func handedRun(argv, prefix []string) (command, bool) {
+	k := slices.IndexFunc(argv, func(a string) bool { return a == "--" || strings.HasPrefix(a, "--") && commandOption(a) })
+	if k < 1 || k+1 >= len(argv) || strings.HasPrefix(argv[k+1], "-") || !progRe().MatchString(argv[k+1]) {
+		return command{}, false
+	}
+	if argv[k] != "--" && k+2 >= len(argv) && strings.Contains(argv[k+1], " ") {
+		// One quoted word after the option: handedCheck's case.
+		return command{}, false
+	}
+	inner, ok := normalizeArgv(argv[k+1:])
+	if !ok || inner.noise || checkCategory(inner.category) == "" {
+		return command{}, false
+	}
+	outer := append(append([]string{}, prefix...), path.Base(argv[0]))
+	if k > 1 && isWord(argv[1]) {
+		outer = append(outer, argv[1])
+	}
+	head := strings.Join(outer, " ") + " "
+	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
+	inner.runner += len(outer)
+	return inner, true
 }
 
 // handedCheck is the check a wrapper is handed as its last argument, a

@@ -203,6 +203,21 @@ func TestCommands(t *testing.T) {
 		{"yarn changeset publish", "yarn changeset publish|"},
 		{"pnpm wrangler deploy --env production", "pnpm wrangler deploy|"},
 		{"yarn backstage-cli versions:bump", "yarn backstage-cli versions:bump|"},
+		// A check handed on after `--` or a command option runs in
+		// the wrapper's environment; a time limit changes nothing.
+		{"distrobox enter dev -- make test", "distrobox enter make test|test"},
+		{"opam exec -- dune test", "opam exec dune test|test"},
+		{"toolbox run -- cargo clippy", "toolbox run cargo clippy|lint"},
+		{"nix develop --command pytest -q", "nix develop pytest -q|test"},
+		{"timeout 300 pytest -q", "pytest -q|test"},
+		{"timeout -k 10 5m make test", "make test|test"},
+		// What is handed on and is no check leaves the wrapper's run.
+		{"nix develop --command ./deploy.sh prod", "nix develop --command|"},
+		{"dotnet build -c Test", "dotnet build|build"},
+		{"opam exec -- dune build", "opam exec|"},
+		{"cargo run -- serve", "cargo run|"},
+		{"timeout 5 curl -s localhost:8080/health", "curl -s|"},
+		{"npm test -- --watch", "npm test|test"},
 	}
 	for _, tt := range tests {
 		var parts []string
