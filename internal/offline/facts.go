@@ -208,9 +208,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 			sessions[m.src.session] = true
 		}
 		line := representative(g.members)
-		if asked(line) {
+		if asked(line) || cutShort(line) {
 			// Questions said again support a correction; alone they are
-			// no memory.
+			// no memory. Nor is half a sentence (standalone.go).
 			continue
 		}
 		once := len(sessions) < 2

@@ -315,7 +315,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 						st.toldLast = lastBeforeAgain(told)
 					}
 				}
-				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) {
+				if danglingRe().MatchString(st.line) && !quantifierRe().MatchString(st.line) || mindsNothing(st.line) {
 					// "Never edit it, …" without what "it" is: a broken
 					// line, not a memory.
 					continue
@@ -438,6 +438,19 @@ var codexRefusalRe = lazyregexp.New(`(?i)^\s*exec command rejected by user\s*$`)
 // the line names ("that" before a noun names it: "don't edit that
 // migration").
 var danglingRe = lazyregexp.New(`(?i)^(never,? (ever,? )?|don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by|here|there)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
+
+// mindBackRe is "keep that in mind" (bear, have) in a line's first clause,
+// before anything "that" could stand for.
+var mindBackRe = lazyregexp.New(`(?i)^[^,;:\x{2014}]*\b(?:keep|kept|keeping|bear|bore|have)\s+(?:that|this|it|those|these)\s+in\s+mind\b`)
+
+// mindsNothing reports whether a line asks to keep in mind what the
+// sentence before it said ("I should be grateful if you kept that in mind
+// whenever you start the database", cut from the clause that moved the
+// port): what is to last is not in it. "Tests hit port 5433, keep that in
+// mind" names it first and stays.
+func mindsNothing(line string) bool {
+	return strings.Contains(strings.ToLower(line), "in mind") && mindBackRe().MatchString(line)
+}
 
 // quantifierRe opens a line whose subject is a quantifier ("Anything that
 // touches the key …"): its "that" has no antecedent to miss.

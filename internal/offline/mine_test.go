@@ -311,3 +311,37 @@ func TestTerseRuleOutJoins(t *testing.T) {
 		}
 	}
 }
+
+// TestMindsNothing: "keep that in mind" before anything in the line that
+// "that" could stand for asks to keep the sentence before it; alone, the
+// line says nothing to keep. Said after what it keeps, it stays.
+func TestMindsNothing(t *testing.T) {
+	for _, s := range []string{
+		"I should be grateful if you kept that in mind whenever you start or inspect the database.",
+		"Please bear this in mind when you schedule the kiln firings.",
+		"Have it in mind for the next harvest batch.",
+	} {
+		if !mindsNothing(s) {
+			t.Errorf("%q keeps nothing of its own, yet kept", s)
+		}
+	}
+	for _, s := range []string{
+		"The kiln tops out at 1280 degrees, keep that in mind.",
+		"Keep the glaze recipes in mind when you order clay.",
+		"Never fire the kiln overnight.",
+	} {
+		if mindsNothing(s) {
+			t.Errorf("%q taken as keeping nothing", s)
+		}
+	}
+	// the whole path: the port move is read, the reminder after the
+	// semicolon is no line of its own
+	at := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	msgs := []transcript.Message{{Role: transcript.RoleUser, Human: true, ID: "u1", Time: at,
+		Text: "I have moved the kiln controller to port 5021; I should be grateful if you kept that in mind whenever you restart it."}}
+	for _, st := range mineSession(0, msgs, nil).stmts {
+		if strings.Contains(st.line, "in mind") {
+			t.Errorf("stmt %q keeps nothing of its own", st.line)
+		}
+	}
+}

@@ -168,9 +168,23 @@ func factClauses(s string) (out []string, words []bool) {
 		// subject, not a clause whose subject went before.
 		rest := strings.TrimPrefix(strings.TrimPrefix(c, "only "), "Only ")
 		out = append(out, c)
-		words = append(words, !relativeLeadRe().MatchString(c) && stateVerbRe().MatchString(c) && !verbFirst(rest) && len(factTerms(c)) >= 3 && !backRefRe().MatchString(c) && standsAlone(c))
+		words = append(words, !relativeLeadRe().MatchString(c) && stateVerbRe().MatchString(c) && !verbFirst(rest) && len(factTerms(c)) >= 3 && !backRefRe().MatchString(c) && standsAlone(c) && !bareExistence(c))
 	}
 	return out, words
+}
+
+// existenceRe is a clause that only says a thing exists: "there is one
+// library chart", "there are two queues".
+var existenceRe = lazyregexp.New(`(?i)^there(?:'s|\s+(?:is|are|was|were))\s`)
+
+// bareExistence reports whether a clause only introduces something without
+// naming it ("there is one library chart, charts/common, which …" cut at
+// its first comma): what the thing is and how it works comes in the
+// clauses after it, so it words no memory line; one that names it exactly
+// ("there is a Makefile target for it", "there are two queues on port
+// 5672") still does.
+func bareExistence(c string) bool {
+	return existenceRe().MatchString(c) && !concrete(c)
 }
 
 // restatedFacts returns the statements of facts stated in two sessions or

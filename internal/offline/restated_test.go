@@ -162,6 +162,11 @@ func TestFactClauses(t *testing.T) {
 		{"the Postgres password is hunter2hunter2 on the staging box", nil},
 		{"In my other project the Celery beat runs on Heroku.", nil},
 		{"it says the Kafka consumer is on partition 3", nil},
+		// a clause that only says a thing exists, cut before the name
+		// that follows it, words nothing; one that names it does
+		{"There is one library chart, charts/common, which renders nothing by itself", nil},
+		{"There are two seed banks, vault-a and vault-b, kept in separate rooms", nil},
+		{"There is one seed bank on port 5672 in the cold room", []string{"There is one seed bank on port 5672 in the cold room"}},
 	} {
 		cl, ws := factClauses(tc.s)
 		var got []string

@@ -57,3 +57,16 @@ func concrete(line string) bool {
 	}
 	return false
 }
+
+// cutShortWords are words no sentence ends on: a relative pronoun, a
+// conjunction, an article or a comparison opens what is still to come.
+var cutShortWords = map[string]bool{"which": true, "who": true, "whom": true, "whose": true, "and": true, "or": true,
+	"but": true, "because": true, "the": true, "a": true, "an": true, "than": true, "whether": true}
+
+// cutShort reports whether a line stops where its sentence went on: a
+// clause cut before a marker set inside it ("A cancellation records
+// cancelled_at, which, as usual, is …" read as "… cancelled_at, which").
+// Whatever rule cut it, half a sentence is no memory line.
+func cutShort(line string) bool {
+	return cutShortWords[strings.ToLower(strings.TrimRight(lastWord(line), ".,;:!?\"')"))]
+}

@@ -58,3 +58,32 @@ func TestFragmentSaidOnceIsDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestCutShortIsDropped: a line that stops on a word that opens more of
+// the sentence (a relative pronoun, a conjunction, an article) is half a
+// sentence and never a candidate, however it was marked; a line ending on
+// a word a sentence may end on stays.
+func TestCutShortIsDropped(t *testing.T) {
+	all := func(int) bool { return true }
+	for _, line := range []string{
+		"A cancellation records cancelled_at, which.",
+		"Every greenhouse sensor reports to the panel, and.",
+		"Sample plates are labelled with the donor id, whose.",
+		"Always store the readings in the.",
+	} {
+		st := stmt{line: line, lasting: true, src: source{session: 0, quote: strings.ToLower(line)}}
+		if got := instructionCandidates([]stmt{st}, nil, nil, all); len(got) != 0 {
+			t.Errorf("%q: got %+v, want nothing", line, got)
+		}
+	}
+	for _, line := range []string{
+		"Every greenhouse sensor reports to the panel, never to the cloud.",
+		"Never hand-edit the lock file, regenerate that.",
+		"Sample plates are labelled with the donor id, which is the LIMS key.",
+	} {
+		st := stmt{line: line, lasting: true, src: source{session: 0, quote: strings.ToLower(line)}}
+		if got := instructionCandidates([]stmt{st}, nil, nil, all); len(got) != 1 {
+			t.Errorf("%q: got %d candidates, want 1", line, len(got))
+		}
+	}
+}
