@@ -642,3 +642,56 @@ func TestRunOnQualifierEditsMemoryLine(t *testing.T) {
 	memoryEdit(t, mem, "u:ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050, anyway today please fix the broken nav links",
 		"- Docs preview server runs on 5050 via mkdocs serve.", "on 5000")
 }
+
+// TestVagueTargetIsNoTarget: a change whose only target is "a new" or
+// "another" something says the value changed, not what it is now, and is
+// no line; a change to a named value, or to a thing named plainly ("a
+// monorepo"), has its target.
+func TestVagueTargetIsNoTarget(t *testing.T) {
+	for _, s := range []string{
+		"Our sysadmin has moved the Redis to a new machine",
+		"the lab moved the freezer logger to another building",
+		"facilities switched the badge readers over to a different vendor",
+	} {
+		if !toldNoTarget(s) {
+			t.Errorf("toldNoTarget(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{
+		"the lab moved the freezer logger to port 7001",
+		"we switched the lab notebooks to a monorepo",
+		"we moved the Redis to a new machine, cache01.internal",
+	} {
+		if toldNoTarget(s) {
+			t.Errorf("toldNoTarget(%q) = true, want false", s)
+		}
+	}
+	if st, _ := classify("Our sysadmin has moved the Redis yesterday to a new machine.", false, source{}); st != nil {
+		t.Errorf("a move to 'a new machine' read as %q", st.line)
+	}
+}
+
+// TestChangedPronounIsNoLine: a change told of "it" with no value names
+// neither what changed nor what it is now; with its value it stands.
+func TestChangedPronounIsNoLine(t *testing.T) {
+	for _, s := range []string{
+		"not any more, we moved it into the cluster",
+		"the facilities team have switched them over to the east wing",
+	} {
+		if !changedPronoun(s) {
+			t.Errorf("changedPronoun(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{
+		"we moved it to port 9094",
+		"we moved it to `freezer-logs.lab.internal`",
+		"we moved the freezer logger into the cluster",
+	} {
+		if changedPronoun(s) {
+			t.Errorf("changedPronoun(%q) = true, want false", s)
+		}
+	}
+	if st, _ := classify("Not any more — we moved it into the cluster last week.", false, source{}); st != nil {
+		t.Errorf("a move of 'it' read as %q", st.line)
+	}
+}

@@ -569,7 +569,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 			// ("because of the sidecar" stays).
 			s = strings.TrimRight(m, " ,;")
 		}
-		if toldBare(s) || toldNoTarget(s) {
+		if toldBare(s) || toldNoTarget(s) || changedPronoun(s) {
 			// "the admins upgraded", "upgraded everything": a change
 			// told without what changed to what is news, no memory.
 			return nil, nil
@@ -1602,12 +1602,31 @@ func afterChange(s string) string {
 // collectors check version", "bumped the go version", "the cluster got
 // renamed in the config". That is news; the value is what memory needs.
 func toldNoTarget(s string) bool {
-	if fromToRe().MatchString(s) || strings.IndexFunc(s, unicode.IsDigit) >= 0 || targetRe().MatchString(afterChange(s)) {
+	after := afterChange(s)
+	if fromToRe().MatchString(s) || strings.IndexFunc(s, unicode.IsDigit) >= 0 || targetRe().MatchString(after) && !vagueTargetRe().MatchString(after) {
 		return false
 	}
-	after := afterChange(s)
 	return len(codeNames(after)) == 0 && !strings.ContainsAny(after, "`\"")
 }
+
+// pronounChangeRe is a change told of "it" or "them": "we moved it into
+// the cluster", "ops have switched them over".
+var pronounChangeRe = lazyregexp.New(`(?i)\b(?:moved|migrated|switched|changed|renamed|bumped|upgraded|downgraded|relocated|rehosted)\s+(?:it|them)\b`)
+
+// changedPronoun reports whether a change is told of a thing named only by
+// a pronoun and to no value ("not any more, we moved it into the cluster",
+// the value in a clause the line left out): what moved, and where to, was
+// said around it, and the line alone names neither.
+func changedPronoun(s string) bool {
+	return pronounChangeRe().MatchString(s) && len(valueTerms(factTerms(s))) == 0 && len(codeNames(s)) == 0
+}
+
+// vagueTargetRe is a change whose target is only "a new" or "another"
+// something at the end of the clause: "moved the Redis to a new machine",
+// "switched the mail to another provider". It says that the value
+// changed, not what it is now, so it names no target (toldNoTarget);
+// "switched to a monorepo" names one.
+var vagueTargetRe = lazyregexp.New(`(?i)\b(?:to|into|onto|over to)\s+(?:(?:a|an|some)\s+(?:new|different|other|separate|bigger|smaller|faster|dedicated)|another)\s+[a-z]+\W*$`)
 
 // bareWords name no value after a change verb.
 var bareWords = map[string]bool{"everything": true, "all": true, "stuff": true, "things": true, "it": true,
