@@ -423,6 +423,17 @@ func markerClause(s string) (string, bool) {
 	}
 	rest := s[loc[1]:]
 	if end := clauseEndRe().FindStringIndex(rest); end != nil {
+		for end != nil && rest[end[0]] == ')' && strings.Count(rest[:end[0]], "(") > strings.Count(rest[:end[0]], ")") {
+			// "every rule gets mitre tags (tactic + technique id) in
+			// tags": the bracket closed was opened inside the clause,
+			// not before the marker, and the clause goes on.
+			next := clauseEndRe().FindStringIndex(rest[end[1]:])
+			if next == nil {
+				end = nil
+				break
+			}
+			end = []int{end[1] + next[0], end[1] + next[1]}
+		}
 		for end != nil && rest[end[0]] == ';' && alwaysRe().MatchString(firstClause(rest[end[1]:])) {
 			// "…; whenever a patient describes symptoms, it always
 			// …": the next clause is the same rule's.

@@ -366,6 +366,9 @@ func TestMarkerClause(t *testing.T) {
 		// other domains
 		{"Can you reprint the labels, and (remember that every parcel over 20 kg gets the heavy-lift sticker on two sides) also book the courier?",
 			"Every parcel over 20 kg gets the heavy-lift sticker on two sides."},
+		// a bracket opened inside the marked clause does not end it
+		{"add the new plot, and from now on every figure gets a caption (panel letter + units) under it because the editors insist",
+			"Every figure gets a caption (panel letter + units) under it."},
 		{"The auditors have been asking for weeks where the signed copies are kept, which has caused a certain amount of friction with the finance office; from this point onward, I would therefore ask that every signed contract be filed under contracts/signed/, one folder per client, so that nobody has to search the shared drive again.",
 			"Every signed contract should be filed under contracts/signed/, one folder per client."},
 		{"Could you perhaps fix the rota first? And if it isn't too much bother, I was wondering whether, going forward, every shift could get a named backup person, since the clinic was short twice last month?",
