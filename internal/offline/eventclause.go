@@ -48,8 +48,14 @@ var alwaysHistoryRe = lazyregexp.New(`(?i)\b(?:and|as|like)\s+(?:it\s+|they\s+|w
 // alwaysHistoric reports whether the only "always" word of s is the
 // history tag of alwaysHistoryRe: such a sentence is not marked to last.
 func alwaysHistoric(s string) bool {
-	if len(alwaysRe().FindAllStringIndex(s, 2)) != 1 {
+	locs := alwaysRe().FindAllStringIndex(s, 2)
+	if len(locs) != 1 {
 		return false
 	}
-	return alwaysHistoryRe().MatchString(s)
+	return alwaysHistoryRe().MatchString(s) || pastAuxRe().MatchString(s[:locs[0][0]])
 }
+
+// pastAuxRe is a past auxiliary right before the "always" or "never":
+// "the people outside could never reach it", "the old box was always
+// full". It tells how things went, not what must be done.
+var pastAuxRe = lazyregexp.New(`(?i)\b(?:could|couldn't|was|wasn't|were|weren't)\s+$`)

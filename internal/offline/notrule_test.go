@@ -144,6 +144,9 @@ func TestClassifyNarrationAndConcession(t *testing.T) {
 		"the choir keeps both rehearsal rooms, so be it",
 		"we bake at 180, so the trays fit fine and always have",
 		"the florist delivers on monday like she always did",
+		// a past auxiliary before the only "never"/"always" tells how it went
+		"The old kiln in the shed was a fine teaching tool, but it sits behind the garage and the students could never reach it.",
+		"the first scale was always off by a few grams, so we replaced it",
 	}
 	for _, in := range none {
 		if st, _ := classify(in, false, source{}); st != nil {
@@ -156,6 +159,7 @@ func TestClassifyNarrationAndConcession(t *testing.T) {
 		"always weigh the flour twice, that is how we have always done it",
 		"invoice numbers are always strings, fine print included",
 		"we always bake at 180, the trays fit fine",
+		"the kiln door was a hazard, so never open it above 200 degrees",
 	}
 	for _, in := range rules {
 		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
