@@ -244,7 +244,7 @@ func ruledDid(x, y stmt) bool {
 		did[t] = true
 	}
 	for _, t := range ruledTerms(x.line) {
-		if fileLike(t) {
+		if strings.Contains(t, "/") {
 			continue
 		}
 		for _, p := range append([]string{t}, nameParts(t)...) {
@@ -567,4 +567,182 @@ func sameStemmed(a, b string) bool {
 		n++
 	}
 	return n >= 7 && len(b)-n <= 2
+}
+
+// A correction is often said again in another session in a few words the
+// extractor cannot read as a rule of their own: "commonLabels again in
+// overlays/prod. no. labels.", "mockk. we said this", "again Device. I
+// told you, this class is deprecated". What ties the two is the person
+// saying they repeat themselves, and the thing named in both: the
+// correction of one session, said once more in another, recurs.
+
+// lastTimeRe is a person saying the rule is the one they gave before,
+// beside repeatRe's words: "same as last time", "same rule as every other
+// file".
+var lastTimeRe = lazyregexp.New(`(?i)\bsame(?: (?:thing|mistake|rule|reason|story))? as (?:last (?:time|week|month)|before|always|every other \w+)\b`)
+
+// saysRepeat reports whether a sentence says the person repeats
+// themselves or the mistake came back; a request to retry something is no
+// repeat, nor is a failure come back ("the export is slow again"): it
+// names where things went wrong, not the rule.
+func saysRepeat(s string) bool {
+	return (repeatRe().MatchString(s) || lastTimeRe().MatchString(s)) && !retryAsk(s) && !reportsTrouble(s)
+}
+
+// leansRe is a line that opens by likening the rule to another thing:
+// "same as money-rails, ask before …" leans on what it names, and is no
+// wording of a rule of its own.
+var leansRe = lazyregexp.New(`(?i)^\W*(?:and\s+|but\s+)?(?:the\s+)?same\b`)
+
+// ruleWordRe are the words a rule is said with anywhere in a sentence.
+var ruleWordRe = lazyregexp.New(`(?i)\b(?:must|mustn'?t|should|shall|only|always|never|every|each|instead|rather)\b`)
+
+// rulesSomething reports whether a correction's line says what to do or
+// not to do: it rules something out, carries a word of a rule, or one of
+// its sentences opens as an instruction. "The renderer calls require('fs')
+// and of course that blows up" tells what went wrong, after "broken
+// again": a correction by its place, with no rule for a repeat to
+// support.
+func rulesSomething(line string) bool {
+	if negScopeRe().MatchString(line) || ruleWordRe().MatchString(line) {
+		return true
+	}
+	for _, s := range strings.Split(line, ". ") {
+		if starterRe().MatchString(strings.TrimSpace(fillerRe().ReplaceAllString(s, ""))) {
+			return true
+		}
+	}
+	return false
+}
+
+// msgKey is one message of one session.
+type msgKey struct {
+	session int
+	msgID   string
+}
+
+// repeatedMessages are the messages one of whose sentences says the person
+// repeats themselves (saysRepeat).
+func repeatedMessages(said []source) map[msgKey]bool {
+	out := map[msgKey]bool{}
+	for _, s := range said {
+		if k := (msgKey{s.session, s.msgID}); !out[k] && saysRepeat(s.quote) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// correctedAgainIn finds the sentence of another session that says a
+// correction of one session again: the later of the two messages says it
+// repeats (repeatedMessages), and the sentence shares with the
+// correction two things, or one that the person names in no third
+// session (tiesCorrection). The correction's line words the fact; the
+// repeat only supports it. A message that states the thing as a statement
+// of its own is left to the grouping of statements (sameStmt): supported
+// by it here as well, the fact would be proposed twice.
+func correctedAgainIn(members, stmts []stmt, said []source, naming *namingIndex, repeated map[msgKey]bool, common func(string) bool) *source {
+	for _, m := range members {
+		if !m.correction || leansRe().MatchString(m.line) || !rulesSomething(m.line) {
+			continue
+		}
+		mt := tieTermsOf(m.line, common)
+		if len(mt) == 0 {
+			continue
+		}
+		mine := repeated[msgKey{m.src.session, m.src.msgID}]
+		for i := range said {
+			s := &said[i]
+			if s.session == m.src.session {
+				continue
+			}
+			later := !before(*s, m.src)
+			if later && !repeated[msgKey{s.session, s.msgID}] || !later && !mine {
+				continue
+			}
+			// The sentence itself says it repeats, or the one right
+			// before it in its message ("mockk. we said this" reads
+			// the other way round, so the one after it too).
+			own := later && (saysRepeat(s.quote) || i > 0 && sameMessage(said[i-1], *s) && saysRepeat(said[i-1].quote) || i+1 < len(said) && sameMessage(said[i+1], *s) && saysRepeat(said[i+1].quote))
+			if tiesCorrection(mt, m, *s, own, naming, common) && !statedIn(stmts, *s, m.line) {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// tieTermsOf are the terms of a correction's line that can tie it to its
+// repeat: subject terms the person does not use all the time, outside the
+// words that say it is a repeat ("same as every other time"), and no part
+// of a path (a pasted trace's ".../active_record/..." names no rule).
+func tieTermsOf(line string, common func(string) bool) map[string]bool {
+	line = lastTimeRe().ReplaceAllString(repeatRe().ReplaceAllString(line, " "), " ")
+	out := map[string]bool{}
+	for _, t := range factTerms(line) {
+		if subjectTerm(t) && !common(t) {
+			out[t] = true
+		}
+		if strings.Contains(t, "/") {
+			continue
+		}
+		for _, p := range nameParts(t) {
+			if subjectTerm(p) && !common(p) {
+				out[p] = true
+			}
+		}
+	}
+	return out
+}
+
+// tiesCorrection reports whether sentence s names what correction m
+// corrects: two of its tie terms, or one the person names in these two
+// sessions only, which must then be a name in both (a word like "money"
+// or "record" is said in passing), unless s is the repeat itself ("the
+// Version20260520 migration was edited again").
+func tiesCorrection(mt map[string]bool, m stmt, s source, own bool, naming *namingIndex, common func(string) bool) bool {
+	shared := 0
+	var rare []string
+	for t := range tieTermsOf(s.quote, common) {
+		for u := range mt {
+			if sameWord(t, u) {
+				shared++
+				if naming.namedOnlyIn(u, m.src.session, s.session) {
+					rare = append(rare, u)
+				}
+				break
+			}
+		}
+	}
+	if shared >= 2 {
+		return true
+	}
+	for _, u := range rare {
+		if own || namedAsName(u, m.line) && namedAsName(u, s.quote) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAsName reports whether s names t as a name or as a part of one
+// (nameTerms): "jQuery", "Device.BeginInvokeOnMainThread", "strings.xml".
+func namedAsName(t, s string) bool {
+	for n := range nameTerms(s) {
+		if sameWord(n, t) || slices.Contains(nameParts(n), t) {
+			return true
+		}
+	}
+	return false
+}
+
+// statedIn reports whether the message of s holds a statement that names
+// a part of a name of line: the message says the thing as a rule itself.
+func statedIn(stmts []stmt, s source, line string) bool {
+	for _, st := range stmts {
+		if sameMessage(st.src, s) && sharesNamePart(st.line, line) {
+			return true
+		}
+	}
+	return false
 }

@@ -617,3 +617,81 @@ func TestRefusedCommandNamesIt(t *testing.T) {
 		t.Errorf("an output that mentions a rejection is no refusal")
 	}
 }
+
+// TestCorrectedAgainInFewWords: a correction said again in another session
+// in a few words that make no rule of their own ("moment.js crept back in
+// again") supports it, in either order (the repeat first names the thing,
+// or the correction itself says it repeats an earlier sentence); a later
+// mention that is no repeat, a request to retry, or a repeat tied to the
+// correction by one plain word of an earlier sentence does not.
+func TestCorrectedAgainInFewWords(t *testing.T) {
+	dateFix := []string{"u:add the date picker to the booking form", "a:Done. I formatted the dates with moment.js.", "u:no moment.js please, we format dates with date-fns."}
+	other := []string{"u:add a settings page with a dark mode toggle"}
+	supported := func(cs []candidate, word string) bool {
+		for _, c := range cs {
+			if strings.Contains(strings.ToLower(c.line), word) && len(sessionsOf(c)) >= 2 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		name     string
+		sessions [][]string
+		word     string
+		want     bool
+	}{
+		{"repeat names the thing", [][]string{dateFix, other, {"u:now the invoice list", "a:I added the invoice list with its dates.", "u:moment.js again in the invoice list. we said this."}}, "date-fns", true},
+		{"a word and a repeat", [][]string{
+			{"u:write tests for the payment gateway", "a:Done. I mocked the gateway client with Mockito.", "u:no Mockito here, the tests mock with MockK."},
+			other,
+			{"u:tests for the refund client", "a:I mocked the refund client with Mockito.", "u:MockK for mocks. we said this already."}}, "mockk", true},
+		{"correction says it repeats", [][]string{
+			{"u:why is the ward chart a static image? people hover over the ward charts in plotly"},
+			other,
+			{"u:add the admissions chart", "a:Added the admissions chart with base plot().", "u:no base plot, I told you before: every chart goes through plotly."}}, "plotly", true},
+		{"later mention, no repeat", [][]string{dateFix, other, {"u:the old admin scripts", "a:I looked at the admin scripts.", "u:hmm. moment.js in the admin scripts, who put that there."}}, "date-fns", false},
+		{"retry is no repeat", [][]string{dateFix, other, {"u:run the tests again, moment.js is gone from package.json now"}}, "date-fns", false},
+		{"one plain word of an earlier sentence", [][]string{
+			{"u:the invoice page looks off on mobile, can you look"},
+			other,
+			{"u:the totals", "a:I rounded the totals half-up.", "u:no, how many times: totals use banker's rounding, invoice or not."}}, "banker", false},
+	} {
+		if got := supported(candidatesOf(tc.sessions...), tc.word); got != tc.want {
+			t.Errorf("%s: supported %v, want %v: %+v", tc.name, got, tc.want, candidatesOf(tc.sessions...))
+		}
+	}
+}
+
+// TestTieTermsOf: the words saying a repeat and the parts of a pasted path
+// tie no correction to anything.
+func TestTieTermsOf(t *testing.T) {
+	never := func(string) bool { return false }
+	got := tieTermsOf("Same as every other time, keep `vendor/active_record/base.rb` out of the Dockerfile.", never)
+	for _, w := range []string{"other", "time", "active_record", "record"} {
+		if got[w] {
+			t.Errorf("tie terms hold %q: %v", w, got)
+		}
+	}
+	if !got["dockerfil"] && !got["dockerfile"] {
+		t.Errorf("tie terms miss the Dockerfile: %v", got)
+	}
+}
+
+// TestRulesSomething: a correction a repeat may support says what to do or
+// not to do; one that only tells what went wrong does not.
+func TestRulesSomething(t *testing.T) {
+	for line, want := range map[string]bool{
+		"No jQuery. The theme does not load it any more, use `fetch`.":          true,
+		"Every file here gets lexical-binding: t in the first line.":            true,
+		"Use a cross-reference instead of typing the table number.":             true,
+		"Invoices are rounded half-even, the auditors only accept that.":        true,
+		"Keep the fixtures out of git.":                                         true,
+		"The renderer calls require('fs') and of course that blows up.":         false,
+		"The nightly export took four hours and the dashboard was empty again.": false,
+	} {
+		if got := rulesSomething(line); got != want {
+			t.Errorf("rulesSomething(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

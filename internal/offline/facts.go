@@ -184,8 +184,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 	}
 	var out []candidate
-	var saidTerms [][]string // factTerms of said, computed once when first needed
-	var naming *namingIndex  // in which sessions each term of said is named
+	var saidTerms [][]string     // factTerms of said, computed once when first needed
+	var naming *namingIndex      // in which sessions each term of said is named
+	var repeated map[msgKey]bool // the messages said as a repeat, found when first needed
 	// The statements' sentences by session, lower-cased: those that stand
 	// on their own (a marker, a correction) second.
 	stated := [2]map[int][]string{{}, {}}
@@ -231,6 +232,13 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 				}
 			}
 			echo = mentionedElsewhere(line, sessions, said, saidTerms, naming, stated)
+			if echo == nil && correction {
+				// A correction said again in a few words, as a repeat.
+				if repeated == nil {
+					repeated = repeatedMessages(said)
+				}
+				echo = correctedAgainIn(g.members, stmts, said, naming, repeated, common)
+			}
 			if echo != nil {
 				sessions[echo.session] = true
 				fresh = fresh || isNew(echo.session)
