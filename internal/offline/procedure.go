@@ -205,7 +205,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 		}
 		last := g.steps[len(g.steps)-1].category
 		endsChecking := last != "" && last != "build"
-		if !fresh || len(distinct) < len(g.steps) || own == 0 || oneProgram(g.toks) {
+		if !fresh || len(distinct) < len(g.steps) && !roundTrip(g.steps, g.toks) || own == 0 || oneProgram(g.toks) {
 			continue
 		}
 		// One step of the project's own, first, with no build or
@@ -553,6 +553,27 @@ func madeAnew(windows [][]command) bool {
 		seen[t] = true
 	}
 	return len(windows) >= minVerifySessions
+}
+
+// roundTrip reports whether the one step a run repeats is an action
+// undone and done again (`migrate`, `rollback`, `migrate`): the step
+// twice with one other action between, which shows the change can be
+// undone. Any other repeat (a step run again after a check, a loop) is
+// no procedure.
+func roundTrip(steps []command, toks []string) bool {
+	at := -1
+	for i := range toks {
+		for j := i + 1; j < len(toks); j++ {
+			if toks[j] != toks[i] {
+				continue
+			}
+			if at >= 0 || j != i+2 {
+				return false
+			}
+			at = i
+		}
+	}
+	return at >= 0 && afterAction(steps[at]) && afterAction(steps[at+1])
 }
 
 // afterAction reports whether a step acts in a procedure's own way: no

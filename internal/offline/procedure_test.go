@@ -595,6 +595,26 @@ func TestProcedureShapes(t *testing.T) {
 			want: "./scripts/seed.sh staging | ./bin/report --since 7d > /tmp/report.json | ./scripts/mail.sh",
 		},
 		{
+			// A migration applied, undone and applied again shows
+			// it can be undone: the repeat is a step of its own.
+			name: "round trip",
+			sessions: [][]string{
+				{`alembic revision --autogenerate -m "add tags"`, "alembic upgrade head", "alembic downgrade -1", "alembic upgrade head"},
+				{`alembic revision --autogenerate -m "add owners"`, "alembic upgrade head", "alembic downgrade -1", "alembic upgrade head"},
+				{`alembic revision --autogenerate -m "drop legacy"`, "alembic upgrade head", "alembic downgrade -1", "alembic upgrade head"},
+			},
+			want: `alembic revision --autogenerate -m "<message>" | alembic upgrade head | alembic downgrade -1 | alembic upgrade head`,
+		},
+		{
+			// A step run again after a check is a retry, no round
+			// trip: the run is no procedure.
+			name: "retry after a check",
+			sessions: [][]string{
+				{"./scripts/deploy.sh", "pytest -q", "./scripts/deploy.sh"},
+				{"./scripts/deploy.sh", "pytest -q", "./scripts/deploy.sh"},
+			},
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",
