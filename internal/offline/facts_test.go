@@ -65,6 +65,16 @@ func TestConventionClauseKeepsShortSubject(t *testing.T) {
 			t.Errorf("conventionClause(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
+	// a marker inside a bracket: the clause before it is cut mid-sentence
+	in := "please label the new trays for it (seed trays are like always in the cold room, shelf B for brassicas)"
+	if got, ok := conventionClause(in); ok {
+		t.Errorf("conventionClause(%q) = %q, want no convention clause", in, got)
+	}
+	// a marker that closes the bracket it sits in: the aside closes too
+	in = "the seed trays (shelf B in the cold room, as always) need new labels"
+	if got, ok := conventionClause(in); !ok || got != "the seed trays (shelf B in the cold room)" {
+		t.Errorf("conventionClause(%q) = %q, %v; want the aside closed", in, got, ok)
+	}
 }
 
 // The deepest folder of a path is a name of one project only when most

@@ -509,7 +509,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || concedes(s) || !st.lasting && !st.correction && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
+	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s)) && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,
@@ -1428,6 +1428,18 @@ func conventionClause(s string) (string, bool) {
 		c = rest
 	}
 	c = strings.Trim(c, " ,;:")
+	if strings.Count(c, "(") > strings.Count(c, ")") {
+		if !strings.HasPrefix(strings.TrimSpace(s[loc[1]:]), ")") {
+			// "write the repository in shared for it (shared code is
+			// like always in the shared module …)": the marker sits
+			// inside a bracket whose sentence goes on after it, and
+			// the clause before it is cut mid-sentence.
+			return s, false
+		}
+		// "the lab machines (Rocky Linux 9, as before)": the marker
+		// closes the aside, which closes with it.
+		c += ")"
+	}
 	if len(codeNames(c)) == 0 && !factRe().MatchString(c) && !properNameRe().MatchString(c) {
 		// "make the button look like the others" compares, it sets no
 		// convention: a convention names where or what (a path, a

@@ -436,8 +436,8 @@ var codexRefusalRe = lazyregexp.New(`(?i)^\s*exec command rejected by user\s*$`)
 
 // danglingRe is a line whose first verb acts on a pronoun that nothing in
 // the line names ("that" before a noun names it: "don't edit that
-// migration").
-var danglingRe = lazyregexp.New(`(?i)^(never,? (ever,? )?|don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by|here|there)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
+// migration"; "that one" does not: "strip that one and don't add them").
+var danglingRe = lazyregexp.New(`(?i)^(never,? (ever,? )?|don'?t |do not |always |please )?[a-z]+ ((it|them)\b|(this|that|those|these)(\W*$|[,;.:]| (in|on|to|for|from|with|again|anymore|any ?more|please|yet|ever|by|here|there|ones?)\b)|the ((old|new|other|same|first|last|existing|previous) )?ones?\W*$)`)
 
 // mindBackRe is "keep that in mind" (bear, have) in a line's first clause,
 // before anything "that" could stand for.

@@ -130,12 +130,12 @@ func TestCorrectionsAcrossSessions(t *testing.T) {
 }
 
 func TestDanglingOnes(t *testing.T) {
-	for _, s := range []string{"Never delete the old ones.", "Don't rename the existing ones.", "Never, ever type that there.", "Never ever push this here!"} {
+	for _, s := range []string{"Never delete the old ones.", "Don't rename the existing ones.", "Never, ever type that there.", "Never ever push this here!", "Strip that one and don't add them.", "Please repot those ones before the frost."} {
 		if !danglingRe().MatchString(s) {
 			t.Errorf("%q names nothing, yet kept", s)
 		}
 	}
-	if danglingRe().MatchString("Never delete applied migrations, add new ones instead.") || danglingRe().MatchString("Never, ever type secrets here.") {
+	if danglingRe().MatchString("Never delete applied migrations, add new ones instead.") || danglingRe().MatchString("Never, ever type secrets here.") || danglingRe().MatchString("Repot that oneleaf fern in spring.") {
 		t.Error("a line that names its subject taken as dangling")
 	}
 }

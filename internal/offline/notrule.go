@@ -60,6 +60,16 @@ func hypothetical(s string) bool {
 	return !recurringThings[strings.Trim(lastWord(wait), ",.")]
 }
 
+// ifThenLeansBack reports whether the main clause after a sentence's
+// first comma only points back at what came before it ("if we ever move
+// any screens to Blazor Hybrid, that's a separate decision"): after a
+// hypothetical condition it asks for nothing, even as an item of a list
+// of rules, which marks every item to last.
+func ifThenLeansBack(s string) bool {
+	_, after, ok := strings.Cut(s, ",")
+	return ok && pronounLeadRe().MatchString(strings.TrimSpace(after))
+}
+
 // behaviourRe is "always" or "never" between a definite subject and its
 // verb (groups 1, 2 and 3): "the courier never rings twice", also as
 // what the person found out ("turns out the kiln always …").

@@ -224,3 +224,21 @@ func TestClassifyAlwaysPast(t *testing.T) {
 		}
 	}
 }
+
+// TestHypotheticalLeaningBackIsNoRule: a condition on a future that may
+// never come followed by a clause that only points back at it ("…, that's
+// a separate decision") asks for nothing, even marked to last (an item of
+// a list of rules); a marked condition followed by what to do is a rule.
+func TestHypotheticalLeaningBackIsNoRule(t *testing.T) {
+	for _, in := range []string{
+		"Remember that if we ever move the bakery orders to a new till system, that's a separate decision.",
+		"From now on, if we ever open a second greenhouse, it's a different budget.",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	if st, _ := classify("Remember that if we ever move the bakery orders to a new till system, keep the old receipts in archive/receipts/.", false, source{}); st == nil {
+		t.Error("a marked condition with what to do read as no rule")
+	}
+}
