@@ -215,9 +215,9 @@ func TestEval(t *testing.T) {
 // twice, once from each session; tuning36 proposes one recurring fact twice
 // (a read-only data share, once from a demo bullet); tuning37 adds the moved
 // dev database port ("I moved the dev database to 5434.") beside MEMORY.md's
-// line with the old one (a contradiction); tuning39 proposes one
-// recurring fact twice (a read-only raw bucket, once from each session)
-// and a line that repeats the global file's date format.
+// line with the old one (a contradiction); tuning39 proposes a line that
+// repeats the global file's date format (joined to a rule of the same
+// list item).
 var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true, "tuning39": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is

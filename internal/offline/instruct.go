@@ -1104,10 +1104,11 @@ func sameFact(a, b string) bool {
 		return false
 	}
 	va, vb := valueTerms(factTerms(withoutExamples(a))), valueTerms(factTerms(withoutExamples(b)))
-	if len(va) > 0 && len(vb) > 0 && !intersects(va, vb) {
+	nested := nestedURL(ta, tb)
+	if len(va) > 0 && len(vb) > 0 && !intersects(va, vb) && !nested {
 		return false
 	}
-	if (len(va) > 0) != (len(vb) > 0) && differentNames(withoutExamples(a), withoutExamples(b)) {
+	if (len(va) > 0) != (len(vb) > 0) && !nested && differentNames(withoutExamples(a), withoutExamples(b)) {
 		// "thumbnails are cropped to 320, hero images to 1280" and
 		// "thumbnails are in media/thumbs/, hero images in
 		// media/hero.png": one line gives values, the other names other
@@ -1119,6 +1120,10 @@ func sameFact(a, b string) bool {
 	if dice >= 0.6 {
 		return true
 	}
+	if nested {
+		// The place both name, one a folder of the other.
+		shared++
+	}
 	small := min(len(ta), len(tb))
 	if shared >= 2 && float64(shared) >= 0.75*float64(small) {
 		return true
@@ -1126,13 +1131,36 @@ func sameFact(a, b string) bool {
 	// Two wordings of one rule about a named thing ("partitioned by
 	// event_date", "terraform apply only in the pipeline") share that
 	// name and half of what they say about it.
-	named := sharesName(a, b)
+	named := sharesName(a, b) || nested
 	if pa := placement(a); pa != "" && pa == placement(b) && shared >= 2 {
 		// "Tasks live in app/tasks/", "put the digest task in
 		// app/tasks/": where one kind of thing goes.
 		return true
 	}
 	return named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small
+}
+
+// nestedURL reports whether two lists of terms each hold a URL and one is
+// the other with more path after it ("s3://acme-raw" and
+// "s3://acme-raw/events"): the same bucket or host named once whole and
+// once by a folder of it, so the values do not tell two facts apart.
+func nestedURL(a, b []string) bool {
+	for _, x := range a {
+		if !strings.Contains(x, "://") {
+			continue
+		}
+		x = strings.TrimRight(x, "/")
+		for _, y := range b {
+			if !strings.Contains(y, "://") {
+				continue
+			}
+			y = strings.TrimRight(y, "/")
+			if strings.HasPrefix(y, x+"/") || strings.HasPrefix(x, y+"/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // differentNames reports whether two lines each name things written as

@@ -278,6 +278,11 @@ func TestSameFact(t *testing.T) {
 		// terse second wording is the same rule
 		{"Never force-push to main in this repo, rebase locally and open a PR.", "And don't force-push to main either, ever.", true},
 		{"Never force-push to main in this repo, rebase locally and open a PR.", "Don't force-push to the release branch either, ever.", false},
+		// one bucket named whole and by a folder of it: one place
+		{"Survey scans come from gs://herbarium-scans/2024/ and that bucket is read-only for us, nobody writes there.", "Input for the scans is still gs://herbarium-scans/, which we never write to.", true},
+		// two buckets, or the same words about another place, differ
+		{"Survey scans come from gs://herbarium-scans/2024/ and that bucket is read-only for us, nobody writes there.", "Input for the scans is still gs://herbarium-thumbs/, which we never write to.", false},
+		{"Survey scans come from gs://herbarium-scans/2024/, read-only.", "Exports go to gs://herbarium-scans/exports/ every night.", false},
 	}
 	for _, tt := range tests {
 		if got := sameFact(tt.a, tt.b); got != tt.want {
