@@ -509,7 +509,7 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s)) && hypothetical(s) || relivesStory(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
+	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s)) && hypothetical(s) || relivesStory(s) || willOnceDone(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,

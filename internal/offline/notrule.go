@@ -70,6 +70,20 @@ func ifThenLeansBack(s string) bool {
 	return ok && pronounLeadRe().MatchString(strings.TrimSpace(after))
 }
 
+// willOnceRe is what someone will do once the thing at hand is done: "the
+// platform squad will review the PR once it's up", "Dana will merge it
+// when it's ready".
+var willOnceRe = lazyregexp.New(`(?i)\b(?:will|'ll)\s+\w+.*\b(?:once|when|as soon as|after)\s+(?:it|this|that|they)(?:'s|'re|\s+is|\s+are)\s+(?:up|done|ready|merged|in|out|open|live|finished)\b`)
+
+// willOnceDone reports whether s tells what will happen once the day's
+// work is done: one coming event, no rule, even as an item of a list of
+// rules ("Platform squad will review the PR once it's up"). "Platform
+// reviews every PR once it's up" has no "will" and stays a rule.
+func willOnceDone(s string) bool {
+	l := strings.ToLower(s)
+	return (strings.Contains(l, "will") || strings.Contains(l, "'ll")) && willOnceRe().MatchString(s)
+}
+
 // behaviourRe is "always" or "never" between a definite subject and its
 // verb (groups 1, 2 and 3): "the courier never rings twice", also as
 // what the person found out ("turns out the kiln always …").

@@ -242,3 +242,21 @@ func TestHypotheticalLeaningBackIsNoRule(t *testing.T) {
 		t.Error("a marked condition with what to do read as no rule")
 	}
 }
+
+// TestWillOnceDoneIsNoRule: what someone will do once the work at hand is
+// done is one coming event, no rule, even as an item of a rules list; the
+// same without "will" is how the project works.
+func TestWillOnceDoneIsNoRule(t *testing.T) {
+	for _, in := range []string{
+		"Remember that Platform squad will review the PR once it's up.",
+		"Remember that the head gardener will check the seedlings when they're in.",
+		"the editor'll proofread the chapter once it is done",
+	} {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	if st, _ := classify("Remember that the head gardener checks every tray once it's in.", false, source{}); st == nil {
+		t.Error("a standing habit without 'will' read as no rule")
+	}
+}
