@@ -136,7 +136,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 				// another fact ("no emoji in replies, in any repo" is no
 				// repeat of "the reply parser is generated" for the word
 				// "reply").
-				if (sameStmt(m, s) || saidAgain(m, s, common) && m.global == s.global) && !supersedes(s.line, m.line) {
+				if sameGroup(m, s, common) && !supersedes(s.line, m.line) {
 					if n := sharedTerms(m.line, s.line); n > best {
 						g, best = cand, n
 					}
@@ -276,6 +276,21 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		out = append(out, c)
 	}
 	return foldBackRefs(foldSharedSupport(out))
+}
+
+// sameGroup reports whether statement s says again what member m of a
+// group says. A rule the person scoped to every project and one of this
+// project are two facts unless their words say the same thing: the looser
+// ties of sameStmt (a correction sharing a term or a name, a terse reply)
+// would let a project's passing statement ("the course notes come from
+// this service") carry the person's preference ("every public function
+// gets a docstring, because I make course handouts from them, in all my
+// projects") into the project's memory, or the reverse.
+func sameGroup(m, s stmt, common func(string) bool) bool {
+	if m.global != s.global {
+		return sameFact(m.line, s.line)
+	}
+	return sameStmt(m, s) || saidAgain(m, s, common)
 }
 
 // foldBackRefs folds a candidate said only "as before" ("input data as

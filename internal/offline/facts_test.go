@@ -96,3 +96,34 @@ func TestSpecificNamesCommonDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestScopedRuleKeepsToItsGroup: a rule the person scoped to every project
+// and a statement of this project join one group only when their words say
+// the same thing; a project correction sharing a word or two with the
+// scoped rule ("small", "workshop") is another fact, so neither carries the
+// other into the wrong memory.
+func TestScopedRuleKeepsToItsGroup(t *testing.T) {
+	never := func(string) bool { return false }
+	for _, c := range []struct {
+		project, global string
+		same            bool
+	}{
+		{"No, Rota is a small tool I show in my workshop, not a library.", "Every exported function gets a doc comment, even the small ones, because the workshop notes are generated from them.", false},
+		{"Let me set the scene before we write any code, because I think it will save us. Tally is a small service that counts attendance for the community workshops. I also use it as a teaching example in the evening course I give.", "Every public function gets a docstring, even the small ones, because I generate the course handouts from them.", false},
+		// the same rule said once for the project and once for every
+		// project is one fact
+		{"Write commit messages in the imperative mood.", "Write commit messages in the imperative mood.", true},
+	} {
+		m := stmt{line: c.project, correction: true, src: source{session: 0}}
+		s := stmt{line: c.global, global: true, lasting: true, src: source{session: 1}}
+		if got := sameGroup(m, s, never); got != c.same {
+			t.Errorf("sameGroup(%q, %q) = %v; want %v", c.project, c.global, got, c.same)
+		}
+	}
+	// two project corrections keep the looser ties
+	a := stmt{line: "No, Rota is a small tool I show in my workshop, not a library.", correction: true, src: source{session: 0}}
+	b := stmt{line: "Every exported function gets a doc comment, even the small ones, because the workshop notes are generated from them.", correction: true, src: source{session: 1}}
+	if !sameGroup(a, b, never) {
+		t.Errorf("two project statements tied by sameStmt no longer join")
+	}
+}
