@@ -711,8 +711,10 @@ var saidTopicRe = lazyregexp.New(`(?i)^(?:the|this|that|those|these) [\w-]+(?: [
 var noteMarkerThatRe = lazyregexp.New(`(?i)^(?:(?:please|kindly)\s+)?(?:note|keep in mind|bear in mind|be aware|remember)\s*,\s*(from ?now on|going forward|in (?:the )?future|from here on(?: out)?)\s*,\s*that\s+`)
 
 // notLaterRe rules "later" out ("in the same file, not later in
-// another"): the rule says when, it puts nothing off.
-var notLaterRe = lazyregexp.New(`(?i)\b(?:not|never|no)\s+later\b`)
+// another"): the rule says when, it puts nothing off. "Sooner or later"
+// says a thing is bound to happen, the reason for a rule ("sed breaks
+// the indentation sooner or later"), and puts nothing off either.
+var notLaterRe = lazyregexp.New(`(?i)\b(?:(?:not|never|no)\s+later|sooner or later)\b`)
 
 // okTagRe is a tag after a statement asking for assent: ", ok?", ",
 // got it?", ", understood?".

@@ -48,10 +48,10 @@ import (
 // repo of mine", "not from any project on any machine"), and "of mine"
 // makes "any repo" the person's without a comma before it.
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
-	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our)) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?\s*,` +
+	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our|your)) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?\s*,` +
 	`|^\W*anywhere\W*$` +
 	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours|me)` + scopeAgainst + scopeEnd +
-	`|(?:^|[,;\x{2014}]|\s-+|\s+everywhere,?)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `[\s.!]*$` +
+	`|(?:^|[,;\x{2014}]|\s-+|(?:^\W*|\s+)(?:everywhere|anywhere),?)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
 	`(?:` + scopeWhoSaid + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `| of (?:mine|ours|me)` + scopeAgainst + `|` + scopeAgainst + scopeEnd + `)` +
 	`|[\s,]*\b` + scopePointer + `(?:not here,? )?(?:not )?(?:everywhere|anywhere|wherever|whenever) (?:i|we|you|u) (?:work|go|code|help me|am|are|'m|'re|end up)(?: together| with me)?` + scopeAgainst + scopeEnd +
@@ -111,13 +111,19 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// this one, …", and with no break at all where a rule word follows
 	// at the sentence's start ("all my repos no emoji in …"; the word
 	// stays, see withoutScope)
-	`|(?:^\W*|,\s*)(?:(?:in|for|across|on) )?(?:any|every|each|all (?:of )?(?:my|our)|every one of (?:my|our))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s*[,:;\x{2014}]` +
-	`|^\W*(?:(?:in|for|across|on) )?(?:all (?:of )?(?:my|our)|every one of (?:my|our)|every|each|any) (?:other )?` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s+` + ruleOpen + `\b` +
+	`|(?:^\W*|,\s*)(?:(?:in|for|across|on) )?(?:any|every|each|all (?:of )?(?:my|our|your)|every one of (?:my|our|your))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s*[,:;\x{2014}]` +
+	// the same after a colon that announces the rule, where the
+	// projects must be the person's ("…, since this isn't the only repo
+	// that does it: every repo I own, no emoji"): "Owners: every
+	// project, one lead." describes the projects
+	`|[:;]\s*(?:(?:in|for|across|on) )?(?:(?:any|every|each)(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWhoSaid +
+	`|(?:all (?:of )?(?:my|our|your)|every one of (?:my|our|your))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + `)` + scopeAgainst + `\s*[,:;\x{2014}]` +
+	`|^\W*(?:(?:in|for|across|on) )?(?:all (?:of )?(?:my|our|your)|every one of (?:my|our|your)|every|each|any) (?:other )?` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s+` + ruleOpen + `\b` +
 	// "across the board", opening the rule or closing it
 	`|^\W*across the board\b` + scopeEnd + `|,\s*across the board[\s.!]*$` +
 	`|[\s,]*\b` +
 	scopePointer + `(` +
-	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our)|any( one)? of (my|our)) (other |[a-z][\w+#.'-]* )?` + scopeNoun + scopeWho +
+	`(in|for|across|to|on) ((all|every( one of)?|each( one)?( of)?) (of )?(my|our|your)|any( one)? of (my|our|your)) (other |[a-z][\w+#.'-]* )?` + scopeNoun + scopeWho +
 	`|(not (here|(in|from|for) this (project|repo|repository|codebase))(,? (and|or|nor))?,? )?(not )?(in|for|across|to|on|from) any (other )?([a-z][\w+#.-]* )?(` + scopeNoun + `|` + machineNoun + `) of (mine|ours|me)` +
 	`|(for|to) (anything|everything) of (mine|ours)` +
 	`|everywhere,? not (just|only) (in |for )?(this|here|[\w.-]+)( one| project| repo)?` +
@@ -268,6 +274,11 @@ func withoutScope(s string) string {
 		// "in every repo: …": the colon closed the scope (scopeEnd)
 		loc[1]--
 	}
+	if s[loc[0]] == ':' || s[loc[0]] == ';' {
+		// ": every repo I own, …": the scope opens the clause after a
+		// colon, which stays with the lead-in before it.
+		loc[0]++
+	}
 	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
 		// the scope went with the lead-in: find the rule's own, if any
@@ -328,6 +339,11 @@ func withoutScope(s string) string {
 	}
 	s = globalRe().ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasSuffix(m, ",") {
+			if m[0] == ':' || m[0] == ';' {
+				// "Tags: in all our repos, we sign …": the
+				// colon that opened the scope stays
+				return m[:1] + " "
+			}
 			// ", in any project, …": the clause break stays
 			return ", "
 		}
@@ -371,12 +387,19 @@ func withoutScope(s string) string {
 // what happened ("What I noticed yesterday:"), after which the clause is
 // a report, not a rule.
 func askingLead(lead string) bool {
-	return askLeadRe().MatchString(lead) && !storyRe().MatchString(lead) && !tellLeadRe().MatchString(lead)
+	return (askLeadRe().MatchString(lead) || forwardEndRe().MatchString(lead)) && !storyRe().MatchString(lead) && !tellLeadRe().MatchString(lead)
 }
+
+// forwardEndRe is a lead-in that points at what the colon after it
+// brings: one that ends on a pointer ("what I want is the following",
+// "… the only one that does this") or gives the reason for the scope
+// that opens the rule ("since this isn't the only repo where it
+// matters").
+var forwardEndRe = lazyregexp.New(`(?i)\b(?:this|the following)\s*$|^\W*(?:(?:and|but|also) )?(?:since|because|as) \w+`)
 
 var (
 	// askLeadRe is a request or "remember" word in a lead-in.
-	askLeadRe = lazyregexp.New(`(?i)\b(?:keep in mind|remember|note|i'?d like|i would like|please|pls|one more thing|bear in mind|make sure|forg[eo]t\w*|(?:to|should|must) (?:say|mention|tell you|add))\b`)
+	askLeadRe = lazyregexp.New(`(?i)\b(?:keep in mind|remember|note|for the record|i'?d like|i would like|please|pls|one more thing|bear in mind|make sure|forg[eo]t\w*|(?:to|should|must) (?:say|mention|tell you|add))\b`)
 	// tellLeadRe is a lead-in that tells what was seen or why.
 	tellLeadRe = lazyregexp.New(`(?i)\b(?:noticed|reason|happened|found|saw)\b`)
 )

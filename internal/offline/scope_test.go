@@ -742,3 +742,47 @@ func TestNoneOfMine(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeShapesOfNewHalves: a scope stacked as its own sentence
+// ("everywhere, all my repos"), the agent's repositories ("all of your
+// repositories"), a scope opening the clause after a colon and a rule
+// whose reason says a thing is bound to happen ("sooner or later") all
+// route the rule to the global memory; the same shapes that describe or
+// put off stay out.
+func TestScopeShapesOfNewHalves(t *testing.T) {
+	// the scope said alone after the rule
+	for _, pair := range [][]string{
+		{"never hardcode timezone offsets.", "everywhere, all my repos"},
+		{"label every chart axis with its unit.", "anywhere, any repo of mine."},
+	} {
+		if got := rememberPrevious(pair); len(got) != 1 || !strings.HasSuffix(got[0], "in all my projects.") {
+			t.Errorf("%q: got %q; want the scope folded onto the rule", pair, got)
+		}
+	}
+	if got := rememberPrevious([]string{"never hardcode timezone offsets.", "everywhere, all my repos?"}); len(got) != 2 {
+		t.Errorf("a question folded as a scope: %q", got)
+	}
+	for _, c := range []struct{ said, want string }{
+		{"Please write SQL keywords in upper case in all your repositories.", "Write SQL keywords in upper case."},
+		{"A personal one, and this is for all of your repositories, not only this one: please keep each migration to one table.", "Keep each migration to one table."},
+		{"and since this isn't the only repo where it matters: every repo I own, no trailing whitespace in markdown.", "No trailing whitespace in markdown."},
+		{"one more thing: all my repos, tabs not spaces.", "Tabs not spaces."},
+		{"in all my repos I write migrations by hand, generated ones drift sooner or later.", "I write migrations by hand, generated ones drift sooner or later."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
+		}
+	}
+	for _, s := range []string{
+		"you can find the config in all your repos.",
+		"Owners: every project, one lead.",
+		"What I saw yesterday: in all my repos, the build fails.",
+		"we'll sort the docs out sooner or later.",
+		"in all your repos, is the linter the same?",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: read as a rule for every project: %+v", s, st)
+		}
+	}
+}
