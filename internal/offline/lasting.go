@@ -236,7 +236,47 @@ func markedHead(s string) string {
 		// in every one of my projects: …, because …".)
 		return ""
 	}
-	return head
+	return withConsequent(head, s[len(head):])
+}
+
+// condOpenRe is a condition a rule opens with: "if anything you add needs
+// a permission", "whenever a test touches the clock".
+var condOpenRe = lazyregexp.New(`(?i)\b(?:if|when|whenever|unless|once)\s`)
+
+// withConsequent gives head, the clauses of a long sentence that fit, its
+// consequent when head ends inside a condition: "going forward if anything
+// you add needs a new permission, like the dialog plugin or whatever" is
+// no rule until ", put it in capabilities/default.json yourself" follows.
+// The consequent is the next clause of rest, up to an "and" that joins a
+// second request to it, and head keeps to maxSentence with it; a head
+// whose condition already has its consequent, or has none in reach, is
+// left as it is.
+func withConsequent(head, rest string) string {
+	locs := condOpenRe().FindAllStringIndex(head, -1)
+	if len(locs) == 0 {
+		return head
+	}
+	for _, c := range clauseSplitRe().Split(head[locs[len(locs)-1][1]:], -1)[1:] {
+		if c = strings.TrimSpace(soThenRe().ReplaceAllString(c, "")); starterRe().MatchString(c) {
+			// "if the build breaks, revert it, …": said already
+			return head
+		}
+	}
+	loc := clauseSplitRe().FindStringIndex(rest)
+	if loc == nil || loc[0] != 0 {
+		return head
+	}
+	next := rest[loc[1]:]
+	if end := clauseSplitRe().FindStringIndex(next); end != nil {
+		next = next[:end[0]]
+	}
+	if i := strings.Index(next, " and "); i > 0 {
+		next = next[:i]
+	}
+	if !starterRe().MatchString(next) || utf8.RuneCountInString(head)+2+utf8.RuneCountInString(next) > maxSentence {
+		return head
+	}
+	return head + ", " + next
 }
 
 // allOurRe says where all of a kind of thing is kept: "all our serdes

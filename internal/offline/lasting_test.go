@@ -166,6 +166,35 @@ func TestMarkedHead(t *testing.T) {
 	}
 }
 
+// TestMarkedHeadKeepsConsequent: a long marked sentence cut where a
+// condition is still open gets the clause that answers it, up to the "and"
+// of a second request; a condition already answered, or a next clause that
+// asks nothing, leaves the cut where it was.
+func TestMarkedHeadKeepsConsequent(t *testing.T) {
+	long := ", because last time a change slipped into the nightly export and nobody noticed it until the quarterly review came round and the figures were off by a week"
+	for _, c := range []struct{ said, want string }{
+		{"oh and while we're here, from now on whenever a migration drops a column, even a tiny one that nobody reads any more, or one the old reports used, write the rollback script next to it and ping me in the PR with the table name and the ticket and the person who asked for the column to go and the date any report last read it" + long,
+			"whenever a migration drops a column, even a tiny one that nobody reads any more, or one the old reports used, write the rollback script next to it."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || !st.lasting || !strings.HasSuffix(st.line, c.want) {
+			t.Errorf("%q: got %+v; want it to end %q", c.said, st, c.want)
+		}
+	}
+	for _, c := range []struct{ head, rest, want string }{
+		// answered already
+		{"from now on if the build breaks, revert it", ", then tell me", "from now on if the build breaks, revert it"},
+		// the next clause tells, it asks nothing
+		{"going forward when the cache is cold, like after a deploy", ", the first request takes a minute", "going forward when the cache is cold, like after a deploy"},
+		// no condition
+		{"from now on tests go in tests/unit", ", keep them fast", "from now on tests go in tests/unit"},
+	} {
+		if got := withConsequent(c.head, c.rest); got != c.want {
+			t.Errorf("withConsequent(%q, %q) = %q; want %q", c.head, c.rest, got, c.want)
+		}
+	}
+}
+
 // Where all of a kind of thing is kept, named as code, is a convention.
 func TestOurPlace(t *testing.T) {
 	st, _ := classify("wire up the new consumer next to the others, all our consumers live in pkg/consumers and they register themselves in init", false, source{})
