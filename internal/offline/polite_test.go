@@ -312,3 +312,28 @@ func TestHedgedThanksCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestRememberThenRequestAsked: "remember that …" before a request asked
+// after a comma keeps the remembered rule, as a lasting marker does; the
+// same request after a plain statement, or after "always" alone, stays a
+// question.
+func TestRememberThenRequestAsked(t *testing.T) {
+	for _, c := range []struct{ said, want string }{
+		{"also the greenhouse sensor, remember that readings in this repo are stored in kelvin bc the old firmware sends kelvin, can u check the chart converts them?", "Readings in this repo are stored in kelvin bc the old firmware sends kelvin."},
+		{"remember that the cache lives in redis, can you check the keys?", "The cache lives in redis."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("%q: got %+v; want lasting %q", c.said, st, c.want)
+		}
+	}
+	for _, s := range []string{
+		"the cache lives in redis, can you check the keys?",
+		"we always deploy on fridays, could you look at the logs?",
+		"is the cache in redis now, can you check?",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("%q: read as %+v; want nothing", s, st)
+		}
+	}
+}
