@@ -385,7 +385,9 @@ var (
 	// midRememberRe is "remember that" opening a clause after a request
 	// opener, a bracket or a clause break: "can you remember that …?",
 	// "… and (remember that … ) also add …".
-	midRememberRe = lazyregexp.New(`(?i)(\(|\b(?:can|could|would|will) (?:you|u)(?: please)?)\s*(?:please\s+)?(?:` + rememberWord + `|keep in mind|bear in mind) that\s+`)
+	// The asking may be a reproach: "is it really so hard to remember
+	// that …?" says the rule it asks about.
+	midRememberRe = lazyregexp.New(`(?i)(\(|\b(?:can|could|would|will) (?:you|u)(?: please)?|\b(?:hard|difficult|much to ask) to)\s*(?:please\s+)?(?:` + rememberWord + `|keep in mind|bear in mind) that\s+`)
 	// clauseEndRe ends the clause a marker opens: a question mark, a
 	// sentence end, a bracket closed, the reason or purpose after it
 	// ("so that", ", since", "because"), the day's next step ("then …").
@@ -407,6 +409,9 @@ var (
 	// opinion or yes/no question ("do you think going forward we …"), a
 	// hypothetical, a one-off scope.
 	notHereRe = lazyregexp.New(`(?i)\b(?:do|does|did|should|shall|is|are|was|were|would it|what|why|how|which|who|whether we should|suppose|imagine|hypothetically|what if|in case|just for today|for now)\s*[,]?\s*$|^(?:do|does|did|should|shall|is|are|what|why|how|which|who|suppose|imagine|what if)\b`)
+	// supposeRe is a hypothetical before a reproach: "what if it's hard
+	// to remember that …?" asks.
+	supposeRe = lazyregexp.New(`(?i)\b(?:what if|suppose|imagine|hypothetically|in case)\b`)
 	// askQuestRe opens a question of the clause before the marker
 	// ("…, should we going forward …?"); a relative clause ("who have
 	// asked me …") is no question.
@@ -428,7 +433,7 @@ func markerClause(s string) (string, bool) {
 	if !mayMarkClause(s) {
 		return "", false
 	}
-	lead, asked := "From now on, ", false
+	lead, asked, reproach := "From now on, ", false, false
 	loc := midMarkerRe().FindStringIndex(s)
 	if loc == nil || loc[0] == 0 {
 		m := midRememberRe().FindStringSubmatchIndex(s)
@@ -439,6 +444,8 @@ func markerClause(s string) (string, bool) {
 		// marker as the asking of it.
 		loc, lead = []int{m[2], m[1]}, "Remember that "
 		asked = s[m[2]:m[3]] != "("
+		// "is it that hard to remember that …?" asks nothing
+		reproach = strings.HasSuffix(strings.ToLower(s[m[2]:m[3]]), " to")
 	} else if !opensClause(s[:loc[0]], s[loc[1]:]) {
 		return "", false
 	}
@@ -458,7 +465,7 @@ func markerClause(s string) (string, bool) {
 	}
 	parts := clauseSplitRe().Split(head, -1)
 	last := strings.TrimSpace(stripFillers(strings.TrimSpace(parts[len(parts)-1])))
-	if notHereRe().MatchString(strings.TrimSpace(h)) || askQuestRe().MatchString(last) || ventRe().MatchString(head) {
+	if (notHereRe().MatchString(strings.TrimSpace(h)) || askQuestRe().MatchString(last)) && (!reproach || supposeRe().MatchString(h)) || ventRe().MatchString(head) {
 		return "", false
 	}
 	rest := s[loc[1]:]

@@ -474,3 +474,28 @@ func BenchmarkClassifyMarkers(b *testing.B) {
 		classify(long, false, source{})
 	}
 }
+
+// TestRememberAskedAsReproach: "is it really so hard to remember that …?"
+// says the rule it asks about; a hypothetical, a thing to remember and a
+// question about the agent's memory stay out.
+func TestRememberAskedAsReproach(t *testing.T) {
+	for _, c := range []struct{ said, want string }{
+		{"is it that hard to remember that invoices are numbered per year?", "Invoices are numbered per year."},
+		{"Add the export, and since I have to say it again: is it really so difficult to keep in mind that the staging db is shared with QA?", "The staging db is shared with QA."},
+	} {
+		st, _ := classify(c.said, false, source{})
+		if st == nil || !st.lasting || st.line != c.want {
+			t.Errorf("%q: got %+v; want lasting %q", c.said, st, c.want)
+		}
+	}
+	for _, s := range []string{
+		"what if it's hard to remember that the api has three versions?",
+		"was it hard to remember that meeting?",
+		"is it hard to remember that many flags?",
+		"do you remember whether the api has three versions?",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.lasting {
+			t.Errorf("%q: read as lasting %+v", s, st)
+		}
+	}
+}
