@@ -207,18 +207,12 @@ func TestEval(t *testing.T) {
 // half can land before the fixes it prompts. Each leaves once it is clean
 // (tuning23 did at stop 18, tuning22 and tuning24 to tuning27 at stop 19,
 // tuning29, tuning32 and tuning33 at stop 20, tuning35 at stop 21,
-// tuning41 at the stop it was written in). Open now: tuning30 keeps
-// MEMORY.md's old package manager line beside a verification line run
-// with the new one (the change was typed "switchd");
+// tuning30, tuning36, tuning37 and tuning41 at stop 23). Open now:
 // tuning31 proposes a short paraphrase of a MEMORY.md line ("…, as
 // before"); tuning34 proposes one recurring fact (money as int64 cents)
-// twice, once from each session; tuning36 proposes one recurring fact twice
-// (a read-only data share, once from a demo bullet); tuning37 adds the moved
-// dev database port ("I moved the dev database to 5434.") beside MEMORY.md's
-// line with the old one (a contradiction); tuning39 proposes a line that
-// repeats the global file's date format (joined to a rule of the same
-// list item).
-var untuned = map[string]bool{"tuning30": true, "tuning31": true, "tuning34": true, "tuning36": true, "tuning37": true, "tuning39": true}
+// twice, once from each session; tuning39 proposes a line that repeats the
+// global file's date format (joined to a rule of the same list item).
+var untuned = map[string]bool{"tuning31": true, "tuning34": true, "tuning39": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
