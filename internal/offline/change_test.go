@@ -293,8 +293,8 @@ func TestChangedLine(t *testing.T) {
 		{"- Staging API: http://localhost:8081/v1", change{old: "localhost", new: "https://api.stage.example.org", terms: []string{"stag", "api"}}, "- Staging API: https://api.stage.example.org"},
 	}
 	for _, tt := range tests {
-		if got := changedLine(tt.line, tt.ch); got != tt.want {
-			t.Errorf("changedLine(%q, %+v) = %q, want %q", tt.line, tt.ch, got, tt.want)
+		if got := changedLineIn(tt.line, tt.ch, false); got != tt.want {
+			t.Errorf("changedLineIn(%q, %+v, false) = %q, want %q", tt.line, tt.ch, got, tt.want)
 		}
 	}
 }

@@ -311,15 +311,13 @@ func hyphenName(v string) bool {
 	return strings.Contains(v, "-") && !strings.ContainsAny(v, "./:\\_@") && strings.IndexFunc(v, unicode.IsLetter) >= 0
 }
 
-// changedLine is line with c applied, or "" when c is not about it.
-func changedLine(line string, c change) string { return changedLineIn(line, c, false) }
-
-// changedMemoryLine is changedLine for a line of memory, whose value may
-// be read by its label (memorySlotValue).
+// changedMemoryLine is a line of memory with c applied, or "" when c is
+// not about it; memory's value may be read by its label (memorySlotValue).
 func changedMemoryLine(line string, c change) string { return changedLineIn(line, c, true) }
 
-// changedLineIn is changedLine, reading the line as memory's when mem is
-// set.
+// changedLineIn is line with c applied, or "" when c is not about it,
+// reading the line as memory's when mem is set (a session's sentence is
+// read strictly).
 func changedLineIn(line string, c change, mem bool) string {
 	if containsValue(line, c.new) {
 		return ""
