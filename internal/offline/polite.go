@@ -236,14 +236,18 @@ func politeAsk(s string) string {
 		// request after it is the day's.
 		return strings.TrimSpace(s[:loc[0]])
 	}
-	if loc := askCommaTailRe().FindStringIndex(s); loc != nil && !askQuestRe().MatchString(stripFillers(s[:loc[0]])) && (lastingRe().MatchString(s[:loc[0]]) || rememberMidRe().MatchString(s[:loc[0]]) || rememberRe().MatchString(stripFillers(s[:loc[0]]))) && len(textkey.Tokens(lastingRe().ReplaceAllString(s[:loc[0]], " "))) >= 3 {
-		// "going forward every cluster gets a health check, could you
-		// add it to the old ones too?": a rule marked to last, then
-		// the day's request after a comma ("going forward, could
-		// you …?" is one request, marked). "Remember that" marks it too
-		// ("…, remember that jobs here have to be idempotent, can u
-		// check the mailer?").
-		return strings.TrimSpace(s[:loc[0]])
+	if loc := askCommaTailRe().FindStringIndex(s); loc != nil {
+		head := s[:loc[0]]
+		plain := stripFillers(head)
+		if !askQuestRe().MatchString(plain) && (lastingRe().MatchString(head) || rememberMidRe().MatchString(head) || rememberRe().MatchString(plain)) && len(textkey.Tokens(lastingRe().ReplaceAllString(head, " "))) >= 3 {
+			// "going forward every cluster gets a health check, could
+			// you add it to the old ones too?": a rule marked to
+			// last, then the day's request after a comma ("going
+			// forward, could you …?" is one request, marked).
+			// "Remember that" marks it too ("…, remember that jobs
+			// here have to be idempotent, can u check the mailer?").
+			return strings.TrimSpace(head)
+		}
 	}
 	if m := repeatLeadRe().FindString(s); m != "" && len(m) < len(s) {
 		// "sorry to repeat myself, but would you mind …?": the repeat
