@@ -171,7 +171,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 			// two steps of one program.)
 			distinct[g.toks[k]] = true
 			switch {
-			case c.category != "" && c.category != "build" && targeted(g.windows, k):
+			case checkingRun(c) && targeted(g.windows, k):
 				// `dbt test --select orders` after `dbt run --select
 				// orders` checks what the procedure made: its step.
 				own++
@@ -585,7 +585,7 @@ func afterAction(c command) bool {
 // checkedAfter reports whether a check runs after step k of a run.
 func checkedAfter(steps []command, k int) bool {
 	for _, c := range steps[k+1:] {
-		if c.category != "" && c.category != "build" {
+		if checkingRun(c) {
 			return true
 		}
 	}
