@@ -375,6 +375,10 @@ func dryRunOption(rest []string) string {
 // the words: `test=True`, `DRY_RUN=1`, `noop=true`.
 var dryRunNames = map[string]bool{"test": true, "dryrun": true, "noop": true}
 
+// dryRunNameJoin drops what joins a setting name's words, made once rather
+// than for every `name=value` argument of every command.
+var dryRunNameJoin = strings.NewReplacer("_", "", "-", "")
+
 // dryRunSetting reports whether an argument is a `name=value` setting
 // the program is given (not an option, which starts with `-`) that turns
 // a dry run on: a name of dryRunNames set to true, 1, yes or on. Turned
@@ -384,7 +388,7 @@ func dryRunSetting(a string) bool {
 	if !ok || name == "" || strings.HasPrefix(name, "-") {
 		return false
 	}
-	name = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	name = strings.ToLower(dryRunNameJoin.Replace(name))
 	switch strings.ToLower(val) {
 	case "true", "1", "yes", "on":
 		return dryRunNames[name]
