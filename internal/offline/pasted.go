@@ -787,13 +787,10 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		s := prompt
 		s.quote = t
 		terms := keyTerms(prog)
-		named := withTerms(terms, keyTerms(lp))
-		if programIn(strings.ToLower(pre), lp) || product != nil {
-			// "Xcode 16.2" for `xcodebuild -version`, ":-) GROMACS -
-			// gmx, 2024.4" for `gmx --version`: the product the
-			// banner names is what memory writes the version after.
-			named = withTerms(named, product)
-		}
+		// "Xcode 16.2" for `xcodebuild -version`, ":-) GROMACS - gmx,
+		// 2024.4" for `gmx --version`: the product the banner names
+		// is what memory writes the version after.
+		named := withTerms(withTerms(terms, keyTerms(lp)), product)
 		return []setting{{key: prog, terms: terms, value: v, src: s, named: named, pinned: true, intro: prompt.quote, printed: true, queried: true}}
 	}
 	return nil
