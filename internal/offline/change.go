@@ -437,7 +437,7 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 		}
 	}
-	if len(out) == 0 && signal {
+	if len(out) == 0 && signal && strings.Contains(lowerASCII(s), "now") {
 		for _, m := range nowAtRe().FindAllStringSubmatch(s, -1) {
 			// "the backend now is listening on 8081": the setting
 			// named, "now", then where it is.
