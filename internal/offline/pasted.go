@@ -1438,7 +1438,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			}
 			// A command's words name the setting too: "--port" in
 			// `wrangler dev --port 8787`.
-			lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(l)))
+			lt := termSet(factTerms(jointsAsSpaces.Replace(l)))
 			if old == "" && st.port != "" {
 				name, old = servedProgramVersion(l, st.port, st.value, st.servedBy)
 			}
@@ -1609,7 +1609,7 @@ func sectionValue(line string, st setting, ch change) (string, change) {
 	if p := portOnly(line, st.value); p != "" {
 		c.new = p
 	}
-	if !intersects(termSet(c.subject), termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(line)))) {
+	if !intersects(termSet(c.subject), termSet(factTerms(jointsAsSpaces.Replace(line)))) {
 		return "", ch
 	}
 	shape := valueShape(c.new)
@@ -1623,6 +1623,11 @@ func sectionValue(line string, st setting, ch change) (string, change) {
 	}
 	return "", ch
 }
+
+// jointsAsSpaces writes the underscores, hyphens and backquotes of a
+// line as spaces, so a joined name's parts read as its terms; built
+// once, not per line.
+var jointsAsSpaces = strings.NewReplacer("_", " ", "-", " ", "`", " ")
 
 // genericSectionTerms head blocks of many kinds of file and name no one
 // setting's owner: "server {", "[tool]", "defaults".
@@ -1862,7 +1867,7 @@ func movedAddress(line string, st setting) (string, string) {
 		return "", ""
 	}
 	host = strings.ToLower(host)
-	lt := termSet(factTerms(strings.NewReplacer("_", " ", "-", " ", "`", " ").Replace(line)))
+	lt := termSet(factTerms(jointsAsSpaces.Replace(line)))
 	if urlPath == "" && !intersects(termSet(st.terms), lt) {
 		return "", ""
 	}
