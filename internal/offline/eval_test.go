@@ -297,10 +297,15 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	var unmatched []produced
 	for i, o := range outs {
 		h.proposals++
-		h.proposed = append(h.proposed, p.name+": "+o.kind+": "+summary(o.text))
+		// A skill is judged by what varies from one draft to the next
+		// (its name, when-to-use line and steps), never by the fixed
+		// sentences every SKILL.md carries, which would match a label's
+		// common word ("skip", "status") in every skill.
+		said := summary(o.text)
+		h.proposed = append(h.proposed, p.name+": "+o.kind+": "+said)
 		var facts, nots []evalItem
 		for _, it := range p.items {
-			if !it.m.match(o.text) {
+			if !it.m.match(said) {
 				continue
 			}
 			if it.kind == "not" {
