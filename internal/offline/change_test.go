@@ -695,3 +695,20 @@ func TestChangedPronounIsNoLine(t *testing.T) {
 		t.Errorf("a move of 'it' read as %q", st.line)
 	}
 }
+
+// TestPastQualifiedPart: in a long run-on sentence whose early part holds
+// the change for a while ("on my laptop"), the news told after that part
+// is read on its own; a short sentence's qualifier covers all of it, and
+// a sentence that asks tells no change.
+func TestPastQualifiedPart(t *testing.T) {
+	for _, tt := range []struct{ s, want string }{
+		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "so I moved our docs preview server to 5050,"},
+		{"long story, the vendor plate reader software from the core facility is running on my machine now because the licence only works there and it takes the serial port, so I moved the incubator logger to ttyUSB1", "so I moved the incubator logger to ttyUSB1"},
+		{"for this test I moved the api to 9000", ""},
+		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk, so should I move our docs preview server to 5050?", ""},
+	} {
+		if got := pastQualifiedPart(tt.s); got != tt.want {
+			t.Errorf("pastQualifiedPart(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}

@@ -144,3 +144,29 @@ func TestOnlyValueOfShape(t *testing.T) {
 		t.Error("onlyOfShape")
 	}
 }
+
+// TestLabelledBy: a name written right after its setting's name is that
+// setting's value; a number for a name (or a name for a number) is not,
+// nor a value after a word that is no term of the setting.
+func TestLabelledBy(t *testing.T) {
+	board := map[string]bool{"board": true}
+	server := map[string]bool{"tracking": true, "server": true}
+	for _, tt := range []struct {
+		words   []string
+		i       int
+		subject map[string]bool
+		v, new  string
+		want    bool
+	}{
+		{[]string{"board", "nrf52840dk_nrf52840"}, 1, board, "nrf52840dk_nrf52840", "nrf52840dk/nrf52840", true},
+		{[]string{"Tracking", "server:", "http://mlflow.internal:5000"}, 2, server, "http://mlflow.internal:5000", "http://mlflow-2.internal:5000", true},
+		{[]string{"Board", "rev", "3"}, 2, board, "3", "nrf52840dk/nrf52840", false},
+		{[]string{"Board", "nrf52840dk_nrf52840"}, 1, board, "nrf52840dk_nrf52840", "3", false},
+		{[]string{"flashed", "nrf52840dk_nrf52840"}, 1, board, "nrf52840dk_nrf52840", "nrf52840dk/nrf52840", false},
+		{[]string{"nrf52840dk_nrf52840"}, 0, board, "nrf52840dk_nrf52840", "nrf52840dk/nrf52840", false},
+	} {
+		if got := labelledBy(tt.words, tt.i, tt.subject, tt.v, tt.new); got != tt.want {
+			t.Errorf("labelledBy(%q, %d, %q, %q) = %v, want %v", tt.words, tt.i, tt.v, tt.new, got, tt.want)
+		}
+	}
+}

@@ -1455,3 +1455,40 @@ func TestSeriesOf(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramIn: a one-letter program is named only as a word of its own,
+// a longer one anywhere in the text.
+func TestProgramIn(t *testing.T) {
+	for _, tt := range []struct {
+		text, lp string
+		want     bool
+	}{
+		{"r version 4.5.0", "r", true},
+		{"rust version 1.80.0", "r", false},
+		{":-) gromacs - gmx,", "gmx", true},
+		{"xcode 16.2", "gmx", false},
+	} {
+		if got := programIn(tt.text, tt.lp); got != tt.want {
+			t.Errorf("programIn(%q, %q) = %v, want %v", tt.text, tt.lp, got, tt.want)
+		}
+	}
+}
+
+// TestProductNames: the product a banner names before the version is a
+// word the binary's name begins or ends with, or a capitalised word beside
+// the binary's name; a word that labels a version names none.
+func TestProductNames(t *testing.T) {
+	for _, tt := range []struct {
+		pre, lp string
+		want    []string
+	}{
+		{"Xcode", "xcodebuild", []string{"xcode"}},
+		{":-) GROMACS - gmx,", "gmx", []string{"gromac"}},
+		{"Client Version:", "kubectl", nil},
+		{"Build version", "xcodebuild", nil},
+	} {
+		if got := productNames(tt.pre, tt.lp); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("productNames(%q, %q) = %q, want %q", tt.pre, tt.lp, got, tt.want)
+		}
+	}
+}
