@@ -339,9 +339,14 @@ func TestMindsNothing(t *testing.T) {
 	at := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 	msgs := []transcript.Message{{Role: transcript.RoleUser, Human: true, ID: "u1", Time: at,
 		Text: "I have moved the kiln controller to port 5021; I should be grateful if you kept that in mind whenever you restart it."}}
+	moved := false
 	for _, st := range mineSession(0, msgs, nil).stmts {
 		if strings.Contains(st.line, "in mind") {
 			t.Errorf("stmt %q keeps nothing of its own", st.line)
 		}
+		moved = moved || strings.Contains(st.line, "port 5021")
+	}
+	if !moved {
+		t.Error("the port move before the semicolon is no stmt")
 	}
 }
