@@ -621,16 +621,36 @@ type msgKey struct {
 	msgID   string
 }
 
-// repeatedMessages are the messages one of whose sentences says the person
-// repeats themselves (saysRepeat).
-func repeatedMessages(said []source) map[msgKey]bool {
-	out := map[msgKey]bool{}
-	for _, s := range said {
-		if k := (msgKey{s.session, s.msgID}); !out[k] && saysRepeat(s.quote) {
-			out[k] = true
+// repeats is what correctedAgainIn asks of every said sentence, worked
+// out once per extraction rather than once per correction and sentence:
+// the messages one of whose sentences says the person repeats themselves
+// (saysRepeat), which sentences say so, and each sentence's tie terms
+// (tieTermsOf), found when first needed.
+type repeats struct {
+	msgs map[msgKey]bool
+	says []bool
+	ties []map[string]bool
+}
+
+// repeatedMessages finds the messages and sentences of said that say the
+// person repeats themselves (saysRepeat).
+func repeatedMessages(said []source) *repeats {
+	r := &repeats{msgs: map[msgKey]bool{}, says: make([]bool, len(said)), ties: make([]map[string]bool, len(said))}
+	for i, s := range said {
+		if saysRepeat(s.quote) {
+			r.says[i] = true
+			r.msgs[msgKey{s.session, s.msgID}] = true
 		}
 	}
-	return out
+	return r
+}
+
+// tiesOf returns the tie terms of sentence i of said, computed once.
+func (r *repeats) tiesOf(said []source, i int, common func(string) bool) map[string]bool {
+	if r.ties[i] == nil {
+		r.ties[i] = tieTermsOf(said[i].quote, common)
+	}
+	return r.ties[i]
 }
 
 // correctedAgainIn finds the sentence of another session that says a
@@ -641,7 +661,7 @@ func repeatedMessages(said []source) map[msgKey]bool {
 // repeat only supports it. A message that states the thing as a statement
 // of its own is left to the grouping of statements (sameStmt): supported
 // by it here as well, the fact would be proposed twice.
-func correctedAgainIn(members, stmts []stmt, said []source, naming *namingIndex, repeated map[msgKey]bool, common func(string) bool) *source {
+func correctedAgainIn(members, stmts []stmt, said []source, naming *namingIndex, rep *repeats, common func(string) bool) *source {
 	for _, m := range members {
 		if !m.correction || leansRe().MatchString(m.line) || !rulesSomething(m.line) {
 			continue
@@ -650,21 +670,21 @@ func correctedAgainIn(members, stmts []stmt, said []source, naming *namingIndex,
 		if len(mt) == 0 {
 			continue
 		}
-		mine := repeated[msgKey{m.src.session, m.src.msgID}]
+		mine := rep.msgs[msgKey{m.src.session, m.src.msgID}]
 		for i := range said {
 			s := &said[i]
 			if s.session == m.src.session {
 				continue
 			}
 			later := !before(*s, m.src)
-			if later && !repeated[msgKey{s.session, s.msgID}] || !later && !mine {
+			if later && !rep.msgs[msgKey{s.session, s.msgID}] || !later && !mine {
 				continue
 			}
 			// The sentence itself says it repeats, or the one right
 			// before it in its message ("mockk. we said this" reads
 			// the other way round, so the one after it too).
-			own := later && (saysRepeat(s.quote) || i > 0 && sameMessage(said[i-1], *s) && saysRepeat(said[i-1].quote) || i+1 < len(said) && sameMessage(said[i+1], *s) && saysRepeat(said[i+1].quote))
-			if tiesCorrection(mt, m, *s, own, naming, common) && !statedIn(stmts, *s, m.line) {
+			own := later && (rep.says[i] || i > 0 && sameMessage(said[i-1], *s) && rep.says[i-1] || i+1 < len(said) && sameMessage(said[i+1], *s) && rep.says[i+1])
+			if tiesCorrection(mt, rep.tiesOf(said, i, common), m, *s, own, naming) && !statedIn(stmts, *s, m.line) {
 				return s
 			}
 		}
@@ -695,15 +715,15 @@ func tieTermsOf(line string, common func(string) bool) map[string]bool {
 	return out
 }
 
-// tiesCorrection reports whether sentence s names what correction m
-// corrects: two of its tie terms, or one the person names in these two
+// tiesCorrection reports whether sentence s, of tie terms st, names what
+// correction m corrects: two of its tie terms, or one the person names in these two
 // sessions only, which must then be a name in both (a word like "money"
 // or "record" is said in passing), unless s is the repeat itself ("the
 // Version20260520 migration was edited again").
-func tiesCorrection(mt map[string]bool, m stmt, s source, own bool, naming *namingIndex, common func(string) bool) bool {
+func tiesCorrection(mt, st map[string]bool, m stmt, s source, own bool, naming *namingIndex) bool {
 	shared := 0
 	var rare []string
-	for t := range tieTermsOf(s.quote, common) {
+	for t := range st {
 		for u := range mt {
 			if sameWord(t, u) {
 				shared++

@@ -184,9 +184,9 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 	}
 	var out []candidate
-	var saidTerms [][]string     // factTerms of said, computed once when first needed
-	var naming *namingIndex      // in which sessions each term of said is named
-	var repeated map[msgKey]bool // the messages said as a repeat, found when first needed
+	var saidTerms [][]string // factTerms of said, computed once when first needed
+	var naming *namingIndex  // in which sessions each term of said is named
+	var repeated *repeats    // the messages said as a repeat, found when first needed
 	// The statements' sentences by session, lower-cased: those that stand
 	// on their own (a marker, a correction) second.
 	stated := [2]map[int][]string{{}, {}}
