@@ -80,8 +80,9 @@ var willOnceRe = lazyregexp.New(`(?i)\b(?:will|'ll)\s+\w+.*\b(?:once|when|as soo
 // rules ("Platform squad will review the PR once it's up"). "Platform
 // reviews every PR once it's up" has no "will" and stays a rule.
 func willOnceDone(s string) bool {
-	l := strings.ToLower(s)
-	return (strings.Contains(l, "will") || strings.Contains(l, "'ll")) && willOnceRe().MatchString(s)
+	// "will" and "'ll" both hold "ll" in some case: a prefilter that does
+	// not lowercase every sentence.
+	return (strings.Contains(s, "ll") || strings.Contains(s, "LL") || strings.Contains(s, "lL") || strings.Contains(s, "Ll")) && willOnceRe().MatchString(s)
 }
 
 // behaviourRe is "always" or "never" between a definite subject and its
