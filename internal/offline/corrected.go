@@ -244,7 +244,7 @@ func ruledDid(x, y stmt) bool {
 		did[t] = true
 	}
 	for _, t := range ruledTerms(x.line) {
-		if strings.Contains(t, "/") {
+		if fileLike(t) {
 			continue
 		}
 		for _, p := range append([]string{t}, nameParts(t)...) {
