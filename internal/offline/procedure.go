@@ -203,8 +203,7 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				own++
 			}
 		}
-		last := g.steps[len(g.steps)-1].category
-		endsChecking := last != "" && last != "build"
+		endsChecking := checkingRun(g.steps[len(g.steps)-1])
 		if !fresh || len(distinct) < len(g.steps) && !roundTrip(g.steps, g.toks) || own == 0 || oneProgram(g.toks) {
 			continue
 		}
