@@ -167,7 +167,7 @@ func pastedSettings(text string, src source) []setting {
 	var under []string
 	from := 0
 	for _, ln := range strings.Split(text, "\n") {
-		sec.mark(out[from:], under)
+		markSection(out[from:], under)
 		n := len(out)
 		from, under = n, sec.under(ln)
 		// (A list's marker, or a quote's, is not part of the line.)
@@ -314,7 +314,7 @@ func pastedSettings(text string, src source) []setting {
 			joined(t)
 		}
 	}
-	sec.mark(out[from:], under)
+	markSection(out[from:], under)
 	return out
 }
 
@@ -358,8 +358,8 @@ func (s *pasteBlock) under(ln string) []string {
 	return in
 }
 
-// mark gives settings the section they were read under.
-func (s *pasteBlock) mark(settings []setting, terms []string) {
+// markSection gives settings the section they were read under.
+func markSection(settings []setting, terms []string) {
 	if terms == nil {
 		return
 	}

@@ -1008,10 +1008,19 @@ func handedRun(argv, prefix []string) (command, bool) {
 	if k > 1 && isWord(argv[1]) {
 		outer = append(outer, argv[1])
 	}
+	return wrappedRun(inner, outer), true
+}
+
+// wrappedRun is a check's own command run through a wrapper: the
+// wrapper's words (outer) before its line, key and step, and counted
+// among its runners, so that the same check run bare or through another
+// wrapper is still known for the same step. handedRun, binRun and envRun
+// share it.
+func wrappedRun(inner command, outer []string) command {
 	head := strings.Join(outer, " ") + " "
 	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
 	inner.runner += len(outer)
-	return inner, true
+	return inner
 }
 
 // handedCheck is the check a wrapper is handed as its last argument, a
@@ -1066,10 +1075,7 @@ func binRun(argv, prefix []string) (command, bool) {
 	if !ok || inner.runner > 0 || inner.tool != argv[1] || inner.key == argv[1] || checkCategory(inner.category) == "" {
 		return command{}, false
 	}
-	head := strings.Join(append(append([]string{}, prefix...), path.Base(argv[0])), " ") + " "
-	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
-	inner.runner = len(prefix) + 1
-	return inner, true
+	return wrappedRun(inner, append(append([]string{}, prefix...), path.Base(argv[0]))), true
 }
 
 // envRun reads `<tool> run <program> <subcommand> …` (`pixi run mojo
@@ -1091,10 +1097,7 @@ func envRun(argv, prefix []string) (command, bool) {
 	if checkCategory(inner.category) == "" {
 		return command{}, false
 	}
-	head := strings.Join(append(append([]string{}, prefix...), path.Base(argv[0]), "run"), " ") + " "
-	inner.norm, inner.key, inner.step = head+inner.norm, head+inner.key, head+inner.step
-	inner.runner = len(prefix) + 2
-	return inner, true
+	return wrappedRun(inner, append(append([]string{}, prefix...), path.Base(argv[0]), "run")), true
 }
 
 // loadedFileCheck is the check a program's arguments name after the file
