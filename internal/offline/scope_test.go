@@ -408,6 +408,11 @@ func TestLooserScopesDescribeNothing(t *testing.T) {
 		{"Global preference: short commit subjects.", "Short commit subjects."},
 		{"write durations with units, not just here but everywhere", "Write durations with units."},
 		{"never touch my global gitignore, not in this repo and not from any project on any box, it is mine", "Never touch my global gitignore, it is mine."},
+		{"Please write SQL keywords in upper case in all your repositories.", "Write SQL keywords in upper case."},
+		{"A personal one, and this is for all of your repositories, not only this one: please keep each migration to one table.", "Keep each migration to one table."},
+		{"and since this isn't the only repo where it matters: every repo I own, no trailing whitespace in markdown.", "No trailing whitespace in markdown."},
+		{"one more thing: all my repos, tabs not spaces.", "Tabs not spaces."},
+		{"in all my repos I write migrations by hand, generated ones drift sooner or later.", "I write migrations by hand, generated ones drift sooner or later."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.global || st.line != c.want {
@@ -747,8 +752,9 @@ func TestNoneOfMine(t *testing.T) {
 // ("everywhere, all my repos"), the agent's repositories ("all of your
 // repositories"), a scope opening the clause after a colon and a rule
 // whose reason says a thing is bound to happen ("sooner or later") all
-// route the rule to the global memory; the same shapes that describe or
-// put off stay out.
+// route the rule to the global memory (those that classify alone are rows
+// of TestLooserScopesDescribeNothing's table); the same shapes that
+// describe or put off stay out.
 func TestScopeShapesOfNewHalves(t *testing.T) {
 	// the scope said alone after the rule
 	for _, pair := range [][]string{
@@ -761,18 +767,6 @@ func TestScopeShapesOfNewHalves(t *testing.T) {
 	}
 	if got := rememberPrevious([]string{"never hardcode timezone offsets.", "everywhere, all my repos?"}); len(got) != 2 {
 		t.Errorf("a question folded as a scope: %q", got)
-	}
-	for _, c := range []struct{ said, want string }{
-		{"Please write SQL keywords in upper case in all your repositories.", "Write SQL keywords in upper case."},
-		{"A personal one, and this is for all of your repositories, not only this one: please keep each migration to one table.", "Keep each migration to one table."},
-		{"and since this isn't the only repo where it matters: every repo I own, no trailing whitespace in markdown.", "No trailing whitespace in markdown."},
-		{"one more thing: all my repos, tabs not spaces.", "Tabs not spaces."},
-		{"in all my repos I write migrations by hand, generated ones drift sooner or later.", "I write migrations by hand, generated ones drift sooner or later."},
-	} {
-		st, _ := classify(c.said, false, source{})
-		if st == nil || !st.global || st.line != c.want {
-			t.Errorf("%q: got %+v; want global %q", c.said, st, c.want)
-		}
 	}
 	for _, s := range []string{
 		"you can find the config in all your repos.",
