@@ -2015,9 +2015,9 @@ func pastedSaidChanges(settings []setting, said []source, isNew func(int) bool) 
 // oneValueOfShape reports whether v is the only value written its way in
 // line: in "ports 8080 and 8443" the paste cannot say which one it changed.
 func oneValueOfShape(line, v string) bool {
-	n := 0
+	n, digit, shape := 0, hasDigit(v), valueShape(v)
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
-		if t := trimValue(w); t != "" && hasDigit(t) == hasDigit(v) && valueShape(t) == valueShape(v) && (hasDigit(t) || strings.ContainsAny(t, "./:_")) {
+		if t := trimValue(w); t != "" && hasDigit(t) == digit && valueShape(t) == shape && (hasDigit(t) || strings.ContainsAny(t, "./:_")) {
 			n++
 		}
 	}
