@@ -333,6 +333,17 @@ type pasteBlock struct {
 // value, a TOML table, or up to three words and an opening brace.
 var sectionHeaderRe = lazyregexp.New(`^(?:([A-Za-z_][\w-]*):|\[([A-Za-z_][\w.-]*)\]|([A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*){0,2})\s*\{?)$`)
 
+// headerMatch is sectionHeaderRe's match of trimmed line t, run only on
+// a line starting as every header does (a letter, an underscore or a
+// bracket): most pasted lines are values, output or code, and the regexp
+// ran on each.
+func headerMatch(t string) []string {
+	if c := t[0]; c != '_' && c != '[' && (c|0x20 < 'a' || c|0x20 > 'z') {
+		return nil
+	}
+	return sectionHeaderRe().FindStringSubmatch(t)
+}
+
 // under reads raw line ln, as the next line of the paste, and gives the
 // terms of the header it is under, or nil; a header line itself opens its
 // block.
@@ -349,7 +360,7 @@ func (s *pasteBlock) under(ln string) []string {
 	} else {
 		s.terms = nil
 	}
-	if m := sectionHeaderRe().FindStringSubmatch(t); m != nil && (m[3] == "" || strings.HasSuffix(t, "{") || in == nil && strings.Contains(m[3], " ")) {
+	if m := headerMatch(t); m != nil && (m[3] == "" || strings.HasSuffix(t, "{") || in == nil && strings.Contains(m[3], " ")) {
 		// (One bare word is a list's item or a value, not a header,
 		// and words inside a block are its directives: "stats enable".)
 		s.terms, s.indent, s.table = keyTerms(m[1]+m[2]+m[3]), indent, m[2] != ""
