@@ -546,6 +546,8 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("`tuning34` to `tuning37` (stop 21): tuning34 0.92 / 0.75, tuning35 0.96 / 0.74, tuning36 0.87 /\n")
 	b.WriteString("0.55, tuning37 0.79 / 0.49 (same). `tuning38` to `tuning41` (stop 23): tuning38 0.84 / 0.69,\n")
 	b.WriteString("tuning39 0.96 / 0.74 (2 duplicates), tuning40 0.80 / 0.73, tuning41 0.80 / 0.59 (3 duplicates) (same).\n")
+	b.WriteString("`tuning42` to `tuning45` (stop 24): tuning42 0.92 / 0.73 (3 duplicates), tuning43 0.90 / 0.84 (3\n")
+	b.WriteString("duplicates), tuning44 0.86 / 0.68 (3 duplicates), tuning45 0.89 / 0.67 (same).\n")
 	b.WriteString("`heldout8` (stop 17, at freeze 0.83 / 0.55), `heldout9` (stop 18, at freeze 0.78 / 0.49, 1\n")
 	b.WriteString("duplicate, 2 contradictions), `heldout10` (stop 19, at freeze 0.82 / 0.66, 1 duplicate, 2\n")
 	b.WriteString("contradictions) and `heldout11` (stop 21, at freeze 0.86 / 0.64, 1 duplicate, 0 contradictions)\n")
