@@ -32,6 +32,11 @@ type change struct {
 	// named, when set, is the name the new value was written right
 	// after ("iOS 17"): the old value must follow the same name.
 	named string
+	// set is a setting named and then set to its new value by a verb of
+	// change in the past ("bumped the compose plugin to v5.5.0", "moved
+	// the dev server to 8085"): told so, the change is the project's
+	// news even with the old value unnamed (promoteChanges).
+	set bool
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.
@@ -433,7 +438,7 @@ func readChanges(s, prev, next string, src source) []change {
 				subj = nonValues(prev)
 			}
 			if len(subj) > 0 {
-				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1])})
 			}
 		}
 	}
@@ -476,6 +481,20 @@ func readChanges(s, prev, next string, src source) []change {
 	}
 	return withNames(onePerValue(out, s), s)
 }
+
+// ownMove reports whether the words before a verb of change leave it the
+// person's or the team's ("I bumped", "we've moved", "so, upgraded"), not
+// what somebody else did ("somebody bumped the batch size to 64", "the
+// intern moved the port"), which is news of a change, not its telling.
+func ownMove(before string) bool {
+	w := strings.ToLower(strings.Trim(lastWord(before), ".,;:!"))
+	return w == "" || ownMoveWords[w]
+}
+
+// ownMoveWords may stand right before the verb of one's own change.
+var ownMoveWords = map[string]bool{"i": true, "we": true, "i've": true, "we've": true, "ive": true, "weve": true, "have": true,
+	"just": true, "also": true, "finally": true, "already": true, "and": true, "so": true, "ok": true, "okay": true, "btw": true,
+	"then": true, "now": true, "yesterday": true, "today": true, "recently": true, "actually": true}
 
 // tellsNoChange reports whether a cleaned sentence cannot tell a change
 // that holds: it asks, plans, supposes, rules the change out, makes it for

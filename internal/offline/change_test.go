@@ -450,6 +450,35 @@ func TestPromoteChanges(t *testing.T) {
 			t.Errorf("without the command: got %+v", got)
 		}
 	})
+	t.Run("set by a verb of one's own change", func(t *testing.T) {
+		// A setting named and set in the past to a value written as one
+		// stands without an earlier session; somebody else's move, a
+		// request, a plan and a one-off do not.
+		for q, want := range map[string]bool{
+			"moved the dev server to 8085 cuz 8000 is my other thing now":                true,
+			"bumped docker-compose plugin to v5.5.0 everywhere":                          true,
+			"we upgraded the print server to cups 2.4.7 over the weekend":                true,
+			"I switched the default kiln profile to cone6-slow.json":                     true,
+			"Somebody bumped the batch size to 64 in configs/unet.yaml without asking.":  false,
+			"the intern moved the api port to 9000":                                      false,
+			"bump the compose plugin to v5.5.0":                                          false,
+			"should we move the dev server to 8085?":                                     false,
+			"we might upgrade the print server to cups 2.4.7":                            false,
+			"for this run I moved the dev server to 8085, put it back after":             false,
+			"the upstream lib bumped its api to 2.0, nothing to change here on our side": false,
+		} {
+			ch := at(1, 1)
+			s := []source{said(ch, q)}
+			c := changesOf(s)
+			for i := range c {
+				c[i].context = q
+			}
+			got := promoteChanges(nil, s, nil, c)
+			if (len(got) > 0) != want {
+				t.Errorf("%q: got %+v, want a line: %v", q, got, want)
+			}
+		}
+	})
 	t.Run("not said before", func(t *testing.T) {
 		s := []source{said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
 		if got := promoteChanges(nil, s, nil, changesOf(s)); len(got) != 0 {

@@ -110,6 +110,11 @@ func slotValueIn(line string, c change, labelled bool) string {
 			// "iOS 17": the old value follows the same name.
 			continue
 		}
+		if labelled && releaseVersion(v) && releaseVersion(c.new) && valueShape(v) != shape && labelledBy(words, i, subject, v, c.new) {
+			// "made with PICO-8 0.2.5g" for "upgraded pico8 to
+			// 0.2.6": the program's version right after its name.
+			return v
+		}
 		lo := max(0, i-4)
 		if distinctShape(v) && valueShape(v) == shape {
 			// "ios builds run on the mac mini build-mac-01": a value
@@ -126,7 +131,9 @@ func slotValueIn(line string, c change, labelled bool) string {
 		// "HUGO_VERSION = 0.119.0" names hugo: a name joined with
 		// underscores is read as its parts too.
 		window := strings.Join(words[lo:i], " ")
-		window += " " + strings.NewReplacer("_", " ", "-", " ").Replace(window)
+		// "PICO-8 0.2.5g" names pico8: a name written with a hyphen is
+		// read as one word too.
+		window += " " + strings.NewReplacer("_", " ", "-", " ").Replace(window) + " " + strings.ReplaceAll(window, "-", "")
 		for _, t := range factTerms(window) {
 			if subject[t] && !valueTerms([]string{t})[t] {
 				return v
@@ -144,17 +151,47 @@ func slotValueIn(line string, c change, labelled bool) string {
 // where a value further off must share the new one's shape. Both values
 // are names, with letters.
 func labelledBy(words []string, i int, subject map[string]bool, v, new string) bool {
-	if i == 0 || !hasLetter(v) || !hasLetter(new) {
+	if i == 0 || (!hasLetter(v) || !hasLetter(new)) && !(releaseVersion(v) && releaseVersion(new)) {
 		// (A number for a name, or a name for a number, is another
 		// setting's value: "Board rev 3" is no board.)
 		return false
 	}
-	for _, t := range factTerms(words[i-1]) {
-		if subject[t] && !valueTerms([]string{t})[t] {
+	versions := releaseVersion(v) && releaseVersion(new)
+	label := words[i-1]
+	for _, t := range append(factTerms(label), factTerms(strings.ReplaceAll(label, "-", ""))...) {
+		if subject[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
+			// (Right before a version, a name with a digit is the
+			// program's: "PICO-8 0.2.5g", "python3 3.11".)
 			return true
 		}
 	}
 	return false
+}
+
+// programName reports whether t is written as a program's name may be
+// with a digit in it (pico8, k3s, python3): a letter first, no dot, slash
+// or colon, at least two letters.
+func programName(t string) bool {
+	letters := 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return t != "" && unicode.IsLetter(rune(t[0])) && !strings.ContainsAny(t, "./:\\") && letters >= 2
+}
+
+// releaseVersion reports whether v is a dotted version, a letter or two
+// of a release after it allowed ("0.2.5g", "1.4.2rc1"): right after the
+// name it versions ("PICO-8 0.2.5g"), it is that program's version however
+// the new one is written ("0.2.6").
+func releaseVersion(v string) bool {
+	at := strings.IndexFunc(v, unicode.IsLetter)
+	if at < 0 {
+		return dotted(v) && !strings.HasSuffix(v, ".")
+	}
+	tag := strings.TrimRight(v[at:], "0123456789")
+	return dotted(v[:at]) && !strings.HasSuffix(v[:at], ".") && len(tag) <= 2 && strings.IndexFunc(tag, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 }
 
 // onlyOfShape reports whether exactly one word of words is a value written

@@ -128,6 +128,20 @@ func TestLabelledSlotValue(t *testing.T) {
 	}
 }
 
+// TestReleaseVersion: a dotted version may carry a short release tag;
+// a name, a bare number or a longer tag is no such version.
+func TestReleaseVersion(t *testing.T) {
+	for v, want := range map[string]bool{"0.2.5g": true, "1.4.2rc1": true, "3.13": true, "2.0.0b": true,
+		"3000": false, "v1.2": false, "1.2.final": false, "1.2.": false, "sm_90": false, "1.2abc": false} {
+		if got := releaseVersion(v); got != want {
+			t.Errorf("releaseVersion(%q) = %v, want %v", v, got, want)
+		}
+	}
+	mem := "# Project Memory\n\n- Cart is game.p8, made with PICO-8 0.2.5g.\n- Sprites on page 3.\n"
+	memoryEdit(t, mem, "u:upgraded pico8 to 0.2.6 yesterday btw, the exports look different",
+		"- Cart is game.p8, made with PICO-8 0.2.6.", "0.2.5g")
+}
+
 // TestOnlyValueOfShape: the one value of a memory line written the way a
 // new one is (a version of another shape apart) is the setting's wherever
 // its clause names the setting; a line with two such values, or one that
@@ -164,9 +178,47 @@ func TestLabelledBy(t *testing.T) {
 		{[]string{"Board", "nrf52840dk_nrf52840"}, 1, board, "nrf52840dk_nrf52840", "3", false},
 		{[]string{"flashed", "nrf52840dk_nrf52840"}, 1, board, "nrf52840dk_nrf52840", "nrf52840dk/nrf52840", false},
 		{[]string{"nrf52840dk_nrf52840"}, 0, board, "nrf52840dk_nrf52840", "nrf52840dk/nrf52840", false},
+		// a program's version right after its name, however the
+		// release is tagged, and the name written with a hyphen or a digit
+		{[]string{"made", "with", "PICO-8", "0.2.5g."}, 3, map[string]bool{"pico8": true}, "0.2.5g", "0.2.6", true},
+		{[]string{"builds", "on", "k3s", "1.28.4rc1"}, 3, map[string]bool{"k3s": true}, "1.28.4rc1", "1.29.0", true},
+		{[]string{"Board", "rev", "3"}, 2, map[string]bool{"rev": true}, "3", "4", false},
+		{[]string{"PICO-8", "0.2.5g"}, 1, map[string]bool{"pico8": true}, "0.2.5g", "port-9", false},
 	} {
 		if got := labelledBy(tt.words, tt.i, tt.subject, tt.v, tt.new); got != tt.want {
 			t.Errorf("labelledBy(%q, %d, %q, %q) = %v, want %v", tt.words, tt.i, tt.v, tt.new, got, tt.want)
+		}
+	}
+}
+
+// TestUnplacedSets: a change set on its own keeps its mark where memory
+// holds no value of its kind or where it rewrites memory's line, and
+// loses it where memory holds a value of its kind it cannot place.
+func TestUnplacedSets(t *testing.T) {
+	set := func(q string) change {
+		for _, c := range changesOf([]source{{quote: q}}) {
+			if c.set {
+				return c
+			}
+		}
+		t.Fatalf("%q: no change set", q)
+		return change{}
+	}
+	for _, tt := range []struct {
+		mem  []string
+		said string
+		want bool
+	}{
+		{[]string{"Site for the bakery on Deno Fresh 1.6.8."}, "moved the dev server to 8085", true},
+		{[]string{"Cart made with PICO-8 0.2.5g."}, "upgraded pico8 to 0.2.6 yesterday", true},
+		{[]string{"internal_port 8080 in fly.toml."}, "moved the server to 3000 like the other apps", false},
+		{[]string{"The kiln controller listens on 5000."}, "we moved the print server to 6310", false},
+		{[]string{"The print server listens on 631."}, "we moved the print server to 6310", true},
+	} {
+		k := &known{lines: tt.mem}
+		got := k.unplacedSets([]change{set(tt.said)})
+		if got[0].set != tt.want {
+			t.Errorf("%q over %q: set %v, want %v", tt.said, tt.mem, got[0].set, tt.want)
 		}
 	}
 }

@@ -21,7 +21,7 @@ import (
 func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 	for _, ch := range changes {
 		earlier := saidBefore(said, ch)
-		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new) && !notOursRe().MatchString(ch.context)) && !ranBefore(ran, ch) {
+		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new) && !notOursRe().MatchString(ch.context)) && !ranBefore(ran, ch) && !setOnItsOwn(ch) {
 			// A tool named once may be a passing remark; a port, a
 			// version or a host told with the one it replaces is the
 			// project's new setting.
@@ -60,6 +60,50 @@ func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 		}
 	}
 	return stmts
+}
+
+// setOnItsOwn reports whether a change stands without an earlier
+// session: a setting named and set by a verb of change in the past to a
+// value written as one ("upgraded the toolchain to 1.79", "moved the dev
+// server to 8085") tells the project's new state as plainly as one that
+// names the value it replaces. The sentence already passed the gates of a
+// request, a question, a plan and a one-off (readChanges).
+func setOnItsOwn(ch change) bool {
+	return ch.set && settingValue(ch.new) && !notOursRe().MatchString(ch.context)
+}
+
+// unplacedSets clears the mark of a change set on its own (setOnItsOwn)
+// when a line of memory holds a value of the new one's kind (a port for a
+// port, a version for a version) and the change rewrites no line: memory
+// may state the setting under another name ("internal_port 8080 in
+// fly.toml" for "moved the server to 3000"), and the change's own line
+// would stand beside the old value. Where the change finds its line, or
+// memory holds no such value, the mark stays.
+func (k *known) unplacedSets(changes []change) []change {
+	for i, ch := range changes {
+		if !ch.set {
+			continue
+		}
+		rival, placed := false, false
+		for _, l := range k.lines {
+			if k.removed[l] || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			if changedMemoryLine(l, ch) != "" {
+				placed = true
+				break
+			}
+			for _, w := range strings.Fields(strings.ReplaceAll(l, "`", " ")) {
+				if v := trimValue(w); v != "" && hasDigit(v) && !strings.EqualFold(v, ch.new) && valueShape(v) == valueShape(ch.new) && !portAndVersion(v, ch.new) {
+					rival = true
+				}
+			}
+		}
+		if rival && !placed {
+			changes[i].set = false
+		}
+	}
+	return changes
 }
 
 // rulesOutOther reports whether the change's sentence also rules out a

@@ -115,6 +115,11 @@ func valueGuardChanges(cands []candidate, changes []change, k *known) ([]change,
 	given := map[string]bool{}
 	for _, ch := range changes {
 		given[strings.ToLower(ch.new)] = true
+		if p := addressPort(ch.new); p != "" {
+			// "moved grafana to localhost:3001": the change read
+			// decides which line the port is of (applyChanges).
+			given[p] = true
+		}
 	}
 	var out []change
 	for _, c := range cands {

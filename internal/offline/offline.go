@@ -188,7 +188,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	if v := verificationCandidate(sessions, isNew); v != nil {
 		cands = append(cands, *v)
 	}
-	changes := withPasted(changesOf(said), pastedSaidChanges(pasted, said, isNew))
+	changes := withPasted(k.unplacedSets(changesOf(said)), pastedSaidChanges(pasted, said, isNew))
 	stmts = promoteChanges(stmts, said, ranCommands(sessions), changes)
 	cands = append(cands, instructionCandidates(stmts, revs, said, isNew)...)
 	skills := procedureCandidates(sessions, isNew, in.MaxSkills*3)
