@@ -766,3 +766,85 @@ func statedIn(stmts []stmt, s source, line string) bool {
 	}
 	return false
 }
+
+// A rule said again in another session often spreads over two sentences
+// of one message: the thing named in one, the rule in the next ("I found
+// another hand-patched file under dist/. The generated JSON is never
+// edited by hand."). Neither sentence alone shares enough with the rule to
+// tie them, and neither says it is a repeat; the two together name two of
+// its things, one of them a name in both, and rule something.
+
+// saidAcrossIn finds the first of two adjacent sentences of one message in
+// another session that together say a rule or a correction of one session
+// again: each names one at least of the rule's tie terms (tieTermsOf), two
+// in all, one of them a name in both lines (namesTerm), and the two rule
+// something (rulesSomething) or negate. A message that states the thing as
+// a statement of its own is left to the grouping of statements, as in
+// correctedAgainIn. Tie terms come from rep's cache.
+func saidAcrossIn(members, stmts []stmt, said []source, rep *repeats, common func(string) bool) *source {
+	for _, m := range members {
+		if leansRe().MatchString(m.line) || !rulesSomething(m.line) {
+			continue
+		}
+		mt := tieTermsOf(m.line, common)
+		if len(mt) < 2 {
+			continue
+		}
+		for i := 0; i+1 < len(said); i++ {
+			a, b := said[i], said[i+1]
+			if a.session == m.src.session || !sameMessage(a, b) {
+				continue
+			}
+			ia := tiedTerms(mt, rep.tiesOf(said, i, common))
+			if len(ia) == 0 {
+				continue
+			}
+			ib := tiedTerms(mt, rep.tiesOf(said, i+1, common))
+			if len(ib) == 0 {
+				continue
+			}
+			text := a.quote + " " + b.quote
+			both := map[string]bool{}
+			named := false
+			for _, t := range append(ia, ib...) {
+				both[t] = true
+				named = named || namesTerm(t, m.line) && namesTerm(t, text)
+			}
+			if len(both) < 2 || !named || !rulesSomething(text) && !replyNegRe().MatchString(text) {
+				continue
+			}
+			if !statedIn(stmts, a, m.line) && !statedIn(stmts, b, m.line) {
+				return &said[i]
+			}
+		}
+	}
+	return nil
+}
+
+// tiedTerms are the terms of mt that a term of st names (sameWord).
+func tiedTerms(mt, st map[string]bool) []string {
+	var out []string
+	for u := range mt {
+		for t := range st {
+			if sameWord(t, u) {
+				out = append(out, u)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// namesTerm reports whether s names t as a name (namedAsName), a folder
+// written with its slash among them ("dist/" names dist).
+func namesTerm(t, s string) bool {
+	if namedAsName(t, s) {
+		return true
+	}
+	for n := range nameTerms(s) {
+		if d := strings.Trim(n, "/`"); d != n && sameWord(d, t) {
+			return true
+		}
+	}
+	return false
+}

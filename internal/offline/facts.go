@@ -239,6 +239,13 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 				}
 				echo = correctedAgainIn(g.members, stmts, said, naming, repeated, common)
 			}
+			if echo == nil {
+				// Said again across two sentences of one message.
+				if repeated == nil {
+					repeated = repeatedMessages(said)
+				}
+				echo = saidAcrossIn(g.members, stmts, said, repeated, common)
+			}
 			if echo != nil {
 				sessions[echo.session] = true
 				fresh = fresh || isNew(echo.session)

@@ -742,3 +742,34 @@ func TestNoAfterAcknowledgementReports(t *testing.T) {
 		t.Errorf("got %+v; want the ruling-out after a connective to correct", st)
 	}
 }
+
+// TestCorrectionSaidAcrossTwoSentences: a rule said once and said again in
+// another session over two sentences of one message, the thing named in
+// one and the rule in the next, recurs; two sentences of two messages, a
+// message that names the things without ruling anything, or one that
+// shares no name with the rule do not.
+func TestCorrectionSaidAcrossTwoSentences(t *testing.T) {
+	rule := []string{"u:tidy the nav", "a:Done, I also fixed the footer.", "u:- don't touch anything in `public/`; it's generated, change the templates and rerun the build"}
+	logRule := []string{"u:the payout job", "a:I print progress with fmt.Println.", "u:no fmt.Println in services, we log through `zerolog` with the request id"}
+	for _, c := range []struct {
+		name  string
+		first []string
+		again []string
+		want  bool
+	}{
+		{"generated folder", rule, []string{"u:I found another hand-patched page under public/. The generated HTML is never edited by hand, fix the template."}, true},
+		{"logger", logRule, []string{"u:there are fmt.Println calls in the refund worker. zerolog only, please, never stdout."}, true},
+		{"two messages", rule, []string{"u:I found another hand-patched page under public/.", "a:Fixed.", "u:The generated HTML is never edited by hand."}, false},
+		{"no rule", rule, []string{"u:I opened the page under public/ to look. The generated HTML looks fine to me."}, false},
+		{"no name", logRule, []string{"u:the progress output is noisy. Services should log less."}, false},
+	} {
+		got := candidatesOf(c.first, append([]string{"u:next thing", "a:Done."}, c.again...))
+		found := false
+		for _, g := range got {
+			found = found || len(sessionsOf(g)) == 2
+		}
+		if found != c.want {
+			t.Errorf("%s: got %+v; want recurring %v", c.name, got, c.want)
+		}
+	}
+}
