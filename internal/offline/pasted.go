@@ -1198,10 +1198,10 @@ func containerExec(a []string) int {
 var versionLabelRe = lazyregexp.New(`^(?:build\s+|client\s+)?(?:version|tag|release)\s*:\s*$`)
 
 // reportSubcommands make a program report what is installed where the
-// agent runs it: `pip show x`, `git submodule status`, `git -C vendor/lib
-// describe --tags`, `cap doctor`. Like a version flag's answer, what they
+// agent runs it: `pip show x`, `pip freeze`, `pip list`, `git submodule
+// status`, `git -C vendor/lib describe --tags`, `cap doctor`. Like a version flag's answer, what they
 // print is the box the project is worked on.
-var reportSubcommands = map[string]bool{"show": true, "doctor": true, "describe": true, "status": true}
+var reportSubcommands = map[string]bool{"show": true, "doctor": true, "describe": true, "status": true, "freeze": true, "list": true}
 
 // reportedVersions reads the versions of named programs a report
 // subcommand printed (see reportSubcommands), in any shape a paste's are
@@ -1485,6 +1485,32 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 					}
 				}
 			}
+			if old == "" && !st.pinned {
+				// "compileSdk 34, minSdk 26" for "compileSdk = 35": the
+				// line writes the key itself, its value right after.
+				if old = keySlotValue(l, st); old != "" {
+					// (The line's word for the setting is the key
+					// as one word: "compilesdk".)
+					ch.terms = withTerms(ch.terms, factTerms(st.key))
+				}
+			}
+			if old == "" && !st.pinned {
+				// "Runs are logged to the `churn-v2` experiment." for
+				// "experiment_name: churn-v3": the key's words less the
+				// kind of value it holds name the setting.
+				if subj := kindlessTerms(st.terms); subj != nil && subset(termSet(subj), lt) {
+					old = shapedValue(l, st.value)
+				}
+			}
+			if old == "" && !st.pinned && versionKey(st.terms) {
+				// "t.version = "11.5"" under "here is conf.lua after i
+				// upgraded love": a version key whose own words name no
+				// program of memory's is the version of the program the
+				// person says they updated, and only a later one.
+				if n, o := introProgramVersion(introNames(st.intro), l, st.value); o != "" && laterVersion(withoutV(st.value), withoutV(o)) {
+					name, old = n, o
+				}
+			}
 			if old == "" && !st.pinned && st.section != nil {
 				// "url: http://localhost:5056/webhook" under
 				// "action_endpoint:" for "The action server runs on
@@ -1592,6 +1618,89 @@ func showsNamedFile(intro, line string) bool {
 func asksInMessage(said []source, src source) bool {
 	for _, s := range said {
 		if s.session == src.session && s.msgID == src.msgID && strings.HasSuffix(strings.TrimSpace(s.quote), "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// keySlotValue is the value memory line line gives pasted setting st
+// where the line writes st's key itself, as the file does ("compileSdk
+// 34, minSdk 26" for "compileSdk = 35", "`max_connections = 200`"): the
+// value right after it, past a ":", "=" or "is", written the way st's
+// is; or "". A key of fewer than four letters ("id", "url") may be a
+// word of prose.
+func keySlotValue(line string, st setting) string {
+	if len(st.key) < 4 || !strings.Contains(strings.ToLower(line), strings.ToLower(st.key)) {
+		return ""
+	}
+	f := strings.Fields(strings.NewReplacer("`", " ", "=", " = ", ":", " : ").Replace(line))
+	shape := valueShape(st.value)
+	for i := 0; i+1 < len(f); i++ {
+		if !strings.EqualFold(strings.Trim(f[i], `"'(),;`), st.key) {
+			continue
+		}
+		j := i + 1
+		for j < len(f)-1 && (f[j] == ":" || f[j] == "=" || strings.EqualFold(f[j], "is")) {
+			j++
+		}
+		if v := withoutRange(trimValue(f[j])); v != "" && valueShape(v) == shape && !strings.EqualFold(v, st.value) {
+			return v
+		}
+		return ""
+	}
+	return ""
+}
+
+// kindWords say what kind of value a key holds, not what it sets:
+// "experiment_name", "datasource_uid", "bucket_url" set the experiment,
+// the datasource and the bucket.
+var kindWords = stemmed(map[string]bool{"name": true, "id": true, "uid": true, "url": true, "uri": true, "path": true, "dir": true, "directory": true, "host": true, "hostname": true, "value": true})
+
+// kindlessTerms are a key's terms less its kindWords, or nil when the key
+// holds no kind word or nothing else.
+func kindlessTerms(terms []string) []string {
+	var out []string
+	kind := false
+	for _, t := range terms {
+		if kindWords[t] {
+			kind = true
+		} else {
+			out = append(out, t)
+		}
+	}
+	if !kind {
+		return nil
+	}
+	return out
+}
+
+// shapedValue is the one value of memory line line written the way v is,
+// when that way has letters, digits and a joint ("churn-v2" for
+// "churn-v3", "eu-west-1" for "eu-central-1"): a value of such a shape is
+// the setting's wherever the line names it. Bare numbers and words are
+// too common a shape to tell; two values of v's shape leave it open.
+func shapedValue(line, v string) string {
+	if !distinctShape(v) {
+		return ""
+	}
+	shape, found := valueShape(v), ""
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if t := trimValue(w); valueShape(t) == shape && !strings.EqualFold(t, v) {
+			if found != "" {
+				return ""
+			}
+			found = t
+		}
+	}
+	return found
+}
+
+// versionKey reports whether key terms name a version ("version",
+// "t.version", "engineVersion"), not a bound alone ("max_connections").
+func versionKey(terms []string) bool {
+	for _, t := range terms {
+		if versionWords[t] && !strings.HasPrefix(t, "min") && !strings.HasPrefix(t, "max") {
 			return true
 		}
 	}

@@ -500,6 +500,10 @@ func TestQueriedVersion(t *testing.T) {
 		{"git submodule status", "4e1f0a9c2b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f vendor/LibSnd (V1.2.2)\n", "1.2.2"},
 		{"git -C vendor/zstd describe --tags", "v1.5.6\n", "1.5.6"},
 		{"npx ionic doctor", "Installed Dependencies:\n  @ionic/core: 8.4.1\n", "8.4.1"},
+		// a package manager's list of what is installed
+		{"pip freeze", "Django==5.1.4\nwagtail==6.3.1\n", "6.3.1"},
+		{"uv pip list", "Package    Version\n---------- -------\nhttpx      0.28.1\n", "0.28.1"},
+		{"gh pr list", "12  fix deps  bump-redis-7.2.4  OPEN\n", ""},
 		{"git status", "modified:   src/app.go\n", ""},
 		{"git describe --tags", "v1.5.6\n", ""},
 		// a report word as an argument, and git's show of a commit
@@ -1491,4 +1495,44 @@ func TestProductNames(t *testing.T) {
 			t.Errorf("productNames(%q, %q) = %q, want %q", tt.pre, tt.lp, got, tt.want)
 		}
 	}
+}
+
+// TestPastedKeySlot: a memory line that writes a pasted key itself takes
+// the value right after it, though the line holds other values of its
+// shape; a key of another setting, or a paste shown with a question,
+// changes nothing.
+func TestPastedKeySlot(t *testing.T) {
+	mem := "# Project Memory\n\n- Gunicorn runs with workerCount 4, timeout 30.\n"
+	first := "u:the health check logs too much"
+	laterMessageEdits(t, mem, first, "u:config after the load test, it reads now:\n| workerCount = 8\n| keepAlive = 5",
+		"x:make check", []string{"- Gunicorn runs with workerCount 8, timeout 30."})
+	laterMessageEdits(t, mem, first, "u:why does it fall over with this?\n| workerCount = 8", "x:make check", nil)
+	laterMessageEdits(t, mem, first, "u:config after the load test, it reads now:\n| threadCount = 8", "x:make check", nil)
+}
+
+// TestPastedKindlessKey: a key naming the kind of value it holds
+// ("channel_name", "bucket_id") sets what its other words name: the one
+// value of a line naming that, written the way the pasted one is, is the
+// old one. Two such values leave it open.
+func TestPastedKindlessKey(t *testing.T) {
+	first := "u:the digest job skips weekends"
+	laterMessageEdits(t, "# Project Memory\n\n- Alerts go to the `ops-alerts-2` channel.\n", first,
+		"u:moved the alerts, the config is now:\n| channel_name: ops-alerts-3", "x:make check",
+		[]string{"- Alerts go to the `ops-alerts-3` channel."})
+	laterMessageEdits(t, "# Project Memory\n\n- Alerts go to the `ops-alerts-2` channel, pages to the `ops-pager-1` channel.\n", first,
+		"u:moved the alerts, the config is now:\n| channel_name: ops-alerts-3", "x:make check", nil)
+	laterMessageEdits(t, "# Project Memory\n\n- Alerts go to the `ops-alerts-2` channel.\n", first,
+		"u:moved the alerts, the config is now:\n| topic_name: ops-alerts-3", "x:make check", nil)
+}
+
+// TestPastedVersionOfUpdatedProgram: a version key whose words name no
+// program of memory's ("config.version") gives the version of the
+// program the person says they updated, when it is a later one.
+func TestPastedVersionOfUpdatedProgram(t *testing.T) {
+	mem := "# Project Memory\n\n- Godot 4.2, GDScript only.\n"
+	first := "u:the title screen flickers"
+	laterMessageEdits(t, mem, first, "u:here is project.godot after I upgraded godot\n| config.version = \"4.3\"", "x:make check",
+		[]string{"- Godot 4.3, GDScript only."})
+	laterMessageEdits(t, mem, first, "u:here is project.godot after I upgraded godot\n| config.version = \"4.1\"", "x:make check", nil)
+	laterMessageEdits(t, mem, first, "u:here is project.godot\n| config.version = \"4.3\"", "x:make check", nil)
 }
