@@ -700,10 +700,10 @@ var fileReaders = map[string]bool{"cat": true, "bat": true, "type": true, "Get-C
 // pasted it (prompt): the same two signals then decide whether it holds a
 // new value, the person's words around it in place of a paste's intro.
 func shownSettings(c command, output string, prompt source) []setting {
-	if len(c.args) != 2 || !fileReaders[c.args[0].text] || prompt.quote == "" {
+	if prompt.quote == "" || !printsConfig(c) && (len(c.args) != 2 || !fileReaders[c.args[0].text]) {
 		return nil
 	}
-	if f := c.args[1].text; !strings.Contains(f, ".") || strings.ContainsAny(f, "*?$") {
+	if f := c.args[1].text; !printsConfig(c) && (!strings.Contains(f, ".") || strings.ContainsAny(f, "*?$")) {
 		// A config file has an extension or is a dotfile ("compose.yaml",
 		// ".env"); a glob or a variable names no one file.
 		return nil
@@ -713,6 +713,33 @@ func shownSettings(c command, output string, prompt source) []setting {
 		out[i].intro = prompt.quote
 	}
 	return out
+}
+
+// configWrites are the words after a config subcommand that change the
+// configuration instead of printing it (`npm config set …`, `git config
+// --unset …`).
+var configWrites = map[string]bool{"set": true, "unset": true, "edit": true, "delete": true, "add": true, "rm": true, "remove": true}
+
+// printsConfig reports whether c is a program's config subcommand
+// printing the configuration it resolved (`npx expo config --type
+// public`, `docker compose config`, `gcloud config list`): what it shows
+// is the configuration as it stands, as a config file printed whole is.
+func printsConfig(c command) bool {
+	i := min(c.runner, len(c.args)-1) + 1
+	if i < len(c.args) && c.args[i].text == "compose" && path.Base(c.args[0].text) == "docker" {
+		i++
+	}
+	if p := path.Base(c.args[0].text); i >= len(c.args) || c.args[i].text != "config" || fileReaders[p] || pagers[p] {
+		// (`cat config`, `grep -r config`: a file's name or a word
+		// searched for.)
+		return false
+	}
+	for _, a := range c.args[i+1:] {
+		if configWrites[strings.TrimLeft(a.text, "-")] {
+			return false
+		}
+	}
+	return true
 }
 
 // shellOutput is what a command printed, without the labels Gemini CLI's
@@ -732,6 +759,10 @@ func shellOutput(out string) string {
 	}
 	return body
 }
+
+// clientOnlyFlags, after a version subcommand, ask for the command line
+// tool's own version alone: `kubectl version --client`.
+var clientOnlyFlags = map[string]bool{"--client": true, "-c": true, "--client=true": true}
 
 // versionFlags ask a program for its version: `rustc --version`,
 // `go version`.
@@ -1119,8 +1150,10 @@ func servedProgramVersion(line, port, v, by string) (string, string) {
 // asks with, or "" and "": `rustc --version`, and the same question
 // past a runner (`npx wrangler --version`), inside a container
 // (`docker compose exec varnish varnishd -V`) or with options that only
-// pick where the program looks (`istioctl --context kind-mesh version`);
-// `pkg-config --modversion opencv4` asks for the library's. Any other
+// pick where the program looks (`istioctl --context kind-mesh version`),
+// of the client alone (`argocd version --client`) or of a jar (`java
+// -jar bob.jar --version`); `pkg-config --modversion opencv4` asks for
+// the library's. Any other
 // word (`pytest -v tests/`, `helm version --short`) makes it another
 // command.
 func versionQuery(c command) (prog, flag string) {
@@ -1139,6 +1172,16 @@ func versionQuery(c command) (prog, flag string) {
 			return lib, a[1]
 		}
 		return a[2], a[1]
+	}
+	if len(a) >= 3 && path.Base(a[0]) == "java" && a[1] == "-jar" && strings.HasSuffix(a[2], ".jar") {
+		// `java -jar bob.jar --version`: the program asked is the
+		// jar's, the runtime only starts it.
+		a = append([]string{path.Base(a[2])}, a[3:]...)
+	}
+	if len(a) >= 3 && a[len(a)-2] == "version" && clientOnlyFlags[a[len(a)-1]] {
+		// `argocd version --client`: the command line tool's own
+		// version, without asking its server's.
+		a = a[:len(a)-1]
 	}
 	if len(a) < 2 || !versionFlags[a[len(a)-1]] {
 		return "", ""
@@ -1230,6 +1273,9 @@ func reportedVersions(c command, output string, prompt source) []setting {
 		// (Under a line that announces it, as output: its first line is
 		// no intro of the person's.)
 		found = pastedSettings("Output:\n"+body, prompt)
+		if sub != "show" {
+			found = append(found, ownVersionRow(c, body, prompt)...)
+		}
 	}
 	var out []setting
 	seen := map[string]bool{}
@@ -1245,6 +1291,35 @@ func reportedVersions(c command, output string, prompt source) []setting {
 		out = append(out, st)
 	}
 	return out
+}
+
+// versionRowRe is a report's row labelled only as a version, its label
+// and value in columns or after a colon: "Version         1.17.2",
+// "Version: 2.4.0".
+var versionRowRe = lazyregexp.New(`^(?i:version)\s*[:=]?\s+v?(\d+(?:\.\d+)+)\b`)
+
+// ownVersionRow reads the row of a program's status report that gives a
+// version under no other name (`vault status` printing "Version
+// 1.17.2"): the program's own, as a version flag's answer is. (`pip show
+// x` labels the package's version so; its block names the package.)
+func ownVersionRow(c command, body string, prompt source) []setting {
+	if !strings.Contains(body, "ersion") {
+		return nil
+	}
+	prog := path.Base(c.args[min(c.runner, len(c.args)-1)].text)
+	if !versionName(prog) {
+		return nil
+	}
+	for _, ln := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(ln)
+		if m := versionRowRe().FindStringSubmatch(t); m != nil {
+			s := prompt
+			s.quote = t
+			terms := keyTerms(prog)
+			return []setting{{key: prog, terms: terms, value: m[1], src: s, named: withTerms(terms, keyTerms(strings.ToLower(prog)))}}
+		}
+	}
+	return nil
 }
 
 // reportSubcommand is the report subcommand c runs (see

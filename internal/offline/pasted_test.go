@@ -504,6 +504,15 @@ func TestQueriedVersion(t *testing.T) {
 		{"pip freeze", "Django==5.1.4\nwagtail==6.3.1\n", "6.3.1"},
 		{"uv pip list", "Package    Version\n---------- -------\nhttpx      0.28.1\n", "0.28.1"},
 		{"gh pr list", "12  fix deps  bump-redis-7.2.4  OPEN\n", ""},
+		// a status report's row labelled only as a version is the
+		// program's own
+		{"vault status", "Key             Value\n---             -----\nSealed          false\nVersion         1.17.2\n", "1.17.2"},
+		{"consul info", "agent:\n\tcheck_monitors = 0\nbuild:\n\tversion = 1.19.1\n", ""},
+		// the client's version alone, and a jar's
+		{"argocd version --client", "argocd: v2.13.1+af54ef8\n  BuildDate: 2024-11-20T15:03:24Z\n  GoVersion: go1.22.9\n", "2.13.1"},
+		{"argocd version --grpc-web", "argocd: v2.13.1+af54ef8\n", ""},
+		{"java -jar tools/plantuml.jar --version", "PlantUML version 1.2024.7 (Sun Sep 22 2024)\n", "1.2024.7"},
+		{"java -jar app.jar serve", "1.2.3\n", ""},
 		{"git status", "modified:   src/app.go\n", ""},
 		{"git describe --tags", "v1.5.6\n", ""},
 		// a report word as an argument, and git's show of a commit
@@ -1535,4 +1544,58 @@ func TestPastedVersionOfUpdatedProgram(t *testing.T) {
 		[]string{"- Godot 4.3, GDScript only."})
 	laterMessageEdits(t, mem, first, "u:here is project.godot after I upgraded godot\n| config.version = \"4.1\"", "x:make check", nil)
 	laterMessageEdits(t, mem, first, "u:here is project.godot\n| config.version = \"4.3\"", "x:make check", nil)
+}
+
+// TestPrintsConfig: a program's config subcommand prints the
+// configuration it resolved, unless it writes one.
+func TestPrintsConfig(t *testing.T) {
+	for _, tc := range []struct {
+		script string
+		want   bool
+	}{
+		{"npx expo config --type public", true},
+		{"docker compose config", true},
+		{"gcloud config list", true},
+		{"npm config set registry https://npm.internal", false},
+		{"git config --unset user.email", false},
+		{"git commit -m config", false},
+		{"cat config", false},
+	} {
+		if got := printsConfig(commands(tc.script)[0]); got != tc.want {
+			t.Errorf("printsConfig(%q) = %v, want %v", tc.script, got, tc.want)
+		}
+	}
+}
+
+// TestShownResolvedConfig: the configuration a config subcommand printed
+// after the person said the program was upgraded edits the memory line
+// of the version it shows, as the file printed whole would.
+func TestShownResolvedConfig(t *testing.T) {
+	mem := "# Project Memory\n\n- Grafana 10.4 in the compose stack.\n"
+	for _, tc := range []struct {
+		name, prompt string
+		want         bool
+	}{
+		{"told", "u:upgraded grafana over the weekend, check the stack", true},
+		{"asked", "u:why won't grafana start with this stack?", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the dashboards load slowly", "x:make check")
+			w.add("b", true, tc.prompt, "x:docker compose config", "x:make check")
+			for i, msg := range w.store["b"] {
+				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "compose config") {
+					w.store["b"][i].ToolCalls[0].Output = "services:\n  grafana:\n    image: grafana/grafana:11.2.0\n    ports:\n      - 3000:3000\n"
+				}
+			}
+			edited := false
+			for _, c := range w.run(t).Candidates {
+				edited = edited || strings.Contains(c.Text, "Grafana 11.2")
+			}
+			if edited != tc.want {
+				t.Errorf("edited = %v, want %v", edited, tc.want)
+			}
+		})
+	}
 }
