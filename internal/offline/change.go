@@ -156,7 +156,12 @@ var (
 	// reads "now" after the value.) Group 1 names the setting; group 2
 	// is the copula, which needs no "on" or "at" (group 3) after it ("the
 	// host now is cache01.internal"), but then a bare number is no place.
-	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:(is|are)\s+(?:(?:running|listening|served|hosted|living|sitting)\s+)?(?:(on|at)\s+)?|(?:runs|listens|lives|sits)\s+(?:on|at)\s+|(?:on|at)\s+)(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)
+	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:(is|are)\s+(?:(?:running|listening|served|hosted|living|sitting)\s+)?(?:(on|at)\s+)?|(?:runs|listens|lives|sits)\s+(?:on|at)\s+|(?:lives|sits)\s+(?:in|under)\s+|(?:on|at)\s+)(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)
+	// nowSetToRe: a setting named, its copula, "now", and the value
+	// ending the clause: "the build directory is now /srv/yocto/build",
+	// "the entrypoint is now src/server.ts". (nowAtRe reads "now" before
+	// the copula, slotChangeRe "now" after the value.)
+	nowSetToRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is|are)\s+now\s+` + article + slotName + `\s*(?:[.,;:!)]|$)`)
 	// imperativeRe: a request opens the clause; a request to change a
 	// value is the day's task unless it is marked to last.
 	imperativeRe = lazyregexp.New(`(?i)^(?:(?:ok|okay|so|and|then|now|please|pls|can you|could you)\s*,?\s+)*(bump|change|set|move|switch|use|make|update|raise|lower|rename|replace|swap|upgrade|downgrade|migrate|point|put|try|add|fix|revert|go)\b`)
@@ -448,6 +453,21 @@ func readChanges(s, prev, next string, src source) []change {
 			// named, "now", then where it is.
 			v := trimValue(m[4])
 			if notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || m[2] != "" && m[3] == "" && !hasLetter(v) && !strings.ContainsAny(v, "/:") {
+				continue
+			}
+			if subj := factTerms(m[1]); len(subj) > 0 && !pronounRe().MatchString(strings.TrimSpace(m[1])) {
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 && signal && strings.Contains(lowerASCII(s), " now ") {
+		for _, m := range nowSetToRe().FindAllStringSubmatch(s, -1) {
+			// "the build directory is now /srv/yocto/build": a value
+			// written as one with a letter or a path's signs (a bare
+			// number after a copula is as often a measure: "the build
+			// is now 40").
+			v := trimValue(m[2])
+			if notValue[strings.ToLower(v)] || !hasLetter(v) && !strings.ContainsAny(v, "/:") || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
 				continue
 			}
 			if subj := factTerms(m[1]); len(subj) > 0 && !pronounRe().MatchString(strings.TrimSpace(m[1])) {

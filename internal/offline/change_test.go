@@ -177,6 +177,15 @@ func TestChangesIn(t *testing.T) {
 		{"facilities rebuilt the lab, the license server now is lic02.lab.lan, the old box she has shut off.", "", "license server=lic02.lab.lan"},
 		{"the count now is 5.", "", ""},
 		{"the build now is green.", "", ""},
+		// the setting, its copula, "now", then the value (nowSetToRe),
+		// and a setting that now lives in a place
+		{"I tidied the layout: the entrypoint is now src/server.ts, and the handlers moved too.", "", "entrypoint=src/server.ts"},
+		{"the kiln log directory is now /var/log/kiln-2.", "", "kiln log directory=/var/log/kiln-2"},
+		{"The state bucket has moved: remote state now lives in acme-tfstate-central, please update root.hcl.", "", "remote state=acme-tfstate-central"},
+		{"the build is now 40.", "", ""},
+		{"the queue is now empty.", "", ""},
+		{"is the entrypoint now src/server.ts?", "", ""},
+		{"if the entrypoint is now src/server.ts the tests need a new import", "", ""},
 		// a long run-on sentence: a qualifier of an earlier clause
 		// ("on my laptop") does not cover the news told after it
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "", "doc preview server=5050"},

@@ -222,3 +222,14 @@ func TestUnplacedSets(t *testing.T) {
 		}
 	}
 }
+
+// TestNowLivesInEditsMemory: a setting said to live somewhere now
+// rewrites the memory line that names it with the old value.
+func TestNowLivesInEditsMemory(t *testing.T) {
+	mem := "# Project Memory\n\n- Remote state in S3 bucket acme-tfstate-eu-west-1.\n- Locking via DynamoDB table tf-locks.\n"
+	memoryEdit(t, mem, "u:The state bucket has moved: remote state now lives in acme-tfstate-central, please update root.hcl.",
+		"- Remote state in S3 bucket acme-tfstate-central.", "eu-west-1")
+	mem = "# Project Memory\n\n- Photos are archived under /mnt/nas/photos-2023 nightly.\n"
+	memoryEdit(t, mem, "u:fyi the photo archive now lives in /mnt/nas2/photos, the old share is read-only",
+		"- Photos are archived under /mnt/nas2/photos nightly.", "photos-2023")
+}
