@@ -114,6 +114,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				lastPrompt = src
 				lastPrompt.quote = first
 				for _, u := range unasked {
+					// (A file printed before the person spoke: their
+					// first words say what it shows, as a paste's
+					// would.)
+					m.pasted = append(m.pasted, shownSettings(u.cmd, u.output, lastPrompt)...)
 					m.pasted = append(m.pasted, queriedVersion(u.cmd, u.output, lastPrompt)...)
 				}
 				unasked = nil

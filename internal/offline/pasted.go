@@ -289,11 +289,30 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1]+m[3], m[2]+m[4], t, keyTerms(m[1]+m[3]))
 			continue
 		}
+		if name, v := inlineDependency(t); name != "" {
+			// `bevy = { version = "0.15.3", features = [...] }`: one
+			// of many dependencies, read as printed.
+			k := len(out)
+			if add(name, v, t, keyTerms(name)); len(out) > k {
+				out[k].printed = true
+			}
+			continue
+		}
 		if m := assignRe().FindStringSubmatch(t); m != nil {
 			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil {
 				// "image: postgres:16": the image's name is the
 				// setting, its tag the value.
 				add(im[1], im[2], t, keyTerms(im[1]))
+				continue
+			}
+			if dependencySection(under) && versionNumber(withoutV(withoutRange(trimValue(m[2])))) {
+				// `avian2d = "0.2"` under "[dependencies]", `kotlin =
+				// "2.1.0"` under "[versions]": the key names the
+				// program the version is of, one of many (printed).
+				k := len(out)
+				if add(m[1], m[2], t, keyTerms(m[1])); len(out) > k {
+					out[k].printed = true
+				}
 				continue
 			}
 			add(m[1], m[2], t, nil)
@@ -316,6 +335,53 @@ func pastedSettings(text string, src source) []setting {
 	}
 	markSection(out[from:], under)
 	return out
+}
+
+// inlineDependencyRe is a dependency written as an inline table:
+// `bevy = { version = "0.15.3", features = ["png"] }`, `gtk = { package =
+// "gtk4", version = "0.9" }`.
+var inlineDependencyRe = lazyregexp.New(`^([A-Za-z][\w.-]*)\s*=\s*\{(.*)\}\s*,?$`)
+
+// inlineTableFieldRe is one quoted field of an inline table.
+var inlineTableFieldRe = lazyregexp.New(`\b(version|package)\s*=\s*"([^"]+)"`)
+
+// inlineDependency reads a dependency written as an inline table (see
+// inlineDependencyRe): the package's name (a "package" field renames
+// it: the key is only what the code calls it) and its version, or "" and
+// "". (The cheap test first: the regexps run only on a line holding
+// "version".)
+func inlineDependency(t string) (string, string) {
+	if !strings.Contains(t, "version") || !strings.Contains(t, "{") {
+		return "", ""
+	}
+	m := inlineDependencyRe().FindStringSubmatch(t)
+	if m == nil {
+		return "", ""
+	}
+	name, v := m[1], ""
+	for _, f := range inlineTableFieldRe().FindAllStringSubmatch(m[2], -1) {
+		if f[1] == "package" {
+			name = f[2]
+		} else {
+			v = withoutRange(f[2])
+		}
+	}
+	if !versionNumber(withoutV(v)) {
+		return "", ""
+	}
+	return name, v
+}
+
+// dependencySection reports whether section terms (see pasteBlock) head a
+// list of dependencies or of versions: "[dependencies]", "[versions]" of
+// a version catalog, "[tool.poetry.dev-dependencies]".
+func dependencySection(terms []string) bool {
+	for _, t := range terms {
+		if t == "dependency" || t == "version" {
+			return true
+		}
+	}
+	return false
 }
 
 // pasteBlock follows the block headers of a pasted file: a key with no
@@ -1574,7 +1640,15 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// "experiment_name: churn-v3": the key's words less the
 				// kind of value it holds name the setting.
 				if subj := kindlessTerms(st.terms); subj != nil && subset(termSet(subj), lt) {
-					old = shapedValue(l, st.value)
+					c := ch
+					c.subject = subj
+					if o := slotValue(l, c); o != "" && oneValueOfShape(l, o) {
+						// "gRPC server listens on :50051." for
+						// "grpc_addr: ":9090"".
+						old, ch = o, c
+					} else {
+						old = shapedValue(l, st.value)
+					}
 				}
 			}
 			if old == "" && !st.pinned && versionKey(st.terms) {
@@ -1728,9 +1802,9 @@ func keySlotValue(line string, st setting) string {
 }
 
 // kindWords say what kind of value a key holds, not what it sets:
-// "experiment_name", "datasource_uid", "bucket_url" set the experiment,
-// the datasource and the bucket.
-var kindWords = stemmed(map[string]bool{"name": true, "id": true, "uid": true, "url": true, "uri": true, "path": true, "dir": true, "directory": true, "host": true, "hostname": true, "value": true})
+// "experiment_name", "datasource_uid", "grpc_addr" set the experiment,
+// the datasource and the gRPC server.
+var kindWords = stemmed(map[string]bool{"name": true, "id": true, "uid": true, "url": true, "uri": true, "path": true, "dir": true, "directory": true, "host": true, "hostname": true, "addr": true, "address": true, "value": true})
 
 // kindlessTerms are a key's terms less its kindWords, or nil when the key
 // holds no kind word or nothing else.

@@ -1599,3 +1599,88 @@ func TestShownResolvedConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestInlineDependency: a dependency written as an inline table gives
+// its package's name (a "package" field renames it) and version; a table
+// with no version, or of settings, gives nothing.
+func TestInlineDependency(t *testing.T) {
+	for _, tc := range []struct{ line, name, v string }{
+		{`bevy = { version = "0.15.3", default-features = false, features = ["png"] }`, "bevy", "0.15.3"},
+		{`gtk = { package = "gtk4", version = "0.9", features = ["v4_14"] }`, "gtk4", "0.9"},
+		{`django = { version = "^5.1", extras = ["bcrypt"] }`, "django", "5.1"},
+		{`serde = { workspace = true }`, "", ""},
+		{`mylib = { path = "../mylib" }`, "", ""},
+		{`db = { host = "db.lan", port = 5432 }`, "", ""},
+	} {
+		if name, v := inlineDependency(tc.line); name != tc.name || v != tc.v {
+			t.Errorf("inlineDependency(%q) = %q, %q; want %q, %q", tc.line, name, v, tc.name, tc.v)
+		}
+	}
+}
+
+// TestPastedDependencySection: a key under a section of dependencies or
+// versions names the program its version is of, and that version edits
+// the memory line naming the program, not a line naming another; a key
+// of another section names no program.
+func TestPastedDependencySection(t *testing.T) {
+	named := map[string]string{}
+	for _, s := range pastedSettings("[dependencies]\navian2d = \"0.2\"\n\n[server]\nport = 8100\n", source{}) {
+		named[s.key] = strings.Join(s.named, "+")
+	}
+	if named["avian2d"] != "avian2d" || named["port"] != "" {
+		t.Errorf("named = %v, want avian2d for avian2d and nothing for port", named)
+	}
+	mem := "# Project Memory\n\n- The API is served by FastAPI 0.110 behind nginx.\n"
+	first := "u:the health endpoint is slow"
+	laterMessageEdits(t, mem, first, "u:here's pyproject now:\n| [tool.poetry.dependencies]\n| fastapi = \"^0.115.0\"\n| httpx = \"^0.28\"",
+		"x:make check", []string{"- The API is served by FastAPI 0.115.0 behind nginx."})
+	laterMessageEdits(t, mem, first, "u:here's pyproject now:\n| [tool.poetry.dependencies]\n| uvicorn = \"^0.115.0\"",
+		"x:make check", nil)
+}
+
+// TestPastedAddressKey: "admin_addr" sets the admin server's address:
+// the memory line naming the admin server takes its port; another
+// server's key changes nothing.
+func TestPastedAddressKey(t *testing.T) {
+	mem := "# Project Memory\n\n- The admin server listens on :7000.\n"
+	first := "u:the audit log rotates too often"
+	laterMessageEdits(t, mem, first, "u:ops moved it, the config is now:\n| admin_addr: \":7100\"", "x:make check",
+		[]string{"- The admin server listens on :7100."})
+	laterMessageEdits(t, mem, first, "u:ops moved it, the config is now:\n| metrics_addr: \":7100\"", "x:make check", nil)
+}
+
+// TestShownBeforeWords: a config file the agent printed before the
+// person said anything in the session is read with their first words,
+// as a paste's intro: told as what holds now it edits memory, asked
+// about it does not.
+func TestShownBeforeWords(t *testing.T) {
+	mem := "# Project Memory\n\n- Workers pull jobs from the queue on port 5672.\n"
+	for _, tc := range []struct {
+		name, prompt string
+		want         []string
+	}{
+		{"told", "u:that's what is deployed now, ops moved the broker", []string{"- Workers pull jobs from the queue on port 5679."}},
+		{"asked", "u:why would the workers not connect with this?", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the retry counter resets too early", "x:make check")
+			w.add("b", true, "x:cat deploy/queue.toml", tc.prompt, "x:make check")
+			for i, msg := range w.store["b"] {
+				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "queue.toml") {
+					w.store["b"][i].ToolCalls[0].Output = "[queue]\nhost = \"mq.internal\"\nport = 5679\n"
+				}
+			}
+			if tc.want == nil {
+				for _, c := range w.run(t).Candidates {
+					if strings.Contains(c.Text, "5679") {
+						t.Errorf("proposed %+v", c)
+					}
+				}
+				return
+			}
+			wantMemoryLines(t, w, mem, tc.want)
+		})
+	}
+}
