@@ -42,11 +42,12 @@ var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
 })
 
 // noSudoRe is sudo ruled out ("no sudo", "never use sudo", "stop writing
-// sudo"): a person who works without it is no danger to remember.
+// sudo", "do not run any command with sudo"): a person who works
+// without it is no danger to remember.
 // "Without sudo" is not among them: after a negation ("never run it
 // without sudo") it asks for root, and the gate must not depend on reading
 // which.
-var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|prefix(?:ing)?(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
+var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|(?:prefix(?:ing)?|run(?:ning)?|execut(?:e|ing))(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
 
 // personSendsRe is the person named as the one who sends or pastes:
 // "a three-line status I can paste into Slack", "a summary for me to

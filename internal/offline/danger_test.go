@@ -164,3 +164,19 @@ func TestDangerousCurlSend(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSudoWithCommand: sudo ruled out after the command it would run
+// ("do not run any command with sudo") is no danger; "without sudo" after
+// a negation and a plain "with sudo" still are.
+func TestNoSudoWithCommand(t *testing.T) {
+	for _, s := range []string{"Do not run any command with sudo.", "never execute build scripts with sudo", "don't run anything with sudo, ask me"} {
+		if dangerous(s) {
+			t.Errorf("%q: read as dangerous", s)
+		}
+	}
+	for _, s := range []string{"never run it without sudo", "run the installer with sudo", "don't run the installer with sudo -E, use sudo -H"} {
+		if !dangerous(s) {
+			t.Errorf("%q: not read as dangerous", s)
+		}
+	}
+}

@@ -44,7 +44,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are) (at it|there|in there)|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( (a |an )?\w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are|i'?m|i am) (at it|there|in there|here|complaining|on (it|the subject|that))|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( (a |an )?\w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -119,6 +119,11 @@ var (
 // question" tells what happened as much as "I never settled it".
 var neverDidRe = lazyregexp.New(`(?i)(?:^|(\S+)\s+)never\s+(?:` + softAdverbs + `\s+)?\w+ed\b`)
 
+// neverWillRe is a sentence that ends carrying its verb into another
+// tense with "never": "… doesn't open Lua files and never will", "… and
+// never has".
+var neverWillRe = lazyregexp.New(`(?i)\b(?:and|but|or),? never (?:will|would|has|have|did|does|do|can|could)\W*$`)
+
 // softAdverbs soften a past "never" without changing what it tells:
 // "never quite", "never really", "never fully", "never properly".
 const softAdverbs = `(?:quite|really|actually|fully|properly|truly|even|once|entirely|completely)`
@@ -182,7 +187,19 @@ func described(s string, marked bool) bool {
 	if !strings.Contains(strings.ToLower(s), "never") {
 		return false
 	}
+	if neverWillRe().MatchString(s) {
+		// "the level designer doesn't open Lua files and never will":
+		// what someone does, with its tense carried on, is the reason
+		// for a rule, not the rule.
+		return true
+	}
 	for _, m := range neverDidRe().FindAllStringSubmatch(s, -1) {
+		if marked && strings.HasSuffix(m[1], ",") {
+			// "dependency bumps go in their own PR, never mixed into
+			// a feature PR": the passive's verb is the clause's
+			// before it, said once.
+			continue
+		}
 		if !marked || !passiveAux[strings.ToLower(m[1])] {
 			return true
 		}
@@ -471,6 +488,11 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 		// grateful if you didn't …": the polite asking followed the
 		// scope, so it is read in its plain form only now.
 		s = wishIf(formalAsk(strings.TrimSpace(s)))
+	}
+	if namesNothing(s) {
+		// "every language, I don't care what the style guide says": a
+		// scope and a concession, the tail of a rule said before it.
+		return nil, nil
 	}
 	s = strings.TrimSpace(s)
 	if m := globalOpenRe().FindString(s); m != "" {

@@ -111,7 +111,7 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// this one, …", and with no break at all where a rule word follows
 	// at the sentence's start ("all my repos no emoji in …"; the word
 	// stays, see withoutScope)
-	`|(?:^\W*|,\s*)(?:(?:in|for|across|on) )?(?:any|every|each|all (?:of )?(?:my|our|your)|every one of (?:my|our|your))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s*[,:;\x{2014}]` +
+	`|(?:^\W*` + discourseLead + `|,\s*)(?:(?:in|for|across|on) )?(?:any|every|each|all (?:of )?(?:my|our|your)|every one of (?:my|our|your))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s*[,:;\x{2014}]` +
 	// the same after a colon that announces the rule, where the
 	// projects must be the person's ("…, since this isn't the only repo
 	// that does it: every repo I own, no emoji"): "Owners: every
@@ -119,6 +119,11 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|[:;]\s*(?:(?:in|for|across|on) )?(?:(?:any|every|each)(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWhoSaid +
 	`|(?:all (?:of )?(?:my|our|your)|every one of (?:my|our|your))(?: other)? ` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + `)` + scopeAgainst + `\s*[,:;\x{2014}]` +
 	`|^\W*(?:(?:in|for|across|on) )?(?:all (?:of )?(?:my|our|your)|every one of (?:my|our|your)|every|each|any) (?:other )?` + scopeNoun + `(?: of (?:mine|ours|me))?` + scopeWho + scopeAgainst + `\s+` + ruleOpen + `\b` +
+	// one word of place or manner set against this project as a label
+	// before the rule: "everywhere, not just here: …" typed in a hurry
+	// ("evrywhere"), "globally, not only this repo: …", "general, not
+	// just here: …"; "Broken, not just here: staging too" reports
+	`|^\W*[a-z]{2,}(?:where|ly|al),? not (?:just|only|merely) (?:here|(?:in |for )?this (?:one|project|repo|repository|codebase))\s*[:\x{2014}]` +
 	// "across the board", opening the rule or closing it
 	`|^\W*across the board\b` + scopeEnd + `|,\s*across the board[\s.!]*$` +
 	`|[\s,]*\b` +
@@ -135,6 +140,10 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	`|(in|for|across) all (of )?(my|our) (stuff|code|work|things|apps|scripts|programs))\b( of (mine|ours))?` + scopeAgainst + `)`
 
 const (
+	// discourseLead is the words that turn to a new matter before a
+	// scope that opens the sentence: "fyi all my repos: …", "oh and btw,
+	// in every repo, …".
+	discourseLead = `(?:(?:fyi|btw|ps|also|and|oh|plus|by the way)\b[\s,:]*)*`
 	// globalFile is the person's global memory file named as such: "my
 	// global memory", "the global GEMINI.md", "~/.gemini/GEMINI.md".
 	globalFile = `(?:(?:your|my) (?:global|personal|user[- ]level) (?:memory|memories|notes|gemini\.md|gemini file|memory file|instructions|rules|preferences|prefs)|(?:the |your |my )?global (?:gemini\.md|gemini file|memory file)|~/\.gemini/gemini\.md)`
@@ -178,11 +187,35 @@ func hasScope(s string) bool {
 		return false
 	}
 	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
-		if !located(s[:loc[0]], s[loc[0]:loc[1]]) {
+		if !located(s[:loc[0]], s[loc[0]:loc[1]]) || pointsAhead(s[loc[0]:loc[1]], s[loc[1]:]) {
 			return true
 		}
 	}
 	return false
+}
+
+// pointsAhead reports whether a scope said with a verb of being ("this
+// is in all my repos") points at the rule after it rather than placing a
+// thing: the pointer is "this" or "that", the scope is set against this
+// project ("not just here") and an instruction follows it after a comma
+// ("for commits, this is in all my repos not just here, write the
+// messages in lowercase"). "the bug is in all my repos, not just here"
+// places the bug, and "this is in all my repos, not just here." has no
+// rule after it.
+func pointsAhead(m, after string) bool {
+	m = strings.ToLower(strings.TrimLeft(m, " ,"))
+	if !strings.HasPrefix(m, "this") && !strings.HasPrefix(m, "that") || !strings.Contains(m, "not ") {
+		return false
+	}
+	rest, ok := strings.CutPrefix(strings.TrimLeft(after, " "), ",")
+	if !ok && !strings.HasSuffix(m, ",") {
+		return false
+	}
+	if !ok {
+		rest = after
+	}
+	rest = strings.TrimSpace(rest)
+	return starterRe().MatchString(rest) && len(textkey.Tokens(rest)) >= 3
 }
 
 // scopeWords are the words no scope of globalPattern can be said
@@ -222,7 +255,8 @@ func mayScope(s string) bool {
 			return true
 		}
 	}
-	return false
+	// "evrywhere not just here: …": the place set against, said alone
+	return strings.Contains(s, "not just ") || strings.Contains(s, "not only ") || strings.Contains(s, "not merely ")
 }
 
 // located reports whether the scope m, said after before, places a thing
@@ -279,7 +313,7 @@ func withoutScope(s string) string {
 		// colon, which stays with the lead-in before it.
 		loc[0]++
 	}
-	if c := strings.Index(s, ":"); c >= loc[1] && strings.Trim(s[loc[1]:c], " ,") == "" && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
+	if c := strings.Index(s, ":"); c >= loc[1] && (strings.Trim(s[loc[1]:c], " ,") == "" || againstOnly(s[loc[1]:c])) && !strings.ContainsAny(s[:loc[0]], ".!?:") && len(textkey.Tokens(s[c+1:])) >= 3 {
 		s = s[c+1:]
 		// the scope went with the lead-in: find the rule's own, if any
 		if loc = globalRe().FindStringIndex(s); loc == nil {
@@ -380,6 +414,13 @@ func withoutScope(s string) string {
 		s = s[len(m):]
 	}
 	return s
+}
+
+// againstOnly reports whether the text between a scope and the colon
+// after it only sets the scope against this project: "all my projects,
+// not just the art:" is the whole lead-in before the rule.
+func againstOnly(between string) bool {
+	return strings.Contains(between, "not ") && againstLeftRe().ReplaceAllString(between+":", "${end}") == ":"
 }
 
 // askingLead reports whether a lead-in before "in all my repos, …" asks
@@ -499,6 +540,10 @@ func scopeOnly(s, prev string) bool {
 	// before that comma.)
 	rest := strings.TrimLeft(withoutScope(s), " ,;:\u2014-")
 	rest = pointerTailRe().ReplaceAllString(rest, "")
+	// "Every repo I own, every language, I don't care what the Lua
+	// style guide says.": a wider scope and a concession say no rule of
+	// their own.
+	rest = withoutAsides(rest)
 	if len(factTerms(stripFillers(rest))) == 0 || sameTailRe().MatchString(rest) {
 		return true
 	}
@@ -506,7 +551,7 @@ func scopeOnly(s, prev string) bool {
 	if len(strings.Fields(tail)) > 6 || len(strings.Fields(head)) > 8 {
 		return false
 	}
-	if head = pointerTailRe().ReplaceAllString(head, ""); len(factTerms(stripFillers(head))) == 0 {
+	if head = pointerTailRe().ReplaceAllString(head, ""); len(factTerms(stripFillers(head))) == 0 && !ownRule(head) {
 		return true
 	}
 	if strings.HasSuffix(strings.TrimSpace(prev), "?") {
@@ -531,6 +576,15 @@ var (
 // one with neither ("never push to main directly, in any repo", "I want
 // failing tests first, in any repo") is a rule of its own.
 var aboutWishRe = lazyregexp.New(`(?i)\b(ones?|them|they|it|those|that)\b|^i\s+(don'?t|do not|never|hate|can'?t stand|dislike)\b`)
+
+// ownRule reports whether clause c, left after a scope, opens a rule of
+// its own in words too common to be fact terms: "and in all my projects,
+// don't commit for me, …" is a rule, not the scope of the sentence
+// before ("in all my repos, please." is).
+func ownRule(c string) bool {
+	c = strings.TrimSpace(c)
+	return len(strings.Fields(c)) >= 3 && ruleOpenRe().MatchString(strings.Trim(firstWord(c), ",.;:!"))
+}
 
 // restates reports whether clause c names nothing that rule does not.
 func restates(c, rule string) bool {
@@ -598,3 +652,68 @@ func scopedItems(lines []string) map[string]int {
 		return scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
 	})
 }
+
+// withoutAsides is s without its clauses that name no fact (asideClause):
+// what is left is the rule the sentence says, if any.
+func withoutAsides(s string) string {
+	if !mayAside(s) {
+		return s
+	}
+	var kept []string
+	for _, c := range clauseBreakRe().Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" && !asideClause(c) {
+			kept = append(kept, c)
+		}
+	}
+	return strings.Join(kept, ", ")
+}
+
+// namesNothing reports whether every clause of s is one that names no
+// fact (asideClause): a wider scope ("every language"), a concession ("I
+// don't care what the style guide says") or a tense tail ("and never
+// will"). Such a line is the tail of a rule said in the sentence before,
+// and is never proposed alone.
+func namesNothing(s string) bool {
+	return mayAside(s) && strings.Trim(withoutAsides(s), " .!,;:") == ""
+}
+
+// mayAside is the cheap test before asideClause's patterns: each holds
+// one of these words.
+func mayAside(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"care", "matter", "whatever", "regardless", "never", "always", "every", "any", "all", "each"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// asideClause reports whether clause c names no fact of its own: a
+// quantifier over a kind of thing with nothing said of it ("every
+// language", "any file type"), a concession that the rule holds whatever
+// someone else says ("I don't care what the Lua style guide says", "no
+// matter what the linter thinks"), or a tail that only carries the tense
+// on ("and never will", "and always has").
+func asideClause(c string) bool {
+	c = strings.Trim(c, " .!;:")
+	return quantOnlyRe().MatchString(c) || concessionRe().MatchString(c) || tenseTailRe().MatchString(c)
+}
+
+var (
+	// clauseBreakRe splits a sentence into clauses at commas, semicolons
+	// and dashes.
+	clauseBreakRe = lazyregexp.New(`\s*(?:[,;\x{2014}]|\s-+\s)\s*`)
+	// quantOnlyRe is a quantifier over a kind of thing in one word, and
+	// nothing else: "every language", "in any editor", "all of my
+	// machines". ("every test passes" says something of the tests.)
+	quantOnlyRe = lazyregexp.New(`(?i)^(?:and |or )?(?:in |for |on |across )?(?:(?:every|each|any)(?: single| other)?|all(?: (?:of )?(?:my|the))?) [a-z][\w+#.-]*$`)
+	// concessionRe is the rule held against what someone else says or
+	// does: "I don't care what the style guide says", "no matter what
+	// the linter thinks", "whatever PEP 8 says", "regardless of what
+	// the docs recommend".
+	concessionRe = lazyregexp.New(`(?i)^(?:and |but |honestly,? )?(?:(?:i|we) (?:don'?t|do not|couldn'?t|could not|really don'?t) (?:care|mind) (?:what|how|whether|if)|(?:no matter|regardless of) (?:what|how)|whatever)\b.*\b(?:says?|said|thinks?|wants?|recommends?|suggests?|does|do|prefers?|likes?|is|are)\b[^,;]*$`)
+	// tenseTailRe is a clause that only carries the verb of the one
+	// before into another tense: "and never will", "and always has".
+	tenseTailRe = lazyregexp.New(`(?i)^(?:and|but|or)? ?(?:never|always|ever) (?:will|would|has|have|had|did|does|do|was|is|can|could)(?: be)?$`)
+)

@@ -780,3 +780,78 @@ func TestScopeShapesOfNewHalves(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeTailNamesNothing: a sentence that says only a scope, a wider
+// scope ("every language") and a concession ("I don't care what the style
+// guide says") is the scope of the rule before it; alone it is never a
+// line. A scoped sentence that says something of its own stays apart.
+func TestScopeTailNamesNothing(t *testing.T) {
+	for _, pair := range [][]string{
+		{"And while I'm complaining: tabs, not spaces.", "Every repo I own, every language, I don't care what the Lua style guide says."},
+		{"Two-space indents in YAML.", "In all my repos, any editor, no matter what its defaults say."},
+		{"Semicolons at the end of every statement.", "For every project of mine, whatever the house style guide recommends."},
+	} {
+		if got := rememberPrevious(pair); len(got) != 1 || !strings.HasSuffix(got[0], "in all my projects.") {
+			t.Errorf("%q: got %q; want the scope folded onto the rule", pair, got)
+		}
+	}
+	if got := rememberPrevious([]string{"And while I'm complaining: tabs, not spaces.", "Every repo I own, every language, I don't care what the Lua style guide says."}); len(got) == 1 {
+		if st, _ := classify(got[0], false, source{}); st == nil || !st.global || st.line != "Tabs, not spaces." {
+			t.Errorf("got %+v; want the global line \"Tabs, not spaces.\"", st)
+		}
+	}
+	for _, s := range []string{
+		"Every language, I don't care what the Lua style guide says.",
+		"In every repo of mine, every machine, whatever the team wiki says.",
+		"The level designer doesn't open Lua files and never will.",
+		"The finance team doesn't read YAML and never will.",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("%q: proposed %+v; it names no rule of its own", s, st)
+		}
+	}
+	// a scoped sentence that says something of the things it names
+	for _, pair := range [][]string{
+		{"Run the linter first.", "In all my repos, every test must pass before a merge."},
+		{"add the new preview url, via secrets.", "and in all my projects, don't commit for me, leave the commits to me"},
+		{"bump the chart version.", "and in every repo of mine, never tag a release yourself, leave that to me"},
+	} {
+		if got := rememberPrevious(pair); len(got) != 2 {
+			t.Errorf("%q: folded into %q; want the sentences apart", pair, got)
+		}
+	}
+}
+
+// TestScopeLeadShapes: scopes said before a colon with what they are set
+// against, after a word that turns to a new matter, as one word set
+// against this project, or with "this is in …" pointing at the rule
+// after it.
+func TestScopeLeadShapes(t *testing.T) {
+	for _, c := range []struct{ s, want string }{
+		{"I'm going to say this once because it's about how I write code anywhere, all my projects, not just the art: const for everything unless it gets reassigned", "Const for everything unless it gets reassigned."},
+		{"one more thing, for all my repos, not only this one: snake_case for file names", "Snake_case for file names."},
+		{"fyi all my repos: no print statements in library code", "No print statements in library code."},
+		{"btw, every repo of mine: sign the release tags", "Sign the release tags."},
+		{"evrywhere not just here: no tables in answers, cant read on phone", "No tables in answers, cant read on phone."},
+		{"Globally, not only this repo: wrap prose at 100 columns.", "Wrap prose at 100 columns."},
+		{"oh and btw for commits, this is in all my repos not just here, write the commit msgs all lowercase", "For commits, write the commit msgs all lowercase."},
+		{"for changelogs, that's in every repo of mine, not just here, keep each entry to one line", "For changelogs, keep each entry to one line."},
+		{"Personal one from me, and it applies to every repo of mine: dependency bumps go in their own PR, never mixed into a feature PR.", "Dependency bumps go in their own PR, never mixed into a feature PR."},
+		{"in all my repos, secrets go in the vault, never committed to git", "Secrets go in the vault, never committed to git."},
+	} {
+		if st, _ := classify(c.s, false, source{}); st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.s, st, c.want)
+		}
+	}
+	for _, s := range []string{
+		"fyi all my repos use poetry",
+		"the stale badge is in all my repos, not just here, delete it",
+		"this is in all my repos, not just here.",
+		"Broken, not just here: staging too.",
+		"We tried the redis cache, never worked.",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.global {
+			t.Errorf("%q: read as a rule for every project: %+v", s, st)
+		}
+	}
+}
