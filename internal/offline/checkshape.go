@@ -449,7 +449,29 @@ func actionOption(rest []string) string {
 // handles files (incidental) or a word of its step, split at punctuation
 // and taken past any directory, is an action (actionWords).
 func actingStep(c command) bool {
-	return incidental(c) || slices.ContainsFunc(stepWords(c.step), func(p string) bool { return actionWords[p] })
+	return incidental(c) || slices.ContainsFunc(append(stepWords(c.step), camelParts(c.step)...), func(p string) bool { return actionWords[p] })
+}
+
+// camelParts are the parts of the words of a step written in camel case,
+// in lower case (`flywayMigrate`: flyway, migrate; `publishToMavenLocal`:
+// publish, to, maven, local): a build tool's task names what it does
+// that way. A word with no capital after its first letter gives none.
+func camelParts(step string) []string {
+	var out []string
+	for _, w := range strings.Fields(step) {
+		w = fileBase(w)
+		start := 0
+		for i, r := range w {
+			if i > start && unicode.IsUpper(r) && unicode.IsLower(rune(w[i-1])) {
+				out = append(out, strings.ToLower(w[start:i]))
+				start = i
+			}
+		}
+		if start > 0 {
+			out = append(out, strings.ToLower(w[start:]))
+		}
+	}
+	return out
 }
 
 // stepWords are the words of a step, each taken past any directory and
@@ -552,6 +574,44 @@ func reportShape(out string) string {
 		return "lint"
 	case buildReportRe().MatchString(out):
 		return "build"
+	}
+	return ""
+}
+
+// docsDirs are the directories a project keeps its documentation in.
+var docsDirs = map[string]bool{"docs": true, "doc": true, "documentation": true}
+
+// docsBuildScript reports whether a script is the project's documentation
+// build: it lives in the documentation's directory and is named for making
+// or building (`docs/make.jl`, `doc/build.sh`, `docs/build_docs.py`). A
+// documentation build is a check of a change, as a compile is; another
+// script there (`docs/deploy.sh`, `docs/serve.py`) is not.
+func docsBuildScript(p string) bool {
+	p = strings.ReplaceAll(p, `\`, "/")
+	dir := path.Dir(strings.TrimPrefix(p, "./"))
+	if !docsDirs[strings.ToLower(path.Base(dir))] {
+		return false
+	}
+	base := strings.ToLower(strings.TrimSuffix(path.Base(p), path.Ext(p)))
+	parts := strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' })
+	return len(parts) > 0 && len(parts) <= 2 && (parts[0] == "make" || parts[0] == "build")
+}
+
+// writeOptions tell a formatter to rewrite the files it is given instead of
+// reporting what it would change.
+var writeOptions = map[string]bool{"-w": true, "--write": true, "-i": true, "--in-place": true, "--inplace": true}
+
+// writeOption finds the option that makes a formatter rewrite the files
+// (`gofmt -w .`, `prettier --write src`, `clang-format -i x.c`): run that
+// way it changes the tree, and is no check of it.
+func writeOption(rest []string) string {
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		if writeOptions[a] {
+			return a
+		}
 	}
 	return ""
 }

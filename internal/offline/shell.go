@@ -91,6 +91,9 @@ type command struct {
 	// `pulumi preview`): a check before a change, yet the action of a
 	// procedure that applies it (promoteBuilds).
 	preview bool
+	// rewrites: a formatter told to rewrite the files (writeOption):
+	// never made a check by how often it runs.
+	rewrites bool
 }
 
 // checkKey is what runs, past any runner: `npx tsc` and `pnpm exec tsc`
@@ -686,9 +689,9 @@ func normalizeArgv(argv []string) (command, bool) {
 	// A Windows program (`AutoHotkey64.exe`) is a program, not a script.
 	script := path.Ext(prog) != "" && !windowsProgram(prog) || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
-	scriptName := ""
+	scriptName, scriptPath := "", ""
 	if script {
-		scriptName = prog
+		scriptName, scriptPath = prog, argv[0]
 	}
 	if i := interpreterOptions(rest); interpreters[prog] && i+1 < len(rest) && inlineFlags[rest[i]] {
 		// `Rscript -e 'testthat::test_dir("tests")'`, `julia
@@ -710,6 +713,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			// often dispatches on its next word.
 			shown += " " + rest[i]
 			scriptName, testFile = fileBase(rest[i]), testScript(strings.ReplaceAll(rest[i], `\`, "/"))
+			scriptPath = rest[i]
 			rest = append(append([]string{}, rest[:i]...), rest[i+1:]...)
 			script, dispatcher = true, true
 		}
@@ -928,10 +932,25 @@ func normalizeArgv(argv []string) (command, bool) {
 		// file it is given and runs the check named next.
 		c.category = loadedFileCheck(rest)
 	}
+	if c.category == "" && (docsBuildScript(scriptPath) || prog == "sphinx-build") {
+		// `julia --project=docs docs/make.jl`, `sphinx-build -W docs
+		// docs/_build`: the documentation is built, which shows it
+		// (and the examples it runs) still builds.
+		c.category = "build"
+	}
 	if c.category == "" && scriptName != "" {
 		// `php bin/phpunit`: a checker's own script by its name.
 		if c.category = namedCheck(scriptName); c.category == "" {
 			c.category = scriptNameCategory(scriptName)
+		}
+	}
+	if c.category == "format" {
+		if opt := writeOption(rest); opt != "" {
+			// `buf format -w`, `prettier --write .`: the files are
+			// rewritten, a change made, not a check of one.
+			c = withOption(c, opt)
+			c.category = ""
+			c.rewrites = true
 		}
 	}
 	if c.category == "test" {

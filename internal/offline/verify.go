@@ -629,7 +629,7 @@ func reportedChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
+			if c.category != "" || c.preview || c.rewrites || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
 				continue
 			}
 			if !seen[c.key] {
@@ -854,7 +854,7 @@ func routineChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
+			if c.category != "" || c.preview || c.noise || c.rewrites || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
 				continue
 			}
 			k := c.key
@@ -964,7 +964,7 @@ func everySessionChecks(sessions []mined, found map[string]bool) bool {
 		return false
 	}
 	skip := func(c command) bool {
-		return c.category != "" || c.preview || c.noise || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(argsText(c.args)) || actingStep(c) ||
+		return c.category != "" || c.preview || c.noise || c.rewrites || vcsStep(c) || serveStep(c) || configureStep(c) || dangerous(argsText(c.args)) || actingStep(c) ||
 			(c.buildVerb || settingUp(bareStep(c))) && !makesOnly(c)
 	}
 	// Counted past any runner: `npx cdk synth`, later `pnpm exec cdk
@@ -1255,7 +1255,7 @@ func setsUp(step string, built bool) bool {
 		// script's name (`./seed-db.sh`) says what it does.
 		step = rest
 	}
-	return slices.ContainsFunc(stepWords(step), func(p string) bool {
+	return slices.ContainsFunc(append(stepWords(step), camelParts(step)...), func(p string) bool {
 		if settingUpWords[p] {
 			return true
 		}
