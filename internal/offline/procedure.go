@@ -319,6 +319,10 @@ func procedureSteps(m mined) []shellRun {
 			out = append(out, r)
 			continue
 		}
+		if lookAfterAct(all, i) {
+			out = append(out, r)
+			continue
+		}
 		for _, j := range []int{i - 1, i + 1} {
 			if action(j) && all[j].cmd.tool == r.cmd.tool && !vcsStep(all[j].cmd) && sharesValue(r.cmd, all[j].cmd) {
 				out = append(out, r)
@@ -334,6 +338,30 @@ func procedureSteps(m mined) []shellRun {
 		}
 	}
 	return out
+}
+
+// lookAfterAct reports whether the look at i follows, right after it or
+// after other looks of the same program, a run of that program that acts
+// or sets something up (`fly deploy`, then `fly status` and `fly logs`;
+// `compose up -d`, then `compose ps`): how the person sees whether the act
+// took, a step of its procedure even when the look names nothing the act
+// was given. Version control never counts.
+func lookAfterAct(all []shellRun, i int) bool {
+	c := all[i].cmd
+	if vcsStep(c) || c.tool == "" {
+		return false
+	}
+	for k := i - 1; k >= 0; k-- {
+		p := all[k].cmd
+		if p.tool != c.tool {
+			return false
+		}
+		if p.noise {
+			continue
+		}
+		return p.category == "" && !p.preview && !vcsStep(p) && (actingStep(p) || settingUp(bareStep(p)))
+	}
+	return false
 }
 
 // readsOutput reports whether a command is given the file another one

@@ -297,13 +297,15 @@ func TestProcedureShapes(t *testing.T) {
 			want: "diesel migration generate <arg> | diesel migration run | diesel print-schema > src/schema.rs | cargo test",
 		},
 		{
-			// A rendered overlay written to a file and checked there.
+			// A rendered overlay written to a file and checked there;
+			// the rollout's status after the apply is how it is seen
+			// to take.
 			name: "render, validate, apply",
 			sessions: [][]string{
 				{"kustomize build overlays/qa > out/qa.yaml", "kubeconform -strict out/qa.yaml", "kubectl apply -k overlays/qa", "kubectl rollout status deploy/web -n qa"},
 				{"kustomize build overlays/live > out/live.yaml", "kubeconform -strict out/live.yaml", "kubectl apply -k overlays/live", "kubectl rollout status deploy/web -n live"},
 			},
-			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name>",
+			want: "kustomize build overlays/<name> > out/<name>.yaml | kubeconform -strict out/<name>.yaml | kubectl apply -k overlays/<name> | kubectl rollout status deploy/web -n <live|qa>",
 		},
 		{
 			// A step run in a directory of the project is run there
@@ -613,6 +615,28 @@ func TestProcedureShapes(t *testing.T) {
 				{"./scripts/deploy.sh", "pytest -q", "./scripts/deploy.sh"},
 				{"./scripts/deploy.sh", "pytest -q", "./scripts/deploy.sh"},
 			},
+		},
+		{
+			// The looks right after an act of the same program are
+			// how the person sees it took: steps of the procedure.
+			name: "look after an act",
+			sessions: [][]string{
+				{"railway up --detach", "railway status", "railway logs"},
+				{"railway up --detach", "railway status", "railway logs"},
+				{"railway up --detach", "railway status", "railway logs"},
+			},
+			want: "railway up --detach | railway status | railway logs",
+		},
+		{
+			// A look before the act, or one of another program, is
+			// no step of it.
+			name: "look before an act",
+			sessions: [][]string{
+				{"supabase status", "supabase db push", "supabase functions deploy api", "ls supabase/functions"},
+				{"supabase status", "supabase db push", "supabase functions deploy api", "ls supabase/functions"},
+				{"supabase status", "supabase db push", "supabase functions deploy api", "ls supabase/functions"},
+			},
+			want: "supabase db push | supabase functions deploy api",
 		},
 		{
 			// Steps run in a different order each time are no
