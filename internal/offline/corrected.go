@@ -848,3 +848,57 @@ func namesTerm(t, s string) bool {
 	}
 	return false
 }
+
+// A correction is often said again in another session as a passing
+// clause that rules out the very thing the agent did the first time,
+// beside what to do instead: "dns challenge w cloudflare like the
+// others", after the agent wrote `tls internal`, then weeks later "certs
+// via cloudflare dns not internal". No repeat is marked, and the later
+// sentence is too short to read as a rule of its own; what ties the two
+// is structure: the same wish named (two tie terms), and the mistake the
+// first reply answered ruled out by name.
+
+// ruledAgainIn finds a sentence of another session that says a
+// correction of one session again: it shares two tie terms with the
+// correction's line (tieTermsOf) and rules out (ruledTerms) a term the
+// agent's report before the correction named (did) that the correction's
+// line does not name itself: the mistake, not the wish. A message that
+// states the thing as a statement of its own is left to the grouping of
+// statements, as in correctedAgainIn. Tie terms come from rep's cache.
+func ruledAgainIn(members, stmts []stmt, said []source, rep *repeats, common func(string) bool) *source {
+	for _, m := range members {
+		if !m.correction || len(m.did) == 0 || leansRe().MatchString(m.line) {
+			continue
+		}
+		mt := tieTermsOf(m.line, common)
+		if len(mt) < 2 {
+			continue
+		}
+		did := map[string]bool{}
+		for _, t := range m.did {
+			if subjectTerm(t) && !mt[t] && !common(t) {
+				did[t] = true
+			}
+		}
+		if len(did) == 0 {
+			continue
+		}
+		for i := range said {
+			s := &said[i]
+			if s.session == m.src.session || !negScopeRe().MatchString(s.quote) {
+				continue
+			}
+			if len(tiedTerms(mt, rep.tiesOf(said, i, common))) < 2 {
+				continue
+			}
+			ruled := false
+			for _, t := range ruledTerms(s.quote) {
+				ruled = ruled || did[t]
+			}
+			if ruled && !statedIn(stmts, *s, m.line) {
+				return s
+			}
+		}
+	}
+	return nil
+}

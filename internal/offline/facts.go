@@ -246,6 +246,10 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 				}
 				echo = saidAcrossIn(g.members, stmts, said, repeated, common)
 			}
+			if echo == nil && correction {
+				// The mistake ruled out again, beside the same wish.
+				echo = ruledAgainIn(g.members, stmts, said, repeated, common)
+			}
 			if echo != nil {
 				sessions[echo.session] = true
 				fresh = fresh || isNew(echo.session)

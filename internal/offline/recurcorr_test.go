@@ -773,3 +773,34 @@ func TestCorrectionSaidAcrossTwoSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectionRuledOutAgain: a correction said once after the agent's
+// report, and in another session a passing clause that asks for the same
+// thing and rules out by name what the agent did the first time, recurs;
+// a clause that rules nothing out, or rules out something else, does not.
+func TestCorrectionRuledOutAgain(t *testing.T) {
+	first := []string{"u:set up the backup job", "a:I scheduled it with a cron entry in /etc/crontab.", "u:no, systemd timers like the other jobs"}
+	thumbs := []string{"u:add the thumbnails", "a:I resized them with PIL in the request handler.", "u:no, pyvips in the worker like the other images"}
+	selfhost := []string{"u:add jellyfin behind caddy pls", "a:I added `tls internal` to the site block so Caddy issues a local certificate.", "u:no!! dns challenge w cloudflare like the others"}
+	for _, c := range []struct {
+		name  string
+		first []string
+		again string
+		want  bool
+	}{
+		{"timer", first, "the log rotation needs one too. systemd timer, not cron", true},
+		{"certificates", selfhost, "immich too on caddy_net. certs via cloudflare dns not internal", true},
+		{"thumbnails", thumbs, "avatars too, resized by the worker with pyvips and not with PIL in the request", true},
+		{"nothing ruled out", selfhost, "immich too on caddy_net. certs via cloudflare dns", false},
+		{"something else ruled out", selfhost, "immich too on caddy_net. certs via cloudflare dns not http", false},
+	} {
+		got := candidatesOf(c.first, []string{"u:next thing", "a:Done.", "u:" + c.again})
+		found := false
+		for _, g := range got {
+			found = found || g.kind == KindCorrection && len(sessionsOf(g)) == 2
+		}
+		if found != c.want {
+			t.Errorf("%s: got %+v; want a recurring correction %v", c.name, got, c.want)
+		}
+	}
+}
