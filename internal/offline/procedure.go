@@ -703,6 +703,12 @@ type refinement map[string]bool
 func (r refinement) of(c command) string {
 	var vals []string
 	for _, w := range c.args {
+		if o := longOption(w); o != "" {
+			if r[o] {
+				vals = append(vals, o)
+			}
+			continue
+		}
 		if r[w.text] {
 			vals = append(vals, w.text)
 		} else if h := codeCall(w); h != "" && r[h] {
@@ -713,6 +719,16 @@ func (r refinement) of(c command) string {
 		return ""
 	}
 	return refineSep + strings.Join(vals, " ")
+}
+
+// longOption is the name of a long option a run was given (`--report` of
+// `--report=r.html`), "" for any other word.
+func longOption(w word) string {
+	if w.op || w.expands || !strings.HasPrefix(w.text, "--") || len(w.text) < 4 {
+		return ""
+	}
+	name, _, _ := strings.Cut(w.text, "=")
+	return name
 }
 
 // splitTokens finds the step tokens that one session ran twice or more
@@ -763,6 +779,16 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 				skip[f] = true
 			}
 			for _, w := range r.cmd.args {
+				if o := longOption(w); o != "" && !skip[o] && !seen[tok+"\x00"+o] {
+					// The mode a long option picks (`snakemake
+					// --profile slurm`, then `snakemake --report
+					// r.html`) tells two steps apart as a value does.
+					seen[tok+"\x00"+o] = true
+					if count[tok] == nil {
+						count[tok] = map[string]int{}
+					}
+					count[tok][o]++
+				}
 				if skip[w.text] || strings.HasPrefix(w.text, "-") || w.expands {
 					continue
 				}

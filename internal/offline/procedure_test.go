@@ -639,6 +639,18 @@ func TestProcedureShapes(t *testing.T) {
 			want: "supabase db push | supabase functions deploy api",
 		},
 		{
+			// One program run twice in a row in two modes its long
+			// options pick (a run, then its report) is two steps,
+			// not a repeat; the report's file is a placeholder.
+			name: "two modes of one program",
+			sessions: [][]string{
+				{"simctl --config sims/cluster.toml", "simctl --summary out/s1.md", "rsync -a out/ share:/runs/s1/"},
+				{"simctl --config sims/cluster.toml", "simctl --summary out/s2.md", "rsync -a out/ share:/runs/s2/"},
+				{"simctl --config sims/cluster.toml", "simctl --summary out/s3.md", "rsync -a out/ share:/runs/s3/"},
+			},
+			want: "simctl --config sims/cluster.toml | simctl --summary out/<name>.md | rsync -a out/ share:/runs/<name>/",
+		},
+		{
 			// Steps run in a different order each time are no
 			// procedure.
 			name: "no fixed order",
