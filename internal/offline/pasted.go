@@ -886,6 +886,13 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		}
 		pre := t[:m[2]]
 		product := productNames(pre, lp)
+		if product == nil && m[0] != 0 {
+			// `soffice --version` printing "LibreOffice 24.8.3.2"
+			// under "the office upgraded everybody's LibreOffice":
+			// the product the person named is the one the binary
+			// belongs to.
+			product = namedProduct(pre, prompt.quote)
+		}
 		if lpre := strings.ToLower(pre); m[0] != 0 && !programIn(lpre, lp) && product == nil && !versionLabelRe().MatchString(strings.TrimRightFunc(lpre, unicode.IsLetter)) {
 			// A version after words that do not name the program is
 			// another program's.
@@ -939,6 +946,28 @@ func productNames(pre, lp string) []string {
 		}
 	}
 	return out
+}
+
+// namedProduct is the terms of the one word a version banner writes
+// before the version, pre, when the person's message intro names it too
+// ("LibreOffice 24.8.3.2" under "the office upgraded everybody's
+// LibreOffice"), or nil: a banner naming what the person did not
+// ("Python 3.12.1" for `mytool --version`) is another program's.
+func namedProduct(pre, intro string) []string {
+	f := strings.Fields(pre)
+	if len(f) != 1 {
+		return nil
+	}
+	w := strings.Trim(f[0], ":,")
+	if len(w) < 3 || !versionName(w) || versionLabelWords[strings.ToLower(w)] {
+		return nil
+	}
+	for _, iw := range strings.Fields(intro) {
+		if iw = strings.TrimSuffix(trimValue(iw), "'s"); strings.EqualFold(iw, w) {
+			return withTerms(keyTerms(w), keyTerms(strings.ToLower(w)))
+		}
+	}
+	return nil
 }
 
 // versionLabelWords label a version in a banner, or its build, and name

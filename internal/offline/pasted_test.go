@@ -539,6 +539,9 @@ func TestQueriedVersion(t *testing.T) {
 		{"gmx --version", ":-) GROMACS - gmx, 2024.4 (-:\n", "2024.4"},
 		{"R --version", "R version 4.5.0 (2025-04-11) -- \"How About a Twenty-Six\"\n", "4.5.0"},
 		{"mytool --version", "Python 3.12.1\n", ""},
+		// a product the person's message names (see namedProduct's
+		// test for the message)
+		{"soffice --version", "LibreOffice 24.8.3.2 480(Build:2)\n", ""},
 		{"xcodebuild -version", "Build version 16.2\n", ""},
 	} {
 		var got string
@@ -1682,5 +1685,27 @@ func TestShownBeforeWords(t *testing.T) {
 			}
 			wantMemoryLines(t, w, mem, tc.want)
 		})
+	}
+}
+
+// TestNamedProduct: a banner's product that the person's message names is
+// what the binary asked belongs to; one the message does not name, or a
+// label, is not.
+func TestNamedProduct(t *testing.T) {
+	for _, tc := range []struct {
+		cmd, output, intro, want string
+	}{
+		{"soffice --version", "LibreOffice 24.8.3.2 480(Build:2)\n", "The office upgraded everybody's LibreOffice.", "24.8.3.2"},
+		{"acad --version", "AutoCAD 2025.1.2 (build 57)\n", "IT rolled out the new AutoCAD on the lab boxes", "2025.1.2"},
+		{"soffice --version", "LibreOffice 24.8.3.2 480(Build:2)\n", "the macros fail to load", ""},
+		{"mytool --version", "Python 3.12.1\n", "we upgraded mytool", ""},
+	} {
+		var got string
+		for _, s := range queriedVersion(commands(tc.cmd)[0], tc.output, source{quote: tc.intro}) {
+			got = s.value
+		}
+		if got != tc.want {
+			t.Errorf("queriedVersion(%q, %q) under %q = %q, want %q", tc.cmd, tc.output, tc.intro, got, tc.want)
+		}
 	}
 }
