@@ -521,7 +521,7 @@ var ownMoveWords = map[string]bool{"i": true, "we": true, "i've": true, "we've":
 // a while, or places it in another project.
 func tellsNoChange(s string) bool {
 	return s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
-		planRe().MatchString(s) || laterRe().MatchString(s) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
+		planRe().MatchString(s) || laterRe().MatchString(s) && laterRe().MatchString(toldPart(s)) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
 		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(s)) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(s)
 }
 

@@ -186,6 +186,11 @@ func TestChangesIn(t *testing.T) {
 		{"the queue is now empty.", "", ""},
 		{"is the entrypoint now src/server.ts?", "", ""},
 		{"if the entrypoint is now src/server.ts the tests need a new import", "", ""},
+		// a plan told after the change, of something else, leaves the
+		// change told; one in the clause of the change makes it a plan
+		{"I moved the builds to the new server; the build directory is now /srv/yocto/build-acme, and the old directory will be deleted next week.", "", "build directory=/srv/yocto/build-acme"},
+		{"the archive share is now /mnt/nas2/photos, the old share goes read-only tomorrow.", "", "archive share=/mnt/nas2/photos"},
+		{"next week the build directory is now /srv/yocto/build-acme", "", ""},
 		// a long run-on sentence: a qualifier of an earlier clause
 		// ("on my laptop") does not cover the news told after it
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "", "doc preview server=5050"},

@@ -158,6 +158,11 @@ func labelledBy(words []string, i int, subject map[string]bool, v, new string) b
 	}
 	versions := releaseVersion(v) && releaseVersion(new)
 	label := words[i-1]
+	if l := strings.ToLower(label); (l == "is" || l == "are") && i >= 2 {
+		// "The build directory is build-rpi/": the copula joins the
+		// setting's name to its value as a label's colon does.
+		label = words[i-2]
+	}
 	for _, t := range append(factTerms(label), factTerms(strings.ReplaceAll(label, "-", ""))...) {
 		if subject[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
 			// (Right before a version, a name with a digit is the

@@ -184,6 +184,10 @@ func TestLabelledBy(t *testing.T) {
 		{[]string{"builds", "on", "k3s", "1.28.4rc1"}, 3, map[string]bool{"k3s": true}, "1.28.4rc1", "1.29.0", true},
 		{[]string{"Board", "rev", "3"}, 2, map[string]bool{"rev": true}, "3", "4", false},
 		{[]string{"PICO-8", "0.2.5g"}, 1, map[string]bool{"pico8": true}, "0.2.5g", "port-9", false},
+		// the copula joins the setting's name to its value
+		{[]string{"The", "build", "directory", "is", "build-rpi/"}, 4, map[string]bool{"directori": true, "directory": true}, "build-rpi", "/srv/yocto/build-acme", true},
+		{[]string{"The", "board", "is", "3"}, 3, board, "3", "nrf52840dk/nrf52840", false},
+		{[]string{"The", "cable", "is", "rev-a3"}, 3, board, "rev-a3", "nrf52840dk/nrf52840", false},
 	} {
 		if got := labelledBy(tt.words, tt.i, tt.subject, tt.v, tt.new); got != tt.want {
 			t.Errorf("labelledBy(%q, %d, %q, %q) = %v, want %v", tt.words, tt.i, tt.v, tt.new, got, tt.want)
@@ -229,6 +233,9 @@ func TestNowLivesInEditsMemory(t *testing.T) {
 	mem := "# Project Memory\n\n- Remote state in S3 bucket acme-tfstate-eu-west-1.\n- Locking via DynamoDB table tf-locks.\n"
 	memoryEdit(t, mem, "u:The state bucket has moved: remote state now lives in acme-tfstate-central, please update root.hcl.",
 		"- Remote state in S3 bucket acme-tfstate-central.", "eu-west-1")
+	mem = "# Project Memory\n\n- The build directory is build-rpi/ next to poky.\n- Layer priority 10.\n"
+	memoryEdit(t, mem, "u:I moved the builds to the new server; the build directory is now /srv/yocto/build-acme, and the old one will be deleted next week.",
+		"- The build directory is /srv/yocto/build-acme next to poky.", "build-rpi")
 	mem = "# Project Memory\n\n- Photos are archived under /mnt/nas/photos-2023 nightly.\n"
 	memoryEdit(t, mem, "u:fyi the photo archive now lives in /mnt/nas2/photos, the old share is read-only",
 		"- Photos are archived under /mnt/nas2/photos nightly.", "photos-2023")
