@@ -17,29 +17,63 @@ import (
 // often: memory is read by an agent that acts on it, so a line that pipes a
 // download into a shell, switches off a safety check or ships data off the
 // machine would turn one bad moment into a standing order. This check is
-// code, applied to every candidate line and every skill step.
+// code, applied to every candidate line and every skill step, in two
+// classes. What a never rule (neverRes) catches is refused everywhere: no
+// memory line and no skill holds it, even as a step for the person to run.
+// What a person-run rule (personRes) catches acts on another machine or
+// goes past a confirmation or check the tool would make (a deploy by rsync,
+// sudo, --yes, --force, skipped tests): a memory line holding it is refused
+// as strictly, since a line in MEMORY.md is a standing order, but a skill
+// step holding it stays in the draft as the person's step (personStep),
+// which SKILL.md tells the agent never to run itself, the way a root step
+// always was. The person reviews every draft before it is used.
 
-// dangerRes is compiled on first use: most runs never extract offline.
-var dangerRes = sync.OnceValue(func() []*regexp.Regexp {
+// neverRes is compiled on first use: most runs never extract offline.
+var neverRes = sync.OnceValue(func() []*regexp.Regexp {
 	return []*regexp.Regexp{
 		// download piped into an interpreter
 		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]*\|\s*(sudo\s+)?(ba|z|da|k|fi)?sh\b`),
 		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n|]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|iex|powershell|pwsh)\b`),
 		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\$\(\s*(curl|wget)\b`),
 		regexp.MustCompile(`(?i)\bsh\s+<\(\s*(curl|wget)\b`),
-		// switching off checks
-		regexp.MustCompile(`(?i)--?auto-approve\b|--yes\b|--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|tests?|checks?|lint)\b|-DskipTests\b|\bHUSKY=0\b|\bSKIP=`),
+		// switching off checks: hooks, signing, CI, linters
+		regexp.MustCompile(`(?i)--no-verify\b|--no-gpg-sign\b|\bskip[-_]?(ci|hooks?|checks?|lint)\b|\bHUSKY=0\b|\bSKIP=`),
 		regexp.MustCompile(`(?i)\bchmod\s+(-R\s+)?(0?777|a\+rwx|ugo\+rwx)\b`),
-		regexp.MustCompile(`(?i)\bsudo\b`),
 		regexp.MustCompile(`(?i)\b(disable|skip|bypass|turn off|switch off|comment out|remove|delete|ignore|silence|suppress)\b[^.]{0,30}\b(tests?|linters?|lint(ing)?|checks?|ci|hooks?|pre-commit|type ?check(ing|er)?|typecheck|safety|verification|ssl|tls|certificates?|signature|sandbox|warnings?|eslint|mypy|assertions?)\b`),
 		regexp.MustCompile(`(?i)--insecure\b|\bcurl\b[^\n]*\s-k\b|verify\s*=\s*false|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0|StrictHostKeyChecking\s*=?\s*no|sslverify\s+false|--trusted-host\b|--disable-ssl|--no-check-certificate`),
-		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|--force(?:-with-lease)?(?:[^\w-]|$)|push\s+-f\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
-		// sending data off the machine
+		regexp.MustCompile(`(?i)//\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable|nolint\b|\brm\s+-rf\s+(/|~|\$HOME)(\s|$)`),
+		// sending data off the machine: said in words, over a raw
+		// socket or plain ftp, or through a tunnel or paste site
 		regexp.MustCompile(`(?i)\b(upload|send|post|share|copy|sync|push|pipe|paste|mail|email|exfiltrate|forward|transfer)\b[^.]{0,60}\b(to|into|onto)\b[^.]{0,40}\b(server|cloud|s3|bucket|pastebin|gist|slack|discord|webhook|telegram|dropbox|drive|ftp|remote host|external|third[- ]party|https?://|my (personal|own) )`),
-		regexp.MustCompile(`(?i)\b(scp|rsync|sftp|ftp|nc|ncat|netcat|socat)\b\s`),
+		regexp.MustCompile(`(?i)\b(ftp|nc|ncat|netcat|socat)\b\s`),
 		regexp.MustCompile(`(?i)\b(ngrok|localtunnel|transfer\.sh|pastebin\.com|webhook\.site|requestbin)\b`),
 	}
 })
+
+// personRule is a person-run rule and why, in SKILL.md's words, the step
+// is the person's.
+type personRule struct {
+	re  *regexp.Regexp
+	why string
+}
+
+// personRes are the person-run rules, the first that matches giving the
+// reason. Root comes first, so a root step reads as it always did.
+var personRes = sync.OnceValue(func() []personRule {
+	return []personRule{
+		{regexp.MustCompile(`(?i)\bsudo\b`), "it runs as root"},
+		{regexp.MustCompile(`(?i)\b(scp|rsync|sftp)\b\s`), "it copies files out of the project"},
+		{regexp.MustCompile(`(?i)--?auto-approve\b|--yes\b`), "it skips the tool's confirmation"},
+		{regexp.MustCompile(`(?i)--force(?:-with-lease)?(?:[^\w-]|$)|push\s+-f\b`), "it forces past the tool's safeguards"},
+		{skipTestsRe(), "it skips the tests"},
+	}
+})
+
+// skipTestsRe is a build told to skip its tests (`mvn package
+// -DskipTests`, `--skip-tests`): in a procedure that ran the tests before
+// packaging, a person-run step. The words "skip the tests" are not this
+// flag: the never rule on words still refuses them.
+var skipTestsRe = lazyregexp.New(`(?i)-DskipTests\b|\bskip[-_]?tests?\b`)
 
 // noSudoRe is sudo ruled out ("no sudo", "never use sudo", "stop writing
 // sudo", "do not run any command with sudo"): a person who works
@@ -65,18 +99,67 @@ var (
 	sentDataRe = lazyregexp.New(`(?i)\b(dumps?|databases?|db|tokens?|keys?|secrets?|passwords?|credentials?|logs?|backups?|files?|data|\.env)\b`)
 )
 
-// dangerous reports whether a line or command matches any refusal rule.
+// dangerous reports whether a line or command matches any refusal rule
+// of either class: the test for a memory line.
 func dangerous(s string) bool {
+	s = screened(s)
+	return never(s) || personWhy(s) != ""
+}
+
+// forbidden reports whether a skill step matches a never rule: the skill
+// that holds it is not drafted at all.
+func forbidden(step string) bool {
+	return never(screened(step))
+}
+
+// personStep reports why a skill step is the person's to run rather than
+// the agent's ("it runs as root"), or "" when the agent may run it.
+func personStep(step string) string {
+	return personWhy(screened(step))
+}
+
+// screened is a line with the words that only seem to match a rule taken
+// out: sudo ruled out, and the sending verb of a text the person passes on.
+func screened(s string) string {
 	s = noSudoRe().ReplaceAllString(s, "")
 	if personSendsRe().MatchString(s) && sentTextRe().MatchString(s) && !sentDataRe().MatchString(s) {
 		s = personSendsRe().ReplaceAllString(s, "")
 	}
-	for _, re := range dangerRes() {
+	return s
+}
+
+// never reports whether a screened line matches a never rule. A flag that
+// skips the tests is person-run, so it is taken out first: the words rule
+// would read `--skip-tests` as "skip … tests". Data curl sends to another
+// machine is never when the request could carry anything but the literal
+// values written in it (a file, a variable, a command's output): that is
+// data leaving the machine.
+func never(s string) bool {
+	if strings.Contains(strings.ToLower(s), "skip") {
+		s = skipTestsRe().ReplaceAllString(s, "")
+	}
+	for _, re := range neverRes() {
 		if re.MatchString(s) {
 			return true
 		}
 	}
-	return curlSendRe().MatchString(s) && !loopbackOnly(s)
+	return curlSendRe().MatchString(s) && !loopbackOnly(s) && !literalSend(s)
+}
+
+// personWhy is the reason of the first person-run rule a screened line
+// matches, or "". A curl that sends only literal values to another
+// machine (`curl http://jobs.internal:6800/schedule.json -d spider=bbc`)
+// acts there, as a deploy does.
+func personWhy(s string) string {
+	for _, r := range personRes() {
+		if r.re.MatchString(s) {
+			return r.why
+		}
+	}
+	if curlSendRe().MatchString(s) && !loopbackOnly(s) {
+		return "it sends data to another machine"
+	}
+	return ""
 }
 
 // curlSendRe is curl given data or a file to send: a long option, or a
@@ -114,6 +197,22 @@ var curlValueFlags = map[string]bool{
 // one or more URLs, each of whose host is loopback. Anything else (a
 // proxy, -L, --connect-to, a bare word, a placeholder) is not.
 func loopbackOnly(s string) bool {
+	return everyCurl(s, loopbackCurl)
+}
+
+// literalSend reports whether every curl a line runs sends only the
+// literal values written in it (`-d project=newsbot`), to whatever host:
+// no file (`@dump.sql`, -T), variable or command's output, so nothing
+// local can leave in it. Such a request acts on the other machine, a
+// person-run step; any other send to another machine is never.
+func literalSend(s string) bool {
+	return everyCurl(s, literalCurl)
+}
+
+// everyCurl reports whether a line runs curl and each curl in it,
+// parsed by the shell parser, passes args (given its arguments) with no
+// environment assignment or input redirection.
+func everyCurl(s string, args func([]*syntax.Word) bool) bool {
 	if strings.Contains(strings.ToLower(s), "proxy") {
 		return false
 	}
@@ -151,7 +250,7 @@ func loopbackOnly(s string) bool {
 					ok = false
 				}
 			}
-			if len(call.Assigns) > 0 || !loopbackCurl(call.Args[1:]) {
+			if len(call.Assigns) > 0 || !args(call.Args[1:]) {
 				ok = false
 			}
 			found++
@@ -204,6 +303,68 @@ func loopbackCurl(args []*syntax.Word) bool {
 		}
 	}
 	return urls > 0
+}
+
+// literalCurl reports whether curl's arguments are only whitelisted
+// options, with literal values that name no file to read (`@file`,
+// `<file`, -T), and at least one URL with a host and no user.
+func literalCurl(args []*syntax.Word) bool {
+	urls := 0
+	value := func(v string) bool { return !strings.ContainsAny(v, "@<") }
+	for i := 0; i < len(args); i++ {
+		w, ok := literal(args[i])
+		if !ok {
+			return false
+		}
+		a := w.text
+		switch {
+		case a == "-T" || a == "--upload-file":
+			return false
+		case curlPlainFlags[a]:
+		case curlValueFlags[a]:
+			if i+1 >= len(args) {
+				return false
+			}
+			v, ok := literal(args[i+1])
+			if !ok || !value(v.text) {
+				return false
+			}
+			i++
+		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
+			name, v, _ := strings.Cut(a, "=")
+			if !curlValueFlags[name] || name == "--upload-file" || !value(v) {
+				return false
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 2 && a[1] != '-':
+			// `-sS`, or a short option with its value attached
+			// (`-dspider=bbc`).
+			if curlValueFlags[a[:2]] {
+				if a[:2] == "-T" || !value(a[2:]) {
+					return false
+				}
+			} else if strings.Trim(a[1:], "sSfiv") != "" {
+				return false
+			}
+		case strings.HasPrefix(a, "-"):
+			return false
+		default:
+			if !hostURL(a) {
+				return false
+			}
+			urls++
+		}
+	}
+	return urls > 0
+}
+
+// hostURL reports whether a URL curl is given (a scheme is optional) is
+// an http one with a host and no user in it.
+func hostURL(a string) bool {
+	if !strings.Contains(a, "://") {
+		a = "http://" + a
+	}
+	u, err := url.Parse(a)
+	return err == nil && u.User == nil && u.Opaque == "" && u.Hostname() != "" && (u.Scheme == "http" || u.Scheme == "https")
 }
 
 // quotedVars reports whether an option's value is one double-quoted

@@ -496,15 +496,17 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	b.WriteString("- Follow the steps in order and run every one, even when an earlier step printed no errors.\n")
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {
-		if _, root := rootStep(s); root {
-			fmt.Fprintf(&b, "%d. Ask the user to run `%s`; it runs as root, so do not run it yourself.\n", i+1, s)
+		if why := personStep(s); why != "" {
+			fmt.Fprintf(&b, "%d. Ask the user to run `%s`; %s, so do not run it yourself.\n", i+1, s, why)
 			continue
 		}
 		fmt.Fprintf(&b, "%d. Run `%s`.\n", i+1, s)
 	}
 	b.WriteString("\n## Verification\n\n")
 	switch {
-	case d.verify != "":
+	case d.verify != "" && personStep(d.verify) == "":
+		// (A check that is the person's step is not one the agent
+		// repeats.)
 		fmt.Fprintf(&b, "- `%s` exits with status 0; if it fails, fix the cause and repeat from the failing step.\n", d.verify)
 	case len(verifyCmds) > 0:
 		fmt.Fprintf(&b, "- Run `%s` and check that it exits with status 0.\n", verifyCmds[len(verifyCmds)-1])
@@ -512,18 +514,6 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 		b.WriteString("- Every step exits with status 0 and `git status` shows only the intended changes.\n")
 	}
 	return b.String()
-}
-
-// rootStep reports whether a step runs as root (`sudo systemctl restart
-// app`) and returns the command it runs. A skill never tells the agent to
-// take root: such a step is the person's to run, and only the command
-// itself is screened by the refusal rules.
-func rootStep(step string) (string, bool) {
-	rest, ok := strings.CutPrefix(step, "sudo ")
-	if !ok || strings.Contains(rest, "sudo") {
-		return step, false
-	}
-	return rest, true
 }
 
 // vcsStep reports whether a command only records or moves work in version

@@ -137,10 +137,11 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		if d.name == "" || w.known.skills[strings.ToLower(d.name)] || w.dismissed(d.name) || w.known.coversSteps(d.steps) {
 			continue
 		}
+		// A step a never rule catches keeps the whole skill out; one a
+		// person-run rule catches is the person's step (skillMarkdown).
 		unsafe := false
 		for _, s := range d.steps {
-			cmd, _ := rootStep(s) // the person's to run, not the agent's
-			unsafe = unsafe || dangerous(cmd)
+			unsafe = unsafe || forbidden(s)
 		}
 		if unsafe {
 			continue
