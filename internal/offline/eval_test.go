@@ -58,6 +58,7 @@ type evalResult struct {
 	secondRun              int
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
+	duplicateLines         []string       // each fact proposed twice, with its proposals (non-blind halves' log only)
 	anatomy                map[string]int // why misses and wrong lines happened (anatomyOf)
 	proposed               []string       // every proposal, for reading
 	rules                  []ruleRow      // every proposal and its rule (-eval-rules)
@@ -176,6 +177,11 @@ func TestEval(t *testing.T) {
 		}
 		for _, m := range h.falsePositives {
 			t.Logf("%s: false positive %s", h.name, m)
+		}
+		// A proposal repeating a memory line is a false positive above;
+		// one fact proposed twice is named here with both lines.
+		for _, m := range h.duplicateLines {
+			t.Logf("%s: duplicate %s", h.name, m)
 		}
 	}
 	if *evalHalf != "" {
@@ -300,6 +306,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		rules = proposalRules(t, w, res)
 	}
 	hits := map[string]int{}
+	lines := map[string][]string{} // the proposals standing for each fact, for the duplicate log
 	var unmatched []produced
 	for i, o := range outs {
 		h.proposals++
@@ -338,6 +345,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		}
 		for _, it := range facts {
 			hits[it.id]++
+			lines[it.id] = append(lines[it.id], fmt.Sprintf("%s %q", o.kind, said))
 			h.cat(it.category).proposals++
 			if len(nots) == 0 {
 				h.cat(it.category).correct++
@@ -383,6 +391,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		if hits[it.id] > 1 {
 			c.duplicates += hits[it.id] - 1
 			h.duplicates += hits[it.id] - 1
+			h.duplicateLines = append(h.duplicateLines, fmt.Sprintf("%s: %s %s proposed %d times: %s", p.name, it.id, it.category, hits[it.id], strings.Join(lines[it.id], " and ")))
 		}
 	}
 	anatomyOf(h.anatomy, p.items, hits, outs, unmatched)
