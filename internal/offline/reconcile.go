@@ -22,7 +22,10 @@ import (
 //   - a rule told in a message that rules out, as code, the command an
 //     existing line says things are done with replaces that line.
 //   - a line said as unchanged ("still", "as usual") that memory already
-//     states in other words is not proposed again.
+//     states in other words is not proposed again;
+//   - a line said as continuing ("remains", "continue to", "as before")
+//     that shares a name and another term with a memory line, and brings
+//     no name or value of its own, is that line again.
 
 // verificationPrefix opens the structured verification line.
 const verificationPrefix = "Verification commands for this project:"
@@ -68,7 +71,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			verify = &c
 			continue
 		}
-		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c)) {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c)) {
 			continue
 		}
 		if c.kind == KindInstruction || c.kind == KindCorrection {
@@ -111,6 +114,101 @@ var knownRe = lazyregexp.New(`(?i)\b(?:as you (?:know|are aware)|you (?:already 
 // unchangedRe is the person saying a thing is as it was: "the API is
 // still the Go one", "nothing changed there", "as usual".
 var unchangedRe = lazyregexp.New(`(?i)\b(?:as usual|as always|like always|same as (?:always|before|ever)|(?:is|are) still|nothing(?: has)? changed|(?:has|have)n'?t changed|unchanged)\b`)
+
+// goesOnRe is a person saying a thing goes on as it was: "Netty remains
+// the engine", "continue to write British spelling", "the files still go
+// into …", "as before", "as ever", "I take it …". Such a sentence says
+// nothing new by construction: it restates something settled.
+var goesOnRe = lazyregexp.New(`(?i)\b(?:still|remains?|remained|continues? to|continued to|stays?|stayed|as (?:before|ever)|like before|same as (?:before|ever)|i take it|as it is|as they are|unchanged)\b`)
+
+// goingNewsRe is a continuing sentence that also tells news: "still Go, but
+// it calls the ledger over gRPC now".
+var goingNewsRe = lazyregexp.New(`(?i)\b(?:but|however|except|instead|now|new|no longer|any ?more|anymore|switch\w*|mov(?:e|ed|ing) to|chang\w*|replac\w*)\b`)
+
+// restatesGoingOn reports whether a candidate said as continuing
+// (goesOnRe) in every sentence it comes from is a line memory already
+// holds in other words ("I take it Netty remains the engine." beside "Ktor
+// 2.3.12 with the Netty engine."): the two share two terms, one of them a
+// name (a code name, a value, a word capitalised past the first), and every
+// name and value the candidate gives is memory's line's too, so it brings
+// nothing but its wording. A continuing sentence that names something the
+// line does not ("still Go, but over gRPC with mTLS") or says what is new
+// keeps its own line. A line a pending patch adds counts as memory's: a
+// second run finds the first run's edit of the line there.
+func (k *known) restatesGoingOn(c candidate) bool {
+	if len(c.srcs) == 0 {
+		return false
+	}
+	for _, s := range c.srcs {
+		if !goesOnRe().MatchString(s.quote) {
+			return false
+		}
+	}
+	line := goesOnRe().ReplaceAllString(c.line, " ")
+	if goingNewsRe().MatchString(line) {
+		return false
+	}
+	mine := namePartSet(line)
+	var own []string // the candidate's names and values
+	for n := range nameTerms(line) {
+		own = append(own, n)
+	}
+	for v := range valueTerms(factTerms(line)) {
+		own = append(own, v)
+	}
+	for _, l := range k.lines {
+		if k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		theirs := namePartSet(l)
+		if !coversNames(own, theirs) {
+			continue
+		}
+		names := map[string]bool{}
+		for _, src := range []string{line, l} {
+			for n := range nameTerms(src) {
+				for p := range namePartSet(n) {
+					names[p] = true
+				}
+			}
+		}
+		shared, named := 0, false
+		for t := range mine {
+			if theirs[t] {
+				shared++
+				named = named || names[t]
+			}
+		}
+		if shared >= 2 && named {
+			return true
+		}
+	}
+	return false
+}
+
+// coversNames reports whether every name or value is in a line's terms
+// (namePartSet), whole or by all its word parts ("scripts/python" by the
+// folders of "~/.config/…/user/Scripts/python/").
+func coversNames(names []string, terms map[string]bool) bool {
+	for _, n := range names {
+		parts := namePartSet(n)
+		if len(parts) == 0 {
+			continue
+		}
+		some, words := false, true // a part in the line; every plain word part in it
+		for p := range parts {
+			if terms[p] {
+				some = true
+			} else if !strings.ContainsAny(p, "/._-`:") {
+				words = false
+			}
+		}
+		if !some || !words {
+			return false
+		}
+	}
+	return true
+}
 
 // apportion are the words that share things out ("one module per flow",
 // "each flow under flows/"): the same layout is worded with any of them.

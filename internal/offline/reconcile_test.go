@@ -295,6 +295,55 @@ func TestRestatesUnchanged(t *testing.T) {
 	}
 }
 
+// TestRestatesGoingOn: a line said as going on as it was ("remains",
+// "continue to", "still", "as before", "I take it") that shares a name and
+// one more term with a memory line, and names nothing that line does not,
+// is that line again; one that names something new, gives another value,
+// tells news beside it, or shares only a plain word stays.
+func TestRestatesGoingOn(t *testing.T) {
+	mem := []string{
+		"- Ktor 2.3.12 with the Netty engine.",
+		"- Prefer British spelling in prose and comments.",
+		"- Macros are deployed to ~/.config/libreoffice/4/user/Scripts/python/.",
+		"- Clipmint is an LSUIElement app with no Dock icon.",
+		"- Tiles are rendered by Mapnik into /srv/tiles/ at zoom 4 to 14.",
+		"- The press queue is drained by a Celery worker.",
+	}
+	k := &known{from: map[string]string{}, removed: map[string]bool{}}
+	for _, m := range mem {
+		k.lines = append(k.lines, m)
+		k.from[m] = "MEMORY.md"
+	}
+	for _, tt := range []struct {
+		quote, line string
+		want        bool
+	}{
+		{"I take it Netty remains the engine, as before.", "I take it Netty remains the engine.", true},
+		{"Please also continue to write British spelling, as before.", "Continue to write British spelling.", true},
+		{"And the files still go into the user Scripts/python folder like before, not into the shared profile.", "The files still go into the user Scripts/python folder.", true},
+		{"The utility must, as before, remain without a Dock icon; it lives solely in the menu bar.", "Remain without a Dock icon; it lives solely in the menu bar.", true},
+		// another domain: a map tile server
+		{"Mapnik stays the renderer for the tiles, as before.", "Mapnik stays the renderer for the tiles.", true},
+		// a new name, another value, news, one plain word shared
+		{"Mapnik still renders the tiles, but through a Redis cache now.", "Mapnik still renders the tiles, but through a Redis cache now.", false},
+		{"The tiles still go to /srv/tiles/ with Tegola as the renderer.", "The tiles still go to /srv/tiles/ with Tegola as the renderer.", false},
+		{"Tiles stay at zoom 4 to 16.", "Tiles stay at zoom 4 to 16.", false},
+		{"The press queue is still drained every night.", "The press queue is still drained every night.", false},
+		// said as news, not as going on
+		{"Netty is the engine for the new gateway too.", "Netty is the engine for the new gateway too.", false},
+	} {
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{quote: tt.quote}}}
+		if got := k.restatesGoingOn(c); got != tt.want {
+			t.Errorf("restatesGoingOn(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+	// a line a pending patch adds is memory's too (a second run)
+	k = &known{lines: []string{"Ktor 3.0.1 with the Netty engine."}, from: map[string]string{}, removed: map[string]bool{}}
+	if !k.restatesGoingOn(candidate{kind: KindInstruction, line: "I take it Netty remains the engine.", srcs: []source{{quote: "I take it Netty remains the engine, as before."}}}) {
+		t.Errorf("a pending line's paraphrase: want it restated")
+	}
+}
+
 // TestDiscreditedLineEdited: a rule that says what to use while it says
 // the thing a memory line relies on fails at its job takes that line's
 // place; a line that only names the thing, one about something else, or
