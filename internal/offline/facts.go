@@ -286,7 +286,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		}
 		out = append(out, c)
 	}
-	return foldBackRefs(foldSharedSupport(out))
+	return foldSharedToken(foldBackRefs(foldSharedSupport(out)))
 }
 
 // sameGroup reports whether statement s says again what member m of a
@@ -845,4 +845,149 @@ func echoesValue(line, said string) bool {
 		}
 	}
 	return false
+}
+
+// distinctTokens are the names of a line exact enough to tell one fact
+// from another on their own: a number of two digits or more or with a dot
+// ("0.98", "8443"), a path or code span ("/v2"), an identifier with
+// punctuation or a capital inside ("KeyboardShortcuts.Name",
+// "customer_id"). Lower-cased, without the punctuation around them.
+func distinctTokens(line string) map[string]bool {
+	m := map[string]bool{}
+	for n := range codeNames(line) {
+		n = strings.Trim(n, "`()")
+		if len(n) < 2 || fileTypes[strings.TrimPrefix(n, ".")] {
+			continue
+		}
+		m[n] = true
+	}
+	return m
+}
+
+// sameToken reports whether two tokens name one thing: the same token, or
+// one a dotted name of the other ("KeyboardShortcuts.Name" of
+// "KeyboardShortcuts", "l10n.t" of "vscode.l10n.t").
+func sameToken(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".")
+}
+
+// foldSharedToken folds two candidates of one inbox that share a
+// distinct token (distinctTokens) and one more term into one: "the
+// shortcut remains with the KeyboardShortcuts package" and "both go
+// through KeyboardShortcuts.Name", or "null threshold stays 0.98" and
+// "null checks … with mostly at 0.98", are one fact said in two sessions.
+// The line kept is the one not said only as "as before", then the one
+// with more to say; it carries the evidence of both. A rule for every
+// project and one of this project stay apart.
+func foldSharedToken(out []candidate) []candidate {
+	for i := 0; i < len(out); i++ {
+		ti := distinctTokens(out[i].line)
+		if len(ti) == 0 || out[i].kind != KindInstruction && out[i].kind != KindCorrection || out[i].replaces != "" {
+			continue
+		}
+		for j := i + 1; j < len(out); j++ {
+			if out[j].global != out[i].global || out[j].kind != KindInstruction && out[j].kind != KindCorrection || out[j].replaces != "" {
+				continue
+			}
+			tok := ""
+			for a := range ti {
+				for b := range distinctTokens(out[j].line) {
+					if sameToken(a, b) {
+						tok = a
+					}
+				}
+			}
+			if tok == "" {
+				continue
+			}
+			// Said only as settled ("as before", "like the others"), a
+			// line naming the same identifier or path as another is
+			// that fact again; a bare number ties two lines only with
+			// a term more.
+			named := strings.IndexFunc(tok, unicode.IsLetter) >= 0 && (backOnlyCand(out[i]) || backOnlyCand(out[j]))
+			if !named && !sharesMoreThan(out[i].line, out[j].line, tok) {
+				continue
+			}
+			keep, drop := i, j
+			if clearer(out[j], out[i]) {
+				keep, drop = j, i
+			}
+			out[keep].srcs = append(out[keep].srcs, out[drop].srcs...)
+			out = append(out[:drop], out[drop+1:]...)
+			i--
+			break
+		}
+	}
+	return out
+}
+
+// sharesMoreThan reports whether two lines share a term besides the
+// token that ties them: a term of one outside the token that the other
+// holds, whole or as a word of its names ("shortcut" of
+// "KeyboardShortcuts").
+func sharesMoreThan(a, b, tok string) bool {
+	own := namePartSet(tok)
+	for _, p := range strings.Fields(camelWords(tok)) {
+		own[textkey.Stem(p)] = true
+	}
+	with := func(line string) map[string]bool {
+		m := namePartSet(line)
+		for _, p := range strings.Fields(camelWords(line)) {
+			if len(p) >= 3 && !genericTerms()[p] {
+				m[textkey.Stem(p)] = true
+			}
+		}
+		return m
+	}
+	plain := func(line string) map[string]bool {
+		m := map[string]bool{}
+		for _, t := range factTerms(line) {
+			if !own[t] && !isCodeTerm(t) && !narration[t] {
+				m[t] = true
+			}
+		}
+		return m
+	}
+	wa, wb := with(a), with(b)
+	for t := range plain(a) {
+		if wb[t] && !own[t] {
+			return true
+		}
+	}
+	for t := range plain(b) {
+		if wa[t] && !own[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// clearer reports whether candidate a words a fact better than b: a line
+// that says it and not only "as before", then one with more terms.
+func clearer(a, b candidate) bool {
+	ba, bb := backOnlyCand(a), backOnlyCand(b)
+	if ba != bb {
+		return bb
+	}
+	return len(factTerms(a.line)) > len(factTerms(b.line))
+}
+
+// backOnlyCand reports whether every sentence of a candidate says it as
+// settled ("as before", "like the others").
+func backOnlyCand(c candidate) bool {
+	if len(c.srcs) == 0 {
+		return false
+	}
+	for _, s := range c.srcs {
+		if !conventionRe().MatchString(s.quote) {
+			return false
+		}
+	}
+	return true
 }

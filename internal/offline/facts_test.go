@@ -127,3 +127,66 @@ func TestScopedRuleKeepsToItsGroup(t *testing.T) {
 		t.Errorf("two project statements tied by sameStmt no longer join")
 	}
 }
+
+// TestSharedTokenFolds: two candidates of one inbox that share a distinct
+// token (a dotted identifier, a path, a number with a dot) are one fact
+// when they share a term more, or when one is said only as settled ("as
+// before", "like the others") and the token is a name; the clearer line is
+// kept with the evidence of both. Two facts naming one value or file for
+// different things stay apart.
+func TestSharedTokenFolds(t *testing.T) {
+	cand := func(kind, line, quote string, session int) candidate {
+		return candidate{kind: kind, line: line, srcs: []source{{session: session, msgID: "m", quote: quote}}}
+	}
+	for _, tt := range []struct {
+		name string
+		a, b candidate
+		keep string // "" when both stay
+	}{
+		{"a dotted name of the package, said as before",
+			cand(KindCorrection, "The shortcut remains with the KeyboardShortcuts package, which handles the recorder view.", "The shortcut remains with the KeyboardShortcuts package, which handles the recorder view.", 0),
+			cand(KindInstruction, "Both go through KeyboardShortcuts.Name.", "both go through KeyboardShortcuts.Name as before", 2),
+			"The shortcut remains with the KeyboardShortcuts package, which handles the recorder view."},
+		{"a short route prefix, said like the others",
+			cand(KindInstruction, "Everything public lives under `/v2`; `/v1` is frozen.", "Everything public lives under `/v2`; `/v1` is frozen.", 0),
+			cand(KindInstruction, "Route prefix is `/v2`.", "Route prefix is `/v2` as with the others.", 1),
+			"Everything public lives under `/v2`; `/v1` is frozen."},
+		{"one threshold and one term more",
+			cand(KindInstruction, "Null threshold stays 0.98, we don't relax it.", "Null threshold stays 0.98, we don't relax it.", 1),
+			cand(KindInstruction, "Null checks on customer_id, with mostly at 0.98.", "Null checks on customer_id, with mostly at 0.98 like the rest.", 3),
+			"Null threshold stays 0.98, we don't relax it."},
+		// another domain: a greenhouse controller's calibration factor
+		{"a factor named twice with the sensor",
+			cand(KindInstruction, "The humidity sensor gets a 1.07 correction factor.", "the humidity sensor gets a 1.07 correction factor", 0),
+			cand(KindInstruction, "Apply 1.07 to every humidity reading before logging.", "apply 1.07 to every humidity reading before logging", 2),
+			"The humidity sensor gets a 1.07 correction factor."},
+		// one port, one file for different things: two facts
+		{"a port for two things",
+			cand(KindInstruction, "Port is 9090 now, ops took 8080 for the metrics sidecar.", "port is 9090 now, ops took 8080 for the metrics sidecar", 0),
+			cand(KindInstruction, "Something else on 9090 locally, kill it.", "something else on 9090 locally, kill it", 1), ""},
+		{"one file for two rules",
+			cand(KindInstruction, "Every stack gets an owner tag, put it in bin/app.ts.", "every stack gets an owner tag, put it in bin/app.ts", 0),
+			cand(KindInstruction, "The region is eu-central-1, set in bin/app.ts.", "the region is eu-central-1, set in bin/app.ts", 2), ""},
+		{"a bare number said as before is no name",
+			cand(KindInstruction, "Thumbnails are cropped to 320 wide.", "thumbnails are cropped to 320 wide", 0),
+			cand(KindInstruction, "The sidebar is 320 px.", "the sidebar is 320 px as before", 2), ""},
+	} {
+		got := foldSharedToken([]candidate{tt.a, tt.b})
+		if tt.keep == "" {
+			if len(got) != 2 {
+				t.Errorf("%s: %+v, want both kept", tt.name, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].line != tt.keep || len(got[0].srcs) != 2 {
+			t.Errorf("%s: %+v, want %q with both sources", tt.name, got, tt.keep)
+		}
+	}
+	// a rule for every project and one of this project stay apart
+	g := cand(KindInstruction, "Write dates as 2026-01-31 in every repo.", "write dates as 2026-01-31 in every repo", 0)
+	g.global = true
+	p := cand(KindInstruction, "Dates in the changelog as 2026-01-31.", "dates in the changelog as 2026-01-31 as before", 1)
+	if got := foldSharedToken([]candidate{g, p}); len(got) != 2 {
+		t.Errorf("a global and a project rule folded: %+v", got)
+	}
+}
