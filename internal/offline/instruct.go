@@ -51,7 +51,7 @@ var (
 	// "no pandas in this repo": a ruling-out that opens a correction
 	noOpenRe = lazyregexp.New(`(?i)^no\s+([\w.@/:+-]+)`)
 	// a credential stated as a value: "the db password is …"
-	credRe = lazyregexp.New(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.]{0,40}?\s(is|=|:)\s*\S`)
+	credRe = lazyregexp.New(`(?i)\b(password|passwd|passphrase|token|api[ _-]?key|secret|credentials?|private key|access key|client secret)\b[^.,;]{0,40}?\s(is|=|:)\s*\S`)
 	// "…, remember that X": the part after the marker is the statement;
 	// after a topic label ("billing: remember every amount is …") the
 	// marker needs no "that".

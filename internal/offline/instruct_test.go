@@ -534,3 +534,26 @@ func TestClassifyOutsideRules(t *testing.T) {
 		}
 	}
 }
+
+// TestCredentialStatedInOneClause: a credential stated as a value is a
+// credential word and its "is", "=" or ":" in one clause ("the db
+// password is hunter2"); a rule about where secrets go, whose "is"
+// belongs to the next clause ("anything secret goes in the vault, the
+// .env file is only for the port"), is no credential.
+func TestCredentialStatedInOneClause(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		cred bool
+	}{
+		{"the db password is hunter2", true},
+		{"the api key = 9f8e7d6c5b", true},
+		{"the staging token for the bot is in 1password under ops", true},
+		{"anything secret goes in fly secrets set, [env] is only for non-secret stuff like LOG_LEVEL", false},
+		{"no, anything secret goes in the vault, the .env file is only for the port", false},
+		{"tokens live in the keychain; config.yaml is for plain settings", false},
+	} {
+		if got := credRe().MatchString(c.s); got != c.cred {
+			t.Errorf("%q: credential %v, want %v", c.s, got, c.cred)
+		}
+	}
+}
