@@ -309,7 +309,7 @@ func verbFirst(clause string) bool {
 // settled, and is neither a question nor about something going wrong.
 func refersBack(s string) bool {
 	return backRefRe().MatchString(s) && !reportsTrouble(s) && !strings.Contains(s, "?") &&
-		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s) && !unsettledRe().MatchString(s)
+		!questRe().MatchString(s) && !tagQuestionRe().MatchString(s) && !unsettled(s)
 }
 
 // unsettledRe is a sentence that names a thing to change it or says it is
@@ -317,6 +317,31 @@ func refersBack(s string) bool {
 // still says 2.19", "PR 412 still waits for review". Its "still" is the
 // old value's or the moment's, and confirms nothing.
 var unsettledRe = lazyregexp.New(`(?i)\b(mov(?:ed|ing)|switch(?:ed|ing)|migrat(?:ed|ing)|chang(?:ed|ing)|retir(?:ed|ing)|decommission\w*|replac(?:ed|ing)|renam(?:ed|ing)|upgrad(?:ed|ing)|bump(?:ed|ing)|no longer|any ?more|updat(?:e|ed|ing)|fix(?:ed|ing)?|points? (?:at|to)|says|said|wait(?:s|ing)?|pending|open|in review|blocked|not yet|for now|being \w+ed)\b`)
+
+// keptSameRe is a change denied: "the topology not changed", "the port
+// hasn't moved", "the intrinsics have not been renamed". It says the thing
+// is as it was, so it settles it, unless "yet" says the change is still
+// to come ("hasn't moved yet").
+var keptSameRe = lazyregexp.New(`(?i)\b(?:not|never|(?:has|have|had|did|was|were|is|are)\s*(?:not|n't))\s+(?:been\s+)?(?:chang|mov|renam|replac|switch|migrat|upgrad|bump)(?:ed|ing)\b(?:\s+yet\b)?`)
+
+// unsettled reports whether a sentence names a thing to change it or says
+// it is not settled yet (unsettledRe); a denied change ("the topology not
+// changed") confirms what it names instead.
+func unsettled(s string) bool {
+	if !unsettledRe().MatchString(s) {
+		return false
+	}
+	if !strings.Contains(s, "not") && !strings.Contains(s, "n't") && !strings.Contains(s, "never") {
+		return true
+	}
+	rest := keptSameRe().ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasSuffix(strings.ToLower(m), "yet") {
+			return m
+		}
+		return " "
+	})
+	return unsettledRe().MatchString(rest)
+}
 
 // namedByStmt reports whether a statement names one of the names of line
 // that the back-reference names too.
@@ -363,10 +388,20 @@ func sameWord(a, b string) bool {
 	if a == b {
 		return true
 	}
+	if baseNamed(a, b) || baseNamed(b, a) {
+		return true
+	}
 	plain := func(s string) bool {
 		return strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 	}
 	return plain(a) && plain(b) && sameStemmed(a, b)
+}
+
+// baseNamed reports whether file is the base name of the path p: a file
+// written with its directory once ("config/calib_cam0.yml") and by its
+// name alone later ("calib_cam0.yml") is one file.
+func baseNamed(p, file string) bool {
+	return len(p) > len(file) && strings.HasSuffix(p, file) && p[len(p)-len(file)-1] == '/' && path.Ext(file) != "" && fileLike(file)
 }
 
 // isCodeTerm reports whether a term is written as code: a path, a dotted
@@ -551,7 +586,7 @@ func settledAgain(s string) bool {
 // before ("…, like every position field", "as usual"), not only on an
 // "again" that may tell a thing went wrong again.
 func settledBefore(s string) bool {
-	return backRefRe().MatchString(s) && !unsettledRe().MatchString(s) || conventionRe().MatchString(s)
+	return backRefRe().MatchString(s) && !unsettled(s) || conventionRe().MatchString(s)
 }
 
 // nameAgain reports whether s says "again" right after a word that term
@@ -757,7 +792,7 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 		}
 		// "etl_pool is gone, it's wh_pool now": a value that changed,
 		// the newest rules' business.
-		moved := changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettledRe().MatchString(s.quote)
+		moved := changedSetting(s.quote) || goneRe().MatchString(s.quote) || unsettled(s.quote)
 		for n := range names {
 			if moved {
 				changed[n] = true

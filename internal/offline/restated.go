@@ -88,7 +88,12 @@ func swappedValue(a, b string) bool {
 	aw, bw := clauseWords(a), clauseWords(b)
 	// Only a term can be a value: "is" and "are" in one place are one
 	// verb.
-	term := func(w string) bool { return len(textkey.Terms(w)) > 0 }
+	// "still", "too" lean on what was said before, and "one" stands for
+	// the thing named before it ("the ligand still is the CGenFF one"
+	// against "… is from CGenFF server"): no value either.
+	term := func(w string) bool {
+		return len(textkey.Terms(w)) > 0 && w != "one" && w != "ones" && !backRefRe().MatchString(w)
+	}
 	at := func(ws []string, i int) string {
 		if i < 0 || i >= len(ws) {
 			return ""
@@ -161,7 +166,7 @@ func factClauses(s string) (out []string, words []bool) {
 		if c == "" || imperative(c) || evaluativeClauseRe().MatchString(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) ||
 			firstPersonLeadRe().MatchString(c) || planRe().MatchString(c) || hypotheticalRe().MatchString(c) ||
 			asksForOneRe().MatchString(c) || requestClauseRe().MatchString(c) || oneOffRe().MatchString(c) ||
-			unsettledRe().MatchString(c) || changedSetting(c) || goneRe().MatchString(c) || droppedRe().MatchString(c) {
+			unsettled(c) || changedSetting(c) || goneRe().MatchString(c) || droppedRe().MatchString(c) {
 			continue
 		}
 		// "only the CMS network can send PURGE": "only" opens the

@@ -28,6 +28,17 @@ func TestRestatedFacts(t *testing.T) {
 			{"u:the PURGE from the CMS comes only from 10.8.0.0/24, keep the acl"},
 			{"u:And for the purge, the acl stays, only the CMS network 10.8.0.0/24 can send PURGE"},
 		}, "10.8.0.0/24"},
+		// A file named with its directory once and by its name alone
+		// later is one file; a change denied ("didn't change", "not
+		// changed") confirms the fact.
+		{"file by its base name", [][]string{
+			{"u:the pricing step reads conf/tariffs_2024.toml, check it before the run"},
+			{"u:the pricing must use tariffs_2024.toml again, the tariffs didn't change"},
+		}, "tariffs_2024.toml"},
+		{"change denied", [][]string{
+			{"u:The glaze recipes are from the Hamer book, keep the cone numbers."},
+			{"u:The glaze recipes still are the Hamer ones, the book not changed."},
+		}, "hamer"},
 		// One-off requests that repeat a noun.
 		{"request", [][]string{
 			{"u:the Settings page needs a dark mode toggle"},
@@ -192,6 +203,11 @@ func TestChangedClauses(t *testing.T) {
 		{"the ledger exports go to the Finance bucket", "the ledger exports go to the Audit bucket", true},
 		{"The invoices come from the Billing API", "the invoices on that page are pulled from the Billing API", false},
 		{"Rate-limiting uses the redis policy", "the limiter stays on the redis policy", false},
+		// "still" leans back and "one" stands for the thing named: no
+		// value in the place of "topology" or "server".
+		{"The ligand topology is from CGenFF server", "The ligand still is the CGenFF one", false},
+		{"the invoice template is from the Acme theme", "the invoice template still is the Acme one", false},
+		{"the invoice template is from the Acme theme", "the invoice template is from the Zenith theme", true},
 	} {
 		if got := swappedValue(tc.a, tc.b); got != tc.changed {
 			t.Errorf("swappedValue(%q, %q) = %v; want %v", tc.a, tc.b, got, tc.changed)
@@ -208,6 +224,49 @@ func TestChangedClauses(t *testing.T) {
 	} {
 		if got := negatedClause(tc.c); got != tc.neg {
 			t.Errorf("negatedClause(%q) = %v; want %v", tc.c, got, tc.neg)
+		}
+	}
+}
+
+// TestDeniedChangeSettles: a change denied ("the topology not changed",
+// "the port hasn't moved") says the thing is as it was; a change still
+// to come ("hasn't moved yet") or one made leaves it unsettled.
+func TestDeniedChangeSettles(t *testing.T) {
+	for _, tc := range []struct {
+		s         string
+		unsettled bool
+	}{
+		{"The ligand still is the CGenFF one, the topology not changed.", false},
+		{"the kiln schedule still is the slow one, it hasn't changed", false},
+		{"the broker port has not been moved, still 1883", false},
+		{"the broker hasn't moved yet, it still points at nas-1", true},
+		{"the database hasn't moved yet", true},
+		{"we moved the broker to 8883", true},
+		{"update whatever still points at nas-1", true},
+		{"the broker is on 1883", false},
+	} {
+		if got := unsettled(tc.s); got != tc.unsettled {
+			t.Errorf("unsettled(%q) = %v; want %v", tc.s, got, tc.unsettled)
+		}
+	}
+}
+
+// TestFileByItsBaseName: a path and its file's name alone are one word; a
+// directory, or a name that only ends the same, is not.
+func TestFileByItsBaseName(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"config/calib_cam0.yml", "calib_cam0.yml", true},
+		{"calib_cam0.yml", "config/calib_cam0.yml", true},
+		{"conf/tariffs_2024.toml", "tariffs_2024.toml", true},
+		{"docs/guides", "guides", false},
+		{"lib/mofoo.go", "foo.go", false},
+		{"conf/tariffs_2024.toml", "conf/tariffs_2025.toml", false},
+	} {
+		if got := sameWord(tc.a, tc.b); got != tc.same {
+			t.Errorf("sameWord(%q, %q) = %v; want %v", tc.a, tc.b, got, tc.same)
 		}
 	}
 }
