@@ -236,6 +236,65 @@ var notRuling = map[string]bool{"problem": true, "worries": true, "idea": true, 
 // corrective is set when the sentence answers a cancelled or rejected tool
 // call, which makes a plain imperative count as a correction.
 func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
+	st, rev := classifyWhole(sentence, corrective, src)
+	if st != nil || rev != nil || !mayMarkClause(sentence) {
+		return st, rev
+	}
+	return markedHeadClauses(sentence, corrective, src), nil
+}
+
+// markedHeadClauses reads a sentence that opens with a lasting marker and
+// was dropped whole for what its last clauses add ("from now on every rpc
+// gets its own Request message, even if it's empty today"; "from now on
+// the revenue asset never reads raw_payments, it always goes through
+// stg_payments"): the marker's scope is the clauses right after it, so
+// the longest head of the sentence, still marked, that stands as a lasting
+// statement is the statement. A question, a vent, a credential or a rule
+// for a while only ("… until the audit") is no statement whatever its
+// head says.
+func markedHeadClauses(sentence string, corrective bool, src source) *stmt {
+	s := strings.TrimSpace(sentence)
+	if strings.HasSuffix(s, "?") || tagQuestionRe().MatchString(s) || ventRe().MatchString(s) || credRe().MatchString(s) || passingClause(s) {
+		return nil
+	}
+	cuts := clauseSplitRe().FindAllStringIndex(s, -1)
+	for k, tried := len(cuts)-1, 0; k >= 0 && tried < 3; k-- {
+		head := strings.TrimSpace(s[:cuts[k][0]])
+		if len(textkey.Tokens(head)) < 4 || !marked(head) || !ruleShapeRe().MatchString(head) || condOpenRe().MatchString(head) {
+			// A head that states no rule ("remember that the last
+			// meeting went badly") or ends inside a condition ("from
+			// now on, if we ever open a second site") is no statement.
+			continue
+		}
+		tried++
+		if st, _ := classifyWhole(head, corrective, src); st != nil && st.lasting {
+			// "… must never read raw_payments directly, it always goes
+			// through stg_payments": what is used instead goes with the
+			// rule that ruled the other out.
+			next := s[cuts[k][1]:]
+			if k+1 < len(cuts) {
+				next = s[cuts[k][1]:cuts[k+1][0]]
+			}
+			if negatedClause(head) && insteadClauseRe().MatchString(next) {
+				st.line = strings.TrimSuffix(st.line, ".") + ", " + strings.TrimRight(strings.TrimSpace(next), "!. ") + "."
+			}
+			return st
+		}
+	}
+	return nil
+}
+
+// insteadClauseRe is a clause naming what is done instead of what the
+// clause before it ruled out: "it always goes through stg_payments",
+// "only the vendored copy", "use the queue instead".
+var insteadClauseRe = lazyregexp.New(`(?i)^(?:(?:it|they|that|this)\s+)?(?:always|only|instead)\b|\binstead\W*$`)
+
+// ruleShapeRe is a clause shaped as a rule: a modal or a word that says
+// how always or how many ("must", "never", "every", "only").
+var ruleShapeRe = lazyregexp.New(`(?i)\b(?:must|never|always|every|each|all|only|should|has to|have to|no)\b`)
+
+// classifyWhole is classify on the sentence as a whole.
+func classifyWhole(sentence string, corrective bool, src source) (*stmt, *reversal) {
 	s := fixTypos(strings.TrimSpace(sentence))
 	if c, ok := markerClause(s); ok && utf8.RuneCountInString(c) <= maxSentence {
 		// "… also from now on every route validates …", "can you from

@@ -53,6 +53,34 @@ func TestLastingMarkers(t *testing.T) {
 	}
 }
 
+// TestMarkedHeadClauses: a marked rule dropped whole for a clause after it
+// (a plan, a reason, a concession) is read as its head, the clauses the
+// marker governs; a question, a rule for a while or a head that says
+// nothing lasting is not.
+func TestMarkedHeadClauses(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"from now on the revenue asset must never read raw_payments directly, it always goes through stg_payments, because of the refund netting.", "The revenue asset must never read raw_payments directly, it always goes through stg_payments."},
+		{"from now on the glaze tests never go in the big kiln, only the test kiln, because the big one is booked.", "The glaze tests never go in the big kiln, only the test kiln."},
+		{"from now on every kiln log gets the cone number and the date, it always goes to the shared sheet, because of the insurance.", "Every kiln log gets the cone number and the date."},
+		{"from now on the kiln logs are kept for a year, it always goes to the shared sheet?", ""},
+		{"from now on the kiln is fired on cone 6, until the new element arrives, it always goes to the shared sheet", ""},
+		{"from now on, it always goes through the queue, because of the refunds", ""},
+		{"Remember that the spring market went badly for the glazes, don't let that happen again", ""},
+		{"From now on, if we ever open a second kiln shed, it's a separate budget.", ""},
+	} {
+		st := markedHeadClauses(tc.in, false, source{})
+		if tc.want == "" {
+			if st != nil {
+				t.Errorf("%q: got %q, want nothing", tc.in, st.line)
+			}
+			continue
+		}
+		if st == nil || !st.lasting || st.line != tc.want {
+			t.Errorf("%q: got %+v, want lasting %q", tc.in, st, tc.want)
+		}
+	}
+}
+
 // Words that look like markers but mark nothing stay out: deferrals,
 // questions about a rule, narration, a marker followed by something else.
 func TestLastingMarkersNotFooled(t *testing.T) {
