@@ -83,6 +83,13 @@ var skipTestsRe = lazyregexp.New(`(?i)-DskipTests\b|\bskip[-_]?tests?\b`)
 // which.
 var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:never|don'?t|do not|stop)(?:\s+(?:use|using|run|running|write|writing|type|typing|add|adding|(?:prefix(?:ing)?|run(?:ning)?|execut(?:e|ing))(?:\s+\w+){0,2}\s+with))?)\s+sudo\b`)
 
+// noSuppressRe is a check's suppression comment ruled out ("no `# type:
+// ignore` comments, ever", "never add eslint-disable", "don't use
+// @ts-ignore"): a person who wants the type fixed instead is no danger to
+// remember. Only the ban goes; a suppression asked for elsewhere in the
+// line is still judged.
+var noSuppressRe = lazyregexp.New(`(?i)\b(?:no|never|avoid|(?:never|don'?t|do not|stop)\s+(?:use|using|add|adding|write|writing|put|putting))\s+(?:(?:more|any|new)\s+)?["'\x60]?(?://\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable[\w-]*|nolint)\b["'\x60]?`)
+
 // personSendsRe is the person named as the one who sends or pastes:
 // "a three-line status I can paste into Slack", "a summary for me to
 // forward to the client". What the agent is asked for is the text; the
@@ -122,6 +129,9 @@ func personStep(step string) string {
 // out: sudo ruled out, and the sending verb of a text the person passes on.
 func screened(s string) string {
 	s = noSudoRe().ReplaceAllString(s, "")
+	if strings.Contains(s, "ignore") || strings.Contains(s, "disable") || strings.Contains(s, "nolint") {
+		s = noSuppressRe().ReplaceAllString(s, "")
+	}
 	if personSendsRe().MatchString(s) && sentTextRe().MatchString(s) && !sentDataRe().MatchString(s) {
 		s = personSendsRe().ReplaceAllString(s, "")
 	}

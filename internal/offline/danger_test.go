@@ -252,3 +252,18 @@ func TestDangerClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSuppressionRuledOut: a suppression comment ruled out is no
+// danger; one asked for still is.
+func TestNoSuppressionRuledOut(t *testing.T) {
+	for _, s := range []string{`No "# type: ignore" comments, ever, fix the type or narrow it.`, "Never add eslint-disable-next-line, fix the lint.", "don't use // @ts-ignore in the client"} {
+		if dangerous(s) {
+			t.Errorf("%q: read as dangerous", s)
+		}
+	}
+	for _, s := range []string{"Add # type: ignore where mypy complains.", "Put eslint-disable at the top of generated files.", "no time to fix it, use // @ts-ignore"} {
+		if !dangerous(s) {
+			t.Errorf("%q: not read as dangerous", s)
+		}
+	}
+}
