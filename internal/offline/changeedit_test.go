@@ -240,30 +240,3 @@ func TestNowLivesInEditsMemory(t *testing.T) {
 	memoryEdit(t, mem, "u:fyi the photo archive now lives in /mnt/nas2/photos, the old share is read-only",
 		"- Photos are archived under /mnt/nas2/photos nightly.", "photos-2023")
 }
-
-// TestSoleOfShape: memory's one value written as a hyphen-joined name
-// with a digit is the old value of a new one of that shape, whatever the
-// line names; two such values, a plainer shape or none leave it unknown.
-func TestSoleOfShape(t *testing.T) {
-	for _, tt := range []struct {
-		mem  []string
-		v    string
-		want string
-	}{
-		{[]string{"Beam Python SDK 2.56; DataflowRunner in us-central1.", "Temp bucket gs://cs-beam."}, "europe-west4", "us-central1"},
-		{[]string{"Builds run on build-mac-01 in the rack."}, "build-mac-02", "build-mac-01"},
-		{[]string{"Jobs in us-central1, backups in us-east1."}, "europe-west4", ""},
-		{[]string{"Runs on node-18 in CI."}, "node-20", ""},
-		{[]string{"DataflowRunner in europe-west4."}, "europe-west4", ""},
-		{[]string{"Nothing about regions here."}, "europe-west4", ""},
-	} {
-		if got := soleOfShape(tt.mem, tt.v); got != tt.want {
-			t.Errorf("soleOfShape(%q, %q) = %q, want %q", tt.mem, tt.v, got, tt.want)
-		}
-	}
-	mem := "# Project Memory\n\n- Beam pipelines on DataflowRunner in us-central1.\n- Temp bucket is gs://cs-beam-staging.\n"
-	memoryEdit(t, mem, "u:region is europe-west4 now, update whatever has the old one.",
-		"- Beam pipelines on DataflowRunner in europe-west4.", "us-central1")
-	mem = "# Project Memory\n\n- The kiln controller firmware is kc-v2 on board rev-a3.\n"
-	memoryEdit(t, mem, "u:the print queue is now lab-printer-2.", "", "rev-a3")
-}

@@ -635,9 +635,6 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 	}
 	var done []change // changes a pending patch already proposes
 	for _, ch := range changes {
-		if ch.old == "" {
-			ch.old = soleOfShape(memLines, ch.new)
-		}
 		hit := false
 		split := splitSetting(memLines, ch)
 		for _, e := range edits {
@@ -702,38 +699,6 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		}
 	}
 	return out
-}
-
-// soleOfShape is the one value of memLines written the way v is, when v
-// is a name of two words or more joined with hyphens and a digit
-// ("europe-west4", "eu-central-1", "build-mac-02"): few settings take
-// values of such a shape, so memory holding a single other one ("…
-// DataflowRunner in us-central1") holds the setting's old value though
-// the line does not name the setting. "" when memory holds none, or more
-// than one, or v has a plainer shape ("node-20" is a runtime's version,
-// and "python-3" another's).
-func soleOfShape(memLines []string, v string) string {
-	shape := valueShape(v)
-	if !hasDigit(v) || !strings.Contains(shape, "a-a") || !hyphenName(v) {
-		return ""
-	}
-	found := ""
-	for _, l := range memLines {
-		for _, w := range strings.Fields(strings.ReplaceAll(l, "`", " ")) {
-			w = trimValue(w)
-			if strings.EqualFold(w, v) {
-				return ""
-			}
-			if valueShape(w) != shape || !hyphenName(w) {
-				continue
-			}
-			if found != "" && !strings.EqualFold(found, w) {
-				return ""
-			}
-			found = w
-		}
-	}
-	return found
 }
 
 // checkProgram reports whether name is the program (or the runner) of a
