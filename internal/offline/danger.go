@@ -276,51 +276,43 @@ func everyCurl(s string, args func([]*syntax.Word) bool) bool {
 // loopbackCurl reports whether curl's arguments are only whitelisted
 // options and at least one URL, each naming this machine.
 func loopbackCurl(args []*syntax.Word) bool {
-	urls := 0
-	for i := 0; i < len(args); i++ {
-		w, ok := literal(args[i])
-		if !ok {
-			return false
+	value := func(_ string, w *syntax.Word, _ string) bool {
+		if w == nil {
+			return true // attached to its option: a literal
 		}
-		a := w.text
-		switch {
-		case curlPlainFlags[a]:
-		case curlValueFlags[a]:
-			if i+1 >= len(args) {
-				return false
-			}
-			if _, ok := literal(args[i+1]); !ok && !quotedVars(args[i+1]) {
-				return false
-			}
-			i++
-		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
-			name, _, _ := strings.Cut(a, "=")
-			if !curlValueFlags[name] {
-				return false
-			}
-		case strings.HasPrefix(a, "-") && len(a) > 2 && a[1] != '-':
-			// `-sS`, or a short option with its value attached (`-XPOST`).
-			if !curlValueFlags[a[:2]] && strings.Trim(a[1:], "sSfiv") != "" {
-				return false
-			}
-		case strings.HasPrefix(a, "-"):
-			return false
-		default:
-			if !loopbackURL(a) {
-				return false
-			}
-			urls++
-		}
+		_, ok := literal(w)
+		return ok || quotedVars(w)
 	}
-	return urls > 0
+	return curlArgs(args, value, loopbackURL)
 }
 
 // literalCurl reports whether curl's arguments are only whitelisted
 // options, with literal values that name no file to read (`@file`,
 // `<file`, -T), and at least one URL with a host and no user.
 func literalCurl(args []*syntax.Word) bool {
+	value := func(flag string, w *syntax.Word, text string) bool {
+		if flag == "-T" || flag == "--upload-file" {
+			return false
+		}
+		if w != nil {
+			v, ok := literal(w)
+			if !ok {
+				return false
+			}
+			text = v.text
+		}
+		return !strings.ContainsAny(text, "@<")
+	}
+	return curlArgs(args, value, hostURL)
+}
+
+// curlArgs is the one walk over curl's arguments both whitelists share:
+// only the harmless options, each option's value passing value (given
+// the option, and its word, or nil and its text when it is attached to
+// the option: `--data=x`, `-XPOST`), and at least one URL, each passing
+// url. What a value and a URL may be is all that differs between them.
+func curlArgs(args []*syntax.Word, value func(flag string, w *syntax.Word, text string) bool, url func(string) bool) bool {
 	urls := 0
-	value := func(v string) bool { return !strings.ContainsAny(v, "@<") }
 	for i := 0; i < len(args); i++ {
 		w, ok := literal(args[i])
 		if !ok {
@@ -328,28 +320,22 @@ func literalCurl(args []*syntax.Word) bool {
 		}
 		a := w.text
 		switch {
-		case a == "-T" || a == "--upload-file":
-			return false
 		case curlPlainFlags[a]:
 		case curlValueFlags[a]:
-			if i+1 >= len(args) {
-				return false
-			}
-			v, ok := literal(args[i+1])
-			if !ok || !value(v.text) {
+			if i+1 >= len(args) || !value(a, args[i+1], "") {
 				return false
 			}
 			i++
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			name, v, _ := strings.Cut(a, "=")
-			if !curlValueFlags[name] || name == "--upload-file" || !value(v) {
+			if !curlValueFlags[name] || !value(name, nil, v) {
 				return false
 			}
 		case strings.HasPrefix(a, "-") && len(a) > 2 && a[1] != '-':
 			// `-sS`, or a short option with its value attached
-			// (`-dspider=bbc`).
+			// (`-XPOST`, `-dspider=bbc`).
 			if curlValueFlags[a[:2]] {
-				if a[:2] == "-T" || !value(a[2:]) {
+				if !value(a[:2], nil, a[2:]) {
 					return false
 				}
 			} else if strings.Trim(a[1:], "sSfiv") != "" {
@@ -358,7 +344,7 @@ func literalCurl(args []*syntax.Word) bool {
 		case strings.HasPrefix(a, "-"):
 			return false
 		default:
-			if !hostURL(a) {
+			if !url(a) {
 				return false
 			}
 			urls++

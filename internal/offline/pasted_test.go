@@ -293,26 +293,34 @@ func TestShownConfigEditsMemoryLine(t *testing.T) {
 		{"part of it", "u:the broker listener changed over the weekend, have a look at the config", "x:grep port deploy/queue.toml", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
-			withMemory(t, w, mem)
-			w.add("a", true, "u:the retry counter resets too early", "x:make check")
-			w.add("b", true, tc.prompt, tc.cmd, "x:make check")
-			for i, msg := range w.store["b"] {
-				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "queue.toml") {
-					w.store["b"][i].ToolCalls[0].Output = "[queue]\nhost = \"mq.internal\"\nport = 5679\n"
-				}
-			}
-			if tc.want == nil {
-				for _, c := range w.run(t).Candidates {
-					if strings.Contains(c.Text, "5679") {
-						t.Errorf("proposed %+v", c)
-					}
-				}
-				return
-			}
-			wantMemoryLines(t, w, mem, tc.want)
+			shownQueueConfig(t, mem, []string{tc.prompt, tc.cmd}, tc.want)
 		})
 	}
+}
+
+// shownQueueConfig runs a session after a first one where the agent
+// prints deploy/queue.toml (port 5679) among msgs, and checks memory
+// then holds want, or, when want is nil, that nothing proposes 5679.
+func shownQueueConfig(t *testing.T, mem string, msgs, want []string) {
+	t.Helper()
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the retry counter resets too early", "x:make check")
+	w.add("b", true, append(msgs, "x:make check")...)
+	for i, msg := range w.store["b"] {
+		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "queue.toml") {
+			w.store["b"][i].ToolCalls[0].Output = "[queue]\nhost = \"mq.internal\"\nport = 5679\n"
+		}
+	}
+	if want == nil {
+		for _, c := range w.run(t).Candidates {
+			if strings.Contains(c.Text, "5679") {
+				t.Errorf("proposed %+v", c)
+			}
+		}
+		return
+	}
+	wantMemoryLines(t, w, mem, want)
 }
 
 // TestVersionWrittenWithV: a tag's "v" is a way of writing a version, not
@@ -1666,24 +1674,7 @@ func TestShownBeforeWords(t *testing.T) {
 		{"asked", "u:why would the workers not connect with this?", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
-			withMemory(t, w, mem)
-			w.add("a", true, "u:the retry counter resets too early", "x:make check")
-			w.add("b", true, "x:cat deploy/queue.toml", tc.prompt, "x:make check")
-			for i, msg := range w.store["b"] {
-				if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "queue.toml") {
-					w.store["b"][i].ToolCalls[0].Output = "[queue]\nhost = \"mq.internal\"\nport = 5679\n"
-				}
-			}
-			if tc.want == nil {
-				for _, c := range w.run(t).Candidates {
-					if strings.Contains(c.Text, "5679") {
-						t.Errorf("proposed %+v", c)
-					}
-				}
-				return
-			}
-			wantMemoryLines(t, w, mem, tc.want)
+			shownQueueConfig(t, mem, []string{"x:cat deploy/queue.toml", tc.prompt}, tc.want)
 		})
 	}
 }
