@@ -447,7 +447,11 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 		}
 	}
-	if len(out) == 0 && signal && strings.Contains(lowerASCII(s), "now") {
+	low := ""
+	if len(out) == 0 && signal {
+		low = lowerASCII(s)
+	}
+	if len(out) == 0 && signal && strings.Contains(low, "now") {
 		for _, m := range nowAtRe().FindAllStringSubmatch(s, -1) {
 			// "the backend now is listening on 8081": the setting
 			// named, "now", then where it is.
@@ -460,7 +464,8 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 		}
 	}
-	if len(out) == 0 && signal && strings.Contains(lowerASCII(s), " now ") {
+	if len(out) == 0 && signal && strings.Contains(low, " now ") {
+		// (low is set: out only grows, so the branch above ran.)
 		for _, m := range nowSetToRe().FindAllStringSubmatch(s, -1) {
 			// "the build directory is now /srv/yocto/build": a value
 			// written as one with a letter or a path's signs (a bare

@@ -151,12 +151,12 @@ func slotValueIn(line string, c change, labelled bool) string {
 // where a value further off must share the new one's shape. Both values
 // are names, with letters.
 func labelledBy(words []string, i int, subject map[string]bool, v, new string) bool {
-	if i == 0 || (!hasLetter(v) || !hasLetter(new)) && !(releaseVersion(v) && releaseVersion(new)) {
+	versions := releaseVersion(v) && releaseVersion(new)
+	if i == 0 || (!hasLetter(v) || !hasLetter(new)) && !versions {
 		// (A number for a name, or a name for a number, is another
 		// setting's value: "Board rev 3" is no board.)
 		return false
 	}
-	versions := releaseVersion(v) && releaseVersion(new)
 	label := words[i-1]
 	if l := strings.ToLower(label); (l == "is" || l == "are") && i >= 2 {
 		// "The build directory is build-rpi/": the copula joins the

@@ -659,6 +659,12 @@ func withoutAsides(s string) string {
 	if !mayAside(s) {
 		return s
 	}
+	return keptClauses(s)
+}
+
+// keptClauses is withoutAsides past its cheap test (mayAside), for a
+// caller that has made that test already.
+func keptClauses(s string) string {
 	var kept []string
 	for _, c := range clauseBreakRe().Split(s, -1) {
 		if c = strings.TrimSpace(c); c != "" && !asideClause(c) {
@@ -674,7 +680,7 @@ func withoutAsides(s string) string {
 // will"). Such a line is the tail of a rule said in the sentence before,
 // and is never proposed alone.
 func namesNothing(s string) bool {
-	return mayAside(s) && strings.Trim(withoutAsides(s), " .!,;:") == ""
+	return mayAside(s) && strings.Trim(keptClauses(s), " .!,;:") == ""
 }
 
 // mayAside is the cheap test before asideClause's patterns: each holds
