@@ -133,7 +133,7 @@ func slotValueIn(line string, c change, labelled bool) string {
 		window := strings.Join(words[lo:i], " ")
 		// "PICO-8 0.2.5g" names pico8: a name written with a hyphen is
 		// read as one word too.
-		window += " " + strings.NewReplacer("_", " ", "-", " ").Replace(window) + " " + strings.ReplaceAll(window, "-", "")
+		window += " " + nameJoints.Replace(window) + " " + strings.ReplaceAll(window, "-", "")
 		for _, t := range factTerms(window) {
 			if subject[t] && !valueTerms([]string{t})[t] {
 				return v
@@ -142,6 +142,11 @@ func slotValueIn(line string, c change, labelled bool) string {
 	}
 	return ""
 }
+
+// nameJoints splits a name joined with underscores or hyphens into its
+// words ("HUGO_VERSION" names hugo); built once, as slotValueIn reads it
+// for every value-like word of every memory line a change is tried on.
+var nameJoints = strings.NewReplacer("_", " ", "-", " ")
 
 // labelledBy reports whether the word right before words[i] is a term of
 // the setting a change names ("board nrf52840dk_nrf52840", "Tracking
