@@ -152,8 +152,9 @@ var (
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// nowAtRe: a setting named, then "now", then the place it is at,
 	// ending the clause: "the backend now is listening on 8081", "the
-	// broker is now at mqtt.lan", "the api now runs on 9091." (slotChangeRe
-	// reads "now" after the value.) Group 1 names the setting; group 2
+	// broker is now at mqtt.lan", "the api now runs on 9091.", "remote
+	// state now lives in acme-tfstate-central" (slotChangeRe reads "now"
+	// after the value, nowSetToRe the copula before it.) Group 1 names the setting; group 2
 	// is the copula, which needs no "on" or "at" (group 3) after it ("the
 	// host now is cache01.internal"), but then a bare number is no place.
 	nowAtRe = lazyregexp.New(`(?i)(?:^|[,;:]\s*)((?:[\w.'-]+\s+){1,4}?)(?:is\s+|are\s+)?now\s+(?:(is|are)\s+(?:(?:running|listening|served|hosted|living|sitting)\s+)?(?:(on|at)\s+)?|(?:runs|listens|lives|sits)\s+(?:on|at)\s+|(?:lives|sits)\s+(?:in|under)\s+|(?:on|at)\s+)(?:port\s+)?` + slotName + `\s*(?:[.,;:!)]|$)`)

@@ -154,7 +154,10 @@ var nameJoints = strings.NewReplacer("_", " ", "-", " ")
 // setting's name is that setting's value however differently the new
 // one is written (a slash for an underscore, a new host with a hyphen),
 // where a value further off must share the new one's shape. Both values
-// are names, with letters.
+// are names, with letters, or both are release versions (releaseVersion),
+// labelled by the program's name even with a digit in it ("PICO-8
+// 0.2.5g"); a copula between the name and the value ("The build
+// directory is build-rpi/") reads as a label's colon.
 func labelledBy(words []string, i int, subject map[string]bool, v, new string) bool {
 	versions := releaseVersion(v) && releaseVersion(new)
 	if i == 0 || (!hasLetter(v) || !hasLetter(new)) && !versions {

@@ -181,7 +181,8 @@ const (
 // shows up in every one of my projects" describe, and "I have the same
 // editorconfig in all my repos" tells what the person owns (see
 // locatedBeforeRe); "it's for all my repos" and "tabs are what I use in
-// every repo" still scope.
+// every repo" still scope, and so does "this is in all my repos not just
+// here, …" where it points at the rule after it (pointsAhead).
 func hasScope(s string) bool {
 	if !mayScope(s) {
 		return false
@@ -239,7 +240,10 @@ var scopeWords = map[string]bool{
 
 // mayScope reports whether s holds one of scopeWords, split as the
 // pattern's \b splits words (ASCII letters only) and folded as its (?i)
-// folds them (the long s and the Kelvin sign are an s and a k).
+// folds them (the long s and the Kelvin sign are an s and a k), or sets a
+// place against this project ("not just", "not only", "not merely"), as
+// the one word of place or manner before the rule may be typed in a
+// hurry ("evrywhere, not just here: …").
 func mayScope(s string) bool {
 	s = strings.Map(func(r rune) rune {
 		switch r = unicode.ToLower(r); r {
