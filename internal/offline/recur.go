@@ -331,8 +331,8 @@ func unsettled(s string) bool {
 	if !unsettledRe().MatchString(s) {
 		return false
 	}
-	if !strings.Contains(s, "not") && !strings.Contains(s, "n't") && !strings.Contains(s, "never") {
-		return true
+	if l := strings.ToLower(s); !strings.Contains(l, "not") && !strings.Contains(l, "n't") && !strings.Contains(l, "never") {
+		return true // no denial in any case to take out ("Not changed", "Never moved" open sentences)
 	}
 	rest := keptSameRe().ReplaceAllStringFunc(s, func(m string) string {
 		if strings.HasSuffix(strings.ToLower(m), "yet") {

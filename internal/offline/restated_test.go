@@ -244,6 +244,8 @@ func TestDeniedChangeSettles(t *testing.T) {
 		{"we moved the broker to 8883", true},
 		{"update whatever still points at nas-1", true},
 		{"the broker is on 1883", false},
+		{"Not changed since spring: the kiln schedule still is the slow one", false},
+		{"Never moved, the print server still sits on 10.0.4.2", false},
 	} {
 		if got := unsettled(tc.s); got != tc.unsettled {
 			t.Errorf("unsettled(%q) = %v; want %v", tc.s, got, tc.unsettled)
