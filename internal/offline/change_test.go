@@ -410,6 +410,29 @@ func TestPromoteChanges(t *testing.T) {
 			t.Errorf("got nothing; want the changes' own clauses")
 		}
 	})
+	t.Run("the setting's own clause, not the edit made to follow it", func(t *testing.T) {
+		// One sentence tells the new release twice: the line is worded
+		// from the clause naming the program with its version, its
+		// lead-in dropped, not from the side edit to the same release.
+		for _, tc := range []struct{ before, now, want string }{
+			{"the build hosts run node 18.19 for now", "Good news: the admins upgraded the build hosts and we are on node 20.11.1 now, so I've already changed the engines field in package.json to require 20.11.",
+				"The admins upgraded the build hosts and we are on node 20.11.1 now."},
+			{"can you look at the swi-prolog 8.4 warning in load.pl?", "Good news for once: IT upgraded the lab machines over the weekend and we are on SWI-Prolog 9.2.1 now, mostly because of the tabling fixes, so you can use the newer stuff and I've already changed the version check in load.pl to require 9.2.",
+				"IT upgraded the lab machines over the weekend and we are on SWI-Prolog 9.2.1 now."},
+		} {
+			s := []source{said(at(0, 1), tc.before), said(at(2, 1), tc.now)}
+			got := promoteChanges(nil, s, nil, changesOf(s))
+			if len(got) != 1 || got[0].line != tc.want {
+				t.Errorf("%q: got %+v, want %q", tc.now, got, tc.want)
+			}
+		}
+		// Negative: the edit told alone is still the project's news.
+		s := []source{said(at(0, 1), "the build hosts run node 18.19 for now"), said(at(2, 1), "I've already changed the engines field in package.json to require 20.11.")}
+		got := promoteChanges(nil, s, nil, changesOf(s))
+		if len(got) != 1 || !strings.Contains(got[0].line, "20.11") {
+			t.Errorf("edit alone: got %+v", got)
+		}
+	})
 	t.Run("change clause", func(t *testing.T) {
 		s := []source{said(at(0, 1), "can you check the flaky test on sandbox-b?"), said(at(1, 1), "sandbox-b is gone, we're on sandbox-c now")}
 		got := promoteChanges(nil, s, nil, changesOf(s))

@@ -31,6 +31,12 @@ func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 		// already said to last needs no help; else the first that does
 		// not name the old value too ("we migrated from redshift to
 		// snowflake" keeps the old name alive) is made lasting.
+		if o, ok := followedChange(ch, changes); ok {
+			// "we are on SWI-Prolog 9.2.1 now, … and I've changed
+			// the version check to require 9.2": the sentence's line
+			// is worded from the setting named with its value.
+			ch = o
+		}
 		if rulesOutOther(ch) {
 			// "…, the new one is a BME280, and again gpiozero, not
 			// RPi.GPIO": the sentence carries a rule too, and made to
@@ -279,6 +285,46 @@ func settingValue(v string) bool {
 	return hasDigit(v) || strings.ContainsAny(v, "/\\:")
 }
 
+// followedChange finds, for a change set by one's own verb of change
+// ("I've changed the version check in load.pl to require 9.2"), another
+// change of the same sentence to the same release that names the setting
+// with its value and is no such telling ("we are on SWI-Prolog 9.2.1
+// now"): the edit was made to follow it, and the memory line is the
+// setting's own clause, not the side edit's.
+func followedChange(ch change, changes []change) (change, bool) {
+	if !ch.set {
+		return change{}, false
+	}
+	for _, o := range changes {
+		if !o.set && o.new != ch.new && sameMessage(o.src, ch.src) && o.src.quote == ch.src.quote && sameRelease(o.new, ch.new) {
+			return o, true
+		}
+	}
+	return change{}, false
+}
+
+// sameRelease reports whether two versions name the same release, one
+// written to more places than the other ("9.2" and "9.2.1").
+func sameRelease(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimPrefix(a, "v")), strings.ToLower(strings.TrimPrefix(b, "v"))
+	return dotted(a) && dotted(b) && (strings.HasPrefix(a, b+".") || strings.HasPrefix(b, a+"."))
+}
+
+// withoutLeadIn drops a short lead-in ended by a colon ("Good news for
+// once: we are on 9.2.1 now") when the value is told after it: the lead-in
+// says how the speaker feels about the news, not what memory holds.
+func withoutLeadIn(c, value string) string {
+	i := strings.Index(c, ": ")
+	if i <= 0 {
+		return c
+	}
+	lead, rest := c[:i], strings.TrimSpace(c[i+2:])
+	if len(strings.Fields(lead)) > 4 || hasDigit(lead) || strings.ContainsAny(lead, "`/=") || !containsValue(rest, value) {
+		return c
+	}
+	return rest
+}
+
 // changeClause is the clause of the change's sentence that names the new
 // value, as a memory line: "goerli is dead, we're on sepolia now" gives
 // "We're on sepolia now."
@@ -304,6 +350,7 @@ func clauseWithNew(s string, ch change) string {
 	for _, c := range clauses(s) {
 		c = strings.TrimSpace(toldRe().ReplaceAllString(c, ""))
 		c = strings.TrimSpace(fillerRe().ReplaceAllString(withoutOld(c, ch.old), ""))
+		c = withoutLeadIn(c, ch.new)
 		if containsValue(c, ch.new) && (ch.old == "" || !containsValue(c, ch.old)) && len(textkey.Tokens(c)) >= 3 && !strings.HasSuffix(c, "?") {
 			if pronounRe().MatchString(c) && prev != "" && (ch.old == "" || !containsValue(prev, ch.old)) {
 				// "we moved our dev server. It's on 8081 now": "it"
