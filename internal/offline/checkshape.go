@@ -449,7 +449,14 @@ func actionOption(rest []string) string {
 // handles files (incidental) or a word of its step, split at punctuation
 // and taken past any directory, is an action (actionWords).
 func actingStep(c command) bool {
-	return incidental(c) || slices.ContainsFunc(append(stepWords(c.step), camelParts(c.step)...), func(p string) bool { return actionWords[p] })
+	return incidental(c) || slices.ContainsFunc(nameWords(c.step), func(p string) bool { return actionWords[p] })
+}
+
+// nameWords are what a step's name says it does: its words (stepWords)
+// and the parts of its camel-case words (camelParts), read alike by
+// actingStep and setsUp.
+func nameWords(step string) []string {
+	return append(stepWords(step), camelParts(step)...)
 }
 
 // camelParts are the parts of the words of a step written in camel case,

@@ -766,10 +766,14 @@ var fileReaders = map[string]bool{"cat": true, "bat": true, "type": true, "Get-C
 // pasted it (prompt): the same two signals then decide whether it holds a
 // new value, the person's words around it in place of a paste's intro.
 func shownSettings(c command, output string, prompt source) []setting {
-	if prompt.quote == "" || !printsConfig(c) && (len(c.args) != 2 || !fileReaders[c.args[0].text]) {
+	if prompt.quote == "" {
 		return nil
 	}
-	if f := c.args[1].text; !printsConfig(c) && (!strings.Contains(f, ".") || strings.ContainsAny(f, "*?$")) {
+	resolved := printsConfig(c)
+	if !resolved && (len(c.args) != 2 || !fileReaders[c.args[0].text]) {
+		return nil
+	}
+	if f := c.args[1].text; !resolved && (!strings.Contains(f, ".") || strings.ContainsAny(f, "*?$")) {
 		// A config file has an extension or is a dotfile ("compose.yaml",
 		// ".env"); a glob or a variable names no one file.
 		return nil

@@ -759,6 +759,17 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 	count := map[string]map[string]int{}
 	for _, rs := range runs {
 		seen := map[string]bool{}
+		// tally counts value v of token tok once per session.
+		tally := func(tok, v string) {
+			if seen[tok+"\x00"+v] {
+				return
+			}
+			seen[tok+"\x00"+v] = true
+			if count[tok] == nil {
+				count[tok] = map[string]int{}
+			}
+			count[tok][v]++
+		}
 		for _, r := range rs {
 			tok := token(r.cmd)
 			if split[tok] == nil {
@@ -769,15 +780,11 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 				skip[f] = true
 			}
 			for _, w := range r.cmd.args {
-				if o := longOption(w); o != "" && !skip[o] && !seen[tok+"\x00"+o] {
+				if o := longOption(w); o != "" && !skip[o] {
 					// The mode a long option picks (`snakemake
 					// --profile slurm`, then `snakemake --report
 					// r.html`) tells two steps apart as a value does.
-					seen[tok+"\x00"+o] = true
-					if count[tok] == nil {
-						count[tok] = map[string]int{}
-					}
-					count[tok][o]++
+					tally(tok, o)
 				}
 				if skip[w.text] || strings.HasPrefix(w.text, "-") || w.expands {
 					continue
@@ -787,14 +794,9 @@ func splitTokens(runs [][]shellRun, token func(command) string) map[string]refin
 				// "preprocess_all('…/2026-08')"`, later `…/2026-09`):
 				// the function called is the value that recurs.
 				for _, v := range []string{w.text, codeCall(w)} {
-					if v == "" || seen[tok+"\x00"+v] {
-						continue
+					if v != "" {
+						tally(tok, v)
 					}
-					seen[tok+"\x00"+v] = true
-					if count[tok] == nil {
-						count[tok] = map[string]int{}
-					}
-					count[tok][v]++
 				}
 			}
 		}

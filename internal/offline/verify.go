@@ -1255,7 +1255,7 @@ func setsUp(step string, built bool) bool {
 		// script's name (`./seed-db.sh`) says what it does.
 		step = rest
 	}
-	return slices.ContainsFunc(append(stepWords(step), camelParts(step)...), func(p string) bool {
+	return slices.ContainsFunc(nameWords(step), func(p string) bool {
 		if settingUpWords[p] {
 			return true
 		}
