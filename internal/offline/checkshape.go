@@ -464,6 +464,11 @@ func nameWords(step string) []string {
 // publish, to, maven, local): a build tool's task names what it does
 // that way. A word with no capital after its first letter gives none.
 func camelParts(step string) []string {
+	if !strings.ContainsFunc(step, unicode.IsUpper) {
+		// (The cheap test first: most steps have no capital, and
+		// every part boundary is one.)
+		return nil
+	}
 	var out []string
 	for _, w := range strings.Fields(step) {
 		w = fileBase(w)

@@ -1411,6 +1411,12 @@ func ownVersionRow(c command, body string, prompt source) []setting {
 	}
 	for _, ln := range strings.Split(body, "\n") {
 		t := strings.TrimSpace(ln)
+		if t == "" || t[0]|0x20 != 'v' {
+			// (The cheap test first: the regexp runs only on a row
+			// that opens with a "v" or "V", as the label does, not
+			// on every row of a long list.)
+			continue
+		}
 		if m := versionRowRe().FindStringSubmatch(t); m != nil {
 			s := prompt
 			s.quote = t
