@@ -447,7 +447,8 @@ func actionOption(rest []string) string {
 
 // actingStep reports whether a command acts rather than checks: it
 // handles files (incidental) or a word of its step, split at punctuation
-// and taken past any directory, is an action (actionWords).
+// and taken past any directory, or a part of a camel-case word
+// (`flywayMigrate`), is an action (actionWords; see nameWords).
 func actingStep(c command) bool {
 	return incidental(c) || slices.ContainsFunc(nameWords(c.step), func(p string) bool { return actionWords[p] })
 }

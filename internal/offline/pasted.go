@@ -762,7 +762,8 @@ func withoutRange(v string) string {
 var fileReaders = map[string]bool{"cat": true, "bat": true, "type": true, "Get-Content": true, "gc": true}
 
 // shownSettings reads the settings of a config file a command printed
-// whole (`cat docker-compose.yaml`), as if the person who spoke last had
+// whole (`cat docker-compose.yaml`), or of the configuration a config
+// subcommand printed (printsConfig), as if the person who spoke last had
 // pasted it (prompt): the same two signals then decide whether it holds a
 // new value, the person's words around it in place of a paste's intro.
 func shownSettings(c command, output string, prompt source) []setting {
@@ -1252,9 +1253,8 @@ func servedProgramVersion(line, port, v, by string) (string, string) {
 // pick where the program looks (`istioctl --context kind-mesh version`),
 // of the client alone (`argocd version --client`) or of a jar (`java
 // -jar bob.jar --version`); `pkg-config --modversion opencv4` asks for
-// the library's. Any other
-// word (`pytest -v tests/`, `helm version --short`) makes it another
-// command.
+// the library's. Any other word (`pytest -v tests/`, `helm version
+// --short`) makes it another command.
 func versionQuery(c command) (prog, flag string) {
 	a := make([]string, 0, len(c.args))
 	for _, w := range c.args {
@@ -1341,15 +1341,18 @@ var versionLabelRe = lazyregexp.New(`^(?:build\s+|client\s+)?(?:version|tag|rele
 
 // reportSubcommands make a program report what is installed where the
 // agent runs it: `pip show x`, `pip freeze`, `pip list`, `git submodule
-// status`, `git -C vendor/lib describe --tags`, `cap doctor`. Like a version flag's answer, what they
-// print is the box the project is worked on.
+// status`, `git -C vendor/lib describe --tags`, `cap doctor`. Like a
+// version flag's answer, what they print is the box the project is worked
+// on.
 var reportSubcommands = map[string]bool{"show": true, "doctor": true, "describe": true, "status": true, "freeze": true, "list": true}
 
 // reportedVersions reads the versions of named programs a report
 // subcommand printed (see reportSubcommands), in any shape a paste's are
 // read in ("Name: x" above "Version: 2.1", "@scope/core: 7.2.0", "path
 // (v11.1.0)"), or, for `git -C dir describe`, the version alone, of the
-// program the directory is named after. Only a version joined to a name
+// program the directory is named after; a report other than `show` also
+// gives the program's own version in a row labelled only "Version"
+// (ownVersionRow). Only a version joined to a name
 // counts, and only as a later one than memory's (printed): a report of
 // settings or of files changes nothing.
 func reportedVersions(c command, output string, prompt source) []setting {

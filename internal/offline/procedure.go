@@ -300,9 +300,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 // action, given a value the action is given (`nats stream edit X`, then
 // `nats stream info X`; a function's deploy, then that function's
 // `logs`), is how the person sees what the action is about to do or did,
-// a step of the procedure. A `git status` or `ls` between steps, or a
-// look at something else (`poetry env info` before `poetry build`), is
-// not.
+// a step of the procedure; so are the looks of a program right after it
+// acts or sets up, given a value or not (lookAfterAct: `fly deploy`, then
+// `fly status`). A `git status` or `ls` between steps, or a look at
+// something else (`poetry env info` before `poetry build`), is not.
 func procedureSteps(m mined) []shellRun {
 	if len(m.looks) == 0 && len(m.again) == 0 {
 		return m.steps
@@ -485,7 +486,9 @@ func oneLineYAML(s string) string {
 }
 
 // skillMarkdown renders SKILL.md: frontmatter with only name and
-// description, then when to use, steps and a verification step.
+// description, then when to use, steps and a verification step. A step
+// a person-run rule catches (personStep) is written as one to ask the
+// user to run, with the rule's reason, and is never the verification.
 func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\nname: %s\ndescription: %s\n---\n\n", d.name, d.description)

@@ -1241,8 +1241,9 @@ func valueOfOption(prev string) bool {
 // `consolidate`, `logstash`), never one built on it.
 var openedWords = map[string]bool{"repl": true, "shell": true, "console": true, "logs": true}
 
-// settingUp reports whether a word of a step names setting up or changing
-// something (settingUpWords), or is built on such a word.
+// settingUp reports whether a word of a step, or a part of a camel-case
+// word (`dbResetSchema`), names setting up or changing something
+// (settingUpWords), or is built on such a word.
 func settingUp(step string) bool { return setsUp(step, true) }
 
 // setsUp is settingUp; built says whether a word built on one of
