@@ -496,7 +496,12 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	fmt.Fprintf(&b, "Drafted by automem's offline extractor: the same command sequence ran in %d sessions of this project.\n\n", d.sessions)
 	b.WriteString("## When to use\n\n")
 	fmt.Fprintf(&b, "- The work calls for this project's %s procedure: %s, in this order.\n", procedureName(d.name), stepList(d.steps))
-	b.WriteString("- Follow the steps in order and run every one, even when an earlier step printed no errors.\n")
+	if slices.ContainsFunc(d.steps, func(s string) bool { return personStep(s) != "" }) {
+		// "run every one" would tell the agent to run the user's steps too.
+		b.WriteString("- Follow the steps in order and see every one done, running yours and asking the user for theirs, even when an earlier step printed no errors.\n")
+	} else {
+		b.WriteString("- Follow the steps in order and run every one, even when an earlier step printed no errors.\n")
+	}
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {
 		if why := personStep(s); why != "" {

@@ -715,7 +715,7 @@ func TestPersonStep(t *testing.T) {
 			t.Fatalf("%s: skills %v", tt.last, res.Skills)
 		}
 		body := readString(t, filepath.Join(w.memDir, "skills", res.Skills[0], "SKILL.md"))
-		if !strings.Contains(body, tt.want+"\n") || strings.Contains(body, "Run `"+tt.last) {
+		if !strings.Contains(body, tt.want+"\n") || strings.Contains(body, "Run `"+tt.last) || strings.Contains(body, "run every one") {
 			t.Errorf("%s: SKILL.md:\n%s", tt.last, body)
 		}
 	}
