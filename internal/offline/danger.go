@@ -356,11 +356,22 @@ func curlArgs(args []*syntax.Word, value func(flag string, w *syntax.Word, text 
 // hostURL reports whether a URL curl is given (a scheme is optional) is
 // an http one with a host and no user in it.
 func hostURL(a string) bool {
+	u := curlURL(a)
+	return u != nil && u.Hostname() != "" && (u.Scheme == "http" || u.Scheme == "https")
+}
+
+// curlURL is a URL curl is given, read as curl reads it (http when no
+// scheme is written), or nil when it does not parse, carries a user or
+// is opaque: what both URL whitelists rule out first.
+func curlURL(a string) *url.URL {
 	if !strings.Contains(a, "://") {
 		a = "http://" + a
 	}
 	u, err := url.Parse(a)
-	return err == nil && u.User == nil && u.Opaque == "" && u.Hostname() != "" && (u.Scheme == "http" || u.Scheme == "https")
+	if err != nil || u.User != nil || u.Opaque != "" {
+		return nil
+	}
+	return u
 }
 
 // quotedVars reports whether an option's value is one double-quoted
@@ -394,11 +405,8 @@ func quotedVars(w *syntax.Word) bool {
 // names this machine: localhost, a name under .localhost, or a loopback
 // address. A URL that does not parse or carries a user is not.
 func loopbackURL(a string) bool {
-	if !strings.Contains(a, "://") {
-		a = "http://" + a
-	}
-	u, err := url.Parse(a)
-	if err != nil || u.User != nil || u.Opaque != "" {
+	u := curlURL(a)
+	if u == nil {
 		return false
 	}
 	host := strings.ToLower(u.Hostname())

@@ -886,8 +886,14 @@ func sameToken(a, b string) bool {
 // with more to say; it carries the evidence of both. A rule for every
 // project and one of this project stay apart.
 func foldSharedToken(out []candidate) []candidate {
+	// Each line's tokens once: a fold keeps a line as it is, only its
+	// evidence grows.
+	toks := make([]map[string]bool, len(out))
+	for i := range out {
+		toks[i] = distinctTokens(out[i].line)
+	}
 	for i := 0; i < len(out); i++ {
-		ti := distinctTokens(out[i].line)
+		ti := toks[i]
 		if len(ti) == 0 || out[i].kind != KindInstruction && out[i].kind != KindCorrection || out[i].replaces != "" {
 			continue
 		}
@@ -897,7 +903,7 @@ func foldSharedToken(out []candidate) []candidate {
 			}
 			tok := ""
 			for a := range ti {
-				for b := range distinctTokens(out[j].line) {
+				for b := range toks[j] {
 					if sameToken(a, b) {
 						tok = a
 					}
@@ -920,6 +926,7 @@ func foldSharedToken(out []candidate) []candidate {
 			}
 			out[keep].srcs = append(out[keep].srcs, out[drop].srcs...)
 			out = append(out[:drop], out[drop+1:]...)
+			toks = append(toks[:drop], toks[drop+1:]...)
 			i--
 			break
 		}
@@ -956,12 +963,12 @@ func sharesMoreThan(a, b, tok string) bool {
 	}
 	wa, wb := with(a), with(b)
 	for t := range plain(a) {
-		if wb[t] && !own[t] {
+		if wb[t] {
 			return true
 		}
 	}
 	for t := range plain(b) {
-		if wa[t] && !own[t] {
+		if wa[t] {
 			return true
 		}
 	}

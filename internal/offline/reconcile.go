@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -149,9 +150,13 @@ func (k *known) restatesGoingOn(c candidate) bool {
 		return false
 	}
 	mine := namePartSet(line)
-	var own []string // the candidate's names and values
+	var own []string               // the candidate's names and values
+	lineNames := map[string]bool{} // the word parts of the candidate's names
 	for n := range nameTerms(line) {
 		own = append(own, n)
+		for p := range namePartSet(n) {
+			lineNames[p] = true
+		}
 	}
 	for v := range valueTerms(factTerms(line)) {
 		own = append(own, v)
@@ -164,12 +169,10 @@ func (k *known) restatesGoingOn(c candidate) bool {
 		if !coversNames(own, theirs) {
 			continue
 		}
-		names := map[string]bool{}
-		for _, src := range []string{line, l} {
-			for n := range nameTerms(src) {
-				for p := range namePartSet(n) {
-					names[p] = true
-				}
+		names := maps.Clone(lineNames)
+		for n := range nameTerms(l) {
+			for p := range namePartSet(n) {
+				names[p] = true
 			}
 		}
 		shared, named := 0, false
