@@ -110,7 +110,10 @@ var (
 // of either class: the test for a memory line.
 func dangerous(s string) bool {
 	s = screened(s)
-	return never(s) || personWhy(s) != ""
+	// (The never rule's narrowings need not run here: a skip-tests flag
+	// and a curl sending to another machine are person-run when not never.
+	// dangerous judges every command an agent ran.)
+	return neverRule(s) || personWhy(s) != ""
 }
 
 // forbidden reports whether a skill step matches a never rule: the skill
@@ -148,12 +151,18 @@ func never(s string) bool {
 	if strings.Contains(strings.ToLower(s), "skip") {
 		s = skipTestsRe().ReplaceAllString(s, "")
 	}
+	return neverRule(s) || curlSendRe().MatchString(s) && !loopbackOnly(s) && !literalSend(s)
+}
+
+// neverRule reports whether a line matches one of the never rules'
+// patterns (neverRes), the curl send aside.
+func neverRule(s string) bool {
 	for _, re := range neverRes() {
 		if re.MatchString(s) {
 			return true
 		}
 	}
-	return curlSendRe().MatchString(s) && !loopbackOnly(s) && !literalSend(s)
+	return false
 }
 
 // personWhy is the reason of the first person-run rule a screened line
