@@ -129,7 +129,8 @@ func personStep(step string) string {
 }
 
 // screened is a line with the words that only seem to match a rule taken
-// out: sudo ruled out, and the sending verb of a text the person passes on.
+// out: sudo ruled out, a check's suppression comment ruled out
+// (noSuppressRe), and the sending verb of a text the person passes on.
 func screened(s string) string {
 	s = noSudoRe().ReplaceAllString(s, "")
 	if strings.Contains(s, "ignore") || strings.Contains(s, "disable") || strings.Contains(s, "nolint") {

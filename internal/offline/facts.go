@@ -848,8 +848,8 @@ func echoesValue(line, said string) bool {
 }
 
 // distinctTokens are the names of a line exact enough to tell one fact
-// from another on their own: a number of two digits or more or with a dot
-// ("0.98", "8443"), a path or code span ("/v2"), an identifier with
+// from another on their own (codeNames, file types aside): a value with a
+// digit ("0.98", "8443"), a path or code span ("/v2"), an identifier with
 // punctuation or a capital inside ("KeyboardShortcuts.Name",
 // "customer_id"). Lower-cased, without the punctuation around them.
 func distinctTokens(line string) map[string]bool {
@@ -877,8 +877,10 @@ func sameToken(a, b string) bool {
 	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".")
 }
 
-// foldSharedToken folds two candidates of one inbox that share a
-// distinct token (distinctTokens) and one more term into one: "the
+// foldSharedToken folds two instructions or corrections of one inbox,
+// neither replacing a line, that share a distinct token (distinctTokens)
+// and one more term into one, or the token alone when it is a name and
+// one of them is said only as settled (backOnlyCand): "the
 // shortcut remains with the KeyboardShortcuts package" and "both go
 // through KeyboardShortcuts.Name", or "null threshold stays 0.98" and
 // "null checks … with mostly at 0.98", are one fact said in two sessions.
