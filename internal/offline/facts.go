@@ -903,23 +903,7 @@ func foldSharedToken(out []candidate) []candidate {
 			if out[j].global != out[i].global || out[j].kind != KindInstruction && out[j].kind != KindCorrection || out[j].replaces != "" {
 				continue
 			}
-			tok := ""
-			for a := range ti {
-				for b := range toks[j] {
-					if sameToken(a, b) {
-						tok = a
-					}
-				}
-			}
-			if tok == "" {
-				continue
-			}
-			// Said only as settled ("as before", "like the others"), a
-			// line naming the same identifier or path as another is
-			// that fact again; a bare number ties two lines only with
-			// a term more.
-			named := strings.IndexFunc(tok, unicode.IsLetter) >= 0 && (backOnlyCand(out[i]) || backOnlyCand(out[j]))
-			if !named && !sharesMoreThan(out[i].line, out[j].line, tok) {
+			if !tiedByToken(out[i], out[j], ti, toks[j]) {
 				continue
 			}
 			keep, drop := i, j
@@ -934,6 +918,27 @@ func foldSharedToken(out []candidate) []candidate {
 		}
 	}
 	return out
+}
+
+// tiedByToken reports whether two candidates are one fact by a token
+// both lines hold (tokens a and b, see distinctTokens). Said only as
+// settled ("as before", "like the others"), a line naming the same
+// identifier or path as another is that fact again; a bare number ties
+// two lines only with a term more. Every shared token is tried, so the
+// answer does not hang on the order a map gives them.
+func tiedByToken(x, y candidate, a, b map[string]bool) bool {
+	backOnly := backOnlyCand(x) || backOnlyCand(y)
+	for ta := range a {
+		for tb := range b {
+			if !sameToken(ta, tb) {
+				continue
+			}
+			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || sharesMoreThan(x.line, y.line, ta) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sharesMoreThan reports whether two lines share a term besides the
