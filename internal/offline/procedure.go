@@ -496,7 +496,11 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	fmt.Fprintf(&b, "Drafted by automem's offline extractor: the same command sequence ran in %d sessions of this project.\n\n", d.sessions)
 	b.WriteString("## When to use\n\n")
 	fmt.Fprintf(&b, "- The work calls for this project's %s procedure: %s, in this order.\n", procedureName(d.name), stepList(d.steps))
-	if slices.ContainsFunc(d.steps, func(s string) bool { return personStep(s) != "" }) {
+	whys := make([]string, len(d.steps)) // why each step is the person's, or ""
+	for i, s := range d.steps {
+		whys[i] = personStep(s)
+	}
+	if slices.ContainsFunc(whys, func(why string) bool { return why != "" }) {
 		// "run every one" would tell the agent to run the user's steps too.
 		b.WriteString("- Follow the steps in order and see every one done, running yours and asking the user for theirs, even when an earlier step printed no errors.\n")
 	} else {
@@ -504,7 +508,7 @@ func skillMarkdown(d *skillDraft, verifyCmds []string) string {
 	}
 	b.WriteString("\n## Steps\n\n")
 	for i, s := range d.steps {
-		if why := personStep(s); why != "" {
+		if why := whys[i]; why != "" {
 			fmt.Fprintf(&b, "%d. Ask the user to run `%s`; %s, so do not run it yourself.\n", i+1, s, why)
 			continue
 		}

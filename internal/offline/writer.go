@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -139,11 +140,7 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		}
 		// A step a never rule catches keeps the whole skill out; one a
 		// person-run rule catches is the person's step (skillMarkdown).
-		unsafe := false
-		for _, s := range d.steps {
-			unsafe = unsafe || forbidden(s)
-		}
-		if unsafe {
+		if slices.ContainsFunc(d.steps, forbidden) {
 			continue
 		}
 		body := skillMarkdown(d, verify)
