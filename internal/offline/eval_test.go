@@ -37,7 +37,7 @@ var (
 // evalHalves are the corpus halves in scoring order. A half's place seeds
 // its sessions' timestamps and IDs, so a new half goes at the end and no
 // half's figures move when one is added.
-var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45"}
+var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45", "tuning46", "tuning47", "tuning48", "tuning49"}
 
 // evalCount accumulates one category's figures.
 type evalCount struct {
