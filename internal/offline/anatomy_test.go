@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // Anatomy of the errors, counted for every half and pooled for the blind
@@ -21,7 +22,22 @@ const (
 	wrongKind     = "wrong, a fact of another kind"          // the mirror of missWrongKind
 	wrongNear     = "wrong, half the words of a missed fact" // the mirror of missPartial
 	wrongAlone    = "wrong, no labelled item near"           // a statement nobody meant as memory
+
+	// The gated counts, sorted the same way: a duplicate or a contradiction
+	// blocks a half on its own, and which of these it is names the rule
+	// that let it through (the existing-line check, the fold of two
+	// candidates, the verification line's update, the newest value).
+	dupMemory     = "duplicate, a line already in memory said again"
+	dupFact       = "duplicate, one fact proposed twice"
+	dupVerify     = "duplicate, a second verification line"
+	conflictKept  = "contradiction, a memory line left beside a proposed one"
+	conflictTwo   = "contradiction, two proposed lines"
+	conflictStale = "contradiction, both lines already in memory"
 )
+
+// anatomyClasses is the order the classes are printed in.
+var anatomyClasses = []string{missWrongKind, missPartial, missAbsent, wrongKind, wrongNear, wrongAlone,
+	dupMemory, dupFact, dupVerify, conflictKept, conflictTwo, conflictStale}
 
 // anatomyOf sorts one project's misses and its proposals that matched no
 // labelled item (unmatched) into the classes above.
@@ -92,11 +108,105 @@ func anyHalf(outs []produced, m matcher) bool {
 	return false
 }
 
+// dupOfMemory sorts a proposal that says again a line memory held
+// (before the run) by its kind and by how it was worded: close to that
+// line (the existing-line check missed a near copy) or in other words (a
+// paraphrase, which needs the words matched by meaning).
+func dupOfMemory(into map[string]int, o produced, before []string) {
+	best := 0.0
+	for _, ln := range before {
+		best = max(best, wordShare(o.text, ln))
+	}
+	into[dupMemory]++
+	into[dupMemory+"\x00"+o.kind+" line, "+wording(best)]++
+}
+
+// dupOfFact sorts a fact proposed more than once by the kinds of its
+// proposals and how alike their words are.
+func dupOfFact(into map[string]int, outs []produced) {
+	var kinds []string
+	least := 1.0
+	for i, o := range outs {
+		kinds = append(kinds, o.kind)
+		for _, p := range outs[:i] {
+			least = min(least, wordShare(o.text, p.text))
+		}
+	}
+	sort.Strings(kinds)
+	into[dupFact] += len(outs) - 1
+	into[dupFact+"\x00"+strings.Join(kinds, "+")+", "+wording(least)] += len(outs) - 1
+}
+
+// conflictOf sorts a contradiction by where its two lines came from: a
+// line memory held before the run (before) or one the patch added, and
+// whether one of them is the verification line.
+func conflictOf(into map[string]int, a, b string, before []string) {
+	heldA, heldB := slices.Contains(before, a), slices.Contains(before, b)
+	class := conflictTwo
+	switch {
+	case heldA && heldB:
+		class = conflictStale
+	case heldA || heldB:
+		class = conflictKept
+	}
+	part := "memory lines"
+	if isVerificationLine(a) || isVerificationLine(b) {
+		part = "one a verification line"
+	}
+	into[class]++
+	into[class+"\x00"+part]++
+}
+
+// isVerificationLine reports whether ln is the structured line of
+// verification commands.
+func isVerificationLine(ln string) bool {
+	return strings.Contains(strings.ToLower(ln), "verification commands for this project")
+}
+
+// wording names a word share: "close wording" when most of the shorter
+// line's words are in the other, "other wording" when not.
+func wording(share float64) string {
+	if share >= 0.5 {
+		return "close wording"
+	}
+	return "other wording"
+}
+
+// wordShare is the share of the shorter text's words (four letters or
+// more, case folded) that the other text holds too.
+func wordShare(a, b string) float64 {
+	words := func(s string) map[string]bool {
+		out := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}) {
+			if len(w) >= 4 {
+				out[w] = true
+			}
+		}
+		return out
+	}
+	wa, wb := words(a), words(b)
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	if len(wa) == 0 {
+		return 0
+	}
+	n := 0
+	for w := range wa {
+		if wb[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(wa))
+}
+
 // writeAnatomy prints each class with its count, then its parts (a
 // missed fact's category, a wrong line's kind) on the same line.
 func writeAnatomy(b *strings.Builder, title string, counts map[string]int) {
 	fmt.Fprintf(b, "\n%s:\n\n", title)
-	for _, k := range []string{missWrongKind, missPartial, missAbsent, wrongKind, wrongNear, wrongAlone} {
+	for _, k := range anatomyClasses {
 		var parts []string
 		for sub, n := range counts {
 			if c, part, ok := strings.Cut(sub, "\x00"); ok && c == k {
@@ -139,6 +249,30 @@ func TestAnatomyOf(t *testing.T) {
 		wrongKind: 1, wrongKind + "\x00global fact as a memory line": 1,
 		wrongNear: 1, wrongNear + "\x00verification line": 1,
 		wrongAlone: 1, wrongAlone + "\x00memory line": 1,
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("anatomy = %v\nwant %v", got, want)
+	}
+}
+
+func TestGatedAnatomy(t *testing.T) {
+	before := []string{"- The API listens on port 8080.", "- Use pnpm, never npm.", ""}
+	got := map[string]int{}
+	dupOfMemory(got, produced{"memory", "The API listens on port 8080 in dev."}, before)
+	dupOfMemory(got, produced{"global", "Answer me in short sentences."}, before)
+	dupOfFact(got, []produced{
+		{"memory", "Squash commits before merging."},
+		{"memory", "Squash commits before merging to main."},
+		{"verification", "Verification commands for this project: `make lint`."},
+	})
+	conflictOf(got, "- The API listens on port 8080.", "- The API listens on port 9090.", before)
+	conflictOf(got, "- Use pnpm, never npm.", "- Verification commands for this project: `npm test`.", before)
+	conflictOf(got, "- Deploy from main.", "- Deploy from release.", before)
+	want := map[string]int{
+		dupMemory: 2, dupMemory + "\x00memory line, close wording": 1, dupMemory + "\x00global line, other wording": 1,
+		dupFact: 2, dupFact + "\x00memory+memory+verification, other wording": 2,
+		conflictKept: 2, conflictKept + "\x00memory lines": 1, conflictKept + "\x00one a verification line": 1,
+		conflictTwo: 1, conflictTwo + "\x00memory lines": 1,
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("anatomy = %v\nwant %v", got, want)

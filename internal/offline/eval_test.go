@@ -302,6 +302,11 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	}
 	hits := map[string]int{}
 	lines := map[string][]string{} // the proposals standing for each fact, for the duplicate log
+	byFact := map[string][]produced{}
+	var before []string // every line memory held before the run
+	for _, body := range p.files {
+		before = append(before, strings.Split(body, "\n")...)
+	}
 	var unmatched []produced
 	for i, o := range outs {
 		h.proposals++
@@ -341,6 +346,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		for _, it := range facts {
 			hits[it.id]++
 			lines[it.id] = append(lines[it.id], fmt.Sprintf("%s %q", o.kind, said))
+			byFact[it.id] = append(byFact[it.id], o)
 			h.cat(it.category).proposals++
 			if len(nots) == 0 {
 				h.cat(it.category).correct++
@@ -351,6 +357,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			if it.category == "existing" {
 				h.duplicates++
 				h.cat(it.category).duplicates++
+				dupOfMemory(h.anatomy, o, before)
 			}
 		}
 		if rules != nil {
@@ -386,6 +393,7 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 		if hits[it.id] > 1 {
 			c.duplicates += hits[it.id] - 1
 			h.duplicates += hits[it.id] - 1
+			dupOfFact(h.anatomy, byFact[it.id])
 			h.duplicateLines = append(h.duplicateLines, fmt.Sprintf("%s: %s %s proposed %d times: %s", p.name, it.id, it.category, hits[it.id], strings.Join(lines[it.id], " and ")))
 		}
 	}
@@ -394,26 +402,32 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 	for path, text := range final {
 		n := 0
 		for _, ln := range strings.Split(text, "\n") {
-			if strings.Contains(strings.ToLower(ln), "verification commands for this project") {
+			if isVerificationLine(ln) {
 				n++
 			}
 		}
 		if n > 1 {
 			h.duplicates += n - 1
+			h.anatomy[dupVerify] += n - 1
 			h.cat("structured").duplicates += n - 1
 			h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %d verification lines in %s", p.name, n, filepath.Base(path)))
 		}
 	}
 	for _, c := range p.conflicts {
-		a, b := false, false
+		var a, b string // the lines matching each side
 		for _, text := range final {
 			for _, ln := range strings.Split(text, "\n") {
-				a = a || c[0].match(ln)
-				b = b || c[1].match(ln)
+				if a == "" && c[0].match(ln) {
+					a = ln
+				}
+				if b == "" && c[1].match(ln) {
+					b = ln
+				}
 			}
 		}
-		if a && b {
+		if a != "" && b != "" {
 			h.conflicts++
+			conflictOf(h.anatomy, a, b, before)
 			h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: contradiction %v / %v", p.name, c[0].want, c[1].want))
 		}
 	}
