@@ -63,6 +63,19 @@ type setting struct {
 	// stats" above "    bind :8405"): the key says what is set, the
 	// section whose ("url" of the action server).
 	section []string
+	// word: the value is a plain word ("database" of
+	// QUEUE_CONNECTION=database), read only under an environment
+	// variable's name: only a memory line writing that name ties to it.
+	word bool
+}
+
+// envKey reports whether key is written as an environment variable's
+// name: capitals, digits and at least one underscore (QUEUE_CONNECTION,
+// LOG_LEVEL), no word of prose.
+func envKey(key string) bool {
+	return len(key) >= 4 && strings.Contains(key, "_") && strings.Trim(key, "_") != "" && strings.TrimFunc(key, func(r rune) bool {
+		return r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_'
+	}) == ""
 }
 
 var (
@@ -81,6 +94,10 @@ var (
 	// apache/airflow:2.9.3-python3.11"); a tag's suffix after the
 	// version ("-python3.11") is not part of it.
 	pinRe = lazyregexp.New(`^(?:([A-Za-z][\w.-]*)\s*(?:==|~=|>=)\s*v?(\d+(?:\.\d+)*)|(?i:FROM)\s+(?:[\w.-]+(?::\d+)?/)*([a-z][a-z0-9_-]*[a-z0-9]):v?(\d+(?:\.\d+)*)(?:-[\w.-]*)?(?:\s+(?i:AS)\s+\w+)?)\s*$`)
+	// pasteLabelRe is a line that is a label of two to five words and one
+	// value after a colon: "WC requires at least: 9.1", "Requires PHP:
+	// 8.1", "Server version: 8.0.36". (A one-word key is assignRe's.)
+	pasteLabelRe = lazyregexp.New(`^([A-Za-z][\w.-]*(?:[ \t]+[A-Za-z][\w.-]*){1,4})[ \t]*:[ \t]*["']?([^\s"',;{}\[\]]+)["']?$`)
 	// sexpPairRe is a setting as a Lisp form on its own line: `(name
 	// "build02.lab.lan")`, `(port 2222)`, closing parentheses after it.
 	sexpPairRe = lazyregexp.New(`^\(([a-z][\w-]*)\s+"?([^\s"()]+)"?\)+$`)
@@ -108,8 +125,15 @@ func pastedSettings(text string, src source) []setting {
 	asked := false
 	add := func(key, value, line string, named []string) {
 		value = withoutRange(trimValue(value))
+		word := false
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
-			return
+			if named != nil || !envKey(key) || value == "" {
+				return
+			}
+			// "QUEUE_CONNECTION=database": a word is a value under
+			// an environment variable's name, which a memory line
+			// stating it writes as is (keySlotValue only).
+			word = true
 		}
 		terms := keyTerms(key)
 		if len(terms) == 0 {
@@ -126,7 +150,7 @@ func pastedSettings(text string, src source) []setting {
 			// readings name the program.
 			named = withTerms(named, keyTerms(strings.ToLower(key)))
 		}
-		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro, queried: asked && pinned})
+		out = append(out, setting{key: key, terms: terms, value: value, src: s, named: named, pinned: pinned, intro: intro, queried: asked && pinned, word: word})
 	}
 	// joined reads a line of no shape below that still joins a program's
 	// name to its version: read as printed, the version replaces only an
@@ -315,6 +339,14 @@ func pastedSettings(text string, src source) []setting {
 				}
 				continue
 			}
+			add(m[1], m[2], t, nil)
+			continue
+		}
+		if m := pasteLabelRe().FindStringSubmatch(t); m != nil && t != intro {
+			// "WC requires at least: 9.1" of a plugin header, "Max
+			// upload size: 64M" of a status page: a label of a few
+			// words, then its one value. Memory that states the
+			// setting writes the label.
 			add(m[1], m[2], t, nil)
 			continue
 		}
@@ -913,7 +945,32 @@ func queriedVersion(c command, output string, prompt source) []setting {
 		named := withTerms(withTerms(terms, keyTerms(lp)), product)
 		return []setting{{key: prog, terms: terms, value: v, src: s, named: named, pinned: true, intro: prompt.quote, printed: true, queried: true}}
 	}
-	return nil
+	return componentVersions(body, prompt)
+}
+
+// componentVersions reads the answer to a version query that names
+// none of it as the program asked but lists the components it runs, one
+// "name version" row each (`bench version` printing "erpnext 15.38.1"
+// and "frappe 15.44.0"): each row is the version of its name on the box
+// the agent asked, as a version flag's answer is. An answer with any
+// other line (a banner, a warning, prose) is not such a list.
+func componentVersions(body string, prompt source) []setting {
+	var out []setting
+	for _, ln := range strings.Split(strings.TrimSpace(body), "\n") {
+		t := strings.TrimSpace(ln)
+		m := toolVersionRe().FindStringSubmatch(t)
+		if m == nil {
+			return nil
+		}
+		s := prompt
+		s.quote = t
+		terms := keyTerms(m[1])
+		out = append(out, setting{key: m[1], terms: terms, value: m[2], src: s, named: terms, pinned: true, intro: prompt.quote, printed: true, queried: true})
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // programIn reports whether lower-cased text names program lp: as a word
@@ -946,12 +1003,37 @@ func productNames(pre, lp string) []string {
 		if len(w) < 3 || l == lp || !versionName(w) || versionWords[textkey.Stem(l)] || versionLabelWords[l] {
 			continue
 		}
-		if strings.HasPrefix(lp, l) || strings.HasPrefix(l, lp) && len(lp) >= 3 || named && unicode.IsUpper([]rune(w)[0]) {
+		if strings.HasPrefix(lp, l) || strings.HasPrefix(l, lp) && len(lp) >= 3 || named && unicode.IsUpper([]rune(w)[0]) || productSharesPart(l, lp) {
 			out = withTerms(out, keyTerms(l))
 		}
 	}
 	return out
 }
+
+// productSharesPart reports whether product name l and binary name lp,
+// both lower-cased, share a part of three letters or more between their
+// hyphens, dots and underscores that is no generic word of a tool's name
+// ("idf" of ESP-IDF and idf.py, "gnu" of every GNU tool is not): a
+// vendor's banner writes the product whole where its launcher script
+// carries one part of it.
+func productSharesPart(l, lp string) bool {
+	split := func(r rune) bool { return r == '-' || r == '.' || r == '_' }
+	for _, a := range strings.FieldsFunc(l, split) {
+		if len(a) < 3 || genericNameParts[a] {
+			continue
+		}
+		for _, b := range strings.FieldsFunc(lp, split) {
+			if a == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// genericNameParts are parts of many programs' names that name none of
+// them alone.
+var genericNameParts = map[string]bool{"gnu": true, "cli": true, "bin": true, "lib": true, "dev": true, "core": true, "server": true, "client": true, "tool": true, "tools": true, "sdk": true, "api": true, "app": true, "run": true, "linux": true, "none": true, "elf": true, "gcc": true}
 
 // namedProduct is the terms of the one word a version banner writes
 // before the version, pre, when the person's message intro names it too
@@ -1320,6 +1402,26 @@ func containerExec(a []string) int {
 		i = 3
 	case len(a) > 1 && (a[0] == "docker" || a[0] == "podman" || a[0] == "docker-compose") && a[1] == "exec":
 		i = 2
+	case len(a) > 2 && (a[0] == "docker" || a[0] == "podman") && a[1] == "compose" && a[2] == "run", len(a) > 1 && a[0] == "docker-compose" && a[1] == "run":
+		// `docker compose run --rm web ./manage.py --version` runs
+		// the program named after the service; `docker compose run
+		// --rm freqtrade --version`, only flags after the service's
+		// name, the program it is named after (its image's
+		// entrypoint).
+		i = 2
+		if a[1] == "compose" {
+			i = 3
+		}
+		for i < len(a) && strings.HasPrefix(a[i], "-") {
+			i++
+		}
+		if i+1 < len(a) && strings.HasPrefix(a[i+1], "-") {
+			return i
+		}
+		if i+1 >= len(a) {
+			return 0
+		}
+		return i + 1
 	default:
 		return 0
 	}
@@ -1376,7 +1478,12 @@ func reportedVersions(c command, output string, prompt source) []setting {
 		// no intro of the person's.)
 		found = pastedSettings("Output:\n"+body, prompt)
 		if sub != "show" {
-			found = append(found, ownVersionRow(c, body, prompt)...)
+			found = append(found, ownVersionRow(path.Base(c.args[min(c.runner, len(c.args)-1)].text), body, prompt)...)
+		} else if pkg := shownPackage(c); pkg != "" {
+			// `composer show filament/filament` printing "versions :
+			// * v3.3.4": the report is of the one package asked, so
+			// its version row is that package's.
+			found = append(found, ownVersionRow(pkg, body, prompt)...)
 		}
 	}
 	var out []setting
@@ -1398,17 +1505,16 @@ func reportedVersions(c command, output string, prompt source) []setting {
 // versionRowRe is a report's row labelled only as a version, its label
 // and value in columns or after a colon: "Version         1.17.2",
 // "Version: 2.4.0".
-var versionRowRe = lazyregexp.New(`^(?i:version)\s*[:=]?\s+v?(\d+(?:\.\d+)+)\b`)
+var versionRowRe = lazyregexp.New(`^(?i:versions?)\s*[:=]?\s+(?:\*\s*)?v?(\d+(?:\.\d+)+)\b`)
 
 // ownVersionRow reads the row of a program's status report that gives a
 // version under no other name (`vault status` printing "Version
 // 1.17.2"): the program's own, as a version flag's answer is. (`pip show
 // x` labels the package's version so; its block names the package.)
-func ownVersionRow(c command, body string, prompt source) []setting {
+func ownVersionRow(prog, body string, prompt source) []setting {
 	if !strings.Contains(body, "ersion") {
 		return nil
 	}
-	prog := path.Base(c.args[min(c.runner, len(c.args)-1)].text)
 	if !versionName(prog) {
 		return nil
 	}
@@ -1428,6 +1534,27 @@ func ownVersionRow(c command, body string, prompt source) []setting {
 		}
 	}
 	return nil
+}
+
+// shownPackage is the name of the one package a `show` report asks for
+// (`composer show filament/filament`, `pip show jax`): the last part of
+// its one argument that is no flag, or "" for none or several (`pip show
+// a b` prints a block per package, each naming its own).
+func shownPackage(c command) string {
+	pkg := ""
+	seen := false
+	for _, a := range c.args[min(c.runner, len(c.args)-1)+1:] {
+		switch t := a.text; {
+		case t == "show" && !seen:
+			seen = true
+		case !seen || strings.HasPrefix(t, "-"):
+		case pkg != "":
+			return ""
+		default:
+			pkg = path.Base(t)
+		}
+	}
+	return pkg
 }
 
 // reportSubcommand is the report subcommand c runs (see
@@ -1622,7 +1749,15 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				}
 				continue
 			}
-			if st.named != nil {
+			if st.word {
+				// (A word ties to no line by its shape, only by
+				// the variable's name.)
+				if old = keySlotValue(l, st); old == "" {
+					continue
+				}
+				ch.terms = withTerms(ch.terms, factTerms(st.key))
+			}
+			if st.named != nil && !st.word {
 				name, old = versionAfterName(l, st.named, st.value)
 				if old == "" {
 					// The version alone: the words between it and
@@ -1969,10 +2104,15 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 	in := termSet(named)
 	f := strings.Fields(strings.ReplaceAll(line, "`", " "))
 	for i := range f {
-		if m := imageRefRe().FindStringSubmatch(trimValue(f[i])); m != nil && namesProgram(m[1], in) && !strings.Contains(strings.TrimPrefix(trimValue(f[i]), m[1]), "/") {
-			// "image cassandra:4.1": the name joined to its tag.
-			if old := strings.TrimPrefix(trimValue(f[i]), m[1]+":"); valueShape(withoutV(old)) == valueShape(withoutV(v)) {
-				return m[1] + ":", old
+		if m := imageRefRe().FindStringSubmatch(trimValue(f[i])); m != nil && namesProgram(m[1], in) {
+			// "image cassandra:4.1", "apache/superset:3.1.0": the
+			// name (the last part of the image's path) joined to its
+			// tag.
+			ref := trimValue(f[i])
+			if base := ref[strings.LastIndexByte(ref, '/')+1:]; strings.HasPrefix(base, m[1]+":") {
+				if old := base[len(m[1])+1:]; valueShape(withoutV(old)) == valueShape(withoutV(v)) {
+					return ref[:len(ref)-len(old)], old
+				}
 			}
 		}
 		if i == 0 {
@@ -1983,6 +2123,12 @@ func versionAfterName(line string, named []string, v string) (string, string) {
 			continue
 		}
 		if namesProgram(w, in) {
+			return strings.TrimLeft(w, "("), old
+		}
+		if j := strings.LastIndexByte(w, '/'); j > 0 && j < len(w)-1 && !strings.ContainsAny(w[:j], "/:.~") && unicode.IsUpper(rune(strings.TrimLeft(w, "(")[0])) && unicode.IsUpper(rune(w[j+1])) && namesProgram(w[j+1:], in) {
+			// "Frappe/ERPNext v14": two names joined, the version
+			// right after the last; the first keeps its place. (Both
+			// capitalised: "src/app" is a path.)
 			return strings.TrimLeft(w, "("), old
 		}
 	}

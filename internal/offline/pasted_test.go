@@ -11,8 +11,9 @@ import (
 )
 
 // TestPastedSettings: assignments and tuples a person pasted are read one
-// per line, their keys split into words; a value that is a plain word and
-// a line of prose are not settings.
+// per line, their keys split into words; a value that is a plain word
+// (but under an environment variable's name) and a line of prose are not
+// settings.
 func TestPastedSettings(t *testing.T) {
 	text := "here is the new env file:\n" +
 		"QUEUE_URL=amqp://mq-3.internal:5672\n" +
@@ -24,7 +25,9 @@ func TestPastedSettings(t *testing.T) {
 	for _, s := range pastedSettings(text, source{}) {
 		got = append(got, s.key+"="+s.value+" "+strings.Join(s.terms, "+"))
 	}
-	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size"}
+	// (LOG_FORMAT=json: a plain word under an environment variable's
+	// name is read, to tie only to a memory line writing that name.)
+	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size", "LOG_FORMAT=json log+format"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("pastedSettings = %q, want %q", got, want)
 	}
