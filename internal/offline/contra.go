@@ -3,6 +3,9 @@ package offline
 import (
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A new line that gives a value in place of the one a memory line holds
@@ -278,4 +281,347 @@ func slotLine(line string) bool {
 		}
 	}
 	return false
+}
+
+// A line proposed by any rule (a lasting statement, a recurring one, a
+// correction) may give a new value of what a memory line holds without
+// any change reader having read the change: "redis-cli -p 6380 works, use
+// that" beside "Redis runs on port 6379", "the dashboards URL is
+// https://metrics.example.org" beside "Grafana dashboards are at
+// http://grafana.local:3000". The last check below compares values by
+// their kind (a port, a host, a cloud zone, a dotted version of a named
+// product) instead of by the setting's name, so the pairing does not hang
+// on the sentence sharing the memory line's words.
+
+// typedValue is one value a line states: its kind ("port", "host",
+// "zone", "version"), the value, and for a version the product it is of
+// ("" when the sentence names none: "bumped to 3.12").
+type typedValue struct{ kind, value, of string }
+
+// zoneRe is a cloud region or zone written as a hyphenated name ending in
+// a number: "us-east-1", "eu-west-1a", "europe-west4", "us-central1".
+var zoneRe = lazyregexp.New(`^[a-z]{2,}(?:-[a-z]+)+-?\d{1,2}[a-z]?$`)
+
+// dottedVersionRe is a version written with dots ("3.12", "v1.23.4"), the
+// part after an image's colon included ("python:3.12-slim").
+var dottedVersionRe = lazyregexp.New(`^v?(\d{1,3}(?:\.\d{1,4}){1,2})(?:-[a-z][\w.-]*)?$`)
+
+// versionFiller are the words between a product and its version that name
+// neither ("Python version is 3.10", "we're on go 1.23", "bumped to
+// 3.12"): the product is the nearest word before the version past them,
+// and a version with only these before it names no product.
+var versionFiller = map[string]bool{"is": true, "are": true, "was": true, "were": true, "version": true, "versions": true,
+	"v": true, "to": true, "on": true, "at": true, "now": true, "the": true, "of": true, "from": true, "=": true,
+	"==": true, "@": true, "uses": true, "use": true, "using": true, "we're": true, "we": true,
+	"bumped": true, "upgraded": true, "moved": true, "switched": true, "raised": true, "migrated": true,
+	"updated": true, "pinned": true, "it": true, "it's": true, "its": true, "all": true, "everything": true,
+	"target": true, "minimum": true, "min": true, "toolchain": true, "runtime": true, "and": true, "so": true}
+
+// typedValues lists the values of line by kind. Ports are portsIn's and a
+// number after a port flag ("-p 6380", "--port 8000"); hosts are an
+// address's host or a bare host name with a domain (not localhost).
+func typedValues(line string) []typedValue {
+	var out []typedValue
+	for _, p := range portsIn(line, true) {
+		out = append(out, typedValue{kind: "port", value: p})
+	}
+	f := strings.Fields(line)
+	for i, raw := range f {
+		w := strings.TrimRight(guardWord(raw), ".:")
+		lw := strings.ToLower(w)
+		if lw == "" {
+			continue
+		}
+		if (lw == "-p" || lw == "--port") && i+1 < len(f) {
+			if n := strings.TrimRight(guardWord(f[i+1]), ".:,"); whole(n) && len(n) <= 5 {
+				out = append(out, typedValue{kind: "port", value: n})
+			}
+		}
+		if n, ok := strings.CutPrefix(lw, "--port="); ok && whole(n) && len(n) <= 5 {
+			out = append(out, typedValue{kind: "port", value: n})
+		}
+		if h := hostOf(lw); h != "" {
+			out = append(out, typedValue{kind: "host", value: h})
+			continue
+		}
+		if zoneRe().MatchString(lw) {
+			out = append(out, typedValue{kind: "zone", value: lw})
+			continue
+		}
+		product, ver := "", lw
+		if a, b, ok := strings.Cut(lw, ":"); ok && !strings.Contains(b, "/") {
+			// "python:3.12-slim": an image names its product.
+			product, ver = a, b
+		}
+		if m := dottedVersionRe().FindStringSubmatch(ver); m != nil {
+			if product == "" {
+				product = versionProduct(f[:i])
+			}
+			out = append(out, typedValue{kind: "version", value: m[1], of: product})
+		}
+	}
+	return out
+}
+
+// hostOf is the host a word names: the host of a URL or of an address
+// with a port, or a bare host name with a domain (hostLike); "" for
+// localhost, loopback and anything else.
+func hostOf(w string) string {
+	v := w
+	if i := strings.Index(v, "://"); i > 0 {
+		v, _, _ = strings.Cut(v[i+3:], "/")
+	} else if strings.Contains(v, "/") {
+		return ""
+	}
+	h := withoutPort(v)
+	if h == "localhost" || strings.HasPrefix(h, "127.") || h == "0.0.0.0" || !hostLike(h) && !(strings.Contains(w, "://") && strings.Contains(h, ".")) {
+		return ""
+	}
+	return h
+}
+
+// versionProduct is the product a version said after words names: the
+// nearest word past versionFiller, or "" when only filler comes before.
+func versionProduct(words []string) string {
+	for i := len(words) - 1; i >= 0 && i >= len(words)-4; i-- {
+		w := strings.ToLower(strings.Trim(guardWord(words[i]), ".:-"))
+		if w == "" || versionFiller[w] {
+			continue
+		}
+		if hasDigit(w) {
+			return ""
+		}
+		return w
+	}
+	return ""
+}
+
+// subjectTerms are the terms of a line that name things, not values, a
+// hyphenated name counted by its parts too ("redis-cli" names redis).
+func subjectTerms(line string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range nonValues(line) {
+		m[t] = true
+		if strings.Contains(t, "-") {
+			for _, p := range strings.Split(t, "-") {
+				if len(p) >= 3 && !hasDigit(p) {
+					m[textkey.Stem(p)] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// kindTerms name the kind of a value, not what it is of: two lines that
+// share only "port" or "server" may be about two services.
+var kindTerms = stemmed(map[string]bool{"port": true, "version": true, "host": true, "hostname": true, "url": true,
+	"address": true, "region": true, "zone": true, "server": true, "service": true, "app": true, "endpoint": true,
+	"domain": true, "local": true, "dev": true, "run": true, "listen": true, "live": true, "use": true, "work": true})
+
+// sharesSubject reports whether two lines share a term that names a thing.
+func sharesSubject(a, b map[string]bool) bool { return sharedSubjects(a, b) > 0 }
+
+// sharedSubjects counts the terms naming a thing two lines share.
+func sharedSubjects(a, b map[string]bool) int {
+	n := 0
+	for t := range a {
+		if b[t] && !kindTerms[t] {
+			n++
+		}
+	}
+	return n
+}
+
+// clashes finds the one memory line (read from a file, not yet rewritten,
+// not the verification line) that holds a different value of a kind the
+// candidate states, for the same thing: the candidate is that line's new
+// form, and beside it the old line would contradict it. The same thing
+// is a version of the same product; or a port or host of a line sharing a
+// word that names a thing with the candidate ("redis" in "redis-cli");
+// or, for a zone and a version said with no product, the only memory line
+// holding a value of that kind, when the candidate or the message it came
+// from tells a change ("we're in eu-west-1 now", "bumped to 3.12"). A
+// value some memory line holds already is no new value ("Postgres is still
+// on 5432" changes no other port), and two lines that could be the one
+// leave it open which changed: nothing is paired then.
+func (k *known) clashes(c candidate, said []source, taken map[string]bool) (string, string) {
+	if !hasDigit(c.line) && !strings.Contains(c.line, ".") {
+		return "", ""
+	}
+	vals := typedValues(c.line)
+	if len(vals) == 0 {
+		return "", ""
+	}
+	msgs := candidateMessages(c, said)
+	told := changeSignalRe().MatchString(c.line)
+	for _, m := range msgs {
+		told = told || changeSignalRe().MatchString(m) && !tellsNoChange(m)
+	}
+	subj := subjectTerms(c.line)
+	var mem []valuedLine
+	for _, l := range k.lines {
+		if k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		if vs := typedValues(l); len(vs) > 0 {
+			mem = append(mem, valuedLine{l, vs})
+		}
+	}
+	held := func(v typedValue) bool {
+		for _, m := range mem {
+			for _, mv := range m.vals {
+				if mv.kind == v.kind && mv.value == v.value {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	fresh := vals[:0:0]
+	for _, v := range vals {
+		if !held(v) {
+			fresh = append(fresh, v)
+		}
+	}
+	vals = fresh
+	found := ""
+	for _, v := range vals {
+		bare := v.kind == "version" && (v.of == "" || productless(v.value, msgs))
+		for _, m := range mem {
+			ofKind := 0
+			same := false
+			for _, mv := range m.vals {
+				if mv.kind != v.kind {
+					continue
+				}
+				ofKind++
+				switch v.kind {
+				case "version":
+					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
+				case "zone":
+					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, subjectTerms(m.line))
+				default:
+					// A port or host of the same thing: one shared
+					// name when a change is told, two otherwise
+					// ("the redis exporter listens on 9121" is no
+					// new port of "Redis runs on port 6379").
+					n := sharedSubjects(subj, subjectTerms(m.line))
+					same = same || n >= 2 || told && n >= 1
+				}
+			}
+			if !same || ofKind != 1 {
+				continue
+			}
+			if found != "" && found != m.line {
+				return "", ""
+			}
+			found = m.line
+		}
+	}
+	if found == "" || k.from[found] == "" || taken[found] {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// valuedLine is a memory line and the values typedValues reads in it.
+type valuedLine struct {
+	line string
+	vals []typedValue
+}
+
+// onlyKind reports whether exactly one memory line holds values of kind.
+func onlyKind(mem []valuedLine, kind string) bool {
+	n := 0
+	for _, m := range mem {
+		for _, v := range m.vals {
+			if v.kind == kind {
+				n++
+				break
+			}
+		}
+	}
+	return n == 1
+}
+
+// productless reports whether a message a candidate came from says the
+// version with no product before it ("bumped to 3.12, from now on assume
+// 3.12 features are fine"): the version is of whatever memory keeps one of.
+func productless(version string, msgs []string) bool {
+	for _, m := range msgs {
+		for _, v := range typedValues(m) {
+			if v.kind == "version" && v.value == version && v.of == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// candidateMessages are the whole messages a candidate's sentences came
+// from: the line keeps one sentence, its neighbours may tell the change
+// ("we dropped flake8 for ruff. from now on run ruff check").
+func candidateMessages(c candidate, said []source) []string {
+	var out []string
+	seen := map[[2]any]bool{}
+	for _, s := range c.srcs {
+		key := [2]any{s.session, s.msgID}
+		if seen[key] || s.msgID == "" {
+			continue
+		}
+		seen[key] = true
+		for i := range said {
+			if said[i].session == s.session && said[i].msgID == s.msgID {
+				out = append(out, message(said, i))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// gaveUp finds the one memory line (read from a file, not yet rewritten,
+// not the verification line) that names what the message a candidate came
+// from gives up ("we dropped flake8 for ruff. from now on run ruff check
+// before committing" beside "Lint with flake8 before committing"): the
+// candidate no longer names it and shares a word naming a thing with the
+// line ("committing"), so it is the line's new form. A name two lines
+// hold leaves it open which one the candidate replaces.
+func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (string, string) {
+	subj := termSet(textkey.Terms(c.line))
+	for _, m := range candidateMessages(c, said) {
+		if tellsNoChange(m) {
+			continue
+		}
+		for _, match := range oldOnlyMatches(m) {
+			old := pickValue(trimValue(firstNonEmpty(match[1:])))
+			if !valueLike(old) || containsValue(c.line, old) || measureRe().MatchString(match[0]) {
+				continue
+			}
+			found := ""
+			for _, l := range k.lines {
+				if k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, old) || negatedIn(l, old) {
+					continue
+				}
+				if found != "" {
+					found = ""
+					break
+				}
+				found = l
+			}
+			if found == "" || k.from[found] == "" || taken[found] {
+				continue
+			}
+			// Any word but the name given up ties them: the line's
+			// own name for the thing is what the message replaced.
+			ls := termSet(textkey.Terms(found))
+			delete(ls, strings.ToLower(old))
+			delete(ls, textkey.Stem(strings.ToLower(old)))
+			if sharesSubject(subj, ls) {
+				return found, k.from[found]
+			}
+		}
+	}
+	return "", ""
 }

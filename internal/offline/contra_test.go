@@ -101,3 +101,109 @@ func TestRanToolChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedValues: values are read by kind (a port also after a port
+// flag, a host of a URL or a bare host with a domain, a cloud zone, a
+// dotted version with the product before it); a directory flag, a file
+// name and localhost are none.
+func TestTypedValues(t *testing.T) {
+	for _, tt := range []struct{ line, want string }{
+		{"Redis-cli -p 6380 works, use that.", "port:6380"},
+		{"The dashboards URL is https://metrics.example.org.", "host:metrics.example.org"},
+		{"Staging is deployed at stg.acme.cloud.", "host:stg.acme.cloud"},
+		{"Serve the docs with --port=4100.", "port:4100"},
+		{"We're in eu-west-1 now for everything.", "zone:eu-west-1"},
+		{"The bucket lives in europe-west4.", "zone:europe-west4"},
+		{"Python version is 3.10.", "version:3.10@python"},
+		{"bumped to 3.12, assume 3.12 features", "version:3.12@,version:3.12@assume"},
+		{"Base image is python:3.12-slim.", "version:3.12@python"},
+		{"We're on go 1.23 now.", "version:1.23@go"},
+		// Negatives.
+		{"Run mkdir -p build first.", ""},
+		{"Edit config.yaml, not settings.json.", ""},
+		{"The API runs on localhost:8080.", "port:8080"},
+		{"Keep PRs under 400 lines.", ""},
+	} {
+		var got []string
+		for _, v := range typedValues(tt.line) {
+			s := v.kind + ":" + v.value
+			if v.kind == "version" {
+				s += "@" + v.of
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("typedValues(%q) = %v, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestClashes: a proposed line giving a different value of a kind a memory
+// line holds for the same thing replaces that line, whatever rule proposed
+// it and however the setting is named; a value of another thing (another
+// service's port, another product's version), a value memory holds
+// already, or two lines that could be the one leave memory alone.
+func TestClashes(t *testing.T) {
+	for _, tt := range []struct {
+		mem  []string
+		line string
+		msg  string // the whole message the line came from ("": the line)
+		want string // the memory line replaced, or ""
+	}{
+		{[]string{"- Redis runs on port 6379.", "- Keys are namespaced."}, "Redis-cli -p 6380 works, use that.", "redis-cli -p 6380 works, use that from now on", "- Redis runs on port 6379."},
+		{[]string{"- Grafana dashboards are at http://grafana.local:3000."}, "The dashboards URL is https://metrics.example.org.", "from now on, the dashboards URL is https://metrics.example.org", "- Grafana dashboards are at http://grafana.local:3000."},
+		{[]string{"- Deploy to AWS region us-east-1."}, "We're in eu-west-1 now for everything.", "", "- Deploy to AWS region us-east-1."},
+		{[]string{"- Python version is 3.10.", "- Notebooks go in notebooks/."}, "Assume 3.12 features are fine.", "bumped to 3.12, from now on assume 3.12 features are fine", "- Python version is 3.10."},
+		{[]string{"- The kiln controller speaks MQTT on kiln.shop.lan:1883."}, "The kiln controller broker moved to broker.shop.lan:1883.", "", "- The kiln controller speaks MQTT on kiln.shop.lan:1883."},
+		// Negatives.
+		{[]string{"- Postgres listens on port 5432."}, "The api is on 8000 now, curl it there.", "", ""},
+		{[]string{"- Redis runs on port 6379."}, "The redis exporter listens on 9121.", "remember that the redis exporter listens on 9121", ""},
+		{[]string{"- Python version is 3.12.", "- Use Django 4.2."}, "Use Django 5.0 now.", "", "- Use Django 4.2."},
+		{[]string{"- Python version is 3.10."}, "We bumped the schema format to 2.1 now.", "", ""},
+		{[]string{"- Python version is 3.10."}, "Use Django 5.0 with python now.", "", ""},
+		{[]string{"- Python version is 3.10.", "- Django is 4.2."}, "Assume 3.12 features are fine.", "bumped to 3.12, from now on assume 3.12 features are fine", ""},
+		{[]string{"- Deploy to AWS region us-east-1.", "- Backups are copied to us-west-2."}, "Logs ship to eu-west-1 now.", "", ""},
+		{[]string{"- Staging is deployed at staging.acme.internal."}, "Prod.acme.internal is production, never touch it.", "", ""},
+		{[]string{"- Postgres listens on port 5432.", "- Redis runs on port 6379."}, "Postgres is still on 5432.", "", ""},
+	} {
+		k := memKnown(tt.mem...)
+		msg := tt.msg
+		if msg == "" {
+			msg = tt.line
+		}
+		said := []source{{session: 0, msgID: "m1", quote: msg}}
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: said}
+		got, _ := k.clashes(c, said, map[string]bool{})
+		if got != tt.want {
+			t.Errorf("clashes(%q, %q) = %q, want %q", tt.mem, tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestGaveUp: a line from a message that gives up a name one memory line
+// holds, sharing another word with that line, replaces it; a name the
+// line still holds, a name two lines hold or no word in common leave
+// memory alone.
+func TestGaveUp(t *testing.T) {
+	for _, tt := range []struct {
+		mem       []string
+		line, msg string
+		want      string
+	}{
+		{[]string{"- Lint with flake8 before committing.", "- DAGs live in dags/."}, "Run ruff check before committing.", "we dropped flake8 for ruff. from now on run ruff check before committing", "- Lint with flake8 before committing."},
+		{[]string{"- Flash the board with openocd before testing."}, "Flash with probe-rs before testing.", "ditched openocd, it's probe-rs now. from now on flash with probe-rs before testing", "- Flash the board with openocd before testing."},
+		// Negatives.
+		{[]string{"- Lint with flake8 before committing."}, "Run flake8 and mypy before committing.", "flake8 config is gone, from now on run flake8 and mypy before committing", ""},
+		{[]string{"- Use logrus for logging.", "- Lint with golangci-lint before committing."}, "Run go test -race before committing.", "we dropped the old metrics sidecar. from now on run go test -race before committing", ""},
+		{[]string{"- Lint with flake8 before committing.", "- CI runs flake8 on every push."}, "Run ruff check before committing.", "we dropped flake8 for ruff. from now on run ruff check before committing", ""},
+		{[]string{"- Charts are drawn with d3."}, "Run ruff check before committing.", "we dropped d3 last year. run ruff check before committing", ""},
+	} {
+		k := memKnown(tt.mem...)
+		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: said}
+		got, _ := k.gaveUp(c, said, map[string]bool{})
+		if got != tt.want {
+			t.Errorf("gaveUp(%q, %q) = %q, want %q", tt.mem, tt.line, got, tt.want)
+		}
+	}
+}

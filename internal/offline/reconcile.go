@@ -89,6 +89,12 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			if old == "" {
 				old, path = k.discredited(c.line, taken)
 			}
+			if old == "" {
+				old, path = k.clashes(c, said, taken)
+			}
+			if old == "" {
+				old, path = k.gaveUp(c, said, taken)
+			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
 				// person's own line: it leaves the global memory alone.
@@ -424,7 +430,19 @@ func (k *known) verificationLine() (string, string) {
 
 // superseded finds an existing memory line (read from a file, not yet
 // rewritten) that line gives a newer value for.
+//
+// A line whose values one memory line holds already, every one of them,
+// is about that line ("Postgres is still on 5432" beside "Postgres listens
+// on port 5432"): it gives no newer value for another line that only
+// shares a setting noun with it ("Redis runs on port 6379").
 func (k *known) superseded(line string, taken map[string]bool) (string, string) {
+	if vn := valueTerms(factTerms(line)); len(vn) > 0 {
+		for _, l := range k.lines {
+			if !k.removed[l] && !strings.Contains(l, verificationPrefix) && subset(vn, valueTerms(factTerms(l))) {
+				return "", ""
+			}
+		}
+	}
 	for _, l := range k.lines {
 		path := k.from[l]
 		if path == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
