@@ -765,6 +765,15 @@ func wordingOf(s, name string) (line string, leans bool) {
 	return "", leans
 }
 
+// nameIsSubject reports whether a clause states something of name itself:
+// the name comes before the clause's first verb of state ("report_ro needs
+// a new password", "KIOSK_CONF_DIR is mounted read-only"), not after it as
+// what a thing is done with ("handedness needs the ee_hands flash").
+func nameIsSubject(clause, name string) bool {
+	loc := stateVerbRe().FindStringIndex(clause)
+	return loc != nil && strings.Contains(strings.ToLower(clause[:loc[0]]), name)
+}
+
 // recurringNames returns the statements of settings named as code in two
 // sessions or more and leaned on in one (see above), one per session, all
 // worded alike so that they group. A name a statement or a restatement
@@ -861,8 +870,12 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 			if said[i].session == ws {
 				continue
 			}
-			if l, leans := wordingOf(said[i].quote, n); l != "" && !leans && l != line {
-				// Another session says something else of the name.
+			if l, leans := wordingOf(said[i].quote, n); l != "" && !leans && l != line && (len(sessions) < 3 || nameIsSubject(l, n)) {
+				// Another session says something else of the name
+				// ("report_ro needs a new password"). Named in three
+				// sessions, a clause that only uses it ("the role
+				// still needs the ROLE_PIN jumper") is the same
+				// setting in other words.
 				differs = true
 			}
 		}

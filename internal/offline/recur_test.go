@@ -333,3 +333,29 @@ func TestRecurNamesEverydayWords(t *testing.T) {
 		t.Errorf("recurNames = %v, want %v", got, want)
 	}
 }
+
+// TestSettingSaidInOtherWords: a name written as code that the person
+// names in three sessions, leaning back on it once, is one setting even
+// when each session words it otherwise ("the boards figure out their role
+// through ROLE_PIN", "the role needs the ROLE_PIN jumper"). A session
+// that states something of the name itself ("ROLE_PIN is floating on the
+// rev A units") still says it is no settled value.
+func TestSettingSaidInOtherWords(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:ok so the boards figure out their role through ROLE_PIN, they all run one firmware"},
+		[]string{"u:new batch of boards arrived; the role needs the ROLE_PIN jumper set on each board"},
+		[]string{"u:add a status led, the sensor node is still the ROLE_PIN high one"},
+	)
+	if len(got) != 1 || !strings.HasPrefix(got[0].line, "The boards figure out their role through ROLE_PIN") || len(sessionsOf(got[0])) != 3 {
+		t.Fatalf("got %+v; want the role sentence from all three sessions", got)
+	}
+	for _, c := range candidatesOf(
+		[]string{"u:ok so the boards figure out their role through ROLE_PIN, they all run one firmware"},
+		[]string{"u:ROLE_PIN is floating on the rev A units, they need a pull-down"},
+		[]string{"u:add a status led, the sensor node is still the ROLE_PIN high one"},
+	) {
+		if strings.Contains(c.line, "ROLE_PIN") {
+			t.Errorf("got %q; want no line: another session states something of ROLE_PIN itself", c.line)
+		}
+	}
+}
