@@ -715,7 +715,8 @@ var everydayUnit = map[string]bool{"e-mail": true, "x-axis": true, "y-axis": tru
 // recurNames are the names of a sentence a setting can be: written as
 // code (a digit, an underscore, a dot, a capital inside), with letters,
 // four characters or more, and no file or path (a file is where work
-// happens, named in every other request).
+// happens, named in every other request), or a constant in capitals
+// ("TARGET").
 func recurNames(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range unitNameRe().FindAllString(s, -1) {
@@ -734,7 +735,37 @@ func recurNames(s string) map[string]bool {
 		}
 		m[n] = true
 	}
+	words := strings.FieldsFunc(s, notNameRune)
+	for i, w := range words {
+		// A constant in capitals ("TARGET", "QSIGNALS") past the
+		// sentence's first word, standing alone, unless the sentence
+		// shouts: a word of instruction in capitals ("NEVER") is no
+		// subject, nor is a run of capitals (the SQL of "ON CLUSTER").
+		if i > 0 && len(w) >= 4 && isName(w) && strings.IndexFunc(w, unicode.IsLower) < 0 && !shouted(s) &&
+			!capitals(words[i-1]) && (i+1 == len(words) || !capitals(words[i+1])) {
+			if l := strings.ToLower(w); subjectTerm(l) && len(factTerms(l)) == 1 {
+				m[l] = true
+			}
+		}
+	}
 	return m
+}
+
+// capitals reports whether a word is letters in capitals, two or more.
+func capitals(w string) bool {
+	return len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0
+}
+
+// shouted reports whether a sentence writes two words of four letters or
+// more in capitals: emphasis or pasted output, not a constant named.
+func shouted(s string) bool {
+	n := 0
+	for _, w := range strings.FieldsFunc(s, notNameRune) {
+		if len(w) >= 4 && strings.IndexFunc(w, unicode.IsLower) < 0 && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // leansOn reports whether a sentence names name as already settled: "like
@@ -775,8 +806,10 @@ func nameIsSubject(clause, name string) bool {
 }
 
 // recurringNames returns the statements of settings named as code in two
-// sessions or more and leaned on in one (see above), one per session, all
-// worded alike so that they group. A name a statement or a restatement
+// sessions or more and leaned on in one (see above), or named in three
+// sessions and given as the value of something in one ("the holiday
+// calendar for EUR instruments is TARGET"), one per session, all worded
+// alike so that they group. A name a statement or a restatement
 // (more) names already is that fact's; a name that another session states
 // something else of ("report_ro needs a new password") or changes is no
 // settled value.
@@ -879,7 +912,12 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 				differs = true
 			}
 		}
-		if len(leaned) == 0 || differs {
+		if len(leaned) == 0 && (len(sessions) < 3 || nameIsSubject(line, n) || strings.HasPrefix(line, "I ")) || differs {
+			// Never leaned on, a name is a setting only when three
+			// sessions name it and the wording gives it as the value
+			// of something ("the holiday calendar … is TARGET"), not
+			// as the thing a request is about ("ChartPanel needs a
+			// legend") or what the person did ("I have added X").
 			continue
 		}
 		if bestLeans && len(leaning[n]) > 0 {

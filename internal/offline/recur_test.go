@@ -359,3 +359,48 @@ func TestSettingSaidInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingNamedInThreeSessions: a name the person uses in three
+// sessions, none leaning back, is a setting when one session gives it as
+// the value of something ("the signal queue is called QSIGNALS"); a
+// constant in capitals is such a name too. A name that is only what each
+// request is about ("ChartPanel needs a legend") is no setting.
+func TestSettingNamedInThreeSessions(t *testing.T) {
+	got := candidatesOf(
+		[]string{"u:The signal queue is called QSIGNALS in this firmware."},
+		[]string{"u:push the button events onto QSIGNALS"},
+		[]string{"u:the watchdog kicks go through QSIGNALS as well"},
+	)
+	if len(got) != 1 || !strings.HasPrefix(got[0].line, "The signal queue is called QSIGNALS") || len(sessionsOf(got[0])) != 3 {
+		t.Fatalf("got %+v; want the queue sentence from all three sessions", got)
+	}
+	got = candidatesOf(
+		[]string{"u:Please add the bond pricer. Note that settlement for all gilts here uses the LONDONSTD calendar."},
+		[]string{"u:The repo pricer next, with LONDONSTD for the settlement dates."},
+		[]string{"u:Coupon schedule for the linkers; LONDONSTD settlement, obviously."},
+	)
+	if len(got) != 1 || !strings.Contains(got[0].line, "LONDONSTD calendar") || len(sessionsOf(got[0])) != 3 {
+		t.Fatalf("got %+v; want the calendar sentence from all three sessions", got)
+	}
+	for _, sessions := range [][][]string{
+		{{"u:fix the tooltip in ChartPanel"}, {"u:ChartPanel needs a legend"}, {"u:make ChartPanel resizable"}},
+		{{"u:is the queue QSIGNALS?"}, {"u:does QSIGNALS drop events?"}, {"u:why is QSIGNALS full?"}},
+		{{"u:the signal queue is called QSIGNALS"}, {"u:push the button events onto QSIGNALS"}},
+		{{"u:I have added the screen to MAIN_NAV."}, {"u:the settings page goes into MAIN_NAV"}, {"u:sort MAIN_NAV by name"}},
+	} {
+		for _, c := range candidatesOf(sessions...) {
+			if strings.Contains(c.line, "ChartPanel") || strings.Contains(c.line, "QSIGNALS") || strings.HasPrefix(c.line, "I have added") {
+				t.Errorf("got %q; want no setting line", c.line)
+			}
+		}
+	}
+	if got := recurNames("Run it NEVER EVER against PROD, the queue is QSIGNALS"); len(got) != 0 {
+		t.Errorf("recurNames of a shouted sentence = %v, want none", got)
+	}
+	if got := recurNames("every table here is created ON CLUSTER main_ring, I added theories/Normal.v too"); got["cluster"] {
+		t.Errorf("recurNames = %v, want no SQL keyword", got)
+	}
+	if got := recurNames("the calendar is TARGET, not the US one"); !got["target"] || len(got) != 1 {
+		t.Errorf("recurNames = %v, want target", got)
+	}
+}
