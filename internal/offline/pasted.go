@@ -63,6 +63,10 @@ type setting struct {
 	// stats" above "    bind :8405"): the key says what is set, the
 	// section whose ("url" of the action server).
 	section []string
+	// file: the name of a file printed whole that holds this value
+	// alone (".nvmrc" printing "22.11.0"): only a memory line naming
+	// the file, and writing one value of the same shape, ties to it.
+	file string
 	// word: the value is a plain word ("database" of
 	// QUEUE_CONNECTION=database), read only under an environment
 	// variable's name: only a memory line writing that name ties to it.
@@ -431,11 +435,22 @@ type pasteBlock struct {
 // value, a TOML table, or up to three words and an opening brace.
 var sectionHeaderRe = lazyregexp.New(`^(?:([A-Za-z_][\w-]*):|\[([A-Za-z_][\w.-]*)\]|([A-Za-z_][\w-]*(?:\s+[A-Za-z_][\w-]*){0,2})\s*\{?)$`)
 
+// jsonHeaderRe is a JSON key opening an object on its line:
+// `"devDependencies": {`.
+var jsonHeaderRe = lazyregexp.New(`^"([A-Za-z_][\w-]*)"\s*:\s*\{$`)
+
 // headerMatch is sectionHeaderRe's match of trimmed line t, run only on
 // a line starting as every header does (a letter, an underscore or a
 // bracket): most pasted lines are values, output or code, and the regexp
 // ran on each.
 func headerMatch(t string) []string {
+	if t[0] == '"' && strings.HasSuffix(t, "{") {
+		// `"dependencies": {` of a JSON file: a key opening an object.
+		if m := jsonHeaderRe().FindStringSubmatch(t); m != nil {
+			return []string{t, m[1], "", ""}
+		}
+		return nil
+	}
 	if c := t[0]; c != '_' && c != '[' && (c|0x20 < 'a' || c|0x20 > 'z') {
 		return nil
 	}
@@ -815,6 +830,15 @@ func shownSettings(c command, output string, prompt source) []setting {
 	for i := range out {
 		out[i].intro = prompt.quote
 	}
+	if body := strings.TrimSpace(shellOutput(output)); !resolved && len(out) == 0 && !strings.ContainsAny(body, " \t\n") && versionNumber(withoutV(body)) {
+		// `cat .nvmrc` printing "22.11.0": a file that holds one
+		// version and nothing else (.python-version, lean-toolchain,
+		// VERSION); the file's name is its key.
+		f := path.Base(c.args[1].text)
+		s := prompt
+		s.quote = body
+		out = append(out, setting{key: f, terms: keyTerms(f), value: body, src: s, intro: prompt.quote, file: f})
+	}
 	return out
 }
 
@@ -1003,7 +1027,7 @@ func productNames(pre, lp string) []string {
 		if len(w) < 3 || l == lp || !versionName(w) || versionWords[textkey.Stem(l)] || versionLabelWords[l] {
 			continue
 		}
-		if strings.HasPrefix(lp, l) || strings.HasPrefix(l, lp) && len(lp) >= 3 || named && unicode.IsUpper([]rune(w)[0]) || productSharesPart(l, lp) {
+		if strings.HasPrefix(lp, l) || strings.HasPrefix(l, lp) && len(lp) >= 3 || named && unicode.IsUpper([]rune(w)[0]) || productSharesPart(l, lp) || abbreviates(lp, l) {
 			out = withTerms(out, keyTerms(l))
 		}
 	}
@@ -1029,6 +1053,23 @@ func productSharesPart(l, lp string) bool {
 		}
 	}
 	return false
+}
+
+// abbreviates reports whether binary name lp is an abbreviation of
+// product word l, both lower-cased: three letters or more, all letters,
+// the same first letter, and each of its letters found in l in order
+// ("mvn" of Maven, "psql" of PostgreSQL), l the longer.
+func abbreviates(lp, l string) bool {
+	if len(lp) < 3 || len(l) <= len(lp) || lp[0] != l[0] || strings.ContainsFunc(lp, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return false
+	}
+	i := 0
+	for j := 0; j < len(l) && i < len(lp); j++ {
+		if l[j] == lp[i] {
+			i++
+		}
+	}
+	return i == len(lp)
 }
 
 // genericNameParts are parts of many programs' names that name none of
@@ -1749,6 +1790,14 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				}
 				continue
 			}
+			if st.file != "" {
+				if !containsValue(l, st.file) {
+					continue
+				}
+				if old = onlyVersion(l, st.value); old == "" {
+					continue
+				}
+			}
 			if st.word {
 				// (A word ties to no line by its shape, only by
 				// the variable's name.)
@@ -1859,8 +1908,17 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 					old = siblingHost(l, st.value)
 				}
 			}
+			if old != "" && !st.pinned && !st.word && strings.Contains(st.key, "-") && keySlotValue(l, st) == old {
+				// "Standards-Version: 4.6.2 in debian/control": the
+				// line writes the hyphenated key as one word, which
+				// names the setting where its split words do not.
+				// (Not yet for a key with an underscore: tuning45's
+				// fly.toml internal_port would then be found, but a
+				// second run proposes the sentence that retold it.)
+				ch.terms = withTerms(ch.terms, factTerms(st.key))
+			}
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) ||
-				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) {
+				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) && !(st.file != "" && updatedNamedFile(st.intro, l)) {
 				continue
 			}
 			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) && !updatedNamedFile(st.intro, l) {
@@ -1893,6 +1951,22 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 		}
 	}
 	return out
+}
+
+// onlyVersion is the one version line writes in v's shape ("20" of
+// "Node 20 via nvm (.nvmrc)" for 22.11.0), or "" for none or several: a
+// file holding a version alone gives no name to pick one of two.
+func onlyVersion(line, v string) string {
+	found := ""
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if t := trimValue(w); versionNumber(withoutV(t)) && valueShape(withoutV(t)) == valueShape(withoutV(v)) {
+			if found != "" {
+				return ""
+			}
+			found = t
+		}
+	}
+	return found
 }
 
 // updatedNamedFile reports whether intro, the person's message before a
@@ -2204,7 +2278,8 @@ func namesProgram(w string, in map[string]bool) bool {
 			return true
 		}
 	}
-	if lw := strings.ToLower(strings.TrimLeft(w, "(")); len(lw) >= 4 && !strings.ContainsFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) {
+	// ("Next.js": the suffix written after a dot.)
+	if lw := strings.Replace(strings.ToLower(strings.TrimLeft(w, "(")), ".js", "js", 1); len(lw) >= 4 && !strings.ContainsFunc(lw, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		for t := range in {
 			if len(t) >= 4 && (strings.HasPrefix(t, lw) && programSuffixes[t[len(lw):]] || strings.HasPrefix(lw, t) && programSuffixes[lw[len(t):]] || lw == "py"+t) {
 				return true

@@ -134,3 +134,77 @@ func TestPastedEnvWordEditsMemoryLine(t *testing.T) {
 		})
 	}
 }
+
+// TestProductOfBinary: a banner's product word belongs to the binary
+// asked when the binary's name abbreviates it ("mvn" of Maven, "psql" of
+// PostgreSQL) or shares a part of its name that is no generic word ("idf"
+// of ESP-IDF and idf.py); a short name, another first letter, letters out
+// of order or a generic part ("cli") tie nothing.
+func TestProductOfBinary(t *testing.T) {
+	for _, tc := range []struct {
+		lp, l string
+		want  bool
+	}{
+		{"mvn", "maven", true},
+		{"psql", "postgresql", true},
+		{"gh", "github", false},
+		{"mvn", "gradle", false},
+		{"nvm", "maven", false},
+		{"ptx", "python", false},
+	} {
+		if got := abbreviates(tc.lp, tc.l); got != tc.want {
+			t.Errorf("abbreviates(%q, %q) = %v, want %v", tc.lp, tc.l, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		l, lp string
+		want  bool
+	}{
+		{"esp-idf", "idf.py", true},
+		{"zephyr-west", "west.py", true},
+		{"core-cli", "ns-cli", false},
+		{"gnu", "gnu-indent", false},
+	} {
+		if got := productSharesPart(tc.l, tc.lp); got != tc.want {
+			t.Errorf("productSharesPart(%q, %q) = %v, want %v", tc.l, tc.lp, got, tc.want)
+		}
+	}
+}
+
+// TestShownFileValueAndJSONSection: a file printed whole that holds one
+// version alone gives it under the file's name, which only a memory line
+// naming the file and writing one version ties to; a JSON key opening an
+// object heads the block its keys are under, so a version under
+// "dependencies" is that package's.
+func TestShownFileValueAndJSONSection(t *testing.T) {
+	for _, tc := range []struct{ cmd, output, want string }{
+		{"cat .nvmrc", "22.11.0\n", ".nvmrc=22.11.0"},
+		{"cat .python-version", "3.12.7\n", ".python-version=3.12.7"},
+		{"cat .nvmrc", "lts/iron\n", ""},
+		{"cat notes.txt", "see the wiki for 22.11.0\n", ""},
+	} {
+		var got []string
+		for _, s := range shownSettings(commands(tc.cmd)[0], tc.output, source{quote: "bumped it, see"}) {
+			got = append(got, s.key+"="+s.value)
+		}
+		if g := strings.Join(got, ","); g != tc.want {
+			t.Errorf("shownSettings(%q, %q) = %q, want %q", tc.cmd, tc.output, g, tc.want)
+		}
+	}
+	for _, tc := range []struct{ line, v, want string }{
+		{"Node 20 via nvm (.nvmrc).", "22.11.0", "20"},
+		{"Node 20 via nvm (.nvmrc), CI on 18.", "22.11.0", ""},
+		{"Node via nvm (.nvmrc).", "22.11.0", ""},
+	} {
+		if got := onlyVersion(tc.line, tc.v); got != tc.want {
+			t.Errorf("onlyVersion(%q, %q) = %q, want %q", tc.line, tc.v, got, tc.want)
+		}
+	}
+	var got []string
+	for _, s := range pastedSettings("package.json after the upgrade:\n  \"dependencies\": {\n    \"next\": \"15.0.3\"\n  },\n  \"scripts\": {\n    \"port\": \"3000\"\n  }", source{quote: "x"}) {
+		got = append(got, s.key+"="+s.value+" "+strings.Join(s.section, "+")+" "+strings.Join(s.named, "+"))
+	}
+	if g := strings.Join(got, ","); g != "next=15.0.3 dependency next,port=3000 script " {
+		t.Errorf("pastedSettings(package.json) = %q", g)
+	}
+}
