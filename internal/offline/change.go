@@ -80,9 +80,11 @@ var (
 	// insteadPlaceRe: "workloads are now deployed to swedencentral
 	// rather than westeurope" (a place a thing goes to), "session store
 	// valkey now, not memcached" (the value said to hold now, then the one
-	// it is not). The value given up closes its clause: "tests go in
-	// tests/ rather than next to the code" gives up no value.
-	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
+	// it is not), "the libs are now in extern/ and not vendor/" (a place,
+	// then the one it no longer is, in a sentence telling a change). The
+	// value given up closes its clause: "tests go in tests/ rather than
+	// next to the code" gives up no value.
+	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than|(?:and|but)\s+not(?:\s+(?:in|at|under|on))?|not\s+(?:in|at|under|on))\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
 		`|` + name + `\s+now\s*,?\s+(?:not|instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$|\s+(?:any ?more|now|since|because|as)\b)`)
 	// unitNotRe: "500 Hz, not 250 Hz", "2 spaces rather than 4
 	// spaces": two numbers in one unit, the first held, the second not

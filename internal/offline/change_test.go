@@ -63,6 +63,12 @@ func TestChangesIn(t *testing.T) {
 		{"From this quarter all nightly backups are now written to nas-b rather than nas-a.", "", "nas-a>nas-b"},
 		{"session store valkey now, not memcached.", "", "memcached>valkey"},
 		{"from now on the fixtures go in testdata/ rather than next to the tests", "", ""},
+		// a place said held now "and not" the old one, or "not in" it
+		{"the third-party libs I moved, they are now in extern/ and not vendor/, the build must look there.", "", "vendor/>extern/"},
+		{"Since last week the photos are now archived under cold/ but not under hot/.", "", "hot/>cold/"},
+		{"the nightly dumps now land in s3://dumps-eu, not in s3://dumps-us.", "", "s3://dumps-us>s3://dumps-eu"},
+		// a rule said with a bare "not" changes nothing
+		{"from now on deploy to staging, not prod.", "", ""},
 		{"we use pytest now, not because unittest is bad", "", ""},
 		{"now that we're in production rather than staging, be careful", "", ""},
 		{"It's Tuesday now, not Monday.", "", ""},
