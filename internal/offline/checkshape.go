@@ -628,3 +628,26 @@ func writeOption(rest []string) string {
 	}
 	return ""
 }
+
+// reportsOnly reports whether a formatter's run carries what makes it
+// only report the changes it would make: an option or a mode value
+// naming a check, a diff, a verification, a dry run or a list of the
+// files (`--check`, `--mode check`, `fmt-check`, `-d`, `-l`,
+// `--verify-no-changes`, `--dry-run`), or one asking for a failing exit
+// status (`--set-exit-if-changed`). Without one a formatter rewrites the
+// files (`cargo fmt`, `dune fmt`, `make format`): a change made, never a
+// check of the work.
+func reportsOnly(rest []string) bool {
+	for _, a := range rest {
+		name := strings.ToLower(strings.TrimLeft(a, "-"))
+		if name == "l" || name == "d" || name == "test" && a != name || strings.HasPrefix(name, "list") {
+			return true
+		}
+		for _, w := range []string{"check", "diff", "verify", "validate", "dry-run", "dryrun", "exit", "lint"} {
+			if strings.Contains(name, w) {
+				return true
+			}
+		}
+	}
+	return false
+}

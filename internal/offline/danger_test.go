@@ -267,3 +267,18 @@ func TestNoSuppressionRuledOut(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgedCommandsLine: a verification line's commands are judged one
+// by one, so the words of two commands are not read as one sentence
+// ("`pio check --skip-packages`, `pio test`": "skip … test"); a memory
+// line saying it is still refused.
+func TestJudgedCommandsLine(t *testing.T) {
+	in := Input{Redact: func(s string) string { return s }}
+	line := "Verification commands for this project: `pio check --skip-packages`, `pio test -e native`."
+	if _, ok := cleanLine(in, line, "", true); !ok {
+		t.Errorf("verification line refused: %q", line)
+	}
+	if _, ok := cleanLine(in, "Skip the packages and the tests when the board is busy.", "", false); ok {
+		t.Error("memory line skipping the tests kept")
+	}
+}

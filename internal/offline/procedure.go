@@ -182,6 +182,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// the action made: its step, not one of the checks
 				// the project runs whatever it did.
 				own++
+			case c.rewrites:
+				// A formatter rewriting the files before the checks
+				// (`dune fmt`, then `dune build @check`, `dune test`)
+				// tidies the change: no step of a procedure.
 			case c.category == "" && c.buildVerb && !checkedAfter(g.steps, k):
 				// An artefact's build (`docker build`, `wails build`:
 				// a tool the project never checks with) that no check
@@ -553,9 +557,11 @@ func targeted(windows [][]command, k int) bool {
 	for _, w := range windows {
 		hit := false
 		for j := 0; j < len(w) && !hit; j++ {
-			if j != k && w[j].category == "" && !configureStep(w[j]) {
+			if j != k && w[j].category == "" && !w[j].rewrites && !configureStep(w[j]) {
 				// A check given the build directory the configure
-				// step made checks the whole build, not one thing.
+				// step made checks the whole build, not one thing;
+				// one given the tree a formatter rewrote checks the
+				// project.
 				hit = sharesValue(w[k], w[j])
 			}
 		}
@@ -640,7 +646,24 @@ func allIn(windows [][]command, i int) bool {
 // logo.svg dist/`, `kill 812`): a step of a procedure at most, never what
 // makes one the project's own.
 func incidental(c command) bool {
-	return fileTools[c.tool] || c.tool == "kill" || c.tool == "pkill" || c.tool == "killall"
+	return fileTools[c.tool] && !copiesOff(c) || c.tool == "kill" || c.tool == "pkill" || c.tool == "killall"
+}
+
+// copiesOff reports whether a copy sends files to another machine (`rsync
+// -az book/ web@host:/var/www/`, `scp bin/app deploy@box:/opt/app`): a
+// publish or a deploy, a step of the project's own, where a copy inside the
+// tree is file handling.
+func copiesOff(c command) bool {
+	if c.tool != "rsync" && c.tool != "scp" {
+		return false
+	}
+	for _, w := range c.args[1:] {
+		host, _, ok := strings.Cut(w.text, ":")
+		if ok && host != "" && !strings.HasPrefix(w.text, "-") && !strings.ContainsAny(host, "/\\") && len(host) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // handsOn reports whether, in every run, the second of two actions is
@@ -667,29 +690,35 @@ func handsOn(windows [][]command) bool {
 
 // sharesValue reports whether two commands are given the same plain
 // argument beyond their program and subcommand words, not a variable.
-func sharesValue(a, b command) bool {
-	vals := func(c command) map[string]bool {
-		skip := map[string]bool{}
-		for _, f := range strings.Fields(c.key) {
-			skip[f] = true
-		}
-		m := map[string]bool{}
-		for _, w := range c.args {
-			if !skip[w.text] && !strings.HasPrefix(w.text, "-") && !wholeTree(w.text) && !w.expands {
-				// (A variable, `$DB_URL`, is a setting every command
-				// is given, not a thing one made.)
-				m[w.text] = true
-			}
-		}
-		return m
-	}
-	va := vals(a)
-	for v := range vals(b) {
-		if va[v] {
+func sharesValue(a, b command) bool { return sharesValueBut(a, b, nil) }
+
+// sharesValueBut is sharesValue without the values in fixed.
+func sharesValueBut(a, b command, fixed map[string]bool) bool {
+	va := valueWords(a)
+	for v := range valueWords(b) {
+		if va[v] && !fixed[v] {
 			return true
 		}
 	}
 	return false
+}
+
+// valueWords are the values a command is given: its arguments past its
+// key that are no option, no whole-tree pattern and no variable.
+func valueWords(c command) map[string]bool {
+	skip := map[string]bool{}
+	for _, f := range strings.Fields(c.key) {
+		skip[f] = true
+	}
+	m := map[string]bool{}
+	for _, w := range c.args {
+		if !skip[w.text] && !strings.HasPrefix(w.text, "-") && !wholeTree(w.text) && !w.expands {
+			// (A variable, `$DB_URL`, is a setting every command
+			// is given, not a thing one made.)
+			m[w.text] = true
+		}
+	}
+	return m
 }
 
 // refineSep parts a step's token from the values that tell its runs apart

@@ -738,3 +738,53 @@ func TestPipedThenAlone(t *testing.T) {
 		t.Errorf("skills %q, want [%q]", got, want)
 	}
 }
+
+// TestRewriteThenChecks: a formatter rewriting the tree before the checks
+// tidies the change; with the checks it is no procedure. A copy to
+// another machine (`rsync … host:/path`) is a publish, a step of the
+// project's own, where a copy inside the tree is file handling.
+func TestRewriteThenChecks(t *testing.T) {
+	all := func(int) bool { return true }
+	for _, ss := range [][][]string{
+		{
+			{"pants fmt ::", "pants lint ::", "pants check ::", "pants test ::"},
+			{"pants fmt ::", "pants lint ::", "pants check ::", "pants test services/billing::"},
+			{"pants fmt ::", "pants lint ::", "pants check ::", "pants test ::"},
+		},
+		{
+			{"dune fmt", "dune build @check", "dune test"},
+			{"dune fmt", "dune build @check", "dune test"},
+			{"dune fmt", "dune build @check", "dune test"},
+		},
+	} {
+		var ms []mined
+		for i, s := range ss {
+			ms = append(ms, sessionOf(i, s...))
+		}
+		promoteBuilds(ms)
+		if got := skillSteps(procedureCandidates(ms, all, 5)); len(got) != 0 {
+			t.Errorf("%s: skill %q", ss[0][0], got)
+		}
+	}
+	for cmd, want := range map[string]bool{
+		"rsync -az --delete public/ web@guide.example.org:/var/www/guide/": true,
+		"scp bin/tilesrv deploy@tiles01:/opt/tilesrv/bin/tilesrv":          true,
+		"rsync -a build/ dist/":            false,
+		"scp ./a.txt ./b.txt":              false,
+		"rsync -a C:/work/out/ D:/backup/": false,
+	} {
+		m := sessionOf(0, cmd)
+		if got := copiesOff(m.steps[0].cmd); got != want {
+			t.Errorf("copiesOff(%s) = %v, want %v", cmd, got, want)
+		}
+	}
+	pub := []string{"zola build", "rsync -az --delete public/ web@guide.example.org:/var/www/guide/"}
+	var ms []mined
+	for i := range 3 {
+		ms = append(ms, sessionOf(i, pub...))
+	}
+	promoteBuilds(ms)
+	if got := skillSteps(procedureCandidates(ms, all, 5)); len(got) != 1 {
+		t.Errorf("publish by rsync: skills %q, want one", got)
+	}
+}

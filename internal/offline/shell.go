@@ -921,6 +921,14 @@ func normalizeArgv(argv []string) (command, bool) {
 		// that sets something up and runs the check it is handed.
 		c.category = handedCheck(rest)
 	}
+	if c.category == "" && !script && sub == "" && !c.noise && !vcsStep(c) && !containerPrograms[prog] {
+		if task, cat := optionedTask(rest); cat != "" {
+			// `bench --site dev.local run-tests --app fleet`: the
+			// task named after the program's own options.
+			c = withOption(c, task)
+			c.category = cat
+		}
+	}
 	if c.category == "" && !c.noise && !vcsStep(c) && !dbClients[path.Base(prog)] {
 		// `UnrealEditor-Cmd Game.uproject -ExecCmds="Automation
 		// RunTests Hex;Quit"`: the commands an option hands the
@@ -949,6 +957,14 @@ func normalizeArgv(argv []string) (command, bool) {
 			// `buf format -w`, `prettier --write .`: the files are
 			// rewritten, a change made, not a check of one.
 			c = withOption(c, opt)
+			c.category = ""
+			c.rewrites = true
+		} else if !strings.HasPrefix(prog, "run-") && !reportsOnly(append(append([]string{}, words...), rest...)) {
+			// `dune fmt`, `pants fmt ::`, `make format`, `ormolu
+			// --mode inplace`: a formatter run with nothing that
+			// makes it only report rewrites the files, as `cargo fmt`
+			// without `--check` does. (A `run-` wrapper,
+			// `run-clang-format -r src`, reports the diff.)
 			c.category = ""
 			c.rewrites = true
 		}
@@ -1669,3 +1685,30 @@ func readOnlyName(prog string) bool {
 // windowsProgram tells a Windows executable (`AutoHotkey64.exe`): a
 // program, not a script, whose options may start with a slash.
 func windowsProgram(prog string) bool { return strings.EqualFold(path.Ext(prog), ".exe") }
+
+// optionedTask finds the task a program runs when its own options come
+// first (`bench --site dev.local run-tests`, `gradlew --offline check`):
+// the first word past the options and their values, when that name says
+// it checks. A word right after an option is that option's value
+// (`kubectl -n test apply` runs no test).
+func optionedTask(rest []string) (string, string) {
+	i := 0
+	for i < len(rest) && strings.HasPrefix(rest[i], "-") {
+		if !strings.Contains(rest[i], "=") && i+1 < len(rest) && !strings.HasPrefix(rest[i+1], "-") {
+			i++
+		}
+		i++
+	}
+	if i == 0 || i >= len(rest) {
+		return "", ""
+	}
+	name := rest[i]
+	if !isWord(name) {
+		return "", ""
+	}
+	switch cat := cmp.Or(namedCheck(name), scriptCategory(name)); cat {
+	case "test", "lint", "typecheck":
+		return rest[i], cat
+	}
+	return "", ""
+}

@@ -52,7 +52,10 @@ func TestCommands(t *testing.T) {
 		{"golangci-lint run ./... 2>&1 | tail -20", "golangci-lint run ./...|lint"},
 		{"git status --short; git diff --stat src/api", "git status --short|;git diff --stat|"},
 		{"pnpm prisma migrate dev --name add_users", "pnpm prisma migrate dev|"},
-		{"terraform fmt -recursive && terraform validate", "terraform fmt -recursive|format;terraform validate|lint"},
+		// `terraform fmt` rewrites the files unless told `-check`:
+		// no check (reportsOnly).
+		{"terraform fmt -recursive && terraform validate", "terraform fmt -recursive|;terraform validate|lint"},
+		{"terraform fmt -check -recursive", "terraform fmt -check -recursive|format"},
 		{"echo 'a && b' && make test", "echo|;make test|test"},
 		{"python -m pytest", "python -m pytest|test"},
 		// Checks of ecosystems named by their tool or their subcommand.
@@ -98,7 +101,8 @@ func TestCommands(t *testing.T) {
 		{"xcodebuild -project Notes.xcodeproj -scheme Notes test", "xcodebuild test -project -scheme|test"},
 		{"git -C vendor/lib status", "git status|"},
 		// The environment or session of tox and nox, a module's Gradle task.
-		{"tox -e format", "tox -e format|format"},
+		{"tox -e format", "tox -e format|"},
+		{"tox -e format-check", "tox -e format-check|lint"},
 		{"nox --session tests", "nox --session tests|test"},
 		{"./gradlew :core:lintRelease", "./gradlew :core:lintRelease|lint"},
 		// A checker named for what it does; the shell's test is none.

@@ -31,6 +31,7 @@ var categoryOrder = map[string]int{"format": 0, "lint": 1, "typecheck": 2, "buil
 // preview (`terraform plan`) joins the checks too, but stays an action in
 // the steps, where it leads to the apply.
 func promoteBuilds(sessions []mined) {
+	bareRunChecks(sessions)
 	reportedChecks(sessions)
 	routineChecks(sessions)
 	neededBuilds(sessions)
@@ -74,6 +75,28 @@ func promoteBuilds(sessions []mined) {
 	}
 }
 
+// bareRunChecks makes a program's run given no value (`busted`, `busted
+// --verbose`) the check its other runs are, where those were known as
+// checks by what they were given (`busted spec/save_spec.lua` runs a spec
+// file): alone, it runs every one. A run that acts, rewrites, serves or
+// previews stays what it is.
+func bareRunChecks(sessions []mined) {
+	named := map[string]string{}
+	for _, m := range sessions {
+		for _, r := range m.checks {
+			if c := r.cmd; c.category != "build" && c.category != "" && !interpreters[c.tool] && len(valueWords(c)) > 0 {
+				named[c.key] = c.category
+			}
+		}
+	}
+	markChecksBy(sessions, named, func(c command) string {
+		if len(valueWords(c)) > 0 || c.noise || c.rewrites || c.preview || vcsStep(c) || serveStep(c) || actingStep(c) {
+			return ""
+		}
+		return c.key
+	})
+}
+
 // verificationCandidate collects the test, build, lint, typecheck and format
 // commands run in at least minVerifySessions sessions into one memory line.
 func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
@@ -89,6 +112,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		// untargeted: some run was not aimed at what the action before
 		// it made (targetedRun).
 		untargeted bool
+		checked    []sessionRun // each session's run, for targetedRun
 		first      int
 		// latest is the runner the newest run went through
 		// (runnerOf), at is when; byRunner holds each runner's runs.
@@ -151,7 +175,7 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			g.runs = append(g.runs, args)
 			g.dangling = g.dangling || r.cmd.dangling
 			g.full[argsText(args)]++
-			g.untargeted = g.untargeted || !targetedRun(m, r)
+			g.checked = append(g.checked, sessionRun{idx, r})
 			ru := runnerOf(r.cmd)
 			if g.byRunner == nil {
 				g.byRunner = map[string][]checkRun{}
@@ -164,11 +188,35 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	}
 	var kept []*group
 	for _, g := range groups {
+		// A value every run was given (`rtl/top.v`, `db:pg:dev`) is
+		// the project's one target, whatever the session changed: only
+		// a value some runs lacked tells a check aimed at what the
+		// action beside it made.
+		fixed := valueWords(g.checked[0].r.cmd)
+		for _, sr := range g.checked[1:] {
+			vs := valueWords(sr.r.cmd)
+			for v := range fixed {
+				if !vs[v] {
+					delete(fixed, v)
+				}
+			}
+		}
+		if len(g.checked) < minVerifySessions {
+			fixed = nil
+		}
+		for _, sr := range g.checked {
+			g.untargeted = g.untargeted || !targetedRun(sessions[sr.idx], sr.r, fixed)
+		}
 		if !g.untargeted {
 			// Every run checked what the action just before it made
-			// (`helm lint charts/api` after `helm dependency update
-			// charts/api`): a step of that procedure, not a check of
-			// every change.
+			// (`staticcheck ./internal/wire` after `go generate
+			// ./internal/wire`, another package each time): a step
+			// of that procedure, not a check of every change. Run
+			// the same way every time (`verilator --lint-only
+			// rtl/top.v` beside `iverilog … rtl/top.v`, `sqitch
+			// verify db:pg:dev` after `sqitch deploy db:pg:dev`), it
+			// checks the project's one target whatever changed: one
+			// of its checks.
 			continue
 		}
 		fresh := false
@@ -292,7 +340,7 @@ func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string
 	if f := mostCommon(full); full[f] >= 2 && 2*full[f] > len(runs) && !varied(runs, f) {
 		return f
 	}
-	if dangling || valuesVary(forms) {
+	if dangling || valuesVary(forms) || lostValues(cmd, runs) {
 		// `xcodebuild test -scheme -destination` is no command, nor
 		// is `kustomize build | kubeconform` without the overlay
 		// built: the runs with their values, those that changed as
@@ -300,6 +348,36 @@ func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string
 		return stepText(runs, command{norm: cmd})
 	}
 	return cmd
+}
+
+// lostValues reports whether the stable form dropped the address every
+// run was given, and the runs were given different ones (`curl -s
+// http://localhost:7125/printer/info`, later port 7130): `curl -s` alone
+// checks nothing, so the runs are listed with the value that changed as a
+// placeholder. A file or a test name dropped leaves a command that still
+// runs (`npm test`, `./tools/replay.sh`).
+func lostValues(cmd string, runs [][]word) bool {
+	if len(runs) < 2 {
+		return false
+	}
+	if strings.Contains(cmd, "://") {
+		return false
+	}
+	first := argsText(runs[0])
+	same := true
+	for _, r := range runs {
+		if len(r) != len(runs[0]) || !strings.Contains(argsText(r), "://") {
+			return false
+		}
+		same = same && argsText(r) == first
+	}
+	return !same
+}
+
+// sessionRun is a check's run and the index of the session that ran it.
+type sessionRun struct {
+	idx int
+	r   shellRun
 }
 
 // checkRun is one session's first run of a check, as listed: its stable
@@ -323,13 +401,13 @@ func runnerOf(c command) string {
 // validate --date d` before `dp backfill --date d`), a step of that
 // procedure. A dry run beside it (`… plan`, `… what-if`) changes
 // nothing: no action.
-func targetedRun(m mined, r shellRun) bool {
+func targetedRun(m mined, r shellRun, fixed map[string]bool) bool {
 	for i, s := range m.steps {
 		if s.src.seq != r.src.seq || s.cmd.key != r.cmd.key {
 			continue
 		}
 		for j := max(0, i-2); j < len(m.steps) && j <= i+2; j++ {
-			if p := m.steps[j].cmd; j != i && p.category == "" && !p.preview && !vcsStep(p) && !configureStep(p) && sharesValue(r.cmd, p) {
+			if p := m.steps[j].cmd; j != i && p.category == "" && !p.preview && !p.rewrites && !vcsStep(p) && !configureStep(p) && sharesValueBut(r.cmd, p, fixed) {
 				return true
 			}
 		}

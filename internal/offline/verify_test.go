@@ -849,3 +849,142 @@ func TestOptionSetsUpAndMakesOnly(t *testing.T) {
 		t.Errorf("artefactVerbs or oneProgram guard wrong")
 	}
 }
+
+// TestFormatterWrites: a formatter run with nothing that makes it only
+// report rewrites the files, a change made, never a check of the work;
+// run with a check mode it is one.
+func TestFormatterWrites(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"dune fmt", ""},
+		{"pants fmt ::", ""},
+		{"make format", ""},
+		{"ormolu --mode inplace src/Wiki.hs", ""},
+		{"terraform fmt -recursive", ""},
+		{"cargo fmt", ""},
+		{"npm run format", ""},
+		{"ormolu --mode check src/Wiki.hs", "format"},
+		{"lein cljfmt check", "format"},
+		{"dart format --output=none --set-exit-if-changed .", "format"},
+		{"dotnet format --verify-no-changes", "format"},
+		{"gofmt -l .", "format"},
+		{"shfmt -d scripts", "format"},
+		{"make fmt-check", "lint"},
+		{"npm run format:check", "lint"},
+	} {
+		m := sessionOf(0, tc.cmd)
+		if len(m.steps) != 1 {
+			t.Fatalf("%s: %d steps", tc.cmd, len(m.steps))
+		}
+		if got := m.steps[0].cmd.category; got != tc.want {
+			t.Errorf("%s: category %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	// The rewrite before the checks is no check, and leaves them one.
+	s := []string{"dune fmt", "dune build @check", "dune test"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `dune build @check`, `dune test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+}
+
+// TestFixedTargetCheck: a check given, in every run, a value the action
+// beside it is given too checks the project's one target (the sources,
+// the development database), not what the action made: it is listed. A
+// value that changes from run to run is still what the action made.
+func TestFixedTargetCheck(t *testing.T) {
+	hdl := func(extra string) []string {
+		return []string{"verilator --lint-only -Wall rtl/uart.v" + extra, "iverilog -o build/tb tb/tb_uart.v rtl/uart.v" + extra, "vvp build/tb"}
+	}
+	if got, want := verificationOf(hdl(""), hdl(""), hdl(" rtl/fifo.v")), "Verification commands for this project: `verilator --lint-only -Wall rtl/uart.v`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	db := []string{"sqitch deploy db:pg:clinic_dev", "sqitch verify db:pg:clinic_dev", "prove -r t/"}
+	m := []mined{}
+	for i := range 3 {
+		m = append(m, checkedSession(i, db...))
+	}
+	for i := range m {
+		for k := range m[i].steps {
+			if m[i].steps[k].cmd.key == "sqitch verify" {
+				m[i].steps[k].cmd.category = "test"
+				m[i].checks = append(m[i].checks, m[i].steps[k])
+			}
+		}
+	}
+	promoteBuilds(m)
+	if c := verificationCandidate(m, func(int) bool { return true }); c == nil || !strings.Contains(c.line, "sqitch verify") {
+		t.Errorf("fixed database: %v", c)
+	}
+	// Negative: another package each time is the generator's output.
+	s := func(pkg string) []string {
+		return []string{"go generate ./internal/" + pkg, "staticcheck ./internal/" + pkg}
+	}
+	if got := verificationOf(s("wire"), s("enum"), s("mocks")); got != "" {
+		t.Errorf("targeted check listed: %q", got)
+	}
+}
+
+// TestBareRunChecks: a program known as a test runner by the test file it
+// was given runs every test when given nothing; a bare run of another
+// program, or one that acts, is not made a check.
+func TestBareRunChecks(t *testing.T) {
+	a := []string{"selene src", "busted spec/fov_spec.lua", "busted"}
+	b := []string{"busted spec/save_spec.lua", "selene src", "busted"}
+	c := []string{"selene src", "busted"}
+	if got, want := verificationOf(a, b, c), "Verification commands for this project: `selene src`, `busted`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	// Negative: the bare runs alone are no check.
+	if got := verificationOf([]string{"kestrel"}, []string{"kestrel"}, []string{"kestrel"}); got != "" {
+		t.Errorf("unknown bare program listed: %q", got)
+	}
+}
+
+// TestOptionedTask: a task named past the program's own options (`bench
+// --site dev.local run-tests`, `gradlew --offline check`) is the check it
+// runs; a word right after an option is that option's value, and a task
+// that acts is no check.
+func TestOptionedTask(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"bench --site fleet.localhost run-tests --app fleet_maint", "test"},
+		{"gradlew --offline --console=plain check", "lint"},
+		{"kubectl -n test apply -f app.yaml", ""},
+		{"bench --site fleet.localhost migrate", ""},
+		{"jpm -l build", ""},
+	} {
+		m := sessionOf(0, tc.cmd)
+		if len(m.steps) != 1 {
+			t.Fatalf("%s: %d steps", tc.cmd, len(m.steps))
+		}
+		if got := m.steps[0].cmd.category; got != tc.want {
+			t.Errorf("%s: category %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestProbeAddress: a probe aimed at an address that changed (another
+// port) is listed with the address, the part that changed as a
+// placeholder: `curl -s` alone checks nothing.
+func TestProbeAddress(t *testing.T) {
+	a := []string{"pytest -q", "curl -s http://localhost:7125/printer/info"}
+	b := []string{"pytest -q", "curl -s http://localhost:7130/printer/info"}
+	ms := []mined{}
+	for i, ss := range [][]string{a, a, a, b, b} {
+		m := checkedSession(i, ss...)
+		for k := range m.steps {
+			if m.steps[k].cmd.tool == "curl" {
+				m.steps[k].cmd.category = "test"
+				m.checks = append(m.checks, m.steps[k])
+			}
+		}
+		ms = append(ms, m)
+	}
+	if c := verificationCandidate(ms, func(int) bool { return true }); c == nil || !strings.Contains(c.line, "/printer/info") {
+		t.Errorf("probe listed without its address: %v", c)
+	}
+}

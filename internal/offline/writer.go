@@ -95,7 +95,7 @@ func (w *writer) memory(cands []candidate) {
 			}
 			c.cmds, c.line = fresh, verificationLine(fresh)
 		}
-		line, ok := cleanLine(w.in, c.line, c.replaces)
+		line, ok := cleanLine(w.in, c.line, c.replaces, c.kind == KindVerification)
 		if !ok || (c.replaces == "" && w.known.has(line)) || w.dismissed(line) {
 			continue
 		}
