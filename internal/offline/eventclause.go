@@ -59,3 +59,65 @@ func alwaysHistoric(s string) bool {
 // "the people outside could never reach it", "the old box was always
 // full". It tells how things went, not what must be done.
 var pastAuxRe = lazyregexp.New(`(?i)\b(?:could|couldn't|was|wasn't|were|weren't)\s+$`)
+
+// feltAlwaysRe is an "always" word that tells what the speaker goes
+// through rather than what is to be done: the speaker's own lapse or
+// feeling ("I always forget the flags", "we always end up rewriting it"),
+// an evaluation it intensifies ("helm charts are pain every time", "always
+// fun debugging timezones"), or what the speaker has never met ("never
+// seen this error before"). Each tells a moment of the work, not a rule.
+var feltAlwaysRe = lazyregexp.New(`(?i)\b(?:i|we)\s+(?:always|never)\s+(?:` + softAdverbs + `\s+)?(?:forget|get (?:confused|lost|stuck|tripped)|mess|mix|lose|struggle|wonder|end up|hate|love|enjoy|miss|screw|trip|fall for|worry|panic|regret)\b` +
+	`|\b(?:always|every (?:single )?time)\s+(?:ends?|ended) up\b|\bends? up\b[^,;.]*\b(?:always|every (?:single )?time)\b` +
+	`|(?:^|\b(?:i|we)(?:'ve|’ve| have)?\s+)never\s+(?:seen|heard|been|tried|noticed|experienced|met)\b` +
+	`|(?:\b(?:is|are|'s|’s|was|feels?|gets?|seems?|looks?)\s+(?:(?:so|such|a|an|just|really|pure|total|absolute|always|every (?:single )?time)\s+)*|(?:^|[,;:(])\W*(?:always|every (?:single )?time)\W+(?:(?:so|such|a|an|just|really|pure|total)\s+)*)(?:` + feltWords + `)\b` +
+	`|\b(?:` + feltWords + `)\W+(?:always|every (?:single )?time)\b`)
+
+// feltWords are evaluations of how a piece of work feels: what the person
+// thinks of it, never how it is to be done.
+const feltWords = `pain|painful|fun|annoying|a mess|messy|hell|horrible|terrible|awful|tedious|boring|frustrating|confusing|weird|a joke|a disaster|a headache|torture|agony|ridiculous|stupid|dumb|crap|garbage|trash|a nightmare|lovely|amazing|magic|a chore|exhausting|infuriating`
+
+// alwaysFelt reports whether the only "always" word of s is one of
+// feltAlwaysRe's: it marks no statement to last, so a sentence said once
+// does not stand on it (one said in two sessions still needs a rule's
+// shape of its own).
+func alwaysFelt(s string) bool {
+	if len(alwaysRe().FindAllStringIndex(s, 2)) > 1 {
+		// "I always forget it, so always run the linter first": the
+		// second marker is a rule's.
+		return false
+	}
+	l := strings.ToLower(s)
+	if !strings.Contains(l, "always") && !strings.Contains(l, "time") && !strings.Contains(l, "never") {
+		return false
+	}
+	return feltAlwaysRe().MatchString(s)
+}
+
+// withoutFelt is s without its clauses that feltAlwaysRe matches: empty
+// when every clause tells how the work feels.
+func withoutFelt(s string) string {
+	var kept []string
+	for _, c := range clauseSplitRe().Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" && !feltAlwaysRe().MatchString(c) {
+			kept = append(kept, c)
+		}
+	}
+	return strings.Join(kept, ", ")
+}
+
+// causeOpenRe opens a clause that gives a cause: what follows says why,
+// not what to do.
+var causeOpenRe = lazyregexp.New(`(?i)[\s,(]+(?:because|since|cause|'cause|coz|cuz)\s`)
+
+// alwaysInCause reports whether every "always" word of s stands in a
+// clause giving a cause ("let me explain the parallel setup, since it is
+// the part they always get wrong"): the marker tells how the cause goes,
+// so the statement it hangs on is not marked to last. "Always pin
+// versions, because floating ones broke the build" keeps its marker.
+func alwaysInCause(s string) bool {
+	loc := causeOpenRe().FindStringIndex(s)
+	if loc == nil || loc[0] == 0 {
+		return false
+	}
+	return !alwaysRe().MatchString(conventionRe().ReplaceAllString(s[:loc[0]], " "))
+}

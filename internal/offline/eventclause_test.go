@@ -16,3 +16,29 @@ func TestDescribesEvent(t *testing.T) {
 		"run the formatter, every time":                                  false,
 	})
 }
+
+// TestAlwaysFelt: an "always" that tells the speaker's own lapse, an
+// evaluation it intensifies, or what the speaker never met marks nothing
+// to last; one that says how to work still does.
+func TestAlwaysFelt(t *testing.T) {
+	wantEach(t, "alwaysFelt", alwaysFelt, map[string]bool{
+		"I always forget how the release script works.":              true,
+		"we always end up rewriting this parse function":             true,
+		"Always fun debugging timezone stuff.":                       true,
+		"Helm charts, pain every single time.":                       true,
+		"Tekton yaml is pain every time.":                            true,
+		"the grading rubric is tedious every time":                   true,
+		"never seen that error in this repo before":                  true,
+		"I've never seen the scheduler do that":                      true,
+		"every time the kiln log is a mess":                          true,
+		"Always add a changeset for any change to a package.":        false,
+		"we always squash-merge into main in this repo":              false,
+		"I always use tabs, in every project":                        false,
+		"the main branch is never broken: every PR runs CI first":    false,
+		"never commit the .env.local file":                           false,
+		"I always forget the flags, so always run it with --help":    false,
+		"every measure gets a description, always":                   false,
+		"Silkscreen lines are 0.12, always.":                         false,
+		"migrations are never seen by the app user, they run as dba": false,
+	})
+}

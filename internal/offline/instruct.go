@@ -666,7 +666,14 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	// "from now on we should always …" is a rule; "we should always …"
 	// alone may be a suggestion.
 	explicit := st.lasting
-	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) && !alwaysHistoric(s) {
+	if !explicit && !st.correction && alwaysFelt(s) {
+		// "always fun debugging timezones", "helm charts, pain every
+		// single time": the clause the "always" sits in tells how the
+		// work goes for the speaker; only what else the sentence says
+		// may be a statement.
+		s = withoutFelt(s)
+	}
+	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) && !alwaysHistoric(s) && !alwaysFelt(s) && !alwaysInCause(s) {
 		// "deploy same as always" compares with the usual way; the
 		// "always" of a rule is its own (eventclause.go).
 		st.lasting = true
@@ -697,7 +704,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		describeRe().MatchString(s):
 		return nil, nil
 	}
-	fact := factRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
+	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
 	// In a correction, what the person says is the correction, whatever
 	// word it opens with ("derive API for clap", "no raw SQL").
 	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction && !contrastRe().MatchString(s) {
@@ -1667,6 +1674,13 @@ var clauseSplitRe = lazyregexp.New(`[;,\x{2014}]\s+`)
 // modalRe is a requirement stated of a thing: "tasks have to be
 // idempotent", "the flag stays false".
 var modalRe = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(must( not)?|mustn'?t|ha(ve|s) to be|needs? to be|should (always|never|be)|stays?)\b`)
+
+// goOpenRe is a sentence opening with "go through", "go into": the
+// person asks the agent to look through something ("go through the
+// README and the Makefile and bring them in line"), a task, where factRe's
+// "go through" has a subject before it that goes there ("requests go
+// through the gateway").
+var goOpenRe = lazyregexp.New(`(?i)^\W*(?:(?:please|pls|now|then|just|also|and|ok|okay|so|can you|could you)\W+)*go\s+(?:in|under|into|through|thru|via)\b`)
 
 // mainClause is a sentence without its purpose or reason ("… so it never
 // ships to the browser"): what it says, not why.

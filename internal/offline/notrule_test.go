@@ -260,3 +260,42 @@ func TestWillOnceDoneIsNoRule(t *testing.T) {
 		t.Error("a standing habit without 'will' read as no rule")
 	}
 }
+
+// TestClassifyFeltAlwaysAndCause: an "always" that tells how the work
+// feels for the speaker (a lapse, an evaluation, something never met) or
+// that stands only in a clause giving a cause marks nothing to last, so
+// such a sentence makes no statement; the same words around a rule, or a
+// cause after a marked rule, still make one. A sentence opening with "go
+// through" asks for a task, where "X goes through Y" states a fact.
+func TestClassifyFeltAlwaysAndCause(t *testing.T) {
+	none := []string{
+		"I always forget how the release script works.",
+		"Always fun debugging timezone stuff.",
+		"Helm charts, pain every single time.",
+		"Tekton yaml is pain every time.",
+		"the marking scheme is tedious every time",
+		"never seen that error in this repo before, weird.",
+		"Let me explain the parallel setup at some length, since it is the part they always get wrong.",
+		"I'm adding the raw logs to the report because the auditors always want them.",
+		"Go through the README and the Makefile once more and bring them in line with the new targets.",
+		"please go through the glaze recipes and bring them in line with the kiln log",
+	}
+	for _, in := range none {
+		if st, _ := classify(in, false, source{}); st != nil {
+			t.Errorf("classify(%q) = %q, want no statement", in, st.line)
+		}
+	}
+	rules := []string{
+		"Always pin exact versions in requirements.txt, because floating ones broke the build.",
+		"Never run the seed script against prod, since it truncates every table.",
+		"I always forget the flags, so always run it with --help first.",
+		"we always squash-merge into main in this repo",
+		"every outbound request goes through the egress proxy",
+		"Silkscreen lines are 0.12, always.",
+	}
+	for _, in := range rules {
+		if st, _ := classify(in, false, source{}); st == nil || st.line == "" {
+			t.Errorf("classify(%q) = no statement, want a rule", in)
+		}
+	}
+}
