@@ -446,7 +446,7 @@ func readChanges(s, prev, next string, src source) []change {
 				subj = nonValues(prev)
 			}
 			if len(subj) > 0 {
-				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1])})
+				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1]) && !ownThing(m[2]) && !calendarSet(m[2]+" "+m[3])})
 			}
 		}
 	}
@@ -517,6 +517,26 @@ func readChanges(s, prev, next string, src source) []change {
 func ownMove(before string) bool {
 	w := strings.ToLower(strings.Trim(lastWord(before), ".,;:!"))
 	return w == "" || ownMoveWords[w]
+}
+
+// ownThing reports whether what a verb of change set is the person's own
+// belonging ("upgraded my phone to iOS 18.1", "switched my editor to
+// neovim 0.10"): their own device or tool, not the project's setting.
+func ownThing(object string) bool {
+	w := strings.ToLower(firstWord(object))
+	return w == "my" || w == "mine"
+}
+
+// calendarSet reports whether the setting a verb of change moved is named
+// with a day or a month ("moved the client demo to Thursday 14:00"): a
+// date in the calendar, not the project's setting.
+func calendarSet(words string) bool {
+	for _, w := range strings.Fields(words) {
+		if calendarWord[strings.ToLower(strings.Trim(w, ".,;:!"))] {
+			return true
+		}
+	}
+	return false
 }
 
 // ownMoveWords may stand right before the verb of one's own change.
@@ -982,7 +1002,7 @@ var temporaryRe = lazyregexp.New(`(?i)\b(` + undoneWords + `|just for|this time|
 var undoneRe = lazyregexp.New(`(?i)\b(` + undoneWords + `)\b`)
 
 // undoneWords are the words of undoneRe, which temporaryRe holds too.
-const undoneWords = `for now|for the moment|temporarily|until (we|it|the|further)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight`
+const undoneWords = `reverted (it|this|that)|rolled (it|this|that) back|for now|for the moment|temporarily|until (we|it|the|further)|revert (it|this|that)|(change|put|set) it back|undo (it|that|this)|for today|today only|tonight`
 
 // notOursRe says a change asks nothing of the project: "the upstream lib
 // moved to 1.4.2, no action needed on our side".

@@ -240,3 +240,33 @@ func TestNowLivesInEditsMemory(t *testing.T) {
 	memoryEdit(t, mem, "u:fyi the photo archive now lives in /mnt/nas2/photos, the old share is read-only",
 		"- Photos are archived under /mnt/nas2/photos nightly.", "photos-2023")
 }
+
+// TestSetOnItsOwnNotPersonal: a change set by the person's own verb of
+// change stands alone only when it sets a setting of the project: not
+// their own device or tool, not a date in the calendar, and not one they
+// say they reverted.
+func TestSetOnItsOwnNotPersonal(t *testing.T) {
+	setAlone := func(q string) bool {
+		for _, c := range changesOf([]source{{quote: q}}) {
+			if setOnItsOwn(c) {
+				return true
+			}
+		}
+		return false
+	}
+	for q, want := range map[string]bool{
+		"I bumped the node version to 22.11 in .nvmrc.":                             true,
+		"we moved the dev server to 8085":                                           true,
+		"upgraded the kiln controller firmware to 2.4.1":                            true,
+		"I upgraded my phone to iOS 18.1 yesterday and the app still opens fine.":   false,
+		"btw I switched my editor to neovim 0.10 last week, loving it.":             false,
+		"Upgraded my laptop to 32GB ram, builds are much nicer now.":                false,
+		"I moved the client demo to Thursday 14:00, so no rush.":                    false,
+		"the build broke after I bumped lodash to 4.17.21, so I reverted it.":       false,
+		"bumped the glaze batch size to 12, it cracked, so I rolled it back again.": false,
+	} {
+		if got := setAlone(q); got != want {
+			t.Errorf("setOnItsOwn(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
