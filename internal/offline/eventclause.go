@@ -24,10 +24,16 @@ func describesEvent(s string) bool {
 	if m == nil {
 		return false
 	}
+	own := false
 	switch strings.ToLower(s[m[4]:m[5]]) {
-	case "you", "we", "i", "u":
-		// the person's or the agent's own doing: a rule for it
+	case "you", "we", "u":
+		// the agent's or the team's own doing: a rule for it
 		return false
+	case "i":
+		// "every time I deploy, run the smoke test" is a rule for the
+		// person's own doing; "whenever I touch the CSS, something else
+		// breaks" tells what happens to them.
+		own = true
 	}
 	main := strings.TrimSpace(s[:m[0]])
 	if main == "" {
@@ -36,6 +42,9 @@ func describesEvent(s string) bool {
 		main = strings.TrimSpace(main)
 	}
 	main = strings.TrimSpace(fillerRe().ReplaceAllString(main, ""))
+	if own && main == "" {
+		return false
+	}
 	return !(starterRe().MatchString(main) || instrRe().MatchString(main) || modalRe().MatchString(main) || factRe().MatchString(main))
 }
 
@@ -74,7 +83,7 @@ var feltAlwaysRe = lazyregexp.New(`(?i)\b(?:i|we)\s+(?:always|never)\s+(?:` + so
 
 // feltWords are evaluations of how a piece of work feels: what the person
 // thinks of it, never how it is to be done.
-const feltWords = `pain|painful|fun|annoying|a mess|messy|hell|horrible|terrible|awful|tedious|boring|frustrating|confusing|weird|a joke|a disaster|a headache|torture|agony|ridiculous|stupid|dumb|crap|garbage|trash|a nightmare|lovely|amazing|magic|a chore|exhausting|infuriating`
+const feltWords = `(?:nice|good|great) to see|pain|painful|fun|annoying|a mess|messy|hell|horrible|terrible|awful|tedious|boring|frustrating|confusing|weird|a joke|a disaster|a headache|torture|agony|ridiculous|stupid|dumb|crap|garbage|trash|a nightmare|lovely|amazing|magic|a chore|exhausting|infuriating`
 
 // alwaysFelt reports whether the only "always" word of s is one of
 // feltAlwaysRe's: it marks no statement to last, so a sentence said once

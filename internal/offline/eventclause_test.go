@@ -14,6 +14,9 @@ func TestDescribesEvent(t *testing.T) {
 		"back up the volume every time before an upgrade, no exceptions": false,
 		"the client is always regenerated from the spec":                 false,
 		"run the formatter, every time":                                  false,
+		"Whenever I touch the CSS, something else breaks.":               true,
+		"every time I deploy, run the smoke test first":                  false,
+		"whenever I ask for a migration, write the down step too":        false,
 	})
 }
 
@@ -27,6 +30,7 @@ func TestAlwaysFelt(t *testing.T) {
 		"Always fun debugging timezone stuff.":                       true,
 		"Helm charts, pain every single time.":                       true,
 		"Tekton yaml is pain every time.":                            true,
+		"Always nice to see green CI.":                               true,
 		"the grading rubric is tedious every time":                   true,
 		"never seen that error in this repo before":                  true,
 		"I've never seen the scheduler do that":                      true,
@@ -40,5 +44,18 @@ func TestAlwaysFelt(t *testing.T) {
 		"every measure gets a description, always":                   false,
 		"Silkscreen lines are 0.12, always.":                         false,
 		"migrations are never seen by the app user, they run as dba": false,
+	})
+}
+
+// TestSymptomKeepsFailing: a thing told to fail again and again is a
+// symptom, however the failure is worded; a rule beside it is not.
+func TestSymptomKeepsFailing(t *testing.T) {
+	wantEach(t, "symptom", symptom, map[string]bool{
+		"the tests always pass locally and fail in CI":          true,
+		"the staging box always runs out of disk on fridays":    true,
+		"the label printer always gets stuck on the second job": true,
+		"the suite always times out":                            true,
+		"the tests always pass locally, so run them in CI too":  false,
+		"always run out-of-tree builds":                         false,
 	})
 }

@@ -1617,7 +1617,7 @@ func withoutStory(s string) string {
 // symptomRe is a thing failing again and again, told as what happens:
 // "the suite always times out", "the build breaks every time the vendor
 // renames a header".
-var symptomRe = lazyregexp.New(`(?i)\b(?:always|never|constantly|every (?:single )?time|each time)\s+(?:fails?|breaks?|crash(?:es)?|times? out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows? up|segfaults?|panics?|leaks?|errors? out)\b|\b(?:fails?|breaks?|crash(?:es)?|times out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows up|segfaults?|panics?|leaks?|errors out)\s+(?:(?:on|in|for) \S+\s+)?(?:every (?:single )?time|each time|all the time|always)\b`)
+var symptomRe = lazyregexp.New(`(?i)\b(?:always|never|constantly|every (?:single )?time|each time)\s+(?:(?:\S+\s+){1,3}?(?:and|but)\s+)?(?:fails?|runs? out of|goes down|gets stuck|freezes|stalls|locks up|breaks?|crash(?:es)?|times? out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows? up|segfaults?|panics?|leaks?|errors? out)\b|\b(?:fails?|breaks?|crash(?:es)?|times out|hangs?|complains?|flakes?|dies|explodes?|chokes?|blows up|segfaults?|panics?|leaks?|errors out)\s+(?:(?:on|in|for) \S+\s+)?(?:every (?:single )?time|each time|all the time|always)\b`)
 
 // symptom reports whether s only tells how a thing keeps failing: no
 // clause of it asks for anything ("…, so use tokens" does) or says what

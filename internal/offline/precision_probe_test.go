@@ -256,6 +256,26 @@ var precisionProbes = []precisionProbe{
 		probeSession("u:I bumped the node version to 22.11 in .nvmrc."),
 		probeSession("u:tweak the footer spacing"),
 	}, want: []string{"22.11"}},
+	{name: "pass-locally-fail-ci", sessions: [][]string{
+		probeSession("u:the tests always pass locally and fail in CI, no idea."),
+		probeSession("u:tweak the footer spacing"),
+	}, bad: []string{"pass locally"}},
+	{name: "nice-to-see", sessions: [][]string{
+		probeSession("u:Always nice to see green CI."),
+		probeSession("u:tweak the footer spacing"),
+	}, bad: []string{"green ci"}},
+	{name: "whenever-i-breaks", sessions: [][]string{
+		probeSession("u:Whenever I touch the CSS, something else breaks."),
+		probeSession("u:tweak the footer spacing"),
+	}, bad: []string{"css"}},
+	{name: "pos-whenever-i-rule", sessions: [][]string{
+		probeSession("u:whenever I deploy, run the smoke test against staging."),
+		probeSession("u:tweak the footer spacing"),
+	}, want: []string{"smoke test"}},
+	{name: "pos-always-have-to", sessions: [][]string{
+		probeSession("u:I always have to restart the dev server after changing .env"),
+		probeSession("u:tweak the footer spacing"),
+	}, want: []string{"restart the dev server"}},
 	// positives: real lasting / recurring facts that must still be kept.
 	{name: "pos-from-now", sessions: [][]string{
 		probeSession("u:from now on, run migrations with `make migrate`, never by hand."),
