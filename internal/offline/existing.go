@@ -10,6 +10,7 @@ import (
 
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // known is what memory already says or is already proposed: candidates
@@ -37,12 +38,53 @@ func (k *known) addText(s string) {
 
 // has reports whether a fact is already stated.
 func (k *known) has(line string) bool {
+	n := textkey.Normalize(line)
 	for _, l := range k.lines {
-		if !k.removed[l] && sameFact(line, l) {
+		if !k.removed[l] && says(l, line, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// holds reports whether a memory line holds line's very words.
+func (k *known) holds(line string) bool {
+	n := textkey.Normalize(line)
+	for _, l := range k.lines {
+		if !k.removed[l] && holdsPhrase(strings.ToLower(l), n) {
+			return true
+		}
+	}
+	return false
+}
+
+// says reports whether memory line l states line (n: its normalised
+// form): the same fact (sameFact), or line's very words inside l. The
+// second is how a sentence of a line a run proposed is found again in the
+// next run ("No jQuery." of "No jQuery. Use the DOM API."), however short.
+func says(l, line, n string) bool {
+	return sameFact(line, l) || holdsPhrase(strings.ToLower(l), n)
+}
+
+// holdsPhrase reports whether phrase is in s as whole words: not "no" in
+// "nothing".
+func holdsPhrase(s, phrase string) bool {
+	if phrase == "" {
+		return false
+	}
+	word := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80 }
+	for from := 0; ; {
+		i := strings.Index(s[from:], phrase)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(phrase)
+		if (i == 0 || !word(s[i-1])) && (end == len(s) || !word(s[end])) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 // mentions reports whether a command already appears in memory text.

@@ -1132,7 +1132,7 @@ var generic = map[string]bool{
 	"files": true, "project": true, "repo": true, "when": true, "you": true,
 	"now": true, "from": true, "on": true, "here": true, "everything": true,
 	"edit": true, "by": true, "hand": true, "directly": true, "own": true,
-	"ever": true, "either": true,
+	"ever": true, "either": true, "because": true, "otherwise": true,
 }
 
 // genericTerms are the generic words as stemmed terms.
@@ -1227,7 +1227,54 @@ func sameFact(a, b string) bool {
 		// app/tasks/": where one kind of thing goes.
 		return true
 	}
-	return named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small
+	if named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small {
+		return true
+	}
+	return sameMainClause(a, b)
+}
+
+// sameMainClause reports whether two lines state one fact once the reason
+// or purpose one of them gives is set aside ("Always run `terraform fmt`
+// before committing, because the CI lint rejects unformatted files"
+// against "Always run `terraform fmt` before committing"): a line's why
+// adds terms of its own that dilute every overlap measure, yet says no
+// other fact. A line whose main clause keeps too little to tell a fact
+// (one plain word: "use pnpm" of "use pnpm as the package manager") is
+// compared whole.
+func sameMainClause(a, b string) bool {
+	ma, mb := clippedClause(a), clippedClause(b)
+	if ma == a && mb == b {
+		return false
+	}
+	return sameFact(ma, mb)
+}
+
+// clippedClause is s without a reason or purpose clause (mainClause) when
+// what is left still names a fact (two terms or a value); s otherwise. The
+// cheap test for a reason word comes first: most lines give none.
+func clippedClause(s string) string {
+	if !hasReasonWord(s) {
+		return s
+	}
+	m := strings.TrimSpace(mainClause(s))
+	if m == s {
+		return s
+	}
+	if t := factTerms(m); len(t) >= 2 || len(valueTerms(t)) > 0 {
+		return m
+	}
+	return s
+}
+
+// hasReasonWord reports whether s may hold a clause reasonRe finds: one of
+// its words after a space or a comma.
+func hasReasonWord(s string) bool {
+	for _, w := range [...]string{"so ", "because ", "since ", "as ", "which ", "otherwise "} {
+		if strings.Contains(s, " "+w) || strings.Contains(s, ","+w) {
+			return true
+		}
+	}
+	return false
 }
 
 // nestedURL reports whether two lists of terms each hold a URL and one is

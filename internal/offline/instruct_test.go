@@ -557,3 +557,55 @@ func TestCredentialStatedInOneClause(t *testing.T) {
 		}
 	}
 }
+
+// TestSameFactReasonAside: a reason or purpose clause added to a line
+// memory holds, or a slip of the keyboard, or a short form, leaves the
+// fact the same; a changed value, another subject, or a main clause too
+// bare to name a fact does not.
+func TestSameFactReasonAside(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Always run `terraform fmt` before committing, because the CI lint rejects unformatted files.", "Always run `terraform fmt` before committing.", true},
+		{"Run the db migrations with `alembic upgrade head` so the schema matches prod.", "Run database migrations with `alembic upgrade head`.", true},
+		{"Sign every release tarball with minisign, since the mirrors are not trusted.", "Release tarballs are signed with minisign.", true},
+		{"Never comit directly to the relase branch.", "Never commit directly to the release branch.", true},
+		{"Keep the Dockerfile base image on debian-slim since the scanner flags alpine.", "Keep the Dockerfile base image on debian-slim.", true},
+		// negatives
+		{"Run `terraform fmt` before committing, because the CI lint rejects unformatted files.", "Run `tflint` in CI, because the lint job is flaky.", false},
+		{"Use pnpm as the package manager.", "Use the pnpm store in ~/.cache as a shared cache.", false},
+		{"The worker pool is capped at 8 since the box has 8 cores.", "The worker pool is capped at 16.", false},
+		{"Pin numpy to 2.1 because of the ABI break.", "Pin numpy to 1.26.", false},
+		{"Deploy the frontend with `fly deploy`, because Vercel times out.", "Deploy the backend with `kamal deploy`.", false},
+	} {
+		if got := sameFact(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameFact(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestWithoutSaid: a line of several sentences loses those said already,
+// and is dropped when nothing else is left.
+func TestWithoutSaid(t *testing.T) {
+	k := &known{lines: []string{"- Run `make lint` before pushing.", "- Invoices are numbered per fiscal year.", "- No jQuery. Use the DOM API directly."}, from: map[string]string{}, removed: map[string]bool{}}
+	for _, tt := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"Always run `make lint` before pushing. Never edit files under vendor/.", "Never edit files under vendor/.", true},
+		{"Run `make lint` before pushing, because CI is slow. Invoice numbers restart every fiscal year.", "", false},
+		{"Never edit files under vendor/. Generated code lives in gen/.", "Never edit files under vendor/. Generated code lives in gen/.", true},
+		{"Run `make lint` before pushing.", "", false},
+		// A second run finds its own line of the first in memory: no
+		// sentence of it is news, however short.
+		{"No jQuery. Use the DOM API directly.", "", false},
+		{"No jQuery. Bundle with esbuild.", "Bundle with esbuild.", true},
+		{"Nothing in the DOM API is wrapped.", "Nothing in the DOM API is wrapped.", true},
+	} {
+		got, ok := withoutSaid(tt.line, k.has, k.holds)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("withoutSaid(%q) = %q, %v; want %q, %v", tt.line, got, ok, tt.want, tt.ok)
+		}
+	}
+}

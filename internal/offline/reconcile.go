@@ -83,6 +83,23 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			if old == "" {
 				old, path = k.elaborated(c.line, taken)
 			}
+			if old != "" {
+				// Memory's line said again with a reason or another
+				// sentence added is no edit of it: the sentences that
+				// say it go, and a line saying nothing else is not
+				// proposed.
+				said := old
+				line, ok := withoutSaid(c.line, func(s string) bool { return restatesLine(said, s) }, func(s string) bool {
+					return holdsPhrase(strings.ToLower(said), textkey.Normalize(s))
+				})
+				if !ok {
+					continue
+				}
+				if line != c.line {
+					c.line = line
+					old, path = k.elaborated(c.line, taken)
+				}
+			}
 			if old == "" {
 				old, path = k.overruled(c, said, taken)
 			}
@@ -193,6 +210,31 @@ func (k *known) restatesGoingOn(c candidate) bool {
 		}
 	}
 	return false
+}
+
+// restatesLine reports whether memory line l states line's fact (says, the
+// measure the writer drops a known line by), says it the same way (a line
+// that denies what l tells, or tells what it denies, overrules it; one
+// telling a change edits it) and names nothing l does not: what it adds
+// is a reason or a lead-in.
+func restatesLine(l, line string) bool {
+	if negatedClause(l) != negatedClause(line) || tellsChange(line) || !says(l, line, textkey.Normalize(line)) {
+		return false
+	}
+	// A name or value l does not hold is news: a stage renamed, a
+	// channel moved, told without a number, is an edit of l.
+	low := strings.ToLower(l)
+	for n := range codeNames(line) {
+		if n = strings.ToLower(strings.Trim(n, "`")); len(n) > 2 && !strings.Contains(low, n) {
+			return false
+		}
+	}
+	for v := range valueTerms(factTerms(line)) {
+		if !strings.Contains(low, strings.Trim(v, "`")) {
+			return false
+		}
+	}
+	return true
 }
 
 // coversNames reports whether every name or value is in a line's terms

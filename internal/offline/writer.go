@@ -96,7 +96,17 @@ func (w *writer) memory(cands []candidate) {
 			c.cmds, c.line = fresh, verificationLine(fresh)
 		}
 		line, ok := cleanLine(w.in, c.line, c.replaces, c.kind == KindVerification)
-		if !ok || (c.replaces == "" && w.known.has(line)) || w.dismissed(line) {
+		if ok && c.replaces == "" {
+			whole := line
+			line, ok = withoutSaid(line, w.known.has, w.known.holds)
+			if !ok || line != whole {
+				w.foldEvidence(whole, c.srcs)
+			}
+		}
+		if ok {
+			line, ok = withoutSaid(line, w.dismissed, w.dismissed)
+		}
+		if !ok {
 			continue
 		}
 		c.line = line
@@ -109,6 +119,75 @@ func (w *writer) memory(cands []candidate) {
 		}
 		w.pending[kind] = append(w.pending[kind], pendingLine{heading, c})
 	}
+}
+
+// withoutSaid is line without the sentences said already (said: a memory
+// line or one accepted before it states it, or the person dismissed it),
+// and whether anything is left. A line of several sentences ("Always run
+// `make lint` before pushing. Never edit files under vendor/.") may carry
+// one fact memory holds beside one it does not: such a line is compared
+// sentence by sentence, and only its new sentences are proposed; compared
+// whole, memory's line would be found in it and its news dropped with it.
+// A line none of whose sentences is said alone is said when it is said
+// whole (one fact told across two sentences).
+func withoutSaid(line string, said, held func(string) bool) (string, bool) {
+	sents := splitSentences(line)
+	if len(sents) < 2 {
+		if said(line) {
+			return "", false
+		}
+		return line, true
+	}
+	kept := sents[:0:0]
+	for _, s := range sents {
+		// A sentence telling a change ("the team renamed the test
+		// stage from dev to sandbox") is news however much of memory's
+		// line it names, unless memory holds its very words (held: a
+		// second run reading its first run's line).
+		if tellsChange(s) && !held(s) || !tellsChange(s) && !said(s) {
+			kept = append(kept, s)
+		}
+	}
+	switch {
+	case len(kept) == 0:
+		return "", false
+	case len(kept) < len(sents):
+		return strings.Join(kept, " "), true
+	case said(line):
+		// No sentence alone, but the line whole: the fact is told
+		// across its sentences.
+		return "", false
+	}
+	return line, true
+}
+
+// foldEvidence gives the sessions of a line the writer drops, whole or in
+// part, as said already to the line accepted this run that says it: one
+// fact said in two sessions in two wordings is one line with the evidence
+// of both.
+func (w *writer) foldEvidence(line string, srcs []source) {
+	sents := splitSentences(line)
+	for _, pls := range w.pending {
+		for i := range pls {
+			c := &pls[i].c
+			if c.replaces != "" || !sameFact(line, c.line) && !slices.ContainsFunc(sents, func(s string) bool { return sameFact(s, c.line) }) {
+				continue
+			}
+			for _, s := range srcs {
+				if !slices.ContainsFunc(c.srcs, func(o source) bool { return o.session == s.session && o.msgID == s.msgID }) {
+					c.srcs = append(c.srcs, s)
+				}
+			}
+			return
+		}
+	}
+}
+
+// tellsChange reports whether a sentence tells that a setting changed or
+// is to change ("renamed", "moved", "no longer", "update"): never the same
+// as memory's line of the old value, however many words they share.
+func tellsChange(s string) bool {
+	return changedRe().MatchString(s) || unsettled(s)
 }
 
 // kind is the memory a line goes to: a rewrite stays in the file of the

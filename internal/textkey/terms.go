@@ -1,6 +1,7 @@
 package textkey
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -35,7 +36,11 @@ func Terms(s string) []string {
 				j++
 				w += strings.Trim(words[j], ".:-_/'")
 			}
-			if w == "" || stop[w] || stopTerms[w] {
+			if w == "w/o" {
+				w = "without"
+			}
+			if w == "" || stop[w] || stopTerms[w] || w == "w" {
+				// "w/" is "with", a stop word.
 				continue
 			}
 			if isValue(w) {
@@ -126,19 +131,54 @@ func Stem(w string) string {
 	return w
 }
 
+// shortForms maps the short forms people type for common words of
+// software work to the stem of the word they stand for ("db" and
+// "database", "deps" and "dependencies", "repo" and "repository"), so that
+// a line typed in haste and the line memory holds share the term when
+// Overlap compares them. Only short forms with one reading in a project's
+// talk are here ("auth" is authentication or authorisation, "doc" a
+// document or the docs), and none that names a stage or a setting's value
+// ("dev", "prod", "env": a renamed stage "prod" is no "production"). Terms keeps the word as written: a term is also
+// looked for in text, and names ("Repo", Ecto's module) keep theirs.
+var shortForms = map[string]string{
+	"db": "database", "dbs": "database", "repo": "repository", "dir": "directory",
+	"dep": "dependency", "msg": "message", "pkg": "package", "lib": "library",
+	"configuration": "config", "impl": "implementation", "param": "parameter", "arg": "argument",
+}
+
+// shortForm is the term a short form stands for (shortForms), or t.
+func shortForm(t string) string {
+	if full, ok := shortForms[t]; ok {
+		return full
+	}
+	return t
+}
+
 // noStem are words the suffix rules would break.
 var noStem = map[string]bool{"always": true, "perhaps": true, "news": true, "series": true, "species": true, "during": true, "nothing": true, "something": true, "anything": true, "everything": true, "string": true, "thing": true, "spring": true, "bring": true, "need": true, "speed": true, "feed": true, "seed": true, "embed": true}
 
 // Overlap compares two term lists: shared is how many terms they have in
-// common, and the result is the Dice coefficient 2·shared/(|a|+|b|).
+// common, a short form and the word it stands for counted as one
+// (shortForms), and a word typed with a slip as the word (OneSlip); the
+// result is the Dice coefficient 2·shared/(|a|+|b|).
 func Overlap(a, b []string) (shared int, dice float64) {
 	in := make(map[string]bool, len(b))
 	for _, t := range b {
-		in[t] = true
+		in[shortForm(t)] = true
 	}
 	for _, t := range a {
-		if in[t] {
+		if in[shortForm(t)] {
 			shared++
+			continue
+		}
+		// A word typed with a letter dropped, doubled or swapped
+		// ("comit", "relase", "allways") is the word: one term of b
+		// not in a may stand for it.
+		for _, u := range b {
+			if OneSlip(t, u) && !slices.Contains(a, u) {
+				shared++
+				break
+			}
 		}
 	}
 	if len(a)+len(b) == 0 {
@@ -162,4 +202,47 @@ func Shared(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// OneSlip reports whether two plain words are one word typed with a slip:
+// a doubled letter typed once or a vowel left out inside the word
+// ("comit" and "commit", "relase" and "release"), a letter doubled by
+// mistake ("allways"), or two neighbours inside the word swapped
+// ("recieve"). Both are letters only and the longer has six letters or
+// more; a first or last letter more or less is another word ("parse" and
+// "parser", "error" and "werror"), as is a consonant more inside one
+// ("stale" and "stable", "naive" and "native") or a letter typed wrong in
+// place ("staging", "stating").
+func OneSlip(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b) < 6 || len(b)-len(a) > 1 || a == b || !letters(a) || !letters(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	if len(a) < len(b) {
+		// One letter of b left out of a, inside the word: a vowel, or
+		// one of two like letters.
+		c := b[i]
+		return i < len(a) && a[i:] == b[i+1:] && (strings.IndexByte("aeiou", c) >= 0 || b[i-1] == c || b[i+1] == c)
+	}
+	// Two neighbours swapped, inside the word.
+	return i+2 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// letters reports whether s is ASCII letters only.
+func letters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }

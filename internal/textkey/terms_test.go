@@ -66,3 +66,36 @@ func TestTermsMeasureOneToken(t *testing.T) {
 		t.Errorf("Terms(keep 3 replicas) = %v; want 3 and replica apart", got)
 	}
 }
+
+func TestOneSlip(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"comit", "commit", true}, {"relase", "release", true}, {"allways", "always", true},
+		{"recieve", "receive", true}, {"enviroment", "environment", false},
+		{"parse", "parser", false}, {"error", "werror", false}, {"asyncio", "uasyncio", false},
+		{"stale", "stable", false}, {"naive", "native", false}, {"staging", "stating", false},
+		{"form", "from", false}, {"lose", "loose", false}, {"assert", "assertz", false},
+		{"german", "germany", false}, {"deploy", "deploy", false},
+	} {
+		if got := OneSlip(tt.a, tt.b); got != tt.want {
+			t.Errorf("OneSlip(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestTermsShortForms(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		same int
+	}{
+		{"use the staging db for integration tests", "use the staging database for integration tests", 5},
+		{"pin the deps in the repo", "pin dependencies in the repository", 3},
+		{"log w/ structlog", "log with structlog", 2},
+	} {
+		if n, _ := Overlap(Terms(tt.a), Terms(tt.b)); n != tt.same {
+			t.Errorf("Overlap(%q, %q) shares %d terms (%q, %q), want %d", tt.a, tt.b, n, Terms(tt.a), Terms(tt.b), tt.same)
+		}
+	}
+}
