@@ -38,7 +38,12 @@ func ownTextTold(text string) (own, told []string) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var out []string
 	inFence, pasted, rest := false, false, false
+	// pasteFrom is the first line of the paste under way.
+	pasteFrom := 0
 	for i, ln := range lines {
+		if !pasted {
+			pasteFrom = i + 1
+		}
 		if rest {
 			break
 		}
@@ -58,9 +63,10 @@ func ownTextTold(text string) (own, told []string) {
 			}
 			continue
 		}
-		if pasted {
+		if pasted && !listAfterCode(ln, lines[pasteFrom:i]) {
 			continue
 		}
+		pasted = false
 		switch {
 		case mailRe().MatchString(ln), fwdRe().MatchString(ln):
 			rest = true // everything after an e-mail header is the e-mail
@@ -97,6 +103,35 @@ func ownTextTold(text string) (own, told []string) {
 		told = append(told, out[len(out)-1])
 	}
 	return out, told
+}
+
+// listAfterCode reports whether ln, a line met inside a paste, is an item
+// of the person's own list that the paste ran into with no blank line
+// between: it stands at the margin as a list item of prose ("- And one
+// from me: in all my repos the CHANGELOG …"), the line before it is code
+// or a log (indented, or opened by a mark, as "*/" or "[INFO]" are), and
+// no line of the paste was an item or a heading at the margin, as in a
+// pasted changelog or README whose list goes on. "- name: x" under
+// "steps:" is YAML.
+func listAfterCode(ln string, paste []string) bool {
+	if len(paste) == 0 || !listMarkerRe().MatchString(ln) {
+		return false
+	}
+	item := listMarkerRe().ReplaceAllString(ln, "")
+	if f := strings.Fields(item); len(f) < 4 || strings.HasSuffix(f[0], ":") || !unicode.IsLetter([]rune(f[0])[0]) {
+		return false
+	}
+	for _, p := range paste {
+		if listMarkerRe().MatchString(p) || strings.HasPrefix(p, "#") {
+			return false
+		}
+	}
+	prev := paste[len(paste)-1]
+	if strings.TrimSpace(prev) == "" {
+		return false
+	}
+	r := []rune(prev)[0]
+	return unicode.IsSpace(r) || !unicode.IsLetter(r) && !unicode.IsDigit(r) || logRe().MatchString(prev)
 }
 
 // introLine reports whether a trimmed line introduces pasted text ("the
@@ -209,7 +244,10 @@ func splitAt(s string) []string {
 	var out []string
 	for {
 		loc := asideRe().FindStringIndex(s)
-		if loc == nil || loc[0] == 0 {
+		if loc == nil || loc[0] == 0 || strings.HasSuffix(s[:loc[0]], "?") {
+			// "no alias like gci or ?, also in the tests": a mark
+			// the comma follows ends no question, and cut there the
+			// head would read as one.
 			break
 		}
 		if head := strings.TrimSpace(s[:loc[0]]); head != "" {

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,5 +85,38 @@ func TestIntroLead(t *testing.T) {
 		if len(own) != 0 {
 			t.Errorf("ownTextTold(%q) own = %q; want no instruction read from the intro line", tt.msg, own)
 		}
+	}
+}
+
+// TestListAfterCode: an item of the person's own list at the margin ends a
+// paste of code or log it ran into; a pasted changelog's or YAML's items
+// stay pasted.
+func TestListAfterCode(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Here's the header after the bump:\n/**\n * Version: 2.3.0\n */\n- Please update readme.txt to match", []string{"- Please update readme.txt to match"}},
+		{"the log says:\n[WARN] pool exhausted\n[WARN] retrying\n- also keep the pool at ten connections", []string{"- also keep the pool at ten connections"}},
+		{"the changelog reads:\n## 1.2.0\n- Added a retry to the fetch helper", nil},
+		{"here's the workflow:\nsteps:\n  - uses: actions/checkout@v4\n- name: always run the linter first", nil},
+		{"here is the output:\n\tpanic: nil map\n- ok then", nil},
+	} {
+		if got, _ := ownTextTold(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("%q: own %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestAsideAfterQuestionMark: "?" followed by a comma ends no question, so
+// no aside is cut off after it.
+func TestAsideAfterQuestionMark(t *testing.T) {
+	got := sentences([]string{"Please write full names, no aliases like % or ?, also in the tests. Can you check CI?"})
+	want := []string{"Please write full names, no aliases like % or ?, also in the tests.", "Can you check CI?"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := sentences([]string{"add the page, btw the api runs on port 4000"}); len(got) != 2 {
+		t.Errorf("an aside after a plain clause was not cut: %q", got)
 	}
 }

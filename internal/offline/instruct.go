@@ -713,13 +713,16 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
 		return nil, nil
 	}
-	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s) || conventionName(s))) {
+	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s) || conventionName(s) || len(strings.Fields(s)) >= 3 && (starterRe().MatchString(s) || personal(s)))) {
 		// "catchup=False!!" in a correction names the setting; alone it
 		// only stands once it merges with another statement.
 		// "themes/ is a submodule" says enough in two words, and so
 		// does a habit of the person's said to hold in every project
 		// ("I use tabs"), or a thing ruled out there ("no emoji,
-		// anywhere").
+		// anywhere"), a wish said as a bare imperative ("all my
+		// stuff: reply in bullets") or a fact of the person's ("my
+		// shell is fish, globally"), in words that make a clause
+		// ("in all my repos, merge conflicts" names a trouble).
 		return nil, nil
 	}
 	s = trailerRe().ReplaceAllString(s, "")

@@ -128,18 +128,15 @@ func reshape(s string) string {
 			break
 		}
 	}
-	for {
-		locs := clauseSplitRe().FindAllStringIndex(s, -1)
-		if len(locs) == 0 {
-			break
+	if m := tagRe().FindString(s); m != "" && ackRe().MatchString(m) {
+		// "in all my repos dont add co-authored-by lines, i hate
+		// them, ok?": the nod asked for closes the sentence after the
+		// vent, which is taken off only once the nod is gone.
+		if head := ventTail(s[:len(s)-len(m)]); head != s[:len(s)-len(m)] && !strings.ContainsAny(head, "?") && (marked(head) || hasScope(head)) {
+			s = head
 		}
-		last := locs[len(locs)-1]
-		head := s[:last[0]]
-		if !ventRe().MatchString(s[last[1]:]) || ventRe().MatchString(head) {
-			break
-		}
-		s = head
 	}
+	s = ventTail(s)
 	if m := preambleRe().FindString(s); m != "" && len(strings.Fields(m)) >= 2 && !corrRe().MatchString(m) && marked(s[len(m):]) && !marked(s[:len(m)]) && !globalRe().MatchString(m) {
 		// ("In all my projects: …" is no preamble: it says where the
 		// rule holds.)
@@ -593,6 +590,24 @@ var conjRe = lazyregexp.New(`(?i)^(?:and|but|or|so|for|with|as|if|when|like|too|
 func firstClause(s string) string {
 	if loc := clauseSplitRe().FindStringIndex(s); loc != nil {
 		return s[:loc[0]]
+	}
+	return s
+}
+
+// ventTail is s without the vents that close it ("…, I'm tired of
+// untested routes"), unless the head is a vent too.
+func ventTail(s string) string {
+	for {
+		locs := clauseSplitRe().FindAllStringIndex(s, -1)
+		if len(locs) == 0 {
+			break
+		}
+		last := locs[len(locs)-1]
+		head := s[:last[0]]
+		if !ventRe().MatchString(s[last[1]:]) || ventRe().MatchString(head) {
+			break
+		}
+		s = head
 	}
 	return s
 }

@@ -101,6 +101,10 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 	// refused: the command of the last action the person stopped, until
 	// they speak; "would you mind not restarting it?" names it.
 	refused := ""
+	// scopeHead: the person's last message was only a heading that
+	// scopes the list under it to every project; the list came in the
+	// next message.
+	scopeHead := ""
 	for pos, msg := range msgs {
 		seq++
 		if msg.ID == "" {
@@ -134,6 +138,17 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			lines, toldLines := ownTextTold(text)
 			own, continued := sentenceParts(lines)
 			listed, scoped := ruleItems(lines), scopedItems(lines)
+			underHead := scopeHead != ""
+			if underHead {
+				// "## Policy (mine, across all my projects)" sent
+				// alone, then its list: the heading scopes the
+				// items of the next message as it would its own.
+				scoped = scopedItems(append([]string{scopeHead}, lines...))
+			}
+			scopeHead = ""
+			if len(lines) == 1 && scopeHeading(strings.TrimSpace(lines[0])) {
+				scopeHead = strings.TrimSpace(lines[0])
+			}
 			// Support by mention reads whole sentences: a request to
 			// check work names its checks across the clauses of one.
 			i := 0
@@ -168,7 +183,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				report, corrective, quoteBefore = answered, true, true
 				continue
 			}
-			if !corrective && !mayMatter(strings.ToLower(msg.Text)) {
+			if !corrective && !underHead && !mayMatter(strings.ToLower(msg.Text)) {
 				// No sentence of this message can be an instruction or a
 				// reversal: skip the parsing.
 				continue

@@ -50,6 +50,22 @@ import (
 const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|repository|codebase)\b(?:[\s.!]*$|\s*,)` +
 	`|,\s*(?:(?:in|for|across|on) )?(?:every|each|all (?:of )?(?:my|our|your)) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?\s*,` +
 	`|^\W*anywhere\W*$` +
+	// the person's projects said with no break at all, typed fast: at
+	// the end with the word that closes the scope ("no emoji all my
+	// repos everywhere", "… lowercase all my repos same everywhere"),
+	// or opening the rule where no verb follows (terseLead: "all my
+	// repos commit messages lowercase"; "all my repos are public"
+	// describes them)
+	`|\s+all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?: too| as well)?,? (?:(?:the )?same(?: way| thing| rule)? )?(?:everywhere|always)[\s.!]*$` +
+	`|^\W*` + discourseLead + `all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?:\s*(?:-+>|=>|\x{2192})\s*|\s)` +
+	// "all my stuff: …" as a label, the person's things in a word
+	`|^\W*` + discourseLead + `(?:(?:in|for|across|on) )?all (?:of )?(?:my|our) (?:stuff|code|work|things|apps|scripts|programs)\s*[:\x{2014}]` +
+	// "globally" set off after a clause ("…, globally.", "…, globally,
+	// …"; opening the sentence it is globalOpenRe's); "install it
+	// globally" is where a tool goes
+	`|(?:[,;:\x{2014}]\s*|\s-+\s*)globally(?:,? not (?:just|only) (?:here|(?:in |for )?this(?: one| project| repo| repository| codebase)?))?(?:\s*[:,;\x{2014}]|\s+-+\s|[\s.!]*$)` +
+	// "in general for me": the person's way, not this project's
+	`|(?:^\W*|[,;:\x{2014}]\s*)(?:in general|generally),? for me\b` + scopeEnd + `|^\W*for me\s*[:\x{2014}]` + `|[,;]?\s*for me,? (?:in general|generally)[\s.!]*$` +
 	`|\s+(?:in |for |on )?(?:any|every|each) (?:other )?` + scopeNoun + ` of (?:mine|ours|me)` + scopeAgainst + scopeEnd +
 	`|(?:^|[,;\x{2014}]|\s-+|(?:^\W*|\s+)(?:everywhere|anywhere),?)\s*(?:all(?: (?:of )?(?:my|our))?|every|each|any) ` + scopeNoun + `\b(?: of (?:mine|ours|me))?` + scopeAgainst + `[\s.!]*$` +
 	`|[\s,]*\b` + scopePointer + `(?:in|for|across|to|on) (?:all|every(?: one of)?) (?:of )?(?:the )?` + scopeNoun +
@@ -188,11 +204,46 @@ func hasScope(s string) bool {
 		return false
 	}
 	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
+		if terseLeadRe().MatchString(s[loc[0]:loc[1]]) && describesMine(s[loc[1]:]) {
+			// "all my repos are public": the projects are the
+			// subject, and what follows says what they are.
+			continue
+		}
 		if !located(s[:loc[0]], s[loc[0]:loc[1]]) || pointsAhead(s[loc[0]:loc[1]], s[loc[1]:]) {
 			return true
 		}
 	}
 	return false
+}
+
+// terseLeadRe is the scope that opens a rule with no break and no
+// preposition, with the space after it: "all my repos commit
+// messages lowercase".
+var terseLeadRe = lazyregexp.New(`(?i)^\W*` + discourseLead + `all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?:\s*(?:-+>|=>|\x{2192})\s*|\s)$`)
+
+// describesMine reports whether the words after "all my repos" said
+// without a break make the projects the subject of a verb that tells
+// what they are, have or do ("are public", "use semver", "moved to
+// GitLab", "should build"), where a rule typed fast goes on with what it
+// rules ("commit messages lowercase", "no emoji").
+func describesMine(after string) bool {
+	w := strings.ToLower(strings.Trim(firstWord(after), ",.;:!?"))
+	return describingVerbs[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "'ve") || strings.HasSuffix(w, "'re") || strings.HasSuffix(w, "ly")
+}
+
+// describingVerbs are the verbs and modals that follow "all my repos"
+// as their subject.
+var describingVerbs = map[string]bool{
+	"are": true, "were": true, "is": true, "was": true, "be": true, "have": true, "has": true, "had": true,
+	"use": true, "run": true, "ran": true, "share": true, "need": true, "get": true, "got": true, "look": true,
+	"seem": true, "live": true, "sit": true, "build": true, "fail": true, "break": true, "depend": true,
+	"do": true, "did": true, "don't": true, "dont": true, "didn't": true, "aren't": true, "arent": true,
+	"will": true, "would": true, "can": true, "could": true, "should": true, "must": true, "may": true,
+	"might": true, "still": true, "also": true, "now": true, "already": true, "all": true, "both": true,
+	"follow": true, "include": true, "contain": true, "go": true, "went": true, "point": true, "pull": true,
+	"deploy": true, "ship": true, "target": true, "show": true, "work": true, "compile": true, "pass": true,
+	"at": true, "on": true, "in": true, "from": true, "to": true, "and": true, "or": true, "that": true,
+	"which": true, "with": true, "of": true, "for": true, "i": true, "we": true, "you": true, "got'": true,
 }
 
 // pointsAhead reports whether a scope said with a verb of being ("this
@@ -235,7 +286,7 @@ var scopeWords = map[string]bool{
 	"codebase": true, "codebases": true,
 	"specific": true, "particular": true, "unique": true, "limited": true, "tied": true,
 	"global": true, "universal": true, "personal": true, "user": true, "gemini": true,
-	"how": true, "way": true, "own": true, "board": true,
+	"how": true, "way": true, "own": true, "board": true, "globally": true, "general": true, "generally": true,
 }
 
 // mayScope reports whether s holds one of scopeWords, split as the
@@ -243,7 +294,8 @@ var scopeWords = map[string]bool{
 // folds them (the long s and the Kelvin sign are an s and a k), or sets a
 // place against this project ("not just", "not only", "not merely"), as
 // the one word of place or manner before the rule may be typed in a
-// hurry ("evrywhere, not just here: …").
+// hurry ("evrywhere, not just here: …"), or labels the rule the
+// person's ("for me: …").
 func mayScope(s string) bool {
 	s = strings.Map(func(r rune) rune {
 		switch r = unicode.ToLower(r); r {
@@ -260,7 +312,9 @@ func mayScope(s string) bool {
 		}
 	}
 	// "evrywhere not just here: …": the place set against, said alone
-	return strings.Contains(s, "not just ") || strings.Contains(s, "not only ") || strings.Contains(s, "not merely ")
+	return strings.Contains(s, "not just ") || strings.Contains(s, "not only ") || strings.Contains(s, "not merely ") ||
+		// "(in general) for me: …", a label with no scope word
+		strings.Contains(s, "for me")
 }
 
 // located reports whether the scope m, said after before, places a thing
@@ -643,18 +697,22 @@ var contractedRe = lazyregexp.New(`(?i)^(that|this|it)['\x{2019}]?s$`)
 var scopeHeadRe = lazyregexp.New(`^(#+\s+.*|[^.!?]{1,60}:)$`)
 
 // allMineRe names every project of the person without a preposition, as
-// a heading does: "(all my repos)", "## All repos". Without "my" or
-// "our" the phrase is the person's projects only as the whole heading
-// or set apart in parentheses; "## Listing all projects" heads a list
+// a heading does: "(all my repos)", "(every repo of mine)", "## All
+// repos". Without "my", "our" or "of mine" the phrase is the person's
+// projects only as the whole heading or set apart in parentheses; "## Listing all projects" heads a list
 // about a program that lists projects.
-var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?(my|our) (projects|repos|repositories|codebases)\b|^(#+\s*)?(all|every one of the) (projects|repos|repositories|codebases)\s*:?$|\((for |in )?(all|every one of the) (projects|repos|repositories|codebases)\)`)
+var allMineRe = lazyregexp.New(`(?i)\b(all|every one) (of )?(my|our) (projects|repos|repositories|codebases)\b|\b(every|each|any)( other)? (project|repo|repository|codebase) of (mine|ours)\b|^(#+\s*)?(all|every one of the) (projects|repos|repositories|codebases)\s*:?$|\((for |in )?(all|every one of the) (projects|repos|repositories|codebases)\)`)
 
 // scopedItems numbers the sentences of the list items under a heading
 // that says they hold in every project.
 func scopedItems(lines []string) map[string]int {
-	return itemsUnder(lines, func(t string) bool {
-		return scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
-	})
+	return itemsUnder(lines, scopeHeading)
+}
+
+// scopeHeading reports whether the trimmed line t is a heading that says
+// the list under it holds in every project: "## General (all my repos)".
+func scopeHeading(t string) bool {
+	return scopeHeadRe().MatchString(t) && (globalRe().MatchString(t) || allMineRe().MatchString(t))
 }
 
 // withoutAsides is s without its clauses that name no fact (asideClause):

@@ -855,3 +855,109 @@ func TestScopeLeadShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobalScopeTyped: a scope over every project typed fast, with no
+// break around it ("all my repos commit messages lowercase", "… no emoji
+// all my repos everywhere"), as a label over the person's things ("all
+// my stuff: …"), set off as "globally" or "(in general) for me:"; and
+// the same shapes that describe the projects, place a tool or report
+// stay apart.
+func TestGlobalScopeTyped(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"all my repos commit messages lowercase no trailing period", "Commit messages lowercase no trailing period."},
+		{"all my projects changelog entries past tense", "Changelog entries past tense."},
+		{"commit msgs no emoji all my repos everywhere", "Commit msgs no emoji."},
+		{"tag names with the v prefix all my repos same everywhere", "Tag names with the v prefix."},
+		{"all my repos -> no force push to main ever", "No force push to main ever."},
+		{"all my stuff: reply in bullets pls", "Reply in bullets."},
+		{"all my code: answer in Dutch", "Answer in Dutch."},
+		{"fyi my shell is fish, globally.", "My shell is fish."},
+		{"In general for me: no licence headers at the top of files.", "No licence headers at the top of files."},
+		{"in all my repos dont add co-authored-by lines to commits, i hate them, ok?", "Dont add co-authored-by lines to commits."},
+		{"for every project of mine, never vendor the wheels, i hate that, ok?", "Never vendor the wheels."},
+	} {
+		st, _ := classify(c.in, false, source{})
+		if st == nil || !st.global || st.line != c.want {
+			t.Errorf("%q: got %+v; want global %q", c.in, st, c.want)
+		}
+	}
+	for _, s := range []string{
+		"all my repos are on GitHub",
+		"all my repos use semver tags, so bump the minor",
+		"all my repos -> archived last year",
+		"all my tests are failing, can you look?",
+		"all my branches are stale, delete them",
+		"install eslint globally and run it",
+		"the lock is held globally, so calls queue up",
+		"Globally, I prefer British spelling.",
+		"in all my repos, merge conflicts",
+		"in general the api is slow",
+		"clone all my repos everywhere",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil && st.global && st.lasting {
+			t.Errorf("%q: read as a rule for every project: %+v", s, st)
+		}
+	}
+}
+
+// TestGlobalProbes: whole sessions in voices the rules were not written
+// for (terse, a list after a paste, a heading sent alone before its list,
+// a code token ending in "?") put the rule said for every project in
+// the global memory; rules of this project, one-offs and complaints with
+// "all" in them put nothing there.
+func TestGlobalProbes(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		msgs []string
+		want string // a word of the global line; "" for none
+	}{
+		{[]string{"in every repo of mine, commit messages in imperative mood"}, "imperative"},
+		{[]string{"fyi my shell is fish, globally. give me fish syntax not bash"}, "fish"},
+		{[]string{"couple of things\n- all my repos: SPDX header on every source file\n- fix the typo in the readme"}, "spdx"},
+		{[]string{"here is the log:\n[INFO] started\n[INFO] done\n- also for all my projects: prefer rg over grep"}, "rg"},
+		{[]string{"Here's the header after the bump:\n/**\n * Version: 2.3.0\n */\n- And one from me personally: in all my repos the CHANGELOG.md follows Keep a Changelog, please add the entry that way"}, "changelog"},
+		{[]string{"## Global (all my repos)\n- reply in Spanish\n## Today\n- bump the version"}, "spanish"},
+		{[]string{"## Style (every repo of mine)", "- always name test files after the module they test"}, "test files"},
+		{[]string{"all my repos commit messages lowercase no trailing period"}, "lowercase"},
+		{[]string{"tag names vX.Y.Z with the v prefix all my repos same everywhere"}, "prefix"},
+		{[]string{"all my stuff: reply in bullets pls"}, "bullets"},
+		{[]string{"release time. in all my repos dont add signed-off-by lines to commits, i hate them, ok? also the build is red, look"}, "signed-off-by"},
+		{[]string{"In all my repositories, please write full variable names, no abbreviations like idx or ?, also in the tests."}, "full variable names"},
+		{[]string{"all tests in this repo must pass before merging"}, ""},
+		{[]string{"all services here log to stdout"}, ""},
+		{[]string{"all my tests are failing, can you look?"}, ""},
+		{[]string{"for all my files in this PR, add the licence header"}, ""},
+		{[]string{"can you update the readme in all my repos?"}, ""},
+		{[]string{"I have a Makefile in all my repos"}, ""},
+		{[]string{"all my repos are on GitHub"}, ""},
+		{[]string{"install eslint globally and run it"}, ""},
+		{[]string{"for me: the build fails on arm since yesterday"}, ""},
+		{[]string{"here's the stack:\n  at foo (a.js:1:2)\n  at bar (b.js:3:4)\n- Added a retry to the fetch helper in utils"}, ""},
+		{[]string{"the config:\nsteps:\n  - uses: actions/checkout@v4\n- name: always run the linter before tests"}, ""},
+	} {
+		w := newWorld(t)
+		w.add("s1", true, "u:fix the flaky login test", "x:go test ./...")
+		lines := []string{"u:look at the parser"}
+		if strings.HasPrefix(c.msgs[0], "##") && len(c.msgs) > 1 {
+			// the heading sent alone opens the session
+			lines = nil
+		}
+		for _, m := range c.msgs {
+			lines = append(lines, "u:"+m)
+		}
+		w.add("s2", true, append(lines, "x:go test ./...")...)
+		var glob []string
+		for _, cand := range w.run(t).Candidates {
+			if cand.Target == w.global {
+				glob = append(glob, cand.Text)
+			}
+		}
+		found := false
+		for _, g := range glob {
+			found = found || c.want != "" && strings.Contains(strings.ToLower(g), c.want)
+		}
+		if c.want == "" && len(glob) > 0 || c.want != "" && !found {
+			t.Errorf("%q: global lines %q; want one holding %q", c.msgs, glob, c.want)
+		}
+	}
+}
