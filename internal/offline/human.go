@@ -244,10 +244,13 @@ func splitAt(s string) []string {
 	var out []string
 	for {
 		loc := asideRe().FindStringIndex(s)
-		if loc == nil || loc[0] == 0 || strings.HasSuffix(s[:loc[0]], "?") {
+		if loc == nil || loc[0] == 0 || strings.HasSuffix(s[:loc[0]], "?") || strings.IndexFunc(s[loc[1]:], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 			// "no alias like gci or ?, also in the tests": a mark
 			// the comma follows ends no question, and cut there the
-			// head would read as one.
+			// head would read as one. An aside word that ends the
+			// sentence ("the box clock is UTC, fyi") opens no new
+			// thought: it marks the sentence itself an aside (turns),
+			// and stays with it.
 			break
 		}
 		if head := strings.TrimSpace(s[:loc[0]]); head != "" {

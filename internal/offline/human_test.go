@@ -120,3 +120,22 @@ func TestAsideAfterQuestionMark(t *testing.T) {
 		t.Errorf("an aside after a plain clause was not cut: %q", got)
 	}
 }
+
+// TestSplitAtKeepsTrailingAside: an aside word that ends a sentence opens
+// no new thought and stays with the sentence (where turns reads it); one
+// in the middle still cuts.
+func TestSplitAtKeepsTrailingAside(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"the box clock is UTC, fyi", []string{"the box clock is UTC, fyi"}},
+		{"add the page, btw the api runs on port 4000", []string{"add the page", "the api runs on port 4000"}},
+		{"the vendored copy is patched, by the way.", []string{"the vendored copy is patched, by the way."}},
+	} {
+		got := splitAt(c.in)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("splitAt(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -700,7 +700,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s) && !(st.correction && goneReasonOnly(s)),
 		describeRe().MatchString(s):
 		return nil, nil
 	}

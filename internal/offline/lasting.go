@@ -373,6 +373,39 @@ func oneOff(s string) bool {
 	return false
 }
 
+// goneReasonOnly reports whether the only one-off words of a correction
+// are an "anymore" in a clause after its first that says a thing is gone:
+// "its populate_entry_trend, buy_trend doesn't exist anymore in our
+// version", "use the new router; the old one isn't maintained anymore".
+// The clause is the correction's reason (what the agent used is no longer
+// there), not a request for now, which says "anymore" of the request
+// itself ("don't run the migrations anymore today").
+func goneReasonOnly(s string) bool {
+	first := clauseSplitRe().FindStringIndex(s)
+	if first == nil || onlyForRe().MatchString(s) {
+		return false
+	}
+	for _, loc := range oneOffRe().FindAllStringIndex(s, -1) {
+		w := strings.ToLower(strings.TrimSpace(s[loc[0]:loc[1]]))
+		if w != "anymore" && w != "yet" || loc[0] < first[1] {
+			return false
+		}
+		c := s[:loc[0]]
+		if i := strings.LastIndexAny(c, ",;:\u2014"); i >= 0 {
+			c = c[i+1:]
+		}
+		if !goneClauseRe().MatchString(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// goneClauseRe is a clause denying that a thing exists or works: "x
+// doesn't exist", "it isn't supported", "that api is not there" (typed
+// fast: "dosent", "isnt").
+var goneClauseRe = lazyregexp.New(`(?i)\b(?:\w+n'?t|dosent|doesnt|isnt|arent|not|no longer)\s+(?:\w+\s+){0,2}?(?:exists?|supported|maintained|there|available|valid|work(?:s|ing)?|used|in use|a thing)\b`)
+
 var (
 	// midMarkerRe is a strong lasting marker inside a sentence: "… also
 	// from now on every route …", "…; from this point onward, I would ask

@@ -527,3 +527,26 @@ func TestRememberAskedAsReproach(t *testing.T) {
 		}
 	}
 }
+
+// TestGoneReasonOnly: in a correction, an "anymore" in a later clause
+// that says a thing is gone is the correction's reason, no request for
+// now; an "anymore" in the request itself, or in a clause that says
+// nothing is gone, still makes a one-off.
+func TestGoneReasonOnly(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"its populate_entry_trend and the column is enter_long, buy_trend dosent exist anymore in our version", true},
+		{"use the new router, the old one isn't maintained anymore", true},
+		{"use io.ReadAll; ioutil is not supported anymore", true},
+		{"don't run the migrations anymore today, the db is being restored", false},
+		{"don't run the migrations anymore", false},
+		{"use the new router, I don't want the old one anymore", false},
+		{"for this run only use the old router, the new one doesn't exist anymore", false},
+	} {
+		if got := goneReasonOnly(c.s); got != c.want {
+			t.Errorf("goneReasonOnly(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}

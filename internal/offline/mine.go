@@ -244,7 +244,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				}
 				// Once a message opens as a correction, its next sentences
 				// are part of it ("… is generated. Edit the yaml instead.").
-				if i == 0 && (bareNoRe().MatchString(sent) || len(parts) > 1 && (verdictRe().MatchString(sent) || echoesReport(sent, answered)) || corrective && labelled || thanked || len(parts) > 1 && thanksThenTurn(sent, parts[1])) {
+				if i == 0 && (bareNoRe().MatchString(sent) || len(parts) > 1 && (verdictRe().MatchString(sent) || echoesReport(sent, answered)) || corrective && labelled || thanked || len(parts) > 1 && thanksThenTurn(sent, parts[1]) || len(parts) > 1 && announcesAnswer(sent, parts[1], answered, s)) {
 					// "no." on its own: what follows is the correction;
 					// so under a label ("## Fix") that opens a reply,
 					// and after thanks when the next sentence turns
@@ -263,7 +263,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// person tells what the agent did, as a report would.
 					answered += "\n" + sent
 				}
-				if n := len(got); st != nil && n > 0 && got[n-1].src.seq == seq*1000+i-1 && sections[n-1] == section && i > 0 && item == listed[parts[i-1]] && !turnRe().MatchString(sent) && (terseRuleOut(st.line) || terseRuleOut(got[n-1].line) && !terseRuleOut(st.line)) {
+				if n := len(got); st != nil && n > 0 && got[n-1].src.seq == seq*1000+i-1 && sections[n-1] == section && i > 0 && item == listed[parts[i-1]] && !turns(sent) && (terseRuleOut(st.line) || terseRuleOut(got[n-1].line) && !terseRuleOut(st.line)) {
 					// "the shadow image goes through VMA. no raw
 					// vkAllocateMemory.": a bare "no X" next to the
 					// rule it belongs to is half of that rule, not a
@@ -301,6 +301,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 						// think the batch call would be kinder": the
 						// polite way to name what to use instead.
 						got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(alt)
+						got[n-1].src.quote += " " + sent
+					} else if got[n-1].correction && howInstead(got[n-1].line, sent) {
+						// "Nothing secret lives in superset_config.py.
+						// It reads them with os.environ …": how it is
+						// done instead, said of what the correction
+						// named.
+						got[n-1].line = strings.TrimSuffix(got[n-1].line, ".") + ". " + asLine(strings.TrimRight(sent, "!. "))
 						got[n-1].src.quote += " " + sent
 					}
 				}
@@ -428,6 +435,25 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 		}
 	}
 	return m
+}
+
+// announcesAnswer reports whether the first sentence of a message only
+// announces the reply that the next one gives: "I must correct one
+// point. The fixed leg uses Thirty360, not Actual360", "One thing. …",
+// "Careful here. …". The first names nothing the agent's report named and
+// nothing of its own (three terms at most, no code, no rule of its own: no
+// lasting mark, no instruction opening it), and the second answers the
+// report (answersReport). The announcement is the correction's opening,
+// as a bare "no" is: what follows it is the correction.
+func announcesAnswer(first, next, report string, src source) bool {
+	if report == "" || strings.HasSuffix(strings.TrimSpace(first), "?") || len(factTerms(first)) > 3 || len(codeNames(first)) > 0 || sharedTerms(first, report) > 0 {
+		return false
+	}
+	if starterRe().MatchString(stripFillers(strings.TrimSpace(first))) || answersReport(first, report) || !answersReport(next, report) {
+		return false
+	}
+	st, _ := classify(first, false, src)
+	return st == nil || !st.lasting && !st.global
 }
 
 // youNarrateRe is a person telling what the agent did: "you put …", "you
@@ -754,6 +780,18 @@ func endsAgain(s string) bool {
 // opens with "and" adds one ("elm-ui only. And the list should be …").
 var turnRe = lazyregexp.New(`(?i)^(also|btw|by the way|fyi|oh and|and( also)?|plus|ps|separately|unrelated|another thing)\b`)
 
+// asideTailRe is a sentence that ends by marking itself an aside: "timestamp
+// column is event_time btw", "the staging db is read-only, fyi".
+var asideTailRe = lazyregexp.New(`(?i)[\s,(]+(btw|by the way|fyi|as an aside)\W*$`)
+
+// turns reports whether a sentence turns to another matter: a turn word
+// opens it, or an aside word ends it. Said at either end, the word tells
+// that what the sentence says is not part of what came before it, so a
+// correction joined with it would hold two facts in one line.
+func turns(s string) bool {
+	return turnRe().MatchString(s) || asideTailRe().MatchString(s)
+}
+
 // refusedItRe is a verb acting on "it" or "them": group 1 the verb, group
 // 2 the pronoun.
 var refusedItRe = lazyregexp.New(`(?i)\b([a-z]{3,})\s+(it|them)\b`)
@@ -886,7 +924,7 @@ func joinCorrection(sts []stmt) []stmt {
 	}
 	j := sts[0]
 	for i, s := range sts[1:] {
-		if turnRe().MatchString(s.src.quote) || againRe().MatchString(s.src.quote) || ownContrast(j.line, s.line) {
+		if turns(s.src.quote) || againRe().MatchString(s.src.quote) || ownContrast(j.line, s.line) {
 			// "… return a Result. also components live in src/ecs":
 			// the person turns to another matter.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
@@ -1043,6 +1081,43 @@ func whereItIs(rule, sent string) (string, bool) {
 	}
 	return "it's " + m[1], true
 }
+
+// howInstead reports whether sent, said right after a correction that
+// rules something out ("Nothing secret lives in superset_config.py."),
+// says how it is done instead, of the very thing the correction named:
+// it opens by pointing back at it ("It reads them with os.environ …",
+// "They come from the vault agent's file via environ.Env()") and names as
+// code a thing the correction does not. Such a sentence reads as narration on its own
+// (its subject is a pronoun) and is dropped, but it is the other half of
+// the rule, and the words a later session says it again with. A sentence
+// that says what the thing is ("They are a black box to Catalyst") or
+// names nothing as code is a reason or a vent ("It bloats the bundle"),
+// and a question asks.
+func howInstead(rule, sent string) bool {
+	sent = strings.TrimSpace(sent)
+	if !pointsBackOpenRe().MatchString(sent) || pointsBackIsRe().MatchString(sent) || strings.HasSuffix(sent, "?") || ventRe().MatchString(sent) || !negScopeRe().MatchString(rule) && !noneRe().MatchString(rule) {
+		return false
+	}
+	in := codeNames(rule)
+	for n := range codeNames(sent) {
+		if !in[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// pointsBackOpenRe is a sentence opening with a pronoun for what was just
+// named: "It reads …", "They are loaded …".
+var pointsBackOpenRe = lazyregexp.New(`(?i)^(?:it|they|these|those)(?:'s|'re)?\s`)
+
+// pointsBackIsRe is a sentence saying what the thing pointed back at is:
+// "They are a black box to Catalyst", "It's slow": a reason, not how.
+var pointsBackIsRe = lazyregexp.New(`(?i)^(?:it|they|these|those)(?:'s|'re|\s+(?:is|are|was|were))\s`)
+
+// noneRe is a negation by a pronoun of none: "nothing secret lives in …",
+// "no one edits …".
+var noneRe = lazyregexp.New(`(?i)\b(?:nothing|none|nowhere|no one|nobody)\b`)
 
 // echoAckRe is the dry assent that follows an echo: "Widely used. Sure.",
 // "Smoothly. Right."

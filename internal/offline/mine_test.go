@@ -350,3 +350,84 @@ func TestMindsNothing(t *testing.T) {
 		t.Error("the port move before the semicolon is no stmt")
 	}
 }
+
+// TestTurnsAtEitherEnd: a sentence that ends with an aside word turns to
+// another matter as one that opens with a turn word does, so a correction
+// is not joined with it into one line of two facts.
+func TestTurnsAtEitherEnd(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"timestamp column is event_time btw", true},
+		{"the box clock is UTC, fyi", true},
+		{"btw the api runs on 4000", true},
+		{"the staging db is read-only (by the way)", true},
+		{"edit the yaml instead", false},
+		{"the fyi channel gets the alerts", false},
+		{"ask the btw team first", false},
+	} {
+		if got := turns(c.s); got != c.want {
+			t.Errorf("turns(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestAnnouncesAnswer: a first sentence that only announces the reply
+// ("I must correct one point.") before a sentence answering the agent's
+// report opens the correction; a rule, a request or a sentence naming the
+// report's things is no announcement, nor is one before a sentence that
+// answers nothing.
+func TestAnnouncesAnswer(t *testing.T) {
+	report := "I have added src/swaps/usd_sofr.cpp; the fixed leg uses Actual360."
+	next := "The fixed leg of our USD swaps uses Thirty360, not Actual360."
+	for _, c := range []struct {
+		first, next, report string
+		want                bool
+	}{
+		{"I must correct one point.", next, report, true},
+		{"Careful here.", next, report, true},
+		{"Hmm, not quite.", next, report, true},
+		{"Let me correct one thing.", next, report, true},
+		// The bucket, said by another person about another thing.
+		{"One remark.", "Buckets live in eu-central-1, not us-east-1.", "I created the bucket in `us-east-1`.", true},
+		// A rule of its own, a request, a question, the report's own
+		// things: not an announcement.
+		{"Always run clang-format.", next, report, false},
+		{"Use the pricer template.", next, report, false},
+		{"Did you read the spec?", next, report, false},
+		{"The fixed leg is wrong.", next, report, false},
+		// The next sentence answers nothing the agent did.
+		{"One more thing.", "Add a forgot-password link under the form.", "Login page added.", false},
+		// No report: nothing to answer.
+		{"I must correct one point.", next, "", false},
+	} {
+		if got := announcesAnswer(c.first, c.next, c.report, source{}); got != c.want {
+			t.Errorf("announcesAnswer(%q, %q) = %v, want %v", c.first, c.next, got, c.want)
+		}
+	}
+}
+
+// TestHowInstead: after a correction that rules a thing out, a sentence
+// pointing back at it that names how it is done instead is part of the
+// correction; a reason, a vent or a question is not, nor is anything after
+// a correction that rules nothing out.
+func TestHowInstead(t *testing.T) {
+	for _, c := range []struct {
+		rule, sent string
+		want       bool
+	}{
+		{"Nothing secret lives in superset_config.py.", "It reads them with os.environ and the values come from the .env that compose loads.", true},
+		{"No hardcoded hosts in the playbooks.", "They come from `group_vars/all.yml`.", true},
+		{"Never call the payments API from the view.", "It goes through PaymentsClient.charge in the service layer.", true},
+		{"No jQuery.", "It bloats the bundle and we dropped it last year.", false},
+		{"No Scala UDFs.", "They are a black box to Catalyst and `udf(...)` killed us on the last job.", false},
+		{"No jQuery.", "Is it really needed?", false},
+		{"Nothing secret lives in superset_config.py.", "That file is in git, genius.", false},
+		{"Secrets come from the vault.", "It reads them with os.environ.", false},
+	} {
+		if got := howInstead(c.rule, c.sent); got != c.want {
+			t.Errorf("howInstead(%q, %q) = %v, want %v", c.rule, c.sent, got, c.want)
+		}
+	}
+}
