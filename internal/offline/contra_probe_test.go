@@ -7,12 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rs/zerolog"
-
-	"github.com/automem/automem/internal/tombstone"
-	"github.com/automem/automem/internal/transcript"
 )
 
 // TestContraProbes runs the contradiction probes of
@@ -65,35 +61,8 @@ func probeProject(t *testing.T, p *evalProject, script string, seed int) {
 			want = append(want, s)
 		}
 	}
-	w := newWorld(t)
-	w.memDir = filepath.Join(w.home, ".gemini", "tmp", p.name, "memory")
-	if err := os.MkdirAll(w.memDir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range p.files {
-		dst := filepath.Join(w.memDir, name)
-		if name == "GEMINI.md" {
-			dst = w.global
-		}
-		if err := writeFile(dst, body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	paths, err := renderEval(filepath.Join(w.home, "transcripts"), p, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sessions []Session
-	for _, ps := range paths {
-		s, err := new(transcript.Reader).ReadSession(ps[0], transcript.Source(ps[1]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sessions = append(sessions, Session{Session: s, New: true})
-	}
-	ts, _ := tombstone.Load(w.dir().Tombstones())
-	if _, err := Extract(context.Background(), Input{Dir: w.dir(), Sessions: sessions, Read: ReadTranscript,
-		Tombstones: ts, Redact: func(s string) string { return s }, Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)}, zerolog.Nop()); err != nil {
+	w, in, _ := evalWorld(t, p, seed, func(s string) string { return s })
+	if _, err := Extract(context.Background(), in(), zerolog.Nop()); err != nil {
 		t.Fatal(err)
 	}
 	var lines []string

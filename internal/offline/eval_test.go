@@ -243,11 +243,14 @@ var (
 	heldOutFloor  = struct{ precision, recall float64 }{0.89, 0.80}
 )
 
-// evalProjectRun runs the extractor twice over one project and scores the
-// first run.
-func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redactFn func(string) string) {
+// evalWorld sets one project up as a person's machine would hold it: its
+// memory files in place and its sessions rendered in their agents' own
+// formats and read back. in is the extractor's input as it stands (read
+// again for each run, so a second run sees the first one's tombstones);
+// formats names each session's agent.
+func evalWorld(t *testing.T, p *evalProject, seed int, redactFn func(string) string) (w *world, in func() Input, formats []string) {
 	t.Helper()
-	w := newWorld(t)
+	w = newWorld(t)
 	w.memDir = filepath.Join(w.home, ".gemini", "tmp", p.name, "memory")
 	if err := os.MkdirAll(w.memDir, 0o700); err != nil {
 		t.Fatal(err)
@@ -272,15 +275,26 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			t.Fatalf("%s: read %s: %v", p.file, ps[0], err)
 		}
 		sessions = append(sessions, Session{Session: s, New: true})
-		h.formats[ps[1]]++
+		formats = append(formats, ps[1])
 	}
-	h.projects++
-	h.sessions += len(sessions)
-	in := func() Input {
+	in = func() Input {
 		ts, _ := tombstone.Load(w.dir().Tombstones())
 		return Input{Dir: w.dir(), Sessions: sessions, Read: ReadTranscript,
 			Tombstones: ts, Redact: redactFn, Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)}
 	}
+	return w, in, formats
+}
+
+// evalProjectRun runs the extractor twice over one project and scores the
+// first run.
+func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redactFn func(string) string) {
+	t.Helper()
+	w, in, formats := evalWorld(t, p, seed, redactFn)
+	for _, f := range formats {
+		h.formats[f]++
+	}
+	h.projects++
+	h.sessions += len(formats)
 	res, err := Extract(context.Background(), in(), zerolog.Nop())
 	if err != nil {
 		t.Fatalf("%s: %v", p.file, err)
