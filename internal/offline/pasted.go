@@ -346,13 +346,17 @@ func pastedSettings(text string, src source) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
-		if m := pasteLabelRe().FindStringSubmatch(t); m != nil && t != intro {
-			// "WC requires at least: 9.1" of a plugin header, "Max
-			// upload size: 64M" of a status page: a label of a few
-			// words, then its one value. Memory that states the
-			// setting writes the label.
-			add(m[1], m[2], t, nil)
-			continue
+		// (The cheap test first: pasteLabelRe needs a colon, and a line
+		// of "=" or "{" alone reaches here too.)
+		if t != intro && strings.Contains(t, ":") {
+			if m := pasteLabelRe().FindStringSubmatch(t); m != nil {
+				// "WC requires at least: 9.1" of a plugin header,
+				// "Max upload size: 64M" of a status page: a label
+				// of a few words, then its one value. Memory that
+				// states the setting writes the label.
+				add(m[1], m[2], t, nil)
+				continue
+			}
 		}
 		for _, m := range tupleRe().FindAllStringSubmatch(t, -1) {
 			add(m[1], m[2], t, nil)

@@ -959,7 +959,7 @@ func normalizeArgv(argv []string) (command, bool) {
 			c = withOption(c, opt)
 			c.category = ""
 			c.rewrites = true
-		} else if !strings.HasPrefix(prog, "run-") && !reportsOnly(append(append([]string{}, words...), rest...)) {
+		} else if !strings.HasPrefix(prog, "run-") && !reportsOnly(words) && !reportsOnly(rest) {
 			// `dune fmt`, `pants fmt ::`, `make format`, `ormolu
 			// --mode inplace`: a formatter run with nothing that
 			// makes it only report rewrites the files, as `cargo fmt`
