@@ -830,11 +830,12 @@ func shownSettings(c command, output string, prompt source) []setting {
 		// ".env"); a glob or a variable names no one file.
 		return nil
 	}
-	out := pastedSettings(shellOutput(output), prompt)
+	shown := shellOutput(output)
+	out := pastedSettings(shown, prompt)
 	for i := range out {
 		out[i].intro = prompt.quote
 	}
-	if body := strings.TrimSpace(shellOutput(output)); !resolved && len(out) == 0 && !strings.ContainsAny(body, " \t\n") && versionNumber(withoutV(body)) {
+	if body := strings.TrimSpace(shown); !resolved && len(out) == 0 && !strings.ContainsAny(body, " \t\n") && versionNumber(withoutV(body)) {
 		// `cat .nvmrc` printing "22.11.0": a file that holds one
 		// version and nothing else (.python-version, lean-toolchain,
 		// VERSION); the file's name is its key.

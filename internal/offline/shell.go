@@ -1708,7 +1708,7 @@ func optionedTask(rest []string) (string, string) {
 	}
 	switch cat := cmp.Or(namedCheck(name), scriptCategory(name)); cat {
 	case "test", "lint", "typecheck":
-		return rest[i], cat
+		return name, cat
 	}
 	return "", ""
 }

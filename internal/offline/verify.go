@@ -191,18 +191,19 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 		// A value every run was given (`rtl/top.v`, `db:pg:dev`) is
 		// the project's one target, whatever the session changed: only
 		// a value some runs lacked tells a check aimed at what the
-		// action beside it made.
-		fixed := valueWords(g.checked[0].r.cmd)
-		for _, sr := range g.checked[1:] {
-			vs := valueWords(sr.r.cmd)
-			for v := range fixed {
-				if !vs[v] {
-					delete(fixed, v)
+		// action beside it made. (Fewer runs than minVerifySessions
+		// show no such value.)
+		var fixed map[string]bool
+		if len(g.checked) >= minVerifySessions {
+			fixed = valueWords(g.checked[0].r.cmd)
+			for _, sr := range g.checked[1:] {
+				vs := valueWords(sr.r.cmd)
+				for v := range fixed {
+					if !vs[v] {
+						delete(fixed, v)
+					}
 				}
 			}
-		}
-		if len(g.checked) < minVerifySessions {
-			fixed = nil
 		}
 		for _, sr := range g.checked {
 			g.untargeted = g.untargeted || !targetedRun(sessions[sr.idx], sr.r, fixed)
