@@ -837,8 +837,9 @@ func shownSettings(c command, output string, prompt source) []setting {
 	}
 	if body := strings.TrimSpace(shown); !resolved && len(out) == 0 && !strings.ContainsAny(body, " \t\n") && versionNumber(withoutV(body)) {
 		// `cat .nvmrc` printing "22.11.0": a file that holds one
-		// version and nothing else (.python-version, lean-toolchain,
-		// VERSION); the file's name is its key.
+		// version and nothing else (.python-version, .ruby-version);
+		// the file's name is its key. (A name with no dot, VERSION
+		// or lean-toolchain, was turned away above.)
 		f := path.Base(c.args[1].text)
 		s := prompt
 		s.quote = body
@@ -1553,10 +1554,11 @@ func reportedVersions(c command, output string, prompt source) []setting {
 // "Version: 2.4.0".
 var versionRowRe = lazyregexp.New(`^(?i:versions?)\s*[:=]?\s+(?:\*\s*)?v?(\d+(?:\.\d+)+)\b`)
 
-// ownVersionRow reads the row of a program's status report that gives a
-// version under no other name (`vault status` printing "Version
-// 1.17.2"): the program's own, as a version flag's answer is. (`pip show
-// x` labels the package's version so; its block names the package.)
+// ownVersionRow reads the row of a report that gives a version under no
+// other name (`vault status` printing "Version 1.17.2"): the version of
+// prog, the program run, as a version flag's answer is, or, for a `show`
+// report of one package (`composer show filament/filament` printing
+// "versions : * v3.3.4"), the package asked (shownPackage).
 func ownVersionRow(prog, body string, prompt source) []setting {
 	if !strings.Contains(body, "ersion") {
 		return nil

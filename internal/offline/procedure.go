@@ -692,7 +692,9 @@ func handsOn(windows [][]command) bool {
 // argument beyond their program and subcommand words, not a variable.
 func sharesValue(a, b command) bool { return sharesValueBut(a, b, nil) }
 
-// sharesValueBut is sharesValue without the values in fixed.
+// sharesValueBut is sharesValue without the values in fixed: a value
+// every run of a check was given names the project's one target
+// (`rtl/top.v`), not what the action beside it made (targetedRun).
 func sharesValueBut(a, b command, fixed map[string]bool) bool {
 	va := valueWords(a)
 	for v := range valueWords(b) {

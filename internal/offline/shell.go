@@ -1687,10 +1687,11 @@ func readOnlyName(prog string) bool {
 func windowsProgram(prog string) bool { return strings.EqualFold(path.Ext(prog), ".exe") }
 
 // optionedTask finds the task a program runs when its own options come
-// first (`bench --site dev.local run-tests`, `gradlew --offline check`):
-// the first word past the options and their values, when that name says
-// it checks. A word right after an option is that option's value
-// (`kubectl -n test apply` runs no test).
+// first (`bench --site dev.local run-tests`, `gradlew --offline
+// --console=plain check`): the first word past the options and their
+// values, when that name says it checks. A word right after an option is
+// that option's value (`kubectl -n test apply` runs no test; nor, read
+// so, does `gradlew --offline check`).
 func optionedTask(rest []string) (string, string) {
 	i := 0
 	for i < len(rest) && strings.HasPrefix(rest[i], "-") {
