@@ -344,6 +344,11 @@ func typedValues(line string) []typedValue {
 			out = append(out, typedValue{kind: "host", value: h})
 			continue
 		}
+		if !hasDigit(lw) {
+			// A zone and a version both end in a number: most words
+			// of a line are neither, and skip both patterns.
+			continue
+		}
 		if zoneRe().MatchString(lw) {
 			out = append(out, typedValue{kind: "zone", value: lw})
 			continue
