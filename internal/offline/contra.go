@@ -470,7 +470,7 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 			continue
 		}
 		if vs := typedValues(l); len(vs) > 0 {
-			mem = append(mem, valuedLine{l, vs})
+			mem = append(mem, valuedLine{line: l, vals: vs})
 		}
 	}
 	held := func(v typedValue) bool {
@@ -493,7 +493,8 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	found := ""
 	for _, v := range vals {
 		bare := v.kind == "version" && (v.of == "" || productless(v.value, msgs))
-		for _, m := range mem {
+		for j := range mem {
+			m := &mem[j]
 			ofKind := 0
 			same := false
 			for _, mv := range m.vals {
@@ -505,13 +506,13 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 				case "version":
 					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
 				case "zone":
-					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, subjectTerms(m.line))
+					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
 				default:
 					// A port or host of the same thing: one shared
 					// name when a change is told, two otherwise
 					// ("the redis exporter listens on 9121" is no
 					// new port of "Redis runs on port 6379").
-					n := sharedSubjects(subj, subjectTerms(m.line))
+					n := sharedSubjects(subj, m.subject())
 					same = same || n >= 2 || told && n >= 1
 				}
 			}
@@ -534,6 +535,16 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 type valuedLine struct {
 	line string
 	vals []typedValue
+	subj map[string]bool // subjectTerms of line, read once when first asked
+}
+
+// subject is the line's subjectTerms, read once: clashes asks for them
+// for every value of the candidate the line holds a value of its kind.
+func (m *valuedLine) subject() map[string]bool {
+	if m.subj == nil {
+		m.subj = subjectTerms(m.line)
+	}
+	return m.subj
 }
 
 // onlyKind reports whether exactly one memory line holds values of kind.

@@ -144,7 +144,7 @@ func withoutSaid(line string, said, held func(string) bool) (string, bool) {
 		// stage from dev to sandbox") is news however much of memory's
 		// line it names, unless memory holds its very words (held: a
 		// second run reading its first run's line).
-		if tellsChange(s) && !held(s) || !tellsChange(s) && !said(s) {
+		if news := tellsChange(s); news && !held(s) || !news && !said(s) {
 			kept = append(kept, s)
 		}
 	}
