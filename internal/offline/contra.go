@@ -368,9 +368,9 @@ func typedValues(line string) []typedValue {
 	return out
 }
 
-// hostOf is the host a word names: the host of a URL or of an address
-// with a port, or a bare host name with a domain (hostLike); "" for
-// localhost, loopback and anything else.
+// hostOf is the host a word names: the host of a URL (one with a dot),
+// or a host name with a domain (hostLike), a port after it set aside
+// ("kiln.shop.lan:1883"); "" for localhost, loopback and anything else.
 func hostOf(w string) string {
 	v := w
 	if i := strings.Index(v, "://"); i > 0 {
@@ -386,7 +386,8 @@ func hostOf(w string) string {
 }
 
 // versionProduct is the product a version said after words names: the
-// nearest word past versionFiller, or "" when only filler comes before.
+// nearest of the four words before it past versionFiller, or "" when only
+// filler comes before or that word holds a digit.
 func versionProduct(words []string) string {
 	for i := len(words) - 1; i >= 0 && i >= len(words)-4; i-- {
 		w := strings.ToLower(strings.Trim(guardWord(words[i]), ".:-"))
@@ -442,14 +443,17 @@ func sharedSubjects(a, b map[string]bool) int {
 // not the verification line) that holds a different value of a kind the
 // candidate states, for the same thing: the candidate is that line's new
 // form, and beside it the old line would contradict it. The same thing
-// is a version of the same product; or a port or host of a line sharing a
-// word that names a thing with the candidate ("redis" in "redis-cli");
-// or, for a zone and a version said with no product, the only memory line
-// holding a value of that kind, when the candidate or the message it came
-// from tells a change ("we're in eu-west-1 now", "bumped to 3.12"). A
-// value some memory line holds already is no new value ("Postgres is still
-// on 5432" changes no other port), and two lines that could be the one
-// leave it open which changed: nothing is paired then.
+// is a version of the same product; a port or host of a line sharing two
+// words that name a thing with the candidate, or one ("redis" in
+// "redis-cli") when a change is told; a zone of a line sharing one such
+// word; or, for a zone and a version said with no product, the only
+// memory line holding a value of that kind, when the candidate or the
+// message it came from tells a change ("we're in eu-west-1 now", "bumped
+// to 3.12"). A memory line holding two values of the kind has no one
+// value to replace. A value some memory line holds already is no new
+// value ("Postgres is still on 5432" changes no other port), and two
+// lines that could be the one leave it open which changed: nothing is
+// paired then.
 func (k *known) clashes(c candidate, said []source, taken map[string]bool) (string, string) {
 	if !hasDigit(c.line) && !strings.Contains(c.line, ".") {
 		return "", ""

@@ -133,13 +133,15 @@ func Stem(w string) string {
 
 // shortForms maps the short forms people type for common words of
 // software work to the stem of the word they stand for ("db" and
-// "database", "deps" and "dependencies", "repo" and "repository"), so that
-// a line typed in haste and the line memory holds share the term when
+// "database", "deps" and "dependencies", "repo" and "repository"; the
+// long "configuration" to the short "config" everyone writes), so that a
+// line typed in haste and the line memory holds share the term when
 // Overlap compares them. Only short forms with one reading in a project's
 // talk are here ("auth" is authentication or authorisation, "doc" a
 // document or the docs), and none that names a stage or a setting's value
-// ("dev", "prod", "env": a renamed stage "prod" is no "production"). Terms keeps the word as written: a term is also
-// looked for in text, and names ("Repo", Ecto's module) keep theirs.
+// ("dev", "prod", "env": a renamed stage "prod" is no "production").
+// Terms keeps the word as written: a term is also looked for in text, and
+// names ("Repo", Ecto's module) keep theirs.
 var shortForms = map[string]string{
 	"db": "database", "dbs": "database", "repo": "repository", "dir": "directory",
 	"dep": "dependency", "msg": "message", "pkg": "package", "lib": "library",
