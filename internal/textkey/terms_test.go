@@ -67,6 +67,10 @@ func TestTermsMeasureOneToken(t *testing.T) {
 	}
 }
 
+// TestOneSlip: a letter left out, doubled or swapped inside a word of six
+// letters or more is a slip of that word; another word (a letter more at
+// an end, a consonant more inside, a letter typed in place) is not, and a
+// value (a number, a zone, a path) never slips into another value.
 func TestOneSlip(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
@@ -78,6 +82,9 @@ func TestOneSlip(t *testing.T) {
 		{"stale", "stable", false}, {"naive", "native", false}, {"staging", "stating", false},
 		{"form", "from", false}, {"lose", "loose", false}, {"assert", "assertz", false},
 		{"german", "germany", false}, {"deploy", "deploy", false},
+		// Values: two numbers, zones or paths a doubled character apart
+		// are two values.
+		{"102000", "1002000", false}, {"eu-west-1", "eu-weest-1", false}, {"src/main", "srcc/main", false},
 	} {
 		if got := OneSlip(tt.a, tt.b); got != tt.want {
 			t.Errorf("OneSlip(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
@@ -85,6 +92,8 @@ func TestOneSlip(t *testing.T) {
 	}
 }
 
+// TestTermsShortForms: a short form ("db", "deps", "repo") and "w/" are
+// the word they stand for when Overlap counts shared terms.
 func TestTermsShortForms(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
