@@ -137,13 +137,16 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			lines, toldLines := ownTextTold(text)
 			own, continued := sentenceParts(lines)
-			listed, scoped := ruleItems(lines), scopedItems(lines)
+			listed := ruleItems(lines)
 			underHead := scopeHead != ""
+			var scoped map[string]int
 			if underHead {
 				// "## Policy (mine, across all my projects)" sent
 				// alone, then its list: the heading scopes the
 				// items of the next message as it would its own.
 				scoped = scopedItems(append([]string{scopeHead}, lines...))
+			} else {
+				scoped = scopedItems(lines)
 			}
 			scopeHead = ""
 			if len(lines) == 1 && scopeHeading(strings.TrimSpace(lines[0])) {

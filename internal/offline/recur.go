@@ -741,8 +741,12 @@ func recurNames(s string) map[string]bool {
 		// sentence's first word, standing alone, unless the sentence
 		// shouts: a word of instruction in capitals ("NEVER") is no
 		// subject, nor is a run of capitals (the SQL of "ON CLUSTER").
-		if i > 0 && len(w) >= 4 && isName(w) && strings.IndexFunc(w, unicode.IsLower) < 0 && !shouted(s) &&
+		if i > 0 && len(w) >= 4 && isName(w) && strings.IndexFunc(w, unicode.IsLower) < 0 &&
 			!capitals(words[i-1]) && (i+1 == len(words) || !capitals(words[i+1])) {
+			if shouted(words) {
+				// the whole sentence shouts: no word of it is a name
+				break
+			}
 			if l := strings.ToLower(w); subjectTerm(l) && len(factTerms(l)) == 1 {
 				m[l] = true
 			}
@@ -756,11 +760,12 @@ func capitals(w string) bool {
 	return len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0
 }
 
-// shouted reports whether a sentence writes two words of four letters or
-// more in capitals: emphasis or pasted output, not a constant named.
-func shouted(s string) bool {
+// shouted reports whether the words of a sentence (split at notNameRune)
+// hold two of four letters or more in capitals: emphasis or pasted output,
+// not a constant named.
+func shouted(words []string) bool {
 	n := 0
-	for _, w := range strings.FieldsFunc(s, notNameRune) {
+	for _, w := range words {
 		if len(w) >= 4 && strings.IndexFunc(w, unicode.IsLower) < 0 && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 			n++
 		}

@@ -57,7 +57,7 @@ const globalPattern = `(?i)(?:,\s*(?:in|for|across) any (?:project|repo|reposito
 	// repos commit messages lowercase"; "all my repos are public"
 	// describes them)
 	`|\s+all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?: too| as well)?,? (?:(?:the )?same(?: way| thing| rule)? )?(?:everywhere|always)[\s.!]*$` +
-	`|^\W*` + discourseLead + `all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?:\s*(?:-+>|=>|\x{2192})\s*|\s)` +
+	`|` + terseLead +
 	// "all my stuff: …" as a label, the person's things in a word
 	`|^\W*` + discourseLead + `(?:(?:in|for|across|on) )?all (?:of )?(?:my|our) (?:stuff|code|work|things|apps|scripts|programs)\s*[:\x{2014}]` +
 	// "globally" set off after a clause ("…, globally.", "…, globally,
@@ -219,7 +219,11 @@ func hasScope(s string) bool {
 // terseLeadRe is the scope that opens a rule with no break and no
 // preposition, with the space after it: "all my repos commit
 // messages lowercase".
-var terseLeadRe = lazyregexp.New(`(?i)^\W*` + discourseLead + `all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?:\s*(?:-+>|=>|\x{2192})\s*|\s)$`)
+var terseLeadRe = lazyregexp.New(`(?i)` + terseLead + `$`)
+
+// terseLead is the pattern of terseLeadRe without its end, one of
+// globalPattern's scopes.
+const terseLead = `^\W*` + discourseLead + `all (?:of )?(?:my|our) (?:other )?` + scopeNoun + `(?:\s*(?:-+>|=>|\x{2192})\s*|\s)`
 
 // describesMine reports whether the words after "all my repos" said
 // without a break make the projects the subject of a verb that tells
