@@ -374,7 +374,8 @@ func oneOff(s string) bool {
 }
 
 // goneReasonOnly reports whether the only one-off words of a correction
-// are an "anymore" in a clause after its first that says a thing is gone:
+// are an "anymore" (or "yet") in a clause after its first that says a
+// thing is gone or not there:
 // "its populate_entry_trend, buy_trend doesn't exist anymore in our
 // version", "use the new router; the old one isn't maintained anymore".
 // The clause is the correction's reason (what the agent used is no longer

@@ -235,8 +235,10 @@ func describesMine(after string) bool {
 	return describingVerbs[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "'ve") || strings.HasSuffix(w, "'re") || strings.HasSuffix(w, "ly")
 }
 
-// describingVerbs are the verbs and modals that follow "all my repos"
-// as their subject.
+// describingVerbs are the words that, right after "all my repos", make
+// the projects their subject: verbs and modals, an adverb before the verb
+// ("still", "now"), and a word that goes on describing them ("at",
+// "with", "which", "and").
 var describingVerbs = map[string]bool{
 	"are": true, "were": true, "is": true, "was": true, "be": true, "have": true, "has": true, "had": true,
 	"use": true, "run": true, "ran": true, "share": true, "need": true, "get": true, "got": true, "look": true,
