@@ -943,7 +943,7 @@ func TestBareRunChecks(t *testing.T) {
 }
 
 // TestOptionedTask: a task named past the program's own options (`bench
-// --site dev.local run-tests`, `gradlew --offline check`) is the check it
+// --site dev.local run-tests`, `gradlew --offline --console=plain check`) is the check it
 // runs; a word right after an option is that option's value, and a task
 // that acts is no check.
 func TestOptionedTask(t *testing.T) {
