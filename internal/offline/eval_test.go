@@ -234,8 +234,11 @@ func TestEval(t *testing.T) {
 // correction (reghdfe) twice; tuning49 proposes a correction (the Raku
 // grammar) twice from one session and keeps MEMORY.md's vendor/ line beside
 // a new extern/ line; tuning50 adds a narrated sentence ("We upgraded the
-// build tooling over the weekend") as an instruction on a second run.
-var untuned = map[string]bool{"tuning34": true, "tuning39": true, "tuning44": true, "tuning49": true, "tuning50": true}
+// build tooling over the weekend") as an instruction on a second run;
+// tuning51 proposes a line that repeats MEMORY.md's params/ line (joined to
+// the tags rule of the bullet before it) and a correction (no decrypted sops
+// file on disk) twice.
+var untuned = map[string]bool{"tuning34": true, "tuning39": true, "tuning44": true, "tuning49": true, "tuning50": true, "tuning51": true}
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
 // what it measured when the rules were frozen.
