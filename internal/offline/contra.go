@@ -467,7 +467,17 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	for _, m := range msgs {
 		told = told || changeSignalRe().MatchString(m) && !tellsNoChange(m)
 	}
-	subj := subjectTerms(c.line)
+	found, _, _ := pairValues(k.valuedLines(), vals, subjectTerms(c.line), told, msgs)
+	if found == "" || k.from[found] == "" || taken[found] {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// valuedLines are the memory lines (not removed, not the verification
+// line) that hold a typed value, with those values: what clashes and
+// toldValueChanges pair a new value with.
+func (k *known) valuedLines() []valuedLine {
 	var mem []valuedLine
 	for _, l := range k.lines {
 		if k.removed[l] || strings.Contains(l, verificationPrefix) {
@@ -477,6 +487,16 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 			mem = append(mem, valuedLine{line: l, vals: vs})
 		}
 	}
+	return mem
+}
+
+// pairValues finds the one line of mem that holds a different value of a
+// kind vals state, for the same thing (see clashes for what the same thing
+// is), and the value it holds and the new one that replaces it. A value
+// some line of mem holds already is no new value, a line holding two
+// values of the kind has no one value to replace, and two lines that
+// could be the one leave it open: "" then.
+func pairValues(mem []valuedLine, vals []typedValue, subj map[string]bool, told bool, msgs []string) (line string, old, new typedValue) {
 	held := func(v typedValue) bool {
 		for _, m := range mem {
 			for _, mv := range m.vals {
@@ -501,11 +521,13 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 			m := &mem[j]
 			ofKind := 0
 			same := false
+			var was typedValue
 			for _, mv := range m.vals {
 				if mv.kind != v.kind {
 					continue
 				}
 				ofKind++
+				was = mv
 				switch v.kind {
 				case "version":
 					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
@@ -524,15 +546,15 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 				continue
 			}
 			if found != "" && found != m.line {
-				return "", ""
+				return "", typedValue{}, typedValue{}
+			}
+			if found == "" {
+				old, new = was, v
 			}
 			found = m.line
 		}
 	}
-	if found == "" || k.from[found] == "" || taken[found] {
-		return "", ""
-	}
-	return found, k.from[found]
+	return found, old, new
 }
 
 // valuedLine is a memory line and the values typedValues reads in it.

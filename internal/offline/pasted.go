@@ -1951,6 +1951,11 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			}
 			found = append(found, ch)
 		}
+		if len(found) == 0 && !st.printed && !st.queried && st.from == "" && st.file == "" && !st.word {
+			if ch, ok := k.typedPasteChange(st, said); ok {
+				found = append(found, ch)
+			}
+		}
 		if len(found) == 1 {
 			// A key that fits two lines ("port" beside a dev server's
 			// and a cache's) does not say which of them it set.
@@ -1958,6 +1963,61 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 		}
 	}
 	return out
+}
+
+// typedPasteChange pairs a pasted setting whose key memory does not write
+// with the memory line that holds a value of its value's kind for the same
+// thing (pairValues): "REDIS_PORT=6390" for "Redis runs on port 6380
+// locally", "region: europe-west4" under "gcp:" for "Default region
+// us-central1", "channel = "1.79.0"" under a rust-toolchain.toml intro for
+// "Rust toolchain 1.76". The key's words less their kind (kindlessTerms),
+// its section and the person's words before the paste name the thing; a
+// version is of the product the key names, or, named by none, of what the
+// only line holding a version keeps. The second signal is as for any
+// paste (toldChanged): the person says the paste holds now, or a change.
+// A version only rises, and a value placed in another environment than the
+// line's changes nothing.
+func (k *known) typedPasteChange(st setting, said []source) (change, bool) {
+	kind := st.value
+	if !hasDigit(kind) && !strings.Contains(kind, ".") {
+		return change{}, false
+	}
+	terms := kindlessTerms(st.terms)
+	if terms == nil {
+		terms = st.terms
+	}
+	var vals []typedValue
+	if h := hostOf(strings.ToLower(st.value)); h != "" {
+		vals = append(vals, typedValue{kind: "host", value: h})
+	}
+	for _, v := range typedValues(strings.Join(terms, " ") + " " + strings.Trim(st.value, `"'`)) {
+		if placeLike(v) {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return change{}, false
+	}
+	mem := k.valuedLines()
+	if len(mem) == 0 {
+		return change{}, false
+	}
+	subj := subjectTerms(st.intro + " " + strings.Join(append(append([]string(nil), st.terms...), st.section...), " "))
+	line, old, new := pairValues(mem, vals, subj, true, []string{st.intro})
+	if line == "" || k.from[line] == "" || otherEnvironment(st.intro+" "+st.key+" "+st.value, line) || !valueClauseShared(line, old, subj) {
+		return change{}, false
+	}
+	if old.kind == "version" && !laterVersion(withoutV(new.value), withoutV(old.value)) {
+		return change{}, false
+	}
+	if !toldChanged(said, st, old.value) || asksInMessage(said, st.src) {
+		return change{}, false
+	}
+	ch := change{old: old.value, new: new.value, subject: st.terms, terms: withTerms(st.terms, factTerms(st.key)), src: st.src, context: st.src.quote}
+	if i := sentenceOf(said, st.src); i >= 0 {
+		ch.context = message(said, i)
+	}
+	return ch, true
 }
 
 // onlyVersion is the one version line writes in v's shape ("20" of
