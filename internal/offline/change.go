@@ -1070,8 +1070,12 @@ func sameKind(old, new string) bool {
 		return pn
 	case pn:
 		// A named thing can give way to a path of its own ("dropped
-		// PaperMod, the theme is in themes/ours now").
-		return true
+		// PaperMod, the theme is in themes/ours now"), not to an
+		// address: "dropped elasticsearch for opensearch, it runs at
+		// http://opensearch.internal:9200" names the new tool's URL, and
+		// the old name is no address it replaced. A port or a host
+		// does give way to an address.
+		return !strings.Contains(new, "://") || !plainName(old)
 	}
 	// Two names joined with hyphens are of one kind with or without a
 	// digit: "dc-east" gives way to "us-east-2".

@@ -84,6 +84,9 @@ func TestNamedValueChange(t *testing.T) {
 	if !sameKind("zone-west", "eu-north-2") || sameKind("sensor", "bme680") {
 		t.Error("sameKind: two hyphenated names are one kind, a word and a model number are not")
 	}
+	if !sameKind("PaperMod", "themes/ours") || sameKind("elasticsearch", "http://opensearch.internal:9200") || sameKind("jenkins", "https://ci.example.org/job") {
+		t.Error("sameKind: a name gives way to a path of its own, not to an address")
+	}
 }
 
 // TestDistinctValueChange: a value written with letters, digits and a

@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -198,7 +200,7 @@ func (k *known) oneValue(values func(string) []string, v string, keep func(strin
 // line's tool after the other's first run: every command contradicts the
 // line, so it gets the tool the commands use. The first of those runs is
 // the evidence.
-func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+func ranToolChanges(sessions []mined, said []source, k *known, isNew func(int) bool) []change {
 	var out []change
 	for _, fam := range []string{"js", "py"} {
 		var runs []shellRun
@@ -239,7 +241,7 @@ func ranToolChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 				sessionsNew[r.src.session] = true
 			}
 		}
-		if !ok || first == nil || len(sessionsNew) < 2 {
+		if !ok || first == nil || len(sessionsNew) < 2 || splitUse(said, isNew, old, tool) {
 			continue
 		}
 		out = append(out, change{old: old, new: tool, terms: nonValues(line), src: first.src})
@@ -319,7 +321,8 @@ var versionFiller = map[string]bool{"is": true, "are": true, "was": true, "were"
 
 // typedValues lists the values of line by kind. Ports are portsIn's and a
 // number after a port flag ("-p 6380", "--port 8000"); hosts are an
-// address's host or a bare host name with a domain (not localhost).
+// address's host or a bare host name with a domain (not localhost); paths
+// are pathValue's folders and files.
 func typedValues(line string) []typedValue {
 	var out []typedValue
 	for _, p := range portsIn(line, true) {
@@ -342,6 +345,10 @@ func typedValues(line string) []typedValue {
 		}
 		if h := hostOf(lw); h != "" {
 			out = append(out, typedValue{kind: "host", value: h})
+			continue
+		}
+		if p := pathValue(w); p != "" {
+			out = append(out, typedValue{kind: "path", value: p})
 			continue
 		}
 		if !hasDigit(lw) {
@@ -464,10 +471,12 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	}
 	msgs := candidateMessages(c, said)
 	told := changeSignalRe().MatchString(c.line)
+	moved := movedIn(c.line)
 	for _, m := range msgs {
 		told = told || changeSignalRe().MatchString(m) && !tellsNoChange(m)
+		moved = moved || movedIn(m) && !tellsNoChange(m)
 	}
-	found, _, _ := pairValues(k.valuedLines(), vals, subjectTerms(c.line), told, msgs)
+	found, _, _ := pairValues(k.valuedLines(), vals, c.line, subjectTerms(c.line), told, moved, msgs)
 	if found == "" || k.from[found] == "" || taken[found] {
 		return "", ""
 	}
@@ -495,8 +504,9 @@ func (k *known) valuedLines() []valuedLine {
 // is), and the value it holds and the new one that replaces it. A value
 // some line of mem holds already is no new value, a line holding two
 // values of the kind has no one value to replace, and two lines that
-// could be the one leave it open: "" then.
-func pairValues(mem []valuedLine, vals []typedValue, subj map[string]bool, told bool, msgs []string) (line string, old, new typedValue) {
+// could be the one leave it open: "" then. said is the sentence the values
+// come from; moved says a move is told, so a path may replace another.
+func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[string]bool, told, moved bool, msgs []string) (line string, old, new typedValue) {
 	held := func(v typedValue) bool {
 		for _, m := range mem {
 			for _, mv := range m.vals {
@@ -533,6 +543,11 @@ func pairValues(mem []valuedLine, vals []typedValue, subj map[string]bool, told 
 					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
 				case "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
+				case "path":
+					// A project keeps many folders: a path is
+					// another's new place only when a move is told
+					// ("from now on" only marks a rule lasting).
+					same = same || moved && sharesSubject(subj, m.subject()) && !nested(v.value, mv.value)
 				default:
 					// A port or host of the same thing: one shared
 					// name when a change is told, two otherwise
@@ -542,7 +557,7 @@ func pairValues(mem []valuedLine, vals []typedValue, subj map[string]bool, told 
 					same = same || n >= 2 || told && n >= 1
 				}
 			}
-			if !same || ofKind != 1 {
+			if !same || ofKind != 1 || !told && apart(said, m.line) {
 				continue
 			}
 			if found != "" && found != m.line {
@@ -629,7 +644,9 @@ func candidateMessages(c candidate, said []source) []string {
 // before committing" beside "Lint with flake8 before committing"): the
 // candidate no longer names it and shares a word naming a thing with the
 // line ("committing"), so it is the line's new form. A name two lines
-// hold leaves it open which one the candidate replaces.
+// hold leaves it open which one the candidate replaces. The candidate
+// may keep the words that give the name up ("we dropped maven for gradle,
+// build with ./gradlew build"): it names the old tool only as gone.
 func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (string, string) {
 	subj := termSet(textkey.Terms(c.line))
 	for _, m := range candidateMessages(c, said) {
@@ -638,7 +655,7 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 		}
 		for _, match := range oldOnlyMatches(m) {
 			old := pickValue(trimValue(firstNonEmpty(match[1:])))
-			if !valueLike(old) || containsValue(c.line, old) || measureRe().MatchString(match[0]) {
+			if !valueLike(old) || containsValue(outsidePhrase(c.line, match[0]), old) || measureRe().MatchString(match[0]) {
 				continue
 			}
 			found := ""
@@ -666,4 +683,110 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 		}
 	}
 	return "", ""
+}
+
+// outsidePhrase is line without phrase (matched case-insensitively), so
+// that a name said only inside the phrase that gives it up ("dropped
+// maven") does not count as the line still naming it; line itself when
+// the phrase is not in it.
+func outsidePhrase(line, phrase string) string {
+	i := strings.Index(strings.ToLower(line), strings.ToLower(phrase))
+	if phrase == "" || i < 0 {
+		return line
+	}
+	return line[:i] + " " + line[i+len(phrase):]
+}
+
+// apart reports whether two lines that hold values of one kind are about
+// two things: each names a thing the other does not ("the frontend dev
+// server runs on port 3001" beside "Grafana runs on port 3000", "the ML
+// notebooks use Python 3.12" beside "the API runs on Python 3.11", "the
+// staging db is on port 6543" beside "the prod db listens on port 5432"),
+// and the only things they share are setting words (a port, a db, a
+// product whose version it is). Told as a change, the newer line is read
+// as the older one's new form all the same; said plainly, it is a
+// second thing of the same kind, and both lines stand.
+func apart(newer, older string) bool {
+	a, b := subjectTerms(newer), subjectTerms(older)
+	ownA, ownB := false, false
+	for t := range a {
+		switch {
+		case kindTerms[t]:
+		case b[t]:
+			if !slotTerms[t] {
+				// A shared name ("grafana", "kafka") ties them.
+				return false
+			}
+		default:
+			ownA = true
+		}
+	}
+	for t := range b {
+		if !kindTerms[t] && !a[t] {
+			ownB = true
+		}
+	}
+	return ownA && ownB
+}
+
+// pathValue is the folder or file a word names, lower-cased, its
+// trailing slash set aside ("migrations/", "db/schema/migrations",
+// "./build"): a word with a slash and a letter, not an address ("://"), a
+// flag or a placeholder, nor a pair of short words or numbers ("and/or",
+// "i/o", "50/50") unless a trailing slash marks it a folder ("db/").
+func pathValue(w string) string {
+	if !strings.Contains(w, "/") || strings.Contains(w, "://") || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "<>=") {
+		return ""
+	}
+	p := strings.ToLower(strings.TrimPrefix(strings.TrimRight(w, "/"), "./"))
+	short := true
+	for _, part := range strings.Split(p, "/") {
+		short = short && len(part) <= 3
+	}
+	if strings.IndexFunc(p, unicode.IsLetter) < 0 || short && !strings.HasSuffix(w, "/") {
+		return ""
+	}
+	return p
+}
+
+// splitUse reports whether a sentence of a new session names both tools
+// of a family and tells no change ("npm for the docs site, pnpm for the
+// app"): each tool has its own part of the project, and runs of one of
+// them change nothing the other's line says.
+func splitUse(said []source, isNew func(int) bool, old, tool string) bool {
+	for _, s := range said {
+		if !isNew(s.session) || !strings.Contains(s.quote, old) || !strings.Contains(s.quote, tool) {
+			continue
+		}
+		named := map[string]bool{}
+		for _, t := range toolsIn(s.quote) {
+			named[t] = true
+		}
+		if named[old] && named[tool] && !changeSignalRe().MatchString(s.quote) && !slices.Contains(ruledOut(s.quote), old) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastingMarkRe is the marker of a lasting rule ("from now on", "going
+// forward"), which changeSignalRe counts as a change too.
+var lastingMarkRe = lazyregexp.New(`(?i)\b(?:from now on|going forward)\b`)
+
+// movedIn reports whether s tells a change other than by a lasting
+// marker: "hotfix branches start with fix/ from now on" sets a second
+// folder beside feat/, "migrations moved to db/schema/migrations" moves
+// one.
+func movedIn(s string) bool {
+	if !changeSignalRe().MatchString(s) {
+		return false
+	}
+	return !lastingMarkRe().MatchString(s) || changeSignalRe().MatchString(lastingMarkRe().ReplaceAllString(s, " "))
+}
+
+// nested reports whether one path lies inside the other ("models/staging"
+// in "models"): a folder inside another is a part of it, not its new
+// place.
+func nested(a, b string) bool {
+	return strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/")
 }

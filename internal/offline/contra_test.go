@@ -93,7 +93,7 @@ func TestRanToolChanges(t *testing.T) {
 			ms = append(ms, sessionOf(i, cmds...))
 		}
 		var got []string
-		for _, ch := range ranToolChanges(ms, memKnown(tt.mem...), isNew) {
+		for _, ch := range ranToolChanges(ms, nil, memKnown(tt.mem...), isNew) {
 			got = append(got, ch.old+">"+ch.new)
 		}
 		if strings.Join(got, ",") != tt.want {
@@ -123,6 +123,11 @@ func TestTypedValues(t *testing.T) {
 		{"Edit config.yaml, not settings.json.", ""},
 		{"The API runs on localhost:8080.", "port:8080"},
 		{"Keep PRs under 400 lines.", ""},
+		{"Database migrations live in migrations/.", "path:migrations"},
+		{"Migrations moved to db/schema/migrations.", "path:db/schema/migrations"},
+		{"Screenshots go to ./media/Screens now.", "path:media/screens"},
+		{"Use and/or sparingly, i/o is fine.", ""},
+		{"Split the traffic 50/50.", ""},
 	} {
 		var got []string
 		for _, v := range typedValues(tt.line) {
@@ -165,6 +170,22 @@ func TestClashes(t *testing.T) {
 		{[]string{"- Deploy to AWS region us-east-1.", "- Backups are copied to us-west-2."}, "Logs ship to eu-west-1 now.", "", ""},
 		{[]string{"- Staging is deployed at staging.acme.internal."}, "Prod.acme.internal is production, never touch it.", "", ""},
 		{[]string{"- Postgres listens on port 5432.", "- Redis runs on port 6379."}, "Postgres is still on 5432.", "", ""},
+		// A folder moved: told, and sharing a word naming the thing.
+		{[]string{"- Database migrations live in migrations/.", "- Amounts are Decimal."}, "Migrations moved to db/schema/migrations.", "heads up: migrations moved to db/schema/migrations, remember that", "- Database migrations live in migrations/."},
+		{[]string{"- Screenshots are saved under assets/shots/."}, "Screenshots go to media/screens now.", "", "- Screenshots are saved under assets/shots/."},
+		// A folder inside the old one is a part of it; a folder set
+		// "going forward" is a rule, not a move.
+		{[]string{"- Models are SQL files under models/, one model per file."}, "All staging models live in models/staging now.", "", ""},
+		{[]string{"- Feature branches start with feat/."}, "Hotfix branches start with fix/.", "hotfix branches start with fix/ going forward", ""},
+		// A second folder said plainly is another folder.
+		{[]string{"- Unit tests live in tests/unit."}, "Integration tests live in tests/integration.", "integration tests live in tests/integration, remember that", ""},
+		// Two things of one kind said plainly (apart): both stand.
+		{[]string{"- Grafana runs on port 3000."}, "The frontend dev server runs on port 3001.", "remember that the frontend dev server runs on port 3001", ""},
+		{[]string{"- The API runs on Python 3.11."}, "The ML notebooks use Python 3.12.", "the ML notebooks use Python 3.12, remember that", ""},
+		{[]string{"- The prod db listens on port 5432."}, "The staging db is on port 6543.", "the staging db is on port 6543, remember that", ""},
+		{[]string{"- The Android app targets Kotlin 1.9."}, "The build scripts use Kotlin 2.0.", "", ""},
+		// Told as a change, the same product's version is the line's.
+		{[]string{"- The API runs on Python 3.11."}, "We moved the API to Python 3.12.", "", "- The API runs on Python 3.11."},
 	} {
 		k := memKnown(tt.mem...)
 		msg := tt.msg
@@ -192,6 +213,9 @@ func TestGaveUp(t *testing.T) {
 	}{
 		{[]string{"- Lint with flake8 before committing.", "- DAGs live in dags/."}, "Run ruff check before committing.", "we dropped flake8 for ruff. from now on run ruff check before committing", "- Lint with flake8 before committing."},
 		{[]string{"- Flash the board with openocd before testing."}, "Flash with probe-rs before testing.", "ditched openocd, it's probe-rs now. from now on flash with probe-rs before testing", "- Flash the board with openocd before testing."},
+		// The line may keep the words that give the old tool up.
+		{[]string{"- Build with Maven (`mvn package`).", "- Public API classes are final."}, "We dropped maven for gradle, build with ./gradlew build.", "we dropped maven for gradle, build with ./gradlew build from now on", "- Build with Maven (`mvn package`)."},
+		{[]string{"- Bundle with webpack before a release."}, "Ditched webpack for esbuild, bundle with esbuild before a release.", "ditched webpack for esbuild, bundle with esbuild before a release", "- Bundle with webpack before a release."},
 		// Negatives.
 		{[]string{"- Lint with flake8 before committing."}, "Run flake8 and mypy before committing.", "flake8 config is gone, from now on run flake8 and mypy before committing", ""},
 		{[]string{"- Use logrus for logging.", "- Lint with golangci-lint before committing."}, "Run go test -race before committing.", "we dropped the old metrics sidecar. from now on run go test -race before committing", ""},
@@ -204,6 +228,72 @@ func TestGaveUp(t *testing.T) {
 		got, _ := k.gaveUp(c, said, map[string]bool{})
 		if got != tt.want {
 			t.Errorf("gaveUp(%q, %q) = %q, want %q", tt.mem, tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestApart: two lines holding a value of one kind are about two things
+// when each names a thing the other does not and they share only setting
+// words; a shared name, or a line naming nothing of its own, ties them.
+func TestApart(t *testing.T) {
+	for _, tt := range []struct {
+		newer, older string
+		want         bool
+	}{
+		{"The frontend dev server runs on port 3001.", "Grafana runs on port 3000.", true},
+		{"The ML notebooks use Python 3.12.", "The API runs on Python 3.11.", true},
+		{"Staging db is on port 6543, connect there.", "The prod db listens on port 5432.", true},
+		{"Nightly exports land in the archive bucket eu-archive-2.", "Uploads go to the media bucket us-media-1.", true},
+		// Negatives: one thing.
+		{"Redis-cli -p 6380 works, use that.", "Redis runs on port 6379.", false},
+		{"Kafka broker: localhost:29092.", "Kafka broker: localhost:9092.", false},
+		{"The grafana admin UI is on port 3001.", "Grafana runs on port 3000.", false},
+	} {
+		if got := apart(tt.newer, tt.older); got != tt.want {
+			t.Errorf("apart(%q, %q) = %v, want %v", tt.newer, tt.older, got, tt.want)
+		}
+	}
+}
+
+// TestSplitUse: a sentence naming two tools of a family with no change
+// told gives each its own part; one that tells a change or rules the old
+// one out does not.
+func TestSplitUse(t *testing.T) {
+	isNew := func(int) bool { return true }
+	for _, tt := range []struct {
+		quote     string
+		old, tool string
+		want      bool
+	}{
+		{"remember: npm for the docs site, pnpm for the app.", "npm", "pnpm", true},
+		{"poetry for the library, uv for the scripts folder", "poetry", "uv", true},
+		// Negatives.
+		{"we switched from npm to pnpm", "npm", "pnpm", false},
+		{"pnpm only, never npm", "npm", "pnpm", false},
+		{"use pnpm for everything", "npm", "pnpm", false},
+	} {
+		said := []source{{session: 0, msgID: "m1", quote: tt.quote}}
+		if got := splitUse(said, isNew, tt.old, tt.tool); got != tt.want {
+			t.Errorf("splitUse(%q, %s, %s) = %v, want %v", tt.quote, tt.old, tt.tool, got, tt.want)
+		}
+	}
+}
+
+// TestQuotedRuledOut: the clause of a candidate's sentence that rules a
+// tool out counts when the line left it off; a line read whole adds
+// nothing of its own.
+func TestQuotedRuledOut(t *testing.T) {
+	for _, tt := range []struct{ line, quote, want string }{
+		{"We switched to pnpm.", "we switched to pnpm, never use npm here anymore", "npm"},
+		{"We moved off poetry to uv.", "we moved off poetry to uv, dont use poetry anymore", "poetry"},
+		{"Gradle builds the app.", "gradle builds the app; never run mvn.", "mvn"},
+		// Negatives.
+		{"Run pulumi preview before asking.", "please don't run pulumi up yourself, run pulumi preview before asking", ""},
+		{"Use pnpm.", "Use pnpm.", ""},
+	} {
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{quote: tt.quote}}}
+		if got := strings.Join(quotedRuledOut(c), ","); got != tt.want {
+			t.Errorf("quotedRuledOut(%q, %q) = %q, want %q", tt.line, tt.quote, got, tt.want)
 		}
 	}
 }

@@ -41,8 +41,9 @@ var (
 	// changeRe marks a statement that something changed.
 	changeRe = lazyregexp.New(`(?i)\b(now|renamed|moved|changed|switched|upgraded|downgraded|raised|lowered|bumped|migrated|replaced|no longer|anymore|instead)\b`)
 	// negatedRe finds a name a statement rules out: "not npm", "never
-	// poetry.", "instead of black" at the end of a clause.
-	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)`)
+	// poetry.", "instead of black", "never run yarn" at the end of a
+	// clause ("never run pulumi up" names a command, not the tool).
+	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+(?:(?:use|run)\s+)?([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)`)
 	// negatesRe: the same name ruled out in the older line keeps it
 	// consistent, not superseded ("prefer pnpm over npm" rules npm out).
 	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b|\bprefer\w*\b.*\bover\s*$`)
@@ -139,7 +140,10 @@ func hasWord(line, name string) bool {
 // supersedes reports whether newer replaces what older says: it rules out
 // a name older relies on ("we deploy from publish now, not gh-pages" after
 // "the deploy branch is gh-pages"), or it gives the same setting a new
-// value ("the server port is 7171" after "… is 7070").
+// value ("the server port is 7171" after "… is 7070"). Said plainly, a
+// line about another thing of the same kind (apart: "the frontend dev
+// server runs on port 3001" after "Grafana runs on port 3000") is no
+// newer value of it.
 func supersedes(newer, older string) bool {
 	if relabels(newer, older) {
 		return true
@@ -148,6 +152,10 @@ func supersedes(newer, older string) bool {
 		if hasWord(older, w) && !negatedIn(older, w) {
 			return true
 		}
+	}
+	changed := changeRe().MatchString(newer)
+	if !changed && apart(newer, older) {
+		return false
 	}
 	tn, to := factTerms(newer), factTerms(older)
 	// The same setting: a shared setting noun ("port", "branch"), or most
@@ -175,7 +183,6 @@ func supersedes(newer, older string) bool {
 	for v := range vn {
 		fresh = fresh || !vo[v]
 	}
-	changed := changeRe().MatchString(newer)
 	if len(vo) > 0 && fresh && (!subset(vo, vn) || changed) {
 		return true
 	}

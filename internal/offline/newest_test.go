@@ -18,6 +18,11 @@ func TestSupersedes(t *testing.T) {
 		{"The staging namespace was renamed to staging-eu.", "The staging namespace is stg.", true},
 		// not a newer value
 		{"Always use httpx instead of requests.", "Send a user agent on every request.", false},
+		// two things of one kind, said plainly (apart)
+		{"The frontend dev server runs on port 3001.", "Grafana runs on port 3000.", false},
+		{"The ML notebooks use Python 3.12.", "The API runs on Python 3.11.", false},
+		{"The staging db is on port 6543.", "The prod db listens on port 5432.", false},
+		{"The billing worker uses Node 22.", "The storefront runs on Node 20.", false},
 		{"Use pnpm, not npm.", "Never use npm for installs.", false},
 		{"Run go vet before committing.", "Run go test before committing.", false},
 		{"The server port is 7070.", "The server port is 7070.", false},
@@ -76,6 +81,12 @@ func TestRuledOut(t *testing.T) {
 		"We don't use sinon; stubs are hand-written.": "sinon",
 		"Prefer the new API over the old one.":        "",
 		"Run the tests over the weekend if you can.":  "",
+		// "never run X" names the tool only when X ends the clause:
+		// "never run pulumi up yourself" rules out a command.
+		"We're on bun now, never run yarn.":           "yarn",
+		"Gradle only; never run mvn.":                 "mvn",
+		"Please never run pulumi up yourself.":        "",
+		"Don't run terraform apply from your laptop.": "",
 	}
 	for line, want := range tests {
 		if got := strings.Join(ruledOut(line), ","); got != want {

@@ -196,7 +196,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	withoutRetired(cands, retired)
 	withoutRetired(skills, retired)
 
-	cands = reconcile(cands, said, withPasted(changes, append(append(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew)...), append(append(substitutedChanges(sessions, k, isNew), ranToolChanges(sessions, k, isNew)...), k.toldValueChanges(said, isNew)...)...)), isNew, k, in.Dir)
+	cands = reconcile(cands, said, withPasted(changes, append(append(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew)...), append(append(substitutedChanges(sessions, k, isNew), ranToolChanges(sessions, said, k, isNew)...), k.toldValueChanges(said, isNew)...)...)), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification
 	// commands folds into the verification line (once, after reconcile
 	// has made the edits).

@@ -41,6 +41,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			for _, w := range ruledOut(c.line) {
 				banned[w] = true
 			}
+			for _, w := range quotedRuledOut(c) {
+				banned[w] = true
+			}
 		}
 	}
 	for _, l := range k.lines {
@@ -1041,4 +1044,21 @@ func anyNew(srcs []source, isNew func(int) bool) bool {
 		}
 	}
 	return false
+}
+
+// quotedRuledOut lists the names the sentences a candidate came from rule
+// out ("we switched to pnpm, never use npm here anymore"): the line keeps
+// the part that says what is used now, and the clause that rules the old
+// tool out may be left off it as a one-off, yet the verification line must
+// still lose that tool's commands. The sentence is a proposed line's, so
+// no question or venting; a line read whole adds nothing of its own.
+func quotedRuledOut(c candidate) []string {
+	var out []string
+	for _, s := range c.srcs {
+		if s.quote == "" || s.quote == c.line {
+			continue
+		}
+		out = append(out, ruledOut(s.quote)...)
+	}
+	return out
 }
