@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -1209,6 +1210,11 @@ func sameFact(a, b string) bool {
 		// facts.
 		return false
 	}
+	// A command written as code in one line and told in words in the
+	// other ("run `npm run lint:fix`", "run the lint fix script") is
+	// compared by the words of the command; two lines giving the same
+	// command keep it as one exact term.
+	ta, tb = spanWords(ta, tb), spanWords(tb, ta)
 	shared, dice := textkey.Overlap(ta, tb)
 	if dice >= 0.6 {
 		return true
@@ -1234,6 +1240,47 @@ func sameFact(a, b string) bool {
 		return true
 	}
 	return sameMainClause(a, b)
+}
+
+// spanWords is terms with a code span of several words that other lacks
+// replaced by the plain words of three letters or more inside it, stemmed,
+// generic words aside ("`npm run lint:fix`" is npm, lint, fix): the words
+// a person uses when telling the same command in prose. Flags, paths and
+// values inside the span are no words (the values of two lines are
+// compared exactly before, in sameFact), and a line of two spans or more
+// is a list of commands, compared by its commands: its words would tie it
+// to any line about the same tool.
+func spanWords(terms, other []string) []string {
+	var span string
+	for _, t := range terms {
+		if strings.HasPrefix(t, "`") && strings.Contains(t, " ") {
+			if span != "" {
+				return terms
+			}
+			span = t
+		}
+	}
+	if span == "" || slices.Contains(other, span) {
+		return terms
+	}
+	out := make([]string, 0, len(terms)+2)
+	for _, t := range terms {
+		if t != span {
+			out = append(out, t)
+			continue
+		}
+		for _, f := range strings.Fields(strings.Trim(t, "`")) {
+			if strings.HasPrefix(f, "-") || strings.ContainsAny(f, "/.=@") || hasDigit(f) {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(f, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if w = textkey.Stem(w); len(w) >= 3 && !genericTerms()[w] && !slices.Contains(out, w) && !slices.Contains(terms, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // sameMainClause reports whether two lines state one fact once the reason

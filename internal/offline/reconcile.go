@@ -221,7 +221,7 @@ func (k *known) restatesGoingOn(c candidate) bool {
 // telling a change edits it) and names nothing l does not: what it adds
 // is a reason or a lead-in.
 func restatesLine(l, line string) bool {
-	if negatedClause(l) != negatedClause(line) || tellsChange(line) || !says(l, line, textkey.Normalize(line)) {
+	if ruling(l) != ruling(line) || tellsChange(line) || !says(l, line, textkey.Normalize(line)) {
 		return false
 	}
 	// A name or value l does not hold is news: a stage renamed, a
@@ -238,6 +238,19 @@ func restatesLine(l, line string) bool {
 		}
 	}
 	return true
+}
+
+// ruling reports whether a line denies or rules something out: a
+// negation (negatedClause), or a contrast that rules out the thing it
+// names ("the currency code rather than a symbol", "the queue instead of
+// cron"), which says what "never a symbol" or "not cron" says. Two
+// wordings of one rule often differ only in which of them they use.
+func ruling(s string) bool {
+	if negatedClause(s) {
+		return true
+	}
+	low := strings.ToLower(s)
+	return strings.Contains(low, " rather than ") || strings.Contains(low, " instead of ")
 }
 
 // coversNames reports whether every name or value is in a line's terms

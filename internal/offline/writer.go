@@ -110,6 +110,9 @@ func (w *writer) memory(cands []candidate) {
 			continue
 		}
 		c.line = line
+		if c.replaces != "" {
+			w.absorb(&c)
+		}
 		w.known.addText(line)
 		w.lines++
 		kind := w.kind(c)
@@ -118,6 +121,32 @@ func (w *writer) memory(cands []candidate) {
 			w.pending = map[patch.Kind][]pendingLine{}
 		}
 		w.pending[kind] = append(w.pending[kind], pendingLine{heading, c})
+	}
+}
+
+// absorb takes into an edit of a memory line the lines accepted before it
+// in this run that state the fact it now states: the writer compares every
+// new line with the lines accepted before it (known.has), but an edit is
+// decided by reconcile before the writer sees it, so a line of the same
+// fact accepted first, in another wording, would stand beside the edited
+// line. Their sessions become the edit's evidence and their place in the
+// run's budget is given back.
+func (w *writer) absorb(c *candidate) {
+	for kind, pls := range w.pending {
+		kept := pls[:0]
+		for _, pl := range pls {
+			if pl.c.replaces != "" || pl.c.kind != KindInstruction && pl.c.kind != KindCorrection || !sameFact(pl.c.line, c.line) {
+				kept = append(kept, pl)
+				continue
+			}
+			for _, s := range pl.c.srcs {
+				if !slices.ContainsFunc(c.srcs, func(o source) bool { return o.session == s.session && o.msgID == s.msgID }) {
+					c.srcs = append(c.srcs, s)
+				}
+			}
+			w.lines--
+		}
+		w.pending[kind] = kept
 	}
 }
 
@@ -131,7 +160,7 @@ func (w *writer) memory(cands []candidate) {
 // A line none of whose sentences is said alone is said when it is said
 // whole (one fact told across two sentences).
 func withoutSaid(line string, said, held func(string) bool) (string, bool) {
-	sents := splitSentences(line)
+	sents := factUnits(line)
 	if len(sents) < 2 {
 		if said(line) {
 			return "", false
@@ -159,6 +188,68 @@ func withoutSaid(line string, said, held func(string) bool) (string, bool) {
 		return "", false
 	}
 	return line, true
+}
+
+// factUnits are the sentences of a line, a sentence of two clauses joined
+// by a semicolon or ", and" split into both ("Timestamps are stored in
+// UTC; the API returns ISO 8601 strings", "jobs run on Sidekiq, and every
+// job must be idempotent"), each written as a sentence of its own: one
+// clause may restate memory's line while the other is news, and compared
+// whole the line would either be memory's line again or, found to state
+// it, lose its news with it. A sentence is split only when every clause
+// holds three fact terms or more, so that a list ("black, isort, and
+// flake8") or a short aside stays with its sentence.
+func factUnits(line string) []string {
+	var out []string
+	for _, s := range splitSentences(line) {
+		parts := joinedClauses(s)
+		if len(parts) < 2 {
+			out = append(out, s)
+			continue
+		}
+		for _, p := range parts {
+			out = append(out, asLine(p))
+		}
+	}
+	return out
+}
+
+// joinedClauses splits a sentence at "; " and ", and " outside code spans and
+// brackets; nil unless there are two clauses or more of three fact terms
+// each (factUnits).
+func joinedClauses(s string) []string {
+	if !strings.Contains(s, "; ") && !strings.Contains(s, ", and ") {
+		return nil
+	}
+	var parts []string
+	start, tick, depth := 0, false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '`':
+			tick = !tick
+		case c == '(' || c == '[':
+			depth++
+		case (c == ')' || c == ']') && depth > 0:
+			depth--
+		case tick || depth > 0:
+		case strings.HasPrefix(s[i:], "; "):
+			parts = append(parts, s[start:i])
+			start = i + 2
+		case strings.HasPrefix(s[i:], ", and "):
+			parts = append(parts, s[start:i])
+			start = i + 6
+		}
+	}
+	parts = append(parts, s[start:])
+	if len(parts) < 2 {
+		return nil
+	}
+	for _, p := range parts {
+		if len(factTerms(p)) < 3 {
+			return nil
+		}
+	}
+	return parts
 }
 
 // foldEvidence gives the sessions of a line the writer drops, whole or in
