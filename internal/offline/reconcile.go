@@ -171,7 +171,17 @@ func (k *known) restatesGoingOn(c candidate) bool {
 			return false
 		}
 	}
-	line := goesOnRe().ReplaceAllString(c.line, " ")
+	return k.goesOnAs(c.line)
+}
+
+// goesOnAs reports whether a line said as continuing is a line memory
+// holds in other words (restatesGoingOn, which asks it of a candidate all
+// of whose sentences were said so). The writer asks it of each sentence of
+// a line said as continuing ("Parameter files stay one per environment
+// under params, as before." after a sentence of news), so that the
+// sentence memory holds goes and the news stays.
+func (k *known) goesOnAs(line string) bool {
+	line = goesOnRe().ReplaceAllString(line, " ")
 	if goingNewsRe().MatchString(line) {
 		return false
 	}

@@ -98,7 +98,7 @@ func (w *writer) memory(cands []candidate) {
 		line, ok := cleanLine(w.in, c.line, c.replaces, c.kind == KindVerification)
 		if ok && c.replaces == "" {
 			whole := line
-			line, ok = withoutSaid(line, w.known.has, w.known.holds)
+			line, ok = withoutSaid(line, w.said, w.known.holds)
 			if !ok || line != whole {
 				w.foldEvidence(whole, c.srcs)
 			}
@@ -122,6 +122,14 @@ func (w *writer) memory(cands []candidate) {
 		}
 		w.pending[kind] = append(w.pending[kind], pendingLine{heading, c})
 	}
+}
+
+// said reports whether a sentence of a line states what memory or a line
+// accepted before it states: the same fact (known.has), or, said as
+// continuing ("still", "as before"), a line memory holds in other words
+// (known.goesOnAs).
+func (w *writer) said(s string) bool {
+	return w.known.has(s) || goesOnRe().MatchString(s) && w.known.goesOnAs(s)
 }
 
 // absorb takes into an edit of a memory line the lines accepted before it
