@@ -90,6 +90,14 @@ var noSudoRe = lazyregexp.New(`(?i)\b(?:no|not|avoid|instead of|rather than|(?:n
 // line is still judged.
 var noSuppressRe = lazyregexp.New(`(?i)\b(?:no|never|avoid|(?:never|don'?t|do not|stop)\s+(?:use|using|add|adding|write|writing|put|putting))\s+(?:(?:more|any|new)\s+)?["'\x60]?(?://\s*@ts-ignore|#\s*type:\s*ignore|eslint-disable[\w-]*|nolint)\b["'\x60]?`)
 
+// noBypassRe is a flag that skips the hooks or signing ruled out ("never
+// commit with --no-verify", "don't push using --no-verify", "no
+// --no-gpg-sign"): a person who keeps the checks on is no danger to
+// remember, as with sudo ruled out. Only a plain ban goes: "never commit
+// without --no-verify" or "don't forget --no-verify" ask for the flag and
+// are still refused.
+var noBypassRe = lazyregexp.New(`(?i)\b(?:never|don'?t|dont|do not|stop|avoid|no)\s+(?:ever\s+)?(?:(?:git\s+)?(?:commit|committing|push|pushing|merge|merging|rebase|rebasing|use|using|pass|passing|add|adding)\s+)?(?:(?:with|using)\s+)?["'\x60]?(?:--no-verify|--no-gpg-sign)\b["'\x60]?`)
+
 // personSendsRe is the person named as the one who sends or pastes:
 // "a three-line status I can paste into Slack", "a summary for me to
 // forward to the client". What the agent is asked for is the text; the
@@ -129,10 +137,14 @@ func personStep(step string) string {
 }
 
 // screened is a line with the words that only seem to match a rule taken
-// out: sudo ruled out, a check's suppression comment ruled out
-// (noSuppressRe), and the sending verb of a text the person passes on.
+// out: sudo ruled out, a flag skipping the hooks ruled out (noBypassRe), a
+// check's suppression comment ruled out (noSuppressRe), and the sending
+// verb of a text the person passes on.
 func screened(s string) string {
 	s = noSudoRe().ReplaceAllString(s, "")
+	if strings.Contains(s, "--no-") {
+		s = noBypassRe().ReplaceAllString(s, "")
+	}
 	if strings.Contains(s, "ignore") || strings.Contains(s, "disable") || strings.Contains(s, "nolint") {
 		s = noSuppressRe().ReplaceAllString(s, "")
 	}
