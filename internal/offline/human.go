@@ -216,7 +216,7 @@ func sentenceParts(lines []string) ([]string, map[string]bool) {
 				out = append(out, splitAt(sent)...)
 				continue
 			}
-			for i, clause := range runOnRe().Split(sent, -1) {
+			for i, clause := range runOnClauses(sent) {
 				parts := splitAt(clause)
 				if i > 0 && len(parts) > 0 {
 					if cont == nil {
@@ -269,6 +269,29 @@ const longSentence = 35
 
 // runOnRe joins the clauses of a run-on paragraph: ", and", ", but".
 var runOnRe = lazyregexp.New(`(?i),\s+(and|but)\s+`)
+
+// ellipticRe opens a clause that leaves out its subject and verb and
+// says them again only by a place or a manner: "…, and never as an inline
+// style", "…, but not under vendor/", "…, and only through the gateway".
+var ellipticRe = lazyregexp.New(`(?i)^(?:never|not|only|always|also|ideally|preferably)\s+(?:as|in|into|inside|on|under|at|from|through|via|with|by|for|outside|over|within)\b`)
+
+// runOnClauses is a long sentence cut at its run-on joints (runOnRe),
+// except before a clause that leaves out its subject and verb
+// (ellipticRe): cut off, "never as an inline style or a one-off override"
+// says nothing of what is never done, so it stays with the clause it
+// goes on.
+func runOnClauses(sent string) []string {
+	var out []string
+	start := 0
+	for _, loc := range runOnRe().FindAllStringIndex(sent, -1) {
+		if ellipticRe().MatchString(sent[loc[1]:]) {
+			continue
+		}
+		out = append(out, sent[start:loc[0]])
+		start = loc[1]
+	}
+	return append(out, sent[start:])
+}
 
 var listMarkerRe = lazyregexp.New(`^([-*•+]|\d{1,3}[.)])\s+`)
 

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -547,6 +548,59 @@ func TestGoneReasonOnly(t *testing.T) {
 	} {
 		if got := goneReasonOnly(c.s); got != c.want {
 			t.Errorf("goneReasonOnly(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestRunOnKeepsEllipsis: a long run-on sentence is cut at ", and" /
+// ", but", except before a clause that leaves out its subject and verb
+// ("…, and never as an inline style"), which stays with the clause it
+// goes on; a clause with its own subject is still cut off.
+func TestRunOnKeepsEllipsis(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"going forward every colour change is made in the Sass partial assets/css/_colors.scss, and never as an inline style or a one-off override in a component stylesheet",
+			[]string{"going forward every colour change is made in the Sass partial assets/css/_colors.scss, and never as an inline style or a one-off override in a component stylesheet"}},
+		{"glaze recipes are kept in the binder on the studio shelf, but never under the sink where the damp gets at them",
+			[]string{"glaze recipes are kept in the binder on the studio shelf, but never under the sink where the damp gets at them"}},
+		{"payroll exports are sent through the SFTP drop, and only through the drop, and the accountant picks them up on Fridays",
+			[]string{"payroll exports are sent through the SFTP drop, and only through the drop", "the accountant picks them up on Fridays"}},
+		{"the tiles are fired on cone 6, and never fire the test kiln past cone 8",
+			[]string{"the tiles are fired on cone 6", "never fire the test kiln past cone 8"}},
+	} {
+		if got := runOnClauses(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("runOnClauses(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestKeptBack: a closing clause that asks to keep the rule before it
+// from now on marks that rule to last; a question, a head too short to
+// say anything, and a marker that opens what follows do not.
+func TestKeptBack(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Before any change to NS or MX records, the TTL of the affected records must be lowered to 300 seconds; I would ask you to observe this from now on, as the last change hurt.",
+			"Remember that Before any change to NS or MX records, the TTL of the affected records must be lowered to 300 seconds."},
+		{"Pin every base image by digest; please stick to that going forward, the last drift cost us a day.", "Remember that Pin every base image by digest."},
+		{"Invoices are numbered per fiscal year with a four-digit counter, and I'd like you to follow this from now on.", "Remember that Invoices are numbered per fiscal year with a four-digit counter."},
+		// asked, too short, or the marker opens the rule after it
+		{"I restarted the worker and cleared the queue, do that from now on?", "I restarted the worker and cleared the queue, do that from now on?"},
+		{"Fine; do it from now on.", "Fine; do it from now on."},
+		{"The report is late again, so from now on the export runs at six.", "The report is late again, so from now on the export runs at six."},
+	} {
+		if got := keptBack(tc.in); got != tc.want {
+			t.Errorf("keptBack(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"Pin every base image by digest; please stick to that going forward, the last drift cost us a day.", "Pin every base image by digest."},
+		{"Invoices are numbered per fiscal year with a four-digit counter, and I'd like you to follow this from now on.", "Invoices are numbered per fiscal year with a four-digit counter."},
+	} {
+		st, _ := classify(keptBack(tc.in), false, source{})
+		if st == nil || !st.lasting || st.line != tc.want {
+			t.Errorf("%q: got %+v, want lasting %q", tc.in, st, tc.want)
 		}
 	}
 }

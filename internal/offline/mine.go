@@ -697,11 +697,39 @@ var rememberAloneRe = lazyregexp.New(`(?i)^(please )?(remember (that|this|it)|ke
 // saidAloneRe is a sentence that only says the one before was said before.
 var saidAloneRe = lazyregexp.New(`(?i)^(` + saidWords + `|` + nthTime + `|(sorry|apologies) (for repeating|to repeat)( myself)?|how many times( do i have to (say|tell you)( (it|this|that))?)?|i('m| am) repeating myself|same as (last time|before|the last time)|(and |yet |once )?again)\W*$`)
 
+// keepBackRe is a closing clause that asks to keep what the sentence said
+// before it from now on: "…; I would ask you to observe this from now
+// on", "…, please stick to that going forward", "…, and do it like this
+// from here on". The marker is said of the rule before it, not of what
+// follows.
+var keepBackRe = lazyregexp.New(`(?i)\s*[;,\x{2014}]\s*(?:and\s+|so\s+)?(?:please\s+|kindly\s+|i(?:'d| would| must| will)?\s+(?:ask|like|want|need)\s+(?:you\s+)?to\s+)?(?:observe|follow|keep|do|apply|stick to|respect|honou?r|remember)\s+(?:this|that|it)(?:\s+(?:rule|way|like this|like that))?\s+(?:from now on|going forward|henceforth|from here on(?: out)?)\b`)
+
+// keptBack is a sentence whose closing clause marks the rule before it
+// to last (keepBackRe), as "Remember that <rule>", or s as it is. A head
+// that asks, or is too short to say anything, is left alone.
+func keptBack(s string) string {
+	l := strings.ToLower(s)
+	if !strings.Contains(l, "now on") && !strings.Contains(l, "forward") && !strings.Contains(l, "henceforth") && !strings.Contains(l, "here on") {
+		return s
+	}
+	loc := keepBackRe().FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	head := strings.TrimSpace(s[:loc[0]])
+	if len(strings.Fields(head)) < 5 || strings.Contains(head, "?") || strings.HasSuffix(strings.TrimSpace(s), "?") {
+		return s
+	}
+	return "Remember that " + strings.TrimRight(head, ".,;: ") + "."
+}
+
 // rememberPrevious folds a "remember that." sentence into the sentence
-// before it.
+// before it, and a closing "…; keep to this from now on" into the clause
+// it closes (keptBack).
 func rememberPrevious(sents []string) []string {
 	out := sents[:0:0]
 	for _, s := range sents {
+		s = keptBack(s)
 		if n := len(out); n > 0 && emphasisRe().MatchString(s) && !strings.HasSuffix(strings.TrimSpace(out[n-1]), "?") {
 			// "pin images by digest. ALWAYS.": the word alone says the
 			// sentence before is to last.
