@@ -2,6 +2,7 @@ package offline
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -761,7 +762,7 @@ func mentionedElsewhere(line string, sessions map[int]bool, said []source, saidT
 			continue
 		}
 		shared, _ := textkey.Overlap(terms, saidTerms[i])
-		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || dirOpens(line, s.quote) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
+		if shared >= 3 || shared >= 2 && (sharesName(line, s.quote) || conventionRe().MatchString(s.quote)) || sharesPath(line, s.quote) || dirOpens(line, s.quote) || namesPathEnd(line, s.quote, saidTerms[i]) || keepsName(line, s.quote) || echoesValue(line, s.quote) {
 			return s
 		}
 		if shared >= 1 && len(sessions) == 1 && rareTieOf(line, terms, as, *s, saidTerms[i], stated, naming) {
@@ -793,6 +794,36 @@ func sharesPath(a, b string) bool {
 	nb := codeNames(b)
 	for n := range codeNames(a) {
 		if nb[n] && strings.Contains(strings.Trim(n, "/"), "/") && path.Ext(n) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// namesPathEnd reports whether said (its fact terms) names on its own the
+// last part of a path line names, when that part is a name of the
+// project's own, with letters and a digit ("assessments go in
+// courseInstances/Fa26", then "add it to hw4 in Fa26"; "configs live in
+// deploy/eu2", then "eu2 is the only region"): the same place, named
+// whole once and by its own name the next time. A plain word ("src/api",
+// then "the api") or a bare number names nothing of the project's, and a
+// question ("what is in eu2?") confirms nothing.
+func namesPathEnd(line, said string, terms []string) bool {
+	if strings.Contains(said, "?") {
+		return false
+	}
+	for n := range codeNames(line) {
+		n = strings.Trim(n, "/")
+		i := strings.LastIndexByte(n, '/')
+		if i < 0 || path.Ext(n) != "" {
+			continue
+		}
+		end := n[i+1:]
+		if len(end) < 3 || strings.IndexFunc(end, unicode.IsDigit) < 0 || strings.IndexFunc(end, unicode.IsLetter) < 0 ||
+			strings.IndexFunc(end, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' }) >= 0 {
+			continue
+		}
+		if slices.Contains(terms, end) {
 			return true
 		}
 	}

@@ -1571,6 +1571,10 @@ func codeNames(s string) map[string]bool {
 		if len(core) < 2 {
 			continue
 		}
+		if n := markedName(core); n != "" {
+			m[strings.ToLower(n)] = true
+			continue
+		}
 		code := strings.ContainsAny(core, "/_$`.()") || strings.IndexFunc(core, unicode.IsDigit) >= 0 ||
 			strings.IndexFunc(core[1:], unicode.IsUpper) >= 0 && strings.IndexFunc(core, unicode.IsLower) >= 0 ||
 			strings.HasSuffix(f, "()") || strings.HasPrefix(f, ".") || strings.HasPrefix(f, "`") && strings.HasSuffix(f, "`")
@@ -1579,6 +1583,32 @@ func codeNames(s string) map[string]bool {
 		}
 	}
 	return m
+}
+
+// markedName is the name inside a word that its punctuation marks as code
+// although it holds only letters and dashes: a template attribute or
+// placeholder in braces ("{product-name}", "{{site_title}}" is code
+// already) and a prefix of custom properties or options between dashes
+// ("--bl-", "--mdc-"). Prose never writes words so, and the plain words
+// would tie nothing ("name", "bl"), yet the person names one setting of
+// the project each time. An option of a command ("--preset") is no such
+// name: its word is the command's everyday vocabulary ("the release
+// preset"). It returns the name without its marks, as the words around
+// it are written ("" when w is no such word).
+func markedName(w string) string {
+	var n string
+	switch {
+	case strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}"):
+		n = strings.Trim(w, "{}")
+	case strings.HasPrefix(w, "--") && strings.HasSuffix(w, "-") && !strings.HasSuffix(w, "--"):
+		n = strings.Trim(w, "-")
+	default:
+		return ""
+	}
+	if len(n) < 2 || !unicode.IsLetter(rune(n[0])) || strings.IndexFunc(n, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
+		return ""
+	}
+	return n
 }
 
 // operators are the operators of code a rule can be about; arrows are left

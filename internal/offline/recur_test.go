@@ -404,3 +404,96 @@ func TestSettingNamedInThreeSessions(t *testing.T) {
 		t.Errorf("recurNames = %v, want target", got)
 	}
 }
+
+// TestMarkedNameRecurs: a name its punctuation marks as code although it
+// holds only letters and dashes (a template attribute in braces, an
+// option or a custom property prefix after a double dash) ties a fact
+// said once to another session that names it again, in any domain; the
+// same words written plainly tie nothing.
+func TestMarkedNameRecurs(t *testing.T) {
+	cases := []struct {
+		name         string
+		first, again string
+		want         string
+	}{
+		{"an attribute in braces",
+			"The company name goes in as {company-name}, legal changes it every other year.",
+			"the letterhead still spells it out, swap it for {company-name} like the others",
+			"{company-name}"},
+		{"a placeholder in braces",
+			"In the mail templates the greeting uses {first-name}, not a typed-out name.",
+			"the reminder template has a hardcoded Dear customer, put {first-name} there as well",
+			"{first-name}"},
+		{"a custom property prefix",
+			"All the theme variables come out with the --acme- prefix so the apps can grep for them.",
+			"every generated token keeps the --acme- prefix, check the dark theme too",
+			"--acme-"},
+		{"a prefix of class names",
+			"Every utility class in the design system is written with the --ds- prefix, the apps rely on it.",
+			"the new spacing helpers also get the --ds- prefix, same as the rest",
+			"--ds-"},
+	}
+	for _, tc := range cases {
+		got := candidatesOf(
+			[]string{"u:let's start on the templates", "u:" + tc.first},
+			[]string{"u:next the mailer", "u:" + tc.again},
+		)
+		if len(got) != 1 || !strings.Contains(got[0].line, tc.want) || len(sessionsOf(got[0])) != 2 {
+			t.Errorf("%s: got %+v; want one candidate naming %q from both sessions", tc.name, got, tc.want)
+		}
+	}
+	// Plain words, a shared word only, a question, or a dash used as a
+	// pause recur with nothing.
+	for _, tc := range []struct{ first, again string }{
+		{"The company name goes in as an attribute, legal changes it every other year.",
+			"the letterhead still spells the company name out"},
+		{"The company name goes in as {company-name}, legal changes it every other year.",
+			"does {company-name} also work in the footer?"},
+		{"The nightly sync runs every night at two.",
+			"the sync was slow --again-- last night"},
+		{"For this debug session only turn -O0 on in the release preset.",
+			"configure is still cmake --preset debug, then the release build"},
+	} {
+		if got := candidatesOf([]string{"u:" + tc.first}, []string{"u:" + tc.again}); len(got) != 0 {
+			t.Errorf("%q / %q: got %+v; want nothing", tc.first, tc.again, got)
+		}
+	}
+}
+
+// TestMarkedName: which words are names marked as code, and as what.
+func TestMarkedName(t *testing.T) {
+	for w, want := range map[string]string{
+		"{product-name}": "product-name", "--bl-": "bl", "--mdc-theme-": "mdc-theme", "--no-verify": "", "--preset": "", "--again--": "",
+		"{x}": "", "--": "", "---": "", "--2": "", "{{": "", "{site_title}": "", "name": "", "-v": "",
+	} {
+		if got := markedName(w); got != want {
+			t.Errorf("markedName(%q) = %q; want %q", w, got, want)
+		}
+	}
+}
+
+// TestPathEndNamedAlone: a path's last part, a name of the project's own
+// with letters and a digit, named alone in another session makes the line
+// recur ("assessments go in courseInstances/Fa26", "add it to hw4 in
+// Fa26"); a plain word or a number at the end of a path does not.
+func TestPathEndNamedAlone(t *testing.T) {
+	for _, tc := range []struct{ first, again, want string }{
+		{"The regional configs live in deploy/eu2 not deploy/eu1.", "bump the replica count in eu2", "deploy/eu2"},
+		{"Exam papers go in archive/ws25 and nowhere else.", "add the resit to ws25", "archive/ws25"},
+		{"Student submissions are kept in courses/cs101/spring2027.", "grade the late ones in spring2027", "spring2027"},
+	} {
+		got := candidatesOf([]string{"u:" + tc.first}, []string{"u:" + tc.again})
+		if len(got) != 1 || !strings.Contains(got[0].line, tc.want) || len(sessionsOf(got[0])) != 2 {
+			t.Errorf("%q: got %+v; want one candidate naming %q from both sessions", tc.first, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ first, again string }{
+		{"The helpers live in src/api.", "the api is slow today"},
+		{"Logs are kept in logs/2026.", "2026 was a long year"},
+		{"The regional configs live in deploy/eu2.", "what is in eu2?"},
+	} {
+		if got := candidatesOf([]string{"u:" + tc.first}, []string{"u:" + tc.again}); len(got) != 0 {
+			t.Errorf("%q / %q: got %+v; want nothing", tc.first, tc.again, got)
+		}
+	}
+}
