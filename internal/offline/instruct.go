@@ -706,12 +706,15 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		return nil, nil
 	}
 	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
+	// "…, not pytest, because the runner is built on unittest": the
+	// contrast ends the statement, the reason only follows it.
+	stated := withoutReason(s)
 	// In a correction, what the person says is the correction, whatever
 	// word it opens with ("derive API for clap", "no raw SQL").
-	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction && !contrastRe().MatchString(s) {
+	if !remembered && !fact && !starterRe().MatchString(s) && !st.lasting && !st.correction && !contrastRe().MatchString(s) && !contrastRe().MatchString(stated) {
 		return nil, nil
 	}
-	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction {
+	if !st.lasting && !marked && !fact && !instrRe().MatchString(s) && !st.correction && !contrastRe().MatchString(stated) {
 		return nil, nil
 	}
 	if n := len(textkey.Tokens(s)); n < 3 && !(fact && n == 2) && !(st.correction && len(codeNames(s)) > 0 && strings.ContainsAny(s, "=.()/_:")) && !(st.correction && n == 2 && soleName(s) != "") && !(st.lasting && n == 2 && len(codeNames(s)) > 0 && noOpenRe().MatchString(s)) && !(st.global && n == 2 && (selfHabitRe().MatchString(s) || noOpenRe().MatchString(s) || conventionName(s) || len(strings.Fields(s)) >= 3 && (starterRe().MatchString(s) || personal(s)))) {
@@ -1808,6 +1811,26 @@ var modalRe = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(must( not)?|mustn'?t|ha(v
 // "go through" has a subject before it that goes there ("requests go
 // through the gateway").
 var goOpenRe = lazyregexp.New(`(?i)^\W*(?:(?:please|pls|now|then|just|also|and|ok|okay|so|can you|could you)\W+)*go\s+(?:in|under|into|through|thru|via)\b`)
+
+// reasonTailRe is a reason set off after a statement: ", because …",
+// "; since …".
+var reasonTailRe = lazyregexp.New(`(?i)\s*[,;]\s*(?:because|since|cause|cuz|coz)\s`)
+
+// withoutReason is s without the reason a comma sets off after it ("The
+// tests use unittest, not pytest, because the grader runs on it"): a
+// contrast that ends the statement ends it before its why, which people
+// add as often as not and which says nothing of the rule's shape. A
+// sentence giving no reason so is returned as it is; the cheap test for
+// the words comes first.
+func withoutReason(s string) string {
+	if !strings.Contains(s, "ause ") && !strings.Contains(s, "since ") && !strings.Contains(s, "cuz ") && !strings.Contains(s, "coz ") {
+		return s
+	}
+	if loc := reasonTailRe().FindStringIndex(s); loc != nil && loc[0] > 0 {
+		return s[:loc[0]]
+	}
+	return s
+}
 
 // mainClause is a sentence without its purpose or reason ("… so it never
 // ships to the browser"): what it says, not why.

@@ -609,3 +609,33 @@ func TestWithoutSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestContrastBeforeItsReason: a statement that ends in what it rules out
+// ("…, not pytest") stays one when the person adds why after a comma
+// ("…, because the grader runs on it"), in any domain; a question, a story
+// of what happened, a failure report or a one-off with the same shape
+// stays out.
+func TestContrastBeforeItsReason(t *testing.T) {
+	for _, s := range []string{
+		"The tests are written with unittest, not pytest, because the grader's runner is built on unittest.",
+		"Invoices are rendered with WeasyPrint, not wkhtmltopdf, because the page breaks come out right.",
+		"The map tiles come from our own tile server, not OpenStreetMap directly, since their usage policy forbids bulk downloads.",
+		"The choir scores are engraved in LilyPond, not MuseScore, cause the conductor wants the old look.",
+	} {
+		st, _ := classify(s, false, source{})
+		if st == nil || !strings.Contains(st.line, ", not ") {
+			t.Errorf("%q: got %+v; want the statement", s, st)
+		}
+	}
+	for _, s := range []string{
+		"can you render the invoice with WeasyPrint, not wkhtmltopdf, because the client asked?",
+		"I tried WeasyPrint yesterday, not wkhtmltopdf, because the page breaks are better.",
+		"The export was slow yesterday, not the import, because the disk filled up.",
+		"for this release only use the old logo, not the new one, because marketing is late",
+		"It crashed on the staging box, not on prod, because the disk was full.",
+	} {
+		if st, _ := classify(s, false, source{}); st != nil {
+			t.Errorf("%q: got %+v; want nothing", s, st)
+		}
+	}
+}
