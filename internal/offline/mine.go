@@ -419,7 +419,8 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					// A program reading a pipe, then run alone
 					// (`… | psql -d db`, `psql -d db -c "VACUUM …"`),
 					// took two steps.
-					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues || (len(m.steps[n-1].cmd.from) > 0) != (len(c.from) > 0) {
+					if n := len(m.steps); n == 0 || m.steps[n-1].cmd.step != c.step || m.steps[n-1].cmd.flagValues != c.flagValues || (len(m.steps[n-1].cmd.from) > 0) != (len(c.from) > 0) ||
+						sameStepOtherCheck(m.steps[n-1].cmd, c) {
 						m.steps = append(m.steps, r)
 					} else {
 						if r.report != "" {
@@ -1180,4 +1181,13 @@ func echoesReport(sent, report string) bool {
 		}
 	}
 	return content > 0
+}
+
+// sameStepOtherCheck reports whether two runs of one step in a row are
+// handed different check words (`./tools/run.sh lint`, then
+// `./tools/run.sh test`): two checks, not the step run again.
+func sameStepOtherCheck(a, b command) bool {
+	wa, _ := handedWord(a)
+	wb, _ := handedWord(b)
+	return wa != wb
 }

@@ -1713,3 +1713,36 @@ func optionedTask(rest []string) (string, string) {
 	}
 	return "", ""
 }
+
+// checkArgWords are the plain words that, handed to a program as the
+// first thing it runs, name a check: a project script's or an unknown
+// tool's check mode (`./tools/run.sh lint`, `jpm -l test`).
+var checkArgWords = map[string]string{
+	"test": "test", "lint": "lint", "check": "test", "verify": "lint", "validate": "lint", "vet": "lint", "typecheck": "typecheck",
+}
+
+// checkWordArg returns the first plain word a program is given, past its
+// options and a `.` naming the project, when that word is one of
+// checkArgWords, and the check it names. A make target given as a path
+// (`make package/wgmesh/check`) names the check by its last part. Any
+// other first word (`./deploy.sh staging`, `tool import x.csv`) makes
+// the run no check by this rule.
+func checkWordArg(prog string, rest []string) (string, string) {
+	for _, a := range rest {
+		if a == "--" {
+			return "", ""
+		}
+		if strings.HasPrefix(a, "-") || a == "." {
+			continue
+		}
+		w := a
+		if (prog == "make" || prog == "gmake") && strings.Contains(a, "/") && isWord(strings.ReplaceAll(a, "/", "-")) {
+			w = path.Base(a)
+		}
+		if cat := checkArgWords[w]; cat != "" {
+			return a, cat
+		}
+		return "", ""
+	}
+	return "", ""
+}

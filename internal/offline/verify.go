@@ -35,6 +35,11 @@ func promoteBuilds(sessions []mined) {
 	reportedChecks(sessions)
 	routineChecks(sessions)
 	neededBuilds(sessions)
+	// Last of the named: a word handed to a program names that run's
+	// check alone, not every bare run of the program (bareRunChecks:
+	// `scons -c` beside `scons -Q check`), and a run another rule
+	// already placed (a build the next check needs) stays where it is.
+	handedWordChecks(sessions)
 	// After the builds a check needs are known: they stay builds. A
 	// routine found sits beside the checks too, so the one next to it
 	// (`make score` before `make parts` before the known check) is
@@ -152,6 +157,10 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			}
 			g.sessions[idx] = r.src
 			norm, args := r.cmd.norm, r.cmd.args
+			if w, _ := handedCheckWord(r.cmd); w != "" && !slices.Contains(strings.Fields(norm), w) {
+				// `./tools/run.sh lint`: the word is the check.
+				norm += " " + w
+			}
 			if f, ok := normalize(r.cmd.from); ok {
 				// A check that reads a pipe is run with what feeds it
 				// (`kustomize build overlays/qa | kubeconform
@@ -684,7 +693,10 @@ func markChecksBy(sessions []mined, named map[string]string, keyOf func(command)
 			}
 			if cat := named[keyOf(*c)]; cat != "" {
 				c.category = cat
-				if run := c.key + "\x00" + c.flagValues; !seen[run] {
+				// Each kind of check a program runs is a check run,
+				// as in mining (`./tools/run.sh lint`, then `…
+				// test`).
+				if run := c.key + "\x00" + c.flagValues + "\x00" + cat; !seen[run] {
 					seen[run] = true
 					m.checks = append(m.checks, m.steps[k])
 				}
@@ -711,15 +723,16 @@ func reportedChecks(sessions []mined) {
 			if c.category != "" || c.preview || c.rewrites || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
 				continue
 			}
-			if !seen[c.key] {
-				seen[c.key] = true
-				runs[c.key]++
+			k := reportKey(c)
+			if !seen[k] {
+				seen[k] = true
+				runs[k]++
 			}
 			if r.report != "" {
-				if shapes[c.key] == nil {
-					shapes[c.key] = map[string]int{}
+				if shapes[k] == nil {
+					shapes[k] = map[string]int{}
 				}
-				shapes[c.key][r.report]++
+				shapes[k][r.report]++
 			}
 		}
 	}
@@ -729,7 +742,7 @@ func reportedChecks(sessions []mined) {
 			named[k] = mostCommon(sh)
 		}
 	}
-	markChecks(sessions, named)
+	markChecksBy(sessions, named, reportKey)
 }
 
 // namedIn returns a word of a step that one of the sentences names, as a
@@ -1350,4 +1363,93 @@ func setsUp(step string, built bool) bool {
 		}
 		return false
 	})
+}
+
+// handedWordChecks makes a run a check when the first plain word it is
+// given names one (checkWordArg: `./tools/run.sh lint`, `./renpy.sh .
+// lint`, `jpm -l test`, `make package/wgmesh/check`) and the program ran
+// with that word in minVerifySessions sessions or more: a project script
+// or a tool no list knows, told by what it is asked to do. The word joins
+// the run's listed form (verificationCandidate), and the key stays the program's, so its other runs (`jpm -l build`) stay
+// steps. Never made one: a run known as anything else, a look, a
+// preview, version control, a container, a database client, an
+// interpreter, and a run that acts or sets something up (`./deploy.sh
+// test` deploys to the test stage).
+func handedWordChecks(sessions []mined) {
+	ran := map[string]int{}
+	for _, m := range sessions {
+		seen := map[string]bool{}
+		for _, r := range m.steps {
+			if w, cat := handedWord(r.cmd); cat != "" && !seen[r.cmd.key+"\x00"+w] {
+				seen[r.cmd.key+"\x00"+w] = true
+				ran[r.cmd.key+"\x00"+w]++
+			}
+		}
+	}
+	for i := range sessions {
+		m := &sessions[i]
+		seen := map[string]bool{}
+		for k := range m.steps {
+			c := &m.steps[k].cmd
+			w, cat := handedWord(*c)
+			if cat == "" || ran[c.key+"\x00"+w] < minVerifySessions {
+				continue
+			}
+			c.category = cat
+			if run := c.key + "\x00" + w + "\x00" + c.flagValues; !seen[run] {
+				seen[run] = true
+				m.checks = append(m.checks, m.steps[k])
+			}
+		}
+	}
+}
+
+// handedWord is the check word a run is handed (checkWordArg) and the
+// check it names, for a run that may be a check by that word: none known
+// as anything else, a look, a preview, version control, a server, a
+// container, a database client, an interpreter, or a run that acts or
+// sets something up (`./deploy.sh test` deploys to the test stage).
+func handedWord(c command) (string, string) {
+	if c.category != "" {
+		return "", ""
+	}
+	return handedCheckWord(c)
+}
+
+// handedCheckWord is handedWord whatever the run is already known as:
+// the word a check run was handed, shown in its listed form (a
+// script's arguments are otherwise left out of it).
+func handedCheckWord(c command) (string, string) {
+	if c.noise || c.preview || c.rewrites || len(c.args) <= c.runner || vcsStep(c) || serveStep(c) || actingStep(c) ||
+		containerPrograms[c.tool] || dbClients[c.tool] || interpreters[c.tool] {
+		return "", ""
+	}
+	var rest []string
+	for _, w := range c.args[c.runner+1:] {
+		if w.op {
+			break
+		}
+		rest = append(rest, w.text)
+	}
+	w, cat := checkWordArg(path.Base(c.args[c.runner].text), rest)
+	if cat != "" && slices.Contains(strings.Fields(c.step), w) {
+		// A subcommand already in the step (`foundry verify 0xa1`)
+		// is judged by the rules for named checks (routineChecks).
+		return "", ""
+	}
+	if cat != "" && !strings.Contains(w, "/") && setsUp(bareStep(c), false) {
+		// (A make target given as a path names its check by its
+		// last part: `make package/wgmesh/check`.)
+		return "", ""
+	}
+	return w, cat
+}
+
+// reportKey is a run's command as reportedChecks counts it: its key and
+// the check word it was handed (handedCheckWord), so a script's runs
+// asked for different things (`./tools/run.sh lint`, `./tools/run.sh
+// test`, `./tools/run.sh migrate`) are told apart by what each printed.
+func reportKey(c command) string {
+	w, _ := handedCheckWord(c)
+	return c.key + "\x00" + w
 }

@@ -988,3 +988,50 @@ func TestProbeAddress(t *testing.T) {
 		t.Errorf("probe listed without its address: %v", c)
 	}
 }
+
+// TestHandedWordChecks: a program handed a word that names a check, as
+// its first plain word (`./tools/run.sh lint`, `jpm -l test`, a make
+// target's last part), runs that check when it does so in three
+// sessions; its other runs, a run that acts or sets up, a look, and a
+// word handed in two sessions only are no check.
+func TestHandedWordChecks(t *testing.T) {
+	three := func(cmds ...string) string { return verificationOf(cmds, cmds, cmds) }
+	for _, tc := range []struct {
+		cmds []string
+		want string
+	}{
+		{[]string{"jpm -l test", "jpm -l build"}, "`jpm -l test`"},
+		{[]string{"./tools/run.sh lint", "./tools/run.sh migrate"}, "`./tools/run.sh lint`"},
+		{[]string{"./renpy.sh . lint"}, "`./renpy.sh . lint`"},
+		{[]string{"make package/wgmesh/check"}, "`make package/wgmesh/check`"},
+		// Our own, in other domains: a game's asset checker, a
+		// board's firmware target, a survey tool's validator.
+		{[]string{"./assets.sh validate", "./assets.sh pack"}, "`./assets.sh validate`"},
+		{[]string{"make boards/rp2040/test"}, "`make boards/rp2040/test`"},
+		{[]string{"surveyq --strict verify", "surveyq export out.csv"}, "`surveyq --strict verify`"},
+	} {
+		if got := three(tc.cmds...); !strings.Contains(got, tc.want) {
+			t.Errorf("%q: %q, want it to list %s", tc.cmds, got, tc.want)
+		}
+	}
+	for _, cmds := range [][]string{
+		{"./deploy.sh test"},
+		{"./scripts/seed-db.sh test"},
+		{"mkdir -p test"},
+		{"docker run --rm test"},
+		{"psql -d test"},
+		{"kubectl config use-context test"},
+		{"./tool.sh import test"},
+	} {
+		if got := three(cmds...); got != "" {
+			t.Errorf("%q: %q, want no verification line", cmds, got)
+		}
+	}
+	if got := verificationOf([]string{"./tools/run.sh lint"}, []string{"./tools/run.sh lint"}); got != "" {
+		t.Errorf("two sessions: %q", got)
+	}
+	// A subcommand aimed at a new thing each time acts on it.
+	if got := verificationOf([]string{"gleam test", "foundry verify 0xa1"}, []string{"gleam test", "foundry verify 0xb2"}, []string{"gleam test", "foundry verify 0xc3"}); got != "Verification commands for this project: `gleam test`." {
+		t.Errorf("a subcommand aimed elsewhere: %q", got)
+	}
+}
