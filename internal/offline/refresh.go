@@ -80,20 +80,26 @@ var environmentWords = map[string]bool{"prod": true, "production": true, "stagin
 // otherEnvironment reports whether a sentence names a deployment (staging,
 // production, …) the memory line does not: "the staging db moved to
 // db-stg2.internal" is no news of "Production DB host is
-// db-prod.internal", nor of a line naming no deployment at all.
+// db-prod.internal", nor of a line naming no deployment at all. The
+// sentence's deployment is a word of its prose: a host or URL it names
+// ("now lives at https://preview.example.org") is the value, not where the
+// value holds; the line's may be a part of its value too.
 func otherEnvironment(sentence, line string) bool {
-	envs := func(s string) map[string]bool {
+	envs := func(s string, prose bool) map[string]bool {
 		m := map[string]bool{}
-		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-			return !(r >= 'a' && r <= 'z')
-		}) {
-			if environmentWords[w] {
-				m[w] = true
+		for _, f := range strings.Fields(strings.ToLower(s)) {
+			if prose && strings.ContainsAny(strings.Trim(f, ".,;:!?()'\"`"), "./:") {
+				continue
+			}
+			for _, w := range strings.FieldsFunc(f, func(r rune) bool { return r < 'a' || r > 'z' }) {
+				if environmentWords[w] {
+					m[w] = true
+				}
 			}
 		}
 		return m
 	}
-	said, held := envs(sentence), envs(line)
+	said, held := envs(sentence, true), envs(line, false)
 	for w := range said {
 		if !held[w] {
 			return true

@@ -63,6 +63,7 @@ var refreshProbes = []refreshProbe{
 	{"sentence host", "MQTT broker at broker1.home.lan.\nSensors publish every 30 s.", [][]string{{"u:rebuilt the pi over the weekend, the broker moved to broker2.home.lan", "x:pytest"}}, nil, "broker2.home.lan", "broker1.home.lan", ""},
 	{"sentence url heading", "Grafana dashboards at https://grafana.lab.example.net.\nAlerts via alertmanager.", [][]string{{"u:## Changes\n- grafana moved, dashboards are on https://grafana.ops.example.net now\n## Task\n- fix the disk panel", "x:make lint"}}, nil, "grafana.ops.example.net", "grafana.lab.example.net", ""},
 	{"sentence version product", "Ansible 2.15 on the control node.\nInventory in inventories/.", [][]string{{"u:control node was rebuilt, we're on ansible 2.17 now", "x:ansible-lint"}}, nil, "2.17", "2.15", ""},
+	{"sentence host another deployment word in the value", "Load tests run against https://staging.shopfront.example.com.\nScenarios in k6/.", [][]string{{"u:ops retired the old staging box, the site we load test now lives at https://preview.shopfront.example.com", "x:k6 run k6/smoke.js"}}, nil, "preview.shopfront.example.com", "staging.shopfront", ""},
 	{"paste env port told", "Redis runs on port 6380 locally.\nTests with pytest.", [][]string{{"u:moved redis off the old port, the .env now:\nREDIS_HOST=localhost\nREDIS_PORT=6390", "x:pytest"}}, nil, "6390", "6380", ""},
 	{"paste yaml region told", "Default region us-central1.\nJobs in jobs/.", [][]string{{"u:we migrated, config now reads:\ngcp:\n  project: acme-data\n  location: europe-west4", "x:make test"}}, nil, "europe-west4", "us-central1", ""},
 	{"N sentence older version", "Haxe 4.2.5 is the compiler.\nTests with utest.", [][]string{{"u:no, that call is deprecated since Haxe 4.1 and fails our build now", "x:haxe test.hxml"}}, nil, "", "", "Haxe 4.1"},
@@ -181,6 +182,8 @@ func TestOtherEnvironment(t *testing.T) {
 		{"staging api is on api2.stg.example.com now", "Staging API at api.stg.example.com.", false},
 		{"the db moved to db2.internal", "Production DB host is db1.prod.internal.", false},
 		{"the local db moved to 5433", "Postgres on 5432.", false},
+		{"the old staging server is retired, the site we audit now lives at https://preview.example.org", "Audits run against https://staging.example.org.", false},
+		{"the docs now live at https://preview.example.org", "Docs at https://docs.example.org.", false},
 	} {
 		if got := otherEnvironment(tc.s, tc.line); got != tc.want {
 			t.Errorf("otherEnvironment(%q, %q) = %v, want %v", tc.s, tc.line, got, tc.want)
