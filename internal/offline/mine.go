@@ -1061,9 +1061,10 @@ func quotedLead(text, report string) (rest string, agents, ok bool) {
 // then a break: "and …: same as before, …".
 var elidedLeadRe = lazyregexp.New(`^((?:and|but|also|or|then)\s+)?…\s*(?:\x{2014}|\x{2013}|--?|:|,|;)\s*`)
 
-// thanksAgainRe is thanks said once more ("Thank you again."): politeness,
-// not a mistake come back.
-var thanksAgainRe = lazyregexp.New(`(?i)^\W*(?:thanks|thank you|cheers|ty)(?: (?:so|very) much)? again\b`)
+// thanksAgainRe is thanks or a greeting said once more ("Thank you
+// again.", "Hello again.", "hi again!"): politeness, not a mistake come
+// back.
+var thanksAgainRe = lazyregexp.New(`(?i)^\W*(?:(?:thanks|thank you|cheers|ty)(?: (?:so|very) much)?|hello|hi|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|greetings|morning|welcome back|nice to see you)(?: there)?,? again\b`)
 
 // codeSpanRe is a `code` span.
 var codeSpanRe = lazyregexp.New("`[^`\n]+`")

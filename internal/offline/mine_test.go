@@ -431,3 +431,29 @@ func TestHowInstead(t *testing.T) {
 		}
 	}
 }
+
+// TestGreetingAgainIsNoCorrection: a greeting or thanks said once more
+// ("Hello again.") is politeness, so the narration after it is no
+// correction; a bare "Again." or a mistake told "again" still opens one.
+func TestGreetingAgainIsNoCorrection(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool // a correction is mined
+	}{
+		{"Hello again. The book is a field guide to urban birds, eighteen chapters, and my editor wants a proof EPUB by Friday; she has been very patient with me.", false},
+		{"Hi again. The garden plan has twelve beds, and my neighbour wants the tomato list by Sunday; he has been very kind.", false},
+		{"Good morning again! Our choir sings from the blue hymnal, and the organist wants the list by Thursday.", false},
+		{"Thanks again. The quarterly report has four tabs and the auditor reads the last one first.", false},
+		{"Again. The importer logs with print instead of the logger.", true},
+		{"the importer logs with print again. Use the structured logger.", true},
+	} {
+		m := mineSession(0, []transcript.Message{{Role: transcript.RoleUser, Human: true, Text: tc.in, ID: "a", Time: time.Now()}}, nil)
+		got := false
+		for _, s := range m.stmts {
+			got = got || s.correction
+		}
+		if got != tc.want {
+			t.Errorf("%q: correction mined %v, want %v (%+v)", tc.in, got, tc.want, m.stmts)
+		}
+	}
+}
