@@ -424,7 +424,7 @@ func TestPromoteChanges(t *testing.T) {
 			{"the build hosts run node 18.19 for now", "Good news: the admins upgraded the build hosts and we are on node 20.11.1 now, so I've already changed the engines field in package.json to require 20.11.",
 				"The admins upgraded the build hosts and we are on node 20.11.1 now."},
 			{"can you look at the swi-prolog 8.4 warning in load.pl?", "Good news for once: IT upgraded the lab machines over the weekend and we are on SWI-Prolog 9.2.1 now, mostly because of the tabling fixes, so you can use the newer stuff and I've already changed the version check in load.pl to require 9.2.",
-				"IT upgraded the lab machines over the weekend and we are on SWI-Prolog 9.2.1 now."},
+				"IT upgraded the lab machines and we are on SWI-Prolog 9.2.1 now."},
 		} {
 			s := []source{said(at(0, 1), tc.before), said(at(2, 1), tc.now)}
 			got := promoteChanges(nil, s, nil, changesOf(s))

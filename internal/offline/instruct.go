@@ -261,7 +261,7 @@ func markedHeadClauses(sentence string, corrective bool, src source) *stmt {
 	cuts := clauseSplitRe().FindAllStringIndex(s, -1)
 	for k, tried := len(cuts)-1, 0; k >= 0 && tried < 3; k-- {
 		head := strings.TrimSpace(s[:cuts[k][0]])
-		if len(textkey.Tokens(head)) < 4 || !marked(head) || !ruleShapeRe().MatchString(head) || condOpenRe().MatchString(head) {
+		if len(textkey.Tokens(head)) < 4 || openAt(s, cuts[k][0]) || !marked(head) || !ruleShapeRe().MatchString(head) || condOpenRe().MatchString(head) {
 			// A head that states no rule ("remember that the last
 			// meeting went badly") or ends inside a condition ("from
 			// now on, if we ever open a second site") is no statement.
@@ -622,8 +622,9 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		}()
 		s = timeRe().ReplaceAllString(s, "")
 		// "bumped to bevy 0.14, fix whatever broke": the change is the
-		// fact, the request after it is the day's task.
-		parts := clauseSplitRe().Split(s, -1)
+		// fact, the request after it is the day's task. (A comma inside
+		// a bracket breaks no clause: splitClauses.)
+		parts := splitClauses(s)
 		for i, p := range parts {
 			if changedSetting(p) {
 				j := 0
@@ -1889,12 +1890,20 @@ func afterChange(s string) string {
 // collectors check version", "bumped the go version", "the cluster got
 // renamed in the config". That is news; the value is what memory needs.
 func toldNoTarget(s string) bool {
-	after := afterChange(s)
+	// (A colon that ends the sentence introduces what follows it, a
+	// paste or a list: it names no target.)
+	after := strings.TrimRight(afterChange(s), " :")
 	if fromToRe().MatchString(s) || strings.IndexFunc(s, unicode.IsDigit) >= 0 || targetRe().MatchString(after) && !vagueTargetRe().MatchString(after) {
 		return false
 	}
-	return len(codeNames(after)) == 0 && !strings.ContainsAny(after, "`\"")
+	// (A bracket makes no word code: "(the platform team did it" is
+	// prose in an aside.)
+	return len(codeNames(bracketSpace.Replace(after))) == 0 && !strings.ContainsAny(after, "`\"")
 }
+
+// bracketSpace blanks round brackets, which codeNames would read as a
+// call's ("(the", "merged)").
+var bracketSpace = strings.NewReplacer("(", " ", ")", " ")
 
 // pronounChangeRe is a change told of "it" or "them": "we moved it into
 // the cluster", "ops have switched them over".
@@ -1924,9 +1933,10 @@ var bareWords = map[string]bool{"everything": true, "all": true, "stuff": true, 
 // no part of the new state.
 var goneRe = lazyregexp.New(`(?i)\b(took( \S+){1,3} away|took away|revoked|(is|was|are|were|got) (gone|removed|retired|revoked|deleted|decommissioned|switched off|turned off|shut down))\b`)
 
-// timeRe is when a change happened ("last week", "yesterday"): no part of
-// the memory line.
-var timeRe = lazyregexp.New(`(?i)\s*\b(last (week|sprint|month|night)|this (week|sprint|month)|yesterday|this morning|earlier today|the other day)\b`)
+// timeRe is when a change happened ("last week", "yesterday", "over the
+// weekend"): no part of the memory line, and no target of the change
+// ("over" names none in "upgraded the tooling over the weekend").
+var timeRe = lazyregexp.New(`(?i)\s*\b(last (week|sprint|month|night|weekend)|this (week|sprint|month|weekend)|(over|on|at|during) the weekend|overnight|yesterday|this morning|earlier today|the other day)\b`)
 
 // changedSetting reports whether a sentence tells of a setting that changed
 // ("we moved the broker from redis to rabbitmq last week", "upgraded us to

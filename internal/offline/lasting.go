@@ -225,6 +225,11 @@ func markedHead(s string) string {
 		if utf8.RuneCountInString(s[:loc[0]]) > maxSentence {
 			break
 		}
+		if openAt(s, loc[0]) {
+			// "calls invoke('rename_note', ...)": a comma inside a
+			// bracket ends no clause (splitClauses).
+			continue
+		}
 		head = s[:loc[0]]
 	}
 	if head == "" || !marked(head) && !hasScope(head) {

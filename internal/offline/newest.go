@@ -192,10 +192,51 @@ func supersedes(newer, older string) bool {
 		// with expo install so they match the sdk").
 		return false
 	}
+	if 2*keys < keysOld && !slotInMain(newer, to) {
+		// With no value on either side, a setting noun the newer line
+		// names only in a bracketed aside ("we upgraded the tooling
+		// (the platform team did it)" after "the product teams grep
+		// for it") is not what it changes: two facts share a word.
+		return false
+	}
 	// Named values: the older line has a word the newer one dropped, and
 	// the newer one brings a word of its own.
 	_, dice := textkey.Overlap(tn, to)
 	return dice < 0.9 && hasExtra(to, tn) && hasExtra(tn, to)
+}
+
+// slotInMain reports whether newer names one of older's setting nouns
+// (olderTerms, slotTerms) outside brackets: in the clause that tells what
+// changed, not in an aside about who did it or why.
+func slotInMain(newer string, olderTerms []string) bool {
+	main := termSet(factTerms(outsideBrackets(newer)))
+	for _, t := range olderTerms {
+		if slotTerms[t] && main[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideBrackets is s without its bracketed parts, one left open
+// included (it runs to the end): the asides, not the sentence's clauses.
+func outsideBrackets(s string) string {
+	if !strings.ContainsAny(s, "([") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func subset(a, b map[string]bool) bool {

@@ -40,6 +40,14 @@ func TestSupersedes(t *testing.T) {
 		{"Changelog entries are fragments, changes/<id>.rst files collected by towncrier.", "- Changelog: docs/CHANGES.rst, newest entry on top.", true},
 		{"Changelog entries are never rewritten after a release.", "- Changelog: docs/CHANGES.rst, newest entry on top.", false},
 		{"Release notes are written in docs/notes.rst by hand.", "- Changelog: docs/CHANGES.rst, newest entry on top.", false},
+		// with no value on either side, a setting noun ("team") the newer
+		// line names only in a bracketed aside is not what it changes
+		{"We upgraded the build tooling (the platform team did it, the lockfile is merged).", "No exceptions, the product teams grep for it.", false},
+		{"We upgraded the build tooling over the weekend (the platform team did it.", "No exceptions, the product teams grep for it.", false},
+		{"We switched the lab inventory software (the facilities team ran the migration).", "The night shift team restocks the freezer before leaving.", false},
+		// the same setting named by its nouns still takes a new name
+		{"We switched the error tracker to Sentry.", "The error tracker is Rollbar.", true},
+		{"The owning team is now platform.", "The owning team is payments.", true},
 	}
 	for _, tt := range tests {
 		if got := supersedes(tt.newer, tt.older); got != tt.want {

@@ -281,13 +281,15 @@ func kindRoots(d memdir.Dir) patch.Roots {
 
 // cleanLine is the last gate for a memory line: redacted, one line, no
 // dangerous content beyond what the line it rewrites (old, or "") already
-// holds, no template syntax. A line of commands each judged on its own
-// (judged: the verification line) is not judged again as one text, where
-// the words of two commands would read as one ("`pio check
-// --skip-packages`, `pio test`": "skip … test").
+// holds, no template syntax, no bracket or quote left open (endsOpen). A
+// line of commands each judged on its own (judged: the verification line)
+// is not judged again as one text, where the words of two commands would
+// read as one ("`pio check --skip-packages`, `pio test`": "skip … test").
 func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 	line = strings.Join(strings.Fields(line), " ")
-	if line == "" || !judged && dangerousBeyond(line, old) {
+	if line == "" || !judged && dangerousBeyond(line, old) || endsOpen(line) {
+		// (A line left inside an open bracket or quote is a cut
+		// sentence, whichever rule cut it: endsOpen.)
 		return "", false
 	}
 	red := in.Redact(line)

@@ -1783,7 +1783,12 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			cands = introNames(st.intro)
 		}
 		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			// A line a pending patch already removes is still the old
+			// value a program printed past: the change is found on a
+			// second run too (applyChanges then reads it as done), so
+			// what retells it is folded the same way whether or not
+			// the first run's patch is pending.
+			if k.from[l] == "" || strings.Contains(l, verificationPrefix) {
 				continue
 			}
 			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}

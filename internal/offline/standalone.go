@@ -33,7 +33,28 @@ func standsAlone(line string) bool {
 	if concrete(line) {
 		return true
 	}
-	return !answerRe().MatchString(line) && !pronounLeadRe().MatchString(line)
+	return !answerRe().MatchString(line) && !pronounLeadRe().MatchString(line) && !stressesRuleBefore(line)
+}
+
+// stressLeadRe is a sentence opening by stressing a rule said before it:
+// "No exceptions, …", "Without exception: …", "Every single time, …".
+var stressLeadRe = lazyregexp.New(`(?i)^(?:no exceptions?|without exceptions?|every (?:single )?time|period|full stop)\s*[,;:.!\x{2014}-]+\s*(.*)$`)
+
+// bareObjectRe is a bare pronoun standing for the thing a sentence is
+// about: "grep for it", "rely on that".
+var bareObjectRe = lazyregexp.New(`(?i)\b(?:it|them|that|this)\b`)
+
+// stressesRuleBefore reports whether a line only stresses the rule of the
+// sentence before it: it opens with "no exceptions" or the like, and what
+// follows names the rule's thing by a pronoun ("No exceptions, the
+// product teams grep for it."). The rule is in the other sentence;
+// "No exceptions: every migration gets a down script" states its own.
+func stressesRuleBefore(line string) bool {
+	if l := strings.ToLower(line); !strings.Contains(l, "exception") && !strings.Contains(l, "time") && !strings.Contains(l, "period") && !strings.Contains(l, "full stop") {
+		return false
+	}
+	m := stressLeadRe().FindStringSubmatch(strings.TrimSpace(line))
+	return m != nil && bareObjectRe().MatchString(m[1])
 }
 
 // concrete reports whether a line names something exact: a number or a
@@ -69,4 +90,65 @@ var cutShortWords = map[string]bool{"which": true, "who": true, "whom": true, "w
 // Whatever rule cut it, half a sentence is no memory line.
 func cutShort(line string) bool {
 	return cutShortWords[strings.ToLower(strings.TrimRight(lastWord(line), ".,;:!?\"')"))]
+}
+
+// endsOpen reports whether a line stops inside a bracket or a quote it
+// opened: "We upgraded the tooling (the platform team did it." was cut at
+// a comma inside its parenthesis, and whatever rule cut it, a line that
+// leaves a "(", a "[", a "{", a code span or a quotation open is half a
+// sentence. Brackets inside a code span are code, not the sentence's.
+func endsOpen(line string) bool {
+	if !strings.ContainsAny(line, "([{`\"“") {
+		return false
+	}
+	return openAt(line, len(line))
+}
+
+// openAt reports whether s[:i] leaves a bracket, a code span or a
+// quotation open (endsOpen).
+func openAt(s string, i int) bool {
+	depth, code, quoted, curly := 0, false, false, 0
+	for _, r := range s[:i] {
+		switch {
+		case r == '`':
+			code = !code
+		case code:
+		case r == '(' || r == '[' || r == '{':
+			depth++
+		case r == ')' || r == ']' || r == '}':
+			if depth > 0 {
+				depth--
+			}
+		case r == '"':
+			quoted = !quoted
+		case r == '“':
+			curly++
+		case r == '”':
+			if curly > 0 {
+				curly--
+			}
+		}
+	}
+	return depth > 0 || code || quoted || curly > 0
+}
+
+// splitClauses is clauseSplitRe's split at the breaks outside brackets,
+// code spans and quotations: a comma inside "(the platform team did it,
+// the lockfile is merged)" separates no clauses of the sentence, and a
+// clause cut there leaves its bracket open.
+func splitClauses(s string) []string {
+	locs := clauseSplitRe().FindAllStringIndex(s, -1)
+	if len(locs) == 0 || !strings.ContainsAny(s, "([{`\"“") {
+		return clauseSplitRe().Split(s, -1)
+	}
+	var out []string
+	from := 0
+	for _, l := range locs {
+		if openAt(s, l[0]) {
+			continue
+		}
+		out = append(out, s[from:l[0]])
+		from = l[1]
+	}
+	return append(out, s[from:])
 }

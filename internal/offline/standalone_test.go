@@ -26,6 +26,12 @@ func TestStandsAlone(t *testing.T) {
 		"Never answer yes to an interactive prompt on the server.":     true,
 		"This is how we do it here, always.":                           false,
 		"Ok, yes, keep doing that every time.":                         false,
+		// Stressing the rule of the sentence before: the rule is there.
+		"No exceptions, the product teams grep for it.":            false,
+		"Without exception: the auditors sample them every month.": false,
+		"Every single time, the night nurse checks it twice.":      false,
+		"No exceptions: every migration gets a down script.":       true,
+		"No exceptions, ferry tickets are checked at pier 4.":      true,
 	})
 }
 
@@ -84,6 +90,85 @@ func TestCutShortIsDropped(t *testing.T) {
 		st := stmt{line: line, lasting: true, src: source{session: 0, quote: strings.ToLower(line)}}
 		if got := instructionCandidates([]stmt{st}, nil, nil, all); len(got) != 1 {
 			t.Errorf("%q: got %d candidates, want 1", line, len(got))
+		}
+	}
+}
+
+// TestEndsOpen: a line that stops inside a bracket, a code span or a
+// quotation it opened is a cut sentence and never passes the last gate
+// (cleanLine); brackets and quotes closed, or inside a code span, are
+// whole.
+func TestEndsOpen(t *testing.T) {
+	in := Input{Redact: func(s string) string { return s }}
+	for _, line := range []string{
+		"We upgraded the build tooling over the weekend (the platform team did it.",
+		"Greenhouse sensors report every minute [except the roof ones.",
+		"The choir warms up with \"Ave verum before.",
+		"Invoices are numbered with `INV-{year}-.",
+		"Ferries leave from pier 4 {summer timetable.",
+		"The label says “handle with care.",
+	} {
+		if !endsOpen(line) {
+			t.Errorf("endsOpen(%q) = false, want true", line)
+		}
+		if _, ok := cleanLine(in, line, "", false); ok {
+			t.Errorf("cleanLine(%q) kept a line left open", line)
+		}
+	}
+	for _, line := range []string{
+		"All dimension tokens (spacing, radius, font size) are authored in rem, not px.",
+		"A component token points at a semantic token like `{surface.raised}`, never at a hex code.",
+		"Sample ids look like `S(12` in the old LIMS export, keep them as they are.",
+		"Say \"pier 4\" in the ferry notices, never \"the east pier\".",
+		"Sizes are listed as 1) small 2) large.",
+	} {
+		if endsOpen(line) {
+			t.Errorf("endsOpen(%q) = true, want false", line)
+		}
+	}
+}
+
+// TestSplitClausesKeepsBrackets: a comma inside a bracket or a quotation
+// separates no clauses; one outside does.
+func TestSplitClausesKeepsBrackets(t *testing.T) {
+	tests := []struct {
+		s    string
+		want int
+	}{
+		{"We moved the backups to the NAS (the ops team did it, the old disk is wiped), check the cron", 2},
+		{"The kiln runs cone 6, glaze firings only", 2},
+		{"Use \"Dear guest, welcome\" as the greeting, never \"Hi\"", 2},
+		{"Rename the fixture `a, b` to `pair`, then rerun", 2},
+		{"No commas here at all", 1},
+	}
+	for _, tt := range tests {
+		if got := splitClauses(tt.s); len(got) != tt.want {
+			t.Errorf("splitClauses(%q) = %q, want %d clauses", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestChangeToldOverWeekendNamesNoTarget: a change told with only when it
+// happened ("over the weekend", "overnight") says that something changed,
+// not to what: the news of the day, no memory line. One that names its
+// new value still stands, the time left out.
+func TestChangeToldOverWeekendNamesNoTarget(t *testing.T) {
+	for _, s := range []string{
+		"We upgraded the build tooling over the weekend (the platform team did it, the lockfile is already merged):",
+		"The IT desk migrated the booking system overnight.",
+		"We switched the greenhouse controllers at the weekend.",
+	} {
+		if st, _ := classify(s, false, source{quote: s}); st != nil {
+			t.Errorf("classify(%q) = %q, want nothing", s, st.line)
+		}
+	}
+	for _, s := range []string{
+		"We bumped the kiln controller firmware to 4.1 over the weekend.",
+		"The clinic switched the booking API to v3 last weekend.",
+	} {
+		st, _ := classify(s, false, source{quote: s})
+		if st == nil || strings.Contains(strings.ToLower(st.line), "weekend") {
+			t.Errorf("classify(%q) = %+v, want a line without the weekend", s, st)
 		}
 	}
 }
