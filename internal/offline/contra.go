@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -471,10 +472,20 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	}
 	msgs := candidateMessages(c, said)
 	told := changeSignalRe().MatchString(c.line)
-	moved := movedIn(c.line)
 	for _, m := range msgs {
 		told = told || changeSignalRe().MatchString(m) && !tellsNoChange(m)
-		moved = moved || movedIn(m) && !tellsNoChange(m)
+	}
+	// moved tells whether the clause that says a path says it moved.
+	moved := func(path string) bool {
+		if movedAround(c.line, path) {
+			return true
+		}
+		for _, m := range msgs {
+			if movedAround(m, path) && !tellsNoChange(m) {
+				return true
+			}
+		}
+		return false
 	}
 	found, _, _ := pairValues(k.valuedLines(), vals, c.line, subjectTerms(c.line), told, moved, msgs)
 	if found == "" || k.from[found] == "" || taken[found] {
@@ -505,8 +516,9 @@ func (k *known) valuedLines() []valuedLine {
 // some line of mem holds already is no new value, a line holding two
 // values of the kind has no one value to replace, and two lines that
 // could be the one leave it open: "" then. said is the sentence the values
-// come from; moved says a move is told, so a path may replace another.
-func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[string]bool, told, moved bool, msgs []string) (line string, old, new typedValue) {
+// come from; moved says a move of a path is told, so it may replace
+// another (nil: none is).
+func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[string]bool, told bool, moved func(path string) bool, msgs []string) (line string, old, new typedValue) {
 	held := func(v typedValue) bool {
 		for _, m := range mem {
 			for _, mv := range m.vals {
@@ -545,9 +557,10 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
 				case "path":
 					// A project keeps many folders: a path is
-					// another's new place only when a move is told
-					// ("from now on" only marks a rule lasting).
-					same = same || moved && sharesSubject(subj, m.subject()) && !nested(v.value, mv.value)
+					// another's new place only when the clause
+					// saying it tells a move ("from now on" only
+					// marks a rule lasting).
+					same = same || sharesSubject(subj, m.subject()) && !nested(v.value, mv.value) && moved != nil && moved(v.value)
 				default:
 					// A port or host of the same thing: one shared
 					// name when a change is told, two otherwise
@@ -705,9 +718,11 @@ func outsidePhrase(line, phrase string) string {
 // and the only things they share are setting words (a port, a db, a
 // product whose version it is). Told as a change, the newer line is read
 // as the older one's new form all the same; said plainly, it is a
-// second thing of the same kind, and both lines stand.
+// second thing of the same kind, and both lines stand. Only the words
+// before the value name what it is of (valueHead): "curl it" after "the
+// orders service listens on port 7001" ties it to no other port line.
 func apart(newer, older string) bool {
-	a, b := subjectTerms(newer), subjectTerms(older)
+	a, b := subjectTerms(valueHead(newer)), subjectTerms(valueHead(older))
 	ownA, ownB := false, false
 	for t := range a {
 		switch {
@@ -790,3 +805,113 @@ func movedIn(s string) bool {
 func nested(a, b string) bool {
 	return strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/")
 }
+
+// withoutStale drops, of two proposed lines that give different values of
+// one kind for one thing, the one whose newest sentence is older: after
+// the patch both would stand in memory ("the staging db is on port 5544"
+// from Monday, "staging db moved to port 5600" from Thursday). The test
+// is clashes', the older line standing in as a memory line beside memory
+// as the patch leaves it, so a value of another thing, two lines that
+// could be the one, or a value memory holds already pair nothing; and the
+// newer line must itself tell the change (movedIn): a rule set beside
+// another ("board target is … from now on") ends nothing, and once the
+// first run's lines are pending a second run would propose the dropped
+// one again. A dropped line's in-place edit passes to the newer line
+// when that one edits nothing.
+func withoutStale(out []candidate, said []source, k *known, taken map[string]bool) []candidate {
+	var idx []int
+	for i, c := range out {
+		if (c.kind == KindInstruction || c.kind == KindCorrection) && len(c.srcs) > 0 && len(typedValues(c.line)) > 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return out
+	}
+	moved := map[int]bool{}
+	for _, j := range idx {
+		moved[j] = movedIn(out[j].line)
+	}
+	newest := func(c candidate) source {
+		n := c.srcs[0]
+		for _, s := range c.srcs[1:] {
+			if before(n, s) {
+				n = s
+			}
+		}
+		return n
+	}
+	removed := maps.Clone(k.removed)
+	if removed == nil {
+		removed = map[string]bool{}
+	}
+	for l := range taken {
+		removed[l] = true
+	}
+	drop := map[int]bool{}
+	for _, i := range idx {
+		for _, j := range idx {
+			a, b := out[i], out[j]
+			if i == j || !moved[j] || drop[i] || drop[j] || a.replaces != "" && b.replaces != "" || !before(newest(a), newest(b)) {
+				continue
+			}
+			from := maps.Clone(k.from)
+			if from == nil {
+				from = map[string]string{}
+			}
+			from[a.line] = "proposed"
+			probe := &known{lines: append(slices.Clone(k.lines), a.line), from: from, removed: removed}
+			if got, _ := probe.clashes(b, said, nil); got != a.line {
+				continue
+			}
+			drop[i] = true
+			if a.replaces != "" {
+				out[j].replaces, out[j].replaceIn, out[j].global = a.replaces, a.replaceIn, a.global
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return out
+	}
+	kept := out[:0:0]
+	for i, c := range out {
+		if !drop[i] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// valueHead is line up to its first word holding a digit, where a port or
+// a version is said ("The orders service listens on port" of "The orders
+// service listens on port 7001, curl it"): the words that say what the
+// value is of. A line with no digit is its own head.
+func valueHead(line string) string {
+	f := strings.Fields(line)
+	for i, w := range f {
+		if hasDigit(w) {
+			return strings.Join(f[:i], " ")
+		}
+	}
+	return line
+}
+
+// movedAround reports whether a clause of s that holds path tells a move
+// (movedIn): "migrations moved to db/schema/migrations, remember that"
+// does, "board target is nrf5340dk/nrf5340/cpuapp, and we've upgraded to
+// Zephyr 3.7" does not (the upgrade is another clause's).
+func movedAround(s, path string) bool {
+	if !changeSignalRe().MatchString(s) {
+		return false
+	}
+	for _, clause := range pathClauseRe().Split(s, -1) {
+		if strings.Contains(strings.ToLower(clause), path) && movedIn(clause) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathClauseRe cuts a sentence into clauses: at a comma, semicolon or
+// dash, or a full stop before a space (a path's dots stay).
+var pathClauseRe = lazyregexp.New(`[,;]\s*|\.\s+|\s+[-\x{2013}\x{2014}]\s+|\s+and\s+`)

@@ -1,8 +1,10 @@
 package offline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // memKnown is a known holding lines read from MEMORY.md.
@@ -244,6 +246,7 @@ func TestApart(t *testing.T) {
 		{"The ML notebooks use Python 3.12.", "The API runs on Python 3.11.", true},
 		{"Staging db is on port 6543, connect there.", "The prod db listens on port 5432.", true},
 		{"Nightly exports land in the archive bucket eu-archive-2.", "Uploads go to the media bucket us-media-1.", true},
+		{"Payments service listens on port 7002, curl that one.", "Orders service listens on port 7001, curl it.", true},
 		// Negatives: one thing.
 		{"Redis-cli -p 6380 works, use that.", "Redis runs on port 6379.", false},
 		{"Kafka broker: localhost:29092.", "Kafka broker: localhost:9092.", false},
@@ -294,6 +297,35 @@ func TestQuotedRuledOut(t *testing.T) {
 		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{{quote: tt.quote}}}
 		if got := strings.Join(quotedRuledOut(c), ","); got != tt.want {
 			t.Errorf("quotedRuledOut(%q, %q) = %q, want %q", tt.line, tt.quote, got, tt.want)
+		}
+	}
+}
+
+// TestWithoutStale: of two proposed lines giving one thing two values,
+// the older goes when the newer tells the change in the clause that says
+// it; a second thing of the kind, or a change told of something else,
+// leaves both.
+func TestWithoutStale(t *testing.T) {
+	for _, tt := range []struct {
+		older, newer string
+		want         int // lines left
+	}{
+		{"The staging db is on port 5544.", "Staging db moved to port 5600.", 1},
+		{"Screenshots are saved under assets/shots/.", "Screenshots moved to media/screens/ now.", 1},
+		{"The grafana dashboards are at https://grafana.old.example.com.", "Grafana dashboards moved to https://dash.example.com.", 1},
+		// Negatives.
+		{"The orders service listens on port 7001.", "The payments service moved to port 7002.", 2},
+		{"Board-specific devicetree overlays go in app/boards/, one per board.", "Board target is nrf5340dk/nrf5340/cpuapp, and we've upgraded to Zephyr 3.7.", 2},
+		{"The staging db is on port 5544.", "The staging db is on port 5600 from now on.", 2},
+	} {
+		day := func(d int) source {
+			return source{session: d, msgID: fmt.Sprint("m", d), at: time.Date(2026, 7, d, 0, 0, 0, 0, time.UTC)}
+		}
+		a := candidate{kind: KindInstruction, line: tt.older, srcs: []source{day(1)}}
+		b := candidate{kind: KindInstruction, line: tt.newer, srcs: []source{day(5)}}
+		got := withoutStale([]candidate{a, b}, nil, memKnown("- Logs are JSON."), map[string]bool{})
+		if len(got) != tt.want || tt.want == 1 && got[0].line != tt.newer {
+			t.Errorf("withoutStale(%q, %q) = %d lines, want %d", tt.older, tt.newer, len(got), tt.want)
 		}
 	}
 }

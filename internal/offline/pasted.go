@@ -2008,7 +2008,7 @@ func (k *known) typedPasteChange(st setting, said []source) (change, bool) {
 		return change{}, false
 	}
 	subj := subjectTerms(st.intro + " " + strings.Join(append(append([]string(nil), st.terms...), st.section...), " "))
-	line, old, new := pairValues(mem, vals, st.intro, subj, true, false, []string{st.intro})
+	line, old, new := pairValues(mem, vals, st.intro, subj, true, nil, []string{st.intro})
 	if line == "" || k.from[line] == "" || otherEnvironment(st.intro+" "+st.key+" "+st.value, line) || !valueClauseShared(line, old, subj) {
 		return change{}, false
 	}

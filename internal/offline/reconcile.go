@@ -128,6 +128,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		}
 		out = append(out, c)
 	}
+	out = withoutStale(out, said, k, taken)
 	if v := verificationUpdate(verify, k, banned, d); v != nil {
 		out = append([]candidate{*v}, out...)
 	}

@@ -56,7 +56,7 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			}
 		}
 		msg := message(said, i)
-		line, old, new := pairValues(mem, vals, s, subjectTerms(s), true, false, []string{msg})
+		line, old, new := pairValues(mem, vals, s, subjectTerms(s), true, nil, []string{msg})
 		if line == "" || k.from[line] == "" || otherEnvironment(s, line) || !valueClauseShared(line, old, subjectTerms(s)) {
 			continue
 		}
