@@ -495,12 +495,27 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 }
 
 // valuedLines are the memory lines (not removed, not the verification
-// line) that hold a typed value, with those values: what clashes and
-// toldValueChanges pair a new value with.
+// line) that hold a typed value, with those values: what clashes pairs a
+// new value with.
 func (k *known) valuedLines() []valuedLine {
+	return k.valued(func(l string) bool { return !k.removed[l] })
+}
+
+// diskValuedLines are valuedLines as the memory files on disk hold them:
+// a line a pending patch removes is still there, a line it adds is not
+// yet. The readers of sentences and pastes (toldValueChanges,
+// typedPasteChange) pair against these, so that a second run pairs a
+// value with the line the first run did, not with another one the
+// first run's own patch left alone by taking the line away; applyChanges
+// then reads the change as proposed.
+func (k *known) diskValuedLines() []valuedLine {
+	return k.valued(func(l string) bool { return k.from[l] != "" })
+}
+
+func (k *known) valued(keep func(string) bool) []valuedLine {
 	var mem []valuedLine
 	for _, l := range k.lines {
-		if k.removed[l] || strings.Contains(l, verificationPrefix) {
+		if !keep(l) || strings.Contains(l, verificationPrefix) {
 			continue
 		}
 		if vs := typedValues(l); len(vs) > 0 {

@@ -2003,7 +2003,7 @@ func (k *known) typedPasteChange(st setting, said []source) (change, bool) {
 	if len(vals) == 0 {
 		return change{}, false
 	}
-	mem := k.valuedLines()
+	mem := k.diskValuedLines()
 	if len(mem) == 0 {
 		return change{}, false
 	}

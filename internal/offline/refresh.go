@@ -51,7 +51,7 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			continue
 		}
 		if mem == nil {
-			if mem = k.valuedLines(); len(mem) == 0 {
+			if mem = k.diskValuedLines(); len(mem) == 0 {
 				return nil
 			}
 		}

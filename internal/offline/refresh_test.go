@@ -1,9 +1,11 @@
 package offline
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/automem/automem/internal/patch"
 )
@@ -207,5 +209,40 @@ func TestValueClauseShared(t *testing.T) {
 	}
 	if !valueClauseShared("Beam SDK 2.56; DataflowRunner in us-central1.", typedValue{kind: "zone", value: "us-central1"}, subjectTerms("region is europe-west4 now")) {
 		t.Error("a zone")
+	}
+}
+
+// TestToldValueChangesPendingRemoval: a pending patch that takes one of
+// two lines away (the first run's edit) leaves the pairing as it was: a
+// sentence that left two lines open pairs with neither on a second run,
+// where it used to rewrite the other one ("the api admin listens on port
+// 9090" became port 8181).
+func TestToldValueChangesPendingRemoval(t *testing.T) {
+	for _, tc := range []struct {
+		mem      [2]string
+		sentence string
+	}{
+		{[2]string{"The api listens on port 8080.", "The api admin listens on port 9090."}, "we moved the api to port 8181 yesterday"},
+		{[2]string{"Postgres runs on port 5432.", "Postgres replica runs on port 5433."}, "postgres moved to port 5440 now"},
+		{[2]string{"The api runs at api.internal.example.com.", "The api docs are at docs.internal.example.com."}, "the api moved to api2.internal.example.com"},
+		{[2]string{"Ansible 2.15 on the control node.", "Ansible 2.14 on the old runners."}, "we're on ansible 2.17 now"},
+	} {
+		said := []source{{session: 1, msgID: "m1", at: time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC), quote: tc.sentence}}
+		isNew := func(int) bool { return true }
+		first := memKnown(tc.mem[0], tc.mem[1])
+		second := memKnown(tc.mem[0], tc.mem[1])
+		second.removed[tc.mem[0]] = true
+		second.lines = append(second.lines, "A line the pending patch adds.")
+		a, b := first.toldValueChanges(said, isNew), second.toldValueChanges(said, isNew)
+		pairs := func(cs []change) []string {
+			var out []string
+			for _, c := range cs {
+				out = append(out, c.old+" -> "+c.new)
+			}
+			return out
+		}
+		if fmt.Sprint(pairs(a)) != fmt.Sprint(pairs(b)) {
+			t.Errorf("%q: first run changes %v, second run %v", tc.sentence, pairs(a), pairs(b))
+		}
 	}
 }
