@@ -74,9 +74,9 @@ func leadPort(f []string, i int) bool {
 }
 
 // portFollowers are the words that may follow a port said after "to",
-// "on" or "at" ("moved it to 5434 now"), where a unit or a thing counted
-// would make the number an amount.
-var portFollowers = map[string]bool{"now": true, "instead": true, "because": true, "since": true, "so": true,
+// "on" or "at" ("moved it to 5434 now", "serves on 8010 from here"),
+// where a unit or a thing counted would make the number an amount.
+var portFollowers = map[string]bool{"now": true, "instead": true, "because": true, "since": true, "so": true, "from": true,
 	"and": true, "but": true, "then": true, "last": true, "this": true, "yesterday": true, "today": true}
 
 // toolsIn lists the tools of toolSlots line names as words.

@@ -29,7 +29,9 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			continue
 		}
 		s := withoutAsk(toldRe().ReplaceAllString(strings.TrimSpace(plain(src.quote)), ""))
-		if !mayTellChange(s) || !changeSignalRe().MatchString(s) {
+		if !mayTellChange(s) || !changeSignalRe().MatchString(s) && !nowValueRe().MatchString(s) {
+			// (A value said to hold from here on, "preview on 4001
+			// from here", tells its change too.)
 			continue
 		}
 		if tellsNoChange(s) {
