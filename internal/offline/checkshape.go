@@ -190,7 +190,8 @@ func batchRun(prog string, rest []string) (command, bool) {
 }
 
 // optionCheck finds an option named for a check that makes the program
-// run one (`snakemake --lint`, `verilator --lint-only`, `--typecheck`). A
+// run one (`snakemake --lint`, `verilator --lint-only`, `--typecheck`,
+// `mandoc -Tlint`). A
 // Windows program takes its options after a slash (`AutoHotkey64.exe
 // /validate x.ahk`). "validate" makes a check only of a program run
 // without a subcommand: `kubectl apply --validate` still applies.
@@ -210,6 +211,11 @@ func optionCheck(prog, sub string, rest []string) (cat, opt string) {
 		name = strings.TrimSuffix(strings.ToLower(strings.TrimLeft(name, "-")), "-only")
 		// An alias the option runs (`clojure -M:test`, `-X:lint`).
 		name = name[strings.LastIndexByte(name, ':')+1:]
+		if !strings.HasPrefix(a, "--") && len(name) == len("xlint") && strings.HasSuffix(name, "lint") {
+			// A one-letter option given "lint" as its value, an
+			// output or mode that only reports (`mandoc -Tlint`).
+			return "lint", a
+		}
 		switch name {
 		case "lint", "test", "typecheck":
 			return scriptCategory(name), a

@@ -67,6 +67,10 @@ func TestShapeCategories(t *testing.T) {
 		{"pkg-check-deps ./...", "lint"},
 		// An alias named for a check, a runner named for tests.
 		{"clj -X:lint", "lint"},
+		// A one-letter option given "lint": a mode that only reports.
+		{"mandoc -Tlint -Wwarning man/tool.1", "lint"},
+		{"groff -Tpdf man/tool.1", ""},
+		{"eslint --lint-cache src", "lint"},
 		{"runtests", "test"},
 		{"deno -A:prod main.ts", ""},
 		// A test run that rewrites what it expects is an action.
