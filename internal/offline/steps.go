@@ -52,23 +52,56 @@ func stepText(runs [][]word, c command) string {
 
 // skillStepText is a skill's step from its runs (stepText). When the
 // runs differ in shape and the stable form would end in an option whose
-// value it dropped (`az deployment group create --template-file`, a
-// fragment no one can run), the step is written from the runs of the
-// shape most of them had: one run that gave a value fewer
-// (`--parameters env=dev` before `… env=dev region=north` became the
-// rule) does not cost the step every value it is given.
+// value it dropped (`az deployment group create --template-file`, `psql
+// -h -d -v`, a fragment no one can run), the step is written from the
+// runs of the shape most of them had, or, with no such shape and short
+// options stripped, the newest run's: one run that gave a value fewer (`--parameters env=dev` before
+// `… env=dev region=north` became the rule) does not cost the step every
+// value it is given.
 func skillStepText(runs [][]word, c command) string {
 	f := strings.Fields(c.norm)
 	if len(runs) == 0 || len(f) == 0 || sameShape(runs) {
 		return stepText(runs, c)
 	}
-	if last := f[len(f)-1]; !strings.HasPrefix(last, "--") || strings.Contains(last, "=") {
+	long, short := valueDropped(f)
+	if !long && !short {
 		return stepText(runs, c)
 	}
-	if most := mostRunShape(commonFlags(runs)); len(most) > 0 {
+	if most := mostRunShape(commonFlags(runs)); len(most) > 0 || long {
+		if len(most) == 0 {
+			// A long option may be a switch the stable form keeps
+			// (`--terragrunt-non-interactive`): it stands.
+			most = runs
+		}
 		return stepText(most, c)
 	}
-	return stepText(runs, c)
+	// Short options stripped one after another, and no shape most
+	// runs had: the newest run's shape, which runs.
+	common := commonFlags(runs)
+	newest := len(common[len(common)-1])
+	var last [][]word
+	for _, r := range common {
+		if len(r) == newest {
+			last = append(last, r)
+		}
+	}
+	return stepText(last, c)
+}
+
+// valueDropped reports whether a stable form may end in an option whose
+// value it dropped: a long option (`--template-file`, though it may be a
+// switch), or short options one after another (`psql -h -d -v`), surely
+// each given something. One short option alone may be a switch (`slang
+// -W`).
+func valueDropped(f []string) (long, short bool) {
+	opt := func(w string) bool {
+		return strings.HasPrefix(w, "-") && !strings.Contains(w, "=") && !isNumber(strings.TrimLeft(w, "-"))
+	}
+	last := f[len(f)-1]
+	if strings.HasPrefix(last, "--") {
+		return opt(last), false
+	}
+	return false, len(f) >= 3 && opt(last) && opt(f[len(f)-2])
 }
 
 // mostRunShape is the runs of the length most runs had, when more than
@@ -154,6 +187,9 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		prev = ""
 	}
 	message := prev == "-m" || prev == "-am" || prev == "--message" || prev == "-F"
+	if p, ok := settingsFrame(vals); ok && !message {
+		return shellQuote(p, quoted)
+	}
 	if head, tail, ok := codeFrame(vals); ok && !message {
 		// Code or a query that names another thing each time
 		// (`VACUUM ANALYZE staging.<name>`): what it does stays.
@@ -167,9 +203,10 @@ func placeholder(vals []string, prev string, quoted bool) string {
 	switch {
 	case message:
 		name = "message"
-	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "=") && !allMatch(vals, func(v string) bool { return strings.Contains(v, "/") }):
-		// A path after a long flag (`cabal upload --publish
-		// dist/x-0.3.1.tar.gz`) may be no value of it: named by its
+	case strings.HasPrefix(prev, "--") && len(prev) > 3 && !strings.Contains(prev, "=") && !allMatch(vals, func(v string) bool { return strings.Contains(v, "/") }) && !fileFramed(vals):
+		// A path or a file name after a long flag (`cabal upload
+		// --publish dist/x-0.3.1.tar.gz`, `R CMD check --as-cran
+		// pkg_0.1.0.tar.gz`) may be no value of it: named by its
 		// shape below.
 		name = strings.TrimPrefix(prev, "--")
 	case wordFlag(prev) && !allMatch(vals, func(v string) bool { return strings.ContainsAny(v, "/.") }):
@@ -217,6 +254,42 @@ func placeholder(vals []string, prev string, quoted bool) string {
 		return `"` + p + `"`
 	}
 	return p
+}
+
+// settingsFrame writes values that are each the same settings of several
+// words (`PG:"host=db1.internal dbname=parcels"`, `… host=pg16.internal
+// dbname=parcels_test`) with the settings kept and each value that varies
+// named by its key (`PG:host=<host> dbname=<dbname>`): the connection
+// stays a connection, not a "<message>".
+func settingsFrame(vals []string) (string, bool) {
+	rows := make([][]string, len(vals))
+	for i, v := range vals {
+		rows[i] = strings.Fields(v)
+		if len(rows[i]) < 2 || len(rows[i]) != len(rows[0]) {
+			return "", false
+		}
+	}
+	out := make([]string, len(rows[0]))
+	for j := range rows[0] {
+		key, _, ok := strings.Cut(rows[0][j], "=")
+		if !ok || key == "" {
+			return "", false
+		}
+		same := true
+		for _, r := range rows {
+			k, _, ok := strings.Cut(r[j], "=")
+			if !ok || k != key {
+				return "", false
+			}
+			same = same && r[j] == rows[0][j]
+		}
+		if same {
+			out[j] = rows[0][j]
+			continue
+		}
+		out[j] = key + "=<" + key[strings.LastIndexAny(key, ":.")+1:] + ">"
+	}
+	return strings.Join(out, " "), true
 }
 
 // sharedHead is the longest start every value has that ends in a path,
@@ -340,6 +413,13 @@ func fileFrame(vals []string) (head, tail string, ok bool) {
 		}
 	}
 	return head, tail, true
+}
+
+// fileFramed reports whether the values are one file name around what
+// varies, a start and an extension both kept (fileFrame).
+func fileFramed(vals []string) bool {
+	head, tail, ok := fileFrame(vals)
+	return ok && head != "" && strings.HasPrefix(tail, ".")
 }
 
 // tailName names the varying end of values by its shape.

@@ -105,8 +105,9 @@ func TestStepText(t *testing.T) {
 
 // TestSkillStepText: a skill step whose runs differ in shape is written
 // from the shape most runs had when the stable form would end in an
-// option without its value; with no such majority, or a stable form that
-// runs, it is the stable form.
+// option without its value; with no such majority, the stable form, but
+// short options stripped one after another (a fragment no one can run)
+// take the newest run's shape.
 func TestSkillStepText(t *testing.T) {
 	run := func(script string) []word { return splitScript(script)[0] }
 	for _, tt := range []struct {
@@ -117,6 +118,10 @@ func TestSkillStepText(t *testing.T) {
 			"kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"},
 		{[]string{"kiln fire --kiln k2 --profile glaze.json --set cone=6", "kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"}, "kiln fire --profile"},
 		{[]string{"slang -W a.sl", "slang -W a.sl", "slang -W b.sl c.sl"}, "slang -W"},
+		// Short options one after another lost their values: the
+		// shape most runs had gives them back.
+		{[]string{"psql -h db1.lan -d parcels -f sql/merge.sql -v dept=33", "psql -h db1.lan -d parcels -c \"select 1\"", "psql -h db2.lan -d parcels -f sql/merge.sql -v dept=40"},
+			"psql -h <arg> -d parcels -f sql/merge.sql -v dept=<n>"},
 	} {
 		var runs [][]word
 		for _, r := range tt.runs {
@@ -187,5 +192,33 @@ func TestCodeFrame(t *testing.T) {
 	}
 	if got := stepText(runs("nightly rebuild", "after the schema fix"), c); strings.Contains(got, "rebuild") || strings.Contains(got, "schema") {
 		t.Errorf("message: %q, want a placeholder only", got)
+	}
+}
+
+// TestSettingsFrame: a value of several key=value settings keeps its keys
+// and the settings that stay, and names what varies by its key; a
+// version after a switch is named by the file around it.
+func TestSettingsFrame(t *testing.T) {
+	steps := func(script ...string) string {
+		var runs [][]word
+		for _, s := range script {
+			runs = append(runs, commands(s)[0].args)
+		}
+		return stepText(runs, commands(script[0])[0])
+	}
+	for _, tt := range []struct {
+		runs []string
+		want string
+	}{
+		{[]string{`ogr2ogr -f PostgreSQL PG:"host=db.lan dbname=parcels" a.shp`, `ogr2ogr -f PostgreSQL PG:"host=pg16.lan dbname=parcels_test" a.shp`},
+			`ogr2ogr -f PostgreSQL "PG:host=<host> dbname=<dbname>" a.shp`},
+		{[]string{`ogr2ogr -f PostgreSQL PG:"host=db.lan dbname=parcels" a.shp`, `ogr2ogr -f PostgreSQL PG:"host=pg16.lan dbname=parcels" a.shp`},
+			`ogr2ogr -f PostgreSQL "PG:host=<host> dbname=parcels" a.shp`},
+		{[]string{`git commit -m "fix the host=db.lan line"`, `git commit -m "bump dbname=x please"`}, `git commit -m "<message>"`},
+		{[]string{"R CMD check --as-cran tidyhydro_0.1.0.tar.gz", "R CMD check --as-cran tidyhydro_0.1.1.tar.gz"}, "R CMD check --as-cran tidyhydro_<version>.tar.gz"},
+	} {
+		if got := steps(tt.runs...); got != tt.want {
+			t.Errorf("stepText(%q) = %q, want %q", tt.runs, got, tt.want)
+		}
 	}
 }
