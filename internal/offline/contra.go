@@ -301,6 +301,11 @@ func slotLine(line string) bool {
 // ("" when the sentence names none: "bumped to 3.12").
 type typedValue struct{ kind, value, of string }
 
+// envAssignRe is an environment variable given a value, written as the
+// shell takes it: `MIX_TARGET=rpi4`, `GOOS=linux` (a name in capitals, a
+// value with no variable in it).
+var envAssignRe = lazyregexp.New(`^([A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{3,})=([^\s$=]+)$`)
+
 // zoneRe is a cloud region or zone written as a hyphenated name ending in
 // a number: "us-east-1", "eu-west-1a", "europe-west4", "us-central1".
 var zoneRe = lazyregexp.New(`^[a-z]{2,}(?:-[a-z]+)+-?\d{1,2}[a-z]?$`)
@@ -323,7 +328,9 @@ var versionFiller = map[string]bool{"is": true, "are": true, "was": true, "were"
 // typedValues lists the values of line by kind. Ports are portsIn's and a
 // number after a port flag ("-p 6380", "--port 8000"); hosts are an
 // address's host or a bare host name with a domain (not localhost); paths
-// are pathValue's folders and files.
+// are pathValue's folders and files; an environment variable's value is a
+// kind of its own per variable ("assign:MIX_TARGET"), the whole
+// assignment its value.
 func typedValues(line string) []typedValue {
 	var out []typedValue
 	for _, p := range portsIn(line, true) {
@@ -343,6 +350,10 @@ func typedValues(line string) []typedValue {
 		}
 		if n, ok := strings.CutPrefix(lw, "--port="); ok && whole(n) && len(n) <= 5 {
 			out = append(out, typedValue{kind: "port", value: n})
+		}
+		if m := envAssignRe().FindStringSubmatch(w); m != nil {
+			out = append(out, typedValue{kind: "assign:" + m[1], value: w})
+			continue
 		}
 		if h := hostOf(lw); h != "" {
 			out = append(out, typedValue{kind: "host", value: h})
@@ -565,12 +576,16 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 				}
 				ofKind++
 				was = mv
-				switch v.kind {
-				case "version":
+				switch {
+				case strings.HasPrefix(v.kind, "assign:"):
+					// One variable's value: the name is the
+					// thing (`MIX_TARGET=rpi3`, `MIX_TARGET=rpi4`).
+					same = true
+				case v.kind == "version":
 					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
-				case "zone":
+				case v.kind == "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
-				case "path":
+				case v.kind == "path":
 					// A project keeps many folders: a path is
 					// another's new place only when the clause
 					// saying it tells a move ("from now on" only
