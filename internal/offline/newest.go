@@ -101,8 +101,12 @@ func textkeyStop(w string) bool {
 	return len(textkey.Terms(w)) == 0 || generic[w]
 }
 
-// negatedIn reports whether line itself rules the name out.
+// negatedIn reports whether line itself rules the name out. An empty
+// name is ruled out nowhere (and would find itself at every index).
 func negatedIn(line, name string) bool {
+	if name == "" {
+		return false
+	}
 	l := strings.ToLower(line)
 	i := strings.Index(l, name)
 	for i >= 0 {

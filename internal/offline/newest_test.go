@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSupersedes(t *testing.T) {
@@ -137,5 +138,31 @@ func TestRetiredCommandValue(t *testing.T) {
 				t.Errorf("verification line %q, want %s and not %s", line, tc.want, tc.not)
 			}
 		})
+	}
+}
+
+// TestNegatedIn: a name is ruled out by a negation in the few words before
+// it, at any of its places in the line; an empty name is ruled out nowhere
+// (it used to be found at one index forever).
+func TestNegatedIn(t *testing.T) {
+	for _, tc := range []struct {
+		line, name string
+		want       bool
+	}{
+		{"Never use npm here, pnpm only.", "npm", true},
+		{"Use pnpm; npm is fine for the docs site.", "npm", false},
+		{"We use yarn. Not yarn for the docs, though.", "yarn", true},
+		{"Target database on db.gis.internal:5432.", "", false},
+	} {
+		done := make(chan bool, 1)
+		go func() { done <- negatedIn(tc.line, tc.name) }()
+		select {
+		case got := <-done:
+			if got != tc.want {
+				t.Errorf("negatedIn(%q, %q) = %v, want %v", tc.line, tc.name, got, tc.want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("negatedIn(%q, %q) did not return", tc.line, tc.name)
+		}
 	}
 }
