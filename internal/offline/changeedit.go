@@ -56,7 +56,19 @@ func replaceValue(line, old, new string) string {
 		rest = rest[start+len(old):]
 	}
 	b.WriteString(rest)
+	if whole(old) && whole(new) {
+		// A port written as a setting inside the line (`~port:8080`,
+		// `PORT=8080`) is the same port: a line that keeps it would
+		// give the old value beside the new one.
+		return portSettingRe(old).ReplaceAllString(b.String(), "${1}"+new)
+	}
 	return b.String()
+}
+
+// portSettingRe finds a port setting with the value port, written glued
+// to its name (`port:8080`, `PORT=8080`, `--port=8080`).
+func portSettingRe(port string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(\bport[:=])` + regexp.QuoteMeta(port) + `\b`)
 }
 
 // flagFollows reports whether line writes old as a command, a flag right

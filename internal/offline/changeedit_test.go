@@ -273,3 +273,52 @@ func TestSetOnItsOwnNotPersonal(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaceValuePortSetting: a port is rewritten wherever the line gives
+// it, a setting glued to its name included (`~port:8080`, `PORT=8080`), so
+// that no old port stays beside the new one; other numbers stay.
+func TestReplaceValuePortSetting(t *testing.T) {
+	for _, tc := range []struct{ line, old, new, want string }{
+		{"Server listens on port 8080 (Dream.run ~port:8080 in bin/main.ml).", "8080", "9090", "Server listens on port 9090 (Dream.run ~port:9090 in bin/main.ml)."},
+		{"Dev server on 3000, started with PORT=3000 npm run dev.", "3000", "3005", "Dev server on 3005, started with PORT=3005 npm run dev."},
+		{"Worker on 8080, timeout:8080ms is unrelated.", "8080", "9090", "Worker on 9090, timeout:8080ms is unrelated."},
+	} {
+		if got := replaceValue(tc.line, tc.old, tc.new); got != tc.want {
+			t.Errorf("replaceValue(%q, %s, %s) = %q, want %q", tc.line, tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+// TestWithoutToldEdits: a new line that only tells the value an in-place
+// edit of the patch (or of a pending patch) brings is that edit's news and
+// goes, its evidence to the edit; a value the old line held already, a
+// line with no change word, or a value of its own keeps it.
+func TestWithoutToldEdits(t *testing.T) {
+	edit := candidate{kind: KindInstruction, line: "Server listens on port 9090.", replaces: "- Server listens on port 8080.", srcs: []source{{session: 1}}}
+	for _, tc := range []struct {
+		line string
+		kept bool
+	}{
+		{"The app is on 9090 now.", false},
+		{"The app is on 9090, as always.", true},
+		{"The admin api moved to 9191.", true},
+		{"The app runs on 9090.", true},
+	} {
+		told := candidate{kind: KindInstruction, line: tc.line, srcs: []source{{session: 2}}}
+		got := withoutToldEdits([]candidate{edit, told}, memKnown())
+		if kept := len(got) == 2; kept != tc.kept {
+			t.Errorf("%q kept = %v, want %v", tc.line, kept, tc.kept)
+		}
+		if !tc.kept && len(got[0].srcs) != 2 {
+			t.Errorf("%q: the edit has %d sources, want 2", tc.line, len(got[0].srcs))
+		}
+	}
+	// A pending patch made the edit: a second run does not propose the
+	// line either.
+	k := memKnown("Server listens on port 8080.")
+	k.removed["Server listens on port 8080."] = true
+	k.lines = append(k.lines, "Server listens on port 9090.")
+	if got := withoutToldEdits([]candidate{{kind: KindInstruction, line: "The app is on 9090 now.", srcs: []source{{session: 2}}}}, k); len(got) != 0 {
+		t.Errorf("pending edit: got %v, want the line dropped", got)
+	}
+}

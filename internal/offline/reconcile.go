@@ -129,10 +129,72 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		out = append(out, c)
 	}
 	out = withoutStale(out, said, k, taken)
+	out = withoutToldEdits(out, k)
 	if v := verificationUpdate(verify, k, banned, d); v != nil {
 		out = append([]candidate{*v}, out...)
 	}
 	return out
+}
+
+// withoutToldEdits drops a new line that only tells a change (a change
+// word: changeSignalRe) an in-place edit of the same patch makes ("The app is on 9090 now." beside "Server
+// listens on port 9090 …", which was port 8080): every value the line
+// gives is one the edit brings and the line it rewrites did not hold. The
+// edit keeps the dropped line's evidence. A pending patch's edit counts
+// too, so that a second run does not propose the line either.
+func withoutToldEdits(out []candidate, k *known) []candidate {
+	type edit struct {
+		line, replaces string
+		at             int // the edit's place in out; -1 for a pending one
+	}
+	var edits []edit
+	for i, c := range out {
+		if c.replaces != "" {
+			edits = append(edits, edit{c.line, c.replaces, i})
+		}
+	}
+	for l := range k.removed {
+		// A pending patch's edit: the line it adds that shares the
+		// removed line's words.
+		for _, a := range k.lines {
+			if k.from[a] == "" && !k.removed[a] && sharedTerms(a, l) >= 2 {
+				edits = append(edits, edit{a, l, -1})
+			}
+		}
+	}
+	if len(edits) == 0 {
+		return out
+	}
+	drop := map[int]bool{}
+	for i, c := range out {
+		if c.replaces != "" || c.kind != KindInstruction && c.kind != KindCorrection || !changeSignalRe().MatchString(c.line) {
+			continue
+		}
+		vals := typedValues(c.line)
+		for _, e := range edits {
+			brought := len(vals) > 0
+			for _, v := range vals {
+				brought = brought && containsValue(e.line, v.value) && !containsValue(e.replaces, v.value)
+			}
+			if brought {
+				drop[i] = true
+				if e.at >= 0 {
+					out[e.at].srcs = append(out[e.at].srcs, c.srcs...)
+				}
+				break
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return out
+	}
+	kept := out[:0:0]
+	for i, c := range out {
+		if !drop[i] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // knownRe is the person saying the listener knows it already: "as you
