@@ -311,8 +311,9 @@ var envAssignRe = lazyregexp.New(`^([A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{3,})=([^\s$=
 var zoneRe = lazyregexp.New(`^[a-z]{2,}(?:-[a-z]+)+-?\d{1,2}[a-z]?$`)
 
 // dottedVersionRe is a version written with dots ("3.12", "v1.23.4"), the
-// part after an image's colon included ("python:3.12-slim").
-var dottedVersionRe = lazyregexp.New(`^v?(\d{1,3}(?:\.\d{1,4}){1,2})(?:-[a-z][\w.-]*)?$`)
+// part after an image's colon included ("python:3.12-slim"), or a floor
+// ("9.0+").
+var dottedVersionRe = lazyregexp.New(`^v?(\d{1,3}(?:\.\d{1,4}){1,2})(?:-[a-z][\w.-]*)?\+?$`)
 
 // versionFiller are the words between a product and its version that name
 // neither ("Python version is 3.10", "we're on go 1.23", "bumped to

@@ -329,3 +329,22 @@ func TestWithoutStale(t *testing.T) {
 		}
 	}
 }
+
+// TestValueEdit: a memory line that says more than its value keeps what
+// it says when a proposed line gives the value anew (a floor "9.0+"
+// included); a line saying no more, or two values that could be the one,
+// give no edit.
+func TestValueEdit(t *testing.T) {
+	for _, tc := range []struct{ old, line, want string }{
+		{"- Vim 9.0+ only (vim9script), no Neovim support.", "Bumped the minimum to vim 9.1 bc i want the tuple type.", "Vim 9.1+ only (vim9script), no Neovim support."},
+		{"- The API listens on port 8080 behind the nginx proxy, TLS ends there.", "The API moved to port 8443 now.", "The API listens on port 8443 behind the nginx proxy, TLS ends there."},
+		{"- Redis on port 6379.", "Redis moved to port 6380 now.", ""},
+		{"- Ports 8080 and 9090 serve the api and the admin ui.", "The api is on 8181 now.", ""},
+		{"", "The api is on 8181 now.", ""},
+		{"- Database migrations live in migrations/.", "Migrations moved to db/schema/migrations, remember that.", ""},
+	} {
+		if got := valueEdit(tc.old, tc.line); got != tc.want {
+			t.Errorf("valueEdit(%q, %q) = %q, want %q", tc.old, tc.line, got, tc.want)
+		}
+	}
+}

@@ -111,6 +111,11 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			}
 			if old == "" {
 				old, path = k.clashes(c, said, taken)
+				if e := valueEdit(old, c.line); e != "" {
+					// Memory's line says more than its value: it
+					// keeps what it says, with the new value.
+					c.line = e
+				}
 			}
 			if old == "" {
 				old, path = k.gaveUp(c, said, taken)
@@ -134,6 +139,65 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		out = append([]candidate{*v}, out...)
 	}
 	return out
+}
+
+// holdsValue reports whether line gives the typed value v (kind and value
+// alike: "9.1" in "Vim 9.1+ only").
+func holdsValue(line string, v typedValue) bool {
+	for _, lv := range typedValues(line) {
+		if lv.kind == v.kind && lv.value == v.value {
+			return true
+		}
+	}
+	return false
+}
+
+// valueEdit is memory's line old with the one value line gives anew in
+// its place ("Vim 9.0+ only (vim9script), no Neovim support." with 9.1
+// from "Bumped the minimum to vim 9.1 …"), when old says more than line
+// does (two terms or more line lacks): replacing it with line would lose
+// those. "" when old says no more, or no one value pairs.
+func valueEdit(old, line string) string {
+	if old == "" {
+		return ""
+	}
+	mem := strings.TrimSpace(strings.TrimLeft(old, "-*+ "))
+	own := termSet(nonValues(line))
+	more := 0
+	for _, t := range nonValues(mem) {
+		if !own[t] {
+			more++
+		}
+	}
+	if more < 2 {
+		return ""
+	}
+	from, to := "", ""
+	for _, v := range typedValues(line) {
+		for _, mv := range typedValues(mem) {
+			if mv.kind != v.kind || mv.value == v.value || v.kind == "version" && mv.of != v.of || v.kind == "path" {
+				// (A path is written many ways, "migrations/" as the
+				// word "migrations" too: it is not edited in place.)
+				continue
+			}
+			if from != "" && (from != mv.value || to != v.value) {
+				return ""
+			}
+			from, to = mv.value, v.value
+		}
+	}
+	if from == "" {
+		return ""
+	}
+	e := replaceValue(mem, from, to)
+	if e == mem {
+		// A floor ("9.0+") is the version with a plus.
+		e = strings.ReplaceAll(mem, from+"+", to+"+")
+	}
+	if e == mem {
+		return ""
+	}
+	return e
 }
 
 // withoutToldEdits drops a new line that only tells a change (a change
@@ -174,7 +238,7 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 		for _, e := range edits {
 			brought := len(vals) > 0
 			for _, v := range vals {
-				brought = brought && containsValue(e.line, v.value) && !containsValue(e.replaces, v.value)
+				brought = brought && holdsValue(e.line, v) && !holdsValue(e.replaces, v)
 			}
 			if brought {
 				drop[i] = true
