@@ -25,6 +25,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -279,9 +280,14 @@ func kindRoots(d memdir.Dir) patch.Roots {
 	return patch.Roots{MemoryDir: d.Targets.MemoryDir, GlobalMemory: d.Targets.GlobalMemory, ProjectMemory: d.Targets.ProjectMemory}
 }
 
+// maxLine is the longest new memory line, in runes: two long sentences
+// (maxSentence) and a little more.
+const maxLine = 500
+
 // cleanLine is the last gate for a memory line: redacted, one line, no
-// dangerous content beyond what the line it rewrites (old, or "") already
-// holds, no template syntax, no bracket or quote left open (endsOpen). A
+// longer than maxLine when new, no dangerous content beyond what the line
+// it rewrites (old, or "") already holds, no template syntax, no bracket or
+// quote left open (endsOpen). A
 // line of commands each judged on its own (judged: the verification line)
 // is not judged again as one text, where the words of two commands would
 // read as one ("`pio check --skip-packages`, `pio test`": "skip … test").
@@ -290,6 +296,12 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 	if line == "" || !judged && dangerousBeyond(line, old) || endsOpen(line) {
 		// (A line left inside an open bracket or quote is a cut
 		// sentence, whichever rule cut it: endsOpen.)
+		return "", false
+	}
+	if !judged && old == "" && utf8.RuneCountInString(line) > maxLine {
+		// A paragraph is no line of memory: one fact is said in a
+		// line or two. (A line the person wrote that long stays
+		// theirs to edit.)
 		return "", false
 	}
 	red := in.Redact(line)

@@ -172,3 +172,21 @@ func TestChangeToldOverWeekendNamesNoTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanLineLength: a new line longer than maxLine is a paragraph and
+// goes; the person's own line that long, rewritten in place, stays, as
+// does a long line within the limit.
+func TestCleanLineLength(t *testing.T) {
+	in := Input{Redact: func(s string) string { return s }}
+	para := strings.Repeat("The rota used to be a shared spreadsheet that one person kept. ", 9)
+	if _, ok := cleanLine(in, para, "", false); ok {
+		t.Errorf("a new %d-rune paragraph was kept", len(para))
+	}
+	if _, ok := cleanLine(in, para, "- "+para, false); !ok {
+		t.Errorf("an in-place edit of the person's own long line was dropped")
+	}
+	long := strings.Repeat("Figures go to figures/ as PDF, one per panel. ", 8)
+	if _, ok := cleanLine(in, long, "", false); !ok {
+		t.Errorf("a new %d-rune line within maxLine was dropped", len(long))
+	}
+}
