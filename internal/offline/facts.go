@@ -911,7 +911,8 @@ func sameToken(a, b string) bool {
 // foldSharedToken folds two instructions or corrections of one inbox,
 // neither replacing a line, that share a distinct token (distinctTokens)
 // and one more term into one, or the token alone when it is a name and
-// one of them is said only as settled (backOnlyCand): "the
+// one of them is said only as settled (backOnlyCand) or it is a
+// snake_case name (snakeName: "event_id"): "the
 // shortcut remains with the KeyboardShortcuts package" and "both go
 // through KeyboardShortcuts.Name", or "null threshold stays 0.98" and
 // "null checks … with mostly at 0.98", are one fact said in two sessions.
@@ -964,12 +965,28 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 			if !sameToken(ta, tb) {
 				continue
 			}
-			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || sharesMoreThan(x.line, y.line, ta) {
+			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || sharesMoreThan(x.line, y.line, ta) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// snakeName reports whether a token is an identifier of two words or more
+// joined by underscores ("event_id", "customer_id"): a name one project
+// gives one thing, exact enough to tie two lines alone.
+func snakeName(t string) bool {
+	parts := strings.Split(t, "_")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sharesMoreThan reports whether two lines share a term besides the

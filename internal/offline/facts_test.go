@@ -131,7 +131,8 @@ func TestScopedRuleKeepsToItsGroup(t *testing.T) {
 // TestSharedTokenFolds: two candidates of one inbox that share a distinct
 // token (a dotted identifier, a path, a number with a dot) are one fact
 // when they share a term more, or when one is said only as settled ("as
-// before", "like the others") and the token is a name; the clearer line is
+// before", "like the others") and the token is a name, or when the token
+// is a snake_case name; the clearer line is
 // kept with the evidence of both. Two facts naming one value or file for
 // different things stay apart.
 func TestSharedTokenFolds(t *testing.T) {
@@ -160,6 +161,11 @@ func TestSharedTokenFolds(t *testing.T) {
 			cand(KindInstruction, "The humidity sensor gets a 1.07 correction factor.", "the humidity sensor gets a 1.07 correction factor", 0),
 			cand(KindInstruction, "Apply 1.07 to every humidity reading before logging.", "apply 1.07 to every humidity reading before logging", 2),
 			"The humidity sensor gets a 1.07 correction factor."},
+		// a field named in snake case, alone: one project's one thing
+		{"a snake_case field named alone",
+			cand(KindInstruction, "Orders that repeat an order_ref we have seen are dropped before billing.", "orders that repeat an order_ref we have seen are dropped before billing", 0),
+			cand(KindInstruction, "Invoices are cut only after the order_ref dedupe, never before.", "invoices are cut only after the order_ref dedupe, never before", 2),
+			"Orders that repeat an order_ref we have seen are dropped before billing."},
 		// one port, one file for different things: two facts
 		{"a port for two things",
 			cand(KindInstruction, "Port is 9090 now, ops took 8080 for the metrics sidecar.", "port is 9090 now, ops took 8080 for the metrics sidecar", 0),
