@@ -901,16 +901,7 @@ func withoutStale(out []candidate, said []source, k *known, taken map[string]boo
 			}
 		}
 	}
-	if len(drop) == 0 {
-		return out
-	}
-	kept := out[:0:0]
-	for i, c := range out {
-		if !drop[i] {
-			kept = append(kept, c)
-		}
-	}
-	return kept
+	return without(out, drop)
 }
 
 // valueHead is line up to its first word holding a digit, where a port or

@@ -23,7 +23,15 @@ import (
 // missing: proposing the new value at all is the other rules' business.
 // A probe marked "#open <why>" is a known failure, logged until fixed.
 func TestContraProbes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(evalDir, "..", "offline-probe", "contra.txt"))
+	probeFile(t, "contra.txt", 7000, probeProject)
+}
+
+// probeFile runs check over each project of a probe file of
+// testdata/offline-probe (projects in the corpus script format, parted by
+// "====="), as a subtest named for the project; the n-th project's world
+// is seeded seed+n.
+func probeFile(t *testing.T, name string, seed int, check func(t *testing.T, p *evalProject, script string, seed int)) {
+	b, err := os.ReadFile(filepath.Join(evalDir, "..", "offline-probe", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +46,7 @@ func TestContraProbes(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(p.name, func(t *testing.T) {
-			probeProject(t, p, chunk, 7000+i)
+			check(t, p, chunk, seed+i)
 		})
 	}
 }

@@ -2,9 +2,6 @@ package offline
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,24 +21,7 @@ import (
 // once the patch is applied. A probe marked "#open <why>" is a known
 // failure, logged until fixed.
 func TestDupProbes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(evalDir, "..", "offline-probe", "dups.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for i, chunk := range strings.Split(string(b), "=====\n") {
-		f := filepath.Join(dir, fmt.Sprintf("d%02d.txt", i))
-		if err := os.WriteFile(f, []byte(chunk), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p, err := parseEvalProject(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Run(p.name, func(t *testing.T) {
-			dupProbe(t, p, chunk, 8000+i)
-		})
-	}
+	probeFile(t, "dups.txt", 8000, dupProbe)
 }
 
 // dupProbe runs the extractor over one probe project and checks that each

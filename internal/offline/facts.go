@@ -74,13 +74,7 @@ func instructionCandidates(stmts []stmt, revs []reversal, said []source, isNew f
 		drop[i] = true
 	}
 	if len(more) > 0 || len(drop) > 0 {
-		kept := make([]stmt, 0, len(stmts)+len(more))
-		for i, s := range stmts {
-			if !drop[i] {
-				kept = append(kept, s)
-			}
-		}
-		stmts = append(kept, more...)
+		stmts = append(without(stmts, drop), more...)
 	}
 	sort.SliceStable(stmts, func(i, j int) bool { return before(stmts[i].src, stmts[j].src) })
 	alive := make([]bool, len(stmts))

@@ -69,24 +69,9 @@ var pasteProbes = []pasteProbe{
 // logged, not failed.
 func TestPasteProbes(t *testing.T) {
 	for _, p := range pasteProbes {
-		w := newWorld(t)
-		var mem strings.Builder
-		mem.WriteString("# Project Memory\n\n")
-		for _, l := range strings.Split(p.mem, "\n") {
-			mem.WriteString("- " + l + "\n")
-		}
-		withMemory(t, w, mem.String())
-		w.add("a", true, "u:fix the flaky login test", "x:make test")
+		w, _ := probeWorld(t, p.mem)
 		w.add("b", true, p.msgs...)
-		for i, msg := range w.store["b"] {
-			for j, tc := range msg.ToolCalls {
-				for cmd, out := range p.outs {
-					if strings.Contains(string(tc.Args), cmd) {
-						w.store["b"][i].ToolCalls[j].Output = out
-					}
-				}
-			}
-		}
+		withOutputs(w, "b", p.outs)
 		var texts []string
 		for _, c := range w.run(t).Candidates {
 			texts = append(texts, c.Text)
@@ -106,6 +91,35 @@ func TestPasteProbes(t *testing.T) {
 			t.Logf("open probe %s passes now: drop OPEN", p.name)
 		case !ok:
 			t.Errorf("probe %s: candidates %q (want %q, not %q)", p.name, all, p.want, p.bad)
+		}
+	}
+}
+
+// probeWorld is a world whose MEMORY.md holds the lines of mem ("\n"-joined,
+// without "- ") and one earlier session, for the paste and refresh probes;
+// it returns the MEMORY.md text too.
+func probeWorld(t *testing.T, mem string) (*world, string) {
+	var b strings.Builder
+	b.WriteString("# Project Memory\n\n")
+	for _, l := range strings.Split(mem, "\n") {
+		b.WriteString("- " + l + "\n")
+	}
+	w := newWorld(t)
+	withMemory(t, w, b.String())
+	w.add("a", true, "u:fix the flaky login test", "x:make test")
+	return w, b.String()
+}
+
+// withOutputs gives each tool call of session id whose arguments hold a
+// command of outs that command's output.
+func withOutputs(w *world, id string, outs map[string]string) {
+	for i, msg := range w.store[id] {
+		for j, tc := range msg.ToolCalls {
+			for cmd, out := range outs {
+				if strings.Contains(string(tc.Args), cmd) {
+					w.store[id][i].ToolCalls[j].Output = out
+				}
+			}
 		}
 	}
 }

@@ -249,13 +249,19 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 			}
 		}
 	}
+	return without(out, drop)
+}
+
+// without is xs less the items at the places drop marks; xs itself when
+// it marks none.
+func without[T any](xs []T, drop map[int]bool) []T {
 	if len(drop) == 0 {
-		return out
+		return xs
 	}
-	kept := out[:0:0]
-	for i, c := range out {
+	kept := xs[:0:0]
+	for i, x := range xs {
 		if !drop[i] {
-			kept = append(kept, c)
+			kept = append(kept, x)
 		}
 	}
 	return kept

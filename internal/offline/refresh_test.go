@@ -96,36 +96,21 @@ var refreshProbes = []refreshProbe{
 // memory patch; an OPEN probe is logged, not failed.
 func TestRefreshProbes(t *testing.T) {
 	for _, p := range refreshProbes {
-		w := newWorld(t)
-		var mem strings.Builder
-		mem.WriteString("# Project Memory\n\n")
-		for _, l := range strings.Split(p.mem, "\n") {
-			mem.WriteString("- " + l + "\n")
-		}
-		withMemory(t, w, mem.String())
-		w.add("a", true, "u:fix the flaky login test", "x:make test")
+		w, mem := probeWorld(t, p.mem)
 		for i, s := range p.sessions {
 			id := string(rune('b' + i))
 			w.add(id, true, s...)
-			for mi, msg := range w.store[id] {
-				for j, tc := range msg.ToolCalls {
-					for cmd, out := range p.outs {
-						if strings.Contains(string(tc.Args), cmd) {
-							w.store[id][mi].ToolCalls[j].Output = out
-						}
-					}
-				}
-			}
+			withOutputs(w, id, p.outs)
 		}
 		w.run(t)
-		got := mem.String()
+		got := mem
 		if data, err := os.ReadFile(w.privatePatch()); err == nil {
 			pp, err := patch.Parse(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(pp.Files) > 0 {
-				out, err := patch.ApplyText([]byte(mem.String()), pp.Files[0])
+				out, err := patch.ApplyText([]byte(mem), pp.Files[0])
 				if err != nil {
 					t.Fatal(err)
 				}
