@@ -543,6 +543,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	}
 	if hasScope(s) {
 		st.global, st.lasting = true, true
+		s = askedScopeTail(s)
 		s = unpointed(withoutScope(s))
 		// "and this is how I like things in any repo of mine, I'd be
 		// grateful if you didn't …": the polite asking followed the

@@ -216,6 +216,28 @@ func hasScope(s string) bool {
 	return false
 }
 
+// askedScopeTail is s from the scope on when the scope is asked for in the
+// middle of the sentence ("Last week you removed models/Old.cfg without
+// asking, I'm not upset but please, for all my projects, never delete a
+// file without asking me first"): what comes before the "please" is the
+// story that prompted the rule, the rule follows the scope. s itself
+// otherwise, and when little follows the scope (the rule came before it:
+// "answers as bullet points please, in all my repos").
+func askedScopeTail(s string) string {
+	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
+		before := strings.TrimRight(s[:loc[0]], " ,")
+		if loc[0] > 0 && pleaseEndRe().MatchString(before) && len(strings.Fields(s[loc[1]:])) >= 4 {
+			return strings.TrimLeft(s[loc[0]:], " ,")
+		}
+	}
+	return s
+}
+
+// pleaseEndRe is a clause that ends in the asking word, set off from what
+// came before, before a scope: "…, but please", "… so please" ("no tables
+// please, not in any repo of mine" asks for the rule it has said).
+var pleaseEndRe = lazyregexp.New(`(?i)(?:[,;]\s*|\b(?:but|so|and)\s+)please$`)
+
 // terseLeadRe is the scope that opens a rule with no break and no
 // preposition, with the space after it: "all my repos commit
 // messages lowercase".

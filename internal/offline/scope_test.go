@@ -961,3 +961,22 @@ func TestGlobalProbes(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedScopeTail: a scope asked for mid-sentence after the story that
+// prompted it ("…, but please, for all my projects, …") starts the rule;
+// a rule said before "please" and its scope keeps the whole sentence.
+func TestAskedScopeTail(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Yesterday you reformatted the whole vendor folder, it's fine but please, in all my repos, never touch vendored code without asking.",
+			"in all my repos, never touch vendored code without asking."},
+		{"You force-pushed over my branch earlier, so please, for all my projects, ask before any force push to a shared branch.",
+			"for all my projects, ask before any force push to a shared branch."},
+		{"no tables please, not here and not in any other repo of mine, they render as garbage in my terminal.",
+			"no tables please, not here and not in any other repo of mine, they render as garbage in my terminal."},
+		{"Answers as bullet points please, in all my repos.", "Answers as bullet points please, in all my repos."},
+	} {
+		if got := askedScopeTail(tc.in); got != tc.want {
+			t.Errorf("askedScopeTail(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
