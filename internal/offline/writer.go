@@ -222,31 +222,29 @@ func factUnits(line string) []string {
 	return out
 }
 
-// joinedClauses splits a sentence at "; " and ", and " outside code spans and
-// brackets; nil unless there are two clauses or more of three fact terms
-// each (factUnits).
+// joinedClauses splits a sentence at "; " and ", and " outside code spans,
+// brackets and quotations (openAt); nil unless there are two clauses or
+// more of three fact terms each (factUnits).
 func joinedClauses(s string) []string {
 	if !strings.Contains(s, "; ") && !strings.Contains(s, ", and ") {
 		return nil
 	}
 	var parts []string
-	start, tick, depth := 0, false, 0
+	start := 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '`':
-			tick = !tick
-		case c == '(' || c == '[':
-			depth++
-		case (c == ')' || c == ']') && depth > 0:
-			depth--
-		case tick || depth > 0:
+		sep := 0
+		switch {
 		case strings.HasPrefix(s[i:], "; "):
-			parts = append(parts, s[start:i])
-			start = i + 2
+			sep = len("; ")
 		case strings.HasPrefix(s[i:], ", and "):
-			parts = append(parts, s[start:i])
-			start = i + 6
+			sep = len(", and ")
 		}
+		if sep == 0 || openAt(s, i) {
+			continue
+		}
+		parts = append(parts, s[start:i])
+		start = i + sep
+		i += sep - 1
 	}
 	parts = append(parts, s[start:])
 	if len(parts) < 2 {
