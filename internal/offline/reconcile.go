@@ -201,11 +201,12 @@ func valueEdit(old, line string) string {
 }
 
 // withoutToldEdits drops a new line that only tells a change (a change
-// word: changeSignalRe) an in-place edit of the same patch makes ("The app is on 9090 now." beside "Server
-// listens on port 9090 …", which was port 8080): every value the line
-// gives is one the edit brings and the line it rewrites did not hold. The
-// edit keeps the dropped line's evidence. A pending patch's edit counts
-// too, so that a second run does not propose the line either.
+// word: changeSignalRe) an in-place edit of the same patch makes ("The
+// app is on 9090 now." beside "Server listens on port 9090 …", which was
+// port 8080): every value the line gives is one the edit brings and the
+// line it rewrites did not hold. The edit keeps the dropped line's
+// evidence. A pending patch's edit counts too, so that a second run does
+// not propose the line either.
 func withoutToldEdits(out []candidate, k *known) []candidate {
 	type edit struct {
 		line, replaces string

@@ -55,9 +55,9 @@ func stepText(runs [][]word, c command) string {
 // value it dropped (`az deployment group create --template-file`, `psql
 // -h -d -v`, a fragment no one can run), the step is written from the
 // runs of the shape most of them had, or, with no such shape and short
-// options stripped, the newest run's: one run that gave a value fewer (`--parameters env=dev` before
-// `… env=dev region=north` became the rule) does not cost the step every
-// value it is given.
+// options stripped, the newest run's: one run that gave a value fewer
+// (`--parameters env=dev` before `… env=dev region=north` became the
+// rule) does not cost the step every value it is given.
 func skillStepText(runs [][]word, c command) string {
 	f := strings.Fields(c.norm)
 	if len(runs) == 0 || len(f) == 0 || sameShape(runs) {

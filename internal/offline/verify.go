@@ -1370,8 +1370,9 @@ func setsUp(step string, built bool) bool {
 // lint`, `jpm -l test`, `make package/wgmesh/check`) and the program ran
 // with that word in minVerifySessions sessions or more: a project script
 // or a tool no list knows, told by what it is asked to do. The word joins
-// the run's listed form (verificationCandidate), and the key stays the program's, so its other runs (`jpm -l build`) stay
-// steps. Never made one: a run known as anything else, a look, a
+// the run's listed form (verificationCandidate), and the key stays the
+// program's, so its other runs (`jpm -l build`) stay steps. Never made
+// one: a run known as anything else, a look, a
 // preview, version control, a container, a database client, an
 // interpreter, and a run that acts or sets something up (`./deploy.sh
 // test` deploys to the test stage).
