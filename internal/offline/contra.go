@@ -353,8 +353,10 @@ func typedValues(line string) []typedValue {
 			out = append(out, typedValue{kind: "port", value: n})
 		}
 		if m := envAssignRe().FindStringSubmatch(w); m != nil {
+			// The variable's value, and what its value is besides
+			// (`DB_HOST=db1.internal` is a host too).
 			out = append(out, typedValue{kind: "assign:" + m[1], value: w})
-			continue
+			lw = strings.ToLower(m[2])
 		}
 		if h := hostOf(lw); h != "" {
 			out = append(out, typedValue{kind: "host", value: h})
@@ -881,17 +883,20 @@ func withoutStale(out []candidate, said []source, k *known, taken map[string]boo
 	}
 	drop := map[int]bool{}
 	for _, i := range idx {
+		var probe *known // memory with out[i] standing in it, made once
 		for _, j := range idx {
 			a, b := out[i], out[j]
 			if i == j || !moved[j] || drop[i] || drop[j] || a.replaces != "" && b.replaces != "" || !before(newest(a), newest(b)) {
 				continue
 			}
-			from := maps.Clone(k.from)
-			if from == nil {
-				from = map[string]string{}
+			if probe == nil {
+				from := maps.Clone(k.from)
+				if from == nil {
+					from = map[string]string{}
+				}
+				from[a.line] = "proposed"
+				probe = &known{lines: append(slices.Clone(k.lines), a.line), from: from, removed: removed}
 			}
-			from[a.line] = "proposed"
-			probe := &known{lines: append(slices.Clone(k.lines), a.line), from: from, removed: removed}
 			if got, _ := probe.clashes(b, said, nil); got != a.line {
 				continue
 			}

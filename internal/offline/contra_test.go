@@ -120,6 +120,10 @@ func TestTypedValues(t *testing.T) {
 		{"bumped to 3.12, assume 3.12 features", "version:3.12@,version:3.12@assume"},
 		{"Base image is python:3.12-slim.", "version:3.12@python"},
 		{"We're on go 1.23 now.", "version:1.23@go"},
+		// A variable's value is its own kind, and what it is besides.
+		{"Build with MIX_TARGET=rpi4.", "assign:MIX_TARGET:MIX_TARGET=rpi4"},
+		{"Point it at DB_HOST=db.gis.internal.", "assign:DB_HOST:DB_HOST=db.gis.internal,host:db.gis.internal"},
+		{"Run it with PATH=$HOME/bin:$PATH.", ""},
 		// Negatives.
 		{"Run mkdir -p build first.", ""},
 		{"Edit config.yaml, not settings.json.", ""},

@@ -1983,8 +1983,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 // A version only rises, and a value placed in another environment than the
 // line's changes nothing.
 func (k *known) typedPasteChange(st setting, said []source) (change, bool) {
-	kind := st.value
-	if !hasDigit(kind) && !strings.Contains(kind, ".") {
+	if !hasDigit(st.value) && !strings.Contains(st.value, ".") {
 		return change{}, false
 	}
 	terms := kindlessTerms(st.terms)
@@ -2008,11 +2007,8 @@ func (k *known) typedPasteChange(st setting, said []source) (change, bool) {
 		return change{}, false
 	}
 	subj := subjectTerms(st.intro + " " + strings.Join(append(append([]string(nil), st.terms...), st.section...), " "))
-	line, old, new := pairValues(mem, vals, st.intro, subj, true, nil, []string{st.intro})
-	if line == "" || k.from[line] == "" || otherEnvironment(st.intro+" "+st.key+" "+st.value, line) || !valueClauseShared(line, old, subj) {
-		return change{}, false
-	}
-	if old.kind == "version" && !laterVersion(withoutV(new.value), withoutV(old.value)) {
+	old, new, ok := k.toldPair(mem, vals, st.intro, subj, st.intro+" "+st.key+" "+st.value, st.intro)
+	if !ok {
 		return change{}, false
 	}
 	if !toldChanged(said, st, old.value) || asksInMessage(said, st.src) {

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -208,6 +209,12 @@ func valueEdit(old, line string) string {
 // evidence. A pending patch's edit counts too, so that a second run does
 // not propose the line either.
 func withoutToldEdits(out []candidate, k *known) []candidate {
+	told := func(c candidate) bool {
+		return c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && changeSignalRe().MatchString(c.line)
+	}
+	if !slices.ContainsFunc(out, told) {
+		return out
+	}
 	type edit struct {
 		line, replaces string
 		at             int // the edit's place in out; -1 for a pending one
@@ -232,7 +239,7 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 	}
 	drop := map[int]bool{}
 	for i, c := range out {
-		if c.replaces != "" || c.kind != KindInstruction && c.kind != KindCorrection || !changeSignalRe().MatchString(c.line) {
+		if !told(c) {
 			continue
 		}
 		vals := typedValues(c.line)

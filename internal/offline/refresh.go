@@ -58,19 +58,33 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			}
 		}
 		msg := message(said, i)
-		line, old, new := pairValues(mem, vals, s, subjectTerms(s), true, nil, []string{msg})
-		if line == "" || k.from[line] == "" || otherEnvironment(s, line) || !valueClauseShared(line, old, subjectTerms(s)) {
-			continue
-		}
-		if old.kind == "version" && !laterVersion(withoutV(new.value), withoutV(old.value)) {
-			// "deprecated since Haxe 4.1" beside "Haxe 4.2.5": an
-			// older version is a point of reference, not the news.
+		old, new, ok := k.toldPair(mem, vals, s, subjectTerms(s), s, msg)
+		if !ok {
 			continue
 		}
 		terms := factTerms(s)
 		out = append(out, change{old: old.value, new: new.value, subject: terms, terms: terms, context: msg, src: src})
 	}
 	return out
+}
+
+// toldPair pairs values a person told (vals, from sentence, about subj)
+// with the one memory line on disk that holds the old value of that kind
+// (pairValues, a change told), and keeps the pair only when the line is
+// memory's, no other deployment is named (env: the words that might name
+// one), the value's clause of the line is about the same thing
+// (valueClauseShared), and a version rises ("deprecated since Haxe 4.1"
+// beside "Haxe 4.2.5" is a point of reference, not the news). The readers
+// of sentences and of pastes share it.
+func (k *known) toldPair(mem []valuedLine, vals []typedValue, sentence string, subj map[string]bool, env, msg string) (old, new typedValue, ok bool) {
+	line, old, new := pairValues(mem, vals, sentence, subj, true, nil, []string{msg})
+	if line == "" || k.from[line] == "" || otherEnvironment(env, line) || !valueClauseShared(line, old, subj) {
+		return old, new, false
+	}
+	if old.kind == "version" && !laterVersion(withoutV(new.value), withoutV(old.value)) {
+		return old, new, false
+	}
+	return old, new, true
 }
 
 // environmentWords name a deployment a value may be of, one a project
