@@ -993,7 +993,7 @@ var declaredRe = lazyregexp.New(`(?i)\b(?:we'?re|we are|it'?s|its|is|are)\s+(?:n
 
 // temporaryRe is a change made for a while or for one task: "for now",
 // "just for the demo", "for the load test …, revert it after".
-var temporaryRe = lazyregexp.New(`(?i)\b(` + undoneWords + `|just for|this time|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|on my (laptop|machine|box|computer|mac)|locally)\b`)
+var temporaryRe = lazyregexp.New(`(?i)\b(` + undoneWords + `|just for|this time|(for|in) this (test|run|pr|branch|demo|one|ticket|task|file|session)|for the( \w+)? (demo|test|tests|run|experiment|benchmark|trial)|on my (laptop|machine|box|computer|mac)|(only|just) locally)\b`)
 
 // undoneRe is a change said to be undone or to hold a while, wherever in
 // the sentence: "raised the heap to 6g, put it back after the demo". (A

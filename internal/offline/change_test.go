@@ -57,6 +57,10 @@ func TestChangesIn(t *testing.T) {
 		{"tslint is out, we lint with oxlint now", "", "tslint>oxlint"},
 		{"topic got renamed, orders-events is now orders-events-v3", "", "orders-events>orders-events-v3"},
 		{"the build is now green", "", ""},
+		// "locally" names where a thing runs, not a change made for a
+		// while; "only locally" is one
+		{"8080 clashes with the Grafana I run locally, so the server is on 9090 now.", "", "server=9090"},
+		{"just locally, the server is on 9090 now", "", ""},
 		// a place a thing goes to now, rather than the old one; the
 		// value said to hold now, then the one it is not; a phrase that
 		// goes on after "rather than" gives no value up
@@ -315,6 +319,31 @@ func TestChangedLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := changedLineIn(tt.line, tt.ch, false); got != tt.want {
 			t.Errorf("changedLineIn(%q, %+v, false) = %q, want %q", tt.line, tt.ch, got, tt.want)
+		}
+	}
+}
+
+// TestToldOld: a change that names no old value of its own edits the
+// memory line holding a value written like the new one that the telling
+// sentence names too, whatever words the line names its setting by; a
+// short number is a count named in passing.
+func TestToldOld(t *testing.T) {
+	told := func(new, quote string) change {
+		return change{new: new, subject: []string{"server"}, src: source{quote: quote}}
+	}
+	tests := []struct {
+		line string
+		ch   change
+		want string
+	}{
+		{"- Runs locally on port 8080.", told("9090", "8080 clashes with the Grafana I run locally, so the server is on 9090 now."), "- Runs locally on port 9090."},
+		{"- Runs locally on port 8080.", told("9090", "the server is on 9090 now."), ""},
+		{"- Uses 8 workers.", told("16", "we had 8 workers, the server is on 16 now"), ""},
+		{"- Admin on port 8080.", told("9090", "the server is on 9090 now, 8080 still serves the admin"), ""},
+	}
+	for _, tt := range tests {
+		if got := changedMemoryLine(tt.line, tt.ch); got != tt.want {
+			t.Errorf("changedMemoryLine(%q, %q) = %q, want %q", tt.line, tt.ch.src.quote, got, tt.want)
 		}
 	}
 }

@@ -390,6 +390,9 @@ func changedLineIn(line string, c change, mem bool) string {
 		if old == "" {
 			old = labelValue(line, c)
 		}
+		if old == "" && mem {
+			old = toldOld(line, c)
+		}
 		if old == "" || strings.HasPrefix(c.new, old+".") {
 			// "Godot 4" still holds at 4.3: a more precise value is not
 			// a new one.
@@ -781,6 +784,28 @@ func labelValue(line string, c change) string {
 	}
 	return v
 }
+
+// toldOld is the port (a whole number of three digits or more) of a
+// memory line that the sentence telling a change to a new one names too,
+// however the line names the setting: in "8080 clashes with the Grafana I
+// run locally, so the server is on 9090 now" the port given up is 8080,
+// which "Runs locally on port 8080." holds. A sentence that keeps the old
+// value somewhere ("9090 for the api, 8080 still serves the admin") gives
+// none up.
+func toldOld(line string, c change) string {
+	if !whole(c.new) || stillRe().MatchString(c.src.quote) {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if v := trimValue(w); whole(v) && v != c.new && containsValue(c.src.quote, v) {
+			return v
+		}
+	}
+	return ""
+}
+
+// stillRe says a thing stays as it is.
+var stillRe = lazyregexp.New(`(?i)\b(still|stays?|remains?|keeps?|as well|too)\b`)
 
 // hasLetter reports whether s holds a letter.
 func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
