@@ -208,8 +208,8 @@ func pastedSettings(text string, src source) []setting {
 			block = ""
 			continue
 		}
-		if strings.HasPrefix(t, "$ ") {
-			asked = askedVersion(t[2:])
+		if cmd, ok := promptCommand(t); ok {
+			asked = askedVersion(cmd)
 		}
 		if since++; block != "(" && since > reach {
 			block = ""
@@ -771,7 +771,24 @@ func datedBanner(t string) bool {
 // printed: ln is a shell command ("$ make --version"), a fence opening a
 // block, or the person's words announcing output ("it prints:").
 func outputFollows(ln string) bool {
-	return strings.HasPrefix(ln, "$ ") || strings.HasPrefix(ln, "> ") || strings.HasPrefix(ln, "```") || strings.HasSuffix(ln, ":")
+	_, prompt := promptCommand(ln)
+	return prompt || strings.HasPrefix(ln, "> ") || strings.HasPrefix(ln, "```") || strings.HasSuffix(ln, ":")
+}
+
+// promptRe is a shell prompt opening a pasted line, before the command
+// typed at it: "$ ", and with what shells print before it, an activated
+// environment's name or the user, host and folder ("(survey) $ python
+// --version", "kai@box:~/svc$ make").
+var promptRe = lazyregexp.New(`^(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::\S*?)?\s*)?\$\s+`)
+
+// promptCommand is the command typed at the shell prompt line t opens
+// with, and whether it opens with one.
+func promptCommand(t string) (string, bool) {
+	m := promptRe().FindStringIndex(t)
+	if m == nil {
+		return "", false
+	}
+	return t[m[1]:], true
 }
 
 // bannerVersion reads a line that tells a program's version as the
@@ -1218,9 +1235,10 @@ func pastedServed(text string, src source, intro string) []setting {
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>"))
 		switch {
-		case strings.HasPrefix(t, "$ "):
+		case promptRe().MatchString(t):
 			flush()
-			if cs := commands(t[2:]); len(cs) > 0 {
+			cmd, _ := promptCommand(t)
+			if cs := commands(cmd); len(cs) > 0 {
 				port = servedQuery(cs[0])
 			}
 		case t == "" || strings.HasPrefix(t, "```"):
@@ -1441,10 +1459,16 @@ func askedVersion(line string) bool {
 
 // containerExec is the number of words before the program a container
 // runs in `docker compose exec svc prog …`, `docker exec -it box prog …`
-// (with podman the same), or 0: the program past them is the one asked.
+// (with podman the same), `sail php -v` (Laravel Sail runs the program in
+// the app's container), `ddev exec prog …`, or 0: the program past them is
+// the one asked.
 func containerExec(a []string) int {
 	i := 0
 	switch {
+	case len(a) > 2 && path.Base(a[0]) == "sail":
+		return 1
+	case len(a) > 2 && a[0] == "ddev" && a[1] == "exec":
+		return 2
 	case len(a) > 2 && (a[0] == "docker" || a[0] == "podman") && a[1] == "compose" && a[2] == "exec":
 		i = 3
 	case len(a) > 1 && (a[0] == "docker" || a[0] == "podman" || a[0] == "docker-compose") && a[1] == "exec":
@@ -2062,10 +2086,11 @@ func updatedNamedFile(intro, line string) bool {
 // shown against the line that cites it, is the second signal a word of
 // change otherwise gives.
 func showsNamedFile(intro, line string) bool {
-	if !strings.HasPrefix(intro, "$ ") {
+	cmd, ok := promptCommand(intro)
+	if !ok {
 		return false
 	}
-	cs := commands(intro[2:])
+	cs := commands(cmd)
 	if len(cs) == 0 || len(cs[0].args) < 2 {
 		return false
 	}

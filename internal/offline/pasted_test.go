@@ -481,6 +481,25 @@ func TestDatedBannerUnannounced(t *testing.T) {
 		"u:taps went wrong after the upgrade in May\nTessel 6.2 on 2025-05-30 lost the touch calibration, so the kiosk went back to 6.1", "x:make check", nil)
 }
 
+// TestPromptCommand: a pasted line opening with a shell prompt, bare or
+// with an environment's name or the user and host before it, is the
+// command typed at it; prose with a dollar sign in it is none.
+func TestPromptCommand(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"$ python --version", "python --version"},
+		{"(survey) $ python --version", "python --version"},
+		{"kai@box:~/svc$ make test", "make test"},
+		{"(.venv) kai@box:~/svc $ pytest -q", "pytest -q"},
+		{"it costs $ 5 a month", ""},
+		{"Python 3.12.8", ""},
+	} {
+		got, ok := promptCommand(tc.line)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("promptCommand(%q) = %q, %v, want %q", tc.line, got, ok, tc.want)
+		}
+	}
+}
+
 // TestQueriedVersion: what a program printed when the agent asked it for
 // its version (`zola --version`, `deno version`) is that program's
 // version, from the first line naming the program or giving the version
@@ -535,6 +554,9 @@ func TestQueriedVersion(t *testing.T) {
 		{"npx wrangler --version", "⛅️ wrangler 4.14.1\n", "4.14.1"},
 		{"docker compose exec web nginx -v", "nginx version: nginx/1.27.2\n", "1.27.2"},
 		{"docker exec -it pg postgres --version", "postgres (PostgreSQL) 16.4\n", "16.4"},
+		{"./vendor/bin/sail php -v", "PHP 8.3.4 (cli) (built: Mar 16 2026 08:22:11) (NTS)\n", "8.3.4"},
+		{"ddev exec php -v", "PHP 8.3.4 (cli) (built: Mar 16 2026 08:22:11) (NTS)\n", "8.3.4"},
+		{"./vendor/bin/sail php", "PHP 8.3.4 (cli)\n", ""},
 		{"kubectl --context prod-eu version", "Client Version: v1.31.2\nServer Version: v1.30.5\n", "1.31.2"},
 		{"istioctl --context kind-mesh version", "client version: 1.23.2\ncontrol plane version: 1.23.2\n", "1.23.2"},
 		{"pkg-config --modversion gtk4", "4.14.4\n", "4.14.4"},
