@@ -127,6 +127,9 @@ func pastedSettings(text string, src source) []setting {
 	// its version or what is installed (`$ pip show jax`, `$ node
 	// --version`) are its answer, read as if the agent had asked.
 	asked := false
+	// bareOf: the program a pasted prompt line asked its version, for
+	// the line right below it.
+	bareOf := ""
 	add := func(key, value, line string, named []string) {
 		value = withoutRange(trimValue(value))
 		word := false
@@ -208,8 +211,18 @@ func pastedSettings(text string, src source) []setting {
 			block = ""
 			continue
 		}
+		answerOf := bareOf
+		bareOf = ""
 		if cmd, ok := promptCommand(t); ok {
-			asked = askedVersion(cmd)
+			asked, bareOf = askedVersion(cmd)
+		} else if v := withoutV(t); answerOf != "" && versionNumber(v) && strings.Contains(v, ".") {
+			// "$ zig version" then "0.13.0": the version alone
+			// answers for the program asked.
+			k := len(out)
+			if add(answerOf, v, t, keyTerms(answerOf)); len(out) > k {
+				out[k].printed = true
+			}
+			continue
 		}
 		if since++; block != "(" && since > reach {
 			block = ""
@@ -1444,17 +1457,22 @@ func versionQuery(c command) (prog, flag string) {
 
 // askedVersion reports whether the command line line, pasted after a
 // prompt's "$", asks a program its version or what is installed (its
-// first command: `pip show jax | grep Version`).
-func askedVersion(line string) bool {
+// first command: `pip show jax | grep Version`), and the program asked its
+// version by a flag, whose bare answer ("0.13.0" under `zig version`) is
+// that program's.
+func askedVersion(line string) (bool, string) {
 	cs := commands(line)
 	if len(cs) == 0 {
-		return false
+		return false, ""
 	}
 	if p, _ := versionQuery(cs[0]); p != "" {
-		return true
+		if p = path.Base(p); versionName(p) {
+			return true, p
+		}
+		return true, ""
 	}
 	sub, _ := reportSubcommand(cs[0])
-	return sub == "show"
+	return sub == "show", ""
 }
 
 // containerExec is the number of words before the program a container

@@ -950,6 +950,9 @@ func TestAskedVersionPaste(t *testing.T) {
 		{"```\n$ pip show requests | grep -E '^(Name|Version)'\nName: requests\nVersion: 2.32.3\n```\nrerun the suite on this", map[string]bool{"2.32.3": true}},
 		{"here:\n$ cat requirements.txt\nrequests==2.32.3\n", map[string]bool{"2.32.3": false}},
 		{"```\n$ pip show requests\nName: requests\nVersion: 2.32.3\n```\n```\nflask==3.1.0\n```", map[string]bool{"2.32.3": true, "3.1.0": false}},
+		// a version alone right below the prompt that asked for it
+		{"bump done.\n$ cat .zigversion\n0.13.0\n$ zig version\n0.13.0", map[string]bool{"0.13.0": true}},
+		{"bump done.\n$ cat .zigversion\n0.13.0", map[string]bool{}},
 	} {
 		got := map[string]bool{}
 		for _, st := range pastedSettings(tc.text, source{}) {
@@ -962,19 +965,26 @@ func TestAskedVersionPaste(t *testing.T) {
 				t.Errorf("pastedSettings(%q): %s queried %v (found %v), want %v", tc.text, v, g, ok, q)
 			}
 		}
+		if len(tc.want) == 0 {
+			for _, st := range pastedSettings(tc.text, source{}) {
+				t.Errorf("pastedSettings(%q): setting %s=%s, want none", tc.text, st.key, st.value)
+			}
+		}
 	}
 	for _, tc := range []struct {
 		line string
 		want bool
+		prog string
 	}{
-		{"node --version", true},
-		{"docker compose exec db psql --version", true},
-		{"pip show numpy", true},
-		{"pip install numpy==2.1.0", false},
-		{"cat pyproject.toml", false},
+		{"node --version", true, "node"},
+		{"docker compose exec db psql --version", true, "psql"},
+		{"/opt/zig/zig version", true, "zig"},
+		{"pip show numpy", true, ""},
+		{"pip install numpy==2.1.0", false, ""},
+		{"cat pyproject.toml", false, ""},
 	} {
-		if got := askedVersion(tc.line); got != tc.want {
-			t.Errorf("askedVersion(%q) = %v, want %v", tc.line, got, tc.want)
+		if got, prog := askedVersion(tc.line); got != tc.want || prog != tc.prog {
+			t.Errorf("askedVersion(%q) = %v, %q, want %v, %q", tc.line, got, prog, tc.want, tc.prog)
 		}
 	}
 }
