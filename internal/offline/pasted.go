@@ -105,6 +105,9 @@ var (
 	// sexpPairRe is a setting as a Lisp form on its own line: `(name
 	// "build02.lab.lan")`, `(port 2222)`, closing parentheses after it.
 	sexpPairRe = lazyregexp.New(`^\(([a-z][\w-]*)\s+"?([^\s"()]+)"?\)+$`)
+	// spacedPairRe is a key and its value set apart by spaces alone:
+	// "minSdk 23", "listen 8080;".
+	spacedPairRe = lazyregexp.New(`^([A-Za-z][A-Za-z0-9_]*)\s+["']?([\w.:/-]*\d[\w.:/-]*)["']?\s*;?$`)
 	// tupleRe is a setting as a tuple: "{http_port, 8443}".
 	tupleRe = lazyregexp.New(`\{\s*:?([a-z_][\w]*)\s*,\s*["']?([^\s,{}"'\[\]]+)["']?\s*\}`)
 )
@@ -311,6 +314,13 @@ func pastedSettings(text string, src source) []setting {
 			}
 			continue
 		}
+		if m := spacedPairRe().FindStringSubmatch(t); m != nil && ln != strings.TrimLeft(ln, " \t") && compoundKey(m[1]) {
+			// "    minSdk 23" of a Gradle block, "  worker_connections
+			// 1024;" of nginx: an indented line of a block is one
+			// setting, its key written as a name of one word.
+			add(m[1], m[2], t, nil)
+			continue
+		}
 		if !strings.ContainsAny(t, "=:{") {
 			joined(t)
 			continue
@@ -388,6 +398,21 @@ func pastedSettings(text string, src source) []setting {
 	}
 	markSection(out[from:], under)
 	return out
+}
+
+// compoundKey reports whether a key is written as a name joined of words
+// ("minSdk", "worker_connections"), which prose never writes, or is a
+// listening port's ("listen"), the one plain word read as a key.
+func compoundKey(k string) bool {
+	if k == "listen" || strings.Contains(strings.Trim(k, "_"), "_") {
+		return true
+	}
+	for i := 1; i < len(k); i++ {
+		if k[i] >= 'A' && k[i] <= 'Z' && k[i-1] >= 'a' && k[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
 }
 
 // inlineDependencyRe is a dependency written as an inline table:

@@ -20,14 +20,19 @@ func TestPastedSettings(t *testing.T) {
 		`  "maxWorkers": 12,` + "\n" +
 		"[{ingest, [{batch_size, 500}, {verbose, true}]}].\n" +
 		"LOG_FORMAT=json\n" +
-		"the reason it failed: 3 retries ran out\n"
+		"the reason it failed: 3 retries ran out\n" +
+		"android {\n    defaultConfig {\n        minSdk 23\n        version 2\n    }\n}\n" +
+		"step 3\n"
 	var got []string
 	for _, s := range pastedSettings(text, source{}) {
 		got = append(got, s.key+"="+s.value+" "+strings.Join(s.terms, "+"))
 	}
 	// (LOG_FORMAT=json: a plain word under an environment variable's
-	// name is read, to tie only to a memory line writing that name.)
-	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size", "LOG_FORMAT=json log+format"}
+	// name is read, to tie only to a memory line writing that name;
+	// "minSdk 23" is an indented block's key and value set apart by a
+	// space, where a plain word as the key, or a line not indented, is
+	// no setting.)
+	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size", "LOG_FORMAT=json log+format", "minSdk=23 min+sdk"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("pastedSettings = %q, want %q", got, want)
 	}
