@@ -90,7 +90,7 @@ var (
 	// is a submodule", "commit messages start with the ticket", "item
 	// stats are RON files under assets/items": a kind of thing and the
 	// folder it is in), kept in a correction or when it recurs
-	factRe      = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b|^\S+(\s+\S+){0,2}\s+are\s+(\S+\s+){1,3}(in|under)\s+` + "`?" + `[\w.-]+/[\w/-]*\w/?` + "`?" + `([\s,;:)]|\.(\s|$)|$)`)
+	factRe      = lazyregexp.New(`(?i)^\S+(\s+\S+){0,3}\s+(is|are)\s+(generated|a (git )?submodule|shared|read-?only|vendored|deprecated|managed by|owned by|built by|copied from)\b|^\S+(\s+\S+){0,3}\s+(is|are)\s+(always\s+)?(stored|kept|saved|persisted|recorded)\s+(as|in)\s+\S+|^we\s+(always\s+)?(store|keep|save|persist|record)\s+\S+(\s+\S+){0,3}\s+(as|in)\s+\S+|\b(starts?|begins?) with\b|\b(goes|go|lives?|belongs?) (in|under|into|through|thru|via)\b|^\S+(\s+\S+){0,2}\s+are\s+(\S+\s+){1,3}(in|under)\s+` + "`?" + `[\w.-]+/[\w/-]*\w/?` + "`?" + `([\s,;:)]|\.(\s|$)|$)`)
 	planRe      = lazyregexp.New(`(?i)^(let'?s|let us|we should|we could|we might|we may|maybe|perhaps|i think|i guess|i'?d like|i would like|i want to|we want to|we'?ll|we will|i'?ll|i will|planning|the plan is|eventually|at some point|someday|should we|could we|would it|what if|consider|i wonder|wondering|probably|it might|might)\b`)
 	laterRe     = lazyregexp.New(`(?i)\b(later|next (week|sprint|month|quarter|release)|one day|some day|eventually|at some point|if we have time|when we get to it)\b`)
 	questRe     = lazyregexp.New(`(?i)^(why|what|how|where|which|who|whose|is|are|was|were|do|does|did|can|could|would|will|shall|should|have|has|had|am|isn'?t|aren'?t|doesn'?t|didn'?t|won'?t|wouldn'?t)\b`)
@@ -975,6 +975,7 @@ func fixTypos(s string) string {
 // first keeps the regular expressions off the ordinary requests that make
 // up most of a transcript.
 var cues = []string{
+	"stored as", "stored in", "kept as", "saved as", "persisted as", "recorded in", "we store", "we keep", "we save", "we persist", "we record",
 	"always", "never", "don't", "dont", "do not", "make sure", "ensure", "prefer", "avoid",
 	"stick", "only use", "we use", "must", "should", "remember", "keep in mind", "from now on",
 	"going forward", "future", "henceforth", "from here on", "every time", "whenever",

@@ -90,6 +90,11 @@ func TestClassify(t *testing.T) {
 		{"Never install npm packages globally.", false, "Never install npm packages globally.", true, false, false},
 		{"Globally, I prefer British spelling.", false, "I prefer British spelling.", false, true, false},
 		{"When you add an endpoint, always add a contract test.", false, "When you add an endpoint, always add a contract test.", true, false, false},
+		// how the project stores a kind of data is a fact of it, which
+		// stands once it recurs
+		{"timestamps are stored in UTC.", false, "Timestamps are stored in UTC.", false, false, false},
+		{"we store prices as integer cents.", false, "We store prices as integer cents.", false, false, false},
+		{"the logs are stored in a weird place sometimes?", false, "", false, false, false},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;
