@@ -61,8 +61,36 @@ func alwaysHistoric(s string) bool {
 	if len(locs) != 1 {
 		return false
 	}
-	return alwaysHistoryRe().MatchString(s) || pastAuxRe().MatchString(s[:locs[0][0]])
+	before := s[:locs[0][0]]
+	return alwaysHistoryRe().MatchString(s) || pastAuxRe().MatchString(before) || otherPast(before, s[locs[0][1]:])
 }
+
+// otherPast reports whether the "always" or "never" between before and
+// after sits before a verb in the simple past with someone other than the
+// person as its subject: "which the Warsaw office never forgave us for",
+// "the old box always crashed on Mondays". A rule is said in the present;
+// the past tells a story. The person's own past ("I always tagged
+// releases, keep it") is toldPast's, and a participle after a copula
+// ("commits are always signed") the present passive.
+func otherPast(before, after string) bool {
+	m := pastVerbRe().FindStringSubmatch(after)
+	if m == nil || alwaysPastKept[strings.ToLower(m[1])] || strings.TrimSpace(before) == "" {
+		return false
+	}
+	return !copulaEndRe().MatchString(before) && !personEndRe().MatchString(before)
+}
+
+// pastVerbRe is a verb in the simple past opening what follows an
+// "always" or "never"; group 1 is the verb.
+var pastVerbRe = lazyregexp.New(`(?i)^\s+([a-z]+ed|forgave|forgot|knew|went|saw|came|got|had|did|took|made|gave|ran|thought|told|said|wrote|brought|found|left|heard|felt|became|began|broke|chose|fell|grew|held|kept|lost|meant|met|paid|sent|spoke|spent|stood|understood|won)\b`)
+
+// copulaEndRe is a copula or auxiliary ending the words before an
+// "always": "are always signed", "must always be".
+var copulaEndRe = lazyregexp.New(`(?i)\b(?:is|are|be|been|being|get|gets|stay|stays|remain|remains|must|should|will|shall|can|to)\s+$`)
+
+// personEndRe is the person (or their team) right before an "always":
+// "I always", "we've always".
+var personEndRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve|’ve| have)?\s+$`)
 
 // pastAuxRe is a past auxiliary right before the "always" or "never":
 // "the people outside could never reach it", "the old box was always

@@ -95,6 +95,10 @@ func TestClassify(t *testing.T) {
 		{"timestamps are stored in UTC.", false, "Timestamps are stored in UTC.", false, false, false},
 		{"we store prices as integer cents.", false, "We store prices as integer cents.", false, false, false},
 		{"the logs are stored in a weird place sometimes?", false, "", false, false, false},
+		// a "never" or "always" before a verb in the past tells a story;
+		// after a copula the participle is a rule's passive
+		{"the AngularJS version had this feature, which the Warsaw office never forgave us for.", false, "", false, false, false},
+		{"commits are always signed.", false, "Commits are always signed.", true, false, false},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;
