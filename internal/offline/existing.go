@@ -87,16 +87,13 @@ func holdsPhrase(s, phrase string) bool {
 	}
 }
 
-// mentions reports whether a command already appears in memory text.
+// mentions reports whether a command already appears in memory text as
+// code. Prose names a command only in passing: "pytest fixtures" says
+// nothing about running `pytest`, nor "the content is built on dotnet
+// build" that `dotnet build` is one of the project's checks.
 func (k *known) mentions(cmd string) bool {
-	text := k.text.String()
-	if strings.Contains(cmd, " ") {
-		return strings.Contains(text, cmd)
-	}
-	// A one-word command is named as a command only in code: "pytest
-	// fixtures" in prose says nothing about running `pytest`.
-	for _, span := range backticked(text) {
-		if span == cmd || strings.HasPrefix(span, cmd+" ") {
+	for _, span := range backticked(k.text.String()) {
+		if span == cmd || strings.HasPrefix(span, cmd+" ") || strings.Contains(cmd, " ") && strings.Contains(span, cmd) {
 			return true
 		}
 	}

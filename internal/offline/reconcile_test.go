@@ -87,12 +87,12 @@ func TestReplaceLine(t *testing.T) {
 	}
 }
 
-// TestMentionsCommand: a one-word command counts as named in memory only
-// in code, not as a word of prose ("pytest fixtures").
+// TestMentionsCommand: a command counts as named in memory only in code,
+// not as words of prose ("pytest fixtures", "built on dotnet build").
 func TestMentionsCommand(t *testing.T) {
 	k := &known{}
-	k.addText("- Tests use pytest fixtures from tests/conftest.py.\n- Build the PDF with `latexmk -pdf main.tex`.\n- Lint with `ruff check .`.")
-	for cmd, want := range map[string]bool{"pytest": false, "latexmk -pdf main.tex": true, "ruff": true, "mypy": false} {
+	k.addText("- Tests use pytest fixtures from tests/conftest.py.\n- Build the PDF with `latexmk -pdf main.tex`.\n- Lint with `ruff check .`.\n- Content is built on dotnet build.\n- Run `cd web && npm test` before pushing.")
+	for cmd, want := range map[string]bool{"pytest": false, "latexmk -pdf main.tex": true, "ruff": true, "mypy": false, "dotnet build": false, "npm test": true} {
 		if got := k.mentions(cmd); got != want {
 			t.Errorf("mentions(%q) = %v, want %v", cmd, got, want)
 		}
