@@ -891,6 +891,11 @@ func normalizeArgv(argv []string) (command, bool) {
 		// `raco make` compiles; `yarn make` runs the package's
 		// script of that name, which may make anything.
 		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog])
+		if c.buildVerb && discardsOutput(rest) {
+			// `elm make src/Main.elm --output=/dev/null`: built only
+			// to see that it builds, a check.
+			c.category, c.buildVerb = "build", false
+		}
 	}
 	if c.category == "" && (!script || dispatcher) {
 		if opt := syntaxOption(prog, rest); opt != "" {
@@ -1335,6 +1340,18 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 // endingChecks end a command of an area of a tool that checks (`nix flake
 // check`, `sui move test`).
 var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "validate": true}
+
+// discardsOutput reports whether a command's options send what it makes
+// to /dev/null (`--output=/dev/null`, `-o /dev/null`): it runs for its
+// exit status alone.
+func discardsOutput(rest []string) bool {
+	for i, a := range rest {
+		if a == "/dev/null" && i > 0 && strings.HasPrefix(rest[i-1], "-") || strings.HasPrefix(a, "-") && strings.HasSuffix(a, "=/dev/null") {
+			return true
+		}
+	}
+	return false
+}
 
 // checkOption is the first option of a run that makes it only report
 // what it would change (checkFlag), "" when there is none.

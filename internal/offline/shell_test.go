@@ -38,6 +38,9 @@ func TestCommands(t *testing.T) {
 	}{
 		{"go test ./...", "go test ./...|test"},
 		{"cd ledger && CGO_ENABLED=0 go build ./...", "go build ./...|build"},
+		// a build whose output is thrown away is run as a check
+		{"elm make src/Main.elm --output=/dev/null", "elm make|build"},
+		{"elm make src/Main.elm --optimize --output=dist/main.js", "elm make --optimize|"},
 		{"go test -race -run TestFoo ./internal/x", "go test -race|test"},
 		{"npm test -- billing", "npm test|test"},
 		{"npm run lint", "npm run lint|lint"},
