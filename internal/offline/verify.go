@@ -798,7 +798,7 @@ func neededBuilds(sessions []mined) {
 			}
 			p := m.steps[i-1].cmd
 			if p.category != "" || p.preview || vcsStep(p) || serveStep(p) || configureStep(p) || dangerous(argsText(p.args)) ||
-				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) && !makesSources(p) || sharesValue(r.cmd, p) {
+				strings.Contains(p.step, " ") && !handsFile(p, r.cmd) && !makesSources(p) && !sameToolStep(p, r.cmd) || sharesValue(r.cmd, p) {
 				// Only a program run with options alone, one whose
 				// subcommand makes what is checked (makesSources), or
 				// one that writes the file the check is given, and
@@ -836,6 +836,22 @@ func neededBuilds(sessions []mined) {
 		}
 	}
 }
+
+// sameToolStep reports whether p is another subcommand of the program
+// whose own test or check subcommand a check is, one that installs or
+// fetches nothing: `pio run` before `pio test`, the firmware built before
+// its tests. (A task runner's tasks, `./gradlew recordPaparazziDebug`
+// before `./gradlew verifyPaparazziDebug`, and a package manager's
+// scripts, `yarn make` before `yarn test`, are no such pair.)
+func sameToolStep(p, check command) bool {
+	f, cf := strings.Fields(p.step), strings.Fields(check.step)
+	return len(f) == 2 && len(cf) >= 2 && p.tool == check.tool && !packageManagers[p.tool] && endingChecks[cf[1]] && f[1] != cf[1] && !setupVerbs[f[1]]
+}
+
+// setupVerbs are subcommands that get a project ready rather than make
+// what is checked: `npm install`, `poetry lock`.
+var setupVerbs = map[string]bool{"install": true, "i": true, "ci": true, "add": true, "sync": true, "update": true, "upgrade": true,
+	"fetch": true, "download": true, "restore": true, "lock": true, "init": true, "get": true, "deps": true, "clean": true, "link": true, "login": true}
 
 // makingVerbs end a subcommand that makes what a check then reads: the
 // site, the generated code, the rendered configuration.

@@ -241,7 +241,8 @@ func TestAskedChecks(t *testing.T) {
 // TestNeededBuilds: a program run with options alone right before a check
 // in every session that runs the check, or a subcommand that makes (a
 // site, generated code), is the build that check reads; one that comes
-// first only sometimes, or a subcommand that makes nothing, is not.
+// first only sometimes, or a subcommand that makes nothing, is not; nor is
+// a set-up subcommand of the checking program, which another one is.
 func TestNeededBuilds(t *testing.T) {
 	site := []string{"zola build --drafts", "vale public/"}
 	gen := []string{"mkdocs --strict", "vale site/"}
@@ -277,6 +278,17 @@ func TestNeededBuilds(t *testing.T) {
 	area := []string{"quillc sheet pack layouts > sheet.qpk", "quillc sheet validate sheet.qpk"}
 	if got, want := verificationOf(area, area, area), "Verification commands for this project: `quillc sheet pack layouts > sheet.qpk`, `quillc sheet validate sheet.qpk`."; got != want {
 		t.Errorf("one area: line %q, want %q", got, want)
+	}
+	// Another subcommand of the program whose test subcommand the check
+	// is builds what it tests; one that installs or updates does not.
+	fw := []string{"pio run", "pio test -e native"}
+	if got, want := verificationOf(fw, fw, fw), "Verification commands for this project: `pio run`, `pio test -e native`."; got != want {
+		t.Errorf("same program: line %q, want %q", got, want)
+	}
+	for _, s := range [][]string{{"pio update", "pio test -e native"}, {"pio pkg install", "pio test -e native"}} {
+		if got := verificationOf(s, s, s); strings.Contains(got, s[0]) {
+			t.Errorf("%s: line %q lists it", s[0], got)
+		}
 	}
 }
 
