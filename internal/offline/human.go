@@ -242,8 +242,19 @@ var asideRe = lazyregexp.New(`(?i)[,;]\s+(and\s+)?(btw|fyi|by the way|oh and|als
 // its own.
 func splitAt(s string) []string {
 	var out []string
-	for {
-		loc := asideRe().FindStringIndex(s)
+	for from := 0; ; {
+		loc := asideRe().FindStringIndex(s[from:])
+		if loc != nil {
+			loc[0], loc[1] = loc[0]+from, loc[1]+from
+		}
+		if loc != nil && bareScope(s[:loc[0]]) {
+			// "For all my projects, also the private ones, the
+			// comments …": "also" widens the scope, the rule is still
+			// to come.
+			from = loc[1]
+			continue
+		}
+		from = 0
 		if loc == nil || loc[0] == 0 || strings.HasSuffix(s[:loc[0]], "?") || strings.IndexFunc(s[loc[1]:], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 			// "no alias like gci or ?, also in the tests": a mark
 			// the comma follows ends no question, and cut there the
@@ -262,6 +273,12 @@ func splitAt(s string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// bareScope reports whether head is a scope over every project and
+// little else ("For all my projects"): no thought of its own to end.
+func bareScope(head string) bool {
+	return globalRe().MatchString(head) && len(strings.Fields(withoutScope(head))) < 2
 }
 
 // longSentence is how many words make a sentence a run-on paragraph.

@@ -123,7 +123,7 @@ func TestAsideAfterQuestionMark(t *testing.T) {
 
 // TestSplitAtKeepsTrailingAside: an aside word that ends a sentence opens
 // no new thought and stays with the sentence (where turns reads it); one
-// in the middle still cuts.
+// in the middle still cuts, but not right after a bare scope.
 func TestSplitAtKeepsTrailingAside(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -132,6 +132,9 @@ func TestSplitAtKeepsTrailingAside(t *testing.T) {
 		{"the box clock is UTC, fyi", []string{"the box clock is UTC, fyi"}},
 		{"add the page, btw the api runs on port 4000", []string{"add the page", "the api runs on port 4000"}},
 		{"the vendored copy is patched, by the way.", []string{"the vendored copy is patched, by the way."}},
+		// "also" after a bare scope widens it; after a thought it cuts
+		{"For all my projects, also the private ones, comments are in English", []string{"For all my projects, also the private ones, comments are in English"}},
+		{"for all my projects use tabs, also the api runs on port 4000", []string{"for all my projects use tabs", "the api runs on port 4000"}},
 	} {
 		got := splitAt(c.in)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {

@@ -357,6 +357,12 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		// asks for assent to a rule, it asks nothing.
 		s = s[:len(s)-len(m)]
 	}
+	if loc := hereTooRe().FindStringIndex(s); loc != nil && strings.HasSuffix(s, "?") && len(textkey.Tokens(s[:loc[0]])) >= 3 && hasScope(s[:loc[0]]) {
+		// "in every repo I have I keep a CHANGELOG.md, can you start
+		// one here?": the rule for every project, then the day's
+		// question under it.
+		s = s[:loc[0]]
+	}
 	if strings.HasSuffix(s, "?") || tagQuestionRe().MatchString(s) {
 		return nil, nil
 	}
@@ -472,7 +478,12 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		s = s[:len(s)-len(m)]
 	}
 	remembered := false
-	if m := rememberMidRe().FindString(s); m != "" {
+	if m := rememberMidRe().FindString(s); m != "" && hereOnlyRe().MatchString(s[len(m):]) {
+		// "in every repo i have it's conventional commits, remember
+		// that for here too": what is remembered is what came before.
+		st.lasting, remembered = true, true
+		s = strings.TrimRight(s[:strings.LastIndexAny(strings.TrimRight(m, " "), ",;:\u2014")], " ")
+	} else if m != "" {
 		st.lasting, remembered = true, true
 		s = s[len(m):]
 	} else if rest, ok := rememberRunOn(s); ok {
@@ -549,6 +560,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		// grateful if you didn't …": the polite asking followed the
 		// scope, so it is read in its plain form only now.
 		s = wishIf(formalAsk(strings.TrimSpace(s)))
+		s = scopedConvention(s)
 	}
 	if namesNothing(s) {
 		// "every language, I don't care what the style guide says": a
@@ -703,7 +715,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	switch {
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
-		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s) && !(st.correction && goneReasonOnly(s)),
+		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)) && !(st.global && scopedWishRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s) && !(st.correction && goneReasonOnly(s)),
 		describeRe().MatchString(s):
 		return nil, nil
 	}
@@ -745,6 +757,49 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	s = pleaseNotRe().ReplaceAllString(s, "${1}${3}")
 	st.line = asLine(asideWordRe().ReplaceAllString(s, ""))
 	return st, nil
+}
+
+// hereOnlyRe is all a "remember that" may point at when the rule came
+// before it: "for here too", "here as well", "for this one".
+var hereOnlyRe = lazyregexp.New(`(?i)^(?:for\s+)?(?:here|this (?:one|repo|project))(?:\s+(?:too|as well))?\W*$`)
+
+// scopedWishRe is a wish for a thing, not for a deed to come, said under
+// a scope over every project: "for all my projects I'd like type hints on
+// every function" is a standing preference ("I'd like to try Zig one day"
+// a plan).
+var scopedWishRe = lazyregexp.New(`(?i)^(?:i'?d like|i would like|i'?d love|i would love)\s+(?:a|an|the|\w+s|\w+ \w+s)\b`)
+
+// scopedItRe and scopedThereRe open what a scope over every project says
+// is so in each of them: "in every repo I have it's conventional
+// commits", "in every repo I own there's a CHANGELOG.md".
+var (
+	scopedItRe    = lazyregexp.New(`(?i)^(?:it'?s|it is)\s+`)
+	scopedThereRe = lazyregexp.New(`(?i)^(?:there'?s|there is|there are)\s+`)
+)
+
+// widenedRe is the scope over every project widened once more, before
+// the rule: "also the private ones, ", "even the old ones: ".
+var widenedRe = lazyregexp.New(`(?i)^(?:(?:also|even|including)\s+)?(?:the\s+)?(?:\w+\s+){0,2}ones?\s*[,;:]\s*`)
+
+// scopedConvention words what a scope over every project says is so in
+// each of them as the line's own subject: "it's conventional commits"
+// becomes "Use conventional commits", "there's a CHANGELOG.md" becomes
+// "Each project has a CHANGELOG.md"; read alone, "it" and "there" would
+// name nothing. A widening of the scope before the rule goes with it.
+func scopedConvention(s string) string {
+	// (The scope leaves the mark that closed it: ", also …".)
+	s = strings.TrimLeft(s, " ,;:\u2014-")
+	if loc := widenedRe().FindStringIndex(s); loc != nil {
+		// "also the private ones, the comments …": the scope widened.
+		s = s[loc[1]:]
+	}
+	if loc := scopedItRe().FindStringIndex(s); loc != nil && len(strings.Fields(s[loc[1]:])) >= 2 {
+		return "use " + s[loc[1]:]
+	}
+	if loc := scopedThereRe().FindStringIndex(s); loc != nil && len(strings.Fields(s[loc[1]:])) >= 2 {
+		return "each project has " + s[loc[1]:]
+	}
+	return s
 }
 
 // ackLeadRe is an acknowledgement opening a sentence: a "no X" after it

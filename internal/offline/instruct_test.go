@@ -99,6 +99,17 @@ func TestClassify(t *testing.T) {
 		// after a copula the participle is a rule's passive
 		{"the AngularJS version had this feature, which the Warsaw office never forgave us for.", false, "", false, false, false},
 		{"commits are always signed.", false, "Commits are always signed.", true, false, false},
+		// a scope over every project: what it says is so in each, a
+		// wish for a thing, a "remember that" or a question about this
+		// project after the rule, and a widening of the scope
+		{"in every repo i have it's conventional commits, remember that for here too.", false, "Use conventional commits.", true, true, false},
+		{"in every repo I own there is a CHANGELOG.md and each change gets an entry under Unreleased, do that here too.", false, "Each project has a CHANGELOG.md and each change gets an entry under Unreleased.", true, true, false},
+		{"For all my projects I'd like type hints on every function.", false, "I'd like type hints on every function.", true, true, false},
+		{"For all my projects I'd like to try zig one day.", false, "", false, false, false},
+		{"And in every repo I have I keep a CHANGELOG.md with one entry per change, can you start one here and add what we did?", false, "I keep a CHANGELOG.md with one entry per change.", true, true, false},
+		{"the api is versioned under /v2, can you check it?", false, "", false, false, false},
+		{"the api is versioned under /v2, remember that for here too.", false, "The api is versioned under /v2.", true, false, false},
+		{"For all my projects, also the private ones, the comments in the code must be in English.", false, "The comments in the code must be in English.", true, true, false},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;

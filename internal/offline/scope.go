@@ -714,8 +714,19 @@ func unpointed(s string) string {
 			s = s[:loc[0]]
 		}
 	}
+	if loc := hereTooRe().FindStringIndex(s); loc != nil && len(textkey.Tokens(s[:loc[0]])) >= 3 {
+		// "…, do that here too", "…, can you start one here?": the
+		// rule applied to this project, or the day's task after it.
+		s = s[:loc[0]]
+	}
 	return s
 }
+
+// hereTooRe is a closing clause that applies a rule said for every
+// project to this one, or asks for the day's task under it: ", remember
+// that for here too", ", please apply that here", ", can you start one
+// here and add what we did?".
+var hereTooRe = lazyregexp.New(`(?i)[,;]\s*(?:(?:so|and)\s+)?(?:please\s+)?(?:(?:do|remember|apply|use|follow|keep)\s+(?:that|this|it)(?:\s+(?:for\s+)?(?:here|in this (?:one|repo|project)))?(?:\s+(?:too|as well))?(?:\s+please)?|(?:can|could|would|will) you\b[^,;]*\?)\s*[.!]*$`)
 
 // contractedRe is a pointer with its verb run on: "that's", "thats".
 var contractedRe = lazyregexp.New(`(?i)^(that|this|it)['\x{2019}]?s$`)
