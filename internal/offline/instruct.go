@@ -1454,7 +1454,7 @@ func sameStmt(a, b stmt) bool {
 		// matter.
 		return false
 	}
-	shared, _ := textkey.Overlap(withParts(a.line, tieTerms(ta)), withParts(b.line, tieTerms(tb)))
+	shared := sharedUnits(a.line, tieTerms(ta), withParts(b.line, tieTerms(tb)))
 	// A dotted name is named by its tail too in the heat of a correction:
 	// "l10n.t" in one, "vscode.l10n.t" in the other.
 	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb)) || sharedCaps(a.line, b.line) >= 2
@@ -1573,25 +1573,58 @@ func withParts(line string, terms []string) []string {
 	out := append([]string(nil), terms...)
 	low := strings.ToLower(line)
 	for _, t := range terms {
-		t = strings.Trim(t, "`")
-		parts := strings.FieldsFunc(t, func(r rune) bool { return r == '/' || r == '_' || r == ':' })
-		if len(parts) < 2 || strings.Contains(t, "/") && isPath(low, t, len(parts)) {
-			// A path ("app/tasks/") names a place, not two things.
-			continue
-		}
-		for _, p := range parts {
-			if len(p) >= 3 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
-				out = append(out, textkey.Stem(p))
-			}
+		out = append(out, termParts(low, t)...)
+	}
+	return append(out, camelTermParts(line)...)
+}
+
+// termParts are the words of one compound term of a line (low, lower
+// case), stemmed: "to_pandas" gives pandas, a path none.
+func termParts(low, t string) []string {
+	t = strings.Trim(t, "`")
+	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '/' || r == '_' || r == ':' })
+	if len(parts) < 2 || strings.Contains(t, "/") && isPath(low, t, len(parts)) {
+		// A path ("app/tasks/") names a place, not two things.
+		return nil
+	}
+	var out []string
+	for _, p := range parts {
+		if len(p) >= 3 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			out = append(out, textkey.Stem(p))
 		}
 	}
-	// A camel-case name too: "getServerSession" names the session.
+	return out
+}
+
+// camelTermParts are the words of a line's camel-case names, stemmed:
+// "getServerSession" names the session.
+func camelTermParts(line string) []string {
+	var out []string
 	for _, p := range strings.Fields(camelWords(line)) {
 		if len(p) >= 3 && !genericTerms()[p] {
 			out = append(out, textkey.Stem(p))
 		}
 	}
 	return out
+}
+
+// sharedUnits is how many terms of line a (terms ta) another line's
+// terms with their parts (bWith, withParts) name, a compound term once
+// however many of its parts they name: "nvim_set_keymap" is one thing,
+// and "sets no default keymaps" does not name it twice over.
+func sharedUnits(a string, ta, bWith []string) int {
+	low, n := strings.ToLower(a), 0
+	for _, t := range ta {
+		if s, _ := textkey.Overlap(append([]string{t}, termParts(low, t)...), bWith); s > 0 {
+			n++
+		}
+	}
+	for _, p := range camelTermParts(a) {
+		if s, _ := textkey.Overlap([]string{p}, bWith); s > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // sharesName reports whether two lines share a name written as code: a

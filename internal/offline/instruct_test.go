@@ -318,6 +318,9 @@ func TestSameStmt(t *testing.T) {
 		want       bool
 	}{
 		{"No .Result, that deadlocks under load.", "Don't block on tasks with .Wait() or .Result, keep it async.", true, true},
+		// the words of one compound name count once: a rule about
+		// keymaps is not the correction naming nvim_set_keymap
+		{"Vim.keymap.set, not nvim_set_keymap. Takes a lua function directly.", "The plugin sets no default keymaps at all, only <Plug>(quickmark-jump) and friends, users map those themselves.", true, false},
 		{"Never disable RLS. Write a policy for board members instead.", "Don't turn off rls. Add a select policy.", true, true},
 		{"Tasks have to be idempotent, celery retries them.", "Every task must be idempotent. Use a sent_at guard.", true, true},
 		// without a correction the looser measure does not apply
