@@ -431,6 +431,11 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 			}
 		}
 	}
+	if t := stripFillers(s); againLeadRe().MatchString(t) {
+		// "I am sorry to be a bother, but it is the same as with
+		// claims: …": the lead follows the politeness.
+		s = t
+	}
 	if m := againLeadRe().FindString(s); m != "" && m != s && !(len(strings.Fields(m)) <= 3 && retryWords[strings.ToLower(strings.Fields(m)[0])]) {
 		// "that's the same thing again — no wall-clock time in DAG
 		// code": the mistake came back, and the rule follows the dash
@@ -880,18 +885,19 @@ var ticketOnlyRe = lazyregexp.New(`(?i)\bfor (ticket|issue|story|bug|pr|card|tas
 
 // againLeadRe is a clause saying a mistake came back, before a dash or a
 // colon that leads to the rule: "the same thing again — …", "tabs
-// again: …", "same mistake as yesterday: …".
+// again: …", "same mistake as yesterday: …", "it is the same as with
+// claims: …".
 // Only a mistake or a thing leads so: "same error as before: the login
 // test times out" reports a failure that came back, and what follows is
 // its symptom, no rule.
-var againLeadRe = lazyregexp.New(`(?i)^(?:[^,;:\x{2014}.!?]{0,40}\bagain|(?:(?:it'?s|that'?s|this is)\s+)?(?:the\s+)?` + sameMistake + `)\s*(\x{2014}|--?|:|;)\s*`)
+var againLeadRe = lazyregexp.New(`(?i)^(?:[^,;:\x{2014}.!?]{0,40}\bagain|(?:(?:it'?s|it is|that'?s|that is|this is)\s+)?(?:the\s+)?` + sameMistake + `)\s*(\x{2014}|--?|:|;)\s*`)
 
 // sameAsBefore is a person saying the agent made a mistake it made
 // before: "same thing as last week", "the same mistake as yesterday".
 const sameAsBefore = `same (?:thing|mistake|problem|issue|error|bug) ` + asBefore
 
 // sameMistake is sameAsBefore naming the agent's doing, not a failure.
-const sameMistake = `same (?:thing|mistake) ` + asBefore
+const sameMistake = `(?:same (?:thing|mistake) ` + asBefore + `|same (?:as|like) (?:with|for|in) [^,;:.!?\x{2014}]{1,30})`
 
 // asBefore is the time a repeated thing was seen before.
 const asBefore = `(?:as|like) (?:last (?:time|week|month|session)|yesterday|before|the other day)`

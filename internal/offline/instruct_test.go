@@ -110,6 +110,9 @@ func TestClassify(t *testing.T) {
 		{"the api is versioned under /v2, can you check it?", false, "", false, false, false},
 		{"the api is versioned under /v2, remember that for here too.", false, "The api is versioned under /v2.", true, false, false},
 		{"For all my projects, also the private ones, the comments in the code must be in English.", false, "The comments in the code must be in English.", true, true, false},
+		// "the same as with claims:" leads to the correction said
+		// again, after an apology too
+		{"I am sorry to be a bother, but it is the same as with claims: the validation rules belong in an AbstractValidator, not in attributes on the request.", false, "The validation rules belong in an AbstractValidator, not in attributes on the request.", false, false, true},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;
