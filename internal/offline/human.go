@@ -292,16 +292,20 @@ var runOnRe = lazyregexp.New(`(?i),\s+(and|but)\s+`)
 // style", "…, but not under vendor/", "…, and only through the gateway".
 var ellipticRe = lazyregexp.New(`(?i)^(?:never|not|only|always|also|ideally|preferably)\s+(?:as|in|into|inside|on|under|at|from|through|via|with|by|for|outside|over|within)\b`)
 
+// ownTooRe opens what widens the thing just named to the speaker's own:
+// "in all my teams' repos, and my own, nobody force-pushes".
+var ownTooRe = lazyregexp.New(`(?i)^(?:(?:my|our) own|mine|ours)\s*,`)
+
 // runOnClauses is a long sentence cut at its run-on joints (runOnRe),
 // except before a clause that leaves out its subject and verb
 // (ellipticRe): cut off, "never as an inline style or a one-off override"
 // says nothing of what is never done, so it stays with the clause it
-// goes on.
+// goes on; nor before the speaker's own ("…, and my own, …"; ownTooRe).
 func runOnClauses(sent string) []string {
 	var out []string
 	start := 0
 	for _, loc := range runOnRe().FindAllStringIndex(sent, -1) {
-		if ellipticRe().MatchString(sent[loc[1]:]) {
+		if ellipticRe().MatchString(sent[loc[1]:]) || ownTooRe().MatchString(sent[loc[1]:]) {
 			continue
 		}
 		out = append(out, sent[start:loc[0]])

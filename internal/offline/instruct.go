@@ -783,8 +783,9 @@ var (
 )
 
 // widenedRe is the scope over every project widened once more, before
-// the rule: "also the private ones, ", "even the old ones: ".
-var widenedRe = lazyregexp.New(`(?i)^(?:(?:also|even|including)\s+)?(?:the\s+)?(?:\w+\s+){0,2}ones?\s*[,;:]\s*`)
+// the rule: "also the private ones, ", "even the old ones: ", "and my
+// own, ".
+var widenedRe = lazyregexp.New(`(?i)^(?:(?:(?:also|even|including)\s+)?(?:the\s+)?(?:\w+\s+){0,2}ones?|and (?:my|our) own|and mine)\s*[,;:]\s*`)
 
 // scopedConvention words what a scope over every project says is so in
 // each of them as the line's own subject: "it's conventional commits"

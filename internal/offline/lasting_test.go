@@ -555,7 +555,8 @@ func TestGoneReasonOnly(t *testing.T) {
 // TestRunOnKeepsEllipsis: a long run-on sentence is cut at ", and" /
 // ", but", except before a clause that leaves out its subject and verb
 // ("…, and never as an inline style"), which stays with the clause it
-// goes on; a clause with its own subject is still cut off.
+// goes on, or before the speaker's own ("…, and my own, …"); a clause
+// with its own subject is still cut off.
 func TestRunOnKeepsEllipsis(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -569,6 +570,9 @@ func TestRunOnKeepsEllipsis(t *testing.T) {
 			[]string{"payroll exports are sent through the SFTP drop, and only through the drop", "the accountant picks them up on Fridays"}},
 		{"the tiles are fired on cone 6, and never fire the test kiln past cone 8",
 			[]string{"the tiles are fired on cone 6", "never fire the test kiln past cone 8"}},
+		// the speaker's own, added to what was just named, is no clause
+		{"in all my teams' repos, and my own, nobody force-pushes to a shared branch",
+			[]string{"in all my teams' repos, and my own, nobody force-pushes to a shared branch"}},
 	} {
 		if got := runOnClauses(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("runOnClauses(%q) = %q, want %q", tc.in, got, tc.want)

@@ -30,6 +30,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/automem/automem/internal/evidence"
+	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 	"github.com/automem/automem/internal/tombstone"
@@ -284,6 +285,10 @@ func kindRoots(d memdir.Dir) patch.Roots {
 // (maxSentence) and a little more.
 const maxLine = 500
 
+// dependentOpenRe is a word that opens a phrase adding to the clause
+// before it, never a sentence of its own.
+var dependentOpenRe = lazyregexp.New(`(?i)^(?:including|excluding|especially|except)\b`)
+
 // cleanLine is the last gate for a memory line: redacted, one line, no
 // longer than maxLine when new, no dangerous content beyond what the line
 // it rewrites (old, or "") already holds, no template syntax, no bracket or
@@ -293,9 +298,11 @@ const maxLine = 500
 // read as one ("`pio check --skip-packages`, `pio test`": "skip … test").
 func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 	line = strings.Join(strings.Fields(line), " ")
-	if line == "" || !judged && dangerousBeyond(line, old) || endsOpen(line) {
+	if line == "" || !judged && dangerousBeyond(line, old) || endsOpen(line) || dependentOpenRe().MatchString(line) {
 		// (A line left inside an open bracket or quote is a cut
-		// sentence, whichever rule cut it: endsOpen.)
+		// sentence, whichever rule cut it: endsOpen; so is one that
+		// opens with what only adds to a clause before it, "Including
+		// the Python 3.12 interpreter.")
 		return "", false
 	}
 	if !judged && old == "" && utf8.RuneCountInString(line) > maxLine {

@@ -220,13 +220,16 @@ func hasScope(s string) bool {
 // middle of the sentence ("Last week you removed models/Old.cfg without
 // asking, I'm not upset but please, for all my projects, never delete a
 // file without asking me first"): what comes before the "please" is the
-// story that prompted the rule, the rule follows the scope. s itself
+// story that prompted the rule, the rule follows the scope; so after a
+// lead-in and its colon ("One more thing on team hygiene, since it came up
+// in the retro: in all my teams' repos, nobody force-pushes …"), where a
+// label of one word ("Tags:") stays with the rule. s itself
 // otherwise, and when little follows the scope (the rule came before it:
 // "answers as bullet points please, in all my repos").
 func askedScopeTail(s string) string {
 	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
 		before := strings.TrimRight(s[:loc[0]], " ,")
-		if loc[0] > 0 && pleaseEndRe().MatchString(before) && len(strings.Fields(s[loc[1]:])) >= 4 {
+		if loc[0] > 0 && (pleaseEndRe().MatchString(before) || strings.HasSuffix(before, ":") && len(strings.Fields(before)) >= 2) && len(strings.Fields(s[loc[1]:])) >= 4 {
 			return strings.TrimLeft(s[loc[0]:], " ,")
 		}
 	}

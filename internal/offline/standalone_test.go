@@ -128,6 +128,22 @@ func TestEndsOpen(t *testing.T) {
 	}
 }
 
+// TestDependentOpenIsNoLine: a line that opens with what only adds to a
+// clause before it is a cut sentence; the same words inside a line are
+// not.
+func TestDependentOpenIsNoLine(t *testing.T) {
+	in := Input{Redact: func(s string) string { return s }}
+	for line, want := range map[string]bool{
+		"Including the Python 3.12 interpreter.":                     false,
+		"Especially the admin pages.":                                false,
+		"Roles assume noble, including the Python 3.12 interpreter.": true,
+	} {
+		if _, ok := cleanLine(in, line, "", false); ok != want {
+			t.Errorf("cleanLine(%q) kept = %v, want %v", line, ok, want)
+		}
+	}
+}
+
 // TestSplitClausesKeepsBrackets: a comma inside a bracket or a quotation
 // separates no clauses; one outside does.
 func TestSplitClausesKeepsBrackets(t *testing.T) {
