@@ -350,6 +350,12 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		return nil, nil
 	}
 	if r := reversalOf(s, src); r != nil {
+		if nowNamedRe().MatchString(s) {
+			// "no we dont use nixpkgs-fmt anymore, its alejandra": the
+			// old rule goes, and what rules it out names what holds
+			// now, a correction of its own.
+			return &stmt{src: src, correction: true, line: asLine(s)}, r
+		}
 		return nil, r
 	}
 	if m := okTagRe().FindString(s); m != "" && !questRe().MatchString(s) {
@@ -807,6 +813,10 @@ func scopedConvention(s string) string {
 	}
 	return s
 }
+
+// nowNamedRe is the clause after a thing given up that names what is
+// used now: "…, its alejandra", "…, we use uv now".
+var nowNamedRe = lazyregexp.New(`(?i)[,;]\s*(?:(?:it'?s|its|it is)\s+\S+|we (?:use|run) \S+(?:\s+now)?|\S+ now)\s*[.!]*$`)
 
 // ackLeadRe is an acknowledgement opening a sentence: a "no X" after it
 // reports what the person sees ("ok no difference after the restart"),

@@ -115,6 +115,8 @@ func TestClassify(t *testing.T) {
 		{"I am sorry to be a bother, but it is the same as with claims: the validation rules belong in an AbstractValidator, not in attributes on the request.", false, "The validation rules belong in an AbstractValidator, not in attributes on the request.", false, false, true},
 		// a scope after a lead-in and its colon opens the rule
 		{"One more thing on team hygiene, since it came up in the retro: in all my teams' repos, and my own, nobody force-pushes to a shared branch.", false, "Nobody force-pushes to a shared branch.", true, true, false},
+		// a thing given up, and what is used now, corrects
+		{"no we dont use nixpkgs-fmt anymore, its alejandra.", false, "No we dont use nixpkgs-fmt anymore, its alejandra.", false, false, true},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;
