@@ -318,8 +318,13 @@ func readChanges(s, prev, next string, src source) []change {
 		old, new = trimValue(old), trimValue(new)
 		if tool := lockfileTools[strings.ToLower(old)]; tool != "" && !strings.Contains(new, ".") {
 			// "moved to pnpm, the yarn.lock is gone": a lock file
-			// stands for the tool that writes it.
+			// stands for the tool that writes it, and so does the
+			// one said to replace it ("package-lock.json is deleted,
+			// pnpm-lock.yaml is the lockfile now").
 			old = tool
+			if other := lockfileToolIn(s, tool); other != "" {
+				new = other
+			}
 		}
 		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) {
 			return
@@ -733,6 +738,17 @@ func onePerValue(cs []change, s string) []change {
 // lockfileTools maps a lock file (lower-cased) to the tool that writes
 // it. Its stem is not always the tool: package-lock.json is npm's,
 // Gemfile.lock bundler's, so the stem is never guessed from.
+// lockfileToolIn is the tool of a lock file s names other than one of
+// tool's, or "".
+func lockfileToolIn(s, tool string) string {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if t := lockfileTools[strings.Trim(w, "`'\".,;:!?()")]; t != "" && t != tool {
+			return t
+		}
+	}
+	return ""
+}
+
 var lockfileTools = map[string]string{
 	"package-lock.json": "npm", "npm-shrinkwrap.json": "npm", "yarn.lock": "yarn", "pnpm-lock.yaml": "pnpm",
 	"bun.lockb": "bun", "bun.lock": "bun", "poetry.lock": "poetry", "pipfile.lock": "pipenv", "uv.lock": "uv",

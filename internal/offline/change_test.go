@@ -42,6 +42,7 @@ func TestChangesIn(t *testing.T) {
 		{"we migrated the monorepo off lerna to turborepo over the break", "", "lerna>turborepo"},
 		{"we switched the service to uv last week, the poetry.lock is gone", "", "poetry>uv"},
 		{"we moved the docs site to yarn, the package-lock.json is gone", "", "npm>yarn"},
+		{"package-lock.json is deleted, pnpm-lock.yaml is the lockfile now", "", "npm>pnpm"},
 		{"I moved the search box off the header to the sidebar", "", ""},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},
