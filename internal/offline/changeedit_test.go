@@ -303,6 +303,8 @@ func TestWithoutToldEdits(t *testing.T) {
 		{"The app is on 9090, as always.", true},
 		{"The admin api moved to 9191.", true},
 		{"The app runs on 9090.", true},
+		// a move told in the present is a change word too
+		{"Leadership decided we move the app over: everything goes to 9090.", false},
 	} {
 		told := candidate{kind: KindInstruction, line: tc.line, srcs: []source{{session: 2}}}
 		got := withoutToldEdits([]candidate{edit, told}, memKnown())
