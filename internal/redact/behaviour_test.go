@@ -32,6 +32,22 @@ func TestAWSExampleIDPinned(t *testing.T) {
 	}
 }
 
+// TestAWSLooseID: an access key id with a digit AWS's base32 never holds
+// is still redacted, as the credential a reader takes it for; a word of
+// the same length that only starts like one is not.
+func TestAWSLooseID(t *testing.T) {
+	r := newTest(t)
+	id := "AKIAQX7ZK4ML2WPN5R8T"
+	out, f := r.Redact("rotated it already: " + id + ".")
+	if strings.Contains(out, id) || len(f) != 1 || f[0].Rule != "aws-access-key-id-loose" {
+		t.Fatalf("loose id not redacted: %q %v", out, f)
+	}
+	in := "ACCAUNTINGREPORTSXYZW is the table"
+	if out, f := r.Redact(in); out != in || f != nil {
+		t.Fatalf("a word with no digit was redacted: %q %v", out, f)
+	}
+}
+
 func TestPlaceholderShape(t *testing.T) {
 	r := newTest(t)
 	out, f := r.Redact("token ghp_FAKE" + newGen(9).str(alnum, 32) + " end")

@@ -182,6 +182,18 @@ func automemRules() []ruleSpec {
 			Keywords:    []string{"private_key_id"},
 		},
 		{
+			// An access key id typed or made up with a digit AWS's
+			// base32 never holds (0, 1, 8, 9): gitleaks' aws-access-token
+			// takes the real alphabet only, and a near miss pasted
+			// in a transcript is as much a credential to the reader.
+			ID:     "aws-access-key-id-loose",
+			Before: 4, After: 40,
+			Regex:       `\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b`,
+			SecretGroup: 1,
+			Keywords:    []string{"akia", "asia", "abia", "acca"},
+			Check:       func(s string) bool { return strings.ContainsAny(s[4:], "0189") },
+		},
+		{
 			ID:     "aws-secret-access-key",
 			Before: 8, After: 100,
 			Regex:       `(?i)aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?([A-Za-z0-9/+]{40})\b`,
