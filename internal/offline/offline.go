@@ -311,10 +311,24 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 		// theirs to edit.)
 		return "", false
 	}
-	red := in.Redact(line)
-	if red != line {
-		// A line that carried a secret is not a fact worth keeping.
-		return "", false
+	if red := in.Redact(line); red != line {
+		// A sentence that carried a secret is not a fact worth keeping;
+		// the line's other sentences may be ("i already rotated it:
+		// AKIA…. I want pre-commit hooks, …"), unless one leans on it.
+		var kept []string
+		for _, sent := range splitSentences(line) {
+			if in.Redact(sent) != sent {
+				continue
+			}
+			if pronounRe().MatchString(sent) {
+				return "", false
+			}
+			kept = append(kept, sent)
+		}
+		if len(kept) == 0 || in.Redact(strings.Join(kept, " ")) != strings.Join(kept, " ") {
+			return "", false
+		}
+		line = strings.Join(kept, " ")
 	}
 	return strings.ReplaceAll(line, "${", "{"), true
 }

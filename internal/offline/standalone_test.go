@@ -128,6 +128,23 @@ func TestEndsOpen(t *testing.T) {
 	}
 }
 
+// TestSecretSentenceDropped: of a line holding a secret, the sentence
+// that holds it goes and the others stay, unless one leans on it by a
+// pronoun; a line of one sentence goes whole.
+func TestSecretSentenceDropped(t *testing.T) {
+	in := Input{Redact: func(s string) string { return strings.ReplaceAll(s, "AKIAQX7ZK4ML2WPN5R8T", "[REDACTED]") }}
+	for line, want := range map[string]string{
+		"I rotated it: AKIAQX7ZK4ML2WPN5R8T. I want pre-commit hooks.": "I want pre-commit hooks.",
+		"The key is AKIAQX7ZK4ML2WPN5R8T. It goes in the vault.":       "",
+		"Use AKIAQX7ZK4ML2WPN5R8T for the deploys.":                    "",
+		"Use pre-commit hooks.":                                        "Use pre-commit hooks.",
+	} {
+		if got, _ := cleanLine(in, line, "", false); got != want {
+			t.Errorf("cleanLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
 // TestDependentOpenIsNoLine: a line that opens with what only adds to a
 // clause before it is a cut sentence; the same words inside a line are
 // not.
