@@ -254,6 +254,8 @@ func classify(sentence string, corrective bool, src source) (*stmt, *reversal) {
 // for a while only ("… until the audit") is no statement whatever its
 // head says.
 func markedHeadClauses(sentence string, corrective bool, src source) *stmt {
+	// (A head is never cut inside a list: "…, which claims, clusters or
+	// users it touches" goes on past "claims"; listTailRe.)
 	s := strings.TrimSpace(sentence)
 	if strings.HasSuffix(s, "?") || tagQuestionRe().MatchString(s) || ventRe().MatchString(s) || credRe().MatchString(s) || passingClause(s) {
 		return nil
@@ -261,7 +263,7 @@ func markedHeadClauses(sentence string, corrective bool, src source) *stmt {
 	cuts := clauseSplitRe().FindAllStringIndex(s, -1)
 	for k, tried := len(cuts)-1, 0; k >= 0 && tried < 3; k-- {
 		head := strings.TrimSpace(s[:cuts[k][0]])
-		if len(textkey.Tokens(head)) < 4 || openAt(s, cuts[k][0]) || !marked(head) || !ruleShapeRe().MatchString(head) || condOpenRe().MatchString(head) {
+		if len(textkey.Tokens(head)) < 4 || openAt(s, cuts[k][0]) || listTailRe().MatchString(s[cuts[k][1]:]) || !marked(head) || !ruleShapeRe().MatchString(head) || condOpenRe().MatchString(head) {
 			// A head that states no rule ("remember that the last
 			// meeting went badly") or ends inside a condition ("from
 			// now on, if we ever open a second site") is no statement.
@@ -773,6 +775,10 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 // hereOnlyRe is all a "remember that" may point at when the rule came
 // before it: "for here too", "here as well", "for this one".
 var hereOnlyRe = lazyregexp.New(`(?i)^(?:for\s+)?(?:here|this (?:one|repo|project))(?:\s+(?:too|as well))?\W*$`)
+
+// listTailRe is the rest of a list after a comma: "clusters or users it
+// touches", one word and then "or" or "and".
+var listTailRe = lazyregexp.New(`(?i)^\s*[\w./-]+\s+(?:or|and)\s+\w`)
 
 // scopedWishRe is a wish for a thing, not for a deed to come, said under
 // a scope over every project: "for all my projects I'd like type hints on

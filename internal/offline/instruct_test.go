@@ -117,6 +117,11 @@ func TestClassify(t *testing.T) {
 		{"One more thing on team hygiene, since it came up in the retro: in all my teams' repos, and my own, nobody force-pushes to a shared branch.", false, "Nobody force-pushes to a shared branch.", true, true, false},
 		// a thing given up, and what is used now, corrects
 		{"no we dont use nixpkgs-fmt anymore, its alejandra.", false, "No we dont use nixpkgs-fmt anymore, its alejandra.", false, false, true},
+		// the person's habit for every project between a request and
+		// a remark; a scope said twice around a colon; a long sentence
+		// is not cut inside a list
+		{"and can you format everything with stylua, i use stylua in all my projects, i forgot to run it here.", false, "I use stylua.", true, true, false},
+		{"We had an incident review yesterday and I'd like to share the one rule that came out of it, because it's not specific to this repo: in every repo I have, the PR description must state the blast radius of the change, which claims, clusters or users it touches.", false, "The PR description must state the blast radius of the change.", true, true, false},
 		// a fact in two words is still a fact in a correction
 		{"nope, themes/ is a submodule.", false, "Themes/ is a submodule.", false, false, true},
 		// "as usual" says the thing is the project's standing convention;

@@ -225,9 +225,10 @@ func markedHead(s string) string {
 		if utf8.RuneCountInString(s[:loc[0]]) > maxSentence {
 			break
 		}
-		if openAt(s, loc[0]) {
+		if openAt(s, loc[0]) || listTailRe().MatchString(s[loc[1]:]) {
 			// "calls invoke('rename_note', ...)": a comma inside a
-			// bracket ends no clause (splitClauses).
+			// bracket ends no clause (splitClauses), nor one inside a
+			// list ("which claims, clusters or users it touches").
 			continue
 		}
 		head = s[:loc[0]]

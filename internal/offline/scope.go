@@ -228,12 +228,64 @@ func hasScope(s string) bool {
 // "answers as bullet points please, in all my repos").
 func askedScopeTail(s string) string {
 	for _, loc := range globalRe().FindAllStringIndex(s, -1) {
+		if i := strings.LastIndex(s[loc[0]:loc[1]], ": "); i >= 0 {
+			// "…, because it's not specific to this repo: in every
+			// repo I have, …": one scope said twice around the colon.
+			loc[0] += i + 1
+		}
 		before := strings.TrimRight(s[:loc[0]], " ,")
-		if loc[0] > 0 && (pleaseEndRe().MatchString(before) || strings.HasSuffix(before, ":") && len(strings.Fields(before)) >= 2) && len(strings.Fields(s[loc[1]:])) >= 4 {
+		if loc[0] > 0 && (pleaseEndRe().MatchString(before) || leadsToRule(before, s[loc[1]:])) && len(strings.Fields(s[loc[1]:])) >= 4 {
 			return strings.TrimLeft(s[loc[0]:], " ,")
+		}
+		if c, ok := habitClause(s, loc); ok {
+			return c
 		}
 	}
 	return s
+}
+
+// leadsToRule reports whether before, the words ahead of a scope, is a
+// lead-in of two words or more ending in a colon that leads to a rule
+// (after, what follows the scope), not to what the person saw: "What I
+// noticed yesterday: in all my repos, the CI takes ten minutes" tells;
+// "…the one rule that came out of it yesterday: in every repo I have, …"
+// announces one, and "saw it in your last commit: in every repo i have,
+// no emoji in commit messages" says one.
+func leadsToRule(before, after string) bool {
+	if !strings.HasSuffix(before, ":") || len(strings.Fields(before)) < 2 {
+		return false
+	}
+	after = strings.TrimLeft(after, " ,;:")
+	return !storyLeadRe().MatchString(before) || ruleNameRe().MatchString(before) ||
+		noOpenRe().MatchString(after) || starterRe().MatchString(after) || modalRe().MatchString(after)
+}
+
+// storyLeadRe is a lead-in that tells what was seen or when; ruleNameRe a
+// word that names what follows as a rule.
+var (
+	storyLeadRe = lazyregexp.New(`(?i)\b(?:noticed|saw|found|realis|realiz|yesterday|last (?:week|night|time)|this morning)`)
+	ruleNameRe  = lazyregexp.New(`(?i)\b(?:rules?|conventions?|polic(?:y|ies)|guidelines?)\b`)
+)
+
+// habitClause is the clause of s holding the scope at loc when it tells
+// the person's own habit between a request and what follows ("can you
+// format everything with stylua, i use stylua in all my projects, i forgot
+// to run it here"): that clause is the rule.
+func habitClause(s string, loc []int) (string, bool) {
+	start, end := 0, len(s)
+	for _, cut := range clauseSplitRe().FindAllStringIndex(s, -1) {
+		if cut[1] <= loc[0] {
+			start = cut[1]
+		} else if cut[0] >= loc[1] {
+			end = cut[0]
+			break
+		}
+	}
+	c := strings.TrimSpace(s[start:end])
+	if start == 0 || !selfHabitRe().MatchString(c) {
+		return "", false
+	}
+	return c, true
 }
 
 // pleaseEndRe is a clause that ends in the asking word, set off from what
