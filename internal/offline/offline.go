@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -205,7 +206,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	known, _ := k.verificationLine()
 	cands = foldStatedChecks(cands, known)
 	w := &writer{in: in, known: k, log: log, res: &res}
-	w.memory(cands)
+	w.memory(bySupport(cands, in.MaxLines))
 	w.skills(skills, verifyCmds(cands))
 	if err := w.flush(); err != nil {
 		return res, err
@@ -284,6 +285,30 @@ func kindRoots(d memdir.Dir) patch.Roots {
 // maxLine is the longest new memory line, in runes: two long sentences
 // (maxSentence) and a little more.
 const maxLine = 500
+
+// bySupport orders candidates for a run's line budget when there are more
+// than it holds: the verification line and edits of lines memory holds
+// first, then the facts said in the most sessions, so that what the
+// budget leaves to a later run is what the fewest sessions said. Under
+// the budget the order stays as found.
+func bySupport(cands []candidate, budget int) []candidate {
+	if len(cands) <= budget {
+		return cands
+	}
+	rank := func(c candidate) int {
+		if c.kind == KindVerification || c.replaces != "" {
+			return 1 << 20
+		}
+		sessions := map[int]bool{}
+		for _, s := range c.srcs {
+			sessions[s.session] = true
+		}
+		return len(sessions)
+	}
+	out := slices.Clone(cands)
+	slices.SortStableFunc(out, func(a, b candidate) int { return rank(b) - rank(a) })
+	return out
+}
 
 // dependentOpenRe is a word that opens a phrase adding to the clause
 // before it, never a sentence of its own.

@@ -223,3 +223,27 @@ func TestCleanLineLength(t *testing.T) {
 		t.Errorf("a new %d-rune line within maxLine was dropped", len(long))
 	}
 }
+
+// TestBySupport: over the line budget, the verification line and edits
+// come first, then the facts said in the most sessions; under it the
+// order stays as found.
+func TestBySupport(t *testing.T) {
+	once := candidate{kind: KindInstruction, line: "once", srcs: []source{{session: 1}}}
+	thrice := candidate{kind: KindInstruction, line: "thrice", srcs: []source{{session: 1}, {session: 2}, {session: 3}}}
+	edit := candidate{kind: KindInstruction, line: "edit", replaces: "- old", srcs: []source{{session: 1}}}
+	verify := candidate{kind: KindVerification, line: "verify", srcs: []source{{session: 1}}}
+	lines := func(cs []candidate) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.line)
+		}
+		return strings.Join(out, ",")
+	}
+	in := []candidate{once, thrice, edit, verify}
+	if got := lines(bySupport(in, 8)); got != "once,thrice,edit,verify" {
+		t.Errorf("under the budget: %s", got)
+	}
+	if got := lines(bySupport(in, 2)); got != "edit,verify,thrice,once" {
+		t.Errorf("over the budget: %s", got)
+	}
+}
