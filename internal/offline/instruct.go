@@ -491,11 +491,11 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		s = s[:len(s)-len(m)]
 	}
 	remembered := false
-	if m := rememberMidRe().FindString(s); m != "" && hereOnlyRe().MatchString(s[len(m):]) {
+	if m := rememberMidRe().FindString(s); m != "" && hereOnlyRe().MatchString(s[len(m):]) && strings.ContainsAny(m, ",;:\u2014") {
 		// "in every repo i have it's conventional commits, remember
 		// that for here too": what is remembered is what came before.
 		st.lasting, remembered = true, true
-		s = strings.TrimRight(s[:strings.LastIndexAny(strings.TrimRight(m, " "), ",;:\u2014")], " ")
+		s = strings.TrimRight(s[:strings.LastIndexAny(m, ",;:\u2014")], " ")
 	} else if m != "" {
 		st.lasting, remembered = true, true
 		s = s[len(m):]

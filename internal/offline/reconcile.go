@@ -201,18 +201,18 @@ func valueEdit(old, line string) string {
 	return e
 }
 
-// moveWordRe is a move told in the present ("we move the platform out of
-// Ireland", "the existing ones migrate"), which changeSignalRe, reading
-// what happened, leaves to the readers of plans.
+// moveWordRe is a move told in the present ("leadership decided we move
+// the platform out of Ireland"), which changeSignalRe, reading what
+// happened, leaves to the readers of plans.
 var moveWordRe = lazyregexp.New(`(?i)\b(?:we|they|everything|all)\s+(?:\w+\s+)?(?:move|migrate|switch)\b`)
 
 // withoutToldEdits drops a new line that only tells a change (a change
-// word: changeSignalRe, moveWordRe) an in-place edit of the same patch makes ("The
-// app is on 9090 now." beside "Server listens on port 9090 …", which was
-// port 8080): every value the line gives is one the edit brings and the
-// line it rewrites did not hold. The edit keeps the dropped line's
-// evidence. A pending patch's edit counts too, so that a second run does
-// not propose the line either.
+// word: changeSignalRe, moveWordRe) an in-place edit of the same patch
+// makes ("The app is on 9090 now." beside "Server listens on port 9090
+// …", which was port 8080): every value the line gives is one the edit
+// brings and the line it rewrites did not hold. The edit keeps the
+// dropped line's evidence. A pending patch's edit counts too, so that a
+// second run does not propose the line either.
 func withoutToldEdits(out []candidate, k *known) []candidate {
 	told := func(c candidate) bool {
 		return c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (changeSignalRe().MatchString(c.line) || moveWordRe().MatchString(c.line))
