@@ -732,7 +732,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 		describeRe().MatchString(s):
 		return nil, nil
 	}
-	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s)
+	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s) || dataFactRe().MatchString(s)
 	// "…, not pytest, because the runner is built on unittest": the
 	// contrast ends the statement, the reason only follows it.
 	stated := withoutReason(s)
@@ -779,6 +779,12 @@ var hereOnlyRe = lazyregexp.New(`(?i)^(?:for\s+)?(?:here|this (?:one|repo|projec
 // listTailRe is the rest of a list after a comma: "clusters or users it
 // touches", one word and then "or" or "and".
 var listTailRe = lazyregexp.New(`(?i)^\s*[\w./-]+\s+(?:or|and)\s+\w`)
+
+// dataFactRe is how the project writes a kind of data, said as what it
+// is: "amounts are int64 cents", "money is cents everywhere in this
+// service", "ids are ULIDs", "timestamps are in UTC". Like every fact of
+// the project said without a marker, it stands once it recurs.
+var dataFactRe = lazyregexp.New(`(?i)^(?:\S+\s+){0,5}?(?:is|are)\s+(?:in\s+)?(?:(?:an?|the)\s+)?(?:(?:integer|int(?:32|64)?|whole|bigint)\s+)?(?:number of\s+)?(?:cents|utc|ulids?|uuids?(?:v[47])?)\b`)
 
 // scopedWishRe is a wish for a thing, not for a deed to come, said under
 // a scope over every project: "for all my projects I'd like type hints on
@@ -1053,6 +1059,7 @@ func fixTypos(s string) string {
 // first keeps the regular expressions off the ordinary requests that make
 // up most of a transcript.
 var cues = []string{
+	" cents", " utc", "ulid", "uuid",
 	"stored as", "stored in", "kept as", "saved as", "persisted as", "recorded in", "we store", "we keep", "we save", "we persist", "we record",
 	"always", "never", "don't", "dont", "do not", "make sure", "ensure", "prefer", "avoid",
 	"stick", "only use", "we use", "must", "should", "remember", "keep in mind", "from now on",

@@ -122,6 +122,10 @@ func TestClassify(t *testing.T) {
 		// is not cut inside a list
 		{"and can you format everything with stylua, i use stylua in all my projects, i forgot to run it here.", false, "I use stylua.", true, true, false},
 		{"We had an incident review yesterday and I'd like to share the one rule that came out of it, because it's not specific to this repo: in every repo I have, the PR description must state the blast radius of the change, which claims, clusters or users it touches.", false, "The PR description must state the blast radius of the change.", true, true, false},
+		// how the project writes a kind of data is a fact of it
+		{"totals are int64 cents.", false, "Totals are int64 cents.", false, false, false},
+		{"Amount is an integer number of cents.", false, "Amount is an integer number of cents.", false, false, false},
+		{"the meeting is in the big room.", false, "", false, false, false},
 		// a decision for a while is no rule
 		{"We're not switching libraries this quarter.", false, "", false, false, false},
 		// a fact in two words is still a fact in a correction
