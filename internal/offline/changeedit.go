@@ -790,10 +790,10 @@ func labelValue(line string, c change) string {
 // however the line names the setting: in "8080 clashes with the Grafana I
 // run locally, so the server is on 9090 now" the port given up is 8080,
 // which "Runs locally on port 8080." holds. A sentence that keeps the old
-// value somewhere ("9090 for the api, 8080 still serves the admin") gives
-// none up.
+// value somewhere ("9090 for the api, 8080 still serves the admin";
+// goesOnRe) gives none up.
 func toldOld(line string, c change) string {
-	if !whole(c.new) || stillRe().MatchString(c.src.quote) {
+	if !whole(c.new) || goesOnRe().MatchString(c.src.quote) {
 		return ""
 	}
 	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
@@ -803,9 +803,6 @@ func toldOld(line string, c change) string {
 	}
 	return ""
 }
-
-// stillRe says a thing stays as it is.
-var stillRe = lazyregexp.New(`(?i)\b(still|stays?|remains?|keeps?|as well|too)\b`)
 
 // hasLetter reports whether s holds a letter.
 func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }

@@ -15,9 +15,11 @@
 package offline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -295,18 +297,26 @@ func bySupport(cands []candidate, budget int) []candidate {
 	if len(cands) <= budget {
 		return cands
 	}
-	rank := func(c candidate) int {
-		if c.kind == KindVerification || c.replaces != "" {
-			return 1 << 20
-		}
+	type ranked struct {
+		c    candidate
+		rank int
+	}
+	rs := make([]ranked, len(cands))
+	for i, c := range cands {
 		sessions := map[int]bool{}
 		for _, s := range c.srcs {
 			sessions[s.session] = true
 		}
-		return len(sessions)
+		rs[i] = ranked{c, len(sessions)}
+		if c.kind == KindVerification || c.replaces != "" {
+			rs[i].rank = math.MaxInt32
+		}
 	}
-	out := slices.Clone(cands)
-	slices.SortStableFunc(out, func(a, b candidate) int { return rank(b) - rank(a) })
+	slices.SortStableFunc(rs, func(a, b ranked) int { return cmp.Compare(b.rank, a.rank) })
+	out := make([]candidate, len(rs))
+	for i, r := range rs {
+		out[i] = r.c
+	}
 	return out
 }
 

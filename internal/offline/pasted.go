@@ -1272,10 +1272,10 @@ func pastedServed(text string, src source, intro string) []setting {
 	}
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>"))
+		cmd, prompt := promptCommand(t)
 		switch {
-		case promptRe().MatchString(t):
+		case prompt:
 			flush()
-			cmd, _ := promptCommand(t)
 			if cs := commands(cmd); len(cs) > 0 {
 				port = servedQuery(cs[0])
 			}
