@@ -164,7 +164,11 @@ func supersedes(newer, older string) bool {
 	tn, to := factTerms(newer), factTerms(older)
 	// The same setting: a shared setting noun ("port", "branch"), or most
 	// of the older line's words.
-	slot, keys, keysOld := false, 0, 0
+	// named: a shared word that names the thing, not only how it is
+	// kept or where ("keep … under" in "keep a CHANGELOG.md updated …
+	// under an Unreleased heading" and "keep the gzipped .wasm under 100
+	// KB" are two facts).
+	slot, named, keys, keysOld := false, false, 0, 0
 	in := map[string]bool{}
 	for _, t := range tn {
 		in[t] = true
@@ -177,9 +181,10 @@ func supersedes(newer, older string) bool {
 		if in[t] {
 			keys++
 			slot = slot || slotTerms[t]
+			named = named || !ruleVerbs[t] && !narration[t] && !placeWords[t]
 		}
 	}
-	if !slot && (keys == 0 || 2*keys < keysOld) {
+	if !slot && (!named || 2*keys < keysOld) {
 		return false
 	}
 	vn, vo := valueTerms(tn), valueTerms(to)

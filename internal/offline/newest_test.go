@@ -28,6 +28,8 @@ func TestSupersedes(t *testing.T) {
 		{"Run go vet before committing.", "Run go test before committing.", false},
 		{"The server port is 7070.", "The server port is 7070.", false},
 		{"Always add a changeset for any change to a package.", "Apps live in apps/, shared code in packages/.", false},
+		// two facts share only how a thing is kept and where
+		{"I try to keep a CHANGELOG.md updated with every change, under an Unreleased heading, so I would be grateful if you could add entries for blake3 and xxh3 before publishing.", "I would really like us to keep the gzipped .wasm under 100 KB.", false},
 		// a new number replaces a number, not a line that states none
 		{"We upgraded to expo sdk 51.", "Native packages we add with expo install so the versions match the sdk.", false},
 		// a change from one named thing to another
