@@ -612,6 +612,43 @@ func TestVerificationLineIsBounded(t *testing.T) {
 	}
 }
 
+// TestVerificationLineListsKnownChecks: a check memory already writes as
+// code in prose is no verification line alone, but a line that adds a
+// check lists it too: the project's checks stand on one line.
+func TestVerificationLineListsKnownChecks(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cmds []string
+		want string // "" for no line
+	}{
+		{"adds a check", []string{"x:make", "x:make installcheck", "x:cppcheck --enable=warning src/"}, "`make installcheck`"},
+		{"only known", []string{"x:make", "x:make installcheck"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			mem := "# Memory\n\n- Regression tests live in sql/, run with `make installcheck`.\n"
+			if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 3; i++ {
+				w.add(fmt.Sprintf("s%d", i), true, append([]string{"u:fix the rollup bug"}, tc.cmds...)...)
+			}
+			var line string
+			for _, c := range w.run(t).Candidates {
+				if c.Kind == KindVerification {
+					line = c.Text
+				}
+			}
+			switch {
+			case tc.want == "" && line != "":
+				t.Fatalf("a line of known checks only: %s", line)
+			case tc.want != "" && (!strings.Contains(line, tc.want) || !strings.Contains(line, "cppcheck")):
+				t.Fatalf("line %q lacks %s", line, tc.want)
+			}
+		})
+	}
+}
+
 func TestBrokenPendingPatchLeftAlone(t *testing.T) {
 	w := newWorld(t)
 	standard(w)

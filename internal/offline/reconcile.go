@@ -594,10 +594,15 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	for _, c := range merged {
 		have[c] = true
 	}
+	// A command another memory line already names ("Build the PDF with
+	// `latexmk`") is left out unless the line gains a check memory does
+	// not name: then it lists them all, as a new line does.
+	adds := false
 	for _, c := range cmds {
-		// A command another memory line already names ("Build the PDF
-		// with `latexmk`") is left out here as it is from a new line.
-		if !have[c] && !k.mentions(c) {
+		adds = adds || !have[c] && !k.mentions(c)
+	}
+	for _, c := range cmds {
+		if !have[c] && adds {
 			merged = append(merged, c)
 			have[c] = true
 		}

@@ -84,13 +84,19 @@ func (w *writer) memory(cands []candidate) {
 		heading := "## Conventions"
 		if c.kind == KindVerification && c.replaces == "" {
 			heading = "## Verification"
+			// A line that only repeats commands memory already writes
+			// as code says nothing new; one that adds a check lists
+			// them all, as the project's one list of checks
+			// (`cppcheck` beside "run with `make installcheck`").
 			var fresh []string
+			adds := false
 			for _, cmd := range c.cmds {
-				if !w.known.mentions(cmd) && !dangerous(cmd) && !w.dismissedCommand(cmd) {
+				if !dangerous(cmd) && !w.dismissedCommand(cmd) {
 					fresh = append(fresh, cmd)
+					adds = adds || !w.known.mentions(cmd)
 				}
 			}
-			if len(fresh) == 0 {
+			if !adds {
 				continue
 			}
 			c.cmds, c.line = fresh, verificationLine(fresh)
