@@ -1487,7 +1487,13 @@ func sameStmt(a, b stmt) bool {
 	shared := sharedUnits(a.line, tieTerms(ta), withParts(b.line, tieTerms(tb)))
 	// A dotted name is named by its tail too in the heat of a correction:
 	// "l10n.t" in one, "vscode.l10n.t" in the other.
-	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= min(len(ta), len(tb)) || sharedCaps(a.line, b.line) >= 2
+	// A rule marked to last stands on its own: a third of its words
+	// shared is not yet enough to make it a correction said again.
+	need := min(len(ta), len(tb))
+	if !a.correction && a.lasting || !b.correction && b.lasting {
+		need++
+	}
+	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= need || sharedCaps(a.line, b.line) >= 2
 }
 
 // sharedCaps counts the words in capitals of four letters or more that

@@ -352,6 +352,19 @@ func TestSameStmt(t *testing.T) {
 		// a setting's value is not a correction that only names the setting
 		{"Native modules we add with pod install so the versions match the sdk.", "We use the ios sdk 17.", true, false},
 	}
+	// A rule marked to last joins a correction by more than a third of
+	// its words.
+	for _, tt := range []struct {
+		corr, rule string
+		want       bool
+	}{
+		{"Ahh, no no, please don't use asyncio.create_task in there. I got burned by that last year: when the screen gets popped the task is orphaned and keeps writing into a widget that's gone. Textual has workers for exactly this, the @work decorator, with exclusive=True so a new keystroke cancels the previous filter run.", "Every new widget should come with a snapshot test (pytest-textual-snapshot).", false},
+		{"Not float for money. Use Decimal, this is money of my customers.", "Money is Decimal, everywhere, always.", true},
+	} {
+		if got := sameStmt(stmt{line: tt.corr, correction: true}, stmt{line: tt.rule, lasting: true}); got != tt.want {
+			t.Errorf("sameStmt(%q, lasting %q) = %v, want %v", tt.corr, tt.rule, got, tt.want)
+		}
+	}
 	for _, tt := range tests {
 		if got := sameStmt(stmt{line: tt.a, correction: tt.correction}, stmt{line: tt.b}); got != tt.want {
 			t.Errorf("sameStmt(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
