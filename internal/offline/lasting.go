@@ -502,7 +502,10 @@ func markerClause(s string) (string, bool) {
 	}
 	parts := clauseSplitRe().Split(head, -1)
 	last := strings.TrimSpace(stripFillers(strings.TrimSpace(parts[len(parts)-1])))
-	if (notHereRe().MatchString(strings.TrimSpace(h)) || askQuestRe().MatchString(last)) && (!reproach || supposeRe().MatchString(h)) || ventRe().MatchString(head) {
+	if (notHereRe().MatchString(strings.TrimSpace(h)) || askQuestRe().MatchString(last)) && (!reproach || supposeRe().MatchString(h)) || ventRe().MatchString(head) && !soLead(head) {
+		// (A vent that leads on with "so" is the reason for the rule:
+		// "I'm tired of handlers that trust the body, so from now on
+		// every endpoint …".)
 		return "", false
 	}
 	rest := s[loc[1]:]
@@ -552,6 +555,11 @@ func markerClause(s string) (string, bool) {
 		// "would it be possible for every chapter to open with …?"
 		rest = p
 	}
+	if m := askYouRe().FindStringSubmatch(rest); m != nil && m[1] == "" && !notAsked[strings.ToLower(m[2])] {
+		// "can you put all the numbers … in conf/tuning.lua?": the
+		// marker makes the asking a rule, said plainly.
+		rest = m[2] + m[3]
+	}
 	rest = askedModalRe().ReplaceAllString(rest, "$1 should ")
 	rest = wishModalRe().ReplaceAllString(rest, "${1}should ")
 	rest = strings.TrimRight(okTagRe().ReplaceAllString(rest+"?", ""), "?,;: ")
@@ -567,6 +575,12 @@ func markerClause(s string) (string, bool) {
 		rest = last + ", " + rest
 	}
 	return lead + rest, true
+}
+
+// soLead reports whether head ends with "so" or "so,": what follows is
+// what the person draws from it.
+func soLead(head string) bool {
+	return strings.EqualFold(lastWord(strings.TrimRight(head, " ,")), "so")
 }
 
 // untilRe is a time limit set on what a clause tells: "frozen until the

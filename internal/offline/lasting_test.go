@@ -444,6 +444,12 @@ func TestMarkerClause(t *testing.T) {
 			"Every migration is reviewed by a second person."},
 		{"Also, and perhaps I should have said this earlier, would it be all right if, from now on, every sample had its label printed twice, rather than by hand?",
 			"Every sample should have its label printed twice, rather than by hand."},
+		// a vent that leads on with "so" is the rule's reason; the
+		// marker makes the asking after it a rule
+		{"I'm tired of handlers that trust the body, so from now on every endpoint binds into a request struct and runs it through the validator, no hand-written if checks.",
+			"Every endpoint binds into a request struct and runs it through the validator, no hand-written if checks."},
+		{"i always end up changing jump height in like 5 diffrent files which is so anoying, so from now on can you put all the numbers i tweak in conf/tuning.lua?",
+			"Put all the numbers i tweak in conf/tuning.lua."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.lasting || st.line != c.want {
