@@ -321,8 +321,12 @@ func bySupport(cands []candidate, budget int) []candidate {
 }
 
 // dependentOpenRe is a word that opens a phrase adding to the clause
-// before it, never a sentence of its own.
-var dependentOpenRe = lazyregexp.New(`(?i)^(?:including|excluding|especially|except)\b`)
+// before it, never a sentence of its own: "Including …", or a reason
+// alone that answers a question asked before it ("Because 9000 clashed
+// with MinIO …"; a reason and then a comma may lead to the rule). A line
+// wholly in brackets is an aside to what came before ("(server still on
+// 3000).").
+var dependentOpenRe = lazyregexp.New(`(?i)^(?:including|excluding|especially|except)\b|^(?:because|cause|'cause|bc)\b[^,;]*$|^\([^()]*\)\W*$`)
 
 // cleanLine is the last gate for a memory line: redacted, one line, no
 // longer than maxLine when new, no dangerous content beyond what the line
@@ -337,7 +341,7 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 		// (A line left inside an open bracket or quote is a cut
 		// sentence, whichever rule cut it: endsOpen; so is one that
 		// opens with what only adds to a clause before it, "Including
-		// the Python 3.12 interpreter.")
+		// the Python 3.12 interpreter.", or only asides: dependentOpenRe)
 		return "", false
 	}
 	if !judged && old == "" && utf8.RuneCountInString(line) > maxLine {
