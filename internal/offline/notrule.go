@@ -87,8 +87,9 @@ func willOnceDone(s string) bool {
 
 // behaviourRe is "always" or "never" between a definite subject and its
 // verb (groups 1, 2 and 3): "the courier never rings twice", also as
-// what the person found out ("turns out the kiln always …").
-var behaviourRe = lazyregexp.New(`(?i)^(?:(?:honestly|frankly|tbh|funnily enough|fun fact|to be fair|apparently|(?:it )?turns out(?: that)?|(?:it )?looks like|(?:it )?seems(?: like)?|if memory serves|iirc|afaik|as far as i know|i (?:found|noticed|saw|heard|learned)(?: that)?)[\s,:]+)?((?:the|our|my|his|her|their|its|this|that|these|those)\s+(?:[\w.'/-]+\s+){0,5}?)(always|never)\s+([a-z]+)\b`)
+// what the person found out ("turns out the kiln always …") or was told
+// ("readers report the sync spinner never stops").
+var behaviourRe = lazyregexp.New(`(?i)^(?:(?:honestly|frankly|tbh|funnily enough|fun fact|to be fair|apparently|(?:it )?turns out(?: that)?|(?:it )?looks like|(?:it )?seems(?: like)?|if memory serves|iirc|afaik|as far as i know|i (?:found|noticed|saw|heard|learned)(?: that)?|(?:users?|readers?|customers?|clients?|testers?|players?|people|someone|they)\s+(?:reports?|reported|says?|said|complains?|complained|claims?|claimed)(?: that)?)[\s,:]+)?((?:the|our|my|his|her|their|its|this|that|these|those)\s+(?:[\w.'/-]+\s+){0,5}?)(always|never)\s+([a-z]+)\b`)
 
 // holdVerbs after "always"/"never" state what must hold of a thing, not
 // what it happens to do: where it goes or comes from, what it is, uses or
