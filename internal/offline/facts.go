@@ -889,9 +889,10 @@ func distinctTokens(line string) map[string]bool {
 	return m
 }
 
-// sameToken reports whether two tokens name one thing: the same token, or
+// sameToken reports whether two tokens name one thing: the same token,
 // one a dotted name of the other ("KeyboardShortcuts.Name" of
-// "KeyboardShortcuts", "l10n.t" of "vscode.l10n.t").
+// "KeyboardShortcuts", "l10n.t" of "vscode.l10n.t"), or a directory
+// inside an absolute one (absDir).
 func sameToken(a, b string) bool {
 	if a == b {
 		return true
@@ -899,7 +900,19 @@ func sameToken(a, b string) bool {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".")
+	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".") ||
+		absDir(a) && strings.HasPrefix(b, strings.TrimSuffix(a, "/")+"/")
+}
+
+// absDir reports whether a token is an absolute directory ("/scratch",
+// "~/data/"): a place on one machine named at two depths ("on /scratch",
+// "on /scratch/s2291034/ckpt") is the one place.
+func absDir(t string) bool {
+	rest, ok := strings.CutPrefix(t, "~")
+	if !ok {
+		rest = t
+	}
+	return strings.HasPrefix(rest, "/") && strings.IndexFunc(rest, unicode.IsLetter) >= 0
 }
 
 // foldSharedToken folds two instructions or corrections of one inbox,

@@ -166,6 +166,14 @@ func TestSharedTokenFolds(t *testing.T) {
 			cand(KindInstruction, "Orders that repeat an order_ref we have seen are dropped before billing.", "orders that repeat an order_ref we have seen are dropped before billing", 0),
 			cand(KindInstruction, "Invoices are cut only after the order_ref dedupe, never before.", "invoices are cut only after the order_ref dedupe, never before", 2),
 			"Orders that repeat an order_ref we have seen are dropped before billing."},
+		// one absolute directory named at two depths
+		{"a scratch dir and a dir inside it",
+			cand(KindInstruction, "The checkpoints stay on /scratch.", "the checkpoints stay on /scratch", 2),
+			cand(KindInstruction, "Checkpoints have to go on /scratch/s2291034/ckpt, not in my home directory.", "checkpoints have to go on /scratch/s2291034/ckpt, not in my home directory", 0),
+			"Checkpoints have to go on /scratch/s2291034/ckpt, not in my home directory."},
+		{"two dirs side by side",
+			cand(KindInstruction, "Checkpoints go in /scratch/ckpt.", "checkpoints go in /scratch/ckpt", 2),
+			cand(KindInstruction, "Checkpoint logs go in /scratch/logs.", "checkpoint logs go in /scratch/logs", 0), ""},
 		// one port, one file for different things: two facts
 		{"a port for two things",
 			cand(KindInstruction, "Port is 9090 now, ops took 8080 for the metrics sidecar.", "port is 9090 now, ops took 8080 for the metrics sidecar", 0),
