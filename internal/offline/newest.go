@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/textkey"
@@ -43,7 +44,8 @@ var (
 	// negatedRe finds a name a statement rules out: "not npm", "never
 	// poetry.", "instead of black", "never run yarn" at the end of a
 	// clause ("never run pulumi up" names a command, not the tool).
-	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+(?:(?:use|run)\s+)?([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)`)
+	// "not the F401 anymore": a thing given up, named with its article.
+	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+(?:(?:use|run)\s+)?([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)|\bnot\s+(?:the|a|an)\s+([\w.@/+-]+)\s+any ?more\b`)
 	// negatesRe: the same name ruled out in the older line keeps it
 	// consistent, not superseded ("prefer pnpm over npm" rules npm out).
 	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b|\bprefer\w*\b.*\bover\s*$`)
@@ -76,7 +78,7 @@ func ruledOut(line string) []string {
 		}
 	}
 	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
-		w := strings.ToLower(strings.Trim(m[1], ".-"))
+		w := strings.ToLower(strings.Trim(m[1]+m[2], ".-"))
 		if w != "" && !textkeyStop(w) {
 			out = append(out, w)
 		}
@@ -130,6 +132,21 @@ func negatedIn(line, name string) bool {
 	return false
 }
 
+// modelTail reports whether name, a model number ("f401"), ends a longer
+// one of line ("STM32F401"): people drop the family prefix of a part
+// they name again.
+func modelTail(line, name string) bool {
+	if len(name) < 4 || strings.IndexFunc(name, unicode.IsDigit) < 0 || strings.IndexFunc(name, unicode.IsLetter) < 0 {
+		return false
+	}
+	for _, t := range textkey.Tokens(strings.ReplaceAll(line, "`", " ")) {
+		if len(t) > len(name) && strings.HasSuffix(t, name) && strings.IndexFunc(t[:len(t)-len(name)], unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hasWord reports whether name occurs in line as a word of its own, as
 // written: "requests" (a library) is not "request".
 func hasWord(line, name string) bool {
@@ -153,7 +170,7 @@ func supersedes(newer, older string) bool {
 		return true
 	}
 	for _, w := range ruledOut(newer) {
-		if hasWord(older, w) && !negatedIn(older, w) {
+		if (hasWord(older, w) || modelTail(older, w)) && !negatedIn(older, w) {
 			return true
 		}
 	}

@@ -168,3 +168,29 @@ func TestNegatedIn(t *testing.T) {
 		}
 	}
 }
+
+// TestRuledInQuote: a memory line relying on what the telling sentence
+// gave up, named there without its family prefix ("not the F401
+// anymore" of "STM32F401"), is the line the kept clause replaces; a line
+// naming another part is not.
+func TestRuledInQuote(t *testing.T) {
+	k := &known{from: map[string]string{}}
+	for _, l := range []string{"- Target chip is STM32F401 (thumbv7em-none-eabihf), flashed with probe-rs.", "- BME280 sensor on I2C1."} {
+		k.addText(l)
+		k.from[l] = "/mem/MEMORY.md"
+	}
+	c := candidate{kind: KindInstruction, line: "It's a Black Pill with the STM32F411CEU6 now.",
+		srcs: []source{{quote: "the lab gave me a new one, it's a Black Pill with the STM32F411CEU6 now, not the F401 anymore."}}}
+	if old, _ := k.ruledInQuote(c, map[string]bool{}); !strings.Contains(old, "STM32F401") {
+		t.Fatalf("ruledInQuote = %q, want the F401 line", old)
+	}
+	c.srcs[0].quote = "the lab gave me a new one, it's a Black Pill with the STM32F411CEU6 now, not the BMP280 anymore."
+	if old, _ := k.ruledInQuote(c, map[string]bool{}); old != "" {
+		t.Fatalf("ruledInQuote = %q for a part memory does not name", old)
+	}
+	for name, want := range map[string]bool{"f401": true, "401": false, "cortex": false} {
+		if got := modelTail("Target chip is STM32F401.", name); got != want {
+			t.Errorf("modelTail(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -85,6 +85,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) {
 			old, path := k.superseded(c.line, taken)
 			if old == "" {
+				old, path = k.ruledInQuote(c, taken)
+			}
+			if old == "" {
 				old, path = k.elaborated(c.line, taken)
 			}
 			if old != "" {
@@ -669,6 +672,29 @@ func (k *known) superseded(line string, taken map[string]bool) (string, string) 
 		}
 		if supersedes(line, l) {
 			return l, path
+		}
+	}
+	return "", ""
+}
+
+// ruledInQuote finds an existing memory line (read from a file, not yet
+// rewritten) that relies on a name the sentence c was said in rules out,
+// where the line kept only what holds now: "it's a Black Pill with the
+// STM32F411CEU6 now, not the F401 anymore" gives the line "… with the
+// STM32F411CEU6 now", and "Target chip is STM32F401" is what it replaces.
+func (k *known) ruledInQuote(c candidate, taken map[string]bool) (string, string) {
+	for _, w := range quotedRuledOut(c) {
+		if hasWord(c.line, w) || modelTail(c.line, w) {
+			continue
+		}
+		for _, l := range k.lines {
+			path := k.from[l]
+			if path == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			if (hasWord(l, w) || modelTail(l, w)) && !negatedIn(l, w) {
+				return l, path
+			}
 		}
 	}
 	return "", ""
