@@ -568,7 +568,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if hasScope(s) {
 		st.global, st.lasting = true, true
 		s = askedScopeTail(s)
-		s = unpointed(withoutScope(s))
+		s = scopeAppositionRe().ReplaceAllString(unpointed(withoutScope(s)), "")
 		// "and this is how I like things in any repo of mine, I'd be
 		// grateful if you didn't …": the polite asking followed the
 		// scope, so it is read in its plain form only now.
@@ -729,7 +729,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
 		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)) && !(st.global && scopedWishRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s) && !(st.correction && goneReasonOnly(s)),
-		describeRe().MatchString(s):
+		describeRe().MatchString(s) && !thereRuleRe().MatchString(s):
 		return nil, nil
 	}
 	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s) || dataFactRe().MatchString(s)
@@ -786,11 +786,22 @@ var listTailRe = lazyregexp.New(`(?i)^\s*[\w./-]+\s+(?:or|and)\s+\w`)
 // the project said without a marker, it stands once it recurs.
 var dataFactRe = lazyregexp.New(`(?i)^(?:\S+\s+){0,5}?(?:is|are)\s+(?:in\s+)?(?:(?:an?|the)\s+)?(?:(?:integer|int(?:32|64)?|whole|bigint)\s+)?(?:number of\s+)?(?:cents|utc|ulids?|uuids?(?:v[47])?)\b`)
 
-// scopedWishRe is a wish for a thing, not for a deed to come, said under
-// a scope over every project: "for all my projects I'd like type hints on
+// thereRuleRe is a rule said as what must exist: "there has to be a
+// pre-commit config", "there must be a changelog entry".
+var thereRuleRe = lazyregexp.New(`(?i)^there (?:has to|have to|must|should|needs? to) be\b`)
+
+// scopeAppositionRe is what a scope over every project names right after
+// it, before the rule: "for all my projects, this one and the pottery
+// site and everything else I have, commit messages …", "…, this one
+// included, …".
+var scopeAppositionRe = lazyregexp.New(`(?i)^\W*(?:(?:this|here)(?: one| repo| project)?(?: included| too| as well)|[^,;:]{0,100}\b(?:else|others?) (?:i|we) (?:have|own|run|do|maintain|write|touch))\s*,\s*`)
+
+// scopedWishRe is a wish for a thing, or for how things are done ("I'd
+// like Markdown written with one sentence per line"), not for a deed to
+// come, said under a scope over every project: "for all my projects I'd like type hints on
 // every function" is a standing preference ("I'd like to try Zig one day"
 // a plan).
-var scopedWishRe = lazyregexp.New(`(?i)^(?:i'?d like|i would like|i'?d love|i would love)\s+(?:a|an|the|\w+s|\w+ \w+s)\b`)
+var scopedWishRe = lazyregexp.New(`(?i)^(?:i'?d like|i would like|i'?d love|i would love)\s+(?:a|an|the|\w+s|\w+ \w+s|(?:\w+\s+){1,2}?(?:written|done|kept|made|built|formatted|named|stored|tested|documented|wrapped|sorted)\b)\b`)
 
 // scopedItRe and scopedThereRe open what a scope over every project says
 // is so in each of them: "in every repo I have it's conventional
