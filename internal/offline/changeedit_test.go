@@ -315,6 +315,15 @@ func TestWithoutToldEdits(t *testing.T) {
 			t.Errorf("%q: the edit has %d sources, want 2", tc.line, len(got[0].srcs))
 		}
 	}
+	// A version told less precisely than the edit writes it is the
+	// edit's; another minor version is not.
+	perl := candidate{kind: KindInstruction, line: "Perl 5.38.2 through perlbrew.", replaces: "- Perl 5.36.0 through perlbrew.", srcs: []source{{session: 1}}}
+	for line, kept := range map[string]bool{"I have switched perlbrew to 5.38.": false, "I have switched perlbrew to 5.3.": true} {
+		got := withoutToldEdits([]candidate{perl, {kind: KindInstruction, line: line, srcs: []source{{session: 2}}}}, memKnown())
+		if (len(got) == 2) != kept {
+			t.Errorf("%q kept = %v, want %v", line, len(got) == 2, kept)
+		}
+	}
 	// A pending patch made the edit: a second run does not propose the
 	// line either.
 	k := memKnown("Server listens on port 8080.")

@@ -149,7 +149,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 // alike: "9.1" in "Vim 9.1+ only").
 func holdsValue(line string, v typedValue) bool {
 	for _, lv := range typedValues(line) {
-		if lv.kind == v.kind && lv.value == v.value {
+		if lv.kind == v.kind && (lv.value == v.value || lv.kind == "version" && strings.HasPrefix(lv.value, v.value+".")) {
+			// (A version said less precisely is the one held: "to
+			// 5.38" of "Perl 5.38.2".)
 			return true
 		}
 	}
