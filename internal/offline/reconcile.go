@@ -304,7 +304,8 @@ var goesOnRe = lazyregexp.New(`(?i)\b(?:still|remains?|remained|continues? to|co
 var goingNewsRe = lazyregexp.New(`(?i)\b(?:but|however|except|instead|now|new|no longer|any ?more|anymore|switch\w*|mov(?:e|ed|ing) to|chang\w*|replac\w*)\b`)
 
 // restatesGoingOn reports whether a candidate said as continuing
-// (goesOnRe) in every sentence it comes from is a line memory already
+// (goesOnRe) or as the usual way ("like the rest", "as always":
+// conventionRe) in every sentence it comes from is a line memory already
 // holds in other words ("I take it Netty remains the engine." beside "Ktor
 // 2.3.12 with the Netty engine."): the two share two terms, one of them a
 // name (a code name, a value, a word capitalised past the first), and every
@@ -318,11 +319,11 @@ func (k *known) restatesGoingOn(c candidate) bool {
 		return false
 	}
 	for _, s := range c.srcs {
-		if !goesOnRe().MatchString(s.quote) {
+		if !goesOnRe().MatchString(s.quote) && !conventionRe().MatchString(s.quote) {
 			return false
 		}
 	}
-	return k.goesOnAs(c.line)
+	return k.goesOnAs(conventionRe().ReplaceAllString(c.line, " "))
 }
 
 // goesOnAs reports whether a line said as continuing is a line memory

@@ -308,6 +308,7 @@ func TestRestatesGoingOn(t *testing.T) {
 		"- Clipmint is an LSUIElement app with no Dock icon.",
 		"- Tiles are rendered by Mapnik into /srv/tiles/ at zoom 4 to 14.",
 		"- The press queue is drained by a Celery worker.",
+		"- Database access goes through the Exposed DSL, not the DAO API.",
 	}
 	k := &known{from: map[string]string{}, removed: map[string]bool{}}
 	for _, m := range mem {
@@ -324,6 +325,9 @@ func TestRestatesGoingOn(t *testing.T) {
 		{"The utility must, as before, remain without a Dock icon; it lives solely in the menu bar.", "Remain without a Dock icon; it lives solely in the menu bar.", true},
 		// another domain: a map tile server
 		{"Mapnik stays the renderer for the tiles, as before.", "Mapnik stays the renderer for the tiles.", true},
+		// said as the usual way ("like the rest") is going on too
+		{"The task is the batch import; the repository layer should use the Exposed DSL like the rest, with batchInsert.", "The repository layer should use the Exposed DSL.", true},
+		{"The new reports service should use the Exposed DAO API like the rest.", "The new reports service should use the Exposed DAO API.", false},
 		// a new name, another value, news, one plain word shared
 		{"Mapnik still renders the tiles, but through a Redis cache now.", "Mapnik still renders the tiles, but through a Redis cache now.", false},
 		{"The tiles still go to /srv/tiles/ with Tegola as the renderer.", "The tiles still go to /srv/tiles/ with Tegola as the renderer.", false},
