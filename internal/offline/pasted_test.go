@@ -107,6 +107,10 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 		{"request", mem, "u:now apply these to the staging box:" + paste, nil},
 		{"two lines fit", "# Project Memory\n\n- The admin UI listens on port 9000.\n- Serve the API with `uvicorn app:main --port 8000`.\n",
 			"u:settings file as it reads now:\n[server]\nport = 8100", nil},
+		// an address on this machine is no image and its tag
+		{"a listen address", "# Project Memory\n\n- Run the dev server with pserve development.ini; it listens on port 6543.\n",
+			"u:a colleague took 6543, so I changed our config. Here is it:\n[server:main]\nuse = egg:waitress#main\nlisten = localhost:6580",
+			[]string{"- Run the dev server with pserve development.ini; it listens on port 6580."}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
