@@ -137,7 +137,7 @@ func pastedSettings(text string, src source) []setting {
 		value = withoutRange(trimValue(value))
 		word := false
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
-			if named != nil || !envKey(key) || value == "" {
+			if named != nil || value == "" || !envKey(key) && !(compoundKey(key) && plainWord(value)) {
 				return
 			}
 			// "QUEUE_CONNECTION=database": a word is a value under
@@ -398,6 +398,20 @@ func pastedSettings(text string, src source) []setting {
 	}
 	markSection(out[from:], under)
 	return out
+}
+
+// plainWord reports whether a pasted value is one word a setting takes
+// as its value ("cdg", "debug"), not a switch ("true", "off") whose
+// setting memory names in other words.
+func plainWord(v string) bool {
+	if len(v) < 2 || len(v) > 24 || strings.IndexFunc(v, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
+		return false
+	}
+	switch strings.ToLower(v) {
+	case "true", "false", "yes", "no", "on", "off", "none", "null", "nil", "auto", "default", "enabled", "disabled":
+		return false
+	}
+	return true
 }
 
 // loopbackName reports whether the name before a colon is this machine
@@ -2174,20 +2188,34 @@ func asksInMessage(said []source, src source) bool {
 // is; or "". A key of fewer than four letters ("id", "url") may be a
 // word of prose.
 func keySlotValue(line string, st setting) string {
-	if len(st.key) < 4 || !strings.Contains(strings.ToLower(line), strings.ToLower(st.key)) {
+	if len(st.key) < 4 {
 		return ""
+	}
+	// The key as written, or its words in prose when it joins two or
+	// more ("primary region ams" for "primary_region").
+	key := []string{strings.ToLower(st.key)}
+	if !strings.Contains(strings.ToLower(line), key[0]) {
+		if key = strings.Fields(strings.ToLower(strings.NewReplacer("_", " ", "-", " ").Replace(st.key))); len(key) < 2 {
+			if key = strings.Fields(camelWords(st.key)); len(key) < 2 {
+				return ""
+			}
+		}
 	}
 	f := strings.Fields(strings.NewReplacer("`", " ", "=", " = ", ":", " : ").Replace(line))
 	shape := valueShape(st.value)
-	for i := 0; i+1 < len(f); i++ {
-		if !strings.EqualFold(strings.Trim(f[i], `"'(),;`), st.key) {
+	for i := 0; i+len(key) < len(f); i++ {
+		at := true
+		for k, w := range key {
+			at = at && strings.EqualFold(strings.Trim(f[i+k], `"'(),;`), w)
+		}
+		if !at {
 			continue
 		}
-		j := i + 1
+		j := i + len(key)
 		for j < len(f)-1 && (f[j] == ":" || f[j] == "=" || strings.EqualFold(f[j], "is")) {
 			j++
 		}
-		if v := withoutRange(trimValue(f[j])); v != "" && valueShape(v) == shape && !strings.EqualFold(v, st.value) {
+		if v := withoutRange(trimValue(strings.TrimRight(f[j], ".,;"))); v != "" && valueShape(v) == shape && !strings.EqualFold(v, st.value) {
 			return v
 		}
 		return ""

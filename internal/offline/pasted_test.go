@@ -111,6 +111,13 @@ func TestPastedImageTagAndFlag(t *testing.T) {
 		{"a listen address", "# Project Memory\n\n- Run the dev server with pserve development.ini; it listens on port 6543.\n",
 			"u:a colleague took 6543, so I changed our config. Here is it:\n[server:main]\nuse = egg:waitress#main\nlisten = localhost:6580",
 			[]string{"- Run the dev server with pserve development.ini; it listens on port 6580."}},
+		// a word value under a key memory writes in prose; a switch is
+		// no such value
+		{"a region word", "# Project Memory\n\n- App is deployed on Fly.io as potluck-web, primary region ams.\n",
+			"u:I moved the app closer. Here's the fly.toml as it is now:\napp = \"potluck-web\"\nprimary_region = \"cdg\"",
+			[]string{"- App is deployed on Fly.io as potluck-web, primary region cdg."}},
+		{"a switch", "# Project Memory\n\n- Auto stop machines is on for potluck-web.\n",
+			"u:Here's the fly.toml as it is now:\nauto_stop_machines = false", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
