@@ -188,6 +188,15 @@ func TestRuledInQuote(t *testing.T) {
 	if old, _ := k.ruledInQuote(c, map[string]bool{}); old != "" {
 		t.Fatalf("ruledInQuote = %q for a part memory does not name", old)
 	}
+	// a plain word ruled out ("not live") names no line: "live" is a
+	// verb of another
+	k.addText("- Livewire components live in app/Livewire, one class per component.")
+	k.from["- Livewire components live in app/Livewire, one class per component."] = "/mem/MEMORY.md"
+	c = candidate{kind: KindCorrection, line: "Text inputs bind with wire:model.blur.",
+		srcs: []source{{quote: "Notes fields are bound on blur, not live, not debounced-live, on blur."}}}
+	if old, _ := k.ruledInQuote(c, map[string]bool{}); old != "" {
+		t.Fatalf("ruledInQuote = %q for a plain word", old)
+	}
 	for name, want := range map[string]bool{"f401": true, "401": false, "cortex": false} {
 		if got := modelTail("Target chip is STM32F401.", name); got != want {
 			t.Errorf("modelTail(%q) = %v, want %v", name, got, want)

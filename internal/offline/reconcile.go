@@ -687,7 +687,10 @@ func (k *known) superseded(line string, taken map[string]bool) (string, string) 
 // STM32F411CEU6 now", and "Target chip is STM32F401" is what it replaces.
 func (k *known) ruledInQuote(c candidate, taken map[string]bool) (string, string) {
 	for _, w := range quotedRuledOut(c) {
-		if hasWord(c.line, w) || modelTail(c.line, w) {
+		if !hasDigit(w) && !strings.ContainsAny(w, "./:_@") || hasWord(c.line, w) || modelTail(c.line, w) {
+			// (Only a name as exact as a value says which line: "not
+			// live" rules out a binding mode, and "live" is a verb of
+			// "components live in app/Livewire" too.)
 			continue
 		}
 		for _, l := range k.lines {
