@@ -87,6 +87,31 @@ func holdsPhrase(s, phrase string) bool {
 	}
 }
 
+// namesRetired reports whether line names a value (distinctTokens) that
+// only lines an edit removes hold: the old value, told as gone.
+func (k *known) namesRetired(line string) bool {
+	for t := range distinctTokens(line) {
+		if !hasDigit(t) {
+			continue
+		}
+		gone, held := false, false
+		for _, l := range k.lines {
+			if !hasWord(strings.ToLower(l), t) {
+				continue
+			}
+			if k.removed[l] {
+				gone = true
+			} else {
+				held = true
+			}
+		}
+		if gone && !held {
+			return true
+		}
+	}
+	return false
+}
+
 // mentions reports whether a command already appears in memory text as
 // code. Prose names a command only in passing: "pytest fixtures" says
 // nothing about running `pytest`, nor "the content is built on dotnet

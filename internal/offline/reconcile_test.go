@@ -441,3 +441,22 @@ func TestRetellsPending(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesRetired: a line naming a value only the lines an edit removes
+// hold tells of the old value; one whose value memory still holds, or
+// holds anew, does not.
+func TestNamesRetired(t *testing.T) {
+	k := &known{from: map[string]string{}, removed: map[string]bool{}}
+	k.addText("- All jobs target datacenter ams1.\n- All jobs target datacenter fra1.\n- Redis runs on port 6379.")
+	k.removed["- All jobs target datacenter ams1."] = true
+	for line, want := range map[string]bool{
+		"Ams1 no longer exists, so any job that still says ams1 will never be placed.": true,
+		"Fra1 is the only datacenter.":     false,
+		"Redis stays on 6379.":             false,
+		"The cache is gone, nothing else.": false,
+	} {
+		if got := k.namesRetired(line); got != want {
+			t.Errorf("namesRetired(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

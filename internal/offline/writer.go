@@ -108,6 +108,12 @@ func (w *writer) memory(cands []candidate) {
 			if !ok || line != whole {
 				w.foldEvidence(whole, c.srcs)
 			}
+			if ok && line != whole && w.known.namesRetired(line) {
+				// "… datacenter is now fra1, and ams1 no longer
+				// exists, …" beside a pending edit from ams1 to fra1:
+				// what is left tells of the value memory gave up.
+				ok = false
+			}
 		}
 		if ok {
 			line, ok = withoutSaid(line, w.dismissed, w.dismissed)
