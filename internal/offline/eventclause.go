@@ -103,7 +103,7 @@ var pastAuxRe = lazyregexp.New(`(?i)\b(?:could|couldn't|was|wasn't|were|weren't)
 // an evaluation it intensifies ("helm charts are pain every time", "always
 // fun debugging timezones"), or what the speaker has never met ("never
 // seen this error before"). Each tells a moment of the work, not a rule.
-var feltAlwaysRe = lazyregexp.New(`(?i)\b(?:i|we)\s+(?:always|never)\s+(?:` + softAdverbs + `\s+)?(?:forget|get (?:confused|lost|stuck|tripped)|mess|mix|lose|struggle|wonder|end up|hate|love|enjoy|miss|screw|trip|fall for|worry|panic|regret|know|understand)\b` +
+var feltAlwaysRe = lazyregexp.New(`(?i)\b(?:i|we)\s+(?:always|never)\s+(?:` + softAdverbs + `\s+)?(?:forget|get (?:confused|lost|stuck|tripped)|mess|mix|lose|struggle|wonder|end up|hate|love|enjoy|miss|screw|trip|fall for|worry|panic|regret|know|understand|remember)\b` +
 	`|\b(?:always|every (?:single )?time)\s+(?:ends?|ended) up\b|\bends? up\b[^,;.]*\b(?:always|every (?:single )?time)\b` +
 	`|(?:^|\b(?:i|we)(?:'ve|’ve| have)?\s+)never\s+(?:seen|heard|been|tried|noticed|experienced|met|done|used|worked|written|touched|built)\b` +
 	`|(?:\b(?:is|are|'s|’s|was|feels?|gets?|seems?|looks?)\s+(?:(?:so|such|a|an|just|really|pure|total|absolute|always|every (?:single )?time)\s+)*|(?:^|[,;:(])\W*(?:always|every (?:single )?time)\W+(?:(?:so|such|a|an|just|really|pure|total)\s+)*)(?:` + feltWords + `)\b` +

@@ -276,6 +276,7 @@ func TestClassifyFeltAlwaysAndCause(t *testing.T) {
 		"the marking scheme is tedious every time",
 		"never seen that error in this repo before, weird.",
 		"I never know which one they prefer now.",
+		"I never remember, and I want to know whether each subscriber gets its own ticker.",
 		"I've been put in charge of the docs site, which I've never done before.",
 		"Never mind, it builds fine.",
 		"Readers report the sync spinner never stops.",
