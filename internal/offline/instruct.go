@@ -798,9 +798,9 @@ var scopeAppositionRe = lazyregexp.New(`(?i)^\W*(?:(?:this|here)(?: one| repo| p
 
 // scopedWishRe is a wish for a thing, or for how things are done ("I'd
 // like Markdown written with one sentence per line"), not for a deed to
-// come, said under a scope over every project: "for all my projects I'd like type hints on
-// every function" is a standing preference ("I'd like to try Zig one day"
-// a plan).
+// come, said under a scope over every project: "for all my projects I'd
+// like type hints on every function" is a standing preference ("I'd like
+// to try Zig one day" a plan).
 var scopedWishRe = lazyregexp.New(`(?i)^(?:i'?d like|i would like|i'?d love|i would love)\s+(?:a|an|the|\w+s|\w+ \w+s|(?:\w+\s+){1,2}?(?:written|done|kept|made|built|formatted|named|stored|tested|documented|wrapped|sorted)\b)\b`)
 
 // scopedItRe and scopedThereRe open what a scope over every project says

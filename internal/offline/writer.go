@@ -88,18 +88,18 @@ func (w *writer) memory(cands []candidate) {
 			// as code says nothing new; one that adds a check lists
 			// them all, as the project's one list of checks
 			// (`cppcheck` beside "run with `make installcheck`").
-			var fresh []string
+			var listed []string
 			adds := false
 			for _, cmd := range c.cmds {
 				if !dangerous(cmd) && !w.dismissedCommand(cmd) {
-					fresh = append(fresh, cmd)
+					listed = append(listed, cmd)
 					adds = adds || !w.known.mentions(cmd)
 				}
 			}
 			if !adds {
 				continue
 			}
-			c.cmds, c.line = fresh, verificationLine(fresh)
+			c.cmds, c.line = listed, verificationLine(listed)
 		}
 		line, ok := cleanLine(w.in, c.line, c.replaces, c.kind == KindVerification)
 		if ok && c.replaces == "" {
