@@ -299,6 +299,9 @@ var unchangedRe = lazyregexp.New(`(?i)\b(?:as usual|as always|like always|same a
 // nothing new by construction: it restates something settled.
 var goesOnRe = lazyregexp.New(`(?i)\b(?:still|remains?|remained|continues? to|continued to|stays?|stayed|as (?:before|ever)|like before|same as (?:before|ever)|i take it|as it is|as they are|unchanged)\b`)
 
+// newThingRe is "new" before the thing it makes new (group 1).
+var newThingRe = lazyregexp.New(`(?i)\bnew\s+([a-z]{3,})\b`)
+
 // goingNewsRe is a continuing sentence that also tells news: "still Go, but
 // it calls the ledger over gRPC now".
 var goingNewsRe = lazyregexp.New(`(?i)\b(?:but|however|except|instead|now|new|no longer|any ?more|anymore|switch\w*|mov(?:e|ed|ing) to|chang\w*|replac\w*)\b`)
@@ -334,8 +337,17 @@ func (k *known) restatesGoingOn(c candidate) bool {
 // sentence memory holds goes and the news stays.
 func (k *known) goesOnAs(line string) bool {
 	line = goesOnRe().ReplaceAllString(line, " ")
+	// kind: the thing a "new" names ("new route /metrics, goes in
+	// router.zig"), when that is all the news: one more of a kind the
+	// rule is about, which memory's line must name ("Routes are
+	// registered in src/router.zig").
+	kind := ""
 	if goingNewsRe().MatchString(line) {
-		return false
+		m := newThingRe().FindStringSubmatch(line)
+		if m == nil || goingNewsRe().MatchString(newThingRe().ReplaceAllString(line, " ")) {
+			return false
+		}
+		kind = textkey.Stem(strings.ToLower(m[1]))
 	}
 	mine := namePartSet(line)
 	var own []string               // the candidate's names and values
@@ -350,7 +362,7 @@ func (k *known) goesOnAs(line string) bool {
 		own = append(own, v)
 	}
 	for _, l := range k.lines {
-		if k.removed[l] || strings.Contains(l, verificationPrefix) {
+		if k.removed[l] || strings.Contains(l, verificationPrefix) || kind != "" && !termSet(factTerms(l))[kind] {
 			continue
 		}
 		theirs := namePartSet(l)
