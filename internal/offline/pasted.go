@@ -350,9 +350,10 @@ func pastedSettings(text string, src source) []setting {
 			continue
 		}
 		if m := assignRe().FindStringSubmatch(t); m != nil {
-			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil && !loopbackName(im[1]) {
+			if im := imageRefRe().FindStringSubmatch(trimValue(m[2])); im != nil && !loopbackHosts[strings.ToLower(im[1])] {
 				// "image: postgres:16": the image's name is the
-				// setting, its tag the value.
+				// setting, its tag the value ("listen =
+				// localhost:6580" is an address and its port).
 				add(im[1], im[2], t, keyTerms(im[1]))
 				continue
 			}
@@ -412,13 +413,6 @@ func plainWord(v string) bool {
 		return false
 	}
 	return true
-}
-
-// loopbackName reports whether the name before a colon is this machine
-// ("localhost", "127.0.0.1", "0.0.0.0"): "listen = localhost:6580" is an
-// address and its port, not an image and its tag.
-func loopbackName(n string) bool {
-	return n == "localhost" || n == "0.0.0.0" || strings.HasPrefix(n, "127.")
 }
 
 // compoundKey reports whether a key is written as a name joined of words
