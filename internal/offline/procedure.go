@@ -406,8 +406,9 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 		runs := make([][]word, len(windows))
 		newest := windows[len(windows)-1][i]
 		lead := argsText(newest.args[:min(newest.runner, len(newest.args))])
-		all := true  // every run wrote its output to a file
-		fed := i > 0 // every run read the pipe the step before wrote
+		all := true      // every run wrote its output to a file
+		fromFile := true // every run read its input from a file
+		fed := i > 0     // every run read the pipe the step before wrote
 		for k, w := range windows {
 			runs[k] = w[i].args
 			if r := min(w[i].runner, len(w[i].args)); argsText(w[i].args[:r]) != lead {
@@ -416,10 +417,14 @@ func draftFor(steps []command, toks []string, windows [][]command, sessions int)
 				runs[k] = append(append([]word{}, newest.args[:min(newest.runner, len(newest.args))]...), w[i].args[r:]...)
 			}
 			all = all && len(w[i].out) > 0
+			fromFile = fromFile && len(w[i].in) > 0
 			fed = fed && len(w[i].from) > 0 && argsText(w[i].from) == argsText(w[i-1].args)
 		}
-		if all {
-			for k, w := range windows {
+		for k, w := range windows {
+			if fromFile {
+				runs[k] = append(runs[k][:len(runs[k]):len(runs[k])], w[i].in...)
+			}
+			if all {
 				runs[k] = append(runs[k][:len(runs[k]):len(runs[k])], w[i].out...)
 			}
 		}

@@ -297,6 +297,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "diesel migration generate <arg> | diesel migration run | diesel print-schema > src/schema.rs | cargo test",
 		},
 		{
+			// The file a step feeds its program is part of the step:
+			// without it the step opens the database and runs nothing.
+			name: "migration fed by redirection",
+			sessions: [][]string{
+				{"sqlite3 db/poll.sqlite < migrations/004_tags.sql", "go test ./...", "git add migrations", `git commit -m "add tags"`},
+				{"sqlite3 db/poll.sqlite < migrations/005_votes.sql", "go test ./...", "git add migrations", `git commit -m "add votes"`},
+			},
+			want: `sqlite3 db/poll.sqlite < migrations/<name>.sql | go test ./... | git add migrations | git commit -m "<message>"`,
+		},
+		{
 			// A rendered overlay written to a file and checked there;
 			// the rollout's status after the apply is how it is seen
 			// to take.

@@ -68,6 +68,7 @@ func isShell(p string) bool {
 type command struct {
 	args     []word // as written, from the program on
 	out      []word // where its output was written (simple.out)
+	in       []word // the file it read as its input (simple.in)
 	dropped  bool   // its output went to /dev/null (simple.dropped)
 	from     []word // what a pipeline fed it (simple.from)
 	dir      string // the project directory it ran in (simple.dir)
@@ -273,6 +274,7 @@ type word struct {
 type simple struct {
 	args []word
 	out  []word // the operator and the file, or nothing
+	in   []word // `<` and the file the command reads as its input, or nothing
 	from []word // the command whose output a pipeline feeds it, or nothing
 	dir  string // the directory of the project an earlier `cd` moved to
 	// dropped: the output went to /dev/null, which out leaves out since
@@ -353,7 +355,7 @@ func simpleCommands(script string) []simple {
 				dir = projectDir(dir, argv[1:])
 			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
-				out = append(out, simple{args: argv, out: outputFile(n.Redirs), dropped: dropsOutput(n.Redirs), dir: dir})
+				out = append(out, simple{args: argv, out: outputFile(n.Redirs), in: inputFile(n.Redirs), dropped: dropsOutput(n.Redirs), dir: dir})
 			}
 			return false
 		}
@@ -402,6 +404,24 @@ func outputFile(rs []*syntax.Redirect) []word {
 		out = []word{{text: r.Op.String(), op: true}, w}
 	}
 	return out
+}
+
+// inputFile is the redirection that gives a command a file as its input
+// (`sqlite3 db/app.sqlite < migrations/004_tags.sql`), as words: without
+// it the step runs the program and does nothing it did. A file named by an
+// expansion, a here-document or a here-string is not a file of the
+// project.
+func inputFile(rs []*syntax.Redirect) []word {
+	var in []word
+	for _, r := range rs {
+		if r.Op != syntax.RdrIn || r.N != nil && r.N.Value != "0" || r.Word == nil {
+			continue
+		}
+		if w, ok := literal(r.Word); ok && w.text != "" && !strings.HasPrefix(w.text, "/dev/") {
+			in = []word{{text: r.Op.String(), op: true}, w}
+		}
+	}
+	return in
 }
 
 // dropsOutput reports whether a command's standard output is sent to
@@ -515,7 +535,7 @@ func commands(script string) []command {
 	var out []command
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
-			c.out, c.from, c.dir, c.dropped = sc.out, sc.from, sc.dir, sc.dropped
+			c.out, c.in, c.from, c.dir, c.dropped = sc.out, sc.in, sc.from, sc.dir, sc.dropped
 			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) && !discards(c) {
 				// `loomctl weave show --format json >
 				// weave.json`: what a tool shows, kept in a file

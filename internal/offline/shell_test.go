@@ -312,6 +312,28 @@ func TestOutputFile(t *testing.T) {
 	}
 }
 
+// TestInputFile: the file a command reads as its input is kept with it;
+// a here-document, a here-string, a file named by an expansion and a
+// device are not.
+func TestInputFile(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"sqlite3 db/poll.sqlite < migrations/004_tags.sql", "< migrations/004_tags.sql"},
+		{"psql -d app 0< db/seed.sql > /tmp/seed.log", "< db/seed.sql"},
+		{"psql -d app <<'SQL'\nselect 1;\nSQL", ""},
+		{`mysql app <<< "select 1"`, ""},
+		{`psql -d app < "$SEED"`, ""},
+		{"./read.sh < /dev/null", ""},
+	} {
+		var got []string
+		for _, w := range simpleCommands(tt.script)[0].in {
+			got = append(got, w.text)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: input %q, want %q", tt.script, got, tt.want)
+		}
+	}
+}
+
 // TestSimpleCommandsDirectory: the directory a command runs in follows the
 // shell: a `cd` in a subshell ends with it, relative moves add up, and a
 // move out of the project or to an unknown place leaves no directory.
