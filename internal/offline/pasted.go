@@ -84,8 +84,9 @@ func envKey(key string) bool {
 
 var (
 	// assignRe is a line that is one assignment: "PORT=4000", "port: 4000",
-	// `"apiVersion": "60.0",`, `export BAUD = 921600`, `.version = "0.4.0",`.
-	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?\.?([A-Za-z_][\w.-]*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
+	// `"apiVersion": "60.0",`, `export BAUD = 921600`, `.version = "0.4.0",`,
+	// Godot's `run/main_scene="res://scenes/boot.tscn"`.
+	assignRe = lazyregexp.New(`^(?:export\s+|set\s+)?"?\.?([A-Za-z_][\w.-]*(?:/[A-Za-z_][\w-]*)*)"?\s*(?:=|:)\s*["']?([^\s"',;{}\[\]]+)["']?\s*[,;]?$`)
 	// imageRefRe is a value that names a program and its version as a
 	// container image does: "postgres:16", "ghcr.io/acme/api:2.4.1"; the
 	// name (its last path part) is what the version belongs to.
@@ -200,10 +201,16 @@ func pastedSettings(text string, src source) []setting {
 	var sec pasteBlock
 	var under []string
 	from := 0
+	// A pasted unified diff: its `-` lines hold what a setting was
+	// (removed, by key), its `+` lines (added) what it is now.
+	var diff diffPaste
 	for _, ln := range strings.Split(text, "\n") {
 		markSection(out[from:], under)
 		n := len(out)
 		from, under = n, sec.under(ln)
+		if ln = diff.line(ln, src); ln == "" {
+			continue
+		}
 		// (A list's marker, or a quote's, is not part of the line.)
 		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ln), "|>")), "-*"))
 		if t == "" || strings.HasPrefix(t, "```") {
@@ -398,7 +405,58 @@ func pastedSettings(text string, src source) []setting {
 		}
 	}
 	markSection(out[from:], under)
+	diff.mark(out)
 	return out
+}
+
+// diffPaste follows a unified diff pasted in a message (`--- a/project.godot`,
+// `@@ … @@`, then `-` and `+` lines): a setting on a `+` line whose key a
+// `-` line gave another value is told changed from it, as a program's own
+// report of a change is (printedChange). The `-` line is no value of now.
+type diffPaste struct {
+	in      bool
+	removed map[string]string // key → the value a `-` line gave it
+	added   map[string]bool   // the `+` lines, as settings quote them
+}
+
+// line reads one line of the message: inside a diff, a removed line is
+// kept apart and given back as "" (nothing to read now), an added one
+// without its `+`. A line that no diff writes ends the diff.
+func (d *diffPaste) line(ln string, src source) string {
+	switch {
+	case strings.HasPrefix(ln, "--- a/") || strings.HasPrefix(ln, "+++ b/") || strings.HasPrefix(ln, "@@ ") || strings.HasPrefix(ln, "diff --git "):
+		d.in = true
+		return ""
+	case !d.in:
+		return ln
+	case strings.HasPrefix(ln, "-"):
+		for _, st := range pastedSettings(ln[1:], src) {
+			if d.removed == nil {
+				d.removed = map[string]string{}
+			}
+			d.removed[st.key] = st.value
+		}
+		return ""
+	case strings.HasPrefix(ln, "+"):
+		if d.added == nil {
+			d.added = map[string]bool{}
+		}
+		d.added[strings.TrimSpace(ln[1:])] = true
+		return ln[1:]
+	case !strings.HasPrefix(ln, " ") && !strings.HasPrefix(ln, "\\"):
+		d.in = false
+	}
+	return ln
+}
+
+// mark gives each setting read from an added line the value its removed
+// line held.
+func (d *diffPaste) mark(out []setting) {
+	for i := range out {
+		if was := d.removed[out[i].key]; was != "" && was != out[i].value && d.added[out[i].src.quote] && out[i].from == "" {
+			out[i].from = was
+		}
+	}
 }
 
 // plainWord reports whether a pasted value is one word a setting takes
@@ -1876,10 +1934,18 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 			ch := change{new: st.value, subject: st.terms, terms: st.terms, src: st.src}
 			old, name := "", ""
 			if st.from != "" {
-				// The program told the change: memory holding the
-				// value it changed from holds the old one.
+				// The program told the change, or a pasted diff
+				// showed it: memory holding the value it changed
+				// from holds the old one. (A diff asked about is
+				// one nobody applied yet.)
+				if asksInMessage(said, st.src) {
+					continue
+				}
 				if containsValue(l, st.from) && oneValueOfShape(l, st.from) {
 					ch.old, ch.context = st.from, st.src.quote
+					found = append(found, ch)
+				} else if o, n := pathTail(l, st.from, st.value); o != "" {
+					ch.old, ch.new, ch.context = o, n, st.src.quote
 					found = append(found, ch)
 				}
 				continue
@@ -2050,6 +2116,20 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 		}
 	}
 	return out
+}
+
+// pathTail is the end of a path a memory line writes of a pasted one
+// ("scenes/main.tscn" of "res://scenes/main.tscn") and the end of as many
+// parts of the new path, when they differ; or "", "".
+func pathTail(line, from, to string) (string, string) {
+	fs, ts := strings.Split(from, "/"), strings.Split(to, "/")
+	for n := min(len(fs), len(ts)) - 1; n >= 1; n-- {
+		o, nw := strings.Join(fs[len(fs)-n:], "/"), strings.Join(ts[len(ts)-n:], "/")
+		if o != nw && strings.Trim(o, "/") != "" && containsValue(line, o) && oneValueOfShape(line, o) {
+			return o, nw
+		}
+	}
+	return "", ""
 }
 
 // typedPasteChange pairs a pasted setting whose key memory does not write

@@ -1320,6 +1320,44 @@ func TestPastedSectionEditsMemoryLine(t *testing.T) {
 	}
 }
 
+// TestPastedDiffEditsMemoryLine: a pasted unified diff that changes a
+// setting's value rewrites the memory line holding its old value, also
+// where memory writes the path without the file's prefix (res://); the
+// removed line is no value of now, and a diff asked about changes nothing.
+func TestPastedDiffEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- The main scene is scenes/main.tscn.\n- The window is 640x360.\n"
+	diff := "--- a/project.godot\n+++ b/project.godot\n@@ -12,3 +12,3 @@\n-run/main_scene=\"res://scenes/main.tscn\"\n+run/main_scene=\"res://scenes/boot.tscn\"\n config/features=PackedStringArray(\"4.3\")"
+	w := newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:project.godot:\n"+diff+"\nnew entry scene, it loads settings first.", "x:godot --headless --export-release Web build/web/index.html")
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "- The main scene is scenes/boot.tscn.") || !strings.Contains(got, "- The window is 640x360.") {
+		t.Errorf("main scene line not rewritten to the diff's value:\n%s", got)
+	}
+	w = newWorld(t)
+	if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w.add("a", true, "u:should I apply this?\n"+diff+"\nor keep main as the entry?", "x:godot --headless --export-release Web build/web/index.html")
+	if res := w.run(t); len(res.Candidates) != 0 {
+		t.Errorf("a diff asked about proposed %+v", res.Candidates)
+	}
+	var removed []string
+	for _, st := range pastedSettings(diff, source{}) {
+		if st.value == "res://scenes/main.tscn" {
+			removed = append(removed, st.src.quote)
+		}
+		if st.value == "res://scenes/boot.tscn" && st.from != "res://scenes/main.tscn" {
+			t.Errorf("added line read as changed from %q", st.from)
+		}
+	}
+	if len(removed) != 0 {
+		t.Errorf("a removed line read as a value of now: %q", removed)
+	}
+}
+
 // TestAnnouncedAddressAndPrintedChange: a server's log line saying where
 // it listens, and a program's line telling the change it made, are read
 // as settings; prose, an address with no verb of listening, or a change
