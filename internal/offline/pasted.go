@@ -58,6 +58,9 @@ type setting struct {
 	// from ("Changing dist "quicklisp" from version 2023-10-21 to version
 	// 2024-10-12"): a memory line holding it holds the old value.
 	from string
+	// worktree: read from the work tree's diff a command printed (`git
+	// diff`), which is applied, asked about or not.
+	worktree bool
 	// section holds the terms of the header of the block the setting
 	// was pasted under ("action_endpoint:" above "  url: …", "frontend
 	// stats" above "    bind :8405"): the key says what is set, the
@@ -117,6 +120,12 @@ var (
 // written as an assignment or a tuple, whose value is written as one (a
 // number, a version, a path, a host).
 func pastedSettings(text string, src source) []setting {
+	return readSettings(text, src, diffPaste{})
+}
+
+// readSettings is pastedSettings with the text's diff state given: a
+// `git diff` a command printed is a diff from its first line.
+func readSettings(text string, src source, diff diffPaste) []setting {
 	if !strings.ContainsAny(text, "=:{") && !hasDigit(text) {
 		return nil
 	}
@@ -201,9 +210,8 @@ func pastedSettings(text string, src source) []setting {
 	var sec pasteBlock
 	var under []string
 	from := 0
-	// A pasted unified diff: its `-` lines hold what a setting was
-	// (removed, by key), its `+` lines (added) what it is now.
-	var diff diffPaste
+	// (A unified diff's `-` lines hold what a setting was, its `+`
+	// lines what it is now.)
 	for _, ln := range strings.Split(text, "\n") {
 		markSection(out[from:], under)
 		n := len(out)
@@ -949,7 +957,10 @@ func shownSettings(c command, output string, prompt source) []setting {
 	if prompt.quote == "" {
 		return nil
 	}
-	resolved := printsConfig(c)
+	// `git diff stack.yaml`: what the work tree changed, a `+` line a
+	// setting as it stands now and its `-` line what it was.
+	worktreeDiff := len(c.args) >= 2 && c.args[0].text == "git" && c.args[1].text == "diff"
+	resolved := printsConfig(c) || worktreeDiff
 	if !resolved && (len(c.args) != 2 || !fileReaders[c.args[0].text]) {
 		return nil
 	}
@@ -959,9 +970,9 @@ func shownSettings(c command, output string, prompt source) []setting {
 		return nil
 	}
 	shown := shellOutput(output)
-	out := pastedSettings(shown, prompt)
+	out := readSettings(shown, prompt, diffPaste{in: worktreeDiff})
 	for i := range out {
-		out[i].intro = prompt.quote
+		out[i].intro, out[i].worktree = prompt.quote, worktreeDiff
 	}
 	if body := strings.TrimSpace(shown); !resolved && len(out) == 0 && !strings.ContainsAny(body, " \t\n") && versionNumber(withoutV(body)) {
 		// `cat .nvmrc` printing "22.11.0": a file that holds one
@@ -1937,15 +1948,24 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				// The program told the change, or a pasted diff
 				// showed it: memory holding the value it changed
 				// from holds the old one. (A diff asked about is
-				// one nobody applied yet.)
-				if asksInMessage(said, st.src) {
+				// one nobody applied yet; the work tree's diff
+				// is applied.)
+				if !st.worktree && asksInMessage(said, st.src) {
 					continue
 				}
-				if containsValue(l, st.from) && oneValueOfShape(l, st.from) {
+				if containsValue(l, st.from) && (oneValueOfShape(l, st.from) || strings.Contains(st.from, "/")) {
+					// (A path is one value however many the line
+					// writes: "citation style csl/apa.csl" beside
+					// "refs/lab.bib".)
 					ch.old, ch.context = st.from, st.src.quote
 					found = append(found, ch)
 				} else if o, n := pathTail(l, st.from, st.value); o != "" {
 					ch.old, ch.new, ch.context = o, n, st.src.quote
+					found = append(found, ch)
+				} else if !hasDigit(st.from) && strings.EqualFold(keySlotValue(l, st), st.from) {
+					// `html_theme = "furo"` for "HTML theme is
+					// furo.": a word, where the line writes the key.
+					ch.old, ch.context = keySlotValue(l, st), st.src.quote
 					found = append(found, ch)
 				}
 				continue

@@ -1358,6 +1358,29 @@ func TestPastedDiffEditsMemoryLine(t *testing.T) {
 	}
 }
 
+// TestWorktreeDiffEditsMemoryLine: the diff `git diff <file>` prints is the
+// work tree as it stands, read like a pasted one even when the person asks
+// to check it: a path memory writes beside another path, a word where the
+// line writes the key in prose ("HTML theme is furo."), and a version.
+func TestWorktreeDiffEditsMemoryLine(t *testing.T) {
+	mem := "# Project Memory\n\n- Bibliography in refs/lab.bib, citation style csl/apa.csl.\n- HTML theme is furo.\n- Built with stack, resolver lts-21.25.\n- Listens on port 3000.\n"
+	w := newWorld(t)
+	withMemory(t, w, mem)
+	w.add("a", true, "u:the footnotes render twice", "x:make check")
+	w.add("b", true, "u:I edited the config files myself this morning, could you check them?", "x:git diff _quarto.yml conf.py stack.yaml", "x:make check")
+	for i, msg := range w.store["b"] {
+		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), "git diff") {
+			w.store["b"][i].ToolCalls[0].Output = "-    csl: csl/apa.csl\n+    csl: csl/chicago-author-date.csl\n-html_theme = \"furo\"\n+html_theme = \"pydata_sphinx_theme\"\n-resolver: lts-21.25\n+resolver: lts-22.43\n port: 3000\n"
+		}
+	}
+	wantMemoryLines(t, w, mem, []string{
+		"- Bibliography in refs/lab.bib, citation style csl/chicago-author-date.csl.",
+		"- HTML theme is pydata_sphinx_theme.",
+		"- Built with stack, resolver lts-22.43.",
+		"- Listens on port 3000.",
+	})
+}
+
 // TestAnnouncedAddressAndPrintedChange: a server's log line saying where
 // it listens, and a program's line telling the change it made, are read
 // as settings; prose, an address with no verb of listening, or a change
