@@ -68,10 +68,11 @@ var fromNowIsRe = lazyregexp.New(`(?i)\b(?:from now(?: on)?|going forward|from t
 const article = `(?:(?:the|a|an|version|v)\s+)?`
 
 var (
-	// fromToChangeRe: "moved the broker from redis to rabbitmq". Group 1
-	// is what was moved, if named. ("latency went from 200 to 50" tells
-	// what was seen, not what was set.)
-	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
+	// fromToChangeRe: "moved the broker from redis to rabbitmq", "we are
+	// moving everything from nbg1 to hel1". Group 1 is what was moved, if
+	// named. ("latency went from 200 to 50" tells what was seen, not what
+	// was set.)
+	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|moving|switched|switching|migrated|migrating|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
 	// arrowRe: "1.5 -> 1.9".
 	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
 	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
