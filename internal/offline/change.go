@@ -114,7 +114,7 @@ var (
 		// "moved the workspace off npm to pnpm", "migrated the jobs away
 		// from cron": the value left is named bare, as a tool is ("moved
 		// the search box off the header" leaves a place, not a value).
-		lazyregexp.New(`(?i)\b(?:moved|migrated|switched|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
+		lazyregexp.New(`(?i)\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|switch(?:ed|ing)|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
@@ -139,7 +139,7 @@ var (
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
-	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switch(?:ed|ing)|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switch(?:ed|ing)|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|onto|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	// ("the vendor only ships X" is no value held: "only" before a verb

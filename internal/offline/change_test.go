@@ -21,6 +21,7 @@ func TestChangesIn(t *testing.T) {
 		{"we moved the cache from memcached to valkey last sprint", "", "memcached>valkey"},
 		{"we are moving everything from nbg1 to hel1, the customer wants finland", "", "nbg1>hel1"},
 		{"switching the queue from sqs-a to sqs-b today", "", "sqs-a>sqs-b"},
+		{"we are moving the Celery broker off Redis and onto RabbitMQ, which they already run", "", "redis>RabbitMQ"},
 		{"staging db: pg-blue.internal -> pg-green.internal as of this morning", "", "pg-blue.internal>pg-green.internal"},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
 		{"mocha is gone. ", "the specs go through vitest now", "mocha>vitest"},

@@ -40,7 +40,7 @@ func replaceValue(line, old, new string) string {
 			return ""
 		}
 	}
-	if !hasDigit(old) && flagFollows(line, old) {
+	if !hasDigit(old) && (flagFollows(line, old) || schemeOf(line, old)) {
 		return ""
 	}
 	re := wordRe(old)
@@ -69,6 +69,13 @@ func replaceValue(line, old, new string) string {
 // to its name (`port:8080`, `PORT=8080`, `--port=8080`).
 func portSettingRe(port string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(\bport[:=])` + regexp.QuoteMeta(port) + `\b`)
+}
+
+// schemeOf reports whether line writes old as the scheme of an address
+// ("redis://localhost:6379/0"): the address is the old tool's, and the new
+// tool's is not known from it.
+func schemeOf(line, old string) bool {
+	return strings.Contains(strings.ToLower(line), strings.ToLower(old)+"://")
 }
 
 // flagFollows reports whether line writes old as a command, a flag right

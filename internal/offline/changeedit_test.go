@@ -276,12 +276,17 @@ func TestSetOnItsOwnNotPersonal(t *testing.T) {
 
 // TestReplaceValuePortSetting: a port is rewritten wherever the line gives
 // it, a setting glued to its name included (`~port:8080`, `PORT=8080`), so
-// that no old port stays beside the new one; other numbers stay.
+// that no old port stays beside the new one; other numbers stay. A tool
+// that is an address's scheme is not rewritten at all.
 func TestReplaceValuePortSetting(t *testing.T) {
 	for _, tc := range []struct{ line, old, new, want string }{
 		{"Server listens on port 8080 (Dream.run ~port:8080 in bin/main.ml).", "8080", "9090", "Server listens on port 9090 (Dream.run ~port:9090 in bin/main.ml)."},
 		{"Dev server on 3000, started with PORT=3000 npm run dev.", "3000", "3005", "Dev server on 3005, started with PORT=3005 npm run dev."},
 		{"Worker on 8080, timeout:8080ms is unrelated.", "8080", "9090", "Worker on 9090, timeout:8080ms is unrelated."},
+		// An address whose scheme is the old tool is the old tool's:
+		// the line is not rewritten into "RabbitMQ://localhost:6379/0".
+		{"Celery broker is Redis at redis://localhost:6379/0.", "Redis", "RabbitMQ", ""},
+		{"Celery broker is Redis.", "Redis", "RabbitMQ", "Celery broker is RabbitMQ."},
 	} {
 		if got := replaceValue(tc.line, tc.old, tc.new); got != tc.want {
 			t.Errorf("replaceValue(%q, %s, %s) = %q, want %q", tc.line, tc.old, tc.new, got, tc.want)
