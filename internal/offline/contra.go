@@ -909,6 +909,31 @@ func withoutStale(out []candidate, said []source, k *known, taken map[string]boo
 	return without(out, drop)
 }
 
+// withoutRetiredNews drops a new line that names a value only the memory
+// lines this run's edits replace hold ("The old fra1 resources stay until
+// the cut-over weekend" beside the edit of "live in region fra1" to ams3):
+// it tells of the value given up, and would stand in memory as the only
+// line still naming it. (On a later run the pending patch's edit removes
+// that line: the same line is dropped then too.)
+func withoutRetiredNews(out []candidate, k *known, taken map[string]bool) []candidate {
+	if len(taken) == 0 && len(k.removed) == 0 {
+		return out
+	}
+	removed := maps.Clone(k.removed)
+	if removed == nil {
+		removed = map[string]bool{}
+	}
+	maps.Copy(removed, taken)
+	probe := &known{lines: k.lines, from: k.from, removed: removed}
+	drop := map[int]bool{}
+	for i, c := range out {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && probe.namesRetired(c.line) {
+			drop[i] = true
+		}
+	}
+	return without(out, drop)
+}
+
 // valueHead is line up to its first word holding a digit, where a port or
 // a version is said ("The orders service listens on port" of "The orders
 // service listens on port 7001, curl it"): the words that say what the

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -350,5 +351,38 @@ func TestValueEdit(t *testing.T) {
 		if got := valueEdit(tc.old, tc.line); got != tc.want {
 			t.Errorf("valueEdit(%q, %q) = %q, want %q", tc.old, tc.line, got, tc.want)
 		}
+	}
+}
+
+// TestWithoutRetiredNews: a new line naming a value only the memory lines
+// an edit replaces hold goes, on the run that makes the edit and on a later
+// one that finds it pending; a line naming a value memory still holds
+// elsewhere, or an edit itself, stays.
+func TestWithoutRetiredNews(t *testing.T) {
+	old := "- Droplets and the Postgres cluster live in region fra1."
+	cands := []candidate{
+		{kind: KindInstruction, line: "The old fra1 resources stay until the cut-over weekend and are then removed."},
+		{kind: KindInstruction, line: "Droplet sizes stay at s-2vcpu-4gb at most."},
+		{kind: KindInstruction, line: "Droplets and the Postgres cluster live in region ams3.", replaces: old},
+	}
+	lines := func(cs []candidate) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.line)
+		}
+		return strings.Join(out, " | ")
+	}
+	want := lines(cands[1:])
+	k := memKnown(old, "- The fra1 VPN gateway is the only way into the old VPC.")
+	if got := lines(withoutRetiredNews(slices.Clone(cands), k, map[string]bool{old: true})); got != lines(cands) {
+		t.Errorf("a value another memory line still holds: kept %q", got)
+	}
+	k = memKnown(old)
+	if got := lines(withoutRetiredNews(slices.Clone(cands), k, map[string]bool{old: true})); got != want {
+		t.Errorf("this run's edit: kept %q, want %q", got, want)
+	}
+	k.removed[old] = true
+	if got := lines(withoutRetiredNews(slices.Clone(cands), k, map[string]bool{})); got != want {
+		t.Errorf("a pending edit: kept %q, want %q", got, want)
 	}
 }

@@ -138,6 +138,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		out = append(out, c)
 	}
 	out = withoutStale(out, said, k, taken)
+	out = withoutRetiredNews(out, k, taken)
 	out = withoutToldEdits(out, k)
 	if v := verificationUpdate(verify, k, banned, d); v != nil {
 		out = append([]candidate{*v}, out...)
