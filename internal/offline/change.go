@@ -117,7 +117,7 @@ var (
 		lazyregexp.New(`(?i)\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|switch(?:ed|ing)|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
-		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
+		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|(?:i|we)(?:'ve| have)? deleted|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
@@ -317,7 +317,7 @@ func readChanges(s, prev, next string, src source) []change {
 	var out []change
 	add := func(old, new string, object string) {
 		old, new = trimValue(old), trimValue(new)
-		if tool := lockfileTools[strings.ToLower(old)]; tool != "" && !strings.Contains(new, ".") {
+		if tool := lockfileTools[strings.ToLower(old)]; tool != "" && (!strings.Contains(new, ".") || lockfileTools[strings.ToLower(new)] != "") {
 			// "moved to pnpm, the yarn.lock is gone": a lock file
 			// stands for the tool that writes it, and so does the
 			// one said to replace it ("package-lock.json is deleted,

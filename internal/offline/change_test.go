@@ -46,6 +46,8 @@ func TestChangesIn(t *testing.T) {
 		{"we switched the service to uv last week, the poetry.lock is gone", "", "poetry>uv"},
 		{"we moved the docs site to yarn, the package-lock.json is gone", "", "npm>yarn"},
 		{"package-lock.json is deleted, pnpm-lock.yaml is the lockfile now", "", "npm>pnpm"},
+		{"so I moved the project to pnpm, I deleted package-lock.json and there is pnpm-lock.yaml now", "", "npm>pnpm"},
+		{"the build directory is now /srv/yocto/build-acme, and the old build-rpi directory will be deleted next week", "", "build-rpi>/srv/yocto/build-acme"},
 		{"I moved the search box off the header to the sidebar", "", ""},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
 		{"the build box has gcc 14.1 now instead of 13.2, do the flags need anything?", "", "13.2>14.1"},

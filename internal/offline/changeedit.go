@@ -37,7 +37,11 @@ func replaceValue(line, old, new string) string {
 	}
 	for _, span := range backticked(line) {
 		if containsValue(span, old) && !strings.EqualFold(span, old) && !hasDigit(old) {
-			return ""
+			run := scriptRun(span, old, new)
+			if run == "" {
+				return ""
+			}
+			line = strings.Replace(line, "`"+span+"`", "`"+run+"`", 1)
 		}
 	}
 	if !hasDigit(old) && (flagFollows(line, old) || schemeOf(line, old)) {
@@ -69,6 +73,28 @@ func replaceValue(line, old, new string) string {
 // to its name (`port:8080`, `PORT=8080`, `--port=8080`).
 func portSettingRe(port string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(\bport[:=])` + regexp.QuoteMeta(port) + `\b`)
+}
+
+// scriptRun is a JavaScript package manager's command written for the one
+// that replaced it, when both run it the same way: a script (`npm run
+// tauri dev` is `pnpm run tauri dev`), the tests, the start script or the
+// install; or "" (`npx`, `npm ci` and the rest are written otherwise).
+func scriptRun(span, old, new string) string {
+	f := strings.Fields(span)
+	if len(f) < 2 || !strings.EqualFold(f[0], old) || toolSlots[strings.ToLower(old)] != "js" || toolSlots[strings.ToLower(new)] != "js" {
+		return ""
+	}
+	switch f[1] {
+	case "run", "test", "start", "install":
+	default:
+		return ""
+	}
+	for _, w := range f[1:] {
+		if containsValue(w, old) {
+			return ""
+		}
+	}
+	return strings.ToLower(new) + " " + strings.Join(f[1:], " ")
 }
 
 // schemeOf reports whether line writes old as the scheme of an address

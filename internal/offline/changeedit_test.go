@@ -277,7 +277,8 @@ func TestSetOnItsOwnNotPersonal(t *testing.T) {
 // TestReplaceValuePortSetting: a port is rewritten wherever the line gives
 // it, a setting glued to its name included (`~port:8080`, `PORT=8080`), so
 // that no old port stays beside the new one; other numbers stay. A tool
-// that is an address's scheme is not rewritten at all.
+// that is an address's scheme is not rewritten at all, and a package
+// manager's command only where the new one runs it the same way.
 func TestReplaceValuePortSetting(t *testing.T) {
 	for _, tc := range []struct{ line, old, new, want string }{
 		{"Server listens on port 8080 (Dream.run ~port:8080 in bin/main.ml).", "8080", "9090", "Server listens on port 9090 (Dream.run ~port:9090 in bin/main.ml)."},
@@ -287,6 +288,11 @@ func TestReplaceValuePortSetting(t *testing.T) {
 		// the line is not rewritten into "RabbitMQ://localhost:6379/0".
 		{"Celery broker is Redis at redis://localhost:6379/0.", "Redis", "RabbitMQ", ""},
 		{"Celery broker is Redis.", "Redis", "RabbitMQ", "Celery broker is RabbitMQ."},
+		// A script is run by the package manager that replaced the old
+		// one the same way; a command written otherwise is not known.
+		{"Dev server: `npm run tauri dev` (Vite on port 1420).", "npm", "pnpm", "Dev server: `pnpm run tauri dev` (Vite on port 1420)."},
+		{"CI installs with `npm ci`.", "npm", "pnpm", ""},
+		{"Lint with `poetry run ruff check`.", "poetry", "uv", ""},
 	} {
 		if got := replaceValue(tc.line, tc.old, tc.new); got != tc.want {
 			t.Errorf("replaceValue(%q, %s, %s) = %q, want %q", tc.line, tc.old, tc.new, got, tc.want)
