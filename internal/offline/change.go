@@ -751,7 +751,7 @@ func lockfileToolIn(s, tool string) string {
 }
 
 var lockfileTools = map[string]string{
-	"package-lock.json": "npm", "npm-shrinkwrap.json": "npm", "yarn.lock": "yarn", "pnpm-lock.yaml": "pnpm",
+	"package-lock.json": "npm", "package-lock": "npm", "npm-shrinkwrap.json": "npm", "pnpm-lock": "pnpm", "yarn.lock": "yarn", "pnpm-lock.yaml": "pnpm",
 	"bun.lockb": "bun", "bun.lock": "bun", "poetry.lock": "poetry", "pipfile.lock": "pipenv", "uv.lock": "uv",
 	"gemfile.lock": "bundler", "cargo.lock": "cargo", "composer.lock": "composer", "mix.lock": "mix",
 	"pdm.lock": "pdm", "flake.lock": "nix",

@@ -47,6 +47,7 @@ func TestChangesIn(t *testing.T) {
 		{"we moved the docs site to yarn, the package-lock.json is gone", "", "npm>yarn"},
 		{"package-lock.json is deleted, pnpm-lock.yaml is the lockfile now", "", "npm>pnpm"},
 		{"so I moved the project to pnpm, I deleted package-lock.json and there is pnpm-lock.yaml now", "", "npm>pnpm"},
+		{"we moved the workspace to pnpm over the weekend, package-lock is gone.", "", "npm>pnpm"},
 		{"the build directory is now /srv/yocto/build-acme, and the old build-rpi directory will be deleted next week", "", "build-rpi>/srv/yocto/build-acme"},
 		{"I moved the search box off the header to the sidebar", "", ""},
 		{"exports don't go to T:\\Shared\\Out anymore, it's \\\\nas2\\out now", "", "t:\\shared\\out>\\\\nas2\\out"},
@@ -316,6 +317,10 @@ func TestChangedLine(t *testing.T) {
 		// rewritten: the flags are the old tool's
 		{"- Docs: rendered with asciidoctor -a toc, output in public/.", change{old: "asciidoctor", new: "antora"}, ""},
 		{"- Docs: rendered with asciidoctor, output in public/.", change{old: "asciidoctor", new: "antora"}, "- Docs: rendered with antora, output in public/."},
+		// a command run by the old package manager's runner is run by
+		// the new one's
+		{"- Dev server: `npx nx serve console`.", change{old: "npm", new: "pnpm"}, "- Dev server: `pnpm exec nx serve console`."},
+		{"- Dev server: `npx nx serve console`.", change{old: "npm", new: "bun"}, "- Dev server: `bunx nx serve console`."},
 		// a port written alone after its colon, as a listen address is
 		{"- Metrics endpoint on :9100", change{new: "9101", subject: []string{"metric", "endpoint"}}, "- Metrics endpoint on :9101"},
 		// a URL whose host (written with its port) is given up for a

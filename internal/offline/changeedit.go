@@ -97,6 +97,35 @@ func scriptRun(span, old, new string) string {
 	return strings.ToLower(new) + " " + strings.Join(f[1:], " ")
 }
 
+// jsRunners is the command each JavaScript package manager runs a
+// package's program with (`npx nx serve`, `pnpm exec nx serve`).
+var jsRunners = map[string]string{"npm": "npx", "pnpm": "pnpm exec", "yarn": "yarn", "bun": "bunx"}
+
+// runnerTool is the package manager a runner of one word belongs to
+// (npx is npm's).
+var runnerTool = map[string]string{"npx": "npm", "bunx": "bun", "pnpx": "pnpm"}
+
+// runnerRewrite is line with each command run by the old package
+// manager's runner (`npx nx serve console`, for npm) run by the new one's
+// (`pnpm exec nx serve console`); or "" when it has none.
+func runnerRewrite(line, old, new string) string {
+	from, to := jsRunners[strings.ToLower(old)], jsRunners[strings.ToLower(new)]
+	if from == "" || to == "" || strings.Contains(from, " ") || from == strings.ToLower(old) {
+		return ""
+	}
+	hit := false
+	for _, span := range backticked(line) {
+		if f := strings.Fields(span); len(f) > 1 && f[0] == from {
+			line = strings.Replace(line, "`"+span+"`", "`"+to+" "+strings.Join(f[1:], " ")+"`", 1)
+			hit = true
+		}
+	}
+	if !hit {
+		return ""
+	}
+	return line
+}
+
 // schemeOf reports whether line writes old as the scheme of an address
 // ("redis://localhost:6379/0"): the address is the old tool's, and the new
 // tool's is not known from it.
@@ -439,6 +468,9 @@ func changedLineIn(line string, c change, mem bool) string {
 			}
 		}
 	} else if !containsValue(line, old) {
+		if nl := runnerRewrite(line, old, c.new); nl != "" {
+			return nl
+		}
 		// A host inside a longer address: "dc01" in "dc01.corp.local".
 		in, loopback := line, loopbackHosts[strings.ToLower(old)]
 		if loopback {

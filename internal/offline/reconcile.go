@@ -582,9 +582,11 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
-			if n := v.newer[c]; n != "" && usesBanned(c, banned) {
+			if n := v.newer[c]; n != "" && (usesBanned(c, banned) || banned[runnerTool[firstWord(c)]]) {
 				// `poetry run pytest` after "from poetry to uv":
-				// the newest run's `uv run pytest`.
+				// the newest run's `uv run pytest`; `npx nx e2e`
+				// after "from npm to pnpm", the newest run's `pnpm
+				// nx e2e` (npx alone still runs with pnpm).
 				c = n
 			}
 			if !usesBanned(c, banned) && !dangerous(c) {

@@ -468,7 +468,8 @@ func TestReportedChecksRefuseActions(t *testing.T) {
 
 // TestNewerRunner: a check run through one runner, then through another,
 // is listed as most runs ran it and keeps the newest runner's form, which
-// takes its place when the person has ruled the old runner out.
+// takes its place when the person has ruled the old runner out, or the
+// package manager whose runner it is (npx, npm's).
 func TestNewerRunner(t *testing.T) {
 	var ms []mined
 	for i, s := range []string{"pipenv run ward test", "pipenv run ward test", "pipenv run ward test", "pdm run ward test", "pdm run ward test"} {
@@ -487,6 +488,18 @@ func TestNewerRunner(t *testing.T) {
 	v = verificationUpdate(c, &known{}, nil, memdir.Dir{})
 	if want := "Verification commands for this project: `pipenv run pylint app`, `pipenv run ward test`."; v == nil || v.line != want {
 		t.Errorf("nothing ruled out: %+v, want %q", v, want)
+	}
+	// npx is npm's runner: with npm ruled out, a check the newest runs
+	// ran through pnpm takes that form; one still run through npx stays.
+	ms = nil
+	for i, s := range []string{"npx nx e2e web-e2e", "npx nx e2e web-e2e", "pnpm nx e2e web-e2e", "pnpm nx e2e web-e2e"} {
+		ms = append(ms, checkedSession(i, s, "npx size-limit"))
+	}
+	promoteBuilds(ms)
+	c = verificationCandidate(ms, func(int) bool { return true })
+	v = verificationUpdate(c, &known{}, map[string]bool{"npm": true}, memdir.Dir{})
+	if want := "Verification commands for this project: `pnpm nx e2e web-e2e`, `npx size-limit`."; v == nil || v.line != want {
+		t.Errorf("with npm ruled out: %+v, want %q", v, want)
 	}
 }
 
