@@ -1157,12 +1157,22 @@ func retellsPending(c candidate, changes []change, k *known) bool {
 func fromChange(c candidate, changes []change) bool {
 	for _, ch := range changes {
 		for _, s := range c.srcs {
-			if s.session == ch.src.session && s.msgID == ch.src.msgID && (containsValue(c.line, ch.new) || containsValue(c.line, lastPart(ch.new))) {
+			if s.session == ch.src.session && s.msgID == ch.src.msgID && (containsValue(c.line, ch.new) || containsValue(c.line, lastPart(ch.new)) || containsValue(c.line, hostLabel(ch.new))) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hostLabel is a host's first label when it has a digit, as a message
+// names the box ("salt02" of "salt02.int.example.net"); or "".
+func hostLabel(v string) string {
+	label, rest, ok := strings.Cut(v, ".")
+	if !ok || strings.ContainsAny(v, "/:@") || !hasDigit(label) || !hasLetter(label) || !strings.Contains(rest, ".") {
+		return ""
+	}
+	return label
 }
 
 // lastPart is a value's last path part: the message names

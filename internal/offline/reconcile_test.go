@@ -426,6 +426,30 @@ func TestRetellsBareNewValue(t *testing.T) {
 	}
 }
 
+// TestRetellsHostLabel: a line of the message that told a host's change,
+// naming the new box by its first label ("salt02"), retells the change; a
+// first label with no digit ("api") names no box, and a line of another
+// message is no retelling.
+func TestRetellsHostLabel(t *testing.T) {
+	edit := candidate{kind: KindInstruction, line: "Salt master is salt02.int.example.net.", replaces: "Salt master is salt01.int.example.net."}
+	told := source{session: 3, msgID: "m"}
+	for _, tt := range []struct {
+		line, new string
+		src       source
+		want      bool
+	}{
+		{"Salt02 is the new one, salt01 gets turned off friday.", "salt02.int.example.net", told, true},
+		{"Salt02 is the new one, salt01 gets turned off friday.", "salt02.int.example.net", source{session: 4, msgID: "n"}, false},
+		{"The api keeps its rate limit of one request per second.", "api.int.example.net", told, false},
+	} {
+		ch := []change{{old: "salt01.int.example.net", new: tt.new, src: told}}
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{tt.src}}
+		if got := retells(c, edit, ch); got != tt.want {
+			t.Errorf("retells(%q, new %s) = %v, want %v", tt.line, tt.new, got, tt.want)
+		}
+	}
+}
+
 // TestRetellsPending: on a later run the edit is already pending; a bare
 // line with its new value still says nothing new, a line read from
 // memory on disk or one with more to say is no retelling.
