@@ -962,7 +962,8 @@ func foldSharedToken(out []candidate) []candidate {
 // tiedByToken reports whether two candidates are one fact by a token
 // both lines hold (tokens a and b, see distinctTokens). Said only as
 // settled ("as before", "like the others"), a line naming the same
-// identifier or path as another is that fact again; a bare number ties
+// identifier or path as another is that fact again; a snake_case name or a
+// call both write ties them alone; a bare number ties
 // two lines only with a term more. Every shared token is tried, so the
 // answer does not hang on the order a map gives them.
 func tiedByToken(x, y candidate, a, b map[string]bool) bool {
@@ -972,12 +973,18 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 			if !sameToken(ta, tb) {
 				continue
 			}
-			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || sharesMoreThan(x.line, y.line, ta) {
+			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || calledIn(x.line, ta) && calledIn(y.line, ta) || sharesMoreThan(x.line, y.line, ta) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// calledIn reports whether line writes the token as a call (".delay()",
+// "useEffect("): a function named, exact enough to tie two lines alone.
+func calledIn(line, tok string) bool {
+	return strings.Contains(line, tok+"(")
 }
 
 // snakeName reports whether a token is an identifier of two words or more

@@ -166,6 +166,14 @@ func TestSharedTokenFolds(t *testing.T) {
 			cand(KindInstruction, "Orders that repeat an order_ref we have seen are dropped before billing.", "orders that repeat an order_ref we have seen are dropped before billing", 0),
 			cand(KindInstruction, "Invoices are cut only after the order_ref dedupe, never before.", "invoices are cut only after the order_ref dedupe, never before", 2),
 			"Orders that repeat an order_ref we have seen are dropped before billing."},
+		// a function named as a call in both, alone
+		{"a call named in two corrections",
+			cand(KindCorrection, "We do not use .delay() anywhere in this codebase.", "we do not use .delay() anywhere in this codebase", 0),
+			cand(KindCorrection, "Not .delay(), it bypasses our routing; apply it with a queue.", "not .delay(), it bypasses our routing; apply it with a queue", 3),
+			"Not .delay(), it bypasses our routing; apply it with a queue."},
+		{"a call in one line, a word in the other",
+			cand(KindInstruction, "Retries wait with .delay() between attempts.", "retries wait with .delay() between attempts", 0),
+			cand(KindInstruction, "The delay budget for the digest is ten minutes.", "the delay budget for the digest is ten minutes", 2), ""},
 		// one absolute directory named at two depths
 		{"a scratch dir and a dir inside it",
 			cand(KindInstruction, "The checkpoints stay on /scratch.", "the checkpoints stay on /scratch", 2),
