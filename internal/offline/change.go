@@ -61,8 +61,9 @@ const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+
 var weSwitchRe = lazyregexp.New(`(?i)\b(?:we(?:'re| are)?\s+(?:switch|move|migrate)|(?:we|i)(?:'ve| have)?\s+(?:switched|migrated|changed|moved\s+(?:our|my)\b))\s+(?:the\s+|our\s+|my\s+)?((?:[\w-]+\s+){1,3}?)(?:over\s+)?to\s+` + article + name + `\s*(?:[.,;!]|$|\s+(?:last|this|yesterday|today|on|everywhere)\b)`)
 
 // fromNowIsRe: "from now the MACHINE is acme-cm4", "going forward the
-// region is eu-north-1".
-var fromNowIsRe = lazyregexp.New(`(?i)\b(?:from now(?: on)?|going forward|from today)\s*,?\s+((?:[\w.'-]+\s+){1,3}?)(?:is|are)\s+` + article + valueName)
+// region is eu-north-1", "as of this week the target frameworks are
+// net8.0-android and net8.0-ios".
+var fromNowIsRe = lazyregexp.New(`(?i)\b(?:from now(?: on)?|going forward|from today|(?:as of|starting) (?:today|now|this \w+))\s*,?\s+((?:[\w.'-]+\s+){1,3}?)(?:is|are)\s+` + article + valueName)
 
 // article skips a determiner before a value.
 const article = `(?:(?:the|a|an|version|v)\s+)?`

@@ -28,6 +28,7 @@ func TestChangesIn(t *testing.T) {
 		{"please use bun instead of node, we switched last week", "", "node>bun"},
 		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
+		{"as of this week the target frameworks are net8.0-android and net8.0-ios", "", "target framework=net8.0-android"},
 		{"we upgraded the lambdas to nodejs 22", "", "lambda nodej=22"},
 		{"just so you know, the ops folks upgraded the runners: we are now on ubuntu 24.04 and 22.04 has been removed", "", "22.04>24.04"},
 		{"grpc only from here on, the rest gateway is deleted", "", "rest>grpc"},
@@ -572,8 +573,9 @@ func TestPromoteChanges(t *testing.T) {
 
 // TestWithSiblingValues: a version of a line the change rewrites gives way
 // to one of the change's sentence written the same way when a word beside
-// each names the same thing; one the sentence names itself, one beside no
-// shared word, and a number that is no version stay.
+// each names the same thing, a version glued to its name to the same name
+// at another version; one the sentence names itself, one beside no shared
+// word, and a number that is no version stay.
 func TestWithSiblingValues(t *testing.T) {
 	tell := func(q string) change { return change{old: "webpack", new: "rspack", src: source{quote: q}} }
 	tests := []struct {
@@ -585,6 +587,9 @@ func TestWithSiblingValues(t *testing.T) {
 		{"Bundles build with rspack for the 2.7 runtime.", tell("we dropped webpack for rspack, the runtime went from 2.7 to 3.1"), "Bundles build with rspack for the 2.7 runtime."},
 		{"Bundles build with rspack for the 2.7 runtime.", tell("we dropped webpack for rspack, and the docs site is on 3.1"), "Bundles build with rspack for the 2.7 runtime."},
 		{"Bundles build with rspack on port 8080.", tell("we dropped webpack for rspack, the dev port is 9090"), "Bundles build with rspack on port 8080."},
+		// a version glued to its name: the same name at another version
+		{"Target frameworks are net8.0-android and net7.0-ios.", change{new: "net8.0-android", src: source{quote: "as of this week the target frameworks are net8.0-android and net8.0-ios"}}, "Target frameworks are net8.0-android and net8.0-ios."},
+		{"Target frameworks are net8.0-android and net7.0-ios.", change{new: "net8.0-android", src: source{quote: "as of this week the target frameworks are net8.0-android and macos14"}}, "Target frameworks are net8.0-android and net7.0-ios."},
 	}
 	for _, tt := range tests {
 		if got := withSiblingValues(tt.line, tt.ch); got != tt.want {

@@ -775,7 +775,9 @@ func termSet(ts []string) map[string]bool {
 // ("The context is a 3.3 core profile one … using GLEW") holds them too. A
 // version of the line gives way to one of the sentence written the same
 // way when a word beside each names the same thing ("core", "context");
-// one the sentence names itself is left alone. The change's own values are
+// one the sentence names itself is left alone. A version glued to its name
+// gives way to the same name at another version ("net7.0-ios" to
+// "net8.0-ios" beside the change to net8.0-android). The change's own values are
 // no sibling ("bumped python to 3.12" leaves "django 4.2" alone), and the
 // words naming the change's own setting tie nothing: a sibling shares a
 // word of its own setting with the line's version.
@@ -788,16 +790,19 @@ func withSiblingValues(line string, ch change) string {
 	lw, sw := strings.Fields(plain(line)), strings.Fields(sent)
 	for i, w := range lw {
 		v := trimValue(w)
-		if !dotted(v) || strings.EqualFold(v, ch.new) || strings.EqualFold(v, ch.old) || containsValue(sent, v) {
+		// (A version glued to its name, "net7.0-ios", is a sibling
+		// only of the same name at another version.)
+		named := !dotted(v) && hasDigit(v) && hasLetter(v)
+		if !dotted(v) && !named || strings.EqualFold(v, ch.new) || strings.EqualFold(v, ch.old) || containsValue(sent, v) {
 			continue
 		}
 		near := withoutTerms(termSet(nonValues(strings.Join(lw[max(0, i-4):min(len(lw), i+5)], " "))), own)
 		for j, x := range sw {
 			n := trimValue(x)
-			if !dotted(n) || valueShape(n) != valueShape(v) || n == v || strings.EqualFold(n, ch.new) || strings.EqualFold(n, ch.old) {
+			if named != !dotted(n) || valueShape(n) != valueShape(v) || n == v || strings.EqualFold(n, ch.new) || strings.EqualFold(n, ch.old) || named && !sameLetters(n, v) {
 				continue
 			}
-			if intersects(near, termSet(nonValues(strings.Join(sw[max(0, j-4):min(len(sw), j+5)], " ")))) {
+			if named || intersects(near, termSet(nonValues(strings.Join(sw[max(0, j-4):min(len(sw), j+5)], " ")))) {
 				if nl := replaceValue(line, v, n); nl != "" {
 					line = nl
 				}
@@ -806,6 +811,22 @@ func withSiblingValues(line string, ch change) string {
 		}
 	}
 	return line
+}
+
+// sameLetters reports whether two values are one name at two versions,
+// alike but for their numbers ("net7.0-ios" and "net8.0-ios"): the
+// letters left are the name, and a name of a letter or two names nothing.
+func sameLetters(a, b string) bool {
+	strip := func(v string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) || r == '.' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, v)
+	}
+	l := strip(a)
+	return l == strip(b) && strings.IndexFunc(l, unicode.IsLetter) >= 0 && len(l) > 2
 }
 
 // withoutTerms is the terms of a not in drop.
