@@ -371,11 +371,25 @@ func splitSentences(ln string) []string {
 		if single && !sentenceEnd(rs[start:i+1], nextWord(rs[j+1:])) {
 			continue
 		}
+		if r == '!' && j == i && macroName(rs[start:i]) {
+			// `sqlx::query! or query_as! macros`: a Rust macro's
+			// name, not an exclamation.
+			continue
+		}
 		emit(j + 1)
 		i = j
 	}
 	emit(len(rs))
 	return out
+}
+
+// macroName reports whether the text before a "!" ends in a name written
+// as code, with "::" or "_" in it ("sqlx::query", "query_as"): with the
+// "!" it is a Rust macro.
+func macroName(before []rune) bool {
+	s := string(before)
+	w := s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
+	return w != "" && !strings.HasSuffix(w, "_") && (strings.Contains(w, "::") || strings.Contains(w, "_")) && isWord(w)
 }
 
 // nextWord is the word after position 0 of rest, skipping spaces.

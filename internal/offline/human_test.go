@@ -109,12 +109,20 @@ func TestListAfterCode(t *testing.T) {
 }
 
 // TestAsideAfterQuestionMark: "?" followed by a comma ends no question, so
-// no aside is cut off after it.
+// no aside is cut off after it; nor does the "!" of a Rust macro.
 func TestAsideAfterQuestionMark(t *testing.T) {
 	got := sentences([]string{"Please write full names, no aliases like % or ?, also in the tests. Can you check CI?"})
 	want := []string{"Please write full names, no aliases like % or ?, also in the tests.", "Can you check CI?"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	// a Rust macro's "!" is no exclamation; "great! now" is
+	got = sentences([]string{"Queries go through sqlx::query! or query_as! macros. Thanks!"})
+	if want := []string{"Queries go through sqlx::query! or query_as! macros.", "Thanks!"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := sentences([]string{"great! now add the page"}); len(got) != 2 {
+		t.Errorf("an exclamation was not cut: %q", got)
 	}
 	if got := sentences([]string{"add the page, btw the api runs on port 4000"}); len(got) != 2 {
 		t.Errorf("an aside after a plain clause was not cut: %q", got)

@@ -521,6 +521,16 @@ func markerClause(s string) (string, bool) {
 			}
 			end = []int{end[1] + next[0], end[1] + next[1]}
 		}
+		for end != nil && rest[end[0]] == '!' && macroName([]rune(rest[:end[0]])) {
+			// "goes through the sqlx::query! or query_as! macros":
+			// a Rust macro's "!" ends no clause.
+			next := clauseEndRe().FindStringIndex(rest[end[1]:])
+			if next == nil {
+				end = nil
+				break
+			}
+			end = []int{end[1] + next[0], end[1] + next[1]}
+		}
 		for end != nil && rest[end[0]] == ';' && alwaysRe().MatchString(firstClause(rest[end[1]:])) {
 			// "…; whenever a patient describes symptoms, it always
 			// …": the next clause is the same rule's.
@@ -535,7 +545,7 @@ func markerClause(s string) (string, bool) {
 			rest = rest[:end[0]]
 		}
 	}
-	rest = strings.TrimSpace(rest)
+	rest = withoutDangling(strings.TrimSpace(rest))
 	if wishIfRe().MatchString(last + " ") {
 		// "…, would it be all right if, from now on, every task had
 		// …": the wish in its plain form.
@@ -575,6 +585,22 @@ func markerClause(s string) (string, bool) {
 		rest = last + ", " + rest
 	}
 	return lead + rest, true
+}
+
+// cutConjRe is a clause cut before what its last word joins: "…, i keep
+// forgetting and" once "then stuff breaks" ended the marked clause.
+var cutConjRe = lazyregexp.New(`(?i)\s(?:and|or|but)$`)
+
+// withoutDangling is a marked clause without a last clause cut short
+// (cutConjRe): what is left is the rule, whole.
+func withoutDangling(rest string) string {
+	if !cutConjRe().MatchString(rest) {
+		return rest
+	}
+	if locs := clauseSplitRe().FindAllStringIndex(rest, -1); len(locs) > 0 {
+		return strings.TrimSpace(rest[:locs[len(locs)-1][0]])
+	}
+	return cutConjRe().ReplaceAllString(rest, "")
 }
 
 // soLead reports whether head ends with "so" or "so,": what follows is

@@ -450,6 +450,12 @@ func TestMarkerClause(t *testing.T) {
 			"Every endpoint binds into a request struct and runs it through the validator, no hand-written if checks."},
 		{"i always end up changing jump height in like 5 diffrent files which is so anoying, so from now on can you put all the numbers i tweak in conf/tuning.lua?",
 			"Put all the numbers i tweak in conf/tuning.lua."},
+		// a Rust macro's "!" ends no clause; a clause cut short before
+		// what its last word joins is left out
+		{"And from now on every SQL statement goes through the sqlx::query! or query_as! macros so it is checked at compile time; no more string queries.",
+			"Every SQL statement goes through the sqlx::query! or query_as! macros so it is checked at compile time."},
+		{"also from now on every route gets a spec in spec/routes/ , one file per route file, i keep forgetting and then stuff breaks on deploy.",
+			"Every route gets a spec in spec/routes/, one file per route file."},
 	} {
 		st, _ := classify(c.in, false, source{})
 		if st == nil || !st.lasting || st.line != c.want {
