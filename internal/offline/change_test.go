@@ -335,6 +335,23 @@ func TestChangedLine(t *testing.T) {
 	}
 }
 
+// TestVersionNamedAfter: a memory line's one version, written with its
+// "v", is the setting's when its clause names the setting after it, and
+// the edit keeps the "v"; a line with two versions, or one naming another
+// setting, is left alone.
+func TestVersionNamedAfter(t *testing.T) {
+	ch := change{new: "2.7.0", subject: []string{"ncs"}, src: source{quote: "moved ~/ncs to 2.7.0 yesterday."}}
+	for line, want := range map[string]string{
+		"- nRF Connect SDK v2.5.0 checked out in ~/ncs.":                "- nRF Connect SDK v2.7.0 checked out in ~/ncs.",
+		"- nRF Connect SDK v2.5.0 and west 1.2.0 checked out in ~/ncs.": "",
+		"- Modem firmware v1.3.5 flashed; the SDK lives in ~/ncs.":      "",
+	} {
+		if got := changedMemoryLine(line, ch); got != want {
+			t.Errorf("changedMemoryLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
 // TestToldOld: a change that names no old value of its own edits the
 // memory line holding a value written like the new one that the telling
 // sentence names too, whatever words the line names its setting by; a

@@ -177,7 +177,10 @@ func slotValueIn(line string, c change, labelled bool) string {
 			// the port of the address is the setting's value.
 			v = p
 		}
-		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(v, c.new) || portAndVersion(v, c.new) {
+		// (A version written with its "v", "v2.5.0", is one of the
+		// new one's shape.)
+		tagged := withoutV(v) != v && valueShape(withoutV(v)) == shape && dotted(c.new)
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !tagged && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(withoutV(v), withoutV(c.new)) || portAndVersion(v, c.new) {
 			continue
 		}
 		if c.named != "" && (i == 0 || !strings.EqualFold(trimValue(words[i-1]), c.named)) {
@@ -213,8 +216,41 @@ func slotValueIn(line string, c change, labelled bool) string {
 				return v
 			}
 		}
+		if labelled && dotted(withoutV(v)) && dotted(c.new) && onlyVersionIn(words, v) && subjectAfter(words[i+1:], subject) {
+			// "nRF Connect SDK v2.5.0 checked out in ~/ncs" for "moved
+			// ~/ncs to 2.7.0": the line's one version, its clause
+			// naming the setting after it.
+			return v
+		}
 	}
 	return ""
+}
+
+// onlyVersionIn reports whether v is the one dotted version of words,
+// with its "v" or without.
+func onlyVersionIn(words []string, v string) bool {
+	for _, w := range words {
+		if t := trimValue(w); t != v && dotted(withoutV(t)) {
+			return false
+		}
+	}
+	return true
+}
+
+// subjectAfter reports whether the words after a value, up to the end of
+// its clause, name the setting.
+func subjectAfter(words []string, subject map[string]bool) bool {
+	for _, w := range words {
+		for _, t := range factTerms(w) {
+			if subject[t] && !valueTerms([]string{t})[t] {
+				return true
+			}
+		}
+		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ",") {
+			break
+		}
+	}
+	return false
 }
 
 // nameJoints splits a name joined with underscores or hyphens into its
@@ -520,6 +556,11 @@ func changedLineIn(line string, c change, mem bool) string {
 		}
 	}
 	base := withoutStaleNote(line, old, c)
+	if dotted(c.new) && dotted(withoutV(old)) {
+		// "v2.5.0" gives way to "v2.7.0": the version changes, not
+		// how the line writes it.
+		c.new = writtenAs(c.new, old)
+	}
 	if nl := replaceValue(base, old, c.new); nl != "" && nl != base {
 		return nl
 	}

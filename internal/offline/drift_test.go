@@ -75,7 +75,7 @@ func TestNamedVersions(t *testing.T) {
 // value memory holds in one of its shapes: a version joined to a name
 // with another version after the same name, the host memory names given
 // way to another written the same way, or memory's only dotted version
-// replaced by a newer one said to be held. A value said to stay, a
+// replaced by a newer one said to be held (written with the line's "v"). A value said to stay, a
 // version given up, an older version and a version beside another value
 // change nothing.
 func TestMemoryValueChanges(t *testing.T) {
@@ -92,7 +92,7 @@ func TestMemoryValueChanges(t *testing.T) {
 		{"host stays", "# Project Memory\n\n- Backups are pulled from vault-03 at night.\n",
 			"u:we moved the log shipper to vault-07 last week, vault-03 still pulls the backups", "", "Backups are pulled"},
 		{"only version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
-			"u:ops finished the upgrade, we're on 1.21.2 now", "- The wiki runs Gitea 1.21.2 behind caddy.", "1.20.4"},
+			"u:ops finished the upgrade, we're on 1.21.2 now", "- The wiki runs Gitea v1.21.2 behind caddy.", "1.20.4"},
 		{"version given up", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
 			"u:the container tag changed, 1.19.8 is gone", "", "wiki runs"},
 		{"older version", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
@@ -102,7 +102,7 @@ func TestMemoryValueChanges(t *testing.T) {
 		{"other library's upgrade", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
 			"u:ops finished the payment SDK upgrade, we're on 2.3.0 now", "", "wiki runs"},
 		{"version named with the line's program", "# Project Memory\n\n- The wiki runs Gitea v1.20.4 behind caddy.\n",
-			"u:the gitea upgrade went through, we're on 1.21.2 now", "- The wiki runs Gitea 1.21.2 behind caddy.", "1.20.4"},
+			"u:the gitea upgrade went through, we're on 1.21.2 now", "- The wiki runs Gitea v1.21.2 behind caddy.", "1.20.4"},
 		{"other host's port", "# Project Memory\n\n- The dev server runs on localhost:5173.\n",
 			"u:I moved grafana to localhost:3001 now, the dashboards load fine", "", "dev server runs"},
 	} {
