@@ -292,3 +292,27 @@ func TestJudgedCommandsLine(t *testing.T) {
 		t.Error("memory line skipping the tests kept")
 	}
 }
+
+// TestRandomTokenSecret: a password said in passing, a word of random
+// letters and digits no redaction rule knows, takes its sentence out of
+// the line (and the line with it when nothing else is left); names in camel
+// case, hashes in lower case, versions and paths stay.
+func TestRandomTokenSecret(t *testing.T) {
+	in := Input{Redact: func(s string) string { return s }}
+	for line, want := range map[string]string{
+		"New one is xK9vQ2mTz7LpR4wB, don't you dare put it anywhere in plain text.": "",
+		"Seal every secret with kubeseal. The new one is xK9vQ2mTz7LpR4wB, seal it.": "Seal every secret with kubeseal.",
+		"Here is the RTD API token for the webhook: rtd_4Kq9Zx2Mw7Vb1Nt8Py5Lc3.":     "",
+		"Build the client with HttpClient5Factory and KeyboardShortcuts.Name.":       "Build the client with HttpClient5Factory and KeyboardShortcuts.Name.",
+		"Pin the action to 3f9a1c0d2b7e4a6f8c1d0e9b2a3c4d5e6f7a8b9c.":                "Pin the action to 3f9a1c0d2b7e4a6f8c1d0e9b2a3c4d5e6f7a8b9c.",
+		"Firmware v2.7.0 lives in ~/ncs/nrf9160dk_nrf9160_ns/zephyr.":                "Firmware v2.7.0 lives in ~/ncs/nrf9160dk_nrf9160_ns/zephyr.",
+	} {
+		got, ok := cleanLine(in, line, "", false)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("cleanLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rs/zerolog"
@@ -350,13 +351,17 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 		// theirs to edit.)
 		return "", false
 	}
-	if red := in.Redact(line); red != line {
+	// (A token of random letters and digits with no known shape,
+	// "New one is xK9vQ2mTz7LpR4wB", is a password said in passing,
+	// which no redaction rule knows.)
+	secret := func(s string) bool { return in.Redact(s) != s || randomToken(s) }
+	if secret(line) {
 		// A sentence that carried a secret is not a fact worth keeping;
 		// the line's other sentences may be ("i already rotated it:
 		// AKIA…. I want pre-commit hooks, …"), unless one leans on it.
 		var kept []string
 		for _, sent := range splitSentences(line) {
-			if in.Redact(sent) != sent {
+			if secret(sent) {
 				continue
 			}
 			if pronounRe().MatchString(sent) {
@@ -364,12 +369,46 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 			}
 			kept = append(kept, sent)
 		}
-		if len(kept) == 0 || in.Redact(strings.Join(kept, " ")) != strings.Join(kept, " ") {
+		if len(kept) == 0 || secret(strings.Join(kept, " ")) {
 			return "", false
 		}
 		line = strings.Join(kept, " ")
 	}
 	return strings.ReplaceAll(line, "${", "{"), true
+}
+
+// randomToken reports whether s holds a word of twelve letters and digits
+// or more that changes between lower case, upper case and digit at every
+// other character or oftener ("xK9vQ2mTz7LpR4wB"): names, even written in
+// camel case with a digit ("HttpClient5Factory"), change far less often.
+func randomToken(s string) bool {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len(w) < 12 {
+			continue
+		}
+		class := func(r rune) int {
+			switch {
+			case unicode.IsUpper(r):
+				return 1
+			case unicode.IsDigit(r):
+				return 2
+			}
+			return 0
+		}
+		changes, prev, seen := 0, -1, [3]bool{}
+		for _, r := range w {
+			c := class(r)
+			seen[c] = true
+			if prev >= 0 && c != prev {
+				changes++
+			}
+			prev = c
+		}
+		if seen[0] && seen[1] && seen[2] && 2*changes >= len(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadTranscript is the production ReadFunc: the resolved messages of the
