@@ -147,7 +147,9 @@ func readSettings(text string, src source, diff diffPaste) []setting {
 		value = withoutRange(trimValue(value))
 		word := false
 		if !hasDigit(value) && !strings.ContainsAny(value, "./:_") {
-			if named != nil || value == "" || !envKey(key) && !(compoundKey(key) && plainWord(value)) {
+			if named != nil || value == "" || !plainWord(value) || !envKey(key) && !compoundKey(key) {
+				// (A switch, "GRAPHQL_PLAYGROUND=false", is no
+				// value prose writes after the key's words.)
 				return
 			}
 			// "QUEUE_CONNECTION=database": a word is a value under

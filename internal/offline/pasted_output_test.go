@@ -46,8 +46,9 @@ func TestQueriedVersionOutputShapes(t *testing.T) {
 
 // TestPastedLabelAndEnvWord: a label of a few words before a colon ("WC
 // requires at least: 9.1", a plugin header's) is a key, and a plain word
-// is a value under an environment variable's name only; prose, a
-// lower-case key with a word and a bare word are not settings.
+// is a value under an environment variable's name only, a switch
+// ("false") not even there; prose, a lower-case key with a word and a bare
+// word are not settings.
 func TestPastedLabelAndEnvWord(t *testing.T) {
 	for _, tc := range []struct {
 		text string
@@ -56,6 +57,7 @@ func TestPastedLabelAndEnvWord(t *testing.T) {
 		{"Here's the header after the bump:\n/**\n * Plugin Name: Box Builder\n * WC requires at least: 9.1\n */", "WC requires at least=9.1"},
 		{"status page says\nMax upload size: 64M\nServer API: FPM", "Max upload size=64M"},
 		{"the .env now has this:\nQUEUE_CONNECTION=database\nLOG_LEVEL=debug", "QUEUE_CONNECTION=database*,LOG_LEVEL=debug*"},
+		{"staging .env:\nGRAPHQL_PLAYGROUND=false\nQUEUE_CONNECTION=database", "QUEUE_CONNECTION=database*"},
 		{"config now:\nqueue: database\nmode: strict", ""},
 		{"the build broke again:\nError in module loader: undefined", ""},
 		{"we moved it: 8080 was taken", ""},
