@@ -101,7 +101,8 @@ func TestAgainAloneRepeats(t *testing.T) {
 }
 
 // TestAndTurnsToAnotherMatter: in a correction, a sentence that opens with
-// "and" adds another matter instead of continuing the correction.
+// "and", or a rule for every project, adds another matter instead of
+// continuing the correction.
 func TestAndTurnsToAnotherMatter(t *testing.T) {
 	sts := []stmt{{line: "Tabs only.", correction: true, src: source{quote: "tabs only."}},
 		{line: "The changelog entries should be dated.", src: source{quote: "And the changelog entries should be dated."}}}
@@ -111,6 +112,12 @@ func TestAndTurnsToAnotherMatter(t *testing.T) {
 	sts[1].src.quote = "the changelog entries should be dated."
 	if got := joinCorrection(sts); len(got) != 1 {
 		t.Fatalf("got %+v; want one joined correction", got)
+	}
+	// a rule for every project after one of this project is another
+	// matter too
+	sts[1].global = true
+	if got := joinCorrection(sts); len(got) != 2 || got[0].global || !got[1].global {
+		t.Fatalf("got %+v; want the project's correction and the global rule apart", got)
 	}
 }
 

@@ -956,9 +956,10 @@ func joinCorrection(sts []stmt) []stmt {
 	}
 	j := sts[0]
 	for i, s := range sts[1:] {
-		if turns(s.src.quote) || againRe().MatchString(s.src.quote) || ownContrast(j.line, s.line) {
+		if turns(s.src.quote) || againRe().MatchString(s.src.quote) || ownContrast(j.line, s.line) || s.global && !j.global {
 			// "… return a Result. also components live in src/ecs":
-			// the person turns to another matter.
+			// the person turns to another matter; so does "all my
+			// projects: type hints on …" after a rule of this one.
 			return append([]stmt{j}, joinCorrection(sts[1+i:])...)
 		}
 
