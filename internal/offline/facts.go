@@ -891,8 +891,9 @@ func distinctTokens(line string) map[string]bool {
 
 // sameToken reports whether two tokens name one thing: the same token,
 // one a dotted name of the other ("KeyboardShortcuts.Name" of
-// "KeyboardShortcuts", "l10n.t" of "vscode.l10n.t"), or a directory
-// inside an absolute one (absDir).
+// "KeyboardShortcuts", "l10n.t" of "vscode.l10n.t"), a directory inside
+// an absolute one (absDir), or a marked directory name and a path ending
+// in it ("_media", "docs/_media").
 func sameToken(a, b string) bool {
 	if a == b {
 		return true
@@ -901,7 +902,14 @@ func sameToken(a, b string) bool {
 		a, b = b, a
 	}
 	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".") ||
-		absDir(a) && strings.HasPrefix(b, strings.TrimSuffix(a, "/")+"/")
+		absDir(a) && strings.HasPrefix(b, strings.TrimSuffix(a, "/")+"/") || markedDir(a) && strings.HasSuffix(strings.TrimSuffix(b, "/"), "/"+strings.TrimSuffix(a, "/"))
+}
+
+// markedDir reports whether a token is a directory name that opens with
+// "_" or "." ("_media", ".github"): a name that distinct is the directory
+// a path ending in it ("docs/_media") names too.
+func markedDir(t string) bool {
+	return len(t) > 3 && (t[0] == '_' || t[0] == '.') && !strings.ContainsAny(t[1:], "./") && strings.IndexFunc(t, unicode.IsLetter) >= 0
 }
 
 // absDir reports whether a token is an absolute directory ("/scratch",
