@@ -382,18 +382,18 @@ func cleanLine(in Input, line, old string, judged bool) (string, bool) {
 // other character or oftener ("xK9vQ2mTz7LpR4wB"): names, even written in
 // camel case with a digit ("HttpClient5Factory"), change far less often.
 func randomToken(s string) bool {
+	class := func(r rune) int {
+		switch {
+		case unicode.IsUpper(r):
+			return 1
+		case unicode.IsDigit(r):
+			return 2
+		}
+		return 0
+	}
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if len(w) < 12 {
 			continue
-		}
-		class := func(r rune) int {
-			switch {
-			case unicode.IsUpper(r):
-				return 1
-			case unicode.IsDigit(r):
-				return 2
-			}
-			return 0
 		}
 		changes, prev, seen := 0, -1, [3]bool{}
 		for _, r := range w {

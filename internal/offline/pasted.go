@@ -1964,10 +1964,10 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				} else if o, n := pathTail(l, st.from, st.value); o != "" {
 					ch.old, ch.new, ch.context = o, n, st.src.quote
 					found = append(found, ch)
-				} else if !hasDigit(st.from) && strings.EqualFold(keySlotValue(l, st), st.from) {
+				} else if v := keySlotValue(l, st); !hasDigit(st.from) && strings.EqualFold(v, st.from) {
 					// `html_theme = "furo"` for "HTML theme is
 					// furo.": a word, where the line writes the key.
-					ch.old, ch.context = keySlotValue(l, st), st.src.quote
+					ch.old, ch.context = v, st.src.quote
 					found = append(found, ch)
 				}
 				continue
