@@ -90,16 +90,6 @@ func (w *world) add(id string, isNew bool, lines ...string) {
 	w.sessions = append(w.sessions, Session{Session: transcript.Session{ID: id, Path: "/chats/" + id + ".jsonl", Start: start}, New: isNew})
 }
 
-// output gives the one tool call of session id whose arguments hold match
-// the output it printed.
-func (w *world) output(id, match, out string) {
-	for i, msg := range w.store[id] {
-		if len(msg.ToolCalls) == 1 && strings.Contains(string(msg.ToolCalls[0].Args), match) {
-			w.store[id][i].ToolCalls[0].Output = out
-		}
-	}
-}
-
 func (w *world) input() Input {
 	ts, _ := tombstone.Load(w.dir().Tombstones())
 	return Input{

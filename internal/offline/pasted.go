@@ -2100,7 +2100,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				ch.terms = withTerms(ch.terms, factTerms(st.key))
 			}
 			if old == "" || strings.EqualFold(withoutV(old), withoutV(st.value)) || st.printed && !laterVersion(withoutV(st.value), withoutV(old)) ||
-				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) && !(st.file != "" && updatedNamedFile(st.intro, l)) {
+				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) && !(st.file != "" && (updatedNamedFile(st.intro, l) || laterVersion(withoutV(st.value), withoutV(old)) && !asksInMessage(said, st.src))) {
 				continue
 			}
 			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) && !updatedNamedFile(st.intro, l) {

@@ -326,7 +326,7 @@ func shownQueueConfig(t *testing.T, mem string, msgs, want []string) {
 	withMemory(t, w, mem)
 	w.add("a", true, "u:the retry counter resets too early", "x:make check")
 	w.add("b", true, append(msgs, "x:make check")...)
-	w.output("b", "queue.toml", "[queue]\nhost = \"mq.internal\"\nport = 5679\n")
+	withOutputs(w, "b", map[string]string{"queue.toml": "[queue]\nhost = \"mq.internal\"\nport = 5679\n"})
 	if want == nil {
 		for _, c := range w.run(t).Candidates {
 			if strings.Contains(c.Text, "5679") {
@@ -621,7 +621,7 @@ func TestQueriedVersion(t *testing.T) {
 			}
 			w.add("a", true, "u:the tag pages lose their titles", "x:make check")
 			w.add("b", true, "u:the feed template renders every post twice", tc.cmd, "x:make check")
-			w.output("b", "zola", tc.output)
+			withOutputs(w, "b", map[string]string{"zola": tc.output})
 			if tc.want == nil {
 				for _, c := range w.run(t).Candidates {
 					if strings.Contains(c.Text, "Zola") {
@@ -639,7 +639,7 @@ func TestQueriedVersion(t *testing.T) {
 	queried := func(w *world, first string) {
 		w.add("a", true, "u:"+first, "x:make check")
 		w.add("b", true, "u:the feed template renders every post twice", "x:zola --version", "x:make check")
-		w.output("b", "zola --version", "zola 0.19.2\n")
+		withOutputs(w, "b", map[string]string{"zola --version": "zola 0.19.2\n"})
 	}
 	w := newWorld(t)
 	withMemory(t, w, mem)
@@ -786,7 +786,7 @@ func TestVersionAfterLabel(t *testing.T) {
 	withMemory(t, w, mem)
 	w.add("a", true, "u:the allocator leaks in the parser", "x:make check")
 	w.add("b", true, "u:the tokenizer drops the last byte", "x:zig version", "x:make check")
-	w.output("b", "zig version", "0.13.0\n")
+	withOutputs(w, "b", map[string]string{"zig version": "0.13.0\n"})
 	wantMemoryLines(t, w, mem, []string{"- Zig toolchain: 0.13.0 from the tarball."})
 }
 
@@ -1092,7 +1092,7 @@ func TestQueriedVersionToldOrServed(t *testing.T) {
 			withMemory(t, w, mem)
 			w.add("a", true, "u:the login form loses focus", "x:make check")
 			w.add("b", true, "u:"+tc.prompt, "x:"+tc.cmd, "x:make check")
-			w.output("b", strings.Fields(tc.cmd)[0], tc.output)
+			withOutputs(w, "b", map[string]string{strings.Fields(tc.cmd)[0]: tc.output})
 			if tc.want == "" {
 				for _, c := range w.run(t).Candidates {
 					if strings.Contains(c.Text, "Lazarus") || strings.Contains(c.Text, "Godot") || strings.Contains(c.Text, "Studio") || strings.Contains(c.Text, "search") || strings.Contains(c.Text, "FastAPI") || strings.Contains(c.Text, "Flask") {
@@ -1147,7 +1147,7 @@ func TestListedAndModuleVersions(t *testing.T) {
 	withMemory(t, w, mem)
 	w.add("a", true, "u:the tile query is slow", "x:make check")
 	w.add("b", true, "u:upgraded the extension after the minor bump, check it", `x:psql -d gis -c '\dx postgis'`, "x:make check")
-	w.output("b", "psql", "  Name   | Version | Schema | Description\n---------+---------+--------+------------\n postgis | 3.5.0   | public | geometry\n")
+	withOutputs(w, "b", map[string]string{"psql": "  Name   | Version | Schema | Description\n---------+---------+--------+------------\n postgis | 3.5.0   | public | geometry\n"})
 	wantMemoryLines(t, w, mem, []string{"- PostGIS 3.5.0 extension on PostgreSQL 15."})
 }
 
@@ -1344,7 +1344,7 @@ func TestWorktreeDiffEditsMemoryLine(t *testing.T) {
 	withMemory(t, w, mem)
 	w.add("a", true, "u:the footnotes render twice", "x:make check")
 	w.add("b", true, "u:I edited the config files myself this morning, could you check them?", "x:git diff _quarto.yml conf.py stack.yaml", "x:make check")
-	w.output("b", "git diff", "-    csl: csl/apa.csl\n+    csl: csl/chicago-author-date.csl\n-html_theme = \"furo\"\n+html_theme = \"pydata_sphinx_theme\"\n-resolver: lts-21.25\n+resolver: lts-22.43\n port: 3000\n")
+	withOutputs(w, "b", map[string]string{"git diff": "-    csl: csl/apa.csl\n+    csl: csl/chicago-author-date.csl\n-html_theme = \"furo\"\n+html_theme = \"pydata_sphinx_theme\"\n-resolver: lts-21.25\n+resolver: lts-22.43\n port: 3000\n"})
 	wantMemoryLines(t, w, mem, []string{
 		"- Bibliography in refs/lab.bib, citation style csl/chicago-author-date.csl.",
 		"- HTML theme is pydata_sphinx_theme.",
@@ -1449,7 +1449,7 @@ func TestQueriedAfterPinFileUpdate(t *testing.T) {
 	w := newWorld(t)
 	withMemory(t, w, mem)
 	w.add("a", true, "u:I bumped .terraform-version for the new provider, check what it reports", "x:terraform -version", "x:make check")
-	w.output("a", "-version", "Terraform v1.9.8\non linux_amd64\n")
+	withOutputs(w, "a", map[string]string{"-version": "Terraform v1.9.8\non linux_amd64\n"})
 	got, _ := w.appliedPrivate(t, mem)
 	if !strings.Contains(got, "Terraform 1.9.8 pinned") {
 		t.Errorf("pin line not rewritten after the pin file's update:\n%s", got)
@@ -1543,7 +1543,7 @@ func TestSeriesOf(t *testing.T) {
 		w := newWorld(t)
 		withMemory(t, w, mem)
 		w.add("a", true, "u:upgraded the test box. look:", "x:salt-call --version", "x:make test")
-		w.output("a", "--version", tc.output)
+		withOutputs(w, "a", map[string]string{"--version": tc.output})
 		if tc.want == "" {
 			if res := w.run(t); len(res.Candidates) != 0 {
 				t.Errorf("a release of memory's own series proposed %+v", res.Candidates)
@@ -1671,7 +1671,7 @@ func TestShownResolvedConfig(t *testing.T) {
 			withMemory(t, w, mem)
 			w.add("a", true, "u:the dashboards load slowly", "x:make check")
 			w.add("b", true, tc.prompt, "x:docker compose config", "x:make check")
-			w.output("b", "compose config", "services:\n  grafana:\n    image: grafana/grafana:11.2.0\n    ports:\n      - 3000:3000\n")
+			withOutputs(w, "b", map[string]string{"compose config": "services:\n  grafana:\n    image: grafana/grafana:11.2.0\n    ports:\n      - 3000:3000\n"})
 			edited := false
 			for _, c := range w.run(t).Candidates {
 				edited = edited || strings.Contains(c.Text, "Grafana 11.2")
