@@ -211,12 +211,10 @@ func slotValueIn(line string, c change, labelled bool) string {
 		// "PICO-8 0.2.5g" names pico8: a name written with a hyphen is
 		// read as one word too.
 		window += " " + nameJoints.Replace(window) + " " + strings.ReplaceAll(window, "-", "")
-		for _, t := range factTerms(window) {
-			if subject[t] && !valueTerms([]string{t})[t] {
-				return v
-			}
+		if namesSetting(window, subject) {
+			return v
 		}
-		if labelled && dotted(withoutV(v)) && dotted(c.new) && onlyVersionIn(words, v) && subjectAfter(words[i+1:], subject) {
+		if labelled && dotted(withoutV(v)) && dotted(c.new) && onlyVersion(line, c.new) == v && namesSetting(strings.Join(words[i+1:clauseEnd(words, i)], " "), subject) {
 			// "nRF Connect SDK v2.5.0 checked out in ~/ncs" for "moved
 			// ~/ncs to 2.7.0": the line's one version, its clause
 			// naming the setting after it.
@@ -226,31 +224,25 @@ func slotValueIn(line string, c change, labelled bool) string {
 	return ""
 }
 
-// onlyVersionIn reports whether v is the one dotted version of words,
-// with its "v" or without.
-func onlyVersionIn(words []string, v string) bool {
-	for _, w := range words {
-		if t := trimValue(w); t != v && dotted(withoutV(t)) {
-			return false
-		}
-	}
-	return true
-}
-
-// subjectAfter reports whether the words after a value, up to the end of
-// its clause, name the setting.
-func subjectAfter(words []string, subject map[string]bool) bool {
-	for _, w := range words {
-		for _, t := range factTerms(w) {
-			if subject[t] && !valueTerms([]string{t})[t] {
-				return true
-			}
-		}
-		if strings.HasSuffix(w, ".") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ",") {
-			break
+// namesSetting reports whether a stretch of a line names the setting by a
+// term of its subject that is no value.
+func namesSetting(window string, subject map[string]bool) bool {
+	for _, t := range factTerms(window) {
+		if subject[t] && !valueTerms([]string{t})[t] {
+			return true
 		}
 	}
 	return false
+}
+
+// clauseEnd is the index after the last word of the clause words[i] is in
+// (clauseStart's other end): the word that ends with a full stop, a
+// semicolon or a comma, or the line's end.
+func clauseEnd(words []string, i int) int {
+	for i < len(words) && !strings.HasSuffix(words[i], ";") && !strings.HasSuffix(words[i], ".") && !strings.HasSuffix(words[i], ",") {
+		i++
+	}
+	return min(i+1, len(words))
 }
 
 // nameJoints splits a name joined with underscores or hyphens into its
