@@ -51,6 +51,12 @@ const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/
 // another session gave the same setting a value written the same way.
 const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`
 
+// placeName is a slotName or a directory written with its trailing slash
+// ("content/"), which is a value only as the place things are in ("docs
+// are in content/ now"; see placed): "hotfix branches start with fix/"
+// names a prefix, not where feature branches start.
+const placeName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[\w@~-]+/)`
+
 // weSwitchRe is a change the team makes, told in the present ("we switch
 // the kitchen driver to dokken"), or one the person or the team made ("I
 // switched my shell to zsh last week"); a thing moved is a setting only when
@@ -150,9 +156,10 @@ var (
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
-	// "moved the dev server to 3001", "the api is on 9090 these days".
+	// "moved the dev server to 3001", "the api is on 9090 these days",
+	// "docs are in content/ now".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+)?` + slotName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// nowAtRe: a setting named, then "now", then the place it is at,
 	// ending the clause: "the backend now is listening on 8081", "the
@@ -436,7 +443,7 @@ func readChanges(s, prev, next string, src source) []change {
 		for _, m := range slotChangeRe().FindAllStringSubmatch(s, -1) {
 			subject, v := m[1]+" "+m[2]+" "+m[3]+" "+m[5]+" "+m[7]+" "+m[8], firstNonEmpty([]string{m[4], m[6], m[9]})
 			v = trimValue(v)
-			if v == "" || notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") {
+			if v == "" || notValue[strings.ToLower(v)] || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || m[6] != "" && !placed(m[0], m[6]) {
 				// Only a value written as one (a number, a version, a
 				// path, a host) is read without the old value named.
 				continue
@@ -1067,6 +1074,17 @@ func firstNonEmpty(ss []string) string {
 		}
 	}
 	return ""
+}
+
+// placed reports whether v, a value slotChangeRe read in match, is a
+// placeName's directory only where match puts something in or under it:
+// any other value is placed anywhere.
+func placed(match, v string) bool {
+	if !strings.HasSuffix(v, "/") || strings.ContainsAny(strings.TrimSuffix(v, "/"), "0123456789./:_") {
+		return true
+	}
+	low := strings.ToLower(match)
+	return strings.Contains(low, " in "+strings.ToLower(v)) || strings.Contains(low, " under "+strings.ToLower(v))
 }
 
 // trimValue drops the punctuation a value was written with.

@@ -28,6 +28,10 @@ func TestChangesIn(t *testing.T) {
 		{"please use bun instead of node, we switched last week", "", "node>bun"},
 		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
+		// a directory written with its trailing slash is a value
+		{"docs are in content/ now, app router.", "", "doc=content/"},
+		// but only as the place things are in: "fix/" here is a prefix
+		{"hotfix branches start with fix/ from now on", "", ""},
 		{"as of this week the target frameworks are net8.0-android and net8.0-ios", "", "target framework=net8.0-android"},
 		{"we upgraded the lambdas to nodejs 22", "", "lambda nodej=22"},
 		{"just so you know, the ops folks upgraded the runners: we are now on ubuntu 24.04 and 22.04 has been removed", "", "22.04>24.04"},

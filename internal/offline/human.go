@@ -38,6 +38,9 @@ func ownTextTold(text string) (own, told []string) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var out []string
 	inFence, pasted, rest := false, false, false
+	// logged: the line before was a log's or a shell prompt's, whose
+	// output or continuation goes on indented (" 68 files changed").
+	logged := false
 	// pasteFrom is the first line of the paste under way.
 	pasteFrom := 0
 	for i, ln := range lines {
@@ -56,6 +59,7 @@ func ownTextTold(text string) (own, told []string) {
 		}
 		trim := strings.TrimSpace(ln)
 		if trim == "" {
+			logged = false
 			// A blank line ends a pasted paragraph, unless the paste has not
 			// started yet (intro line followed by a blank line).
 			if pasted && i > 0 && !introLine(strings.TrimSpace(lines[i-1])) {
@@ -67,6 +71,10 @@ func ownTextTold(text string) (own, told []string) {
 			continue
 		}
 		pasted = false
+		if logged && unicode.IsSpace(rune(ln[0])) {
+			continue
+		}
+		logged = false
 		switch {
 		case mailRe().MatchString(ln), fwdRe().MatchString(ln):
 			rest = true // everything after an e-mail header is the e-mail
@@ -76,6 +84,7 @@ func ownTextTold(text string) (own, told []string) {
 			logRe().MatchString(ln):
 			// "error:" alone introduces what follows.
 			pasted = pasted || introLine(trim)
+			logged = true
 			continue
 		case ticketRe().MatchString(ln):
 			pasted = true

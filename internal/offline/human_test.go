@@ -101,6 +101,9 @@ func TestListAfterCode(t *testing.T) {
 		{"the changelog reads:\n## 1.2.0\n- Added a retry to the fetch helper", nil},
 		{"here's the workflow:\nsteps:\n  - uses: actions/checkout@v4\n- name: always run the linter first", nil},
 		{"here is the output:\n\tpanic: nil map\n- ok then", nil},
+		// A pasted shell session: the prompt line's output goes on
+		// indented under it.
+		{"did the upgrade over the weekend\n$ git diff --stat HEAD~1 | tail -1\n 68 files changed, 212 insertions(+)\nplease check it builds", []string{"did the upgrade over the weekend", "please check it builds"}},
 	} {
 		if got, _ := ownTextTold(c.text); !slices.Equal(got, c.want) {
 			t.Errorf("%q: own %q, want %q", c.text, got, c.want)
