@@ -938,19 +938,21 @@ func foldSharedToken(out []candidate) []candidate {
 	// Each line's tokens once: a fold keeps a line as it is, only its
 	// evidence grows.
 	toks := make([]map[string]bool, len(out))
+	money := make([]bool, len(out))
 	for i := range out {
 		toks[i] = distinctTokens(out[i].line)
+		money[i] = typesMoney(out[i].line)
 	}
 	for i := 0; i < len(out); i++ {
 		ti := toks[i]
-		if len(ti) == 0 || out[i].kind != KindInstruction && out[i].kind != KindCorrection || out[i].replaces != "" {
+		if len(ti) == 0 && !money[i] || out[i].kind != KindInstruction && out[i].kind != KindCorrection || out[i].replaces != "" {
 			continue
 		}
 		for j := i + 1; j < len(out); j++ {
 			if out[j].global != out[i].global || out[j].kind != KindInstruction && out[j].kind != KindCorrection || out[j].replaces != "" {
 				continue
 			}
-			if !tiedByToken(out[i], out[j], ti, toks[j]) {
+			if !(money[i] && money[j]) && !tiedByToken(out[i], out[j], ti, toks[j]) {
 				continue
 			}
 			keep, drop := i, j
@@ -960,6 +962,7 @@ func foldSharedToken(out []candidate) []candidate {
 			out[keep].srcs = append(out[keep].srcs, out[drop].srcs...)
 			out = append(out[:drop], out[drop+1:]...)
 			toks = append(toks[:drop], toks[drop+1:]...)
+			money = append(money[:drop], money[drop+1:]...)
 			i--
 			break
 		}
@@ -987,6 +990,24 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// moneyRe names money (also as a part of a name: "amount_cents"), and
+// moneyTypeRe the type a program keeps a sum of money in ("integer
+// cents", "a Decimal(18,2)", "never a float").
+var (
+	moneyRe     = lazyregexp.New(`(?i)(?:\b|_)(?:money|monetary|amounts?|prices?|balances?|totals?|currenc(?:y|ies)|euros?|dollars?|cents?)(?:\b|_)`)
+	moneyTypeRe = lazyregexp.New(`(?i)\b(?:(?:integers?|u?int\d*|bigint|float\w*|(?:big)?decimal\w*|numeric|cents|minor units?)\b|doubles?(?:[\s,.;:)]|$))`)
+)
+
+// typesMoney reports whether a line says how sums of money are kept:
+// money named and a number type, or cents, which are both. A project
+// keeps its money one way, so two lines that say how ("the refund table
+// stores amount_cents as an integer", "all these amounts come out of the
+// database as whole cents") are one fact however each is worded, the
+// fact people repeat most in other words.
+func typesMoney(line string) bool {
+	return moneyRe().MatchString(line) && moneyTypeRe().MatchString(line)
 }
 
 // calledIn reports whether line writes the token as a call (".delay()",

@@ -200,6 +200,17 @@ func TestSharedTokenFolds(t *testing.T) {
 		{"a bare number said as before is no name",
 			cand(KindInstruction, "Thumbnails are cropped to 320 wide.", "thumbnails are cropped to 320 wide", 0),
 			cand(KindInstruction, "The sidebar is 320 px.", "the sidebar is 320 px as before", 2), ""},
+		// how money is kept is one fact of a project, however worded
+		{"money kept as cents, twice",
+			cand(KindInstruction, "The refund table stores amount_cents as an integer, no decimals in this flow.", "the refund table stores amount_cents as an integer, no decimals in this flow", 0),
+			cand(KindInstruction, "All these amounts come out of the database as whole cents.", "all these amounts come out of the database as whole cents", 2),
+			"The refund table stores amount_cents as an integer, no decimals in this flow."},
+		{"money named, no type",
+			cand(KindInstruction, "Prices are integer cents.", "prices are integer cents", 0),
+			cand(KindInstruction, "Double-check the payment total before a refund.", "double-check the payment total before a refund", 2), ""},
+		{"money named, a word opening with a type's letters",
+			cand(KindInstruction, "Prices are integer cents.", "prices are integer cents", 0),
+			cand(KindInstruction, "Totals go into the internal report.", "totals go into the internal report", 2), ""},
 	} {
 		got := foldSharedToken([]candidate{tt.a, tt.b})
 		if tt.keep == "" {
