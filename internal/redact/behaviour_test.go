@@ -512,6 +512,13 @@ func TestOrdinaryTextKept(t *testing.T) {
 		"SIOCGLIFTOKEN                 = -0x3f879678",
 		"SECRET_KEY = os.environ[\"DJANGO_SECRET_KEY\"]",
 		"sorted_keys = sorted(keys, key=lambda k: k.created_at)",
+		// a password flag the tool asks for, or a placeholder
+		"mysql -u root -p shop < dump.sql",
+		"mysqldump -h db.internal -P 3306 -u app -p --single-transaction shop",
+		"docker login -u ci -p $REGISTRY_TOKEN registry.example.invalid",
+		"signtool sign /f cert.pfx /p <password> app.exe",
+		"keytool -list -keystore release.jks -storepass:env STORE_PASS",
+		"keytool -list -keystore release.jks -storepass:file /run/secrets/store",
 	} {
 		if out, f := r.Redact(in); out != in {
 			t.Errorf("changed %q -> %q (%v)", in, out, f)

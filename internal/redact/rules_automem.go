@@ -220,6 +220,30 @@ func automemRules() []ruleSpec {
 			Check:       flagValue,
 		},
 		{
+			// Tools that take a password as a short flag: signtool sign
+			// /p "…", sshpass -p …, docker login -p …, keytool and
+			// jarsigner -storepass / -keypass …, openssl -passin pass:….
+			ID:          "cli-password-short-flag",
+			Before:      300,
+			After:       300,
+			Regex:       `(?i)(?:\bsigntool\b[^\n]*?\s/p|\bsshpass\b[^\n]*?\s-p|\b(?:docker|podman|nerdctl)\s+login\b[^\n]*?\s-p|\s-(?:src|dest)?(?:storepass|keypass)|\s-pass(?:in|out)?\s+pass:)(?:\s+|=|:)?["']?([^\s"'\x60\\:][^\s"'\x60\\]{3,})`,
+			SecretGroup: 1,
+			Keywords:    []string{"signtool", "sshpass", "login", "storepass", "keypass", "pass:"},
+			// (-storepass:env NAME and :file PATH name where it is.)
+			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^-`, `^(?i)(?:pass:|env$|file$)`}}},
+		},
+		{
+			// mysql -psecret: the password written against the flag
+			// (a space after -p makes the client ask for it).
+			ID:          "mysql-password-flag",
+			Before:      300,
+			After:       300,
+			Regex:       `\bmysql(?:dump|admin|import|check|sh)?\b[^\n]*?\s-p([^\s"'\x60\\-][^\s"'\x60\\]{3,})`,
+			SecretGroup: 1,
+			Keywords:    []string{"mysql"},
+			Allow:       notPlaceholder,
+		},
+		{
 			ID:          "netrc-password",
 			Before:      300,
 			After:       300,
