@@ -724,3 +724,27 @@ func TestDismissedCommandsStayDismissed(t *testing.T) {
 	}
 	t.Fatalf("new command not proposed: %+v", res.Candidates)
 }
+
+// TestSkillSecretArgument: a procedure run with a secret as an argument is
+// drafted with "<secret>" in its place, never with the secret.
+func TestSkillSecretArgument(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for i, id := range []string{"s1", "s2", "s3"} {
+		w.add(id, true,
+			fmt.Sprintf("u:cut release %d please", i+1),
+			"x:dotnet test App.Tests",
+			"x:dotnet publish App/App.csproj -c Release",
+			`x:signtool sign /f cert.pfx /p "sk-ABCDEFGH12345678" publish/App.exe`,
+			"x:zip -r dist/app.zip publish",
+		)
+	}
+	res := w.run(t)
+	if len(res.Skills) != 1 {
+		t.Fatalf("skills %v", res.Skills)
+	}
+	skill := readString(t, filepath.Join(w.memDir, "skills", res.Skills[0], "SKILL.md"))
+	if !strings.Contains(skill, "Run `signtool sign /f cert.pfx /p \"<secret>\" publish/App.exe`.") || strings.Contains(skill, "sk-") || strings.Contains(skill, "REDACTED") {
+		t.Errorf("skill:\n%s", skill)
+	}
+}

@@ -331,6 +331,7 @@ func (w *writer) skills(cands []candidate, verify []string) {
 		if slices.ContainsFunc(d.steps, forbidden) {
 			continue
 		}
+		d = w.withoutSecretArgs(d)
 		body := skillMarkdown(d, verify)
 		if w.in.Redact(body) != body {
 			continue
@@ -453,4 +454,57 @@ func localHeading(kind patch.Kind) string {
 		return "# Project Memory"
 	}
 	return ""
+}
+
+// withoutSecretArgs is a draft whose steps name "<secret>" where they ran
+// with a secret as an argument (`signtool sign … /p "<secret>" …`): the
+// password is the person's to give, and the rest of the procedure stays
+// worth drafting. A step whose secret is not one word of it keeps the
+// secret, and the redactor keeps that draft out.
+func (w *writer) withoutSecretArgs(d *skillDraft) *skillDraft {
+	secret := func(s string) bool { return w.in.Redact(s) != s }
+	if !slices.ContainsFunc(d.steps, secret) && !secret(d.verify) {
+		return d
+	}
+	out := *d
+	out.steps = make([]string, len(d.steps))
+	for i, s := range d.steps {
+		out.steps[i] = secretArg(s, w.in.Redact)
+	}
+	out.verify = secretArg(d.verify, w.in.Redact)
+	return &out
+}
+
+// secretArg is step with each word the redactor changed written as
+// "<secret>", keeping what the redactor kept of it (the quotes, the flag
+// it is joined to: "--password=", "-p"), or step as it is when the
+// redacted text does not line up with it word for word, or still holds a
+// secret once so written.
+func secretArg(step string, redact func(string) string) string {
+	red := redact(step)
+	if red == step {
+		return step
+	}
+	f, rf := strings.Fields(step), strings.Fields(red)
+	if len(f) != len(rf) {
+		return step
+	}
+	for k, word := range f {
+		if rf[k] == word {
+			continue
+		}
+		p := 0
+		for p < len(word) && p < len(rf[k]) && word[p] == rf[k][p] {
+			p++
+		}
+		q := 0
+		for q < len(word)-p && q < len(rf[k])-p && word[len(word)-1-q] == rf[k][len(rf[k])-1-q] {
+			q++
+		}
+		f[k] = word[:p] + "<secret>" + word[len(word)-q:]
+	}
+	if t := strings.Join(f, " "); redact(t) == t {
+		return t
+	}
+	return step
 }
