@@ -345,8 +345,13 @@ func readChanges(s, prev, next string, src source) []change {
 			add(m[2], m[3], m[1])
 		}
 	}
-	for _, m := range arrowRe().FindAllStringSubmatch(s, -1) {
-		add(m[1], m[2], "")
+	for _, at := range arrowRe().FindAllStringSubmatchIndex(s, -1) {
+		if arrowChained(s[:at[0]], s[at[1]:]) {
+			// "read config -> integrate -> write output": steps of
+			// a flow, not a value given up for another.
+			continue
+		}
+		add(s[at[2]:at[3]], s[at[4]:at[5]], "")
 	}
 	// (unitNotRe needs two numbers: the digit test first spares the
 	// regexp on the many sentences the gate lets past for "not".)
@@ -1085,6 +1090,18 @@ func placed(match, v string) bool {
 	}
 	low := strings.ToLower(match)
 	return strings.Contains(low, " in "+strings.ToLower(v)) || strings.Contains(low, " under "+strings.ToLower(v))
+}
+
+// arrowChained reports whether an arrow's pair (arrowRe) is one link of
+// a chain: the text before it ends in an arrow or the text after it
+// opens with one.
+func arrowChained(before, after string) bool {
+	for _, a := range []string{"->", "-->", "=>", "\u2192"} {
+		if strings.HasSuffix(strings.TrimRight(before, " "), a) || strings.HasPrefix(strings.TrimLeft(after, " "), a) {
+			return true
+		}
+	}
+	return false
 }
 
 // trimValue drops the punctuation a value was written with.
