@@ -588,11 +588,24 @@ func loneValueChanges(s string, src source) []change {
 		}
 	}
 	if len(parts) > 1 {
+		if i := slices.IndexFunc(parts, changeSignalRe().MatchString); i > 0 && opensConsequence(parts[i]) {
+			// "the sidecar binds port 3000 on everyone's machine, so
+			// we moved the API itself": the value before "so" is why
+			// the change was made, not the value it made.
+			return nil
+		}
 		if ch, ok := loneValue(s, src); ok {
 			return []change{ch}
 		}
 	}
 	return nil
+}
+
+// opensConsequence reports whether a clause opens as what followed from
+// the clause before it ("so we moved the API itself"; consequenceRe).
+func opensConsequence(clause string) bool {
+	loc := consequenceRe().FindStringIndex(" " + strings.TrimSpace(clause))
+	return loc != nil && loc[0] == 0
 }
 
 // loneValue is the change of the one value text holds, if it holds one.

@@ -951,6 +951,10 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 	}
 	var kept []*edit
 	for _, e := range edits {
+		if e.orig != "" && e.c.line == e.orig {
+			// Changes that undo each other edit nothing.
+			continue
+		}
 		if e.orig == "" || len(e.applied) > 0 && anyNew(e.c.srcs, isNew) {
 			if e.orig != "" {
 				e.c.line = strings.TrimSpace(strings.TrimLeft(e.c.line, "-*+ "))

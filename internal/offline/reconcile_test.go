@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
 )
 
@@ -486,5 +487,22 @@ func TestNamesRetired(t *testing.T) {
 		if got := k.namesRetired(line); got != want {
 			t.Errorf("namesRetired(%q) = %v, want %v", line, got, want)
 		}
+	}
+}
+
+// TestChangesUndoneEditNothing: two changes of one line that end at the
+// value it holds (4000, then 3000 again) propose no edit of it.
+func TestChangesUndoneEditNothing(t *testing.T) {
+	k := memKnown("- The API listens on port 3000 in local dev.")
+	isNew := func(int) bool { return true }
+	chs := []change{
+		{old: "3000", new: "4000", subject: []string{"port"}, terms: []string{"port"}, src: source{session: 1, msgID: "a", seq: 1}},
+		{old: "4000", new: "3000", subject: []string{"port"}, terms: []string{"port"}, src: source{session: 1, msgID: "a", seq: 2}},
+	}
+	if got := applyChanges(nil, nil, chs, isNew, k, memdir.Dir{}, map[string]bool{}, map[string]bool{}); len(got) != 0 {
+		t.Errorf("edits %+v, want none", got)
+	}
+	if got := applyChanges(nil, nil, chs[:1], isNew, k, memdir.Dir{}, map[string]bool{}, map[string]bool{}); len(got) != 1 || got[0].line != "The API listens on port 4000 in local dev." {
+		t.Errorf("edits %+v, want the port moved to 4000", got)
 	}
 }
