@@ -161,6 +161,10 @@ var (
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
+	// flagSetRe: a change made by setting a command-line option: "I have
+	// switched the Makefile to --pdf-engine=lualatex". Group 1 is the
+	// option's name, group 2 its new value.
+	flagSetRe = lazyregexp.New(`(?i)\b(?:switched|moved|changed|set|pointed|updated|bumped|upgraded)\b[^.;]{0,40}?\bto\s+` + "`?" + `--?([a-z][\w-]*)=([\w.@/:+~-]+)`)
 	// nowAtRe: a setting named, then "now", then the place it is at,
 	// ending the clause: "the backend now is listening on 8081", "the
 	// broker is now at mqtt.lan", "the api now runs on 9091.", "remote
@@ -466,6 +470,15 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 			if len(subj) > 0 {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1]) && !ownThing(m[2]) && !calendarSet(m[2]+" "+m[3])})
+			}
+		}
+	}
+	if len(out) == 0 && signal && strings.Contains(s, "=") {
+		for _, m := range flagSetRe().FindAllStringSubmatch(s, -1) {
+			// "switched the Makefile to --pdf-engine=lualatex": the
+			// option names the setting ("PDF engine: xelatex.").
+			if v := trimValue(m[2]); v != "" && !notValue[strings.ToLower(v)] {
+				out = append(out, change{new: v, subject: factTerms(strings.ReplaceAll(m[1], "-", " ")), terms: nonValues(s), src: src, set: true})
 			}
 		}
 	}

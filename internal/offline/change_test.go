@@ -23,6 +23,8 @@ func TestChangesIn(t *testing.T) {
 		{"switching the queue from sqs-a to sqs-b today", "", "sqs-a>sqs-b"},
 		{"we are moving the Celery broker off Redis and onto RabbitMQ, which they already run", "", "redis>RabbitMQ"},
 		{"staging db: pg-blue.internal -> pg-green.internal as of this morning", "", "pg-blue.internal>pg-green.internal"},
+		// an option set to a new value names the setting
+		{"lualatex handles them fine, so I have switched the Makefile to --pdf-engine=lualatex, please use that.", "", "pdf engine=lualatex"},
 		// a value told as the reason for a change is not its value
 		{"the new gateway sidecar binds port 3000 on everyone's machine, so we moved the API itself.", "", ""},
 		// arrows in a chain are steps of a flow
