@@ -102,9 +102,16 @@ func ownTextTold(text string) (own, told []string) {
 			// someone else's text; it is rarely an instruction. Only
 			// its last sentence introduces: the ones before are the
 			// person's own telling ("I've switched the base model to
-			// X. Here is the freeze:"), read for what it tells.
+			// X. Here is the freeze:"), read for what it tells. A
+			// paragraph of three or more before it ("… Security
+			// reviewed us. …, so going forward every endpoint carries
+			// @RolesAllowed. … Here is my .env:") is the person's own
+			// message, rules and all.
 			if lead := toldLead(introLead(trim)); lead != "" {
 				told = append(told, stripQuotes(lead))
+				if len(splitSentences(lead)) >= 3 {
+					out = append(out, stripQuotes(lead))
+				}
 			}
 			continue
 		}

@@ -88,6 +88,16 @@ func TestIntroLead(t *testing.T) {
 	}
 }
 
+// TestIntroParagraph: a paragraph of the person's own before the sentence
+// that introduces a paste is theirs, its rules read as any other.
+func TestIntroParagraph(t *testing.T) {
+	msg := "A few things happened since last week. Security reviewed us. Going forward every REST endpoint carries an explicit @RolesAllowed. Here is my .env:\n    TOKEN=x"
+	own, _ := ownTextTold(msg)
+	if got := strings.Join(sentences(own), "|"); !strings.Contains(got, "Going forward every REST endpoint carries an explicit @RolesAllowed.") || strings.Contains(got, "Here is") || strings.Contains(got, "TOKEN") {
+		t.Errorf("own sentences %q", got)
+	}
+}
+
 // TestListAfterCode: an item of the person's own list at the margin ends a
 // paste of code or log it ran into; a pasted changelog's or YAML's items
 // stay pasted.
