@@ -124,6 +124,9 @@ var (
 		lazyregexp.New(`(?i)\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|switch(?:ed|ing)|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
+		// "8000 collides with the metrics sidecar we added": a value
+		// something else now holds.
+		lazyregexp.New(`(?i)(?:^|\s)` + valueName + `\s+(?:collides|clashes|conflicts)\s+with\b`),
 		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|(?:i|we)(?:'ve| have)? deleted|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
@@ -279,7 +282,7 @@ var changeWords = []string{
 	"from", "->", "=>", "\u2192", "(", "now", "instead", "rather", "not", "no more", "any", "out", "off", "away",
 	"replaced", "swapped", "switch", "traded", "renamed", "gone", "retired", "dead", "deprecated", "removed",
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
-	"taken", "took", "grabbed", "claimed", "stole", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
+	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
 	"as of", "starting", "no longer",
 }
@@ -979,7 +982,10 @@ func newValueFor(s, old string) string {
 	if shape := valueShape(old); hasDigit(old) {
 		for _, w := range strings.Fields(s) {
 			v := trimValue(w)
-			if valueShape(v) == shape && v != old && ok(v) {
+			if valueShape(v) == shape && v != old && ok(v) && !(isNumber(v) && isNumber(old) && (len(v) < len(old)-1 || len(v) > len(old)+1)) {
+				// (Whole numbers are written the same way with about
+				// as many digits: "workers 2" in a pasted config is no
+				// port that took over from 4567.)
 				all = append(all, found{v, strings.Index(s, w), 2})
 			} else if port := portOf(v); port != "" && valueShape(port) == shape && port != old && ok(v) {
 				// "runs on http://localhost:4173 (not 3000 anymore)":

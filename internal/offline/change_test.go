@@ -23,6 +23,10 @@ func TestChangesIn(t *testing.T) {
 		{"switching the queue from sqs-a to sqs-b today", "", "sqs-a>sqs-b"},
 		{"we are moving the Celery broker off Redis and onto RabbitMQ, which they already run", "", "redis>RabbitMQ"},
 		{"staging db: pg-blue.internal -> pg-green.internal as of this morning", "", "pg-blue.internal>pg-green.internal"},
+		// a value something else now holds is the one given up; the
+		// one that took over is written about as long
+		{"8000 collides with the metrics sidecar we added.", "dev server is on 8081 now.", "8000>8081"},
+		{"Port changed because 4567 collides with another service on the box.", "workers 2", ""},
 		// an option set to a new value names the setting
 		{"lualatex handles them fine, so I have switched the Makefile to --pdf-engine=lualatex, please use that.", "", "pdf engine=lualatex"},
 		// a value told as the reason for a change is not its value
@@ -77,7 +81,7 @@ func TestChangesIn(t *testing.T) {
 		{"the build is now green", "", ""},
 		// "locally" names where a thing runs, not a change made for a
 		// while; "only locally" is one
-		{"8080 clashes with the Grafana I run locally, so the server is on 9090 now.", "", "server=9090"},
+		{"8080 clashes with the Grafana I run locally, so the server is on 9090 now.", "", "8080>9090"},
 		{"just locally, the server is on 9090 now", "", ""},
 		// a place a thing goes to now, rather than the old one; the
 		// value said to hold now, then the one it is not; a phrase that
@@ -257,6 +261,9 @@ func TestChangedLine(t *testing.T) {
 	}{
 		{"- Cache: Memcached (one node per region).", change{old: "memcached", new: "valkey"}, "- Cache: valkey (one node per region)."},
 		{"- Docs build with hugo 0.120.", change{new: "0.125", subject: []string{"hugo"}}, "- Docs build with hugo 0.125."},
+		// a port the line writes as one says which setting moved
+		{"- The API runs on port 8000 under uvicorn.", change{old: "8000", new: "8081", terms: []string{"metric", "sidecar"}}, "- The API runs on port 8081 under uvicorn."},
+		{"- The API runs 8000 workers.", change{old: "8000", new: "8081", terms: []string{"metric", "sidecar"}}, ""},
 		{"- The admin API listens on 7000.", change{new: "7100", subject: []string{"api"}}, "- The admin API listens on 7100."},
 		{"- Never use memcached for sessions.", change{old: "memcached", new: "valkey"}, ""},
 		{"- Run `memcached -vv` to debug.", change{old: "memcached", new: "valkey"}, ""},

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -67,6 +68,16 @@ func replaceValue(line, old, new string) string {
 		return portSettingRe(old).ReplaceAllString(b.String(), "${1}"+new)
 	}
 	return b.String()
+}
+
+// portMoved reports whether a change from old to new is a port moved in
+// line: line writes old as a port ("runs on port 8000",
+// "localhost:8000") and new is a whole number a port can be. "8000
+// collides with the metrics sidecar. dev server is on 8081 now" names no
+// word of "The API runs on port 8000 under uvicorn.", but the port says
+// which setting it is.
+func portMoved(line, old, new string) bool {
+	return whole(new) && len(new) >= 2 && len(new) <= 5 && slices.Contains(portsIn(line, false), old) && slices.Contains(portsIn("port "+new, false), new)
 }
 
 // portSettingRe finds a port setting with the value port, written glued
@@ -526,7 +537,7 @@ func changedLineIn(line string, c change, mem bool) string {
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
-	if c.old != "" && valueShape(old) == "9" && !(strings.Contains(old, ".") && endsWithValue(line, old)) && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) {
+	if c.old != "" && valueShape(old) == "9" && !(strings.Contains(old, ".") && endsWithValue(line, old)) && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) && !portMoved(line, old, c.new) {
 		// A bare number is a value of many settings: the line must
 		// name the setting the sentence is about. A version with a
 		// dot, named as the one given up ("5.3 is dead"), may stand
