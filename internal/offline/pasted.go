@@ -1837,6 +1837,23 @@ func updatedProgram(intro string, named []string) bool {
 	return false
 }
 
+// updatedInSession reports whether the person told the program of a
+// queried version updated (updatedProgram) in the message the agent
+// answered by asking, or earlier in the same session: "upgraded to the
+// new zig yesterday", then "bump the minimum version in build.zig.zon",
+// then `zig version`.
+func updatedInSession(said []source, st setting) bool {
+	if updatedProgram(st.intro, st.named) {
+		return true
+	}
+	for _, s := range said {
+		if s.session == st.src.session && before(s, st.src) && updatedProgram(s.quote, st.named) {
+			return true
+		}
+	}
+	return false
+}
+
 // introProgramVersion is, for a version query whose program line does not
 // name (a build tool's own version, `lazbuild --version`), the program the
 // person's intro tells updated ("I have installed the newer Lazarus
@@ -2103,7 +2120,7 @@ func pastedChanges(settings []setting, said []source, k *known, isNew func(int) 
 				!toldChanged(said, st, old) && !(showsNamedFile(st.intro, l) && !asksInMessage(said, st.src)) && !(st.file != "" && (updatedNamedFile(st.intro, l) || laterVersion(withoutV(st.value), withoutV(old)) && !asksInMessage(said, st.src))) {
 				continue
 			}
-			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedProgram(st.intro, st.named)) && !updatedNamedFile(st.intro, l) {
+			if st.queried && placedVersionRe().MatchString(l) && !(projectTarget(l) && updatedInSession(said, st)) && !updatedNamedFile(st.intro, l) {
 				// "CI pins Terraform 1.5.7", "runs on Node 18 in
 				// production": the box the agent asked is not the
 				// place this version is set for.

@@ -1106,6 +1106,44 @@ func TestQueriedVersionToldOrServed(t *testing.T) {
 	}
 }
 
+// TestQueriedAfterUpdateEarlier: the update told a message before the one
+// the agent answered with a version query, in the same session, places
+// the version in the project target; told in another session, it does
+// not.
+func TestQueriedAfterUpdateEarlier(t *testing.T) {
+	mem := "# Project Memory\n\n- targets zig 0.12.0\n"
+	for _, tc := range []struct {
+		name string
+		b, c []string
+		want bool
+	}{
+		{"same session", []string{"u:upgraded to the new zig yesterday, first build blew up", "x:make check", "u:fixed it myself. bump the minimum version in build.zig.zon", "x:zig version", "x:make check"}, nil, true},
+		{"another session", []string{"u:upgraded to the new zig yesterday, first build blew up", "x:make check"}, []string{"u:bump the minimum version in build.zig.zon", "x:zig version", "x:make check"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			withMemory(t, w, mem)
+			w.add("a", true, "u:the parser drops the last line", "x:make check")
+			w.add("b", true, tc.b...)
+			asked := "b"
+			if tc.c != nil {
+				w.add("c", true, tc.c...)
+				asked = "c"
+			}
+			withOutputs(w, asked, map[string]string{"zig": "0.13.0\n"})
+			if tc.want {
+				wantMemoryLines(t, w, mem, []string{"- targets zig 0.13.0"})
+				return
+			}
+			for _, c := range w.run(t).Candidates {
+				if strings.Contains(c.Text, "0.13") {
+					t.Errorf("proposed %+v", c)
+				}
+			}
+		})
+	}
+}
+
 // TestListedAndModuleVersions: a database client's table of what is
 // installed (psql's `\dx`, a "Name" and a "Version" column) and a one-line
 // Python program printing a module's __version__ answer as a version flag
