@@ -184,9 +184,11 @@ func describesBehaviour(s string) bool {
 }
 
 // asksForOneRe is a request for one new thing, said of one particular
-// thing: "the order form needs a coupon field", "this screen wants
-// another tab". A rule says it of a kind ("every form needs a label").
-var asksForOneRe = lazyregexp.New(`(?i)^(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)\s+(?:a|an|one|another|some|more|new)\b`)
+// thing or by the people who want it: "the order form needs a coupon
+// field", "this screen wants another tab", "we need new RPC GetQuote in
+// pricing service". A rule says it of a kind ("every form needs a
+// label").
+var asksForOneRe = lazyregexp.New(`(?i)^(?:(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)|(?:hello|hi|so|ok|okay)?[\s,.!]*(?:we|i)\s+(?:need|want|would like)(?:\s+to\s+(?:add|build|write|have))?)\s+(?:a|an|one|another|some|more|new)\b`)
 
 // storyRuleOutRe is a wish that a thing told before not happen again,
 // with nothing but a pronoun for the thing: "let's not repeat it", "don't

@@ -122,6 +122,23 @@ func TestRequestForOneIsNoRecurringFact(t *testing.T) {
 	}
 }
 
+// TestRequestForOneNamedAgain: a request for a new thing named as code
+// ("We need new RPC GetQuote"), named again in later sessions, words no
+// setting of the project.
+func TestRequestForOneNamedAgain(t *testing.T) {
+	said := []source{
+		{session: 0, quote: "We need new RPC GetQuote in pricing service, it takes product id and the quantity and returns price."},
+		{session: 1, quote: "the amount we return is in the currency of the customer, string, same as GetQuote has."},
+		{session: 2, quote: "Last: bulk quote, BulkGetQuote with list of items, like GetQuote."},
+	}
+	got, _ := recurringNames(nil, said, nil)
+	for _, s := range got {
+		if strings.Contains(s.line, "We need") {
+			t.Errorf("got %q; want no line worded by the request", s.line)
+		}
+	}
+}
+
 // TestHypotheticalBlankWait: a condition whose waited-for thing is only
 // spaces names nothing and must not crash the run.
 func TestHypotheticalBlankWait(t *testing.T) {

@@ -895,6 +895,11 @@ func recurringNames(stmts []stmt, said []source, more []stmt) (out []stmt, drop 
 			if leans {
 				leaned[said[i].session] = true
 			}
+			if asksForOneRe().MatchString(l) {
+				// "We need new RPC GetQuote in pricing service" asks
+				// for the day's work; it words no setting.
+				l = ""
+			}
 			if l != "" && (best < 0 || bestLeans && !leans) {
 				best, line, bestLeans = i, l, leans
 			}
