@@ -223,12 +223,14 @@ func automemRules() []ruleSpec {
 			// Tools that take a password as a short flag: signtool sign
 			// /p "…", sshpass -p …, docker login -p …, keytool and
 			// jarsigner -storepass / -keypass …, openssl -passin pass:….
+			// (Keywords the windows open on are the tools' own words:
+			// "login" or "pass:" alone are in most transcripts.)
 			ID:          "cli-password-short-flag",
 			Before:      300,
 			After:       300,
-			Regex:       `(?i)(?:\bsigntool\b[^\n]*?\s/p|\bsshpass\b[^\n]*?\s-p|\b(?:docker|podman|nerdctl)\s+login\b[^\n]*?\s-p|\s-(?:src|dest)?(?:storepass|keypass)|\s-pass(?:in|out)?\s+pass:)(?:\s+|=|:)?["']?([^\s"'\x60\\:][^\s"'\x60\\]{3,})`,
+			Regex:       `(?i)(?:\bsigntool\b[^\n]*?\s/p|\bsshpass\b[^\n]*?\s-p|\b(?:docker|podman|nerdctl)\s+login\b[^\n]*?\s-p|\s-(?:src|dest)?(?:storepass|keypass)|\s-pass(?:in|out)\s+pass:)(?:\s+|=|:)?["']?([^\s"'\x60\\:][^\s"'\x60\\]{3,})`,
 			SecretGroup: 1,
-			Keywords:    []string{"signtool", "sshpass", "login", "storepass", "keypass", "pass:"},
+			Keywords:    []string{"signtool", "sshpass", "docker login", "podman login", "nerdctl login", "storepass", "keypass", "passin", "passout"},
 			// (-storepass:env NAME and :file PATH name where it is.)
 			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^-`, `^(?i)(?:pass:|env$|file$)`}}},
 		},
