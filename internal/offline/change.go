@@ -49,13 +49,16 @@ const valueName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/
 // slotName is a value read without the old one named: a valueName, or
 // a name joined with hyphens ("payments-staging"), which only stands when
 // another session gave the same setting a value written the same way.
-const slotName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`
+const slotName = `(` + slotForms + `)`
+
+// slotForms are slotName's forms, without the group.
+const slotForms = `[\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+`
 
 // placeName is a slotName or a directory written with its trailing slash
 // ("content/"), which is a value only as the place things are in ("docs
 // are in content/ now"; see placed): "hotfix branches start with fix/"
 // names a prefix, not where feature branches start.
-const placeName = `([\w.@/:+#~-]*\d[\w.@/:+#~-]*|[\w@~-]+[./:_][\w.@/:+#~-]*[\w/+#]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[\w@~-]+/)`
+const placeName = `(` + slotForms + `|[\w@~-]+/)`
 
 // weSwitchRe is a change the team makes, told in the present ("we switch
 // the kitchen driver to dokken"), or one the person or the team made ("I

@@ -72,12 +72,12 @@ func replaceValue(line, old, new string) string {
 
 // portMoved reports whether a change from old to new is a port moved in
 // line: line writes old as a port ("runs on port 8000",
-// "localhost:8000") and new is a whole number a port can be. "8000
+// "localhost:8000") and new is a number a port can be (portsIn). "8000
 // collides with the metrics sidecar. dev server is on 8081 now" names no
 // word of "The API runs on port 8000 under uvicorn.", but the port says
 // which setting it is.
 func portMoved(line, old, new string) bool {
-	return whole(new) && len(new) >= 2 && len(new) <= 5 && slices.Contains(portsIn(line, false), old) && slices.Contains(portsIn("port "+new, false), new)
+	return slices.Contains(portsIn(line, false), old) && slices.Contains(portsIn("port "+new, false), new)
 }
 
 // portSettingRe finds a port setting with the value port, written glued

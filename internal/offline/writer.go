@@ -462,10 +462,6 @@ func localHeading(kind patch.Kind) string {
 // worth drafting. A step whose secret is not one word of it keeps the
 // secret, and the redactor keeps that draft out.
 func (w *writer) withoutSecretArgs(d *skillDraft) *skillDraft {
-	secret := func(s string) bool { return w.in.Redact(s) != s }
-	if !slices.ContainsFunc(d.steps, secret) && !secret(d.verify) {
-		return d
-	}
 	out := *d
 	out.steps = make([]string, len(d.steps))
 	for i, s := range d.steps {

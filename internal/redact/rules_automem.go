@@ -232,7 +232,7 @@ func automemRules() []ruleSpec {
 			SecretGroup: 1,
 			Keywords:    []string{"signtool", "sshpass", "docker login", "podman login", "nerdctl login", "storepass", "keypass", "passin", "passout"},
 			// (-storepass:env NAME and :file PATH name where it is.)
-			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^-`, `^(?i)(?:pass:|env$|file$)`}}},
+			Allow: []allowSpec{{Regexes: []string{placeholderishSrc, `^-`, `^(?i)(?:env|file)$`}}},
 		},
 		{
 			// mysql -psecret: the password written against the flag
