@@ -346,6 +346,13 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	// "would you mind not …?": a request said politely, read as said
 	// plainly (polite.go).
 	s = reshape(politeAsk(wishIf(formalAsk(s))))
+	if requestedRe().MatchString(s) && !lastingRe().MatchString(s) && !rememberRe().MatchString(s) && !conventionRe().MatchString(s) {
+		// "the security team would like a page on phishing, with a
+		// callout telling people never to forward the email": the day's
+		// work, whatever rule words the thing asked for holds ("…, stored
+		// like every other amount, as integer cents" names the rule).
+		return nil, nil
+	}
 	if ventRe().MatchString(s) || credRe().MatchString(s) {
 		// Feelings are not instructions, and credentials never belong in
 		// memory, whatever the redactor recognises.

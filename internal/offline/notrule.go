@@ -186,9 +186,19 @@ func describesBehaviour(s string) bool {
 // asksForOneRe is a request for one new thing, said of one particular
 // thing or by the people who want it: "the order form needs a coupon
 // field", "this screen wants another tab", "we need new RPC GetQuote in
-// pricing service". A rule says it of a kind ("every form needs a
-// label").
-var asksForOneRe = lazyregexp.New(`(?i)^(?:(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)|(?:hello|hi|so|ok|okay)?[\s,.!]*(?:we|i)\s+(?:need|want|would like)(?:\s+to\s+(?:add|build|write|have))?)\s+(?:a|an|one|another|some|more|new)\b`)
+// pricing service", "finance asked for a release endpoint". A rule says
+// it of a kind ("every form needs a label").
+var asksForOneRe = lazyregexp.New(`(?i)^(?:(?:the|this|that|our|my)\s+(?:[\w"'.-]+\s+){0,4}?(?:needs?|wants?|requires?|is missing|lacks|could use)|(?:hello|hi|so|ok|okay)?[\s,.!]*(?:we|i)\s+(?:need|want|would like)(?:\s+to\s+(?:add|build|write|have))?|` + requestedBy + `)\s+(?:a|an|one|another|some|more|new)\b`)
+
+// requestedBy is someone else asking: "finance asked for", "the security
+// team would like".
+const requestedBy = `(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?[\w'-]+\s+(?:(?:has|have)\s+)?(?:asked for|asks for|requested|would like)`
+
+// requestedRe is one new thing someone else asked for: "the security
+// team would like a page on phishing, with a callout telling people never
+// to forward the email". A rule word inside it ("never") is what the
+// thing is to say, not a rule of the project.
+var requestedRe = lazyregexp.New(`(?i)^` + requestedBy + `\s+(?:a|an|one|another|some|more|new)\b`)
 
 // storyRuleOutRe is a wish that a thing told before not happen again,
 // with nothing but a pronoun for the thing: "let's not repeat it", "don't

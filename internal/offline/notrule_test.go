@@ -36,6 +36,8 @@ func TestClassifyNotRule(t *testing.T) {
 		// one thing to be made to behave a way: the day's work
 		"make the countdown always start at ten",
 		"make sure the booking widget never offers past dates",
+		// a thing someone else asked for, and what it is to say
+		"The security team would like a page on reporting phishing, with a callout telling people never to forward the suspicious email.",
 		// what the person found or heard, or wonders
 		"turns out the label printer never feeds the second tray",
 		"apparently the kiln controller always rounds to five degrees",
@@ -134,6 +136,17 @@ func TestRequestForOneNamedAgain(t *testing.T) {
 	got, _ := recurringNames(nil, said, nil)
 	for _, s := range got {
 		if strings.Contains(s.line, "We need") {
+			t.Errorf("got %q; want no line worded by the request", s.line)
+		}
+	}
+	// Asked for by someone else: "Finance asked for a release endpoint".
+	said = []source{
+		{session: 0, quote: "I wrote up the requirements in the ticket but here is the gist: seller_id, reason, created_at, released_at nullable, and an amount column, which, as usual, is a bigint in minor units, not numeric."},
+		{session: 1, quote: "Finance asked for a release endpoint, POST /holds/{id}/release, that sets released_at and returns the hold."},
+	}
+	got, _ = recurringNames(nil, said, nil)
+	for _, s := range got {
+		if strings.Contains(s.line, "asked for") {
 			t.Errorf("got %q; want no line worded by the request", s.line)
 		}
 	}
