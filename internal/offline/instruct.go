@@ -45,7 +45,7 @@ type reversal struct {
 }
 
 var (
-	fillerRe = lazyregexp.New(`(?i)^(never ?mind|nvm|just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are|i'?m|i am) (at it|there|in there|here|complaining|on (it|the subject|that))|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( (a |an )?\w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
+	fillerRe = lazyregexp.New(`(?i)^(never ?mind|nvm|just so you know|(just )?(a )?heads[ -]?up|ok(ay)?|also|additionally|furthermore|moreover|and|so|but|btw|by the way|hey|fyi|note that|note|(it'?s |it is )?important( is| it is)? that|the important (thing|part|bit) is( that)?|important|one more thing|another thing|just|please|pls|kindly|oh|hmm|right|sure|thanks|thank you|great|good|in general|generally|while (you'?re|you are|i'?m|i am) (at it|there|in there|here|complaining|on (it|the subject|that))|(i'?m |i am )?(so |very )?sorry( to (be|bother|nag)( (a |an )?\w+)?)?,?( but)?)\b[\s,:;!.\x{2014}-]*`)
 	corrRe   = lazyregexp.New(`(?i)^(wrong \w+\s*[-:\x{2014}]+\s*|(no+|nope|nah)(\s+(no+|nope|nah))*\b\s*((please|pls)\b\s*)?([,:;!\x{2014}-]+\s*|\.+(\s+|$)|$)|(no|nope|nah)\s+(please|pls)\s+|(nope|wrong( format| again)*|not like that|that'?s (wrong|not right)|that is (wrong|not right)|` + saidWords + `|again)\b[\s,:;!.\x{2014}-]*)`)
 	// terse corrections: "no pandas", "turbo, not nx", "selectolax only"
 	terseRe = lazyregexp.New(`(?i)^(no|not)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?(\s+please)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?,?\s+(not|never|instead of|rather than)\s+[\w.@/:+-]+(\s+[\w.@/:+-]+)?\W*$|^[\w.@/:+-]+(\s+[\w.@/:+-]+)?\s+only\W*$`)
@@ -346,7 +346,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	// "would you mind not …?": a request said politely, read as said
 	// plainly (polite.go).
 	s = reshape(politeAsk(wishIf(formalAsk(s))))
-	if requestedRe().MatchString(s) && !lastingRe().MatchString(s) && !rememberRe().MatchString(s) && !conventionRe().MatchString(s) {
+	if asksForThing(s) && !lastingRe().MatchString(s) && !rememberRe().MatchString(s) && !conventionRe().MatchString(s) {
 		// "the security team would like a page on phishing, with a
 		// callout telling people never to forward the email": the day's
 		// work, whatever rule words the thing asked for holds ("…, stored

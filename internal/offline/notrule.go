@@ -194,11 +194,34 @@ var asksForOneRe = lazyregexp.New(`(?i)^(?:(?:the|this|that|our|my)\s+(?:[\w"'.-
 // team would like".
 const requestedBy = `(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?[\w'-]+\s+(?:(?:has|have)\s+)?(?:asked for|asks for|requested|would like)`
 
-// requestedRe is one new thing someone else asked for: "the security
-// team would like a page on phishing, with a callout telling people never
-// to forward the email". A rule word inside it ("never") is what the
-// thing is to say, not a rule of the project.
-var requestedRe = lazyregexp.New(`(?i)^` + requestedBy + `\s+(?:a|an|one|another|some|more|new)\b`)
+// requestedRe is one new thing asked for, by someone else or as what
+// there should be: "the security team would like a page on phishing, with
+// a callout telling people never to forward the email", "there should be
+// a warning before the migration step, the one people always skip". A
+// rule word after the thing ("never", "always") is what the thing is to
+// say or why it is wanted, not a rule of the project (asksForThing).
+var requestedRe = lazyregexp.New(`(?i)^(?:` + requestedBy + `|there should be)\s+(?:a|an|one|another|some|more|new)\b`)
+
+// thingHeadRe ends the naming of a thing asked for: a clause break, or
+// what the thing is to hold or say.
+var thingHeadRe = lazyregexp.New(`(?i)[,;:]|\s(?:that|which|with|telling|saying|reminding|warning)\s`)
+
+// headRuleRe is a rule word in the naming itself: "there should be a
+// test for every handler" asks for a kind, which is a rule.
+var headRuleRe = lazyregexp.New(`(?i)\b(?:always|never|every|each|all|any|whenever)\b`)
+
+// asksForThing reports whether s asks for one new thing whose naming holds
+// no rule word.
+func asksForThing(s string) bool {
+	if !requestedRe().MatchString(s) {
+		return false
+	}
+	head := s
+	if loc := thingHeadRe().FindStringIndex(s); loc != nil {
+		head = s[:loc[0]]
+	}
+	return !headRuleRe().MatchString(head)
+}
 
 // storyRuleOutRe is a wish that a thing told before not happen again,
 // with nothing but a pronoun for the thing: "let's not repeat it", "don't

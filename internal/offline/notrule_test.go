@@ -38,6 +38,8 @@ func TestClassifyNotRule(t *testing.T) {
 		"make sure the booking widget never offers past dates",
 		// a thing someone else asked for, and what it is to say
 		"The security team would like a page on reporting phishing, with a callout telling people never to forward the suspicious email.",
+		"There should be a warning before the database migration step, it's the one people always skip.",
+		"There should be a warning box near the top that API keys must never be shipped in mobile apps.",
 		// what the person found or heard, or wonders
 		"turns out the label printer never feeds the second tray",
 		"apparently the kiln controller always rounds to five degrees",
@@ -68,6 +70,7 @@ func TestClassifyNotRule(t *testing.T) {
 		"the old kiosk app was retired, never install it again",
 		"we switched the region over to frankfurt",
 		"make sure you always run the migrations before the seeders",
+		"there should be a test for every handler",
 		"I thought we agreed to never reuse the trays",
 		"we moved the database off the shared host",
 		// a condition that keeps happening, or a condition said to last

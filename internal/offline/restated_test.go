@@ -178,6 +178,10 @@ func TestFactClauses(t *testing.T) {
 		{"There is one library chart, charts/common, which renders nothing by itself", nil},
 		{"There are two seed banks, vault-a and vault-b, kept in separate rooms", nil},
 		{"There is one seed bank on port 5672 in the cold room", []string{"There is one seed bank on port 5672 in the cold room"}},
+		// "important is that …" leads into the clause it stresses
+		{"Important is that our libraries are reverse stranded, the kit is the dUTP one",
+			[]string{"our libraries are reverse stranded", "the kit is the dUTP one"}},
+		{"It's important that the kiosks run the LTS image", []string{"the kiosks run the LTS image"}},
 	} {
 		cl, ws := factClauses(tc.s)
 		var got []string
