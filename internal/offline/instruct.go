@@ -624,7 +624,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s)) && hypothetical(s) || relivesStory(s) || willOnceDone(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
+	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s) || futureNeedRe().MatchString(s)) && hypothetical(s) || relivesStory(s) || willOnceDone(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,

@@ -70,6 +70,11 @@ func ifThenLeansBack(s string) bool {
 	return ok && pronounLeadRe().MatchString(strings.TrimSpace(after))
 }
 
+// futureNeedRe is what the person would need then: "if we ever open a
+// second shop I'll need a location picker too". After a hypothetical it
+// is a plan, no rule, even inside a correction.
+var futureNeedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ll|'d|\s+will|\s+would)\s+(?:probably\s+|also\s+|then\s+)?(?:need|want|have to)\b`)
+
 // willOnceRe is what someone will do once the thing at hand is done: "the
 // platform squad will review the PR once it's up", "Dana will merge it
 // when it's ready".

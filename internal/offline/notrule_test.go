@@ -337,3 +337,20 @@ func TestClassifyFeltAlwaysAndCause(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyFutureNeedInCorrection: what the person would need once a
+// future comes is a plan, even inside a message that corrects the agent;
+// a rule for that future still is one.
+func TestClassifyFutureNeedInCorrection(t *testing.T) {
+	for _, in := range []string{
+		"If we ever open a second shop in Dunmore I'll need a location picker too, but that's a dream for another year.",
+		"if we ever go multi-region we would need a second bucket",
+	} {
+		if st, _ := classify(in, true, source{}); st != nil {
+			t.Errorf("classify(%q, corrective) = %q, want no statement", in, st.line)
+		}
+	}
+	if st, _ := classify("if you ever rebuild the index, always drop the cache first", true, source{}); st == nil {
+		t.Error("a rule for a future, said as a correction, read as no statement")
+	}
+}
