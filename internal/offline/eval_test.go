@@ -37,7 +37,7 @@ var (
 // evalHalves are the corpus halves in scoring order. A half's place seeds
 // its sessions' timestamps and IDs, so a new half goes at the end and no
 // half's figures move when one is added.
-var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45", "tuning46", "tuning47", "tuning48", "tuning49", "tuning50", "tuning51", "tuning52", "tuning53", "tuning54", "tuning55", "tuning56", "tuning57", "tuning58", "tuning59", "tuning60", "tuning61", "tuning62", "tuning63", "tuning64", "tuning65", "tuning66", "tuning67", "tuning68", "tuning69", "tuning70", "tuning71", "tuning72", "tuning73", "tuning74", "tuning75", "tuning76", "tuning77", "tuning78", "tuning79", "tuning80", "tuning81", "tuning82", "tuning83", "tuning84", "tuning85", "tuning86", "tuning87", "tuning88", "tuning89", "tuning90", "tuning91", "tuning92", "tuning93", "tuning94", "tuning95", "tuning96", "tuning97", "tuning98", "tuning99", "tuning100", "tuning101", "tuning102", "tuning103", "tuning104", "tuning105", "tuning106", "tuning107", "tuning108", "tuning109", "tuning110", "tuning111", "tuning112", "tuning113"}
+var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45", "tuning46", "tuning47", "tuning48", "tuning49", "tuning50", "tuning51", "tuning52", "tuning53", "tuning54", "tuning55", "tuning56", "tuning57", "tuning58", "tuning59", "tuning60", "tuning61", "tuning62", "tuning63", "tuning64", "tuning65", "tuning66", "tuning67", "tuning68", "tuning69", "tuning70", "tuning71", "tuning72", "tuning73", "tuning74", "tuning75", "tuning76", "tuning77", "tuning78", "tuning79", "tuning80", "tuning81", "tuning82", "tuning83", "tuning84", "tuning85", "tuning86", "tuning87", "tuning88", "tuning89", "tuning90", "tuning91", "tuning92", "tuning93", "tuning94", "tuning95", "tuning96", "tuning97", "tuning98", "tuning99", "tuning100", "tuning101", "tuning102", "tuning103", "tuning104", "tuning105", "tuning106", "tuning107", "tuning108", "tuning109", "tuning110", "tuning111", "tuning112", "tuning113", "heldout12", "heldout13"}
 
 // evalCount accumulates one category's figures.
 type evalCount struct {
@@ -125,6 +125,8 @@ func TestEval(t *testing.T) {
 	checkFrozen(t, "heldout9")
 	checkFrozen(t, "heldout10")
 	checkFrozen(t, "heldout11")
+	checkFrozen(t, "heldout12")
+	checkFrozen(t, "heldout13")
 	red, err := redact.New(redact.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +204,7 @@ func TestEval(t *testing.T) {
 	// and recall are held to the floor the held-out half reached when the
 	// rules were frozen (a regression guard); EVAL.md says whether the
 	// issue's targets are met. heldout3 and the blind halves (heldout4 to
-	// heldout11) are measured, not gated: heldout3 was frozen below the
+	// heldout13) are measured, not gated: heldout3 was frozen below the
 	// targets, the blind halves were frozen unmeasured, and a gate on any
 	// would invite tuning the rules on the halves nobody has fitted them to.
 	for _, h := range halves {
@@ -570,7 +572,7 @@ func appliedMemory(t *testing.T, w *world) map[string]string {
 // blind are the halves nobody tunes on: EVAL.md and the test log give
 // their figures by category but never their items, so the next score is as
 // blind as the last.
-var blind = map[string]bool{"heldout4": true, "heldout5": true, "heldout6": true, "heldout7": true, "heldout8": true, "heldout9": true, "heldout10": true, "heldout11": true}
+var blind = map[string]bool{"heldout4": true, "heldout5": true, "heldout6": true, "heldout7": true, "heldout8": true, "heldout9": true, "heldout10": true, "heldout11": true, "heldout12": true, "heldout13": true}
 
 // evalReport renders EVAL.md.
 func evalReport(halves []*evalResult) string {
@@ -666,7 +668,10 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("contradictions) and `heldout11` (stop 21, at freeze 0.86 / 0.64, 1 duplicate, 0 contradictions)\n")
 	b.WriteString("were written like `heldout5` to `heldout7` and are blind too. In stop 26 heldout9 failed the\n")
 	b.WriteString("second-run gate, and its table row (no items) was read at 13 commits to find the change that\n")
-	b.WriteString("caused it; the fix was written from a constructed case, not from its items.\n\n")
+	b.WriteString("caused it; the fix was written from a constructed case, not from its items. `heldout12` and\n")
+	b.WriteString("`heldout13` (stop 31, at 2765461: at freeze 0.95 / 0.74, 0 duplicates, 1 contradiction; 0.83 /\n")
+	b.WriteString("0.67, 3 duplicates, 0 contradictions) were written the same way, frozen before their one\n")
+	b.WriteString("measurement by writers who saw only their table rows, and are blind too.\n\n")
 	b.WriteString("A proposal is correct when it matches a labelled fact of a compatible kind and no distractor (an\n")
 	b.WriteString("in-place edit of a line of the half's GEMINI.md, the global file, is compatible with a memory fact).\n")
 	b.WriteString("Duplicates: extra proposals of one fact in one inbox, proposals repeating a line already in\n")
