@@ -624,7 +624,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if st.lasting || st.correction {
 		s = withoutStory(s)
 	}
-	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s) || futureNeedRe().MatchString(s)) && hypothetical(s) || relivesStory(s) || willOnceDone(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
+	if hedged(s) || concedes(s) || (!st.lasting && !st.correction || ifThenLeansBack(s) || futureOnly(s)) && hypothetical(s) || relivesStory(s) || willOnceDone(s) || !st.lasting && !st.correction && !st.global && (describesBehaviour(s) || makesOne(s)) {
 		// "not sure we should ever cache it", "if we ever open a
 		// second shop, …", "the courier never rings twice": a doubt, a
 		// future that may not come, a story wished not to happen again,
@@ -1224,12 +1224,30 @@ func subjectTokens(s string) []string {
 // upper-case, one full stop at the end.
 func asLine(s string) string {
 	s = strings.TrimRight(strings.TrimSpace(s), " .!;,:")
+	if strings.Contains(s, "…") {
+		s = withoutElisions(s)
+	}
 	if first, _, _ := strings.Cut(s, " "); len(codeNames(first)) > 0 && strings.IndexFunc(first, unicode.IsUpper) > 0 {
 		// A name written as code keeps its case: nodeIntegration.
 		return s + "."
 	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:] + "."
+}
+
+// elidedClauseRe is a clause left with a word or four before a quotation
+// stripQuotes elided (", it's …" of "never call get_parent() like that,
+// it's …"; ", so this one is …;"), or the elision alone as an aside (",
+// …," and "(…)").
+var elidedClauseRe = lazyregexp.New(`\s*\(…\)|[,;:]\s*(?:[\w']+\s+){0,4}…(?:\s*([,;:])|$)`)
+
+// withoutElisions takes out of a line the clauses that held nothing but
+// an elided quotation: half a sentence is no line, and an example cut out
+// of an aside leaves the rule whole ("commit messages in the present
+// tense, …, never \"Added\"").
+func withoutElisions(s string) string {
+	s = elidedClauseRe().ReplaceAllString(s, "$1")
+	return strings.TrimRight(s, " .!;,:")
 }
 
 // generic words that say nothing about which fact a line is about.
@@ -1306,6 +1324,17 @@ func sameFact(a, b string) bool {
 	if len(ta) == 0 || len(tb) == 0 {
 		return false
 	}
+	if pa, pb := placement(a), placement(b); pa != "" && pb != "" && samePlace(pa, pb) {
+		// (The terms beside the placement: "goes in tests/" ties
+		// fixtures to snapshots.)
+		if shared, _ := textkey.Overlap(factTerms(placementRe().ReplaceAllString(a, "")), factTerms(placementRe().ReplaceAllString(b, ""))); shared >= 1 {
+			// "Tasks live in app/tasks/", "put the digest task in
+			// app/tasks/": where one kind of thing goes, whatever
+			// instance one names ("migration V15 goes in db/migration",
+			// the tail of "src/main/resources/db/migration").
+			return true
+		}
+	}
 	va, vb := valueTerms(factTerms(withoutExamples(a))), valueTerms(factTerms(withoutExamples(b)))
 	nested := nestedURL(ta, tb)
 	if len(va) > 0 && len(vb) > 0 && !intersects(va, vb) && !nested {
@@ -1340,11 +1369,6 @@ func sameFact(a, b string) bool {
 	// event_date", "terraform apply only in the pipeline") share that
 	// name and half of what they say about it.
 	named := sharesName(a, b) || nested
-	if pa := placement(a); pa != "" && pa == placement(b) && shared >= 2 {
-		// "Tasks live in app/tasks/", "put the digest task in
-		// app/tasks/": where one kind of thing goes.
-		return true
-	}
 	if named && shared >= 3 || (shared >= 3 || shared >= 2 && named) && 2*shared >= small {
 		return true
 	}
@@ -1470,6 +1494,16 @@ func differentNames(a, b string) bool {
 // placementRe is a line saying where things go: "live in app/tasks/",
 // "put it in templates/partials/".
 var placementRe = lazyregexp.New(`(?i)\b(lives?|go|goes|put|puts|belongs?|keep|kept|stored?|placed?)\b[^.;]*?\b(in|into|under)\s+` + "`?" + `([\w.$@~-]*/[\w./$@~<>-]*)`)
+
+// samePlace reports whether two placements name one folder: the same
+// path, or one the tail of the other (db/migration/ of
+// src/main/resources/db/migration/).
+func samePlace(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return a == b || strings.HasSuffix(b, "/"+a)
+}
 
 // placement is the path a line says things go in, lower-cased; "" if none.
 func placement(line string) string {

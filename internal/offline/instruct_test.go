@@ -306,6 +306,10 @@ func TestSameFact(t *testing.T) {
 		{"Dont run terraform apply from your machine. Only the pipeline applies, always.", "Apply never runs locally, the CI pipeline does terraform apply after review.", true},
 		// where one kind of thing goes, said twice
 		{"Tasks live in app/tasks/, one module per domain.", "Add the weekly digest email task, put it in app/tasks/.", true},
+		// the place shared, one term beside it, whatever instance a
+		// line names, the folder by its whole path or its tail
+		{"Module goes in modules/.", "Reusable modules live under modules/, one root per env under envs/<env>.", true},
+		{"Migration V15 goes in db/migration.", "Flyway migrations live in src/main/resources/db/migration.", true},
 		// an initialism is no name in code: two rules about DAGs differ
 		{"Put an owner in default_args for every DAG.", "catchup=False on every DAG, we never want automatic backfills.", false},
 		// a correction and a rule about the same name in code
@@ -694,6 +698,24 @@ func TestContrastBeforeItsReason(t *testing.T) {
 	} {
 		if st, _ := classify(s, false, source{}); st != nil {
 			t.Errorf("%q: got %+v; want nothing", s, st)
+		}
+	}
+}
+
+// TestAsLineElisions: a clause left with a word or four before a
+// quotation stripQuotes elided is half a sentence and goes, and so does
+// an elided aside; an elision inside a clause that says more stays.
+func TestAsLineElisions(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"oh wait, we should never call get_parent() like that, it's …", "Oh wait, we should never call get_parent() like that."},
+		{"every sqitch change note carries the Jira ticket, like …", "Every sqitch change note carries the Jira ticket."},
+		{"Commit messages start with the Jira key, so this one is …; it lets the PMs trace work", "Commit messages start with the Jira key; it lets the PMs trace work."},
+		{"Commit messages in the present tense, …, never \"Added\"", "Commit messages in the present tense, never \"Added\"."},
+		{"the board resets through the cron we pass to LeaderboardCreate (…), not a job", "The board resets through the cron we pass to LeaderboardCreate, not a job."},
+		{"only the little … button needs to be a client component", "Only the little … button needs to be a client component."},
+	} {
+		if got := asLine(tc.in); got != tc.want {
+			t.Errorf("asLine(%q) = %q; want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -70,10 +70,18 @@ func ifThenLeansBack(s string) bool {
 	return ok && pronounLeadRe().MatchString(strings.TrimSpace(after))
 }
 
-// futureNeedRe is what the person would need then: "if we ever open a
-// second shop I'll need a location picker too". After a hypothetical it
-// is a plan, no rule, even inside a correction.
-var futureNeedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ll|'d|\s+will|\s+would)\s+(?:probably\s+|also\s+|then\s+)?(?:need|want|have to)\b`)
+// thenWouldRe is what would or will happen then: "if we ever open a
+// second shop I'll need a location picker too", "if we ever port this to
+// hono the routes layout would change anyway". After a hypothetical it is
+// a plan or a guess, no rule, even inside a correction, unless a rule
+// word says what to do then (futureOnly).
+var thenWouldRe = lazyregexp.New(`(?i)\b(?:would|will)\b|\w'(?:ll|d)\b`)
+
+// futureOnly reports whether a hypothetical s only tells what would be
+// then.
+func futureOnly(s string) bool {
+	return thenWouldRe().MatchString(s) && !alwaysRe().MatchString(s)
+}
 
 // willOnceRe is what someone will do once the thing at hand is done: "the
 // platform squad will review the PR once it's up", "Dana will merge it
