@@ -14,7 +14,7 @@ import (
 
 var (
 	fenceRe  = lazyregexp.New("^\\s*(```|~~~)")
-	logRe    = lazyregexp.New(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s|[\w.$]*(error|exception)\b:\s)`)
+	logRe    = lazyregexp.New(`(?i)^\s*(at\s+\S+.*[(:]\d+|traceback \(most recent|file ".*", line \d+|\d{4}-\d\d-\d\d[ t]\d\d:\d\d|\[(info|warn|warning|error|debug|trace|fatal)\]|(info|warn|warning|error|debug|trace|fatal|panic)(:|\s+\[)|npm err!|goroutine \d+|--- (fail|pass):|(fail|ok|pass)\s+\S+\s+[\d.]+s|exit (code|status) \d+|\$ \S+|#\s*\d+\s|[\w.$]*(error|exception)\b:\s|[\[(]?\d[\d:.,]*[\])]?\s+(\[[^\]\s]+\]\s+)?(?-i:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|(?-i:[IWEDV]) \(\d+\) [\w.-]+:)`)
 	mailRe   = lazyregexp.New(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
 	fwdRe    = lazyregexp.New(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
 	ticketRe = lazyregexp.New(`^\s*[A-Z][A-Z0-9]+-\d+\b`)

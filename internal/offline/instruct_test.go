@@ -37,6 +37,30 @@ func TestOwnTextDropsPastedMaterial(t *testing.T) {
 	}
 }
 
+// TestOwnTextDropsDeviceLogs: log lines that open with a tick count or a
+// time and a level in capitals ("0000301877 [app] INFO: dist=131.2"), or
+// in ESP-IDF's shape ("I (1234) wifi: …"), are pasted; a count of errors
+// in the person's words is not.
+func TestOwnTextDropsDeviceLogs(t *testing.T) {
+	msg := strings.Join([]string{
+		"serial again:",
+		"0000301877 [app] INFO: dist=131.2",
+		"0000901880 [app] INFO: dist=0.0",
+		"12:03:44.120 WARN sensor timeout",
+		"I (1234) wifi: connected",
+		"2 errors left in the build, always fix them before pushing.",
+	}, "\n")
+	got := strings.Join(ownText(msg), "\n")
+	for _, bad := range []string{"dist=", "sensor timeout", "wifi"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("own text kept pasted %q:\n%s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "always fix them") {
+		t.Errorf("own text lost the person's line:\n%s", got)
+	}
+}
+
 func TestSentences(t *testing.T) {
 	got := sentences([]string{"Run `go test ./...` first. Then stop! Is it ok? e.g. this stays; that stays too"})
 	// A semicolon joins clauses of one sentence: splitting there would
