@@ -803,6 +803,9 @@ func TestVagueTargetIsNoTarget(t *testing.T) {
 		"Our sysadmin has moved the Redis to a new machine",
 		"the lab moved the freezer logger to another building",
 		"facilities switched the badge readers over to a different vendor",
+		// what the change was for names no value it went to
+		"I have changed the block size for less latency",
+		"we switched the codec settings for better battery life",
 	} {
 		if !toldNoTarget(s) {
 			t.Errorf("toldNoTarget(%q) = false, want true", s)
@@ -812,6 +815,8 @@ func TestVagueTargetIsNoTarget(t *testing.T) {
 		"the lab moved the freezer logger to port 7001",
 		"we switched the lab notebooks to a monorepo",
 		"we moved the Redis to a new machine, cache01.internal",
+		"we swapped the uno for a clone",
+		"I changed the block size to 64 for less latency",
 	} {
 		if toldNoTarget(s) {
 			t.Errorf("toldNoTarget(%q) = true, want false", s)

@@ -2070,7 +2070,7 @@ func afterChange(s string) string {
 func toldNoTarget(s string) bool {
 	// (A colon that ends the sentence introduces what follows it, a
 	// paste or a list: it names no target.)
-	after := strings.TrimRight(afterChange(s), " :")
+	after := strings.TrimRight(purposeRe().ReplaceAllString(afterChange(s), ""), " :")
 	if fromToRe().MatchString(s) || strings.IndexFunc(s, unicode.IsDigit) >= 0 || targetRe().MatchString(after) && !vagueTargetRe().MatchString(after) {
 		return false
 	}
@@ -2078,6 +2078,10 @@ func toldNoTarget(s string) bool {
 	// prose in an aside.)
 	return len(codeNames(bracketSpace.Replace(after))) == 0 && !strings.ContainsAny(after, "`\"")
 }
+
+// purposeRe is what a change was made for, which names no value it went
+// to: "changed the block size for less latency", "for speed".
+var purposeRe = lazyregexp.New(`(?i)\bfor\s+(?:(?:less|more|better|lower|higher|faster|quicker|smaller|bigger|the sake of)\b.*|(?:speed|performance|latency|stability|safety|clarity|readability|consistency|simplicity)\b)`)
 
 // bracketSpace blanks round brackets, which codeNames would read as a
 // call's ("(the", "merged)").
