@@ -996,7 +996,7 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 // moneyTypeRe the type a program keeps a sum of money in ("integer
 // cents", "a Decimal(18,2)", "never a float").
 var (
-	moneyRe     = lazyregexp.New(`(?i)(?:\b|_)(?:money|monetary|amounts?|prices?|balances?|totals?|currenc(?:y|ies)|euros?|dollars?|cents?)(?:\b|_)`)
+	moneyRe     = lazyregexp.New(`(?i)(?:\b|_)(?:money|monetary|amounts?|prices?|balances?|totals?|fees?|payments?|payouts?|refunds?|currenc(?:y|ies)|euros?|dollars?|cents?)(?:\b|_)`)
 	moneyTypeRe = lazyregexp.New(`(?i)\b(?:(?:integers?|u?int\d*|bigint|float\w*|(?:big)?decimal\w*|numeric|cents|minor units?)\b|doubles?(?:[\s,.;:)]|$))`)
 )
 
