@@ -141,7 +141,13 @@ type restatedClause struct {
 // narrationRe is a clause telling what happened rather than how things
 // are: "Redis was restarting", "the team left the gateways untouched
 // yesterday".
-var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (?:week|night|time)|this morning|ago)\b`)
+var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (?:week|night|time)|this (?:morning|week)|ago)\b`)
+
+// weekEventRe is a clause about the week's events or the day's order of
+// work, no lasting state: "we have just finished one migration", "the
+// collection goes live on Friday and marketing has been on my case since
+// Monday", "the first stack to recreate is the session table".
+var weekEventRe = lazyregexp.New(`(?i)\b(?:since|(?:has|have) (?:just |already )?(?:been|\w+ed)|(?:on |by |until |next |this )(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|^the (?:first|next|last) \w+ to \w+`)
 
 // factClauses are the clauses of sentence s that state something about
 // the project, each reporting whether it states how something is well
@@ -163,7 +169,7 @@ func factClauses(s string) (out []string, words []bool) {
 			}
 			c = t
 		}
-		if c == "" || imperative(c) || evaluativeClauseRe().MatchString(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) ||
+		if c == "" || imperative(c) || evaluativeClauseRe().MatchString(c) || pronounLeadRe().MatchString(c) || reportsTrouble(c) || narrationRe().MatchString(c) || weekEventRe().MatchString(c) ||
 			firstPersonLeadRe().MatchString(c) || planRe().MatchString(c) || hypotheticalRe().MatchString(c) ||
 			asksForOneRe().MatchString(c) || requestClauseRe().MatchString(c) || oneOffRe().MatchString(c) ||
 			unsettled(c) || changedSetting(c) || goneRe().MatchString(c) || droppedRe().MatchString(c) {

@@ -182,6 +182,11 @@ func TestFactClauses(t *testing.T) {
 		{"Important is that our libraries are reverse stranded, the kit is the dUTP one",
 			[]string{"our libraries are reverse stranded", "the kit is the dUTP one"}},
 		{"It's important that the kiosks run the LTS image", []string{"the kiosks run the LTS image"}},
+		// the week's events and the day's order of work state nothing
+		// that lasts
+		{"The first stack to recreate is the DynamoDB session table, since it is small.", nil},
+		{"the collection goes live on Friday and Marta has been on my case about the product cards", nil},
+		{"The session table lives in DynamoDB", []string{"The session table lives in DynamoDB"}},
 	} {
 		cl, ws := factClauses(tc.s)
 		var got []string
