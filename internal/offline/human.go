@@ -18,7 +18,7 @@ var (
 	mailRe   = lazyregexp.New(`(?i)^\s*(from|to|cc|bcc|subject|date|sent|reply-to):\s+\S`)
 	fwdRe    = lazyregexp.New(`(?i)^\s*(-{2,}\s*(original message|forwarded message)|begin forwarded message|on .+ wrote:$)`)
 	ticketRe = lazyregexp.New(`^\s*[A-Z][A-Z0-9]+-\d+\b`)
-	introRe  = lazyregexp.New(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below)\b.*:\s*$`)
+	introRe  = lazyregexp.New(`(?i)\b(log|logs|output|error|errors|trace|stack|ticket|issue|email|e-mail|mail|message|says|said|wrote|pasted|paste|reads|comment|review|readme|docs|doc|here is|here's|below|looks like this|as follows)\b.*:\s*$`)
 	// frameRe is a frame of a stack trace: "    at render (app.js:12:5)",
 	// "\tat com.acme.Job.run(Job.java:42)", `  File "app.py", line 3, in
 	// main`. The line ends in a file's position (a path, then :line), so

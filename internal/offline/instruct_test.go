@@ -61,6 +61,23 @@ func TestOwnTextDropsDeviceLogs(t *testing.T) {
 	}
 }
 
+// TestIntroLooksLikeThis: a line that shows what a file "looks like this"
+// or gives something "as follows" introduces a paste, whatever it says
+// after; a line ending "like this:" after a rule does not.
+func TestIntroLooksLikeThis(t *testing.T) {
+	for _, ln := range []string{
+		"For the record, my profile file on the runner looks like this, in case the connection is wrong:",
+		"The settings are as follows:",
+	} {
+		if !introLine(ln) {
+			t.Errorf("introLine(%q) = false, want true", ln)
+		}
+	}
+	if ln := "I put the key in the .env of the VM, like this:"; introLine(ln) {
+		t.Errorf("introLine(%q) = true, want false", ln)
+	}
+}
+
 func TestSentences(t *testing.T) {
 	got := sentences([]string{"Run `go test ./...` first. Then stop! Is it ok? e.g. this stays; that stays too"})
 	// A semicolon joins clauses of one sentence: splitting there would
