@@ -736,7 +736,8 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	case s == "",
 		questRe().MatchString(s) && !strings.HasPrefix(strings.ToLower(s), "do not") && !strings.HasPrefix(strings.ToLower(s), "don"),
 		planRe().MatchString(s) && !(explicit && shouldRuleRe().MatchString(s)) && !(st.global && scopedWishRe().MatchString(s)), laterRe().MatchString(notLaterRe().ReplaceAllString(later, "")), oneOff(s) && !(st.correction && goneReasonOnly(s)),
-		describeRe().MatchString(s) && !thereRuleRe().MatchString(s):
+		describeRe().MatchString(s) && !thereRuleRe().MatchString(s),
+		!st.lasting && !st.correction && !st.global && wantsNewRe().MatchString(s) && !headRuleRe().MatchString(s):
 		return nil, nil
 	}
 	fact := factRe().MatchString(s) && !goOpenRe().MatchString(s) || settingRe().MatchString(s) && !oneOffRe().MatchString(s) || changedSetting(s) || modalRe().MatchString(s) || dataFactRe().MatchString(s)

@@ -215,6 +215,12 @@ const requestedBy = `(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+)?[\w'-]+\s+(?:(?:has|ha
 // say or why it is wanted, not a rule of the project (asksForThing).
 var requestedRe = lazyregexp.New(`(?i)^(?:` + requestedBy + `|there should be)\s+(?:a|an|one|another|some|more|new)\b`)
 
+// wantsNewRe is the person wanting one new thing anywhere in a sentence:
+// "we are preparing the 2.0 release and I think we need a getting-started
+// page". Unmarked and naming no kind ("a test for every handler"), it is
+// the day's work (classifyWhole).
+var wantsNewRe = lazyregexp.New(`(?i)\b(?:we|i)(?:\s+(?:really|also|still|probably))?\s+(?:need|want|would like|'d like)\s+(?:a|an|one|another|some|new)\b`)
+
 // thingHeadRe ends the naming of a thing asked for: a clause break, or
 // what the thing is to hold or say.
 var thingHeadRe = lazyregexp.New(`(?i)[,;:]|\s(?:that|which|with|telling|saying|reminding|warning)\s`)

@@ -40,6 +40,7 @@ func TestClassifyNotRule(t *testing.T) {
 		"The security team would like a page on reporting phishing, with a callout telling people never to forward the suspicious email.",
 		"There should be a warning before the database migration step, it's the one people always skip.",
 		"There should be a warning box near the top that API keys must never be shipped in mobile apps.",
+		"We are preparing the 2.0 release of the SDK and I think we need a \"Getting started\" page that is a bit friendlier than what we have.",
 		// what the person found or heard, or wonders
 		"turns out the label printer never feeds the second tray",
 		"apparently the kiln controller always rounds to five degrees",
