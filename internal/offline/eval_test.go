@@ -37,7 +37,7 @@ var (
 // evalHalves are the corpus halves in scoring order. A half's place seeds
 // its sessions' timestamps and IDs, so a new half goes at the end and no
 // half's figures move when one is added.
-var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45", "tuning46", "tuning47", "tuning48", "tuning49", "tuning50", "tuning51", "tuning52", "tuning53", "tuning54", "tuning55", "tuning56", "tuning57", "tuning58", "tuning59", "tuning60", "tuning61", "tuning62", "tuning63", "tuning64", "tuning65", "tuning66", "tuning67", "tuning68", "tuning69", "tuning70", "tuning71", "tuning72", "tuning73", "tuning74", "tuning75", "tuning76", "tuning77", "tuning78", "tuning79", "tuning80", "tuning81", "tuning82", "tuning83", "tuning84", "tuning85", "tuning86", "tuning87", "tuning88", "tuning89", "tuning90", "tuning91", "tuning92", "tuning93", "tuning94", "tuning95", "tuning96", "tuning97", "tuning98", "tuning99", "tuning100", "tuning101", "tuning102", "tuning103", "tuning104", "tuning105", "tuning106", "tuning107", "tuning108", "tuning109", "tuning110", "tuning111", "tuning112", "tuning113", "heldout12", "heldout13", "tuning114", "tuning115", "tuning116", "tuning117", "tuning118", "tuning119", "tuning120", "tuning121"}
+var evalHalves = []string{"heldout", "tuning", "heldout2", "heldout3", "tuning2", "tuning3", "tuning4", "tuning5", "heldout4", "tuning6", "tuning7", "tuning8", "tuning9", "tuning10", "heldout5", "tuning12", "heldout6", "tuning11", "tuning13", "tuning14", "tuning15", "heldout7", "tuning17", "tuning16", "tuning18", "tuning19", "heldout8", "tuning21", "tuning20", "tuning23", "tuning24", "heldout9", "tuning25", "tuning22", "tuning28", "tuning26", "tuning29", "tuning27", "heldout10", "tuning30", "tuning33", "tuning32", "tuning31", "tuning34", "tuning35", "tuning36", "tuning37", "heldout11", "tuning38", "tuning39", "tuning40", "tuning41", "tuning42", "tuning43", "tuning44", "tuning45", "tuning46", "tuning47", "tuning48", "tuning49", "tuning50", "tuning51", "tuning52", "tuning53", "tuning54", "tuning55", "tuning56", "tuning57", "tuning58", "tuning59", "tuning60", "tuning61", "tuning62", "tuning63", "tuning64", "tuning65", "tuning66", "tuning67", "tuning68", "tuning69", "tuning70", "tuning71", "tuning72", "tuning73", "tuning74", "tuning75", "tuning76", "tuning77", "tuning78", "tuning79", "tuning80", "tuning81", "tuning82", "tuning83", "tuning84", "tuning85", "tuning86", "tuning87", "tuning88", "tuning89", "tuning90", "tuning91", "tuning92", "tuning93", "tuning94", "tuning95", "tuning96", "tuning97", "tuning98", "tuning99", "tuning100", "tuning101", "tuning102", "tuning103", "tuning104", "tuning105", "tuning106", "tuning107", "tuning108", "tuning109", "tuning110", "tuning111", "tuning112", "tuning113", "heldout12", "heldout13", "tuning114", "tuning115", "tuning116", "tuning117", "tuning118", "tuning119", "tuning120", "tuning121", "tuning122", "tuning123", "heldout14", "heldout15"}
 
 // evalCount accumulates one category's figures.
 type evalCount struct {
@@ -127,6 +127,8 @@ func TestEval(t *testing.T) {
 	checkFrozen(t, "heldout11")
 	checkFrozen(t, "heldout12")
 	checkFrozen(t, "heldout13")
+	checkFrozen(t, "heldout14")
+	checkFrozen(t, "heldout15")
 	red, err := redact.New(redact.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +206,7 @@ func TestEval(t *testing.T) {
 	// and recall are held to the floor the held-out half reached when the
 	// rules were frozen (a regression guard); EVAL.md says whether the
 	// issue's targets are met. heldout3 and the blind halves (heldout4 to
-	// heldout13) are measured, not gated: heldout3 was frozen below the
+	// heldout15) are measured, not gated: heldout3 was frozen below the
 	// targets, the blind halves were frozen unmeasured, and a gate on any
 	// would invite tuning the rules on the halves nobody has fitted them to.
 	for _, h := range halves {
@@ -270,7 +272,9 @@ func TestEval(t *testing.T) {
 // MEMORY.md's Quill line; tuning115 restates MEMORY.md's Skeleton line;
 // tuning118 proposes a recurring fact (Warsaw time zone) and a correction
 // (shadow DOM) twice; tuning119 proposes a correction (state processors)
-// twice.
+// twice; tuning122 proposes a recurring fact (115200 baud) twice, leaves
+// MEMORY.md's connect-1 line beside connect-lb and leaves a rule to a
+// second run.
 var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": true, "tuning51": true,
 	"tuning55": true, "tuning57": true, "tuning61": true, "tuning62": true, "tuning64": true, "tuning65": true,
 	"tuning66": true, "tuning67": true, "tuning68": true,
@@ -279,6 +283,7 @@ var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": tr
 	"tuning84": true, "tuning90": true, "tuning91": true, "tuning92": true, "tuning93": true,
 	"tuning98": true, "tuning102": true, "tuning105": true, "tuning108": true, "tuning109": true,
 	"tuning111": true, "tuning115": true, "tuning118": true, "tuning119": true,
+	"tuning122": true,
 }
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
@@ -575,7 +580,7 @@ func appliedMemory(t *testing.T, w *world) map[string]string {
 // blind are the halves nobody tunes on: EVAL.md and the test log give
 // their figures by category but never their items, so the next score is as
 // blind as the last.
-var blind = map[string]bool{"heldout4": true, "heldout5": true, "heldout6": true, "heldout7": true, "heldout8": true, "heldout9": true, "heldout10": true, "heldout11": true, "heldout12": true, "heldout13": true}
+var blind = map[string]bool{"heldout4": true, "heldout5": true, "heldout6": true, "heldout7": true, "heldout8": true, "heldout9": true, "heldout10": true, "heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true, "heldout15": true}
 
 // evalReport renders EVAL.md.
 func evalReport(halves []*evalResult) string {
@@ -670,7 +675,8 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("0.79 (1 duplicate), tuning116 0.83 / 0.71 (3 duplicates), tuning117 0.86 / 0.68 (same);\n")
 	b.WriteString("`tuning118` to `tuning121` (also stop 31, at addbdf4): tuning118 0.88 / 0.86 (3 duplicates),\n")
 	b.WriteString("tuning119 0.86 / 0.73 (1 duplicate, 1 second-run addition), tuning120 0.88 / 0.66, tuning121 0.84\n")
-	b.WriteString("/ 0.70 (1 duplicate) (same).\n")
+	b.WriteString("/ 0.70 (1 duplicate) (same); `tuning122` and `tuning123` (also stop 31, at 97020d0): tuning122\n")
+	b.WriteString("0.92 / 0.77 (1 duplicate, 1 contradiction, 1 second-run addition), tuning123 0.98 / 0.75 (same).\n")
 	b.WriteString("`heldout8` (stop 17, at freeze 0.83 / 0.55), `heldout9` (stop 18, at freeze 0.78 / 0.49, 1\n")
 	b.WriteString("duplicate, 2 contradictions), `heldout10` (stop 19, at freeze 0.82 / 0.66, 1 duplicate, 2\n")
 	b.WriteString("contradictions) and `heldout11` (stop 21, at freeze 0.86 / 0.64, 1 duplicate, 0 contradictions)\n")
@@ -679,7 +685,9 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("caused it; the fix was written from a constructed case, not from its items. `heldout12` and\n")
 	b.WriteString("`heldout13` (stop 31, at 2765461: at freeze 0.95 / 0.74, 0 duplicates, 1 contradiction; 0.83 /\n")
 	b.WriteString("0.67, 3 duplicates, 0 contradictions) were written the same way, frozen before their one\n")
-	b.WriteString("measurement by writers who saw only their table rows, and are blind too.\n\n")
+	b.WriteString("measurement by writers who saw only their table rows, and are blind too, as are `heldout14` and\n")
+	b.WriteString("`heldout15` (also stop 31, at 97020d0: at freeze 0.88 / 0.79, 2 duplicates, 0 contradictions; 0.90\n")
+	b.WriteString("/ 0.74, 1 duplicate, 2 contradictions).\n\n")
 	b.WriteString("A proposal is correct when it matches a labelled fact of a compatible kind and no distractor (an\n")
 	b.WriteString("in-place edit of a line of the half's GEMINI.md, the global file, is compatible with a memory fact).\n")
 	b.WriteString("Duplicates: extra proposals of one fact in one inbox, proposals repeating a line already in\n")
