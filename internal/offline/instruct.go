@@ -338,6 +338,11 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if neverMindRe().MatchString(s) {
 		return nil, &reversal{src: src}
 	}
+	if taskLeadRe().MatchString(s) {
+		// "then the task: the changelog page, …", "the real task: the
+		// SDKs page moved …": what follows the label is the day's work.
+		return nil, nil
+	}
 	if ticketOnlyRe().MatchString(s) {
 		// "for ticket OPS-1 only: …", as "for this ticket only": a
 		// one-off, whatever rule words follow.

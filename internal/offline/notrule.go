@@ -221,6 +221,10 @@ var requestedRe = lazyregexp.New(`(?i)^(?:` + requestedBy + `|there should be)\s
 // the day's work (classifyWhole).
 var wantsNewRe = lazyregexp.New(`(?i)\b(?:we|i)(?:\s+(?:really|also|still|probably))?\s+(?:need|want|would like|'d like)\s+(?:a|an|one|another|some|new)\b`)
 
+// taskLeadRe labels what follows as the day's work: "then the task:",
+// "the real task:", "today's job:".
+var taskLeadRe = lazyregexp.New(`(?i)^(?:(?:then|now|so|ok(?:ay)?|and|first)[\s,]+)?(?:(?:the|today'?s|my|our|this|your)\s+)?(?:(?:real|actual|main|next|new|first|second|last)\s+)?(?:task|job|ask|request|todo|to-do)(?:\s+(?:for\s+)?today)?\s*:`)
+
 // thingHeadRe ends the naming of a thing asked for: a clause break, or
 // what the thing is to hold or say.
 var thingHeadRe = lazyregexp.New(`(?i)[,;:]|\s(?:that|which|with|telling|saying|reminding|warning)\s`)

@@ -40,6 +40,8 @@ func TestClassifyNotRule(t *testing.T) {
 		"The security team would like a page on reporting phishing, with a callout telling people never to forward the suspicious email.",
 		"There should be a warning before the database migration step, it's the one people always skip.",
 		"There should be a warning box near the top that API keys must never be shipped in mobile apps.",
+		// labelled as the day's work
+		"The real task: the \"SDKs\" page moved to /docs/sdks/overview in 3.0, and the install instructions there need the same OS tabs as the CLI page.",
 		"We are preparing the 2.0 release of the SDK and I think we need a \"Getting started\" page that is a bit friendlier than what we have.",
 		// what the person found or heard, or wonders
 		"turns out the label printer never feeds the second tray",
@@ -354,5 +356,14 @@ func TestClassifyFutureNeedInCorrection(t *testing.T) {
 	}
 	if st, _ := classify("if you ever rebuild the index, always drop the cache first", true, source{}); st == nil {
 		t.Error("a rule for a future, said as a correction, read as no statement")
+	}
+}
+
+// TestClassifyTaskLabelInCorrection: what follows "then the task:" is the
+// day's work, also in a message that corrects the agent.
+func TestClassifyTaskLabelInCorrection(t *testing.T) {
+	in := "Then the task: the changelog page, it show the last 20 releases from the same releases API."
+	if st, _ := classify(in, true, source{}); st != nil {
+		t.Errorf("classify(%q, corrective) = %q, want no statement", in, st.line)
 	}
 }
