@@ -16,7 +16,12 @@ func TestDocsBuildIsACheck(t *testing.T) {
 		{"./doc/build.sh", "build"},
 		{"Rscript documentation/make.R", "build"},
 		{"sphinx-build -W -b html docs docs/_build", "build"},
+		// A build told to fail on a warning or to check its links.
+		{"jupyter-book build book/ -W", "build"},
+		{"jupyter-book build book/ --builder linkcheck", "build"},
+		{"mkdocs build --strict", "build"},
 		// Not a build of the documentation.
+		{"jupyter-book build book/", ""},
 		{"./docs/deploy.sh", ""},
 		{"python docs/serve.py", ""},
 		{"python tools/make_fixtures.py", ""},

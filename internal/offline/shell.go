@@ -965,6 +965,13 @@ func normalizeArgv(argv []string) (command, bool) {
 		// file it is given and runs the check named next.
 		c.category = loadedFileCheck(rest)
 	}
+	if c.category == "" && c.buildVerb && strictBuild(rest) {
+		// `mkdocs build --strict`, `jupyter-book build book/ -W`,
+		// `jupyter-book build book/ --builder linkcheck`: a build told
+		// to fail on a warning, or to check the links, is run to see
+		// that the project is clean, a check of every change.
+		c.category, c.buildVerb = "build", false
+	}
 	if c.category == "" && (docsBuildScript(scriptPath) || prog == "sphinx-build") {
 		// `julia --project=docs docs/make.jl`, `sphinx-build -W docs
 		// docs/_build`: the documentation is built, which shows it
@@ -1621,6 +1628,23 @@ func categorize(prog, sub, norm string) string {
 		}
 	}
 	return ""
+}
+
+// strictBuild reports whether a build's arguments make a warning fail it
+// (`--strict`, `-W`, `--fail-on-warning`) or ask for its link check
+// (`--builder linkcheck`, `-b linkcheck`).
+func strictBuild(rest []string) bool {
+	for i, a := range rest {
+		switch a {
+		case "--strict", "-W", "--warning-is-error", "--warnings-as-errors", "--fail-on-warning", "--builder=linkcheck", "-blinkcheck":
+			return true
+		case "--builder", "-b":
+			if i+1 < len(rest) && rest[i+1] == "linkcheck" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // targetOptions name the targets a monorepo runner runs over its
