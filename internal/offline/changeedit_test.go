@@ -344,3 +344,16 @@ func TestWithoutToldEdits(t *testing.T) {
 		t.Errorf("pending edit: got %v, want the line dropped", got)
 	}
 }
+
+// TestRestatedNotHandedOver: an earlier clause telling that the old value
+// went to something else is the reason for the change, and the new value
+// would make it false; a clause stating the setting is said again with it.
+func TestRestatedNotHandedOver(t *testing.T) {
+	ch := change{old: "8080", new: "8181"}
+	if got := restated(source{quote: "Ops gave 8080 to the envoy sidecar."}, ch); got != "" {
+		t.Errorf("restated a handed-over value as %q", got)
+	}
+	if got := restated(source{quote: "The API listens on port 8080."}, ch); got != "The API listens on port 8181." {
+		t.Errorf("restated = %q, want the setting with its new value", got)
+	}
+}

@@ -186,7 +186,7 @@ func restated(earlier source, ch change) string {
 		if !containsValue(c, old) {
 			continue
 		}
-		if strings.HasSuffix(c, "?") || imperative(c) || questRe().MatchString(c) || planRe().MatchString(c) || oneOffRe().MatchString(c) || len(nonValues(c)) < 2 {
+		if strings.HasSuffix(c, "?") || imperative(c) || questRe().MatchString(c) || planRe().MatchString(c) || oneOffRe().MatchString(c) || len(nonValues(c)) < 2 || handedOverRe().MatchString(c) {
 			return ""
 		}
 		if !settingValue(old) && !predicatedRe(old).MatchString(c) {
@@ -202,6 +202,12 @@ func restated(earlier source, ch change) string {
 	}
 	return ""
 }
+
+// handedOverRe is a clause telling that the old value went to something
+// else ("ops gave 8080 to the envoy sidecar", "the metrics agent grabbed
+// 9100"): the reason for the change, which the new value would make
+// false.
+var handedOverRe = lazyregexp.New(`(?i)\b(?:gave|given|handed|took|taken|claimed|grabbed|grabs|clashes|collides|conflicts)\b`)
 
 // clauseOrAskRe splits clauses, a question from what follows it ("can you
 // switch the build? and the cluster has CUDA 12.4 now"), and sentences run
