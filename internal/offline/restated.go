@@ -141,13 +141,13 @@ type restatedClause struct {
 // narrationRe is a clause telling what happened rather than how things
 // are: "Redis was restarting", "the team left the gateways untouched
 // yesterday".
-var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (?:week|night|time)|this (?:morning|week)|ago)\b`)
+var narrationRe = lazyregexp.New(`(?i)\b(?:was|were|had|did|now|yesterday|last (?:week|night|time)|this morning|ago)\b`)
 
 // weekEventRe is a clause about the week's events or the day's order of
 // work, no lasting state: "we have just finished one migration", "the
 // collection goes live on Friday and marketing has been on my case since
 // Monday", "the first stack to recreate is the session table".
-var weekEventRe = lazyregexp.New(`(?i)\b(?:since|(?:has|have) (?:just |already )?(?:been|\w+ed)|(?:on |by |until |next |this )(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|^the (?:first|next|last) \w+ to \w+`)
+var weekEventRe = lazyregexp.New(`(?i)\b(?:since|this week|(?:has|have) (?:just |already )?(?:been|\w+ed)|(?:on |by |until |next |this )(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|^the (?:first|next|last) \w+ to \w+`)
 
 // factClauses are the clauses of sentence s that state something about
 // the project, each reporting whether it states how something is well
