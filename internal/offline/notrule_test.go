@@ -42,6 +42,7 @@ func TestClassifyNotRule(t *testing.T) {
 		"There should be a warning box near the top that API keys must never be shipped in mobile apps.",
 		// labelled as the day's work
 		"The real task: the \"SDKs\" page moved to /docs/sdks/overview in 3.0, and the install instructions there need the same OS tabs as the CLI page.",
+		// wanting one new thing, wherever the wanting sits
 		"We are preparing the 2.0 release of the SDK and I think we need a \"Getting started\" page that is a bit friendlier than what we have.",
 		// what the person found or heard, or wonders
 		"turns out the label printer never feeds the second tray",
