@@ -276,7 +276,9 @@ func (ps *parser) hunk(path string, n int) (*Hunk, *Error) {
 		}
 		nums[k] = v
 	}
-	h := &Hunk{OldStart: nums[0], OldLines: nums[1], NewStart: nums[2], NewLines: nums[3], Section: m[5]}
+	// (A second carriage return before the newline would come back as the
+	// line ending once written: the section text never ends in one.)
+	h := &Hunk{OldStart: nums[0], OldLines: nums[1], NewStart: nums[2], NewLines: nums[3], Section: strings.TrimRight(m[5], "\r")}
 	if (h.OldLines > 0 && h.OldStart == 0) || (h.NewLines > 0 && h.NewStart == 0) {
 		return nil, &Error{Reason: Malformed, File: path, Hunk: n, Line: ps.i + 1, Detail: "line 0 with a non-empty side"}
 	}
