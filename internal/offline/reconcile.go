@@ -140,7 +140,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
 	out = withoutToldEdits(out, k)
-	if v := verificationUpdate(verify, k, banned, d); v != nil {
+	if v := verificationUpdate(verify, k, banned, d, taken); v != nil {
 		out = append([]candidate{*v}, out...)
 	}
 	return out
@@ -576,9 +576,11 @@ func usesBanned(cmd string, banned map[string]bool) bool {
 }
 
 // verificationUpdate merges the mined verification commands with the
-// existing verification line, dropping ruled-out ones. It returns nil when
-// nothing changes.
-func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir.Dir) *candidate {
+// existing verification line, dropping ruled-out ones. With no such line,
+// a memory line that only lists checks, one of them no longer run as
+// written (checksLine), is that line in free words: the verification line
+// takes its place. It returns nil when nothing changes.
+func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir.Dir, taken map[string]bool) *candidate {
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
@@ -598,6 +600,13 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	if old == "" {
 		if len(cmds) == 0 {
 			return nil
+		}
+		if l, p, kept := k.checksLine(cmds, banned, taken, d.Targets.GlobalMemory); l != "" {
+			// "Unit tests: `npx jest`, lint with `npx eslint src`."
+			// after the move to vitest: replaced, not left beside.
+			cmds = append(cmds, kept...)
+			v.replaces, v.replaceIn = l, p
+			taken[l] = true
 		}
 		v.cmds, v.line = cmds, verificationLine(cmds)
 		return v
@@ -637,6 +646,76 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	}
 	out.global = path == d.Targets.GlobalMemory
 	return &out
+}
+
+// maxChecksLineTerms bounds the words a memory line may say beside the
+// commands it lists and still be a list of checks ("Before committing
+// run `flake8` and `pytest`"): a line saying more keeps what it says.
+const maxChecksLineTerms = 4
+
+// checksLine finds a memory line, read from a project file (not global)
+// and not yet rewritten, that lists checks in code spans and little else, one of them no longer
+// run as written: the project's checks told before the verification line
+// existed, now stale. It returns the line, its file, and the commands of
+// it to keep: those of a kind of check cmds has no command for (neither
+// the same program nor the same category), and not ruled out. A line
+// whose spans cmds all lists still holds: "".
+func (k *known) checksLine(cmds []string, banned, taken map[string]bool, global string) (string, string, []string) {
+	keys, cats := map[string]bool{}, map[string]bool{}
+	for _, c := range cmds {
+		for _, p := range commands(c) {
+			keys[p.checkKey()] = true
+			if p.category != "" {
+				cats[p.category] = true
+			}
+		}
+	}
+	for _, l := range k.lines {
+		path := k.from[l]
+		if path == "" || path == global || k.removed[l] || taken[l] {
+			continue
+		}
+		spans := backticked(l)
+		if len(spans) == 0 {
+			continue
+		}
+		rest := l
+		for _, s := range spans {
+			rest = strings.Replace(rest, "`"+s+"`", " ", 1)
+		}
+		if len(factTerms(rest)) > maxChecksLineTerms {
+			continue
+		}
+		var kept []string
+		stale, checks := false, true
+		for _, s := range spans {
+			cs := commands(s)
+			if len(cs) != 1 {
+				checks = false
+				break
+			}
+			c := cs[0]
+			covered := keys[c.checkKey()] || c.category != "" && cats[c.category]
+			if c.category == "" && !keys[c.checkKey()] {
+				checks = false
+				break
+			}
+			if slices.ContainsFunc(cmds, func(l string) bool { return l == s || strings.HasPrefix(l, s+" ") }) {
+				// Listed, or listed with more options
+				// (`npx antora playbook.yml --log-failure-level=warn`).
+				continue
+			}
+			if covered || usesBanned(s, banned) {
+				stale = true
+				continue
+			}
+			kept = append(kept, s)
+		}
+		if checks && stale {
+			return l, path, kept
+		}
+	}
+	return "", "", nil
 }
 
 // backticked lists the `code` spans of a line.

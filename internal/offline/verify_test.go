@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -480,12 +481,12 @@ func TestNewerRunner(t *testing.T) {
 	if c == nil || c.newer["pipenv run ward test"] != "pdm run ward test" || len(c.newer) != 1 {
 		t.Fatalf("candidate %+v", c)
 	}
-	v := verificationUpdate(c, &known{}, map[string]bool{"pipenv": true}, memdir.Dir{})
+	v := verificationUpdate(c, &known{}, map[string]bool{"pipenv": true}, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pdm run ward test`."; v == nil || v.line != want {
 		t.Errorf("with pipenv ruled out: %+v, want %q", v, want)
 	}
 	c = verificationCandidate(ms, func(int) bool { return true })
-	v = verificationUpdate(c, &known{}, nil, memdir.Dir{})
+	v = verificationUpdate(c, &known{}, nil, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pipenv run pylint app`, `pipenv run ward test`."; v == nil || v.line != want {
 		t.Errorf("nothing ruled out: %+v, want %q", v, want)
 	}
@@ -497,7 +498,7 @@ func TestNewerRunner(t *testing.T) {
 	}
 	promoteBuilds(ms)
 	c = verificationCandidate(ms, func(int) bool { return true })
-	v = verificationUpdate(c, &known{}, map[string]bool{"npm": true}, memdir.Dir{})
+	v = verificationUpdate(c, &known{}, map[string]bool{"npm": true}, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pnpm nx e2e web-e2e`, `npx size-limit`."; v == nil || v.line != want {
 		t.Errorf("with npm ruled out: %+v, want %q", v, want)
 	}
@@ -1058,5 +1059,41 @@ func TestHandedWordChecks(t *testing.T) {
 	// A subcommand aimed at a new thing each time acts on it.
 	if got := verificationOf([]string{"gleam test", "foundry verify 0xa1"}, []string{"gleam test", "foundry verify 0xb2"}, []string{"gleam test", "foundry verify 0xc3"}); got != "Verification commands for this project: `gleam test`." {
 		t.Errorf("a subcommand aimed elsewhere: %q", got)
+	}
+}
+
+// TestChecksLine: a memory line that only lists checks, one no longer run
+// as written, gives its place to the verification line, keeping a check
+// of a kind the new line has none of; a line saying more, one whose
+// checks all still run (with more options or not), or one naming no
+// check, stays.
+func TestChecksLine(t *testing.T) {
+	cmds := []string{"npx eslint src", "npx vitest run"}
+	for _, tc := range []struct {
+		line string
+		want bool
+		kept []string
+	}{
+		{"- Unit tests: `npx jest`, lint with `npx eslint src`.", true, nil},
+		{"- Before committing run `npx jest` and `npx tsc --noEmit`.", true, []string{"npx tsc --noEmit"}},
+		{"- Lint with `npx eslint src`.", false, nil},
+		{"- Lint with `npx eslint`.", false, nil},
+		{"- Tests: `npx jest`; the fixtures live in test/fixtures and the seed data comes from the staging dump.", false, nil},
+		{"- Deploy with `npx wrangler deploy` after `npx jest`.", false, nil},
+	} {
+		k := &known{from: map[string]string{}, removed: map[string]bool{}}
+		k.addText(tc.line)
+		k.from[strings.TrimSpace(tc.line)] = "MEMORY.md"
+		l, path, kept := k.checksLine(cmds, nil, map[string]bool{}, "GEMINI.md")
+		if got := l != ""; got != tc.want || !slices.Equal(kept, tc.kept) {
+			t.Errorf("%q: replaced %v (%q in %q), kept %q; want %v, kept %q", tc.line, got, l, path, kept, tc.want, tc.kept)
+		}
+	}
+	// The person's own file is no project's list of checks.
+	k := &known{from: map[string]string{}, removed: map[string]bool{}}
+	k.addText("- Run `npx jest` before saying done.")
+	k.from["- Run `npx jest` before saying done."] = "GEMINI.md"
+	if l, _, _ := k.checksLine(cmds, nil, map[string]bool{}, "GEMINI.md"); l != "" {
+		t.Errorf("global line replaced: %q", l)
 	}
 }
