@@ -553,7 +553,7 @@ func commands(script string) []command {
 var runners = map[string]int{ // program → number of words in the runner prefix
 	"npx": 1, "bunx": 1, "pnpx": 1,
 	"pnpm exec": 2, "pnpm dlx": 2, "yarn dlx": 2, "yarn exec": 2, "npm exec": 2,
-	"uv run": 2, "poetry run": 2, "pipenv run": 2, "pdm run": 2, "hatch run": 2, "bundle exec": 2,
+	"uv run": 2, "poetry run": 2, "pipenv run": 2, "pdm run": 2, "hatch run": 2, "bundle exec": 2, "carton exec": 2,
 	"python -m": 2, "python3 -m": 2, "py -m": 2,
 }
 
@@ -1246,6 +1246,8 @@ var checkTools = map[string]string{
 	"elm-format": "format", "pre-commit": "lint", "ninja": "build", "gotestsum": "test", "ginkgo": "test",
 	"codenarc": "lint", "checkstyle": "lint", "pmd": "lint", "spotbugs": "lint", "pester": "test",
 	"behave": "test", "robot": "test", "cucumber": "test", "cypress": "test", "karma": "test", "cabal": "", "stack": "", "sbt": "", "xcodebuild": "", "molecule": "",
+	"prove": "test", "perlcritic": "lint", "jasmine": "test", "kaocha": "test", "pest": "test", "ameba": "lint", "cspell": "lint",
+	"bandit": "lint", "tfsec": "lint", "checkov": "lint", "kubeval": "lint", "knip": "lint",
 }
 
 // toolCategory classifies a program the switch in categorize does not

@@ -225,6 +225,11 @@ func TestCommands(t *testing.T) {
 		{"cargo run -- serve", "cargo run|"},
 		{"timeout 5 curl -s localhost:8080/health", "curl -s|"},
 		{"npm test -- --watch", "npm test|test"},
+		// Perl's test harness and critic, through carton as through
+		// bundle exec.
+		{"carton exec prove -l t/", "carton exec prove -l|test"},
+		{"perlcritic lib/", "perlcritic|lint"},
+		{"npx knip && checkov -d infra", "npx knip|lint;checkov -d|lint"},
 	}
 	for _, tt := range tests {
 		var parts []string
