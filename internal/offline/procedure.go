@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -182,6 +183,10 @@ func procedureCandidates(sessions []mined, isNew func(int) bool, limit int) []ca
 				// the action made: its step, not one of the checks
 				// the project runs whatever it did.
 				own++
+			case installsDeps(c):
+				// Installing the dependencies (`carton install`,
+				// `npm ci`) readies the tree for whatever comes
+				// next: set-up, no step of the project's own.
 			case c.rewrites:
 				// A formatter rewriting the files before the checks
 				// (`dune fmt`, then `dune build @check`, `dune test`)
@@ -630,6 +635,28 @@ func checkedAfter(steps []command, k int) bool {
 		}
 	}
 	return false
+}
+
+// depInstallers are the package managers whose install verbs
+// (depInstallVerbs) fetch a project's dependencies.
+var depInstallers = map[string]bool{
+	"npm": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true, "uv": true, "poetry": true,
+	"pipenv": true, "pdm": true, "bundle": true, "carton": true, "composer": true, "cpanm": true, "gem": true,
+	"mix": true, "dotnet": true, "dart": true, "flutter": true, "conda": true, "mamba": true, "pixi": true,
+	"nimble": true, "opam": true, "cabal": true, "shards": true, "rebar3": true, "lein": true,
+}
+
+// depInstallVerbs fetch what the project depends on.
+var depInstallVerbs = map[string]bool{"install": true, "i": true, "ci": true, "sync": true, "restore": true, "deps.get": true, "get": true}
+
+// installsDeps reports whether a step installs the project's dependencies
+// (`npm ci`, `carton install`, `mix deps.get`, `flutter pub get`).
+func installsDeps(c command) bool {
+	f := strings.Fields(bareStep(c))
+	if len(f) >= 3 && f[1] == "pub" {
+		f = append(f[:1:1], f[2:]...)
+	}
+	return c.category == "" && len(f) >= 2 && depInstallers[path.Base(f[0])] && depInstallVerbs[f[1]]
 }
 
 // bareStep is a step past its runner: `python -m app.clean` for `uv run

@@ -670,6 +670,25 @@ func TestProcedureShapes(t *testing.T) {
 				{"gleam export erlang-shipment", "./tools/notify.sh", "gleam deps download"},
 			},
 		},
+		{
+			// Installing the dependencies, then the tests, is no
+			// procedure: the install readies the tree. Before a
+			// deploy it is a step of one.
+			name: "install, then test",
+			sessions: [][]string{
+				{"carton install", "carton exec prove -l t/"},
+				{"carton install", "carton exec prove -l t/"},
+				{"carton install", "carton exec prove -l t/"},
+			},
+		},
+		{
+			name: "install, build, deploy",
+			sessions: [][]string{
+				{"npm ci", "npm run build", "wrangler pages deploy dist"},
+				{"npm ci", "npm run build", "wrangler pages deploy dist"},
+			},
+			want: "npm ci | npm run build | wrangler pages deploy dist",
+		},
 	}
 	for _, tt := range tests {
 		var ms []mined
