@@ -431,7 +431,7 @@ func fileBase(p string) string {
 // `./scripts/sync_fixtures.sh`) acts, whatever it prints.
 var actionWords = map[string]bool{
 	"deploy": true, "publish": true, "release": true, "upload": true, "sync": true,
-	"push": true, "install": true, "download": true,
+	"push": true, "install": true, "download": true, "flash": true,
 }
 
 // actionOption finds the option that makes a program that mostly only
@@ -456,7 +456,32 @@ func actionOption(rest []string) string {
 // and taken past any directory, or a part of a camel-case word
 // (`flywayMigrate`), is an action (actionWords; see nameWords).
 func actingStep(c command) bool {
-	return incidental(c) || slices.ContainsFunc(nameWords(c.step), func(p string) bool { return actionWords[p] })
+	return incidental(c) || slices.ContainsFunc(nameWords(c.step), func(p string) bool { return actionWords[p] }) || actsByOption(c.args)
+}
+
+// actsByOption reports whether an option's value names an action, in
+// its part before any colon (`avrdude -p t85 -U flash:w:main.hex:i`,
+// `pio run -t upload`): what the program is told to do, not a file it is
+// given to read.
+func actsByOption(args []word) bool {
+	for i := 1; i < len(args); i++ {
+		v := args[i].text
+		if _, after, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") {
+			v = after
+		} else if !strings.HasPrefix(args[i-1].text, "-") || strings.HasPrefix(v, "-") {
+			continue
+		}
+		// A file it is given (`--config release/upload.toml`) is
+		// what it reads; a mode is a word (`flash:w:…`, `upload`).
+		head, _, _ := strings.Cut(v, ":")
+		if strings.ContainsAny(head, `/\`) || path.Ext(head) != "" {
+			continue
+		}
+		if slices.ContainsFunc(stepWords(head), func(p string) bool { return actionWords[p] }) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameWords are what a step's name says it does: its words (stepWords)

@@ -568,7 +568,7 @@ var subcommandPrograms = map[string]bool{
 	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
 	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
 	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
-	"mise": true, "xcodebuild": true, "mvnw": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "aws": true, "gcloud": true,
+	"mise": true, "xcodebuild": true, "mvnw": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "idf.py": true, "aws": true, "gcloud": true,
 }
 
 // valueFlags take the next argument as a value that changes from run to run.
@@ -691,7 +691,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		return c, true
 	}
 	prog := path.Base(argv[0])
-	if strings.HasSuffix(prog, ".py") && prog != "manage.py" {
+	if strings.HasSuffix(prog, ".py") && prog != "manage.py" && prog != "idf.py" {
 		prog = "python " + prog
 	}
 	// A relative program path is shown as written (`./gradlew`,
@@ -706,8 +706,9 @@ func normalizeArgv(argv []string) (command, bool) {
 	// No tool installs a program named like the shell's `test` builtin:
 	// `bin/test` is the project's own test script.
 	binDir := strings.Contains(argv[0], "/") && path.Ext(prog) == "" && prog != "test" && (path.Base(path.Dir(argv[0])) == "bin" || path.Base(path.Dir(argv[0])) == ".bin")
-	// A Windows program (`AutoHotkey64.exe`) is a program, not a script.
-	script := path.Ext(prog) != "" && !windowsProgram(prog) || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
+	// A Windows program (`AutoHotkey64.exe`) is a program, not a script;
+	// so is ESP-IDF's front end, `idf.py build`, `idf.py size`.
+	script := path.Ext(prog) != "" && !windowsProgram(prog) && prog != "idf.py" || strings.Contains(argv[0], "/") && !subcommandPrograms[prog] && !binDir
 	dispatcher, testFile := false, false
 	scriptName, scriptPath := "", ""
 	if script {
@@ -1266,6 +1267,12 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		return "build"
 	}
 	verb, task, _ := strings.Cut(sub, " ")
+	if prog == "size" || strings.HasSuffix(prog, "-size") || verb == "size" && task == "" {
+		// A firmware's size report (`avr-size -C main.elf`,
+		// `arm-none-eabi-size`, `idf.py size`): the check that
+		// what was built still fits the chip.
+		return "test"
+	}
 	if task == "" && len(plain) > 0 && (verb == "build" || verb == "run" || verb == "task" || verb == "exec" || verb == "run-script") {
 		task = plain[0]
 	}

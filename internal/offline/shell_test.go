@@ -230,6 +230,10 @@ func TestCommands(t *testing.T) {
 		{"carton exec prove -l t/", "carton exec prove -l|test"},
 		{"perlcritic lib/", "perlcritic|lint"},
 		{"npx knip && checkov -d infra", "npx knip|lint;checkov -d|lint"},
+		// A firmware's size report checks that the build still fits;
+		// ESP-IDF's front end is a program with subcommands.
+		{"make && avr-size --mcu=attiny85 -C main.elf", "make|;avr-size --mcu=attiny85|test"},
+		{"idf.py build && idf.py size", "idf.py build|;idf.py size|test"},
 	}
 	for _, tt := range tests {
 		var parts []string
@@ -578,5 +582,27 @@ func TestInlineCodeData(t *testing.T) {
 	}
 	if !strings.Contains(a.norm, "farms.toml") {
 		t.Errorf("norm %q lost the code as run", a.norm)
+	}
+}
+
+// TestActingStep: a step acts when its name or what an option tells it to
+// do names an action (flashing a board, an upload target); a file it is
+// given to read does not.
+func TestActingStep(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		want   bool
+	}{
+		{"avrdude -c usbasp -p t85 -U flash:w:main.hex:i", true},
+		{"pio run -t upload", true},
+		{"pio run -t size", false},
+		{"west flash", true},
+		{"python tools/check_links.py --config upload.toml", false},
+		{"avr-size --mcu=attiny85 -C main.elf", false},
+	} {
+		c := commands(tt.script)[0]
+		if got := actingStep(c); got != tt.want {
+			t.Errorf("actingStep(%q) = %v, want %v", tt.script, got, tt.want)
+		}
 	}
 }
