@@ -338,6 +338,12 @@ func readSettings(text string, src source, diff diffPaste) []setting {
 			add(m[1], m[2], t, nil)
 			continue
 		}
+		for _, m := range longOptionValueRe().FindAllStringSubmatch(t, -1) {
+			// `"start": "deno run -A dev.ts --port 8400"`, `ExecStart=…
+			// --workers 4`: a command line in a config gives its
+			// settings as long options.
+			add(m[1], m[2], t, nil)
+		}
 		if !strings.ContainsAny(t, "=:{") {
 			joined(t)
 			continue
@@ -418,6 +424,10 @@ func readSettings(text string, src source, diff diffPaste) []setting {
 	diff.mark(out)
 	return out
 }
+
+// longOptionValueRe is a long option given a value with a digit: `--port
+// 8400`, `--bind=0.0.0.0:8081`.
+var longOptionValueRe = lazyregexp.New(`(?:^|\s)--([a-z][a-z0-9-]*[a-z])[ =]([0-9][\w.:]*)\b`)
 
 // diffPaste follows a unified diff pasted in a message (`--- a/project.godot`,
 // `@@ … @@`, then `-` and `+` lines): a setting on a `+` line whose key a

@@ -22,7 +22,8 @@ func TestPastedSettings(t *testing.T) {
 		"LOG_FORMAT=json\n" +
 		"the reason it failed: 3 retries ran out\n" +
 		"android {\n    defaultConfig {\n        minSdk 23\n        version 2\n    }\n}\n" +
-		"step 3\n"
+		"step 3\n" +
+		`    "start": "deno run -A dev.ts --port 8400",` + "\n"
 	var got []string
 	for _, s := range pastedSettings(text, source{}) {
 		got = append(got, s.key+"="+s.value+" "+strings.Join(s.terms, "+"))
@@ -31,8 +32,9 @@ func TestPastedSettings(t *testing.T) {
 	// name is read, to tie only to a memory line writing that name;
 	// "minSdk 23" is an indented block's key and value set apart by a
 	// space, where a plain word as the key, or a line not indented, is
-	// no setting.)
-	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size", "LOG_FORMAT=json log+format", "minSdk=23 min+sdk"}
+	// no setting; a command line gives its settings as long
+	// options.)
+	want := []string{"QUEUE_URL=amqp://mq-3.internal:5672 queue+url", "maxWorkers=12 max+worker", "batch_size=500 batch+size", "LOG_FORMAT=json log+format", "minSdk=23 min+sdk", "port=8400 port"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("pastedSettings = %q, want %q", got, want)
 	}
