@@ -646,7 +646,7 @@ func loneValue(text string, src source) (change, bool) {
 		return change{}, false
 	}
 	v := trimValue(words[at])
-	if !hasDigit(v) && !hostLike(v) && !absPath(v) || negatedIn(text, strings.ToLower(v)) {
+	if !hasDigit(v) && !hostLike(v) && !absPath(v) || negatedIn(text, strings.ToLower(v)) || droppedValue(words, at) {
 		// ("no longer writes to /data/in": the value given up.)
 		return change{}, false
 	}
@@ -690,6 +690,21 @@ func loneValue(text string, src source) (change, bool) {
 	}
 	ch.subject, ch.named = factTerms(name), name
 	return ch, true
+}
+
+// droppingRe is a word that gives up what it names: "dropped", "retired".
+var droppingRe = lazyregexp.New(`(?i)^(?:dropp|ditch|retir|remov|kill|deprecat)(?:ed|ing|es|s)?$`)
+
+// droppedValue reports whether the value at words[at] is what a word of
+// giving up, right before it or before its name, gives up: "the build
+// image dropped Node 18 so I bumped it" tells 18 is gone, not held.
+func droppedValue(words []string, at int) bool {
+	for i := max(0, at-2); i < at; i++ {
+		if droppingRe().MatchString(trimValue(words[i])) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkWords stand right before a value a setting holds: "it's

@@ -38,6 +38,8 @@ func TestChangesIn(t *testing.T) {
 		{"please use bun instead of node, we switched last week", "", "node>bun"},
 		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
+		// the value a word of giving up names is the one gone
+		{"Netlify's build image dropped Node 18 so I bumped it, the .nvmrc is updated.", "", ""},
 		// a directory written with its trailing slash is a value
 		{"docs are in content/ now, app router.", "", "doc=content/"},
 		// but only as the place things are in: "fix/" here is a prefix

@@ -1951,7 +1951,7 @@ func keyTerms(key string) []string {
 func pastedChanges(settings []setting, said []source, k *known, isNew func(int) bool) []change {
 	var out []change
 	for _, st := range settings {
-		if !isNew(st.src.session) || st.queried && namesVersionOf(said, st.named, st.value) {
+		if !isNew(st.src.session) || st.queried && namesVersionOf(said, st.named, st.value, k.heldVersions(st.named)) {
 			// The version of the box the agent asked does not outrank
 			// one the person gave the program in their own words: a
 			// later run would edit the line they wrote.
@@ -2524,11 +2524,31 @@ func seriesOf(old, v string) string {
 	return series + ".x"
 }
 
+// heldVersions are the versions memory's lines write right after a name
+// of the program whose name's terms are named, without any "v".
+func (k *known) heldVersions(named []string) map[string]bool {
+	in := termSet(named)
+	held := map[string]bool{}
+	for _, l := range k.lines {
+		if k.from[l] == "" {
+			continue
+		}
+		for _, nv := range namedVersions(l) {
+			if namesProgram(nv.name, in) {
+				held[withoutV(nv.version)] = true
+			}
+		}
+	}
+	return held
+}
+
 // namesVersionOf reports whether the person, in a sentence of said,
 // writes a version other than v right after a word naming the program
 // whose name's terms are named ("we moved to zola 0.19", "Node 20 from
-// now on").
-func namesVersionOf(said []source, named []string, v string) bool {
+// now on"). A version memory holds for the program (held) is the one
+// the person says is gone ("Netlify dropped Node 18 so I bumped it"),
+// not one they give it.
+func namesVersionOf(said []source, named []string, v string, held map[string]bool) bool {
 	in := termSet(named)
 	for _, s := range said {
 		f := strings.Fields(strings.ReplaceAll(s.quote, "`", " "))
@@ -2543,7 +2563,7 @@ func namesVersionOf(said []source, named []string, v string) bool {
 				// something, not the one held.
 				continue
 			}
-			if w != "" && hasDigit(ver) && !hasDigit(w) && ver != withoutV(v) && namesProgram(w, in) {
+			if w != "" && hasDigit(ver) && !hasDigit(w) && ver != withoutV(v) && !held[ver] && namesProgram(w, in) {
 				return true
 			}
 		}

@@ -933,8 +933,10 @@ func TestNamesVersionOf(t *testing.T) {
 		{"that macro API changed before Haxe 4.0, leave it", false},
 		{"If one day we go to Haxe 5 we have to see the null safety", false},
 		{"the build is slower than Haxe 4.2 was", false},
+		// the version memory holds, said to be gone
+		{"the CI image dropped Haxe 4.1 so I updated", false},
 	} {
-		if got := namesVersionOf([]source{{quote: tc.quote}}, named, "4.3.6"); got != tc.want {
+		if got := namesVersionOf([]source{{quote: tc.quote}}, named, "4.3.6", map[string]bool{"4.1": true}); got != tc.want {
 			t.Errorf("namesVersionOf(%q) = %v, want %v", tc.quote, got, tc.want)
 		}
 	}
