@@ -1177,6 +1177,12 @@ func retells(c, edit candidate, applied []change) bool {
 		if edit.replaces != "" && containsValue(c.line, ch.new) && !hasExtra(factTerms(c.line), factTerms(edit.line)) {
 			return true
 		}
+		// A line telling the new value is the one now, and giving no
+		// other ("everyone downstream reads orders.enriched.v2 now"):
+		// news of the change the edit makes.
+		if edit.replaces != "" && containsValue(c.line, ch.new) && newsOfValue(c.line, factTerms(c.line)) {
+			return true
+		}
 	}
 	return fromChange(c, applied) || announces(c, applied)
 }
@@ -1204,6 +1210,13 @@ func announces(c candidate, applied []change) bool {
 	return false
 }
 
+// newsOfValue reports whether a line (its fact terms given) tells that
+// the one value it gives is the one now: "everyone downstream reads
+// orders.enriched.v2 now", beside an edit to that value.
+func newsOfValue(line string, terms []string) bool {
+	return changeSignalRe().MatchString(line) && len(valueTerms(terms)) == 1
+}
+
 // retellsDone reports whether a candidate retells a change a pending patch
 // already proposes.
 func retellsDone(c candidate, done []change) bool {
@@ -1226,8 +1239,9 @@ func retellsPending(c candidate, changes []change, k *known) bool {
 		if terms == nil {
 			terms = factTerms(c.line)
 		}
+		news := newsOfValue(c.line, terms)
 		for _, a := range k.lines {
-			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) && !hasExtra(terms, factTerms(a)) {
+			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) && (news || !hasExtra(terms, factTerms(a))) {
 				return true
 			}
 		}

@@ -408,8 +408,9 @@ func TestHoldsAtPortNearTerm(t *testing.T) {
 }
 
 // TestRetellsBareNewValue: a line that names a change's new value and no
-// term the edited memory line lacks ("use 7870 now") says nothing the edit
-// does not; a line with more to say is no retelling.
+// term the edited memory line lacks ("use 7870 now"), or tells that value,
+// its only one, is the one now, says nothing the edit does not; a line
+// with more to say is no retelling.
 func TestRetellsBareNewValue(t *testing.T) {
 	edit := candidate{kind: KindInstruction, line: "Demo runs locally on port 7870.", replaces: "Demo runs locally on port 7860."}
 	ch := []change{{old: "7860", new: "7870", src: source{session: 1, msgID: "a"}}}
@@ -417,6 +418,7 @@ func TestRetellsBareNewValue(t *testing.T) {
 	for line, want := range map[string]bool{
 		"Use 7870 now.":                                  true,
 		"Port 7870 from today.":                          true,
+		"Everyone downstream reads 7870 now.":            true,
 		"The kiln controller listens on 7870 too.":       false,
 		"Guard the admin panel on 7870 with basic auth.": false,
 	} {
@@ -461,8 +463,9 @@ func TestRetellsPending(t *testing.T) {
 	for line, want := range map[string]bool{
 		"Use 8085 now.":   true,
 		"It is 8085 now.": true,
-		"Proxy the booking widget via 8085 with TLS.": false,
-		"Kiln log server on 8085.":                    false,
+		"Every client of the booking API reads 8085 now.": true,
+		"Proxy the booking widget via 8085 with TLS.":     false,
+		"Kiln log server on 8085.":                        false,
 	} {
 		c := candidate{kind: KindInstruction, line: line}
 		if got := retellsPending(c, ch, k); got != want {
