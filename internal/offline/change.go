@@ -441,11 +441,15 @@ func readChanges(s, prev, next string, src source) []change {
 	if signal {
 		// (After the values given up alone: "23.11 is out of support,
 		// … modules live under modules/ instead of home/" tells both.)
-		for _, m := range insteadPlaceRe().FindAllStringSubmatch(s, -1) {
-			old, v := m[2], m[1]
-			if m[1] == "" {
-				old, v = m[4], m[3]
+		for _, ix := range insteadPlaceRe().FindAllStringSubmatchIndex(s, -1) {
+			o, n := 4, 2
+			if ix[2] < 0 {
+				o, n = 8, 6
 			}
+			// (The value given up is whole: "embed.js now not
+			// widget.js (customers …)" gives up widget.js, not the
+			// "widget" a closing dot would end.)
+			old, v := wholeValue(s, ix[o], ix[o+1]), s[ix[n]:ix[n+1]]
 			// "now that we're in production rather than staging" gives
 			// a reason, and "it's Tuesday now, not Monday" the date.
 			if nowThatRe().MatchString(s) || calendarWord[strings.ToLower(old)] || calendarWord[strings.ToLower(v)] {
@@ -690,6 +694,24 @@ func loneValue(text string, src source) (change, bool) {
 	}
 	ch.subject, ch.named = factTerms(name), name
 	return ch, true
+}
+
+// wholeValue is the value s holds from byte i, at least to j: a name a
+// pattern ended at one of its own dots ("widget" of "widget.js") runs on
+// to the end of the value.
+func wholeValue(s string, i, j int) string {
+	for j+1 < len(s) && s[j] == '.' && isValueByte(s[j+1]) {
+		j++
+		for j < len(s) && isValueByte(s[j]) {
+			j++
+		}
+	}
+	return s[i:j]
+}
+
+// isValueByte reports whether b may stand inside a value's name.
+func isValueByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-'
 }
 
 // droppingRe is a word that gives up what it names: "dropped", "retired".

@@ -40,6 +40,8 @@ func TestChangesIn(t *testing.T) {
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
 		// the value a word of giving up names is the one gone
 		{"Netlify's build image dropped Node 18 so I bumped it, the .nvmrc is updated.", "", ""},
+		// the value given up is whole, however it is followed
+		{"the file is called embed.js now not widget.js (customers get it from /v1/).", "", "widget.js>embed.js"},
 		// a directory written with its trailing slash is a value
 		{"docs are in content/ now, app router.", "", "doc=content/"},
 		// but only as the place things are in: "fix/" here is a prefix
@@ -280,6 +282,10 @@ func TestChangedLine(t *testing.T) {
 		{"- Tcl 2.7 macros sit in tools/.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+		// a file renamed, in the folder the line names; a store that
+		// replaces a file is no file in that folder
+		{"- The build output is dist/widget.js, loaded with one script tag.", change{old: "widget.js", new: "embed.js"}, "- The build output is dist/embed.js, loaded with one script tag."},
+		{"- Articles are appended to data/out.jsonl.", change{old: "out.jsonl", new: "sqlite"}, ""},
 		// a URL's host and port given way to a host with its port: the
 		// scheme and path stay
 		{"- Queue at amqp://localhost:5672/jobs.", change{old: "localhost", new: "mq.lab.lan:5673", terms: []string{"queue"}}, "- Queue at amqp://mq.lab.lan:5673/jobs."},

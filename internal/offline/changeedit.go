@@ -522,6 +522,12 @@ func changedLineIn(line string, c change, mem bool) string {
 			}
 		}
 		tok, repl := addressPart(in, old, c.new)
+		if tok == "" {
+			// "widget.js" given way to "embed.js" in "The build output
+			// is dist/widget.js": the file, in the folder the line
+			// names.
+			tok, repl = fileInPath(line, old, c.new)
+		}
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
@@ -574,6 +580,22 @@ func changedLineIn(line string, c change, mem bool) string {
 	// value is no word of its own) is no edit: proposed, it would say
 	// the old line again.
 	return ""
+}
+
+// fileInPath finds a path of line ending in the file name old ("dist/"
+// before "widget.js") and gives it with the file name new in its place;
+// "", "" when old or new is no file name (a dot and no slash: "sqlite"
+// for "out.jsonl" is a store, not a file), or no path ends so.
+func fileInPath(line, old, new string) (string, string) {
+	if !strings.Contains(old, ".") || !strings.Contains(new, ".") || strings.ContainsAny(old+new, `/\`) {
+		return "", ""
+	}
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		if t := trimValue(w); strings.HasSuffix(t, "/"+old) {
+			return t, strings.TrimSuffix(t, old) + new
+		}
+	}
+	return "", ""
 }
 
 // ownerStays reports whether replacing old, a file named after a tool
