@@ -870,7 +870,18 @@ var makingVerbs = map[string]bool{
 // too, checks among them.
 func makesSources(c command) bool {
 	f := strings.Fields(bareStep(c))
-	return len(f) > 1 && c.key == c.step && makingVerbs[f[len(f)-1]] && !containerPrograms[path.Base(f[0])]
+	if len(f) < 2 {
+		return false
+	}
+	last := f[len(f)-1]
+	making := makingVerbs[last]
+	if i := strings.LastIndexByte(last, ':'); i >= 0 {
+		// A package script named for its area makes the artefact
+		// its last part names (`docs:build`); one that generates
+		// (`openapi:gen`) writes new sources, a step of its own.
+		making = artefactVerbs[last[i+1:]]
+	}
+	return c.key == c.step && making && !containerPrograms[path.Base(f[0])]
 }
 
 // handsFile reports whether a command writes the file a check is then

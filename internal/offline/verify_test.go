@@ -291,6 +291,16 @@ func TestNeededBuilds(t *testing.T) {
 			t.Errorf("%s: line %q lists it", s[0], got)
 		}
 	}
+	// A package script named for its area builds what its last part
+	// says; one that generates writes sources, no build of the check.
+	docs := []string{"pnpm docs:build", "pnpm lint"}
+	if got, want := verificationOf(docs, docs, docs), "Verification commands for this project: `pnpm lint`, `pnpm docs:build`."; got != want {
+		t.Errorf("area script: line %q, want %q", got, want)
+	}
+	spec := []string{"pnpm openapi:gen", "pnpm lint"}
+	if got := verificationOf(spec, spec, spec); strings.Contains(got, "openapi:gen") {
+		t.Errorf("generating script: line %q lists it", got)
+	}
 }
 
 // TestCheckOutputKept: a check's output file is listed only when another
