@@ -1267,6 +1267,11 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		return "build"
 	}
 	verb, task, _ := strings.Cut(sub, " ")
+	if (prog == "great_expectations" || prog == "gx") && verb == "checkpoint" && len(plain) > 0 && plain[0] == "run" || prog == "soda" && verb == "scan" {
+		// A data-quality suite run against the data (a Great
+		// Expectations checkpoint, a Soda scan): the data's tests.
+		return "test"
+	}
 	if prog == "size" || strings.HasSuffix(prog, "-size") || verb == "size" && task == "" {
 		// A firmware's size report (`avr-size -C main.elf`,
 		// `arm-none-eabi-size`, `idf.py size`): the check that

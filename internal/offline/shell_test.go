@@ -234,6 +234,9 @@ func TestCommands(t *testing.T) {
 		// ESP-IDF's front end is a program with subcommands.
 		{"make && avr-size --mcu=attiny85 -C main.elf", "make|;avr-size --mcu=attiny85|test"},
 		{"idf.py build && idf.py size", "idf.py build|;idf.py size|test"},
+		// A data-quality suite run against the data is its tests.
+		{"great_expectations checkpoint run crm_contacts", "great_expectations checkpoint run crm_contacts|test"},
+		{"soda scan -d warehouse checks.yml", "soda scan -d|test"},
 	}
 	for _, tt := range tests {
 		var parts []string
