@@ -111,6 +111,9 @@ var (
 	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
 	// isNowRe: "billing-jobs is now billing-jobs-v2".
 	isNowRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+now\s+` + article + name)
+	// swappedRe: "added target-bigquery in meltano.yml and removed
+	// target-snowflake", "removed tap-mysql and added tap-postgres".
+	swappedRe = lazyregexp.New(`(?i)\badded\s+` + article + name + `\b.{0,40}?\bremoved\s+` + article + name + `|\bremoved\s+` + article + name + `\b.{0,40}?\badded\s+` + article + name)
 	// renamedRe: "renamed the Events autoload to EventBus".
 	renamedRe = lazyregexp.New(`(?i)\brenamed\s+` + article + name + `(?:\s+[a-z]+)?\s+to\s+` + article + name)
 	// replacedByRe: "sidekiq was replaced by good_job".
@@ -385,6 +388,17 @@ func readChanges(s, prev, next string, src source) []change {
 	}
 	for _, m := range renamedRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
+	}
+	for _, m := range swappedRe().FindAllStringSubmatch(s, -1) {
+		// One plugin of a family added, another removed: the new one
+		// in the old one's place.
+		added, removed := m[1], m[2]
+		if added == "" {
+			added, removed = m[4], m[3]
+		}
+		if samePrefix(added, removed) {
+			add(removed, added, "")
+		}
 	}
 	for _, m := range isNowRe().FindAllStringSubmatch(s, -1) {
 		// Only names written as values: "the build is now green" is
@@ -712,6 +726,13 @@ func wholeValue(s string, i, j int) string {
 // isValueByte reports whether b may stand inside a value's name.
 func isValueByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-'
+}
+
+// samePrefix reports whether two names share a family prefix ending in a
+// hyphen ("target-" of target-bigquery and target-snowflake) and differ.
+func samePrefix(a, b string) bool {
+	i, j := strings.IndexByte(a, '-'), strings.IndexByte(b, '-')
+	return i > 0 && i == j && strings.EqualFold(a[:i], b[:j]) && !strings.EqualFold(a, b)
 }
 
 // droppingRe is a word that gives up what it names: "dropped", "retired".
@@ -1244,6 +1265,8 @@ var notValue = withDegreeWords(map[string]bool{
 	// states, not values: "is gone", "is done", "are live"
 	"gone": true, "dead": true, "retired": true, "removed": true, "deleted": true, "deprecated": true,
 	"done": true, "ready": true, "fine": true, "ok": true, "okay": true, "broken": true, "available": true,
+	// judgements: "please check the config is right"
+	"right": true, "wrong": true, "correct": true, "good": true, "bad": true, "valid": true, "invalid": true,
 	"out": true, "off": true, "back": true, "ve": true, "re": true, "ll": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
 	"read-only": true, "readonly": true, "frozen": true, "archived": true,

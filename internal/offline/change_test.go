@@ -42,6 +42,11 @@ func TestChangesIn(t *testing.T) {
 		{"Netlify's build image dropped Node 18 so I bumped it, the .nvmrc is updated.", "", ""},
 		// the value given up is whole, however it is followed
 		{"the file is called embed.js now not widget.js (customers get it from /v1/).", "", "widget.js>embed.js"},
+		// one plugin of a family added and another removed swap; a
+		// judgement of the next sentence is no value
+		{"I have already added target-bigquery in meltano.yml and removed target-snowflake, the dataset is again raw_sales.", "", "target-snowflake>target-bigquery"},
+		{"I removed tests/old_fixture.py and added conftest.py.", "", ""},
+		{"I have already added the new loader in meltano.yml and removed the old one, the dataset is again raw_sales.", "Please check the config is right.", ""},
 		// a directory written with its trailing slash is a value
 		{"docs are in content/ now, app router.", "", "doc=content/"},
 		// but only as the place things are in: "fix/" here is a prefix
