@@ -67,6 +67,18 @@ var askYouRe = lazyregexp.New(`(?i)^(?:could|would|can|will)\s+(?:you|u|we)\s+(?
 // simply …", or a request to do it as done elsewhere or instead.
 var suggestNotRe = lazyregexp.New(`(?i)^(?:just|simply|merely|rather|instead)\b|\b(?:instead|(?:like|as) (?:everywhere|elsewhere|(?:all )?the others|before|usual|always|we do))\b`)
 
+// thingAskRe is "could diagnostics go to stderr …": a request about a
+// kind of thing, named in a word or three (group 1), its verb in group 2.
+var thingAskRe = lazyregexp.New(`(?i)^(?:could|can|would)\s+((?:the\s+|these\s+|those\s+|such\s+)?[a-z][\w.\x60/-]*(?:\s+[a-z][\w.\x60/-]*){0,2}?)\s+(go|be|come|live|stay|use|get|run|write)\b(.*)$`)
+
+// askPronouns open a polite question about the people or the task, not
+// about a kind of thing: "could we use pnpm instead?" asks.
+var askPronouns = map[string]bool{"we": true, "you": true, "u": true, "i": true, "it": true, "they": true, "this": true, "that": true, "there": true, "he": true, "she": true}
+
+// insteadAloneRe is "instead" alone: the request names where the agent was
+// wrong to put it.
+var insteadAloneRe = lazyregexp.New(`(?i)\binstead\b`)
+
 // possibleRe is "would it be possible (for X) to …".
 var possibleRe = lazyregexp.New(`(?i)^(?:would|could|is)\s+it\s+be\s+(?:possible|ok(?:ay)?)\s+(?:for\s+(.+?)\s+)?to\s+([a-z]+)\b(.*)$`)
 
@@ -301,6 +313,11 @@ func politeAsk(s string) string {
 		return marker + m[2] + m[3]
 	}
 	if m := everyAskRe().FindStringSubmatch(body); m != nil {
+		return marker + m[1] + " should " + m[2] + m[3]
+	}
+	if m := thingAskRe().FindStringSubmatch(body); m != nil && (ruled || insteadAloneRe().MatchString(m[3])) && !askPronouns[strings.ToLower(firstWord(m[1]))] {
+		// "could diagnostics go to stderr instead?": where a kind
+		// of thing goes in place of where the agent put it.
 		return marker + m[1] + " should " + m[2] + m[3]
 	}
 	if m := askYouRe().FindStringSubmatch(body); m != nil && !notAsked[strings.ToLower(m[2])] {

@@ -22,6 +22,11 @@ func TestPoliteAsk(t *testing.T) {
 		{"would you mind checking the hose?", "would you mind checking the hose?"},
 		{"could you sharpen the shears for every bed?", "could you sharpen the shears for every bed?"},
 		{"Never water at noon.", "Never water at noon."},
+		// where a kind of thing goes in place of where it went; a
+		// question about the people, or one with no "instead", asks
+		{"Could the seed labels go in the shed drawer instead, please?", "the seed labels should go in the shed drawer instead"},
+		{"Could we use the shed drawer instead?", "Could we use the shed drawer instead?"},
+		{"Could the seed labels go in the shed drawer?", "Could the seed labels go in the shed drawer?"},
 		// "could you not just …" suggests doing it
 		{"Could you not just reuse the old trellis?", "Could you not just reuse the old trellis?"},
 		{"could you not use the rain barrel for this, like everywhere else?", "could you not use the rain barrel for this, like everywhere else?"},
