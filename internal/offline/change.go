@@ -866,10 +866,21 @@ var lockfileTools = map[string]string{
 func oldOnlyMatches(s string) [][]string {
 	var out [][]string
 	for _, re := range oldOnlyRes {
-		out = append(out, re().FindAllStringSubmatch(s, -1)...)
+		for _, m := range re().FindAllStringSubmatch(s, -1) {
+			if f := strings.Fields(m[0]); len(f) > 2 && joiningWords[strings.ToLower(f[1])] {
+				// "this site and deprecated stuff": the word of giving
+				// up belongs to what follows the conjunction.
+				continue
+			}
+			out = append(out, m)
+		}
 	}
 	return out
 }
+
+// joiningWords join two things, so a word of giving up after one names
+// the other.
+var joiningWords = map[string]bool{"and": true, "or": true, "but": true, "nor": true, "plus": true}
 
 // stopUsingRe names a tool the person asks to stop using; read only in a
 // sentence that tells a change.

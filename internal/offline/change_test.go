@@ -46,6 +46,8 @@ func TestChangesIn(t *testing.T) {
 		// judgement of the next sentence is no value
 		{"I have already added target-bigquery in meltano.yml and removed target-snowflake, the dataset is again raw_sales.", "", "target-snowflake>target-bigquery"},
 		{"I removed tests/old_fixture.py and added conftest.py.", "", ""},
+		// a word of giving up after a conjunction is the next thing's
+		{"we used Slate before this site and deprecated stuff just disappeared there, people were furious.", "", ""},
 		{"I have already added the new loader in meltano.yml and removed the old one, the dataset is again raw_sales.", "Please check the config is right.", ""},
 		// a directory written with its trailing slash is a value
 		{"docs are in content/ now, app router.", "", "doc=content/"},
