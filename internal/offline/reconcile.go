@@ -653,10 +653,10 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 // run `flake8` and `pytest`"): a line saying more keeps what it says.
 const maxChecksLineTerms = 4
 
-// checksLine finds a memory line, read from a project file (not global)
-// and not yet rewritten, that lists checks in code spans and little else, one of them no longer
-// run as written: the project's checks told before the verification line
-// existed, now stale. It returns the line, its file, and the commands of
+// checksLine finds a memory line, read from a project file (not the
+// global one) and not yet rewritten, that lists checks in code spans and
+// little else, one of them no longer run as written: the project's checks
+// told before the verification line existed, now stale. It returns the line, its file, and the commands of
 // it to keep: those of a kind of check cmds has no command for (neither
 // the same program nor the same category), and not ruled out. A line
 // whose spans cmds all lists still holds: "".
@@ -700,7 +700,7 @@ func (k *known) checksLine(cmds []string, banned, taken map[string]bool, global 
 				checks = false
 				break
 			}
-			if slices.ContainsFunc(cmds, func(l string) bool { return l == s || strings.HasPrefix(l, s+" ") }) {
+			if slices.ContainsFunc(cmds, func(x string) bool { return x == s || strings.HasPrefix(x, s+" ") }) {
 				// Listed, or listed with more options
 				// (`npx antora playbook.yml --log-failure-level=warn`).
 				continue
