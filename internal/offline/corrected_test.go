@@ -625,6 +625,40 @@ func TestRefusedCommandNamesIt(t *testing.T) {
 	}
 }
 
+// TestRefusalHeatNeedsRecurrence: a bare "never" said as a command is
+// refused ("Never force push main.") is the heat of that refusal and is
+// kept only once it recurs; "ever", "in this repo" or an "always" alternative
+// mark it to last, and the same words said with no refusal before them last.
+func TestRefusalHeatNeedsRecurrence(t *testing.T) {
+	refusedThen := func(say string) []transcript.Message {
+		msgs := convo("s", time.Now(), "u:rebase the docs branch onto main", "x:git rebase main")
+		msgs = append(msgs, transcript.Message{ID: "r", Time: time.Now(), Role: transcript.RoleAssistant,
+			ToolCalls: []transcript.ToolCall{{ID: "r-t", Name: "exec_command", Args: []byte(`{"cmd":"git push --force origin main"}`), Status: "success", Output: "exec command rejected by user"}}})
+		return append(msgs, convo("t", time.Now(), "u:"+say)...)
+	}
+	for _, c := range []struct {
+		msgs []transcript.Message
+		want bool // lasting
+	}{
+		{refusedThen("Never force push main."), false},
+		{refusedThen("Absolutely not, the team builds on it. Never rewrite main."), false},
+		{refusedThen("No force push, ever."), true},
+		{refusedThen("never force push in this repo."), true},
+		{refusedThen("Never pushes by you, always a pull request."), true},
+		{convo("s", time.Now(), "u:rebase the docs branch onto main", "a:Rebased.", "u:Never force push main."), true},
+	} {
+		m := mineSession(0, c.msgs, nil)
+		last := c.msgs[len(c.msgs)-1].Text
+		if len(m.stmts) == 0 {
+			t.Errorf("%q: no statement", last)
+			continue
+		}
+		if got := m.stmts[len(m.stmts)-1].lasting; got != c.want {
+			t.Errorf("%q: lasting = %v, want %v", last, got, c.want)
+		}
+	}
+}
+
 // TestCorrectedAgainInFewWords: a correction said again in another session
 // in a few words that make no rule of their own ("moment.js crept back in
 // again") supports it, in either order (the repeat first names the thing,

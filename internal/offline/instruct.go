@@ -35,7 +35,11 @@ type stmt struct {
 	// this before ("again", "I told you"), in the sentence or the one
 	// right before it: the statement repeats one of an earlier session.
 	again bool
-	src   source
+	// neverOnly: the one lasting signal is an "always" or "never" word.
+	// Said in answer to a refused command ("Never force push main.") it
+	// is the heat of that refusal, not a rule marked to last.
+	neverOnly bool
+	src       source
 }
 
 // reversal is a sentence that withdraws earlier instructions about a subject.
@@ -716,7 +720,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 	if alwaysRe().MatchString(conventionRe().ReplaceAllString(s, " ")) && !describesEvent(s) && !alwaysHistoric(s) && !alwaysFelt(s) && !alwaysInCause(s) {
 		// "deploy same as always" compares with the usual way; the
 		// "always" of a rule is its own (eventclause.go).
-		st.lasting = true
+		st.lasting, st.neverOnly = true, !explicit
 	}
 	// "…, not eu-west-1 anymore": the old value ruled out, a change,
 	// not a one-off ("not today").
@@ -726,7 +730,7 @@ func classifyWhole(sentence string, corrective bool, src source) (*stmt, *revers
 			// the new one tells the new state ("emails are not sent
 			// anymore" tells of a bug), and who changed their mind is
 			// the story.
-			st.lasting = true
+			st.lasting, st.neverOnly = true, false
 			s = strings.TrimSpace(mindRe().ReplaceAllString(s, ""))
 		}
 		s = notAnymoreRe().ReplaceAllString(s, "not $1")

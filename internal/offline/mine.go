@@ -201,6 +201,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			// them: its first statement is the correction, wherever it is.
 			opened, ruled := quoted, false
 			parts := rememberPrevious(expandValues(own))
+			answersRefusal := refused != ""
 			if refused != "" {
 				for i := range parts {
 					parts[i] = nameRefused(parts[i], refused)
@@ -256,6 +257,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 					continue
 				}
 				st, rev := classify(sent, corrective && (i == 0 || opened && len(got) == 0) || len(got) > 0 && got[0].correction, s)
+				if st != nil && answersRefusal && st.neverOnly && !st.global && refusalHeat(sent) {
+					// "Never force push main." as the push is refused:
+					// kept once it recurs.
+					st.lasting = false
+				}
 				if st != nil && continued[sent] && !st.lasting && !st.correction && !ruled {
 					// A request run on after the day's task: not marked,
 					// not kept.
@@ -822,6 +828,23 @@ var asideTailRe = lazyregexp.New(`(?i)[\s,(]+(btw|by the way|fyi|as an aside)\W*
 // correction joined with it would hold two facts in one line.
 func turns(s string) bool {
 	return turnRe().MatchString(s) || asideTailRe().MatchString(s)
+}
+
+// refusalNeverRe is a "never" that rules out; everAlwaysRe stretches it
+// over time or over the repository ("no force push, ever", "never
+// auto-approve in this repo") or names what to do instead ("chrome.storage
+// always").
+var (
+	refusalNeverRe = lazyregexp.New(`(?i)\bnever\b`)
+	everAlwaysRe   = lazyregexp.New(`(?i)\b(ever|always)\b|\b(in|for) this (repo|repository|project|codebase)\b`)
+)
+
+// refusalHeat reports whether a sentence answering a refused command rules
+// out with a bare "never" ("Never destroy dev."): said in the heat of the
+// refusal, it lasts only once it is said again. An "always" names what
+// to do instead, and "ever" or "in this repo" mark it to last.
+func refusalHeat(sent string) bool {
+	return refusalNeverRe().MatchString(sent) && !everAlwaysRe().MatchString(sent)
 }
 
 // refusedItRe is a verb acting on "it" or "them": group 1 the verb, group
