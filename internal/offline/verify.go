@@ -720,7 +720,7 @@ func reportedChecks(sessions []mined) {
 		seen := map[string]bool{}
 		for _, r := range m.steps {
 			c := r.cmd
-			if c.category != "" || c.preview || c.rewrites || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) {
+			if c.category != "" || c.preview || c.rewrites || vcsStep(c) || serveStep(c) || dangerous(argsText(c.args)) || actingStep(c) || addsSources(c) {
 				continue
 			}
 			k := reportKey(c)
@@ -743,6 +743,19 @@ func reportedChecks(sessions []mined) {
 		}
 	}
 	markChecksBy(sessions, named, reportKey)
+}
+
+// addingVerbs end a step that adds something new to the project (`dotnet
+// ef migrations add AddPostingMemo`, `rails generate model`, `ng new`).
+var addingVerbs = map[string]bool{"add": true, "new": true, "create": true, "scaffold": true, "generate": true, "init": true}
+
+// addsSources reports whether a command's step ends with one of
+// addingVerbs: it writes new files, and what it prints while it builds
+// them ("Build succeeded.") reports on that writing, no check of the
+// project.
+func addsSources(c command) bool {
+	f := strings.Fields(c.step)
+	return len(f) >= 2 && addingVerbs[f[len(f)-1]]
 }
 
 // namedIn returns a word of a step that one of the sentences names, as a

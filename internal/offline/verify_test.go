@@ -449,14 +449,16 @@ func TestShapedChecks(t *testing.T) {
 	}
 }
 
-// TestReportedChecksRefuseActions: a command that ships, fetches or
-// installs something is no check, even when a run of it in three sessions
-// printed a count of errors; the report is the action's, not a checker's.
+// TestReportedChecksRefuseActions: a command that ships, fetches,
+// installs or adds something is no check, even when a run of it in three
+// sessions printed a count of errors or a build's success; the report is
+// the action's, not a checker's.
 func TestReportedChecksRefuseActions(t *testing.T) {
 	for _, tt := range []struct{ cmd, report string }{
 		{"pnpm run publish-docs", "9 pages, 0 errors"},
 		{"make upload-assets", "12 objects, 0 failed"},
 		{"./scripts/sync_fixtures.sh", "fixtures: 3 warnings"},
+		{"dotnet ef migrations add AddPostingMemo --project src/Ledger.Data", "Build started...\nBuild succeeded.\nDone."},
 	} {
 		var ms []mined
 		for i := range 3 {
