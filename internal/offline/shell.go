@@ -870,10 +870,12 @@ func normalizeArgv(argv []string) (command, bool) {
 			// `-scheme App`, `/validate x.ahk`, `-b nrf52dk`: the
 			// kept flag has lost its value.
 			dangling = true
-			if isWord(a) && !looksLikeData(a) {
+			if isWord(a) && (!looksLikeData(a) || modeFlag(rest[i-1]) && !strings.ContainsAny(a, "0123456789")) {
 				// A plain lower-case name picks a mode (`-b
-				// linkcheck`, `-m slow`); a define or a board
-				// (`-D part=lid`, `-b nrf52dk`) is a parameter.
+				// linkcheck`, `-m slow`), as any name does after a
+				// flag named for one (`-testPlatform PlayMode`); a
+				// define or a board (`-D part=lid`, `-b nrf52dk`) is
+				// a parameter.
 				flagValues = append(flagValues, rest[i-1]+" "+a)
 			}
 		}
@@ -1454,6 +1456,13 @@ func namedCheck(name string) string {
 	}
 	return ""
 }
+
+// modeFlagRe names a flag that picks which tests run: `-testPlatform`,
+// `-testCategory`, `--suite`, `-mode`.
+var modeFlagRe = lazyregexp.New(`(?i)^--?\w*(platform|mode|suite|category)$`)
+
+// modeFlag reports whether flag a picks which tests run (modeFlagRe).
+func modeFlag(a string) bool { return modeFlagRe().MatchString(a) }
 
 // looksLikeData reports whether a plain word is more likely a file, test or
 // branch name than part of a command: it has digits or capitals.

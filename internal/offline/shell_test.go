@@ -609,3 +609,22 @@ func TestActingStep(t *testing.T) {
 		}
 	}
 }
+
+// TestModeFlag: a flag named for the tests it picks (`-testPlatform`)
+// picks a mode whatever its value's case, so Unity's EditMode and PlayMode
+// runs are two checks; a board or a capitalised value elsewhere is a
+// parameter.
+func TestModeFlag(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"unity -batchmode -projectPath . -runTests -testPlatform PlayMode -testResults play.xml", "-testPlatform PlayMode"},
+		{"dotnet test --filter Category=Slow -testCategory Integration", "-testCategory Integration"},
+		{"zmk check -b nice_nano app", "-b nice_nano"},
+		{"zmk check -b Nice app", ""},
+		{"unity -batchmode -testPlatform StandaloneLinux64", ""},
+	} {
+		cs := commands(tt.script)
+		if len(cs) != 1 || cs[0].flagValues != tt.want {
+			t.Errorf("%s: %+v, want flag values %q", tt.script, cs, tt.want)
+		}
+	}
+}
