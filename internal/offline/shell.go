@@ -568,7 +568,7 @@ var subcommandPrograms = map[string]bool{
 	"turbo": true, "bazel": true, "cmake": true, "ctest": false, "docker-compose": true,
 	"gh": true, "wrangler": true, "firebase": true, "supabase": true, "atlas": true, "goose": true,
 	"tox": true, "nox": true, "pre-commit": true, "pulumi": true, "ansible-playbook": false,
-	"mise": true, "xcodebuild": true, "mvnw": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "idf.py": true, "aws": true, "gcloud": true,
+	"mise": true, "xcodebuild": true, "mvnw": true, "hugo": true, "dbt": true, "flutter": true, "dart": true, "sqlfluff": true, "django-admin": true, "manage.py": true, "idf.py": true, "aws": true, "gcloud": true, "mill": true,
 }
 
 // valueFlags take the next argument as a value that changes from run to run.
@@ -772,6 +772,12 @@ func normalizeArgv(argv []string) (command, bool) {
 		// (`make -C fw test`, `pnpm -r test`, `xcodebuild -scheme App
 		// test`).
 		lead = leadingOptions(rest)
+		for prog == "make" && lead < len(rest) && isAssignment(rest[lead]) {
+			// `make -C fw BOARD=nucleo flash`: a variable set for
+			// the run comes before the target, as options do.
+			lead++
+			lead += leadingOptions(rest[lead:])
+		}
 	}
 	if prog == "cmake" && len(rest) > 0 && (rest[0] == "--build" || rest[0] == "--install") {
 		// cmake's modes are flags: `cmake --build build` builds,
@@ -1525,6 +1531,10 @@ func categorize(prog, sub, norm string) string {
 		return scriptCategory(f[len(f)-1])
 	case "make", "just", "task", "mise":
 		return scriptCategory(strings.TrimPrefix(sub, "run "))
+	case "mill":
+		// `./mill core.test`, `./mill core.checkFormat`: a module's
+		// task, named by its last part.
+		return scriptCategory(sub[strings.LastIndexByte(sub, '.')+1:])
 	case "go":
 		switch sub {
 		case "test":

@@ -101,6 +101,13 @@ func TestCommands(t *testing.T) {
 		{"mvn -B -q verify", "mvn verify -B -q|test"},
 		{"./mvnw -q package", "./mvnw package -q|build"},
 		{"make -C docs linkcheck", "make linkcheck|lint"},
+		// make's variables set for the run come before the target.
+		{"make -C apps/node BOARD=nucleo-l476rg flash", "make flash|"},
+		{"make -C tests BOARD=native all", "make all|build"},
+		// A mill module's task, named by its last part.
+		{"./mill core.test", "./mill core.test|test"},
+		{"./mill core.checkFormat", "./mill core.checkFormat|format"},
+		{"./mill core.runMain core.Elaborate --target-dir out", "./mill core.runMain|"},
 		{"xcodebuild -project Notes.xcodeproj -scheme Notes test", "xcodebuild test -project -scheme|test"},
 		{"git -C vendor/lib status", "git status|"},
 		// The environment or session of tox and nox, a module's Gradle task.
