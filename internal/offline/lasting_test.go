@@ -100,6 +100,8 @@ func TestLastingMarkersNotFooled(t *testing.T) {
 		"Every time I run the linter it hangs.",
 		"Any time now the job should finish.",
 		"The reviewer has never seen a monad before.",
+		"I've never known.",
+		"I’ve never understood the scheduler's retry rules.",
 		"We never got the integration suite green in this repo.",
 		"I never said it in a session, the nightly build just happened to pass.",
 		"The benchmarks in this project are slow.",
