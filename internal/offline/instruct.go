@@ -106,8 +106,10 @@ var (
 	// words an imperative instruction can start with once fillers are gone
 	starterRe = lazyregexp.New(`(?i)^(always|never|don'?t|dont|do not|make sure|ensure|prefer|use|avoid|stick|keep|put|write|name|run|format|commit|add|call|prefix|target|pin|lint|test|check|document|leave|ask|place|store|import|stop|only|edit|change|modify|update|create|delete|remove|install|move|rename|read|look|follow|wrap|return|handle|log|start|build|deploy|push|pull|merge|rebase|squash|tag|release|bump|generate|regenerate|migrate|comment|split|sort|quote|escape|validate|mark|set|configure|we|i prefer|i'?d rather|i would rather|our|all|every|tests?|commits?|code|new|each|the \S+ (must|should))\b`)
 	// "they always fail": always/never describing something, not asking;
-	// "I've never known" tells the speaker's own past
-	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why|no idea why|dunno why|(?:don'?t|do not) know why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|['’]ve never\b|\bused to (always|never)\b`)
+	// "I've never known" tells the speaker's own past, "he said always
+	// that …" what someone else held ("she said always use X" hands a
+	// rule on)
+	describedRe = lazyregexp.New(`(?i)\b(it|they|this|that|he|she|which|who|there|these|those|one|mine|yours)\s+(always|never|every time)\b|\b(last night|yesterday|this morning|earlier today|last week|the other day|not sure why|no idea why|dunno why|(?:don'?t|do not) know why)\b|^(every|each) (single )?time i\b|\b(has|have|had|hasn'?t|haven'?t) never\b|['’]ve never\b|\bused to (always|never)\b|\b(he|she|they) (said|says|told|tells)( (me|us|them))? (always|never) that\b`)
 	// neverPastRe is "never" before an irregular past form: "we never got
 	// it green" tells what happened.
 	// A softening adverb may sit between them ("I never quite knew").

@@ -27,6 +27,7 @@ func TestLastingMarkers(t *testing.T) {
 		{"Remember for next time that the fixtures come from make seed.", "The fixtures come from make seed."},
 		{"Translations are loaded lazily, that's a hard rule.", "Translations are loaded lazily."},
 		{"For the record, Bootstrap stays.", "Bootstrap stays."},
+		{"Actually, I asked the professor and she said always use NimBLE-Arduino in this lab, not the BLE library of the core.", "Actually, I asked the professor and she said always use NimBLE-Arduino in this lab, not the BLE library of the core."},
 		{"Note for later: the icons live in assets/icons.", "The icons live in assets/icons."},
 		{"Heads up for the future: dates are stored as UTC.", "Dates are stored as UTC."},
 		{"Standing rule: no eval.", ""}, // too short to name anything
@@ -101,6 +102,7 @@ func TestLastingMarkersNotFooled(t *testing.T) {
 		"Any time now the job should finish.",
 		"The reviewer has never seen a monad before.",
 		"I've never known.",
+		"My professor at university, he made all the GUI with MFC and he said always that the warnings of the toolkit you can ignore.",
 		"I’ve never understood the scheduler's retry rules.",
 		"We never got the integration suite green in this repo.",
 		"I never said it in a session, the nightly build just happened to pass.",

@@ -350,6 +350,7 @@ func TestClassifyFutureNeedInCorrection(t *testing.T) {
 		"If we ever open a second shop in Dunmore I'll need a location picker too, but that's a dream for another year.",
 		"if we ever go multi-region we would need a second bucket",
 		"if we ever port this to hono the routes layout would change anyway, not now.",
+		"if we ever get GPUs in this cluster, the train step could use nvidia.com/gpu limits; not now, just keep it in mind",
 	} {
 		if st, _ := classify(in, true, source{}); st != nil {
 			t.Errorf("classify(%q, corrective) = %q, want no statement", in, st.line)
