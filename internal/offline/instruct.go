@@ -1549,15 +1549,20 @@ func sameStmt(a, b stmt) bool {
 		// matter.
 		return false
 	}
-	shared := sharedUnits(a.line, tieTerms(ta), withParts(b.line, tieTerms(tb)))
 	// A dotted name is named by its tail too in the heat of a correction:
 	// "l10n.t" in one, "vscode.l10n.t" in the other.
 	// A rule marked to last stands on its own: a third of its words
-	// shared is not yet enough to make it a correction said again.
+	// shared is not yet enough to make it a correction said again, and a
+	// part of a name in it ("order" of order_date) is no word the
+	// correction said ("changed orders").
+	marked := !a.correction && a.lasting || !b.correction && b.lasting
 	need := min(len(ta), len(tb))
-	if !a.correction && a.lasting || !b.correction && b.lasting {
+	tiesB := withParts(b.line, tieTerms(tb))
+	if marked {
 		need++
+		tiesB = tieTerms(tb)
 	}
+	shared := sharedUnits(a.line, tieTerms(ta), tiesB)
 	return sharesName(a.line, b.line) || dottedTail(codeNames(a.line), codeNames(b.line)) || shared >= 2 && 3*shared >= need || sharedCaps(a.line, b.line) >= 2
 }
 

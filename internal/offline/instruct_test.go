@@ -409,6 +409,9 @@ func TestSameStmt(t *testing.T) {
 	}{
 		{"Ahh, no no, please don't use asyncio.create_task in there. I got burned by that last year: when the screen gets popped the task is orphaned and keeps writing into a widget that's gone. Textual has workers for exactly this, the @work decorator, with exclusive=True so a new keystroke cancels the previous filter run.", "Every new widget should come with a snapshot test (pytest-textual-snapshot).", false},
 		{"Not float for money. Use Decimal, this is money of my customers.", "Money is Decimal, everywhere, always.", true},
+		// a part of a name in the rule (order of order_date) is no word
+		// the correction said (changed orders)
+		{"Don't overwrite silver. The extract only carries changed orders, so an overwrite throws away the history.", "Every silver table is partitioned by order_date.", false},
 	} {
 		if got := sameStmt(stmt{line: tt.corr, correction: true}, stmt{line: tt.rule, lasting: true}); got != tt.want {
 			t.Errorf("sameStmt(%q, lasting %q) = %v, want %v", tt.corr, tt.rule, got, tt.want)
