@@ -65,6 +65,17 @@ func skillStepText(runs [][]word, c command) string {
 	}
 	long, short := valueDropped(f)
 	if !long && !short {
+		common := commonFlags(runs)
+		if most := mostRunShape(common); len(most) > 0 {
+			// The stable form lost what most runs gave alike
+			// (`papermill nb.ipynb out/<name>.ipynb -p scenario
+			// <arg>`), and each other run only gave more (`-p
+			// baseline_start 1991`): the runs of the shape most
+			// had say it whole.
+			if text := stepText(most, c); len(strings.Fields(text)) > len(f) && onlyMore(common, len(most[0]), text) {
+				return text
+			}
+		}
 		return stepText(runs, c)
 	}
 	if most := mostRunShape(commonFlags(runs)); len(most) > 0 || long {
@@ -86,6 +97,30 @@ func skillStepText(runs [][]word, c command) string {
 		}
 	}
 	return stepText(last, c)
+}
+
+// onlyMore reports whether every run of another length than n is longer
+// and holds each word the step text keeps as written (no placeholder): it
+// gave what the others gave, and more.
+func onlyMore(runs [][]word, n int, text string) bool {
+	for _, r := range runs {
+		if len(r) == n {
+			continue
+		}
+		if len(r) < n {
+			return false
+		}
+		has := map[string]bool{}
+		for _, w := range r {
+			has[w.text] = true
+		}
+		for _, t := range strings.Fields(text) {
+			if !strings.Contains(t, "<") && !has[t] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // valueDropped reports whether a stable form may end in an option whose

@@ -105,7 +105,8 @@ func TestStepText(t *testing.T) {
 
 // TestSkillStepText: a skill step whose runs differ in shape is written
 // from the shape most runs had when the stable form would end in an
-// option without its value; with no such majority, the stable form, but
+// option without its value, or when every other run only gave more; with
+// no such majority, the stable form, but
 // short options stripped one after another (a fragment no one can run)
 // take the newest run's shape.
 func TestSkillStepText(t *testing.T) {
@@ -118,6 +119,9 @@ func TestSkillStepText(t *testing.T) {
 			"kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"},
 		{[]string{"kiln fire --kiln k2 --profile glaze.json --set cone=6", "kiln fire --kiln k2 --profile glaze.json --set cone=6 hold=20"}, "kiln fire --profile"},
 		{[]string{"slang -W a.sl", "slang -W a.sl", "slang -W b.sl c.sl"}, "slang -W"},
+		// One run given one more parameter: the shape the others had.
+		{[]string{"papermill nb/03.ipynb out/03_ssp245.ipynb -p scenario ssp245", "papermill nb/03.ipynb out/03_ssp585.ipynb -p scenario ssp585 -p start 1991", "papermill nb/03.ipynb out/03_ssp370.ipynb -p scenario ssp370"},
+			"papermill nb/03.ipynb out/03_<name>.ipynb -p scenario <arg>"},
 		// Short options one after another lost their values: the
 		// shape most runs had gives them back.
 		{[]string{"psql -h db1.lan -d parcels -f sql/merge.sql -v dept=33", "psql -h db1.lan -d parcels -c \"select 1\"", "psql -h db2.lan -d parcels -f sql/merge.sql -v dept=40"},
