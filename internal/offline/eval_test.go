@@ -243,11 +243,12 @@ func TestEval(t *testing.T) {
 // tuning42 and tuning43 at stop 24, tuning50 at stop 26, tuning54,
 // tuning56, tuning63, tuning70 and tuning74 at stop 28, tuning82,
 // tuning83, tuning85 and tuning86 at stop 29, tuning34, tuning89,
-// tuning94, tuning95 and tuning97 at stop 30, tuning109 at stop 31). Open now: tuning39 proposes a line that repeats the global
-// file's date format (joined to a rule of the same list item); tuning44
+// tuning94, tuning95 and tuning97 at stop 30, tuning109 at stop 31,
+// tuning51 and tuning79 at stop 32). Open now: tuning39 proposes a line
+// that repeats the global file's date format (joined to a rule of the
+// same list item); tuning44
 // proposes a correction (reghdfe) twice; tuning49 proposes a correction
-// (the Raku grammar) twice from one session; tuning51 proposes a
-// correction (no decrypted sops file on disk) twice; tuning55 restates
+// (the Raku grammar) twice from one session; tuning55 restates
 // MEMORY.md's roxygen line; tuning57 proposes a compiler change as an
 // edit and as a new line; tuning61 leaves MEMORY.md's net8 line beside
 // proposed lines that use net9; tuning62 proposes a recurring rounding
@@ -262,8 +263,7 @@ func TestEval(t *testing.T) {
 // shelf_router line and proposes a recurring fact (errors through
 // ereport) twice; tuning76 proposes a recurring fact (Finset) twice and
 // restates MEMORY.md's router line; tuning77 restates MEMORY.md's
-// random_state line; tuning79 proposes a recurring fact (prod applied only
-// by Atlantis) twice; tuning80 proposes a recurring fact (secrets rendered
+// random_state line; tuning80 proposes a recurring fact (secrets rendered
 // from Vault) twice; tuning84 proposes a correction (generated CRD yaml) twice and restates
 // MEMORY.md's results directory in a global line; tuning90 proposes a skill
 // (flashing the garden sensor) and a recurring fact (images in _media)
@@ -290,17 +290,21 @@ func TestEval(t *testing.T) {
 // fact (the fiscal year) twice and a sensor line that restates MEMORY.md;
 // tuning128 proposes a correction (the churn threshold in parameters) and
 // a recurring fact (self-hosted fonts) twice each; tuning129 leaves
-// MEMORY.md's 0.9 line beside a proposed 0.10.
-var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": true, "tuning51": true,
+// MEMORY.md's 0.9 line beside a proposed 0.10; tuning141 leaves a line
+// restating its kelvin fact to a second run; tuning142 leaves MEMORY.md's
+// Databricks Runtime 13.3 line beside the spark_version moved to 15.4;
+// tuning143 proposes a correction (context.log, no console.log) and a
+// recurring fact (stock.db under LocalAppData) twice each.
+var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": true,
 	"tuning55": true, "tuning57": true, "tuning61": true, "tuning62": true, "tuning64": true, "tuning65": true,
 	"tuning66": true, "tuning67": true, "tuning68": true,
 	"tuning71": true, "tuning72": true, "tuning73": true, "tuning76": true, "tuning77": true,
-	"tuning79": true, "tuning80": true,
+	"tuning80": true,
 	"tuning84": true, "tuning90": true, "tuning91": true, "tuning92": true, "tuning93": true,
 	"tuning98": true, "tuning102": true, "tuning105": true, "tuning108": true,
 	"tuning111": true, "tuning115": true, "tuning118": true, "tuning119": true,
 	"tuning122": true, "tuning124": true, "tuning125": true, "tuning126": true, "tuning127": true,
-	"tuning128": true, "tuning129": true,
+	"tuning128": true, "tuning129": true, "tuning141": true, "tuning142": true, "tuning143": true,
 }
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
@@ -702,7 +706,9 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("5d41ad9): tuning132 0.94 / 0.80, tuning133 0.91 / 0.77, tuning134 0.87 / 0.71 (1 duplicate),\n")
 	b.WriteString("tuning135 0.88 / 0.75 (1 duplicate) (same); `tuning136` to `tuning139` (also stop 32, at d6bdadf):\n")
 	b.WriteString("tuning136 0.91 / 0.70 (2 duplicates), tuning137 0.91 / 0.75, tuning138 0.90 / 0.68, tuning139 0.88 /\n")
-	b.WriteString("0.86 (3 duplicates, 1 contradiction) (same).\n")
+	b.WriteString("0.86 (3 duplicates, 1 contradiction) (same); `tuning140` to `tuning143` (stop 32's second session,\n")
+	b.WriteString("at its first session's end, d3050f8): tuning140 0.91 / 0.77, tuning141 0.82 / 0.73 (1 second-run\n")
+	b.WriteString("addition), tuning142 0.92 / 0.79 (1 contradiction), tuning143 0.92 / 0.80 (1 duplicate) (same).\n")
 	b.WriteString("`heldout8` (stop 17, at freeze 0.83 / 0.55), `heldout9` (stop 18, at freeze 0.78 / 0.49, 1\n")
 	b.WriteString("duplicate, 2 contradictions), `heldout10` (stop 19, at freeze 0.82 / 0.66, 1 duplicate, 2\n")
 	b.WriteString("contradictions) and `heldout11` (stop 21, at freeze 0.86 / 0.64, 1 duplicate, 0 contradictions)\n")
@@ -716,7 +722,9 @@ func evalReport(halves []*evalResult) string {
 	b.WriteString("/ 0.74, 1 duplicate, 2 contradictions). So are `heldout16` to `heldout19` (stop 32, at 21e33f2: at\n")
 	b.WriteString("freeze 0.88 / 0.66, 1 duplicate, 1 contradiction, 1 second-run addition; 0.86 / 0.72, 2\n")
 	b.WriteString("duplicates, 2 contradictions; 0.90 / 0.74, 0 duplicates, 1 contradiction; 0.83 / 0.75, 2\n")
-	b.WriteString("duplicates, 0 contradictions). A blind half's second-run additions are reported, not gated.\n\n")
+	b.WriteString("duplicates, 0 contradictions), and `heldout20` and `heldout21` (stop 32's second session, at d3050f8:\n")
+	b.WriteString("at freeze 0.94 / 0.76, 0 duplicates, 1 contradiction; 0.88 / 0.76, 0 duplicates, 0\n")
+	b.WriteString("contradictions). A blind half's second-run additions are reported, not gated.\n\n")
 	b.WriteString("A proposal is correct when it matches a labelled fact of a compatible kind and no distractor (an\n")
 	b.WriteString("in-place edit of a line of the half's GEMINI.md, the global file, is compatible with a memory fact).\n")
 	b.WriteString("Duplicates: extra proposals of one fact in one inbox, proposals repeating a line already in\n")
