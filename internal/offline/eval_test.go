@@ -293,8 +293,7 @@ func TestEval(t *testing.T) {
 // MEMORY.md's 0.9 line beside a proposed 0.10; tuning141 leaves a line
 // restating its kelvin fact to a second run; tuning142 leaves MEMORY.md's
 // Databricks Runtime 13.3 line beside the spark_version moved to 15.4;
-// tuning143 proposes a correction (context.log, no console.log) and a
-// recurring fact (stock.db under LocalAppData) twice each.
+// tuning143 proposes a correction (context.log, no console.log) twice.
 var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": true,
 	"tuning55": true, "tuning57": true, "tuning61": true, "tuning62": true, "tuning64": true, "tuning65": true,
 	"tuning66": true, "tuning67": true, "tuning68": true,

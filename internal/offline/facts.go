@@ -902,7 +902,15 @@ func sameToken(a, b string) bool {
 		a, b = b, a
 	}
 	return strings.HasPrefix(b, a+".") && strings.IndexFunc(a, unicode.IsLetter) >= 0 || strings.HasSuffix(b, "."+a) && strings.Contains(a, ".") ||
+		fileTail(a, b) ||
 		absDir(a) && strings.HasPrefix(b, strings.TrimSuffix(a, "/")+"/") || markedDir(a) && strings.HasSuffix(strings.TrimSuffix(b, "/"), "/"+strings.TrimSuffix(a, "/"))
+}
+
+// fileTail reports whether a file name with an extension (stock.db) is
+// the last part of a path b names it by, written with either separator
+// (`%LOCALAPPDATA%\StockPad\stock.db`, `data/stock.db`).
+func fileTail(a, b string) bool {
+	return path.Ext(a) != "" && !strings.ContainsAny(a, `/\`) && (strings.HasSuffix(b, "/"+a) || strings.HasSuffix(b, `\`+a))
 }
 
 // markedDir reports whether a token is a directory name that opens with

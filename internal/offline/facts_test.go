@@ -190,6 +190,11 @@ func TestSharedTokenFolds(t *testing.T) {
 		{"two dirs side by side",
 			cand(KindInstruction, "Checkpoints go in /scratch/ckpt.", "checkpoints go in /scratch/ckpt", 2),
 			cand(KindInstruction, "Checkpoint logs go in /scratch/logs.", "checkpoint logs go in /scratch/logs", 0), ""},
+		// a file named alone and at the end of its Windows path
+		{"a file and the path ending in it",
+			cand(KindInstruction, "The settings migration must open the same stock.db under LocalAppData.", "the settings migration must open the same stock.db under LocalAppData", 2),
+			cand(KindInstruction, `Data is in the SQLite file %LOCALAPPDATA%\StockPad\stock.db.`, `data is in the SQLite file %LOCALAPPDATA%\StockPad\stock.db`, 0),
+			"The settings migration must open the same stock.db under LocalAppData."},
 		// one port, one file for different things: two facts
 		{"a port for two things",
 			cand(KindInstruction, "Port is 9090 now, ops took 8080 for the metrics sidecar.", "port is 9090 now, ops took 8080 for the metrics sidecar", 0),
