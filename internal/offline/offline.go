@@ -322,12 +322,13 @@ func bySupport(cands []candidate, budget int) []candidate {
 }
 
 // dependentOpenRe is a word that opens a phrase adding to the clause
-// before it, never a sentence of its own: "Including …", or a reason
+// before it, never a sentence of its own: "Including …", "Otherwise the
+// failure never shows up …" (what the rule before it prevents), or a reason
 // alone that answers a question asked before it ("Because 9000 clashed
 // with MinIO …"; a reason and then a comma may lead to the rule). A line
 // wholly in brackets is an aside to what came before ("(server still on
 // 3000).").
-var dependentOpenRe = lazyregexp.New(`(?i)^(?:including|excluding|especially|except)\b|^(?:because|cause|'cause|bc)\b[^,;]*$|^\([^()]*\)\W*$`)
+var dependentOpenRe = lazyregexp.New(`(?i)^(?:including|excluding|especially|except|otherwise)\b|^(?:because|cause|'cause|bc)\b[^,;]*$|^\([^()]*\)\W*$`)
 
 // cleanLine is the last gate for a memory line: redacted, one line, no
 // longer than maxLine when new, no dangerous content beyond what the line

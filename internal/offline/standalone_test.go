@@ -151,13 +151,15 @@ func TestSecretSentenceDropped(t *testing.T) {
 func TestDependentOpenIsNoLine(t *testing.T) {
 	in := Input{Redact: func(s string) string { return s }}
 	for line, want := range map[string]bool{
-		"Including the Python 3.12 interpreter.":                          false,
-		"Especially the admin pages.":                                     false,
-		"Roles assume noble, including the Python 3.12 interpreter.":      true,
-		"Because 9000 clashed with MinIO which I also run there.":         false,
-		"(server still on 3000).":                                         false,
-		"Because I know you'll ask, in every repo never use latest tags.": true,
-		"The API listens on 9001 (9000 is MinIO).":                        true,
+		"Including the Python 3.12 interpreter.":                                        false,
+		"Otherwise the failure never shows up in the stats and we ship a green report.": false,
+		"Especially the admin pages.":                                                   false,
+		"Roles assume noble, including the Python 3.12 interpreter.":                    true,
+		"Retry twice, otherwise the job fails.":                                         true,
+		"Because 9000 clashed with MinIO which I also run there.":                       false,
+		"(server still on 3000).":                                                       false,
+		"Because I know you'll ask, in every repo never use latest tags.":               true,
+		"The API listens on 9001 (9000 is MinIO).":                                      true,
 	} {
 		if _, ok := cleanLine(in, line, "", false); ok != want {
 			t.Errorf("cleanLine(%q) kept = %v, want %v", line, ok, want)
