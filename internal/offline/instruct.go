@@ -87,7 +87,7 @@ var (
 	// "not the right one" is no tag).
 	tagQuestionRe = lazyregexp.New(`(?i)\S+\s+\S+\s+\S+.*(,\s*(right|yeah|yes|correct|innit|eh)\W*|\s(right|yeah|yes|correct|innit|eh)\s*\?+)$`)
 	// venting and exclamations: strong feeling, not an instruction
-	ventRe = lazyregexp.New(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
+	ventRe = lazyregexp.New(`(?i)\b(never underestimate|never again|i swear|i hate|hate (it|this|that|how)|sick of|tired of|nightmare|cursed|insane|depressing|ugh+|wtf|damn|should never be allowed|drives me|driving me|los(e|ing) my mind|uninstall(ing)? you|how many times)\b|^(wow|yay|awesome|perfect|magnifique|great|nice|cool|thanks|thank you)\b`)
 	// "…, remember that": a lasting marker at the end
 	rememberTailRe = lazyregexp.New(`(?i)[\s,;:\x{2014}-]+(please )?(` + rememberWord + ` (that|this|it)( for (all )?(the )?(future|later|next time|(future|new|later) \w+))?|keep ((that|this|it) )?in mind( for (the )?(future|new code|later|next time|new \w+))?|don'?t forget( (that|it))?)( please)?\W*$`)
 	// a statement of how the project is ("src/gen is generated", "themes/

@@ -126,6 +126,7 @@ func TestReshape(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"rule: every new endpoint gets a contract test, I'm sick of broken clients", "Every new endpoint gets a contract test."},
 		{"going forward, handlers return typed errors instead of strings, it drives me up the wall otherwise", "Handlers return typed errors instead of strings."},
+		{"going forward, every job logs its run id, I'm losing my mind with these logs", "Every job logs its run id."},
 		{"before you propose it again: for the record, Moment stays.", "Moment stays."},
 		{"Also, could you please always use named exports from now on?", "Always use named exports."},
 		{"my team lead said that from now on we should always pin actions to a sha — can you do that for every workflow you touch?", "Always pin actions to a sha."},
