@@ -202,7 +202,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			opened, ruled := quoted, false
 			parts := rememberPrevious(expandValues(own))
 			answersRefusal := refused != ""
-			if refused != "" {
+			if answersRefusal {
 				for i := range parts {
 					parts[i] = nameRefused(parts[i], refused)
 				}

@@ -70,12 +70,12 @@ func ifThenLeansBack(s string) bool {
 	return ok && pronounLeadRe().MatchString(strings.TrimSpace(after))
 }
 
-// thenWouldRe is what would or will happen then: "if we ever open a
-// second shop I'll need a location picker too", "if we ever port this to
-// hono the routes layout would change anyway", "if we ever get GPUs in
-// this cluster, the train step could use gpu limits". After a hypothetical it is
-// a plan or a guess, no rule, even inside a correction, unless a rule
-// word says what to do then (futureOnly).
+// thenWouldRe is what would, will, could or might happen then: "if we
+// ever open a second shop I'll need a location picker too", "if we ever
+// port this to hono the routes layout would change anyway", "if we ever
+// get GPUs in this cluster, the train step could use gpu limits". After a
+// hypothetical it is a plan or a guess, no rule, even inside a
+// correction, unless a rule word says what to do then (futureOnly).
 var thenWouldRe = lazyregexp.New(`(?i)\b(?:would|will|could|might)\b|\w'(?:ll|d)\b`)
 
 // futureOnly reports whether a hypothetical s only tells what would be
