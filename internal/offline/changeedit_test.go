@@ -357,3 +357,28 @@ func TestRestatedNotHandedOver(t *testing.T) {
 		t.Errorf("restated = %q, want the setting with its new value", got)
 	}
 }
+
+// TestVersionFromMessage: a change told in another setting's words ("changed
+// spark_version … to 15.4.x-scala2.12") takes the version of the one memory
+// line whose version its message also names, cut to that version's shape;
+// with no such line, or two, it stays as told.
+func TestVersionFromMessage(t *testing.T) {
+	msg := "13.3 is going out of support, so move job clusters to 15.4 LTS. I've already changed spark_version in databricks.yml to 15.4.x-scala2.12."
+	k := &known{lines: []string{"- Job clusters use Databricks Runtime 13.3 LTS.", "- The package is src/lakehouse_sales."}}
+	for _, tt := range []struct {
+		name     string
+		k        *known
+		ch       change
+		old, new string
+	}{
+		{"named in the message", k, change{new: "15.4.x-scala2.12", context: msg, set: true}, "13.3", "15.4"},
+		{"not named", k, change{new: "15.4.x-scala2.12", context: "I've changed spark_version to 15.4.x-scala2.12.", set: true}, "", "15.4.x-scala2.12"},
+		{"a plain version", k, change{new: "15.4", context: msg, set: true}, "", "15.4"},
+		{"two lines", &known{lines: []string{"- Job clusters use 13.3 LTS.", "- SQL warehouses use 14.1."}}, change{new: "15.4.x-scala2.12", context: msg + " 14.1 too.", set: true}, "", "15.4.x-scala2.12"},
+	} {
+		got := tt.k.versionFromMessage(tt.ch)
+		if got.old != tt.old || got.new != tt.new {
+			t.Errorf("%s: old %q new %q, want %q %q", tt.name, got.old, got.new, tt.old, tt.new)
+		}
+	}
+}

@@ -90,6 +90,8 @@ func (k *known) unplacedSets(changes []change) []change {
 		if !ch.set {
 			continue
 		}
+		ch = k.versionFromMessage(ch)
+		changes[i] = ch
 		rival, placed := false, false
 		for _, l := range k.lines {
 			if k.removed[l] || strings.Contains(l, verificationPrefix) {
@@ -110,6 +112,48 @@ func (k *known) unplacedSets(changes []change) []change {
 		}
 	}
 	return changes
+}
+
+// dottedNumRe is a version as a memory line writes it: "13.3", "v0.49".
+var dottedNumRe = lazyregexp.New(`\bv?\d+(?:\.\d+)+\b`)
+
+// versionFromMessage gives a change told without its old value ("I've
+// changed spark_version in databricks.yml to 15.4.x-scala2.12") the
+// version of the one memory line whose version its message names as well
+// ("13.3 is going out of support …", beside "Job clusters use Databricks
+// Runtime 13.3 LTS."), when the new value opens with a version of the
+// same shape: the message tells that line's value moved, in the words of
+// another setting. The new value is cut to that shape (15.4).
+func (k *known) versionFromMessage(ch change) change {
+	if ch.old != "" || ch.context == "" {
+		return ch
+	}
+	head := dottedNumRe().FindString(ch.new)
+	if head == "" || !strings.HasPrefix(ch.new, head) || head == ch.new {
+		return ch
+	}
+	found := ""
+	for _, l := range k.lines {
+		// (A line a pending patch removes still names the old value:
+		// the next run reads the change as that patch's again.)
+		if strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, v := range dottedNumRe().FindAllString(l, -1) {
+			if strings.Count(v, ".") != strings.Count(head, ".") || v == head || !containsValue(ch.context, v) {
+				continue
+			}
+			if found != "" && found != v {
+				return ch
+			}
+			found = v
+		}
+	}
+	if found == "" {
+		return ch
+	}
+	ch.old, ch.new = found, head
+	return ch
 }
 
 // rulesOutOther reports whether the change's sentence also rules out a
