@@ -84,7 +84,9 @@ func setOnItsOwn(ch change) bool {
 // may state the setting under another name ("internal_port 8080 in
 // fly.toml" for "moved the server to 3000"), and the change's own line
 // would stand beside the old value. Where the change finds its line, or
-// memory holds no such value, the mark stays.
+// memory holds no such value, the mark stays. A set change first takes
+// the old version its message names (versionFromMessage), which is how
+// it finds a line that calls the setting otherwise.
 func (k *known) unplacedSets(changes []change) []change {
 	for i, ch := range changes {
 		if !ch.set {
@@ -114,9 +116,6 @@ func (k *known) unplacedSets(changes []change) []change {
 	return changes
 }
 
-// dottedNumRe is a version as a memory line writes it: "13.3", "v0.49".
-var dottedNumRe = lazyregexp.New(`\bv?\d+(?:\.\d+)+\b`)
-
 // versionFromMessage gives a change told without its old value ("I've
 // changed spark_version in databricks.yml to 15.4.x-scala2.12") the
 // version of the one memory line whose version its message names as well
@@ -128,8 +127,8 @@ func (k *known) versionFromMessage(ch change) change {
 	if ch.old != "" || ch.context == "" {
 		return ch
 	}
-	head := dottedNumRe().FindString(ch.new)
-	if head == "" || !strings.HasPrefix(ch.new, head) || head == ch.new {
+	head := numberRe().FindString(ch.new)
+	if !strings.Contains(head, ".") || !strings.HasPrefix(ch.new, head) || head == ch.new {
 		return ch
 	}
 	found := ""
@@ -139,7 +138,7 @@ func (k *known) versionFromMessage(ch change) change {
 		if strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		for _, v := range dottedNumRe().FindAllString(l, -1) {
+		for _, v := range numberRe().FindAllString(l, -1) {
 			if strings.Count(v, ".") != strings.Count(head, ".") || v == head || !containsValue(ch.context, v) {
 				continue
 			}
