@@ -378,7 +378,7 @@ func typedValues(line string) []typedValue {
 		product, ver := "", lw
 		if a, b, ok := strings.Cut(lw, ":"); ok && !strings.Contains(b, "/") {
 			// "python:3.12-slim": an image names its product.
-			product, ver = a, b
+			product, ver = productName(a), b
 		}
 		if m := dottedVersionRe().FindStringSubmatch(ver); m != nil {
 			if product == "" {
@@ -419,10 +419,25 @@ func versionProduct(words []string) string {
 		if hasDigit(w) {
 			return ""
 		}
-		return w
+		return productName(w)
 	}
 	return ""
 }
+
+// productName is the one name of a product written w.
+func productName(w string) string {
+	if a := productAlias[w]; a != "" {
+		return a
+	}
+	return w
+}
+
+// productAlias gives the one name of a product written two ways, so that
+// "bump min version to nvim 0.10" is of the product "Supports Neovim 0.9"
+// is.
+var productAlias = map[string]string{"nvim": "neovim", "golang": "go", "nodejs": "node", "node.js": "node",
+	"postgresql": "postgres", "psql": "postgres", "pg": "postgres", "k8s": "kubernetes", "py": "python",
+	"python3": "python", "tf": "terraform", "ts": "typescript"}
 
 // subjectTerms are the terms of a line that name things, not values, a
 // hyphenated name counted by its parts too ("redis-cli" names redis).
@@ -430,6 +445,7 @@ func subjectTerms(line string) map[string]bool {
 	m := map[string]bool{}
 	for _, t := range nonValues(line) {
 		m[t] = true
+		m[productName(t)] = true
 		if strings.Contains(t, "-") {
 			for _, p := range strings.Split(t, "-") {
 				if len(p) >= 3 && !hasDigit(p) {
@@ -439,6 +455,24 @@ func subjectTerms(line string) map[string]bool {
 		}
 	}
 	return m
+}
+
+// sameService reports whether two hosts are of one service in one domain:
+// their first labels share a name ("connect-1.int", "connect-lb.int"), the
+// rest alike. A host of another domain may be of anything
+// ("acme-dev.eu.auth0.com" and a claims namespace at "acme.io").
+func sameService(a, b string) bool {
+	la, da, _ := strings.Cut(a, ".")
+	lb, db, _ := strings.Cut(b, ".")
+	if da != db || da == "" {
+		return false
+	}
+	for _, p := range strings.Split(la, "-") {
+		if len(p) >= 3 && !hasDigit(p) && slices.Contains(strings.Split(lb, "-"), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // kindTerms name the kind of a value, not what it is of: two lines that
@@ -600,6 +634,9 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// ("the redis exporter listens on 9121" is no
 					// new port of "Redis runs on port 6379").
 					n := sharedSubjects(subj, m.subject())
+					if v.kind == "host" && sameService(v.value, mv.value) {
+						n++
+					}
 					same = same || n >= 2 || told && n >= 1
 				}
 			}
@@ -951,13 +988,19 @@ func valueHead(line string) string {
 // movedAround reports whether a clause of s that holds path tells a move
 // (movedIn): "migrations moved to db/schema/migrations, remember that"
 // does, "board target is nrf5340dk/nrf5340/cpuapp, and we've upgraded to
-// Zephyr 3.7" does not (the upgrade is another clause's).
+// Zephyr 3.7" does not (the upgrade is another clause's). A clause that
+// is the path alone names what the clause before it says: "I moved
+// everything to sqlite, `data/articles.db`" tells a move of the path.
 func movedAround(s, path string) bool {
 	if !changeSignalRe().MatchString(s) {
 		return false
 	}
-	for _, clause := range pathClauseRe().Split(s, -1) {
-		if strings.Contains(strings.ToLower(clause), path) && movedIn(clause) {
+	clauses := pathClauseRe().Split(s, -1)
+	for i, clause := range clauses {
+		if !strings.Contains(strings.ToLower(clause), path) {
+			continue
+		}
+		if movedIn(clause) || i > 0 && pathValue(guardWord(strings.TrimSpace(clause))) == path && movedIn(clauses[i-1]) {
 			return true
 		}
 	}
