@@ -794,6 +794,13 @@ func normalizeArgv(argv []string) (command, bool) {
 		words = append(words, sub)
 		rest = rest[:j]
 	}
+	if t := strings.Fields(strings.TrimPrefix(sbtTask(prog, rest, lead), "+")); len(t) > 0 && isWord(t[0]) {
+		// `sbt +test` (cross-built), `sbt "scalafixAll --check"` (a
+		// task with its arguments, quoted as one): the task runs.
+		sub = rest[lead]
+		words = append(words, sub)
+		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
+	}
 	if (prog == "gradle" || prog == "gradlew") && lead < len(rest) && strings.HasPrefix(rest[lead], ":") && isWord(strings.ReplaceAll(rest[lead][1:], ":", "-")) {
 		// `./gradlew :app:testDebugUnitTest`: a task of one module.
 		sub = rest[lead]
@@ -1242,6 +1249,16 @@ func codeCategory(code string) string {
 	return ""
 }
 
+// sbtTask is the argument of sbt at lead when it is a task sbt's
+// subcommand reading misses: cross-built (`+test`) or quoted with its
+// arguments (`"scalafixAll --check"`); "" for any other program.
+func sbtTask(prog string, rest []string, lead int) string {
+	if prog != "sbt" || lead >= len(rest) || !strings.HasPrefix(rest[lead], "+") && !strings.Contains(rest[lead], " ") {
+		return ""
+	}
+	return rest[lead]
+}
+
 // checkTools are checkers known by their program name in ecosystems the
 // switch in categorize does not cover.
 var checkTools = map[string]string{
@@ -1270,6 +1287,9 @@ var checkTools = map[string]string{
 func toolCategory(prog, sub string, plain, rest []string) string {
 	if c := checkTools[prog]; c != "" {
 		return c
+	}
+	if t := strings.Fields(strings.TrimPrefix(sub, "+")); prog == "sbt" && len(t) > 0 {
+		sub, rest = t[0], append(t[1:], rest...)
 	}
 	if prog == "cmake" && sub == "--build" {
 		return "build"

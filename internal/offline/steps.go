@@ -328,7 +328,8 @@ func settingsFrame(vals []string) (string, bool) {
 }
 
 // sharedHead is the longest start every value has that ends in a path,
-// tag or assignment separator, with something after it in each.
+// tag or assignment separator or an opening bracket (`jobs:retry[`), with
+// something after it in each.
 func sharedHead(vals []string) string {
 	head := vals[0]
 	for _, v := range vals[1:] {
@@ -338,7 +339,7 @@ func sharedHead(vals []string) string {
 		}
 		head = head[:n]
 	}
-	cut := strings.LastIndexAny(head, "/:=@")
+	cut := strings.LastIndexAny(head, "/:=@[(")
 	if cut < 0 {
 		return ""
 	}

@@ -69,6 +69,8 @@ func TestStepText(t *testing.T) {
 		{[]string{"twine upload dist/shapely_ext-0.9.1.tar.gz", "twine upload dist/shapely_ext-0.10.0.tar.gz"}, "twine upload dist/shapely_ext-<version>.tar.gz"},
 		{[]string{"./import.sh ledger_2024.csv", "./import.sh ledger_2025.csv"}, "./import.sh ledger_<n>.csv"},
 		{[]string{"./import.sh north.csv", "./import.sh south.csv"}, "./import.sh <arg>"},
+		// A task's argument in brackets: the task stays whole.
+		{[]string{"bundle exec rake 'jobs:retry[mailers]'", "bundle exec rake 'jobs:retry[ledger]'"}, `bundle exec rake "jobs:retry[<name>]"`},
 		{[]string{"scp build/py-3.11/wheel.whl h:", "scp build/py-3.12/wheel.whl h:"}, "scp build/py-<version>/wheel.whl h:"},
 		// A flag one run added is left out, so a value that changed
 		// between runs is a placeholder, not the first run's value.
