@@ -894,7 +894,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 	}
 	c := command{norm: strings.Join(norm, " "), key: key, step: strings.Join(words, " "), tool: prog, dangling: dangling, flagValues: strings.Join(flagValues, " "), runner: len(prefix)}
-	c.noise = (noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step)) && actionOption(rest) == ""
+	c.noise = (noiseCommands[prog] || noiseCommands[key] || noiseCommands[prog+" "+sub] || readOnlyStep(c.step) || infoQuery(argv[1:])) && actionOption(rest) == ""
 	if !c.noise && noiseCommands[prog] && sub == "" {
 		// `code --install-extension x.vsix`: the option is what the
 		// step does.
@@ -1247,6 +1247,21 @@ func codeCategory(code string) string {
 		return "lint"
 	}
 	return ""
+}
+
+// infoQuery reports whether a program's only argument is a flag asking
+// what it is (`agda --version`, `zig --help`): a look, like `ls`, not a
+// run of the check the program is. A subcommand named so may act
+// (`changeset version` bumps the packages).
+func infoQuery(args []string) bool {
+	if len(args) != 1 {
+		return false
+	}
+	switch args[0] {
+	case "--version", "-version", "-V", "--help", "-help", "-h":
+		return true
+	}
+	return false
 }
 
 // sbtTask is the argument of sbt at lead when it is a task sbt's

@@ -282,13 +282,13 @@ func TestRemoteRun(t *testing.T) {
 }
 
 func TestNoise(t *testing.T) {
-	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo", "poetry env info", "kubectl rollout status deploy/api", "gh run list"} {
+	for _, s := range []string{"ls -la", "git status", "cat go.mod", "rg foo", "poetry env info", "kubectl rollout status deploy/api", "gh run list", "agda --version", "zig --help"} {
 		c := commands(s)
 		if len(c) != 1 || !c[0].noise {
 			t.Errorf("%q not noise: %+v", s, c)
 		}
 	}
-	for _, s := range []string{"buf generate", "npm version minor", "pnpm changeset version"} {
+	for _, s := range []string{"buf generate", "npm version minor", "pnpm changeset version", "npx changeset version"} {
 		if c := commands(s); len(c) != 1 || c[0].noise || c[0].category != "" {
 			t.Errorf("%s: %+v", s, c)
 		}
