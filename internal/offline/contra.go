@@ -731,12 +731,15 @@ func candidateMessages(c candidate, said []source) []string {
 // may keep the words that give the name up ("we dropped maven for gradle,
 // build with ./gradlew build"): it names the old tool only as gone.
 func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (string, string) {
-	subj := termSet(textkey.Terms(c.line))
+	// A command's words name things too ("`npx cdk deploy`" deploys,
+	// as "Deployed with `ask deploy`" does).
+	unquoted := func(s string) map[string]bool { return termSet(textkey.Terms(strings.ReplaceAll(s, "`", " "))) }
+	subj := unquoted(c.line)
 	for _, m := range candidateMessages(c, said) {
 		if tellsNoChange(m) {
 			continue
 		}
-		for _, match := range oldOnlyMatches(m) {
+		for _, match := range append(oldOnlyMatches(m), quitRe().FindAllStringSubmatch(m, -1)...) {
 			old := pickValue(trimValue(firstNonEmpty(match[1:])))
 			if !valueLike(old) || containsValue(outsidePhrase(c.line, match[0]), old) || measureRe().MatchString(match[0]) {
 				continue
@@ -757,7 +760,7 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 			}
 			// Any word but the name given up ties them: the line's
 			// own name for the thing is what the message replaced.
-			ls := termSet(textkey.Terms(found))
+			ls := unquoted(found)
 			delete(ls, strings.ToLower(old))
 			delete(ls, textkey.Stem(strings.ToLower(old)))
 			if sharesSubject(subj, ls) {
