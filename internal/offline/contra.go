@@ -1013,3 +1013,46 @@ func movedAround(s, path string) bool {
 // pathClauseRe cuts a sentence into clauses: at a comma, semicolon or
 // dash, or a full stop before a space (a path's dots stay).
 var pathClauseRe = lazyregexp.New(`[,;]\s*|\.\s+|\s+[-\x{2013}\x{2014}]\s+|\s+and\s+`)
+
+// contradicted finds the one memory line (read from a file, not yet
+// rewritten, not the verification line) that a correction sets right: the
+// message the correction came from names the line's exact value (a
+// number-bearing name, a code span) while the correction, about the same
+// thing, gives another in a sentence that does not name it ("No. Names
+// are ByteArray. felt252 short strings cap at 31 chars" beside "Token name
+// and symbol are stored as felt252 short strings"). The agent followed memory and was corrected, so the
+// memory line is what was wrong. Two lines the message names leave it
+// open which one: nothing then.
+func (k *known) contradicted(c candidate, said []source, taken map[string]bool) (string, string) {
+	if c.kind != KindCorrection {
+		return "", ""
+	}
+	msgs := candidateMessages(c, said)
+	sentences := splitSentences(c.line)
+	found := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		lsubj := subjectTerms(l)
+		for v := range valueTerms(factTerms(l)) {
+			v = strings.Trim(v, "`")
+			// A sentence of the correction about the line's subject
+			// gives something else; the message names the value too.
+			other := slices.ContainsFunc(sentences, func(s string) bool {
+				return !containsValue(s, v) && sharedSubjects(subjectTerms(s), lsubj) > 0
+			})
+			if !other || !slices.ContainsFunc(msgs, func(m string) bool { return containsValue(m, v) }) {
+				continue
+			}
+			if found != "" && found != l {
+				return "", ""
+			}
+			found = l
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
