@@ -36,7 +36,8 @@ func guardWord(w string) string {
 
 // portsIn lists the ports line writes: the port of an address
 // ("localhost:5433", "db:pg://localhost:5433/metrics") or a whole number
-// right after "port" or, when lead is set, after "to", "on" or "at"
+// right after "port", after a port setting's "=" ("settings.port = 5000")
+// or, when lead is set, after "to", "on" or "at"
 // ("moved the dev database to 5434"). A year is no port.
 func portsIn(line string, lead bool) []string {
 	var out []string
@@ -50,9 +51,15 @@ func portsIn(line string, lead bool) []string {
 		if !whole(w) || len(w) > 5 || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) || i == 0 {
 			continue
 		}
-		switch strings.ToLower(guardWord(f[i-1])) {
+		switch prev := strings.ToLower(guardWord(f[i-1])); prev {
 		case "port":
 			out = append(out, w)
+		case "=", ":":
+			// A setting named for its port (`settings.port = 5000`,
+			// `PORT = 8080`).
+			if i >= 2 && strings.HasSuffix(strings.ToLower(strings.TrimRight(guardWord(f[i-2]), ":")), "port") {
+				out = append(out, w)
+			}
 		case "to", "on", "at":
 			if lead && leadPort(f, i) {
 				out = append(out, w)
@@ -735,10 +742,25 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 	// as "Deployed with `ask deploy`" does).
 	unquoted := func(s string) map[string]bool { return termSet(textkey.Terms(strings.ReplaceAll(s, "`", " "))) }
 	subj := unquoted(c.line)
+	var told []string
+	own := strings.ToLower(strings.TrimRight(c.line, ". "))
 	for _, m := range candidateMessages(c, said) {
-		if tellsNoChange(m) {
+		if !tellsNoChange(m) {
+			told = append(told, m)
 			continue
 		}
+		// A message that also asks or plans still tells the news in
+		// the sentence the candidate was said in ("we don't use Redis
+		// anymore for the counters, from now on the per-minute
+		// counters go in Cassandra", then "Redis will be shut down
+		// next week").
+		for _, s := range splitSentences(m) {
+			if !tellsNoChange(s) && strings.Contains(strings.ToLower(s), own) {
+				told = append(told, s)
+			}
+		}
+	}
+	for _, m := range told {
 		for _, match := range append(oldOnlyMatches(m), quitRe().FindAllStringSubmatch(m, -1)...) {
 			old := pickValue(trimValue(firstNonEmpty(match[1:])))
 			if !valueLike(old) || containsValue(outsidePhrase(c.line, match[0]), old) || measureRe().MatchString(match[0]) {
