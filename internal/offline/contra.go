@@ -207,15 +207,33 @@ func (k *known) oneValue(values func(string) []string, v string, keep func(strin
 // tool of its family runs another one only, and no new session runs the
 // line's tool after the other's first run: every command contradicts the
 // line, so it gets the tool the commands use. The first of those runs is
-// the evidence.
+// the evidence. A device a memory line names ("The board enumerates as
+// /dev/ttyACM0") is read the same way from the devices commands are
+// given (`pio device monitor -p /dev/ttyUSB0`): a board swapped for a
+// clone shows up under another name, and often only the commands say so.
 func ranToolChanges(sessions []mined, said []source, k *known, isNew func(int) bool) []change {
-	var out []change
+	type slot struct {
+		values func(string) []string
+		ran    func(shellRun) string
+		keep   func(string) bool
+	}
+	var slots []slot
 	for _, fam := range []string{"js", "py"} {
+		slots = append(slots, slot{familyTools(fam), func(r shellRun) string {
+			if t := runTool(r); toolSlots[t] == fam {
+				return t
+			}
+			return ""
+		}, slotLine})
+	}
+	slots = append(slots, slot{devicesIn, runDevice, func(string) bool { return true }})
+	var out []change
+	for _, sl := range slots {
 		var runs []shellRun
 		for _, m := range sessions {
 			for _, l := range [][]shellRun{m.steps, m.checks} {
 				for _, r := range l {
-					if toolSlots[runTool(r)] == fam && isNew(r.src.session) {
+					if sl.ran(r) != "" && isNew(r.src.session) {
 						runs = append(runs, r)
 					}
 				}
@@ -226,8 +244,8 @@ func ranToolChanges(sessions []mined, said []source, k *known, isNew func(int) b
 		}
 		sort.SliceStable(runs, func(i, j int) bool { return before(runs[i].src, runs[j].src) })
 		last := runs[len(runs)-1]
-		tool := runTool(last)
-		old, line := k.oneValue(familyTools(fam), tool, slotLine)
+		tool := sl.ran(last)
+		old, line := k.oneValue(sl.values, tool, sl.keep)
 		if old == "" || old == tool {
 			continue
 		}
@@ -236,7 +254,7 @@ func ranToolChanges(sessions []mined, said []source, k *known, isNew func(int) b
 		sessionsNew := map[int]bool{}
 		ok := true
 		for i, r := range runs {
-			p := runTool(r)
+			p := sl.ran(r)
 			switch {
 			case p == old:
 				if first != nil {
@@ -255,6 +273,35 @@ func ranToolChanges(sessions []mined, said []source, k *known, isNew func(int) b
 		out = append(out, change{old: old, new: tool, terms: nonValues(line), src: first.src})
 	}
 	return out
+}
+
+// devicesIn lists the device files line names ("/dev/ttyACM0").
+func devicesIn(line string) []string {
+	var out []string
+	for _, w := range strings.Fields(line) {
+		if d := strings.TrimRight(guardWord(w), ".:"); deviceFile(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// runDevice is the first device file a run is given, "" when none.
+func runDevice(r shellRun) string {
+	for _, w := range r.cmd.args {
+		if deviceFile(w.text) {
+			return w.text
+		}
+	}
+	return ""
+}
+
+// deviceFile reports whether w is a serial or USB device's file, one a
+// board shows up as: /dev/tty…, /dev/cu.… (not /dev/null or a disk, and
+// not a pattern naming many: "/dev/ttyACM*").
+func deviceFile(w string) bool {
+	d, ok := strings.CutPrefix(w, "/dev/")
+	return ok && (strings.HasPrefix(d, "tty") || strings.HasPrefix(d, "cu.")) && len(d) > 3 && !strings.ContainsAny(d, "*?[{")
 }
 
 // familyTools returns the values function of oneValue for the tools of

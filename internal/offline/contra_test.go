@@ -73,7 +73,9 @@ func TestValueGuardChanges(t *testing.T) {
 // ("package manager is npm") changes when the newest sessions run only
 // another one of the family, in two sessions or more, and never the old
 // one after; a line naming two tools, a line naming the tool as no slot,
-// a single session or an old tool run again leave it.
+// a single session or an old tool run again leave it. A device file a
+// line names changes the same way, from the devices commands are given;
+// a pattern of devices is none.
 func TestRanToolChanges(t *testing.T) {
 	isNew := func(int) bool { return true }
 	for _, tt := range []struct {
@@ -83,7 +85,11 @@ func TestRanToolChanges(t *testing.T) {
 	}{
 		{[]string{"- package manager is npm"}, [][]string{{"npm run lint", "npm test"}, {"pnpm install", "pnpm lint"}, {"pnpm test"}}, "npm>pnpm"},
 		{[]string{"- Dependencies are installed with pip into the venv."}, [][]string{{"uv sync", "uv run pytest"}, {"uv run ruff check ."}}, "pip>uv"},
+		// A board that shows up under another device file.
+		{[]string{"- The board enumerates as /dev/ttyACM0."}, [][]string{{"pio run -t upload --upload-port /dev/ttyUSB0"}, {"pio device monitor -p /dev/ttyUSB0"}}, "/dev/ttyACM0>/dev/ttyUSB0"},
 		// Negatives.
+		{[]string{"- Serial ports are /dev/ttyACM*."}, [][]string{{"mpremote connect /dev/ttyACM0 ls"}, {"mpremote connect /dev/ttyACM0 reset"}}, ""},
+		{[]string{"- The board enumerates as /dev/ttyACM0."}, [][]string{{"pio device monitor -p /dev/ttyUSB0"}, {"pio device monitor -p /dev/ttyACM0"}}, ""},
 		{[]string{"- Use pnpm, never npm."}, [][]string{{"yarn install"}, {"yarn test"}}, ""},
 		{[]string{"- The library is published to npm."}, [][]string{{"pnpm install"}, {"pnpm test"}}, ""},
 		{[]string{"- package manager is npm"}, [][]string{{"pnpm install", "pnpm test"}}, ""},
