@@ -1288,6 +1288,7 @@ var notValue = withDegreeWords(map[string]bool{
 	"right": true, "wrong": true, "correct": true, "good": true, "bad": true, "valid": true, "invalid": true,
 	"out": true, "off": true, "back": true, "ve": true, "re": true, "ll": true, "live": true, "up": true, "down": true, "fixed": true, "updated": true,
 	"obsolete": true, "decommissioned": true, "history": true, "enabled": true, "disabled": true,
+	"stale": true, "outdated": true, "unused": true,
 	"read-only": true, "readonly": true, "frozen": true, "archived": true,
 })
 

@@ -90,6 +90,8 @@ func TestChangesIn(t *testing.T) {
 		{"tslint is out, we lint with oxlint now", "", "tslint>oxlint"},
 		{"topic got renamed, orders-events is now orders-events-v3", "", "orders-events>orders-events-v3"},
 		{"the build is now green", "", ""},
+		// a state said of something else is no new value
+		{"Sass is gone since spring, the memory file is stale.", "", ""},
 		// "locally" names where a thing runs, not a change made for a
 		// while; "only locally" is one
 		{"8080 clashes with the Grafana I run locally, so the server is on 9090 now.", "", "8080>9090"},

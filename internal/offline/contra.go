@@ -832,7 +832,11 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 			ls := unquoted(found)
 			delete(ls, strings.ToLower(old))
 			delete(ls, textkey.Stem(strings.ToLower(old)))
-			if sharesSubject(subj, ls) {
+			// A candidate that itself says the name is given up
+			// ("Paket is gone since January, … versions go in
+			// Directory.Packages.props") is about what the line
+			// names, whatever words it uses for the rest.
+			if sharesSubject(subj, ls) || strings.Contains(c.line, match[0]) {
 				return found, k.from[found]
 			}
 		}

@@ -215,9 +215,9 @@ func TestClashes(t *testing.T) {
 }
 
 // TestGaveUp: a line from a message that gives up a name one memory line
-// holds, sharing another word with that line, replaces it; a name the
-// line still holds, a name two lines hold or no word in common leave
-// memory alone.
+// holds, sharing another word with that line or saying the name is gone,
+// replaces it; a name the line still holds, a name two lines hold or no
+// word in common leave memory alone.
 func TestGaveUp(t *testing.T) {
 	for _, tt := range []struct {
 		mem       []string
@@ -229,6 +229,12 @@ func TestGaveUp(t *testing.T) {
 		// The line may keep the words that give the old tool up.
 		{[]string{"- Build with Maven (`mvn package`).", "- Public API classes are final."}, "We dropped maven for gradle, build with ./gradlew build.", "we dropped maven for gradle, build with ./gradlew build from now on", "- Build with Maven (`mvn package`)."},
 		{[]string{"- Bundle with webpack before a release."}, "Ditched webpack for esbuild, bundle with esbuild before a release.", "ditched webpack for esbuild, bundle with esbuild before a release", "- Bundle with webpack before a release."},
+		// A line that says the name is gone is about it, in whatever
+		// other words; a name given up in a sentence of a message that
+		// also plans; a command's words.
+		{[]string{"- Playback uses Rodio in src/audio.rs."}, "Rodio is gone, the note is stale. Everything streams via kira so crossfades work.", "No. Rodio is gone, the note is stale. Everything streams via kira so crossfades work.", "- Playback uses Rodio in src/audio.rs."},
+		{[]string{"- Per-minute counters are kept in Redis."}, "The per-minute counters go in Cassandra.", "I think the map grows too much. We don't use Redis anymore for the counters, from now on the per-minute counters go in Cassandra. Redis will be shut down next week.", "- Per-minute counters are kept in Redis."},
+		{[]string{"- Deployed with `ask deploy` (ASK CLI v2)."}, "The README must say `npx cdk deploy Stack`.", "That's outdated. The ASK CLI deploy is gone for us; the README must say `npx cdk deploy Stack`.", "- Deployed with `ask deploy` (ASK CLI v2)."},
 		// Negatives.
 		{[]string{"- Lint with flake8 before committing."}, "Run flake8 and mypy before committing.", "flake8 config is gone, from now on run flake8 and mypy before committing", ""},
 		{[]string{"- Use logrus for logging.", "- Lint with golangci-lint before committing."}, "Run go test -race before committing.", "we dropped the old metrics sidecar. from now on run go test -race before committing", ""},
