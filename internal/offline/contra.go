@@ -51,7 +51,7 @@ func portsIn(line string, lead bool) []string {
 		if !whole(w) || len(w) > 5 || len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) || i == 0 {
 			continue
 		}
-		switch prev := strings.ToLower(guardWord(f[i-1])); prev {
+		switch strings.ToLower(guardWord(f[i-1])) {
 		case "port":
 			out = append(out, w)
 		case "=", ":":
@@ -487,8 +487,8 @@ func productName(w string) string {
 }
 
 // productAlias gives the one name of a product written two ways, so that
-// "bump min version to nvim 0.10" is of the product "Supports Neovim 0.9"
-// is.
+// "bump min version to nvim 0.10" and "Supports Neovim 0.9" are versions
+// of one product.
 var productAlias = map[string]string{"nvim": "neovim", "golang": "go", "nodejs": "node", "node.js": "node",
 	"postgresql": "postgres", "psql": "postgres", "pg": "postgres", "k8s": "kubernetes", "py": "python",
 	"python3": "python", "tf": "terraform", "ts": "typescript"}
@@ -1093,9 +1093,9 @@ var pathClauseRe = lazyregexp.New(`[,;]\s*|\.\s+|\s+[-\x{2013}\x{2014}]\s+|\s+an
 // number-bearing name, a code span) while the correction, about the same
 // thing, gives another in a sentence that does not name it ("No. Names
 // are ByteArray. felt252 short strings cap at 31 chars" beside "Token name
-// and symbol are stored as felt252 short strings"). The agent followed memory and was corrected, so the
-// memory line is what was wrong. Two lines the message names leave it
-// open which one: nothing then.
+// and symbol are stored as felt252 short strings"). The agent followed
+// memory and was corrected, so the memory line is what was wrong. Two
+// lines the message names leave it open which one: nothing then.
 func (k *known) contradicted(c candidate, said []source, taken map[string]bool) (string, string) {
 	if c.kind != KindCorrection {
 		return "", ""
