@@ -3,6 +3,8 @@ package offline
 import (
 	"sort"
 	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
 )
 
 // A skill step is written as the command was run: the arguments that were
@@ -379,8 +381,8 @@ func closingTail(vals []string, head string) string {
 
 // codeFrame finds what code or a query of several words (`VACUUM ANALYZE
 // staging.lots`, `VACUUM ANALYZE staging.roads`) keeps around the one
-// word that varies: a start of two words or more up to a boundary, and
-// the rest from one.
+// word, or the one list of names, that varies: a start of two words or
+// more up to a boundary, and the rest from one.
 func codeFrame(vals []string) (head, tail string, ok bool) {
 	pre, suf := commonEnds(vals)
 	const bounds = ` .'"(=:/,`
@@ -392,14 +394,34 @@ func codeFrame(vals []string) (head, tail string, ok bool) {
 	head = pre[:cut+1]
 	if i := strings.IndexAny(suf, bounds); i >= 0 {
 		tail = suf[i:]
+	} else if strings.HasSuffix(suf, ";") {
+		// (A statement's end: `…;`.)
+		tail = ";"
+	}
+	// A list that grows or shrinks (`VACUUM (ANALYZE) a, b;`, then `…
+	// a, b, c;`) varies as a whole: the items the runs share at its
+	// start go with it.
+	for strings.HasSuffix(head, ", ") {
+		item := strings.LastIndexAny(head[:len(head)-2], " (")
+		if item < 0 || !codeListRe().MatchString(head[item+1:len(head)-2]+", x") {
+			break
+		}
+		head = head[:item+1]
 	}
 	for _, v := range vals {
-		if len(v) <= len(head)+len(tail) || strings.Contains(v[len(head):len(v)-len(tail)], " ") {
+		mid := ""
+		if len(v) > len(head)+len(tail) {
+			mid = v[len(head) : len(v)-len(tail)]
+		}
+		if mid == "" || strings.Contains(mid, " ") && !codeListRe().MatchString(mid) {
 			return "", "", false
 		}
 	}
 	return head, tail, true
 }
+
+// codeListRe is a list of names in code (`qrtz_triggers, qrtz_locks`).
+var codeListRe = lazyregexp.New(`^[\w.]+(?:, [\w.]+)+$`)
 
 // commonEnds is the longest start and the longest end every value of
 // vals (at least one) shares.
