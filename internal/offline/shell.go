@@ -794,9 +794,10 @@ func normalizeArgv(argv []string) (command, bool) {
 		words = append(words, sub)
 		rest = rest[:j]
 	}
-	if t := strings.Fields(strings.TrimPrefix(sbtTask(prog, rest, lead), "+")); len(t) > 0 && isWord(t[0]) {
+	if t := strings.Fields(strings.TrimPrefix(sbtTask(prog, rest, lead), "+")); len(t) > 0 && isWord(t[0][strings.LastIndexAny(t[0], "/:")+1:]) {
 		// `sbt +test` (cross-built), `sbt "scalafixAll --check"` (a
-		// task with its arguments, quoted as one): the task runs.
+		// task with its arguments, quoted as one), `sbt
+		// Docker/publishLocal` (a task of a scope): the task runs.
 		sub = rest[lead]
 		words = append(words, sub)
 		rest = append(append([]string{}, rest[:lead]...), rest[lead+1:]...)
@@ -1265,13 +1266,18 @@ func infoQuery(args []string) bool {
 }
 
 // sbtTask is the argument of sbt at lead when it is a task sbt's
-// subcommand reading misses: cross-built (`+test`) or quoted with its
-// arguments (`"scalafixAll --check"`); "" for any other program.
+// subcommand reading misses: cross-built (`+test`), quoted with its
+// arguments (`"scalafixAll --check"`) or scoped (`Docker/publishLocal`,
+// `app/docker:publishLocal`); "" for any other program.
 func sbtTask(prog string, rest []string, lead int) string {
-	if prog != "sbt" || lead >= len(rest) || !strings.HasPrefix(rest[lead], "+") && !strings.Contains(rest[lead], " ") {
+	if prog != "sbt" || lead >= len(rest) {
 		return ""
 	}
-	return rest[lead]
+	a := rest[lead]
+	if !strings.HasPrefix(a, "+") && !strings.Contains(a, " ") && (!strings.Contains(a, "/") || strings.HasPrefix(a, "/") || strings.HasPrefix(a, ".")) {
+		return ""
+	}
+	return a
 }
 
 // checkTools are checkers known by their program name in ecosystems the
@@ -1304,7 +1310,8 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 		return c
 	}
 	if t := strings.Fields(strings.TrimPrefix(sub, "+")); prog == "sbt" && len(t) > 0 {
-		sub, rest = t[0], append(t[1:], rest...)
+		// The task past its scope (`Test/compile` compiles).
+		sub, rest = t[0][strings.LastIndexAny(t[0], "/:")+1:], append(t[1:], rest...)
 	}
 	if prog == "cmake" && sub == "--build" {
 		return "build"

@@ -131,9 +131,12 @@ func TestCommands(t *testing.T) {
 		{"node --test test/", "node --test|test"},
 		{"gotestsum --format testname -- ./...", "gotestsum|test"},
 		{"sbt compile", "sbt compile|build"},
-		// sbt's cross-built task and a task quoted with its arguments.
+		// sbt's cross-built task, a task quoted with its arguments, a
+		// task of a scope.
 		{"sbt +test", "sbt +test|test"},
 		{`sbt "scalafixAll --check"`, "sbt scalafixAll --check|lint"},
+		{"sbt Test/compile", "sbt Test/compile|build"},
+		{"sbt Docker/publishLocal", "sbt Docker/publishLocal|"},
 		{"dart run freezed_gen build", "dart run freezed_gen build|"},
 		// A runner's named script.
 		{"composer run-script analyse", "composer run-script analyse|lint"},
