@@ -1101,7 +1101,14 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 		return "", ""
 	}
 	msgs := candidateMessages(c, said)
-	sentences := splitSentences(c.line)
+	type sentence struct {
+		text string
+		subj map[string]bool
+	}
+	var sentences []sentence
+	for _, s := range splitSentences(c.line) {
+		sentences = append(sentences, sentence{s, subjectTerms(s)})
+	}
 	found := ""
 	for _, l := range k.lines {
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
@@ -1112,8 +1119,8 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 			v = strings.Trim(v, "`")
 			// A sentence of the correction about the line's subject
 			// gives something else; the message names the value too.
-			other := slices.ContainsFunc(sentences, func(s string) bool {
-				return !containsValue(s, v) && sharedSubjects(subjectTerms(s), lsubj) > 0
+			other := slices.ContainsFunc(sentences, func(s sentence) bool {
+				return !containsValue(s.text, v) && sharedSubjects(s.subj, lsubj) > 0
 			})
 			if !other || !slices.ContainsFunc(msgs, func(m string) bool { return containsValue(m, v) }) {
 				continue

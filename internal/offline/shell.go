@@ -794,7 +794,7 @@ func normalizeArgv(argv []string) (command, bool) {
 		words = append(words, sub)
 		rest = rest[:j]
 	}
-	if t := strings.Fields(strings.TrimPrefix(sbtTask(prog, rest, lead), "+")); len(t) > 0 && isWord(t[0][strings.LastIndexAny(t[0], "/:")+1:]) {
+	if task, _ := sbtTaskParts(sbtTask(prog, rest, lead)); task != "" && isWord(task) {
 		// `sbt +test` (cross-built), `sbt "scalafixAll --check"` (a
 		// task with its arguments, quoted as one), `sbt
 		// Docker/publishLocal` (a task of a scope): the task runs.
@@ -1280,6 +1280,17 @@ func sbtTask(prog string, rest []string, lead int) string {
 	return a
 }
 
+// sbtTaskParts splits an sbt task as written (`+Test/compile`,
+// `"scalafixAll --check"`) into the task past its cross-build mark and
+// scope (`compile`, `scalafixAll`) and the arguments it was given.
+func sbtTaskParts(a string) (string, []string) {
+	t := strings.Fields(strings.TrimPrefix(a, "+"))
+	if len(t) == 0 {
+		return "", nil
+	}
+	return t[0][strings.LastIndexAny(t[0], "/:")+1:], t[1:]
+}
+
 // checkTools are checkers known by their program name in ecosystems the
 // switch in categorize does not cover.
 var checkTools = map[string]string{
@@ -1309,9 +1320,8 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 	if c := checkTools[prog]; c != "" {
 		return c
 	}
-	if t := strings.Fields(strings.TrimPrefix(sub, "+")); prog == "sbt" && len(t) > 0 {
-		// The task past its scope (`Test/compile` compiles).
-		sub, rest = t[0][strings.LastIndexAny(t[0], "/:")+1:], append(t[1:], rest...)
+	if task, args := sbtTaskParts(sub); prog == "sbt" && task != "" {
+		sub, rest = task, append(args, rest...)
 	}
 	if prog == "cmake" && sub == "--build" {
 		return "build"

@@ -403,7 +403,7 @@ func codeFrame(vals []string) (head, tail string, ok bool) {
 	// start go with it.
 	for strings.HasSuffix(head, ", ") {
 		item := strings.LastIndexAny(head[:len(head)-2], " (")
-		if item < 0 || !codeListRe().MatchString(head[item+1:len(head)-2]+", x") {
+		if item < 0 || !codeNameRe().MatchString(head[item+1:len(head)-2]) {
 			break
 		}
 		head = head[:item+1]
@@ -420,8 +420,12 @@ func codeFrame(vals []string) (head, tail string, ok bool) {
 	return head, tail, true
 }
 
-// codeListRe is a list of names in code (`qrtz_triggers, qrtz_locks`).
-var codeListRe = lazyregexp.New(`^[\w.]+(?:, [\w.]+)+$`)
+// codeNameRe is a name in code (`qrtz_triggers`), codeListRe a list of
+// them (`qrtz_triggers, qrtz_locks`).
+var (
+	codeNameRe = lazyregexp.New(`^[\w.]+$`)
+	codeListRe = lazyregexp.New(`^[\w.]+(?:, [\w.]+)+$`)
+)
 
 // commonEnds is the longest start and the longest end every value of
 // vals (at least one) shares.
