@@ -170,6 +170,10 @@ var (
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
+	// installedNewRe: a thing the person has put in place, called the new
+	// one and then given its value: "I installed the new Solar2D build,
+	// 2025.3710". Group 1 names the thing, group 2 is its value.
+	installedNewRe = lazyregexp.New(`(?i)\b(?:installed|got|grabbed|downloaded|set up|deployed|pulled|switched to|moved to|upgraded to|(?:we'?re|i'?m|we are|i am) (?:now )?on)\s+the\s+new\s+((?:[\w+#-]+\s+){0,2}?[\w+#-]+)\s*,?\s+(?:version\s+|v)?` + valueName)
 	// flagSetRe: a change made by setting a command-line option: "I have
 	// switched the Makefile to --pdf-engine=lualatex". Group 1 is the
 	// option's name, group 2 its new value.
@@ -290,7 +294,7 @@ var changeWords = []string{
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
-	"as of", "starting", "no longer", "decided to", "agreed to",
+	"as of", "starting", "no longer", "decided to", "agreed to", "the new ",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a
@@ -436,6 +440,11 @@ func readChanges(s, prev, next string, src source) []change {
 				continue
 			}
 			old := pickValue(trimValue(firstNonEmpty(m[1:])))
+			if formerKind(m[0], old) {
+				// "I deleted the old folder": the old one of a kind,
+				// named by the kind, not by its value.
+				continue
+			}
 			if !valueLike(old) {
 				// "ok freewrap is dead": the name is the word after the
 				// filler the pattern took for it.
@@ -494,6 +503,17 @@ func readChanges(s, prev, next string, src source) []change {
 			}
 			if len(subj) > 0 {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1]) && !ownThing(m[2]) && !calendarSet(m[2]+" "+m[3])})
+			}
+		}
+	}
+	if len(out) == 0 && strings.Contains(lowerASCII(s), "the new ") {
+		for _, m := range installedNewRe().FindAllStringSubmatch(s, -1) {
+			// "I installed the new Solar2D build, 2025.3710": the
+			// thing named, then its new value.
+			if v := trimValue(m[2]); !notValue[strings.ToLower(v)] {
+				if subj := factTerms(m[1]); len(subj) > 0 {
+					out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+				}
 			}
 		}
 	}
@@ -877,6 +897,26 @@ func oldOnlyMatches(s string) [][]string {
 	}
 	return out
 }
+
+// formerKind reports whether the value a pattern took is only the kind of
+// thing given up, called the old one ("deleted the old folder", "the
+// previous build"): the value itself is named elsewhere, if at all.
+func formerKind(match, old string) bool {
+	if !kindNouns[strings.ToLower(old)] {
+		return false
+	}
+	l := strings.ToLower(match)
+	for _, w := range []string{"old ", "former ", "previous "} {
+		if strings.Contains(l, w+strings.ToLower(old)) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindNouns name a kind of thing a project holds one of at a time.
+var kindNouns = map[string]bool{"folder": true, "directory": true, "dir": true, "one": true, "build": true, "version": true,
+	"install": true, "installation": true, "path": true, "location": true, "box": true, "machine": true, "copy": true, "setup": true}
 
 // joiningWords join two things, so a word of giving up after one names
 // the other.

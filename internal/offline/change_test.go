@@ -241,10 +241,19 @@ func TestChangesIn(t *testing.T) {
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "", "doc preview server=5050"},
 		{"just for this test I moved the docs preview server to 5050, and the badge printer app keeps port 5000 for its admin page while the venue still needs it", "", ""},
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk, so should I move our docs preview server to 5050?", "", ""},
+		// a thing installed and called the new one, then its value
+		// (installedNewRe)
+		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
+		{"we're on the new gateway image v2.4.1 since monday", "", "gateway image=2.4.1"},
+		{"did you see the new Solar2D build, 2025.3710?", "", ""},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
 		t.Errorf("changesIn(It's on 5901 now.) = %+v", got)
+	}
+	// "the old folder" names a kind, no value given up.
+	if got := changesIn("It's at /opt/tools/kiln-3 now and I deleted the old folder.", "we reinstalled the kiln tools.", "", source{}); len(got) != 1 || got[0].old != "" || got[0].new != "/opt/tools/kiln-3" || !strings.Contains(strings.Join(got[0].subject, " "), "kiln tool") {
+		t.Errorf("changesIn(... the old folder.) = %+v", got)
 	}
 	for _, tt := range tests {
 		var got []string
