@@ -132,6 +132,11 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				// person's own line: it leaves the global memory alone.
 				old = ""
 			}
+			if old != "" && path != d.Targets.GlobalMemory && c.global {
+				// Nor is the person's own way in every project a newer
+				// form of a line of this one.
+				old = ""
+			}
 			if old != "" {
 				c.replaces, c.replaceIn = old, path
 				c.global = path == d.Targets.GlobalMemory
