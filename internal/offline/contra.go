@@ -836,12 +836,24 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 			// ("Paket is gone since January, … versions go in
 			// Directory.Packages.props") is about what the line
 			// names, whatever words it uses for the rest.
-			if sharesSubject(subj, ls) || strings.Contains(c.line, match[0]) {
+			if sharesSubject(subj, ls) || strings.Contains(c.line, match[0]) || sharesSubject(unquoted(outsidePhrase(sentenceWith(m, match[0]), old)), ls) {
 				return found, k.from[found]
 			}
 		}
 	}
 	return "", ""
+}
+
+// sentenceWith is the sentence of message m that holds phrase (a
+// pattern's match in m): "We stop to use JWT for the SPA." names the SPA
+// whose line the rest of the message replaces.
+func sentenceWith(m, phrase string) string {
+	for _, s := range splitSentences(m) {
+		if strings.Contains(s, phrase) {
+			return s
+		}
+	}
+	return ""
 }
 
 // outsidePhrase is line without phrase (matched case-insensitively), so
