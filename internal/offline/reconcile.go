@@ -68,6 +68,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		cands = kept
 	}
 	cands = applyChanges(cands, said, changes, isNew, k, d, taken, banned)
+	disowned := k.disownedLines(said, isNew)
 	var out []candidate
 	var verify *candidate
 	for _, c := range cands {
@@ -126,6 +127,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			}
 			if old == "" {
 				old, path = k.contradicted(c, said, taken)
+			}
+			if old == "" {
+				old, path = k.disowns(c, disowned, taken)
 			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the

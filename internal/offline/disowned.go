@@ -1,0 +1,91 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A person who finds the agent followed a stale memory line often says so
+// outright: "the memory file still says SQLite; that's been wrong since
+// December, we run on Postgres". The line is wrong whatever its new value
+// is, and a rule or fact the person states naming the disowned thing
+// ("the data lives in Postgres, not in the SQLite ghost …") is the line to
+// hold in its place: beside it the old line would contradict it.
+
+// memorySaysRe is memory named as saying a thing: "the memory file still
+// says regex egg", "memory file saying gawk is out of date", "fix the
+// memory file: it still says SQLite". Group 1 is what it says, one or two
+// words.
+var memorySaysRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md|claude\.md|agents\.md)[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
+
+// wrongRe is the person calling what memory says wrong.
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind)\b`)
+
+// disownedLines maps each memory line (read from a file, not the
+// verification line) a new session's message says is wrong to the name
+// the message says it holds. A name no line holds, or two lines hold,
+// disowns nothing.
+func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]string {
+	var out map[string]string
+	for i, s := range said {
+		if !isNew(s.session) || !strings.Contains(strings.ToLower(s.quote), "memory") {
+			continue
+		}
+		for _, m := range memorySaysRe().FindAllStringSubmatch(s.quote, -1) {
+			if !wrongRe().MatchString(s.quote) && !wrongRe().MatchString(message(said, i)) {
+				continue
+			}
+			name, l := k.heldName(strings.Fields(m[1]))
+			if l == "" {
+				continue
+			}
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[l] = name
+		}
+	}
+	return out
+}
+
+// heldName is the longest lead of words that exactly one memory line
+// names ("regex egg" of "regex egg. Wrong"; "gawk" of "gawk is"), and
+// that line.
+func (k *known) heldName(words []string) (string, string) {
+	for n := len(words); n > 0; n-- {
+		name := trimValue(strings.Join(words[:n], " "))
+		if !valueLike(name) {
+			continue
+		}
+		found := ""
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) || negatedIn(l, name) {
+				continue
+			}
+			if found != "" {
+				found = ""
+				break
+			}
+			found = l
+		}
+		if found != "" {
+			return name, found
+		}
+	}
+	return "", ""
+}
+
+// disowns finds the disowned memory line a rule or fact names the thing of:
+// the rule is that line's new form.
+func (k *known) disowns(c candidate, disowned map[string]string, taken map[string]bool) (string, string) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
+		return "", ""
+	}
+	for l, name := range disowned {
+		if !taken[l] && containsValue(c.line, name) {
+			return l, k.from[l]
+		}
+	}
+	return "", ""
+}
