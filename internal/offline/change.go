@@ -124,6 +124,11 @@ var (
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:no longer (?:used|needed|in use)|unused|gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
+		// "config:base was renamed, it's deprecated": renamed to a name
+		// the sentence does not give there. (Written as a value: "the
+		// integration branch was renamed: it's theme-live now" names
+		// the setting, not its old value.)
+		lazyregexp.New(`(?i)(?:^|\s)` + valueName + `\s+(?:was|were|has been|have been|got)\s+renamed\s*(?:[,;:.]|$)`),
 		// "moved the workspace off npm to pnpm", "migrated the jobs away
 		// from cron": the value left is named bare, as a tool is ("moved
 		// the search box off the header" leaves a place, not a value).
@@ -755,6 +760,15 @@ func samePrefix(a, b string) bool {
 	return i > 0 && i == j && strings.EqualFold(a[:i], b[:j]) && !strings.EqualFold(a, b)
 }
 
+// sameFamily reports whether two names share a namespace written before a
+// colon ("config:" of config:base and config:recommended) and differ
+// after it. (A folder is no family: models/Old.cfg and models/Raft.cfg
+// are two files side by side.)
+func sameFamily(a, b string) bool {
+	i, j := strings.IndexByte(a, ':'), strings.IndexByte(b, ':')
+	return i > 0 && i == j && strings.EqualFold(a[:i], b[:j]) && len(a) > i+1 && len(b) > j+1 && !strings.EqualFold(a, b) && !strings.ContainsAny(a[i+1:]+b[j+1:], ":/")
+}
+
 // droppingRe is a word that gives up what it names: "dropped", "retired".
 var droppingRe = lazyregexp.New(`(?i)^(?:dropp|ditch|retir|remov|kill|deprecat)(?:ed|ing|es|s)?$`)
 
@@ -1114,6 +1128,13 @@ func newValueFor(s, old string) string {
 				// the address with the new port.
 				all = append(all, found{v, strings.Index(s, w), 2})
 			}
+		}
+	}
+	// A name of the old one's family ("config:recommended" for
+	// "config:base"), wherever the sentence writes it.
+	for _, w := range strings.Fields(s) {
+		if v := trimValue(w); sameFamily(old, v) && ok(v) {
+			all = append(all, found{v, strings.Index(s, w), 2})
 		}
 	}
 	// Of the values in one tier, one written the way the old one is

@@ -246,6 +246,10 @@ func TestChangesIn(t *testing.T) {
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
 		{"we're on the new gateway image v2.4.1 since monday", "", "gateway image=2.4.1"},
 		{"did you see the new Solar2D build, 2025.3710?", "", ""},
+		// a name renamed with its new name in the next sentence, of
+		// the same namespace (sameFamily)
+		{"One thing before you go on: config:base was renamed, it's deprecated.", "New presets extend config:recommended, please.", "config:base>config:recommended"},
+		{"models/Old.cfg was renamed, please restore it.", "The liveness check runs models/RaftLive.cfg.", ""},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
