@@ -549,6 +549,18 @@ func sharedSubjects(a, b map[string]bool) int {
 	return n
 }
 
+// sharedCount counts the terms two lines share, the words of a value's
+// kind among them.
+func sharedCount(a, b map[string]bool) int {
+	n := 0
+	for t := range a {
+		if b[t] {
+			n++
+		}
+	}
+	return n
+}
+
 // clashes finds the one memory line (read from a file, not yet rewritten,
 // not the verification line) that holds a different value of a kind the
 // candidate states, for the same thing: the candidate is that line's new
@@ -810,7 +822,7 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 	for _, m := range told {
 		for _, match := range append(oldOnlyMatches(m), quitRe().FindAllStringSubmatch(m, -1)...) {
 			old := pickValue(trimValue(firstNonEmpty(match[1:])))
-			if !valueLike(old) || containsValue(outsidePhrase(c.line, match[0]), old) || measureRe().MatchString(match[0]) {
+			if rest := outsidePhrase(c.line, match[0]); !valueLike(old) || containsValue(rest, old) && !negatedIn(rest, strings.ToLower(old)) || measureRe().MatchString(match[0]) {
 				continue
 			}
 			found := ""
@@ -836,7 +848,10 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 			// ("Paket is gone since January, … versions go in
 			// Directory.Packages.props") is about what the line
 			// names, whatever words it uses for the rest.
-			if sharesSubject(subj, ls) || strings.Contains(c.line, match[0]) || sharesSubject(unquoted(outsidePhrase(sentenceWith(m, match[0]), old)), ls) {
+			// (Two words of setting shared tie them too: "Dev runs
+			// against the Postgres container" beside "Local dev runs
+			// on SQLite".)
+			if sharesSubject(subj, ls) || sharedCount(subj, ls) >= 2 || strings.Contains(c.line, match[0]) || sharesSubject(unquoted(outsidePhrase(sentenceWith(m, match[0]), old)), ls) {
 				return found, k.from[found]
 			}
 		}
