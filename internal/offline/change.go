@@ -139,7 +139,7 @@ var (
 		// something else now holds.
 		lazyregexp.New(`(?i)(?:^|\s)` + valueName + `\s+(?:collides|clashes|conflicts)\s+with\b`),
 		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|(?:i|we)(?:'ve| have)? deleted|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
-		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?:not|no longer)\b[^.;,]{0,25}?\bany ?more\b`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were)\s+(?:not|no longer)|(?:isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:[a-z]+ed|used|around|there)\b)[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
 		// "redis isn't on localhost anymore"

@@ -250,6 +250,8 @@ func TestChangesIn(t *testing.T) {
 		// the same namespace (sameFamily)
 		{"One thing before you go on: config:base was renamed, it's deprecated.", "New presets extend config:recommended, please.", "config:base>config:recommended"},
 		{"models/Old.cfg was renamed, please restore it.", "The liveness check runs models/RaftLive.cfg.", ""},
+		// "isn't … anymore" gives the value up as "is not … anymore" does
+		{"Promtail isn't deployed anymore.", "We moved to Alloy in January, config is alloy/config.alloy.", "promtail>Alloy"},
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
