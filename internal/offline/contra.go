@@ -1142,7 +1142,12 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 			continue
 		}
 		lsubj := subjectTerms(l)
-		for v := range valueTerms(factTerms(l)) {
+		values := valueTerms(factTerms(l))
+		for _, span := range backticked(l) {
+			// (a code span is a value however it is written: `replica`)
+			values[span] = true
+		}
+		for v := range values {
 			v = strings.Trim(v, "`")
 			// A sentence of the correction about the line's subject
 			// gives something else; the message names the value too.
