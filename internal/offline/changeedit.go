@@ -922,6 +922,13 @@ func labelValue(line string, c change) string {
 		// the one word after the copula, ending the clause.
 		w, after, _ := strings.Cut(strings.TrimSpace(line[m[1]-1:]), " ")
 		if after != "" && !strings.ContainsAny(w[len(w)-1:], ";,.") {
+			// "Templates are Template Toolkit files in views/." for
+			// "our templates were moved to Text::Xslate": a product's
+			// capitalised name after the copula, when the new value
+			// is a product's name too.
+			if n := properName(strings.TrimSpace(line[m[1]-1:])); n != "" && len(c.subject) > 0 && subset(termSet(c.subject), termSet(factTerms(line[m[2]:m[3]]))) && productLike(c.new) {
+				return n
+			}
 			return ""
 		}
 		rest = w
@@ -935,6 +942,27 @@ func labelValue(line string, c change) string {
 		return ""
 	}
 	return v
+}
+
+// properName is the product name s opens with: one to three words each
+// written with a capital ("Template Toolkit", "SQLite"), a lower-case
+// word after them ending it; "" when s opens otherwise.
+func properName(s string) string {
+	f := strings.Fields(s)
+	n := 0
+	for n < len(f) && n < 3 && f[n] == trimValue(f[n]) && unicode.IsUpper([]rune(f[n])[0]) {
+		n++
+	}
+	if n == 0 || n == len(f) || !unicode.IsLower([]rune(f[n])[0]) {
+		return ""
+	}
+	return strings.Join(f[:n], " ")
+}
+
+// productLike reports whether v is written as a product's name: with a
+// capital or a namespace ("Text::Xslate", "Postgres").
+func productLike(v string) bool {
+	return v != "" && (unicode.IsUpper([]rune(v)[0]) || strings.Contains(v, "::"))
 }
 
 // toldOld is the port (a whole number of three digits or more) of a

@@ -131,6 +131,22 @@ func TestLabelledSlotValue(t *testing.T) {
 	}
 }
 
+// TestProperNameValue: a product's capitalised name after the copula is
+// the value a change to another product's name replaces; a lower-case
+// new value or a line with no name after the copula changes nothing.
+func TestProperNameValue(t *testing.T) {
+	for _, tt := range []struct{ line, new, want string }{
+		{"Templates are Template Toolkit files in views/.", "Text::Xslate", "Templates are Text::Xslate files in views/."},
+		{"Templates are Template Toolkit files in views/.", "xslate", ""},
+		{"Templates are rendered by the view layer.", "Text::Xslate", ""},
+	} {
+		c := change{new: tt.new, subject: []string{"template"}}
+		if got := changedMemoryLine(tt.line, c); got != tt.want {
+			t.Errorf("changedMemoryLine(%q, %q) = %q, want %q", tt.line, tt.new, got, tt.want)
+		}
+	}
+}
+
 // TestReleaseVersion: a dotted version may carry a short release tag;
 // a name, a bare number or a longer tag is no such version.
 func TestReleaseVersion(t *testing.T) {
