@@ -900,10 +900,22 @@ var lockfileTools = map[string]string{
 func oldOnlyMatches(s string) [][]string {
 	var out [][]string
 	for _, re := range oldOnlyRes {
-		for _, m := range re().FindAllStringSubmatch(s, -1) {
+		for _, ix := range re().FindAllStringSubmatchIndex(s, -1) {
+			m := make([]string, len(ix)/2)
+			for i := range m {
+				if ix[2*i] >= 0 {
+					m[i] = s[ix[2*i]:ix[2*i+1]]
+				}
+			}
 			if f := strings.Fields(m[0]); len(f) > 2 && joiningWords[strings.ToLower(f[1])] {
 				// "this site and deprecated stuff": the word of giving
 				// up belongs to what follows the conjunction.
+				continue
+			}
+			if strings.EqualFold(lastWord(s[:ix[0]]), "of") || strings.EqualFold(firstWord(m[0]), "of") {
+				// "the files of drive are not in files/ anymore": what
+				// is given up is what the phrase ending in "of" names,
+				// not the word after it.
 				continue
 			}
 			out = append(out, m)

@@ -250,6 +250,8 @@ func TestChangesIn(t *testing.T) {
 		// the same namespace (sameFamily)
 		{"One thing before you go on: config:base was renamed, it's deprecated.", "New presets extend config:recommended, please.", "config:base>config:recommended"},
 		{"models/Old.cfg was renamed, please restore it.", "The liveness check runs models/RaftLive.cfg.", ""},
+		// the word after "of" is no subject of the verb after it
+		{"Also note, the files of drive are not in files/ folder anymore, since last month we put them in MinIO, the bucket name is misskey-drive.", "", ""},
 		// "isn't … anymore" gives the value up as "is not … anymore" does
 		{"Promtail isn't deployed anymore.", "We moved to Alloy in January, config is alloy/config.alloy.", "promtail>Alloy"},
 	}
