@@ -851,7 +851,7 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 			// (Two words of setting shared tie them too: "Dev runs
 			// against the Postgres container" beside "Local dev runs
 			// on SQLite".)
-			if sharesSubject(subj, ls) || sharedCount(subj, ls) >= 2 || strings.Contains(c.line, match[0]) || sharesSubject(unquoted(outsidePhrase(sentenceWith(m, match[0]), old)), ls) {
+			if sharesSubject(subj, ls) || sharedCount(subj, ls) >= 2 || strings.Contains(strings.ToLower(c.line), strings.ToLower(match[0])) || sharesSubject(unquoted(outsidePhrase(sentenceWith(m, match[0]), old)), ls) {
 				return found, k.from[found]
 			}
 		}
