@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -20,7 +21,7 @@ import (
 var memorySaysRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md|claude\.md|agents\.md)[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
 
 // wrongRe is the person calling what memory says wrong.
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind)\b`)
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) old)\b`)
 
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
@@ -76,14 +77,20 @@ func (k *known) heldName(words []string) (string, string) {
 	return "", ""
 }
 
-// disowns finds the disowned memory line a rule or fact names the thing of:
-// the rule is that line's new form.
-func (k *known) disowns(c candidate, disowned map[string]string, taken map[string]bool) (string, string) {
-	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
+// disowns finds the disowned memory line a rule or fact names the thing of
+// (or said in a message that names it, about a thing the line names too:
+// "Again Flyway file! The migrations are only in Liquibase"): the rule is
+// that line's new form.
+func (k *known) disowns(c candidate, said []source, disowned map[string]string, taken map[string]bool) (string, string) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || len(disowned) == 0 {
 		return "", ""
 	}
+	msgs := candidateMessages(c, said)
 	for l, name := range disowned {
-		if !taken[l] && containsValue(c.line, name) {
+		if taken[l] {
+			continue
+		}
+		if containsValue(c.line, name) || sharesSubject(subjectTerms(c.line), subjectTerms(l)) && slices.ContainsFunc(msgs, func(m string) bool { return containsValue(m, name) }) {
 			return l, k.from[l]
 		}
 	}

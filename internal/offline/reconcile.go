@@ -129,7 +129,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				old, path = k.contradicted(c, said, taken)
 			}
 			if old == "" {
-				old, path = k.disowns(c, disowned, taken)
+				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
