@@ -950,13 +950,14 @@ var joiningWords = map[string]bool{"and": true, "or": true, "but": true, "nor": 
 
 // quitRe names a tool the person no longer uses ("we don't do bullmq
 // anymore", "results go to out/results.jsonl, not the old CSV", "no JWT
-// anymore", "we stopped using JWT"). Read
-// only where a line of memory may be replaced whole (gaveUp): the new
-// value the sentence goes on to name may be the first word of a longer
-// name ("switched to a twilio messaging service"), no word to put in the
-// old one's place.
+// anymore", "we stopped using JWT", "we're moving off POJO components").
+// Read only where a line of memory may be replaced whole (gaveUp): the
+// new value the sentence goes on to name may be the first word of a
+// longer name ("switched to a twilio messaging service"), no word to put
+// in the old one's place.
 var quitRe = lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not)\s+(?:use|do|run|need)\s+` + article + name + `\s+any ?more\b|\bnot\s+the\s+(?:old|former|previous)\s+` + name +
-	`|\bno\s+` + name + `\s+any ?more\b|\b(?:we|i)\s+stop(?:ped)?\s+(?:to\s+)?(?:use|using|run|running)\s+` + article + name)
+	`|\bno\s+` + name + `\s+any ?more\b|\b(?:we|i)\s+stop(?:ped)?\s+(?:to\s+)?(?:use|using|run|running)\s+` + article + name +
+	`|\b(?:we'?re|we are|i'?m|i am)\s+moving\s+off\s+` + article + name)
 
 // stopUsingRe names a tool the person asks to stop using; read only in a
 // sentence that tells a change.

@@ -813,9 +813,16 @@ func (k *known) gaveUp(c candidate, said []source, taken map[string]bool) (strin
 		// anymore for the counters, from now on the per-minute
 		// counters go in Cassandra", then "Redis will be shut down
 		// next week").
-		for _, s := range splitSentences(m) {
+		// (The sentence before it may be where the old value is given
+		// up, by a word only gaveUp reads: "we're moving off POJO
+		// components. From now on closure components only".)
+		ss := splitSentences(m)
+		for i, s := range ss {
 			if !tellsNoChange(s) && strings.Contains(strings.ToLower(s), own) {
 				told = append(told, s)
+				if i > 0 && !tellsNoChange(ss[i-1]) && quitRe().MatchString(ss[i-1]) {
+					told = append(told, ss[i-1])
+				}
 			}
 		}
 	}
