@@ -86,8 +86,11 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 		return "", ""
 	}
 	msgs := candidateMessages(c, said)
-	for l, name := range disowned {
-		if taken[l] {
+	// (In memory's order, not the map's: a rule naming two disowned
+	// things replaces the same line on every run.)
+	for _, l := range k.lines {
+		name, ok := disowned[l]
+		if !ok || taken[l] {
 			continue
 		}
 		if containsValue(c.line, name) || sharesSubject(subjectTerms(c.line), subjectTerms(l)) && slices.ContainsFunc(msgs, func(m string) bool { return containsValue(m, name) }) {
