@@ -307,12 +307,12 @@ func TestEval(t *testing.T) {
 // correction (the CDK deploy) to a second run; tuning151 restates
 // MEMORY.md's Dapper line; tuning152 leaves MEMORY.md's fixed-step
 // movement line beside a rule to scale by get_frame_time. tuning153,
-// tuning155, tuning156 and tuning157 leave memory lines beside the rules
-// and facts that reverse them: tuning153 its Template Toolkit and offset
-// pagination lines, tuning155 its policy.csv line, tuning156 its
+// tuning155, tuning156 and tuning157 leave a memory line beside the rule
+// that reverses it: tuning153 its offset pagination line (and proposes
+// its Xslate fact twice, as the edit of its Template Toolkit line and as
+// a line of its own), tuning155 its policy.csv line, tuning156 its
 // templates/ line (and reads a rule against its Enzyme line as that line
-// said again), tuning157 its Promtail, replica label and COPY_ON_WRITE
-// lines. tuning159 proposes its Directus version twice (an edit and a new
+// said again), tuning157 its COPY_ON_WRITE line. tuning159 proposes its Directus version twice (an edit and a new
 // line naming the image tag); tuning160 restates MEMORY.md's
 // migrations/current.sql line; tuning161 restates two MEMORY.md lines,
 // proposes a recurring fact (the mysql-ro replica) twice and leaves its
