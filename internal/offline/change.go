@@ -932,7 +932,7 @@ func formerKind(match, old string) bool {
 		return false
 	}
 	l := strings.ToLower(match)
-	for _, w := range []string{"old ", "former ", "previous "} {
+	for _, w := range formerWords {
 		if strings.Contains(l, w+strings.ToLower(old)) {
 			return true
 		}

@@ -18,9 +18,10 @@ import (
 // says regex egg", "memory file saying gawk is out of date", "fix the
 // memory file: it still says SQLite". Group 1 is what it says, one or two
 // words.
-var memorySaysRe = lazyregexp.New(`(?i)\b(?:memory(?: file)?|memory\.md|gemini\.md|claude\.md|agents\.md)[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
+var memorySaysRe = lazyregexp.New(`(?i)\b` + memoryFile + `[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
 
-// wrongRe is the person calling what memory says wrong.
+// wrongRe is the person calling what memory says wrong, anywhere in the
+// message ("the memory says Jackson for JSON: that's outdated").
 var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) old)\b`)
 
 // disownedLines maps each memory line (read from a file, not the
@@ -34,7 +35,7 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 			continue
 		}
 		for _, m := range memorySaysRe().FindAllStringSubmatch(s.quote, -1) {
-			if !wrongRe().MatchString(s.quote) && !wrongRe().MatchString(message(said, i)) {
+			if !wrongRe().MatchString(message(said, i)) {
 				continue
 			}
 			name, l := k.heldName(strings.Fields(m[1]))

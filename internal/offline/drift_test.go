@@ -191,3 +191,18 @@ func TestStillHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryStale: every agent's memory file, named as behind, says memory
+// is stale; other notes do not.
+func TestMemoryStale(t *testing.T) {
+	for s, want := range map[string]bool{
+		"the memory file still has the old number": true,
+		"CLAUDE.md still says Python 3.11":         true,
+		"please update AGENTS.md":                  true,
+		"the release notes still mention 3.11":     false,
+	} {
+		if got := memoryStaleRe().MatchString(s); got != want {
+			t.Errorf("memoryStaleRe(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
