@@ -142,6 +142,11 @@ var (
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were)\s+(?:not|no longer)|(?:isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:[a-z]+ed|used|around|there)\b)[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
+		// "the test:unit script doesn't exist anymore": a value written
+		// as one, gone since (a name alone, "the file doesn't exist", or
+		// no "anymore", "os.tail doesnt exist, i made it up", is an
+		// error seen, not a change).
+		lazyregexp.New(`(?i)(?:^|\s)` + valueName + `(?:\s+[a-z]+)?\s+(?:(?:doesn'?t|does not)\s+exists?\s+any ?more|no longer exists?)\b`),
 		// "redis isn't on localhost anymore"
 		lazyregexp.New(`(?i)\b(?:isn'?t|aren'?t|wasn'?t|is not|are not)\s+(?:on|in|at|under|using)\s+` + article + name + `\s+any ?more\b`),
 		// "the old acme-raw bucket is read-only", "the former

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -28,6 +29,12 @@ type candidate struct {
 	// newer maps a listed command to its form through the runner its
 	// newest run used, when that differs (verificationCandidate).
 	newer map[string]string
+	// runs are the checks the sessions ran, as written, and since is
+	// when each listed command first ran (verificationCandidate): an
+	// older form memory lists that no run since used is the listed one's
+	// former self (staleForms).
+	runs  []ranCheck
+	since map[string]time.Time
 	srcs  []source
 	skill *skillDraft
 	// replaces is an existing memory line (trimmed, as in replaceIn) this

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/memdir"
@@ -565,8 +566,20 @@ func withoutKnown(line string) string {
 }
 
 // usesBanned reports whether a command runs a program the person ruled
-// out, directly or through a runner (`npx mocha`, `poetry run pytest`).
+// out, directly or through a runner (`npx mocha`, `poetry run pytest`),
+// or a script or target given up by its name.
 func usesBanned(cmd string, banned map[string]bool) bool {
+	if cs := commands(cmd); len(cs) == 1 {
+		// A script or target given up by a name written as one (`npm
+		// run test:unit` after "the test:unit script doesn't exist
+		// anymore"); a plain word ("never run lint first") names no
+		// script.
+		if kf := strings.Fields(strings.ToLower(cs[0].key)); len(kf) > 1 {
+			if w := kf[len(kf)-1]; banned[w] && strings.ContainsAny(w, ":-_.0123456789") {
+				return true
+			}
+		}
+	}
 	f := strings.Fields(strings.ToLower(cmd))
 	for len(f) > 0 {
 		if banned[f[0]] {
@@ -636,10 +649,11 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	for _, c := range merged {
 		have[c] = true
 	}
+	restated := v != nil && staleForms(merged, v, have)
 	// A command another memory line already names ("Build the PDF with
 	// `latexmk`") is left out unless the line gains a check memory does
 	// not name: then it lists them all, as a new line does.
-	adds := false
+	adds := restated
 	for _, c := range cmds {
 		adds = adds || !have[c] && !k.mentions(c)
 	}
@@ -658,6 +672,79 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 	}
 	out.global = path == d.Targets.GlobalMemory
 	return &out
+}
+
+// ranCheck is one run of a check: as written, and when.
+type ranCheck struct {
+	text string
+	at   time.Time
+}
+
+// staleForms puts a mined command in the place of the older form
+// memory's verification line lists for the same check when no session ran
+// that form as written since the mined one first ran: the check now runs
+// another way (`cargo clippy` then `cargo clippy -- -D warnings` every
+// time; `python -m unittest discover` then `pytest`, the one test command
+// of each line), and listing both would keep the way given up. The same
+// check is the same program and subcommand, or the one command of a
+// category on each side. It reports whether it replaced any; have gains
+// the commands put in.
+func staleForms(merged []string, v *candidate, have map[string]bool) bool {
+	parse := func(s string) (command, bool) {
+		if cs := commands(s); len(cs) == 1 {
+			return cs[0], true
+		}
+		return command{}, false
+	}
+	perCat := func(list []string) map[string]int {
+		n := map[string]int{}
+		for _, s := range list {
+			if c, ok := parse(s); ok && c.category != "" {
+				n[c.category]++
+			}
+		}
+		return n
+	}
+	oldCats, newCats := perCat(merged), perCat(v.cmds)
+	replaced := false
+	for i, o := range merged {
+		oc, ok := parse(o)
+		if !ok {
+			continue
+		}
+		for _, n := range v.cmds {
+			nc, ok := parse(n)
+			if !ok || have[n] {
+				continue
+			}
+			same := oc.checkKey() == nc.checkKey() ||
+				oc.category != "" && oc.category == nc.category && oldCats[oc.category] == 1 && newCats[nc.category] == 1
+			if !same || ranSince(v.runs, o, v.since[n]) {
+				continue
+			}
+			merged[i], have[n], replaced = n, true, true
+			break
+		}
+	}
+	return replaced
+}
+
+// ranSince reports whether a run at or after t used cmd as written, or
+// aimed it at a target (`pytest tests/test_x.py` runs `pytest`; `pytest
+// -x` is another form).
+func ranSince(runs []ranCheck, cmd string, t time.Time) bool {
+	for _, r := range runs {
+		if r.at.Before(t) {
+			continue
+		}
+		if r.text == cmd {
+			return true
+		}
+		if rest, ok := strings.CutPrefix(r.text, cmd+" "); ok && !strings.HasPrefix(rest, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxChecksLineTerms bounds the words a memory line may say beside the
@@ -1036,7 +1123,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 		if proposed {
 			done = append(done, ch)
 		}
-		if (hit || proposed || checkProgram(cands, ch.old)) && ch.old != "" && !hasDigit(ch.old) && isNew(ch.src.session) {
+		if (hit || proposed || checkProgram(cands, k, ch.old)) && ch.old != "" && !hasDigit(ch.old) && isNew(ch.src.session) {
 			banned[strings.ToLower(ch.old)] = true
 		}
 	}
@@ -1084,24 +1171,26 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 }
 
 // checkProgram reports whether name is the program (or the runner) of a
-// command on the mined verification line: a change that gives the tool
-// up ("X is deprecated, we use Y now") ends those commands even when no
-// line of memory names it.
-func checkProgram(cands []candidate, name string) bool {
+// command on the mined verification line or on memory's: a change that
+// gives the tool up ("X is deprecated, we use Y now", "jest is removed
+// from the deps") ends those commands even when no other line of memory
+// names it, and even when the new tool ran in too few sessions to be
+// listed yet.
+func checkProgram(cands []candidate, k *known, name string) bool {
 	if name == "" {
 		return false
 	}
+	cmds := []string(nil)
+	if old, _ := k.verificationLine(); old != "" {
+		cmds = backticked(old)
+	}
 	for _, c := range cands {
-		if c.kind != KindVerification {
-			continue
-		}
-		for _, cmd := range c.cmds {
-			if f := strings.Fields(cmd); len(f) > 0 && strings.EqualFold(f[0], name) {
-				return true
-			}
+		if c.kind == KindVerification {
+			cmds = append(cmds, c.cmds...)
 		}
 	}
-	return false
+	one := map[string]bool{strings.ToLower(name): true}
+	return slices.ContainsFunc(cmds, func(cmd string) bool { return usesBanned(cmd, one) })
 }
 
 // splitSetting is the memory lines a change told without its old value

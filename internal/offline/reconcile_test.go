@@ -3,8 +3,10 @@ package offline
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
@@ -507,5 +509,51 @@ func TestChangesUndoneEditNothing(t *testing.T) {
 	}
 	if got := applyChanges(nil, nil, chs[:1], isNew, k, memdir.Dir{}, map[string]bool{}, map[string]bool{}); len(got) != 1 || got[0].line != "The API listens on port 4000 in local dev." {
 		t.Errorf("edits %+v, want the port moved to 4000", got)
+	}
+}
+
+// TestStaleForms: memory's form of a check that no run used since the
+// mined form first ran gives way to it; one still run, or one of two
+// commands of its category, stays.
+func TestStaleForms(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2026, 6, d, 10, 0, 0, 0, time.UTC) }
+	tests := []struct {
+		name  string
+		old   []string
+		mined []string
+		runs  []ranCheck
+		want  []string
+	}{
+		{"flags added", []string{"cargo test", "cargo clippy"}, []string{"cargo clippy -- -D warnings"},
+			[]ranCheck{{"cargo clippy -- -D warnings", day(2)}}, []string{"cargo test", "cargo clippy -- -D warnings"}},
+		{"old form ran before", []string{"mix test"}, []string{"mix test --warnings-as-errors"},
+			[]ranCheck{{"mix test", day(1)}, {"mix test --warnings-as-errors", day(2)}}, []string{"mix test --warnings-as-errors"}},
+		{"old form still ran since", []string{"mix test"}, []string{"mix test --warnings-as-errors"},
+			[]ranCheck{{"mix test --warnings-as-errors", day(2)}, {"mix test test/cart_test.exs", day(3)}}, []string{"mix test"}},
+		{"the one test command", []string{"python -m unittest discover"}, []string{"pytest"},
+			[]ranCheck{{"pytest", day(2)}}, []string{"pytest"}},
+		{"two test commands in memory", []string{"npm test", "npx playwright test"}, []string{"npx vitest run"},
+			[]ranCheck{{"npx vitest run", day(2)}}, []string{"npm test", "npx playwright test"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := &candidate{kind: KindVerification, cmds: tt.mined, runs: tt.runs, since: map[string]time.Time{}}
+			for _, n := range tt.mined {
+				for _, r := range tt.runs {
+					if r.text == n && (v.since[n].IsZero() || r.at.Before(v.since[n])) {
+						v.since[n] = r.at
+					}
+				}
+			}
+			merged := slices.Clone(tt.old)
+			have := map[string]bool{}
+			for _, c := range merged {
+				have[c] = true
+			}
+			got := staleForms(merged, v, have)
+			if !slices.Equal(merged, tt.want) || got != !slices.Equal(tt.old, tt.want) {
+				t.Errorf("staleForms(%q) = %q, %v; want %q", tt.old, merged, got, tt.want)
+			}
+		})
 	}
 }

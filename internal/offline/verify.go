@@ -130,9 +130,11 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 	order := 0
 	split := splitBy(sessions, func(c command) string { return c.category })
 	byMode := splitBy(sessions, func(c command) string { return c.flagValues })
+	var runs []ranCheck
 	for idx, m := range sessions {
 		mode := map[string]string{} // each group's first mode in the session
 		for _, r := range m.checks {
+			runs = append(runs, ranCheck{text: argsText(r.cmd.args), at: r.src.at})
 			k := r.cmd.checkKey()
 			if split[k] {
 				// A build and a check of one tool's area in one
@@ -269,10 +271,15 @@ func verificationCandidate(sessions []mined, isNew func(int) bool) *candidate {
 			}
 		}
 	}
-	c := &candidate{kind: KindVerification}
+	c := &candidate{kind: KindVerification, runs: runs, since: map[string]time.Time{}}
 	for _, g := range kept {
 		cmd := listedForm(g.forms, g.full, g.runs, g.dangling || g.fed)
 		c.cmds = append(c.cmds, cmd)
+		for _, sr := range g.checked {
+			if t := c.since[cmd]; t.IsZero() || sr.r.src.at.Before(t) {
+				c.since[cmd] = sr.r.src.at
+			}
+		}
 		if len(g.byRunner) > 1 {
 			// Run through another runner later (`poetry run pytest`,
 			// then `uv run pytest`): the newest way stands in for
