@@ -132,6 +132,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			if old == "" {
 				old, path = k.disowns(c, said, disowned, taken)
 			}
+			if old == "" {
+				old, path = k.dismissed(c, said, taken)
+			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
 				// person's own line: it leaves the global memory alone.

@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/automem/automem/internal/lazyregexp"
+)
+
+// A person who changes what memory holds often gives the old thing up in
+// one sentence and states the rule in the next: "celery was too heavy for
+// what we do. from now on background jobs are always arq tasks". The
+// words of giving up are endless ("was a mistake", "is leftover junk",
+// "couldn't handle 100k points", "we haven't used it for months"), so the
+// sentence is read by its shape instead: it names what one memory line
+// holds, in words of the past or of fault, and the rule beside it speaks
+// of that line's thing without naming what the line holds. The rule is
+// the line's new form; beside it the old line would contradict it.
+
+// dismissRe is a word that speaks of a thing as past or at fault.
+var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|never|not|no|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too|broken|useless|pointless|unused)\b`)
+
+// writtenAsName reports whether line writes name as a name, not as a word of
+// the sentence: past its first word, with a capital, a digit or a mark of
+// a path or identifier ("Celery", "MLflow", "1883", "per_page",
+// "content/drafts"; not the "Handlers" a line opens with).
+func writtenAsName(line, name string) bool {
+	for i, w := range strings.Fields(line) {
+		if i == 0 || !strings.EqualFold(trimValue(w), name) {
+			continue
+		}
+		if w := trimValue(w); hasDigit(w) || strings.ContainsAny(w, "./_:@") || strings.ToLower(w) != w {
+			return true
+		}
+	}
+	return false
+}
+
+// incidentRe is a word of something that went wrong once ("celery was
+// down this morning"): the thing is still in use.
+var incidentRe = lazyregexp.New(`(?i)\b(?:(?:is|was|went|are|were|been|goes|going) down|crash\w*|fail\w*|flaky|outage|restart\w*|hiccup|this morning|today|yesterday|last night)\b`)
+
+// dismissed finds the memory line (read from a file, not the verification
+// line, not yet rewritten) a rule's message gives up in another sentence:
+// that sentence, with a word of dismissRe, names a word exactly one line
+// holds; the rule does not name it and names a thing the line names too.
+func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (string, string) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || k.has(c.line) {
+		// (A rule memory already states took its place on a run
+		// before.)
+		return "", ""
+	}
+	own := strings.ToLower(strings.TrimRight(c.line, ". "))
+	subj := subjectTerms(c.line)
+	for _, m := range candidateMessages(c, said) {
+		for _, s := range splitSentences(m) {
+			if strings.Contains(strings.ToLower(s), own) || !dismissRe().MatchString(s) || incidentRe().MatchString(s) {
+				continue
+			}
+			var words []string
+			for _, w := range strings.Fields(s) {
+				// "page/per_page was a mistake": either name.
+				words = append(words, w)
+				if parts := strings.Split(trimValue(w), "/"); len(parts) == 2 {
+					words = append(words, parts...)
+				}
+			}
+			for _, w := range words {
+				name := trimValue(w)
+				if len(name) < 3 || strings.EqualFold(name, "memory") || containsValue(c.line, name) {
+					continue
+				}
+				held, l := k.heldName([]string{name})
+				if l == "" || taken[l] || !writtenAsName(l, held) {
+					continue
+				}
+				rest := subjectTerms(outsidePhrase(l, held))
+				delete(rest, strings.ToLower(held))
+				if sharesSubject(subj, rest) {
+					return l, k.from[l]
+				}
+			}
+		}
+	}
+	return "", ""
+}
