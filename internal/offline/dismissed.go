@@ -16,8 +16,10 @@ import (
 // of that line's thing without naming what the line holds. The rule is
 // the line's new form; beside it the old line would contradict it.
 
-// dismissRe is a word that speaks of a thing as past or at fault.
-var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|never|not|no|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too|broken|useless|pointless|unused)\b`)
+// dismissRe is a word that speaks of a thing as past or at fault. (Not
+// "never", "not" or "no": those forbid in a rule, "never let a CubeMX
+// regen drop it lower", and give nothing up.)
+var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too|broken|useless|pointless|unused)\b`)
 
 // writtenAsName reports whether line writes name as a name, not as a word of
 // the sentence: past its first word, with a capital, a digit or a mark of
@@ -39,47 +41,72 @@ func writtenAsName(line, name string) bool {
 // down this morning"): the thing is still in use.
 var incidentRe = lazyregexp.New(`(?i)\b(?:(?:is|was|went|are|were|been|goes|going) down|crash\w*|fail\w*|flaky|outage|restart\w*|hiccup|this morning|today|yesterday|last night)\b`)
 
+// reasonSplitRe parts a sentence at its punctuation (as clauseSplitRe
+// does) and at the words that join a reason or a result to a rule, so a
+// clause giving a thing up stands alone: "page/per_page was a mistake so
+// from now on list endpoints take a cursor param".
+var reasonSplitRe = lazyregexp.New(`\s*(?:[,;:]|\s[-\x{2013}\x{2014}]\s|\b(?:so|because|since|but)\b)\s*`)
+
+// dismissedIn is the memory line a clause of giving up names a thing of
+// (a word exactly one line holds, written there as a name) that rule does
+// not name, when rule names a thing the line names too.
+func (k *known) dismissedIn(clause, rule string, taken map[string]bool) string {
+	subj := subjectTerms(rule)
+	var words []string
+	for _, w := range strings.Fields(clause) {
+		// "page/per_page was a mistake": either name.
+		words = append(words, w)
+		if parts := strings.Split(trimValue(w), "/"); len(parts) == 2 {
+			words = append(words, parts...)
+		}
+	}
+	for _, w := range words {
+		name := trimValue(w)
+		if len(name) < 3 || strings.EqualFold(name, "memory") || containsValue(rule, name) {
+			continue
+		}
+		held, l := k.heldName([]string{name})
+		if l == "" || taken[l] || !writtenAsName(l, held) {
+			continue
+		}
+		rest := subjectTerms(outsidePhrase(l, held))
+		delete(rest, strings.ToLower(held))
+		if sharesSubject(subj, rest) {
+			return l
+		}
+	}
+	return ""
+}
+
 // dismissed finds the memory line (read from a file, not the verification
-// line, not yet rewritten) a rule's message gives up in another sentence:
-// that sentence, with a word of dismissRe, names a word exactly one line
-// holds; the rule does not name it and names a thing the line names too.
-func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (string, string) {
+// line, not yet rewritten) a rule's message gives up in a clause of its
+// own (reasonSplitRe), before, after or inside the rule, and its file
+// (dismissedIn). It returns too the line to hold in its place: the rule,
+// less that clause when the rule said it.
+func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (string, string, string) {
 	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || k.has(c.line) {
 		// (A rule memory already states took its place on a run
 		// before.)
-		return "", ""
+		return "", "", ""
 	}
-	own := strings.ToLower(strings.TrimRight(c.line, ". "))
-	subj := subjectTerms(c.line)
 	for _, m := range candidateMessages(c, said) {
 		for _, s := range splitSentences(m) {
-			if strings.Contains(strings.ToLower(s), own) || !dismissRe().MatchString(s) || incidentRe().MatchString(s) {
-				continue
-			}
-			var words []string
-			for _, w := range strings.Fields(s) {
-				// "page/per_page was a mistake": either name.
-				words = append(words, w)
-				if parts := strings.Split(trimValue(w), "/"); len(parts) == 2 {
-					words = append(words, parts...)
-				}
-			}
-			for _, w := range words {
-				name := trimValue(w)
-				if len(name) < 3 || strings.EqualFold(name, "memory") || containsValue(c.line, name) {
+			for _, cl := range reasonSplitRe().Split(s, -1) {
+				if !dismissRe().MatchString(cl) || incidentRe().MatchString(s) {
 					continue
 				}
-				held, l := k.heldName([]string{name})
-				if l == "" || taken[l] || !writtenAsName(l, held) {
-					continue
+				// The rule, less the clause when it says it too
+				// ("… on 8883 with TLS, plain 1883 is closed off"):
+				// the line to hold is the rule alone.
+				rule := c.line
+				if r := outsidePhrase(c.line, strings.TrimSpace(cl)); r != c.line {
+					rule = asLine(strings.Join(strings.Fields(r), " "))
 				}
-				rest := subjectTerms(outsidePhrase(l, held))
-				delete(rest, strings.ToLower(held))
-				if sharesSubject(subj, rest) {
-					return l, k.from[l]
+				if l := k.dismissedIn(cl, rule, taken); l != "" {
+					return l, k.from[l], rule
 				}
 			}
 		}
 	}
-	return "", ""
+	return "", "", ""
 }

@@ -133,7 +133,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old == "" {
-				old, path = k.dismissed(c, said, taken)
+				if l, p, rule := k.dismissed(c, said, taken); l != "" {
+					old, path, c.line = l, p, rule
+				}
 			}
 			if old != "" && path == d.Targets.GlobalMemory && !c.global && !personal(c.line) {
 				// A rule of this project is no newer form of the
