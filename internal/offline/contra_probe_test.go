@@ -20,7 +20,9 @@ import (
 // Once the patch is applied, no `conflict` pair may stand together, and
 // every "#keep" text must still be in memory (a line the new one is not
 // about is left alone). "#want" texts are the new values, logged when
-// missing: proposing the new value at all is the other rules' business.
+// missing: proposing the new value at all is the other rules' business,
+// except where a probe marks it "#need" (a new value the probe is about
+// being dropped as a line memory already holds): then its absence fails.
 // A probe marked "#open <why>" is a known failure, logged until fixed.
 func TestContraProbes(t *testing.T) {
 	probeFile(t, "contra.txt", 7000, probeProject)
@@ -54,7 +56,7 @@ func probeFile(t *testing.T, name string, seed int, check func(t *testing.T, p *
 // probeProject runs the extractor over one probe project and checks the
 // memory the applied patch leaves.
 func probeProject(t *testing.T, p *evalProject, script string, seed int) {
-	var keep, want []string
+	var keep, want, need []string
 	fail := t.Errorf
 	for _, ln := range strings.Split(script, "\n") {
 		if why, ok := strings.CutPrefix(ln, "#open "); ok {
@@ -67,6 +69,9 @@ func probeProject(t *testing.T, p *evalProject, script string, seed int) {
 		}
 		if s, ok := strings.CutPrefix(ln, "#want "); ok {
 			want = append(want, s)
+		}
+		if s, ok := strings.CutPrefix(ln, "#need "); ok {
+			need = append(need, s)
 		}
 	}
 	w, in, _ := evalWorld(t, p, seed, func(s string) string { return s })
@@ -113,6 +118,11 @@ func probeProject(t *testing.T, p *evalProject, script string, seed int) {
 	for _, k := range want {
 		if !has(k) {
 			t.Logf("new value %q not proposed", k)
+		}
+	}
+	for _, k := range need {
+		if !has(k) {
+			fail("new value %q not proposed: %q", k, lines)
 		}
 	}
 }

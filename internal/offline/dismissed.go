@@ -19,7 +19,7 @@ import (
 // dismissRe is a word that speaks of a thing as past or at fault. (Not
 // "never", "not" or "no": those forbid in a rule, "never let a CubeMX
 // regen drop it lower", and give nothing up.)
-var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too|broken|useless|pointless|unused)\b`)
+var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too\s+[a-z]+|broken|useless|pointless|unused)\b`)
 
 // writtenAsName reports whether line writes name as a name, not as a word of
 // the sentence: past its first word, with a capital, a digit or a mark of
@@ -78,19 +78,43 @@ func (k *known) dismissedIn(clause, rule string, taken map[string]bool) string {
 	return ""
 }
 
+// withoutJoiners is what is left of a sentence once a clause is cut out,
+// its spaces made single and the punctuation and joining words (so,
+// because, since, but, and) it was set off by dropped from both ends.
+func withoutJoiners(s string) string {
+	f := strings.Fields(s)
+	join := func(w string) bool {
+		switch strings.ToLower(strings.Trim(w, ",;:.")) {
+		case "", "-", "\u2013", "\u2014", "so", "because", "since", "but", "and":
+			return true
+		}
+		return false
+	}
+	for len(f) > 0 && join(f[len(f)-1]) {
+		f = f[:len(f)-1]
+	}
+	for len(f) > 0 && join(f[0]) {
+		f = f[1:]
+	}
+	return strings.TrimRight(strings.Join(f, " "), ",;:")
+}
+
 // dismissed finds the memory line (read from a file, not the verification
 // line, not yet rewritten) a rule's message gives up in a clause of its
 // own (reasonSplitRe), before, after or inside the rule, and its file
 // (dismissedIn). It returns too the line to hold in its place: the rule,
 // less that clause when the rule said it.
 func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (string, string, string) {
-	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || k.has(c.line) {
-		// (A rule memory already states took its place on a run
-		// before.)
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", "", ""
 	}
 	for _, m := range candidateMessages(c, said) {
 		for _, s := range splitSentences(m) {
+			if tellsNoChange(s) {
+				// "notebooks stay paired with jupytext,
+				// nothing changes there"
+				continue
+			}
 			for _, cl := range reasonSplitRe().Split(s, -1) {
 				if !dismissRe().MatchString(cl) || incidentRe().MatchString(s) {
 					continue
@@ -100,7 +124,12 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 				// the line to hold is the rule alone.
 				rule := c.line
 				if r := outsidePhrase(c.line, strings.TrimSpace(cl)); r != c.line {
-					rule = asLine(strings.Join(strings.Fields(r), " "))
+					rule = asLine(withoutJoiners(r))
+				}
+				if k.holds(rule) {
+					// (It took the line's place on a run
+					// before.)
+					continue
 				}
 				if l := k.dismissedIn(cl, rule, taken); l != "" {
 					return l, k.from[l], rule
