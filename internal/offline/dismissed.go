@@ -1,9 +1,11 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
+	"github.com/automem/automem/internal/textkey"
 )
 
 // A person who changes what memory holds often gives the old thing up in
@@ -138,4 +140,104 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 		}
 	}
 	return "", "", ""
+}
+
+// renewed finds the one memory line (read from a file, not the
+// verification line, not yet rewritten) a rule told as a change ("from now
+// on save files are always written as messagepack") states the same fact
+// as, by the words they share, with another name: the rule names what the
+// line does not, and the line names, as a name, what the rule does not
+// ("JSON"). Memory holds the fact with its old value; the rule is its new
+// form, and left beside it, or dropped as known, memory would keep the
+// old one.
+func (k *known) renewed(c candidate, said []source, isNew func(int) bool, taken map[string]bool) (string, string) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || !toldAsChange(c, said, isNew) {
+		return "", ""
+	}
+	// The rule and the message it was said in: "ops moved all our
+	// static sites off Netlify; going forward …".
+	told := strings.Join(append([]string{c.line}, candidateMessages(c, said)...), " ")
+	own := termSet(factTerms(c.line))
+	// (A sentence of the rule may be the one the line says:
+	// "No restarts, … After a config change run systemctl reload
+	// haproxy".)
+	sentences := append(splitSentences(c.line), c.line)
+	found := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) || !slices.ContainsFunc(sentences, func(s string) bool { return sameFact(s, l) }) {
+			continue
+		}
+		theirs := termSet(factTerms(l))
+		adds := false
+		for t := range own {
+			adds = adds || !theirs[t]
+		}
+		if !adds || namesStill(l, c.line) || !negatesWordOf(told, l) {
+			continue
+		}
+		if found != "" {
+			return "", ""
+		}
+		found = l
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// toldAsChange reports whether a message of a new session a candidate
+// came from tells a change (changeSignalRe) that holds: "no restarts from
+// now on. … after a config change run systemctl reload haproxy".
+func toldAsChange(c candidate, said []source, isNew func(int) bool) bool {
+	for _, s := range c.srcs {
+		if !isNew(s.session) {
+			continue
+		}
+		for i := range said {
+			if said[i].session == s.session && said[i].msgID == s.msgID && changeSignalRe().MatchString(said[i].quote) && !tellsNoChange(said[i].quote) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+
+// namesStill reports whether other holds, not negated, a name line writes
+// as code (codeNames: "top.sls", "ns1", "app/kv/", "MySQL"): the two
+// speak of the same named thing, and one adds to what the other says of
+// it.
+func namesStill(line, other string) bool {
+	theirs := codeNames(other)
+	toks := " " + strings.Join(textkey.Tokens(other), " ") + " "
+	for n := range codeNames(line) {
+		if (theirs[n] || strings.Contains(toks, " "+n+" ")) && !negatedIn(other, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// negationBeforeRe ends in a word that negates or leaves what follows it:
+// "no restarts", "not on GitHub Pages", "off Netlify".
+var negationBeforeRe = lazyregexp.New(`(?i)\b(?:no|not|never|off|without|instead of|rather than|no more|no longer)\s+(?:(?:on|in|at|the|a|an|using|use|from|of)\s+)?$`)
+
+// negatesWordOf reports whether rule negates or leaves a word of line
+// ("No restarts" of "run systemctl restart squid", "off Netlify" of
+// "Deployed to Netlify"): the rule says what the line held no longer
+// does; a rule that only adds to the line's thing negates nothing of it.
+func negatesWordOf(rule, line string) bool {
+	words := termSet(factTerms(line))
+	f := strings.Fields(rule)
+	for i, w := range f {
+		t := textkey.Terms(w)
+		if len(t) != 1 || !words[t[0]] || kindTerms[t[0]] {
+			continue
+		}
+		if negationBeforeRe().MatchString(strings.Join(f[max(0, i-3):i], " ") + " ") {
+			return true
+		}
+	}
+	return false
 }

@@ -85,14 +85,21 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			c.line = withoutKnown(c.line)
 		}
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) {
-			old, path := k.superseded(c.line, taken)
+			// A rule told as a change that says a memory line's fact
+			// anew, the line's thing given up, is its new form
+			// (renewed), not the line said again with words added.
+			old, path := k.renewed(c, said, isNew, taken)
+			renewal := old != ""
+			if old == "" {
+				old, path = k.superseded(c.line, taken)
+			}
 			if old == "" {
 				old, path = k.ruledInQuote(c, taken)
 			}
 			if old == "" {
 				old, path = k.elaborated(c.line, taken)
 			}
-			if old != "" {
+			if old != "" && !renewal {
 				// Memory's line said again with a reason or another
 				// sentence added is no edit of it: the sentences that
 				// say it go, and a line saying nothing else is not
