@@ -203,7 +203,6 @@ func toldAsChange(c candidate, said []source, isNew func(int) bool) bool {
 	return false
 }
 
-
 // namesStill reports whether other holds, not negated, a name line writes
 // as code (codeNames: "top.sls", "ns1", "app/kv/", "MySQL"): the two
 // speak of the same named thing, and one adds to what the other says of
@@ -220,24 +219,43 @@ func namesStill(line, other string) bool {
 }
 
 // negationBeforeRe ends in a word that negates or leaves what follows it:
-// "no restarts", "not on GitHub Pages", "off Netlify".
-var negationBeforeRe = lazyregexp.New(`(?i)\b(?:no|not|never|off|without|instead of|rather than|no more|no longer)\s+(?:(?:on|in|at|the|a|an|using|use|from|of)\s+)?$`)
+// "no restarts", "not on GitHub Pages", "off Netlify", "don't add".
+var negationBeforeRe = lazyregexp.New(`(?i)\b(?:no|not|never|off|without|instead of|rather than|no more|no longer|don'?t|do not)\s+(?:(?:on|in|at|the|a|an|using|use|from|of)\s+)?$`)
 
-// negatesWordOf reports whether rule negates or leaves a word of line
-// ("No restarts" of "run systemctl restart squid", "off Netlify" of
-// "Deployed to Netlify"): the rule says what the line held no longer
-// does; a rule that only adds to the line's thing negates nothing of it.
+// negatesWordOf reports whether rule negates or leaves a word of line that
+// line itself does not negate ("No restarts" of "run systemctl restart
+// squid", "off Netlify" of "Deployed to Netlify"): the rule says what the
+// line held no longer does. A rule that only adds to the line's thing
+// negates nothing of it, and one that forbids what the line forbids
+// ("never add a new dependency" of "Don't add new dependencies") says it
+// again.
 func negatesWordOf(rule, line string) bool {
-	words := termSet(factTerms(line))
-	f := strings.Fields(rule)
-	for i, w := range f {
-		t := textkey.Terms(w)
-		if len(t) != 1 || !words[t[0]] || kindTerms[t[0]] {
-			continue
+	kept := map[string]bool{}
+	for t := range negatedWords(line) {
+		kept[t] = false
+	}
+	for _, t := range factTerms(line) {
+		if _, neg := kept[t]; !neg {
+			kept[t] = true
 		}
-		if negationBeforeRe().MatchString(strings.Join(f[max(0, i-3):i], " ") + " ") {
+	}
+	for t := range negatedWords(rule) {
+		if kept[t] && !kindTerms[t] {
 			return true
 		}
 	}
 	return false
+}
+
+// negatedWords are the terms of s a word of negationBeforeRe comes right
+// before.
+func negatedWords(s string) map[string]bool {
+	out := map[string]bool{}
+	f := strings.Fields(s)
+	for i, w := range f {
+		if t := textkey.Terms(w); len(t) == 1 && negationBeforeRe().MatchString(strings.Join(f[max(0, i-3):i], " ")+" ") {
+			out[t[0]] = true
+		}
+	}
+	return out
 }
