@@ -151,9 +151,10 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 // form, and left beside it, or dropped as known, memory would keep the
 // old one.
 func (k *known) renewed(c candidate, said []source, isNew func(int) bool, taken map[string]bool) (string, string) {
-	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || !toldAsChange(c, said, isNew) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", ""
 	}
+	change := toldAsChange(c, said, isNew)
 	// The rule and the message it was said in: "ops moved all our
 	// static sites off Netlify; going forward …".
 	told := strings.Join(append([]string{c.line}, candidateMessages(c, said)...), " ")
@@ -172,7 +173,10 @@ func (k *known) renewed(c candidate, said []source, isNew func(int) bool, taken 
 		for t := range own {
 			adds = adds || !theirs[t]
 		}
-		if !adds || namesStill(l, c.line) || !negatesWordOf(told, l) {
+		// Told as a change, the message may give the line's word up;
+		// told plainly, the rule itself must ("Build with `mason build
+		// --release` rather than with the Makefile").
+		if !adds || namesStill(l, c.line) || !(change && negatesWordOf(told, l) || negatesWordOf(c.line, l)) {
 			continue
 		}
 		if found != "" {
@@ -220,7 +224,7 @@ func namesStill(line, other string) bool {
 
 // negationBeforeRe ends in a word that negates or leaves what follows it:
 // "no restarts", "not on GitHub Pages", "off Netlify", "don't add".
-var negationBeforeRe = lazyregexp.New(`(?i)\b(?:no|not|never|off|without|instead of|rather than|no more|no longer|don'?t|do not)\s+(?:(?:on|in|at|the|a|an|using|use|from|of)\s+)?$`)
+var negationBeforeRe = lazyregexp.New(`(?i)\b(?:no|not|never|off|without|instead of|rather than|no more|no longer|don'?t|do not)\s+(?:(?:on|in|at|the|a|an|using|use|from|of|with|via|through)\s+)?$`)
 
 // negatesWordOf reports whether rule negates or leaves a word of line that
 // line itself does not negate ("No restarts" of "run systemctl restart
