@@ -17,6 +17,12 @@ import (
 // holds, in words of the past or of fault, and the rule beside it speaks
 // of that line's thing without naming what the line holds. The rule is
 // the line's new form; beside it the old line would contradict it.
+//
+// The same rule may also say the line's fact again in its own words with
+// one word of it negated ("no restarts … run systemctl reload haproxy"
+// beside "run systemctl restart haproxy"): by its words it is the fact
+// memory holds, and only the negation tells it is that fact's new form
+// (renewed).
 
 // dismissRe is a word that speaks of a thing as past or at fault. (Not
 // "never", "not" or "no": those forbid in a rule, "never let a CubeMX
@@ -112,13 +118,14 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 	}
 	for _, m := range candidateMessages(c, said) {
 		for _, s := range splitSentences(m) {
-			if tellsNoChange(s) {
+			if tellsNoChange(s) || incidentRe().MatchString(s) {
 				// "notebooks stay paired with jupytext,
-				// nothing changes there"
+				// nothing changes there"; "celery was down
+				// this morning"
 				continue
 			}
 			for _, cl := range reasonSplitRe().Split(s, -1) {
-				if !dismissRe().MatchString(cl) || incidentRe().MatchString(s) {
+				if !dismissRe().MatchString(cl) {
 					continue
 				}
 				// The rule, less the clause when it says it too
@@ -143,13 +150,15 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 }
 
 // renewed finds the one memory line (read from a file, not the
-// verification line, not yet rewritten) a rule told as a change ("from now
-// on save files are always written as messagepack") states the same fact
-// as, by the words they share, with another name: the rule names what the
-// line does not, and the line names, as a name, what the rule does not
-// ("JSON"). Memory holds the fact with its old value; the rule is its new
-// form, and left beside it, or dropped as known, memory would keep the
-// old one.
+// verification line, not yet rewritten) a rule states the same fact as,
+// by the words one of its sentences shares with it, while saying what the
+// line held no longer holds: the rule negates or leaves a word of the line
+// ("results go in results/<date>/ and not in out/"), or, told as a change,
+// its message does ("ops moved all our static sites off Netlify; going
+// forward the docs site is deployed to Cloudflare Pages"). The rule is the
+// line's new form; left beside it, or dropped as the fact memory already
+// holds, memory would keep the old one. A rule that adds no word, or
+// still names a name of the line (namesStill), adds to the line instead.
 func (k *known) renewed(c candidate, said []source, isNew func(int) bool, taken map[string]bool) (string, string) {
 	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", ""
