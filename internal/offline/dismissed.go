@@ -272,3 +272,42 @@ func negatedWords(s string) map[string]bool {
 	}
 	return out
 }
+
+// dismissedChecks are the commands of memory's verification line (old) a
+// rule of this run gives up in a clause of its own ("stop running npm
+// test locally, use npm run test:ci", "jest is too slow for us, use npx
+// vitest run"): the clause, in words of the past or of fault or asking to
+// stop, names the command as written, or the tool it runs past its runner.
+// A runner alone ("npm") names no one check.
+func dismissedChecks(cands []candidate, old string) map[string]bool {
+	var out map[string]bool
+	cmds := backticked(old)
+	for _, c := range cands {
+		if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
+			continue
+		}
+		for _, cl := range reasonSplitRe().Split(c.line, -1) {
+			if !dismissRe().MatchString(cl) && !stopUsingRe().MatchString(cl) || incidentRe().MatchString(cl) {
+				continue
+			}
+			low := strings.ToLower(cl)
+			for _, cmd := range cmds {
+				cs := commands(cmd)
+				if len(cs) != 1 {
+					continue
+				}
+				named := holdsPhrase(low, strings.ToLower(cmd))
+				if t := strings.ToLower(cs[0].tool); !named && t != "" && t != strings.ToLower(firstWord(cmd)) {
+					named = holdsPhrase(low, t)
+				}
+				if named {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[cmd] = true
+				}
+			}
+		}
+	}
+	return out
+}

@@ -165,7 +165,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
 	out = withoutToldEdits(out, k)
-	if v := verificationUpdate(verify, k, banned, d, taken); v != nil {
+	if v := verificationUpdate(verify, out, k, banned, d, taken); v != nil {
 		out = append([]candidate{*v}, out...)
 	}
 	return out
@@ -617,7 +617,7 @@ func usesBanned(cmd string, banned map[string]bool) bool {
 // a memory line that only lists checks, one of them no longer run as
 // written (checksLine), is that line in free words: the verification line
 // takes its place. It returns nil when nothing changes.
-func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir.Dir, taken map[string]bool) *candidate {
+func verificationUpdate(v *candidate, rules []candidate, k *known, banned map[string]bool, d memdir.Dir, taken map[string]bool) *candidate {
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
@@ -652,8 +652,9 @@ func verificationUpdate(v *candidate, k *known, banned map[string]bool, d memdir
 		path = d.File(d.Local())
 	}
 	var merged []string
+	given := dismissedChecks(rules, old)
 	for _, c := range backticked(old) {
-		if !usesBanned(c, banned) {
+		if !usesBanned(c, banned) && !given[c] {
 			merged = append(merged, c)
 		}
 	}
