@@ -292,12 +292,12 @@ func dismissedChecks(cands []candidate, old string) map[string]bool {
 			}
 			low := strings.ToLower(cl)
 			for _, cmd := range cmds {
-				cs := commands(cmd)
-				if len(cs) != 1 {
+				p, ok := oneCommand(cmd)
+				if !ok {
 					continue
 				}
 				named := holdsPhrase(low, strings.ToLower(cmd))
-				if t := strings.ToLower(cs[0].tool); !named && t != "" && t != strings.ToLower(firstWord(cmd)) {
+				if t := strings.ToLower(p.tool); !named && t != "" && t != strings.ToLower(firstWord(cmd)) {
 					named = holdsPhrase(low, t)
 				}
 				if named {

@@ -581,12 +581,12 @@ func withoutKnown(line string) string {
 // out, directly or through a runner (`npx mocha`, `poetry run pytest`),
 // or a script or target given up by its name.
 func usesBanned(cmd string, banned map[string]bool) bool {
-	if cs := commands(cmd); len(cs) == 1 {
+	if c, ok := oneCommand(cmd); ok {
 		// A script or target given up by a name written as one (`npm
 		// run test:unit` after "the test:unit script doesn't exist
 		// anymore"); a plain word ("never run lint first") names no
 		// script.
-		if kf := strings.Fields(strings.ToLower(cs[0].key)); len(kf) > 1 {
+		if kf := strings.Fields(strings.ToLower(c.key)); len(kf) > 1 {
 			if w := kf[len(kf)-1]; banned[w] && strings.ContainsAny(w, ":-_.0123456789") {
 				return true
 			}
@@ -703,16 +703,10 @@ type ranCheck struct {
 // category on each side. It reports whether it replaced any; have gains
 // the commands put in.
 func staleForms(merged []string, v *candidate, have map[string]bool) bool {
-	parse := func(s string) (command, bool) {
-		if cs := commands(s); len(cs) == 1 {
-			return cs[0], true
-		}
-		return command{}, false
-	}
 	perCat := func(list []string) map[string]int {
 		n := map[string]int{}
 		for _, s := range list {
-			if c, ok := parse(s); ok && c.category != "" {
+			if c, ok := oneCommand(s); ok && c.category != "" {
 				n[c.category]++
 			}
 		}
@@ -721,12 +715,12 @@ func staleForms(merged []string, v *candidate, have map[string]bool) bool {
 	oldCats, newCats := perCat(merged), perCat(v.cmds)
 	replaced := false
 	for i, o := range merged {
-		oc, ok := parse(o)
+		oc, ok := oneCommand(o)
 		if !ok {
 			continue
 		}
 		for _, n := range v.cmds {
-			nc, ok := parse(n)
+			nc, ok := oneCommand(n)
 			if !ok || have[n] {
 				continue
 			}
@@ -801,12 +795,11 @@ func (k *known) checksLine(cmds []string, banned, taken map[string]bool, global 
 		var kept []string
 		stale, checks := false, true
 		for _, s := range spans {
-			cs := commands(s)
-			if len(cs) != 1 {
+			c, ok := oneCommand(s)
+			if !ok {
 				checks = false
 				break
 			}
-			c := cs[0]
 			covered := keys[c.checkKey()] || c.category != "" && cats[c.category]
 			if c.category == "" && !keys[c.checkKey()] {
 				checks = false

@@ -530,6 +530,16 @@ func varArg(w *syntax.Word, script string, assigned map[string]bool) (word, bool
 	return word{text: script[from:to], expands: true}, true
 }
 
+// oneCommand is the command s names when it is a single one (a code
+// span of memory, a listed check): a script of two or none is no one
+// command to compare.
+func oneCommand(s string) (command, bool) {
+	if cs := commands(s); len(cs) == 1 {
+		return cs[0], true
+	}
+	return command{}, false
+}
+
 // commands normalises every simple command of a script.
 func commands(script string) []command {
 	var out []command
