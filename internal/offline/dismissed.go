@@ -274,40 +274,83 @@ func negatedWords(s string) map[string]bool {
 }
 
 // dismissedChecks are the commands of memory's verification line (old) a
-// rule of this run gives up in a clause of its own ("stop running npm
-// test locally, use npm run test:ci", "jest is too slow for us, use npx
-// vitest run"): the clause, in words of the past or of fault or asking to
-// stop, names the command as written, or the tool it runs past its runner.
-// A runner alone ("npm") names no one check.
-func dismissedChecks(cands []candidate, old string) map[string]bool {
+// rule of this run, or the message it was said in, gives up in a clause
+// of its own ("stop running npm test locally, it watches forever. use npm
+// run test:ci from now on"; "jest is too slow for us, use npx vitest
+// run"): the clause, in words of the past or of fault or asking to stop,
+// names the command as written, or the tool it runs past its runner. A
+// runner alone ("npm") names no one check; a sentence of an incident or
+// of no change gives nothing up.
+func dismissedChecks(cands []candidate, said []source, old string) map[string]bool {
 	var out map[string]bool
 	cmds := backticked(old)
 	for _, c := range cands {
 		if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 			continue
 		}
-		for _, cl := range reasonSplitRe().Split(c.line, -1) {
-			if !dismissRe().MatchString(cl) && !stopUsingRe().MatchString(cl) || incidentRe().MatchString(cl) {
-				continue
-			}
-			low := strings.ToLower(cl)
-			for _, cmd := range cmds {
-				p, ok := oneCommand(cmd)
-				if !ok {
+		for i, s := range append([]string{c.line}, candidateMessages(c, said)...) {
+			for _, sn := range splitSentences(s) {
+				if tellsNoChange(sn) || incidentRe().MatchString(sn) {
 					continue
 				}
-				named := holdsPhrase(low, strings.ToLower(cmd))
-				if t := strings.ToLower(p.tool); !named && t != "" && t != strings.ToLower(firstWord(cmd)) {
-					named = holdsPhrase(low, t)
-				}
-				if named {
-					if out == nil {
-						out = map[string]bool{}
+				for _, cl := range reasonSplitRe().Split(sn, -1) {
+					if !stopUsingRe().MatchString(cl) && !(i == 0 && dismissRe().MatchString(cl) || forgoes(cl)) {
+						continue
 					}
-					out[cmd] = true
+					low := strings.ToLower(cl)
+					for _, cmd := range cmds {
+						if !out[cmd] && namesCheck(low, cmd) {
+							if out == nil {
+								out = map[string]bool{}
+							}
+							out[cmd] = true
+						}
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// forgoesRe is a word that gives a thing up outright, not one that tells
+// of it in the past ("was", "left"): read in the sentences of a rule's
+// message, where "npm test was red again" tells of a run.
+var forgoesRe = lazyregexp.New(`(?i)\b(?:junk|leftovers?|mistake|dead|gone|killed|ripped out|dropped|removed|replaced|retired|deprecated|obsolete|ditched|abandoned|scrapped|useless|pointless|unused|too\s+([a-z]+))\b`)
+
+// forgoes reports whether clause gives a thing up outright (forgoesRe);
+// "too" counts before a word of its own ("too slow"), not as "also"
+// ("immich too on caddy_net").
+func forgoes(clause string) bool {
+	for _, m := range forgoesRe().FindAllStringSubmatch(clause, -1) {
+		if m[1] == "" || !textkeyStop(strings.ToLower(m[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesCheck reports whether the lower-cased clause names cmd, a check of
+// memory's verification line, as written or by the tool it runs past its
+// runner.
+func namesCheck(low, cmd string) bool {
+	p, ok := oneCommand(cmd)
+	if !ok {
+		return false
+	}
+	if holdsPhrase(low, strings.ToLower(cmd)) {
+		return true
+	}
+	t := strings.ToLower(p.tool)
+	if t == "" || t == strings.ToLower(firstWord(cmd)) {
+		return false
+	}
+	// The tool as a name of its own: "ng" is not in "ng-deep", nor
+	// "caddy" in "caddy_net".
+	for _, w := range strings.Fields(low) {
+		if strings.Trim(w, ".,;:!?()\"'`") == t {
+			return true
+		}
+	}
+	return false
 }

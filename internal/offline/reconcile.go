@@ -165,7 +165,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
 	out = withoutToldEdits(out, k)
-	if v := verificationUpdate(verify, out, k, banned, d, taken); v != nil {
+	if v := verificationUpdate(verify, out, said, k, banned, d, taken); v != nil {
 		out = append([]candidate{*v}, out...)
 	}
 	return out
@@ -617,7 +617,7 @@ func usesBanned(cmd string, banned map[string]bool) bool {
 // a memory line that only lists checks, one of them no longer run as
 // written (checksLine), is that line in free words: the verification line
 // takes its place. It returns nil when nothing changes.
-func verificationUpdate(v *candidate, rules []candidate, k *known, banned map[string]bool, d memdir.Dir, taken map[string]bool) *candidate {
+func verificationUpdate(v *candidate, rules []candidate, said []source, k *known, banned map[string]bool, d memdir.Dir, taken map[string]bool) *candidate {
 	var cmds []string
 	if v != nil {
 		for _, c := range v.cmds {
@@ -652,7 +652,7 @@ func verificationUpdate(v *candidate, rules []candidate, k *known, banned map[st
 		path = d.File(d.Local())
 	}
 	var merged []string
-	given := dismissedChecks(rules, old)
+	given := dismissedChecks(rules, said, old)
 	for _, c := range backticked(old) {
 		if !usesBanned(c, banned) && !given[c] {
 			merged = append(merged, c)
@@ -1489,11 +1489,19 @@ func anyNew(srcs []source, isNew func(int) bool) bool {
 // no question or venting; a line read whole adds nothing of its own.
 func quotedRuledOut(c candidate) []string {
 	var out []string
+	for _, q := range quotes(c) {
+		out = append(out, ruledOut(q)...)
+	}
+	return out
+}
+
+// quotes are the sentences c was said in, where they are not its line.
+func quotes(c candidate) []string {
+	var out []string
 	for _, s := range c.srcs {
-		if s.quote == "" || s.quote == c.line {
-			continue
+		if s.quote != "" && s.quote != c.line {
+			out = append(out, s.quote)
 		}
-		out = append(out, ruledOut(s.quote)...)
 	}
 	return out
 }

@@ -493,12 +493,12 @@ func TestNewerRunner(t *testing.T) {
 	if c == nil || c.newer["pipenv run ward test"] != "pdm run ward test" || len(c.newer) != 1 {
 		t.Fatalf("candidate %+v", c)
 	}
-	v := verificationUpdate(c, nil, &known{}, map[string]bool{"pipenv": true}, memdir.Dir{}, map[string]bool{})
+	v := verificationUpdate(c, nil, nil, &known{}, map[string]bool{"pipenv": true}, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pdm run ward test`."; v == nil || v.line != want {
 		t.Errorf("with pipenv ruled out: %+v, want %q", v, want)
 	}
 	c = verificationCandidate(ms, func(int) bool { return true })
-	v = verificationUpdate(c, nil, &known{}, nil, memdir.Dir{}, map[string]bool{})
+	v = verificationUpdate(c, nil, nil, &known{}, nil, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pipenv run pylint app`, `pipenv run ward test`."; v == nil || v.line != want {
 		t.Errorf("nothing ruled out: %+v, want %q", v, want)
 	}
@@ -510,7 +510,7 @@ func TestNewerRunner(t *testing.T) {
 	}
 	promoteBuilds(ms)
 	c = verificationCandidate(ms, func(int) bool { return true })
-	v = verificationUpdate(c, nil, &known{}, map[string]bool{"npm": true}, memdir.Dir{}, map[string]bool{})
+	v = verificationUpdate(c, nil, nil, &known{}, map[string]bool{"npm": true}, memdir.Dir{}, map[string]bool{})
 	if want := "Verification commands for this project: `pnpm nx e2e web-e2e`, `npx size-limit`."; v == nil || v.line != want {
 		t.Errorf("with npm ruled out: %+v, want %q", v, want)
 	}
