@@ -715,8 +715,9 @@ var everydayUnit = map[string]bool{"e-mail": true, "x-axis": true, "y-axis": tru
 // recurNames are the names of a sentence a setting can be: written as
 // code (a digit, an underscore, a dot, a capital inside), with letters,
 // four characters or more, and no file or path (a file is where work
-// happens, named in every other request), or a constant in capitals
-// ("TARGET").
+// happens, named in every other request); a number of four digits or
+// more ("115200", the baud rate said in three sessions; a shorter one
+// counts things); or a constant in capitals ("TARGET").
 func recurNames(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range unitNameRe().FindAllString(s, -1) {
@@ -730,7 +731,7 @@ func recurNames(s string) map[string]bool {
 		}
 	}
 	for n := range codeNames(s) {
-		if len(n) < 4 || strings.ContainsAny(n, "/$`()") || fileLike(n) || strings.IndexFunc(n, unicode.IsLetter) < 0 {
+		if len(n) < 4 || strings.ContainsAny(n, "/$`()") || fileLike(n) || strings.IndexFunc(n, unicode.IsLetter) < 0 && strings.Trim(n, "0123456789") != "" {
 			continue
 		}
 		m[n] = true

@@ -323,6 +323,27 @@ func TestUnitNameRecurs(t *testing.T) {
 	}
 }
 
+// TestRecurNamesNumbers: a number of four digits or more is a value a
+// setting can hold; a shorter one, or a version, path or sum, is not one
+// on its own.
+func TestRecurNamesNumbers(t *testing.T) {
+	for s, want := range map[string]bool{
+		"the monitor reads at 115200, as on the other boards": true,
+		"keep it under 200 rows":                              false,
+		"we are on 3.12":                                      false,
+		"it costs 4.99 per seat":                              false,
+	} {
+		got := recurNames(s)
+		has := false
+		for n := range got {
+			has = has || strings.Trim(n, "0123456789") == ""
+		}
+		if has != want {
+			t.Errorf("recurNames(%q) = %v, want a number: %v", s, got, want)
+		}
+	}
+}
+
 // TestRecurNamesEverydayWords: a capital and a word is a name of the
 // project's own ("Q-step"), but not an everyday word of that shape, which
 // would tie two sessions by nothing.
