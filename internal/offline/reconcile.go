@@ -28,7 +28,9 @@ import (
 //     states in other words is not proposed again;
 //   - a line said as continuing ("remains", "continue to", "as before")
 //     that shares a name and another term with a memory line, and brings
-//     no name or value of its own, is that line again.
+//     no name or value of its own, is that line again;
+//   - so is a line of plain telling whose names, two or more, one memory
+//     line all holds.
 
 // verificationPrefix opens the structured verification line.
 const verificationPrefix = "Verification commands for this project:"
@@ -78,7 +80,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 			verify = &c
 			continue
 		}
-		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c)) {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c) || k.namedAgain(c.line)) {
 			continue
 		}
 		if c.kind == KindInstruction || c.kind == KindCorrection {
@@ -1504,4 +1506,42 @@ func quotes(c candidate) []string {
 		}
 	}
 	return out
+}
+
+// namedAgain reports whether one memory line read from a file (not the
+// verification line) holds every name a line of plain telling names, two
+// names or more ("The store is the JDBC one on Postgres." beside "Quartz
+// uses the JDBC JobStore on PostgreSQL"; "Strings for the new sort label
+// go in the en_gb strings.po" beside "UI strings live in
+// resources/language/resource.language.en_gb/strings.po"): the line says
+// that memory line's thing again, in other words. A line that rules (a
+// word of a rule or a negation) or tells a change may say something new
+// of those names, and two memory lines that hold them leave it open.
+func (k *known) namedAgain(line string) bool {
+	if changeSignalRe().MatchString(line) || ruleWordRe().MatchString(line) || negatesRe().MatchString(line) {
+		return false
+	}
+	var names []string
+	for n := range nameTerms(line) {
+		if len(n) >= 3 {
+			names = append(names, productName(n))
+		}
+	}
+	if len(names) < 2 {
+		return false
+	}
+	found := 0
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		low := strings.ToLower(l)
+		for a, n := range productAlias {
+			low = strings.ReplaceAll(low, a, n)
+		}
+		if !slices.ContainsFunc(names, func(n string) bool { return !holdsPhrase(low, n) }) {
+			found++
+		}
+	}
+	return found == 1
 }

@@ -557,3 +557,43 @@ func TestStaleForms(t *testing.T) {
 		})
 	}
 }
+
+// TestNamedAgain: a line of plain telling whose names, two or more, one
+// memory line all holds is that line again; a line that names something
+// the line does not, rules, tells a change, names one thing only, or whose
+// names two memory lines hold, stays.
+func TestNamedAgain(t *testing.T) {
+	mem := []string{
+		"- Quartz uses the JDBC JobStore on PostgreSQL, tables prefixed QRTZ_.",
+		"- UI strings live in resources/language/resource.language.en_gb/strings.po.",
+		"- The migration work happens on the migrate/vue3 branch.",
+		"- Payments go through Stripe Checkout, the hosted page.",
+		"- Stripe webhooks reach /api/stripe for Checkout sessions.",
+	}
+	k := &known{from: map[string]string{}, removed: map[string]bool{}}
+	for _, m := range mem {
+		k.lines = append(k.lines, m)
+		k.from[m] = "MEMORY.md"
+	}
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"The store is the JDBC one on Postgres.", true},
+		{"Strings for the new sort label go in the en_gb strings.po.", true},
+		// a name of its own
+		{"The store is the JDBC one on Postgres, with a Hikari pool.", false},
+		// a rule, a change
+		{"Never touch the QRTZ tables from JDBC by hand.", false},
+		{"We moved the JDBC store to a new Postgres cluster.", false},
+		// one name only; a name inside another word is not that name
+		{"The store is on Postgres.", false},
+		{"The board approved a quarter for the Vue 3 migration.", false},
+		// two memory lines hold both names: which one is open
+		{"Stripe Checkout takes the payments.", false},
+	} {
+		if got := k.namedAgain(tt.line); got != tt.want {
+			t.Errorf("namedAgain(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
