@@ -241,6 +241,11 @@ func TestChangesIn(t *testing.T) {
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk and it grabs port 5000 for its admin page, so I moved our docs preview server to 5050,", "", "doc preview server=5050"},
 		{"just for this test I moved the docs preview server to 5050, and the badge printer app keeps port 5000 for its admin page while the venue still needs it", "", ""},
 		{"ok this is a long story, I have the conference badge printer app from the venue running on my laptop now because I'm helping at the desk, so should I move our docs preview server to 5050?", "", ""},
+		// a short one too, when the news opens as what followed ("so
+		// we moved …"); a qualifier of the news' own clause covers it
+		{"my lead set up another project on my laptop that also uses couch and it grabbed 5984 first, so we moved our dev couchdb to port 5985 now.", "", "5984>5985"},
+		{"for the load test, we moved our dev couchdb to port 5985.", "", ""},
+		{"another project grabbed 5984, so on my laptop we moved our dev couchdb to port 5985 now.", "", ""},
 		// a thing installed and called the new one, then its value
 		// (installedNewRe)
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
