@@ -636,22 +636,28 @@ var ownMoveWords = map[string]bool{"i": true, "we": true, "i've": true, "we've":
 func tellsNoChange(s string) bool {
 	return s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) && laterRe().MatchString(toldPart(s)) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
-		temporaryRe().MatchString(s) && (temporaryRe().MatchString(consequencePart(toldPart(s))) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(s)
+		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(withoutCause(s))) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(withoutCause(s))
 }
 
-// consequencePart is the last clause of told, the part of a sentence up to
-// the clause that tells a change, when that clause opens as what followed
-// from the ones before it ("another project on my laptop grabbed 5984
-// first, so we moved our dev couchdb to port 5985 now"): a qualifier of
-// the cause ("on my laptop") is not the change's. Otherwise it is told
-// whole: "for this test, I moved the api to 9000" makes the move one for
-// the test.
-func consequencePart(told string) string {
+// withoutCause is s from the clause that tells a change on, when the
+// clauses before it tell why (the clause opens as what followed, "so we
+// moved our dev couchdb to port 5985 now", or they tell the old value
+// handed to something else, "3000 clashes with the grafana agent on my
+// box, dev runs on 3400 now"): a qualifier of the cause ("on my laptop",
+// "the other project's redis") is not the change's. Otherwise s whole:
+// "for this test, I moved the api to 9000" makes the move one for the
+// test.
+func withoutCause(s string) string {
+	told := toldPart(s)
 	parts := clauseSplitRe().Split(told, -1)
-	if last := parts[len(parts)-1]; len(parts) > 1 && opensConsequence(last) {
-		return last
+	if len(parts) < 2 {
+		return s
 	}
-	return told
+	last := parts[len(parts)-1]
+	if !opensConsequence(last) && !handedOverRe().MatchString(strings.Join(parts[:len(parts)-1], " ")) {
+		return s
+	}
+	return s[strings.LastIndex(told, last):]
 }
 
 // loneValueChanges reads a change no pattern above knew the wording of:

@@ -246,6 +246,12 @@ func TestChangesIn(t *testing.T) {
 		{"my lead set up another project on my laptop that also uses couch and it grabbed 5984 first, so we moved our dev couchdb to port 5985 now.", "", "5984>5985"},
 		{"for the load test, we moved our dev couchdb to port 5985.", "", ""},
 		{"another project grabbed 5984, so on my laptop we moved our dev couchdb to port 5985 now.", "", ""},
+		// or when the clauses before it hand the old value to something
+		// else: their qualifier ("on my box", "the other project's") is
+		// the cause's
+		{"8025 clashes with the mail catcher on my box, the api runs on 8026 now.", "", "8025>8026"},
+		{"the other project's postgres has 5432, so our postgres is on 5433 now.", "", "postgre=5433"},
+		{"in the other project we moved the api to 8026 now.", "", ""},
 		// a thing installed and called the new one, then its value
 		// (installedNewRe)
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
