@@ -132,7 +132,7 @@ var (
 		// "moved the workspace off npm to pnpm", "migrated the jobs away
 		// from cron": the value left is named bare, as a tool is ("moved
 		// the search box off the header" leaves a place, not a value).
-		lazyregexp.New(`(?i)\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|switch(?:ed|ing)|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + name),
+		lazyregexp.New(`(?i)\b(?:mov(?:ed|ing)|migrat(?:ed|ing)|switch(?:ed|ing)|ported)\s+(?:[\w.-]+\s+){1,3}?(?:off(?:\s+of)?|away\s+from)\s+` + article + `(?:(?:local|old|shared|former|previous)\s+)?` + name),
 		lazyregexp.New(`(?i)\(\s*(?:was|previously|formerly|used to be)\s+` + article + name + `\s*\)`),
 		lazyregexp.New(`(?i)\b(?:took|grabbed|claimed|stole)\s+` + article + valueName),
 		// "8000 collides with the metrics sidecar we added": a value
@@ -1131,6 +1131,11 @@ func newValueFor(s, old string) string {
 				// before a noun describes it, it names no value.
 				break
 			}
+			if f := strings.Fields(rest); i > 0 && articles[strings.ToLower(f[i-1])] && i+1 < len(f) && plainBeforeName(w, f[i+1]) && ok(trimValue(f[i+1])) {
+				// "onto a proper RabbitMQ instance": the plain word
+				// tells of the name after it, the value.
+				continue
+			}
 			if v := strings.Trim(trimValue(w), "`"); ok(v) && !afterDegree(loc[1]+strings.Index(rest, w)) {
 				// (a value in backticks is the value)
 				if f := strings.Fields(rest); addressPort(v+":1") != "" && w == trimValue(w) && i+2 < len(f) && strings.EqualFold(f[i+1], "port") && whole(trimValue(f[i+2])) {
@@ -1479,3 +1484,17 @@ var calendarWord = map[string]bool{
 	"january": true, "february": true, "march": true, "april": true, "june": true, "july": true,
 	"august": true, "september": true, "october": true, "november": true, "december": true,
 }
+
+// plainBeforeName reports whether w, after an article, is a plain word in
+// lower case and next a name written with a capital ("a proper RabbitMQ",
+// "a dedicated Postgres"): w tells of the name, it is no value of its own.
+func plainBeforeName(w, next string) bool {
+	if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) }) >= 0 {
+		return false
+	}
+	n := trimValue(next)
+	return n != "" && unicode.IsUpper([]rune(n)[0])
+}
+
+// articles are the words plainBeforeName reads a describing word after.
+var articles = map[string]bool{"a": true, "an": true, "the": true}

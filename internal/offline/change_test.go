@@ -252,6 +252,9 @@ func TestChangesIn(t *testing.T) {
 		{"8025 clashes with the mail catcher on my box, the api runs on 8026 now.", "", "8025>8026"},
 		{"the other project's postgres has 5432, so our postgres is on 5433 now.", "", "postgre=5433"},
 		{"in the other project we moved the api to 8026 now.", "", ""},
+		// the value given up after an article and a word of place; the
+		// new one a name after a word that tells of it
+		{"ops moved the queue off the local Redis onto a proper RabbitMQ instance.", "", "redis>RabbitMQ"},
 		// a thing installed and called the new one, then its value
 		// (installedNewRe)
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},

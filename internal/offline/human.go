@@ -165,10 +165,20 @@ func introLine(trim string) bool {
 // the introduction too).
 func introLead(trim string) string {
 	sents := splitSentences(trim)
-	if len(sents) < 2 || !introLine(strings.TrimSpace(sents[len(sents)-1])) {
+	last := strings.TrimSpace(sents[len(sents)-1])
+	if !introLine(last) {
 		return ""
 	}
-	return strings.Join(sents[:len(sents)-1], " ")
+	lead := sents[:len(sents)-1]
+	// "moved the dev server to 8080 cuz 5173 clashes with the docs app,
+	// vite.config.ts looks like this now:": the last clause alone
+	// introduces, and the ones before it tell a change.
+	if locs := clauseSplitRe().FindAllStringIndex(last, -1); len(locs) > 0 {
+		if l := locs[len(locs)-1]; l[0] > 0 && introLine(strings.TrimSpace(last[l[1]:])) && changeSignalRe().MatchString(last[:l[0]]) {
+			lead = append(lead, strings.TrimSpace(last[:l[0]]))
+		}
+	}
+	return strings.Join(lead, " ")
 }
 
 // toldLead keeps of an intro line's lead the sentences that tell: one that

@@ -76,6 +76,10 @@ func TestIntroLead(t *testing.T) {
 		{"My API key is sk-live-abcdef0123456789. Here is the error:\n    401 Unauthorized", "", "sk-live"},
 		{"The kiln password is ember42 now. We fired the bisque at cone 04. Here is the controller log:\n    ERROR thermocouple", "We fired the bisque at cone 04.", "ember42"},
 		{"Here is the first log: Here is the second log:\n    ERROR again", "", "first log"},
+		// the last clause alone may introduce, after the change the
+		// sentence tells; a clause that tells none stays out
+		{"moved the preview server to 4400 since 4000 clashes with the docs app, vite.config.ts looks like this now:\n    server: { port: 4400 }", "moved the preview server to 4400", "looks like this"},
+		{"The nightly run for batch 7 was killed, here the error:\n    ERROR oom", "", "batch 7"},
 	} {
 		own, told := ownTextTold(tt.msg)
 		got := strings.Join(told, "\n")
