@@ -207,7 +207,9 @@ var (
 	// negChangeRe: "don't switch to …", "never move …": a change ruled out.
 	negChangeRe = lazyregexp.New(`(?i)\b(don'?t|dont|do not|never|not going to|won'?t|shouldn'?t|can'?t|cannot|didn'?t|did not|haven'?t|isn'?t|wasn'?t)\s+(\w+\s+){0,2}?(move|moved|moving|switch|switched|switching|migrate|migrated|change|changed|upgrade|upgraded|bump|bumped|replace|replaced|drop|dropped)\b`)
 	// hypotheticalRe: a change that may happen, not one that did.
-	hypotheticalRe = lazyregexp.New(`(?i)^(if|when|once|unless|whether|in case|before|after|until)\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
+	// (A clause after a colon may open so too: "Out of curiosity: if
+	// JetBrains ever replaced IntelliJ with Fleet".)
+	hypotheticalRe = lazyregexp.New(`(?i)(?:^|[:;]\s*)(if|when|once|unless|whether|in case|before|after|until)\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
 )
 
 // changesOf reads the changes every sentence tells, oldest first.

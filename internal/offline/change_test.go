@@ -255,6 +255,8 @@ func TestChangesIn(t *testing.T) {
 		// the value given up after an article and a word of place; the
 		// new one a name after a word that tells of it
 		{"ops moved the queue off the local Redis onto a proper RabbitMQ instance.", "", "redis>RabbitMQ"},
+		// a supposition after a colon, its question set aside
+		{"Just wondering: if the infra team ever replaced Jenkins with Drone, would our jobs carry over?", "", ""},
 		// a thing installed and called the new one, then its value
 		// (installedNewRe)
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
