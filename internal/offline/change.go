@@ -172,12 +172,12 @@ var (
 	// limits it.)
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
 	// changeSignalRe: a sentence that says something is different now.
-	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|(?:decided|agreed) to (?:bump|move|switch|upgrade|raise|migrate)|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
+	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|(?:decided|agreed) to (?:bump|move|switch|upgrade|raise|migrate)|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
 	// setting named before it: "python 3.12 now", "bumped ruby to 3.3",
 	// "moved the dev server to 3001", "the api is on 9090 these days",
 	// "docs are in content/ now".
-	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
+	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// installedNewRe: a thing the person has put in place, called the new

@@ -257,6 +257,8 @@ func TestChangesIn(t *testing.T) {
 		{"ops moved the queue off the local Redis onto a proper RabbitMQ instance.", "", "redis>RabbitMQ"},
 		// a supposition after a colon, its question set aside
 		{"Just wondering: if the infra team ever replaced Jenkins with Drone, would our jobs carry over?", "", ""},
+		// a move told in the present
+		{"The preview server moves to 4400, I changed the config.", "", "preview server=4400"},
 		// a thing installed and called the new one, then its value
 		// (installedNewRe)
 		{"Big news, I installed the new Solar2D build, 2025.3710, because the old one had the Android 14 crash!", "", "solar2d build=2025.3710"},
