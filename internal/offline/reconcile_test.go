@@ -314,11 +314,7 @@ func TestRestatesGoingOn(t *testing.T) {
 		"- Database access goes through the Exposed DSL, not the DAO API.",
 		"- Test fixtures live in tests/fixtures, one folder per parser.",
 	}
-	k := &known{from: map[string]string{}, removed: map[string]bool{}}
-	for _, m := range mem {
-		k.lines = append(k.lines, m)
-		k.from[m] = "MEMORY.md"
-	}
+	k := memKnown(mem...)
 	for _, tt := range []struct {
 		quote, line string
 		want        bool
@@ -570,11 +566,7 @@ func TestNamedAgain(t *testing.T) {
 		"- Payments go through Stripe Checkout, the hosted page.",
 		"- Stripe webhooks reach /api/stripe for Checkout sessions.",
 	}
-	k := &known{from: map[string]string{}, removed: map[string]bool{}}
-	for _, m := range mem {
-		k.lines = append(k.lines, m)
-		k.from[m] = "MEMORY.md"
-	}
+	k := memKnown(mem...)
 	for _, tt := range []struct {
 		line string
 		want bool
