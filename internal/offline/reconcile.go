@@ -1491,19 +1491,11 @@ func anyNew(srcs []source, isNew func(int) bool) bool {
 // no question or venting; a line read whole adds nothing of its own.
 func quotedRuledOut(c candidate) []string {
 	var out []string
-	for _, q := range quotes(c) {
-		out = append(out, ruledOut(q)...)
-	}
-	return out
-}
-
-// quotes are the sentences c was said in, where they are not its line.
-func quotes(c candidate) []string {
-	var out []string
 	for _, s := range c.srcs {
-		if s.quote != "" && s.quote != c.line {
-			out = append(out, s.quote)
+		if s.quote == "" || s.quote == c.line {
+			continue
 		}
+		out = append(out, ruledOut(s.quote)...)
 	}
 	return out
 }
