@@ -421,6 +421,23 @@ func TestVersionNamedAfter(t *testing.T) {
 	}
 }
 
+// TestValueNamedAfter: a memory line's one value of the new one's shape is
+// the setting's when its clause names the setting after it ("sinceBuild is
+// 233 (2023.3) in gradle.properties (pluginSinceBuild)"); a line with two
+// values of that shape, or one naming another setting, is left alone.
+func TestValueNamedAfter(t *testing.T) {
+	ch := change{new: "512", subject: []string{"maxconn"}, src: source{quote: "I raised maxconn to 512."}}
+	for line, want := range map[string]string{
+		"- The proxy allows 256 (the default) in haproxy.cfg (maxconn).":        "- The proxy allows 512 in haproxy.cfg (maxconn).",
+		"- The proxy allows 256 of 1024 slots in haproxy.cfg (maxconn).":        "",
+		"- The proxy allows 256 (the default) in haproxy.cfg (timeout client).": "",
+	} {
+		if got := changedMemoryLine(line, ch); got != want {
+			t.Errorf("changedMemoryLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
 // TestToldOld: a change that names no old value of its own edits the
 // memory line holding a value written like the new one that the telling
 // sentence names too, whatever words the line names its setting by; a

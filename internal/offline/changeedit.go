@@ -225,6 +225,14 @@ func slotValueIn(line string, c change, labelled bool) string {
 		if namesSetting(window, subject) {
 			return v
 		}
+		if labelled && !dotted(c.new) && valueShape(v) == shape && onlyOfShape(words, c.new) && namesSetting(strings.Join(words[i+1:clauseEnd(words, i)], " "), subject) {
+			// "sinceBuild is 233 (2023.3) in gradle.properties
+			// (pluginSinceBuild)" for "raised pluginSinceBuild to 241":
+			// the line's one value of the new one's shape, its clause
+			// naming the setting after it. (A version is the next
+			// rule's: "v2.5.0" and "1.2.0" are one kind.)
+			return v
+		}
 		if labelled && dotted(withoutV(v)) && dotted(c.new) && onlyVersion(line, c.new) == v && namesSetting(strings.Join(words[i+1:clauseEnd(words, i)], " "), subject) {
 			// "nRF Connect SDK v2.5.0 checked out in ~/ncs" for "moved
 			// ~/ncs to 2.7.0": the line's one version, its clause
