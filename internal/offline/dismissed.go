@@ -27,7 +27,7 @@ import (
 // dismissRe is a word that speaks of a thing as past or at fault. (Not
 // "never", "not" or "no": those forbid in a rule, "never let a CubeMX
 // regen drop it lower", and give nothing up.)
-var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|junk|leftovers?|mistake|dead|gone|closed|killed|left|ripped|dropped|removed|replaced|retired|deprecated|obsolete|legacy|ditched|abandoned|scrapped|too\s+[a-z]+|broken|useless|pointless|unused)\b`)
+var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|closed|left|ripped|legacy|broken|` + forgoWords + `)\b`)
 
 // writtenAsName reports whether line writes name as a name, not as a word of
 // the sentence: past its first word, with a capital, a digit or a mark of
@@ -116,37 +116,42 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", "", ""
 	}
-	for _, m := range candidateMessages(c, said) {
-		for _, s := range splitSentences(m) {
-			if tellsNoChange(s) || incidentRe().MatchString(s) {
-				// "notebooks stay paired with jupytext,
-				// nothing changes there"; "celery was down
-				// this morning"
-				continue
-			}
-			for _, cl := range reasonSplitRe().Split(s, -1) {
-				if !dismissRe().MatchString(cl) {
-					continue
-				}
-				// The rule, less the clause when it says it too
-				// ("… on 8883 with TLS, plain 1883 is closed off"):
-				// the line to hold is the rule alone.
-				rule := c.line
-				if r := outsidePhrase(c.line, strings.TrimSpace(cl)); r != c.line {
-					rule = asLine(withoutJoiners(r))
-				}
-				if k.holds(rule) {
-					// (It took the line's place on a run
-					// before.)
-					continue
-				}
-				if l := k.dismissedIn(cl, rule, taken); l != "" {
-					return l, k.from[l], rule
-				}
-			}
+	for _, cl := range givingClauses(candidateMessages(c, said)) {
+		if !dismissRe().MatchString(cl) {
+			continue
+		}
+		// The rule, less the clause when it says it too ("… on 8883
+		// with TLS, plain 1883 is closed off"): the line to hold is the
+		// rule alone.
+		rule := c.line
+		if r := outsidePhrase(c.line, strings.TrimSpace(cl)); r != c.line {
+			rule = asLine(withoutJoiners(r))
+		}
+		if k.holds(rule) {
+			// (It took the line's place on a run before.)
+			continue
+		}
+		if l := k.dismissedIn(cl, rule, taken); l != "" {
+			return l, k.from[l], rule
 		}
 	}
 	return "", "", ""
+}
+
+// givingClauses are the clauses (reasonSplitRe) of the sentences of texts
+// that may give a thing up: a sentence that says nothing changes
+// ("notebooks stay paired with jupytext, nothing changes there") or tells
+// of an incident ("celery was down this morning") gives nothing up.
+func givingClauses(texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		for _, s := range splitSentences(t) {
+			if !tellsNoChange(s) && !incidentRe().MatchString(s) {
+				out = append(out, reasonSplitRe().Split(s, -1)...)
+			}
+		}
+	}
+	return out
 }
 
 // renewed finds the one memory line (read from a file, not the
@@ -288,24 +293,20 @@ func dismissedChecks(cands []candidate, said []source, old string) map[string]bo
 		if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 			continue
 		}
-		for i, s := range append([]string{c.line}, candidateMessages(c, said)...) {
-			for _, sn := range splitSentences(s) {
-				if tellsNoChange(sn) || incidentRe().MatchString(sn) {
-					continue
-				}
-				for _, cl := range reasonSplitRe().Split(sn, -1) {
-					if !stopUsingRe().MatchString(cl) && !(i == 0 && dismissRe().MatchString(cl) || forgoes(cl)) {
-						continue
+		// The rule's own clauses give a check up in any word of the
+		// past or of fault; its message's only outright.
+		own := givingClauses([]string{c.line})
+		for i, cl := range append(own, givingClauses(candidateMessages(c, said))...) {
+			if !stopUsingRe().MatchString(cl) && !(i < len(own) && dismissRe().MatchString(cl) || forgoes(cl)) {
+				continue
+			}
+			low := strings.ToLower(cl)
+			for _, cmd := range cmds {
+				if !out[cmd] && namesCheck(low, cmd) {
+					if out == nil {
+						out = map[string]bool{}
 					}
-					low := strings.ToLower(cl)
-					for _, cmd := range cmds {
-						if !out[cmd] && namesCheck(low, cmd) {
-							if out == nil {
-								out = map[string]bool{}
-							}
-							out[cmd] = true
-						}
-					}
+					out[cmd] = true
 				}
 			}
 		}
@@ -316,7 +317,11 @@ func dismissedChecks(cands []candidate, said []source, old string) map[string]bo
 // forgoesRe is a word that gives a thing up outright, not one that tells
 // of it in the past ("was", "left"): read in the sentences of a rule's
 // message, where "npm test was red again" tells of a run.
-var forgoesRe = lazyregexp.New(`(?i)\b(?:junk|leftovers?|mistake|dead|gone|killed|ripped out|dropped|removed|replaced|retired|deprecated|obsolete|ditched|abandoned|scrapped|useless|pointless|unused|too\s+([a-z]+))\b`)
+var forgoesRe = lazyregexp.New(`(?i)\b(?:` + forgoWords + `)\b`)
+
+// forgoWords give a thing up outright: dismissRe's words less those of
+// the past.
+const forgoWords = `junk|leftovers?|mistake|dead|gone|killed|ripped out|dropped|removed|replaced|retired|deprecated|obsolete|ditched|abandoned|scrapped|useless|pointless|unused|too\s+([a-z]+)`
 
 // forgoes reports whether clause gives a thing up outright (forgoesRe);
 // "too" counts before a word of its own ("too slow"), not as "also"
@@ -348,7 +353,7 @@ func namesCheck(low, cmd string) bool {
 	// The tool as a name of its own: "ng" is not in "ng-deep", nor
 	// "caddy" in "caddy_net".
 	for _, w := range strings.Fields(low) {
-		if strings.Trim(w, ".,;:!?()\"'`") == t {
+		if strings.Trim(trimValue(w), "?`") == t {
 			return true
 		}
 	}

@@ -1528,12 +1528,23 @@ func (k *known) namedAgain(line string) bool {
 			continue
 		}
 		low := strings.ToLower(l)
-		for a, n := range productAlias {
-			low = strings.ReplaceAll(low, a, n)
-		}
-		if !slices.ContainsFunc(names, func(n string) bool { return !holdsPhrase(low, n) }) {
+		if !slices.ContainsFunc(names, func(n string) bool { return !holdsProduct(low, n) }) {
 			found++
 		}
 	}
 	return found == 1
+}
+
+// holdsProduct reports whether the lower-cased line names n as a word, or
+// a product n under another of its names ("postgresql" for "postgres").
+func holdsProduct(low, n string) bool {
+	if holdsPhrase(low, n) {
+		return true
+	}
+	for a, p := range productAlias {
+		if p == n && holdsPhrase(low, a) {
+			return true
+		}
+	}
+	return false
 }
