@@ -86,7 +86,7 @@ var (
 	// arrowRe: "1.5 -> 1.9".
 	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
 	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
-	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not)\s+` + article + name +
+	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not(?:\s+more)?)\s+` + article + name +
 		`|` + valueName + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + valueName)
 	// insteadPlaceRe: "workloads are now deployed to swedencentral
 	// rather than westeurope" (a place a thing goes to), "session store
@@ -220,10 +220,14 @@ func changesOf(said []source) []change {
 		if i > 0 && said[i-1].session == s.session && said[i-1].msgID == s.msgID {
 			prev = said[i-1].quote
 		}
+		after := ""
 		if i+1 < len(said) && said[i+1].session == s.session && said[i+1].msgID == s.msgID {
 			next = said[i+1].quote
+			if i+2 < len(said) && said[i+2].session == s.session && said[i+2].msgID == s.msgID {
+				after = said[i+2].quote
+			}
 		}
-		for _, c := range changesIn(s.quote, prev, next, s) {
+		for _, c := range changesAround(s.quote, prev, next, after, s) {
 			c.context = message(said, i)
 			out = append(out, c)
 		}
@@ -252,16 +256,23 @@ func message(said []source, i int) string {
 // after it in the same message ("we no longer use sidekiq. jobs go through
 // good_job now"), where the new value may be.
 func changesIn(sentence, prev, next string, src source) []change {
+	return changesAround(sentence, prev, next, "", src)
+}
+
+// changesAround is changesIn that may also find the new value in after,
+// the sentence after next: "We're off SQL Server. Hosting bill. Postgres
+// from today."
+func changesAround(sentence, prev, next, after string, src source) []change {
 	s := strings.TrimSpace(plain(sentence))
 	s = toldRe().ReplaceAllString(s, "")
 	s = withoutAsk(s)
 	if !mayTellChange(s) {
 		return nil
 	}
-	out := readChanges(s, prev, next, src)
+	out := readChanges(s, prev, next, after, src)
 	if len(out) == 0 {
 		if rest := pastQualifiedPart(s); rest != "" {
-			out = readChanges(rest, "", next, src)
+			out = readChanges(rest, "", next, after, src)
 		}
 	}
 	return out
@@ -340,7 +351,7 @@ func mayTellChange(s string) bool {
 }
 
 // readChanges is changesIn on a sentence already cleaned and past the gate.
-func readChanges(s, prev, next string, src source) []change {
+func readChanges(s, prev, next, after string, src source) []change {
 	if tellsNoChange(s) {
 		return nil
 	}
@@ -467,6 +478,14 @@ func readChanges(s, prev, next string, src source) []change {
 			v := newValueFor(s, old)
 			if v == "" {
 				v = newValueFor(plain(prev)+". "+s+". "+plain(next), old)
+			}
+			if v == "" && after != "" {
+				// Two sentences on, only a name written as one: a
+				// capitalised name or a value ("Postgres from
+				// today"), not "the local plugin".
+				if w := newValueFor(plain(after), old); capitalized(strings.Fields(w + " x")[0]) || hasDigit(w) || strings.ContainsAny(w, "./:_") {
+					v = w
+				}
 			}
 			if v != "" {
 				add(old, v, "")
@@ -1041,7 +1060,18 @@ func pickValue(phrase string) string {
 	if len(f) == 0 {
 		return ""
 	}
+	if n := len(f); n >= 2 && capitalized(f[n-2]) && capitalized(trimValue(f[n-1])) {
+		// "we're off SQL Server": a product's name of two capitalised
+		// words is one value.
+		return f[n-2] + " " + trimValue(f[n-1])
+	}
 	return trimValue(f[len(f)-1])
+}
+
+// capitalized reports whether w is a word of letters that opens with a
+// capital, as a product's name is written ("SQL", "Server").
+func capitalized(w string) bool {
+	return w != "" && unicode.IsUpper(rune(w[0])) && plainName(w)
 }
 
 // plain drops the marks of code and emphasis: "**pwsh 7.4**" is "pwsh 7.4".

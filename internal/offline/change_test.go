@@ -34,6 +34,8 @@ func TestChangesIn(t *testing.T) {
 		// arrows in a chain are steps of a flow
 		{"a diagram of how the simulator steps work (read config -> integrate -> write output) now", "", ""},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
+		// "not more" is "no more" in some people's English
+		{"now the SDK is 6.4, not more 5.1, because the new one has better errors", "", "5.1>6.4"},
 		{"mocha is gone. ", "the specs go through vitest now", "mocha>vitest"},
 		{"please use bun instead of node, we switched last week", "", "node>bun"},
 		{"traefik was replaced by caddy in the summer", "", "traefik>caddy"},
@@ -280,6 +282,15 @@ func TestChangesIn(t *testing.T) {
 	// "the old folder" names a kind, no value given up.
 	if got := changesIn("It's at /opt/tools/kiln-3 now and I deleted the old folder.", "we reinstalled the kiln tools.", "", source{}); len(got) != 1 || got[0].old != "" || got[0].new != "/opt/tools/kiln-3" || !strings.Contains(strings.Join(got[0].subject, " "), "kiln tool") {
 		t.Errorf("changesIn(... the old folder.) = %+v", got)
+	}
+	// The value held now may come two sentences on, written as a name
+	// (capitalised) or a value; a product's name of two capitalised
+	// words is one value.
+	if got := changesAround("We're off SQL Server.", "", "Licence costs.", "Postgres from today, the DBA migrated the data.", source{}); len(got) != 1 || got[0].old != "SQL Server" || got[0].new != "Postgres" {
+		t.Errorf("changesAround(We're off SQL Server.) = %+v", got)
+	}
+	if got := changesAround("We dropped Algolia.", "", "The crawler kept missing pages.", "Search is the local plugin now.", source{}); len(got) != 0 {
+		t.Errorf("changesAround(We dropped Algolia.) = %+v, want none", got)
 	}
 	for _, tt := range tests {
 		var got []string
