@@ -378,7 +378,9 @@ var versionFiller = map[string]bool{"is": true, "are": true, "was": true, "were"
 	"==": true, "@": true, "uses": true, "use": true, "using": true, "we're": true, "we": true,
 	"bumped": true, "upgraded": true, "moved": true, "switched": true, "raised": true, "migrated": true,
 	"updated": true, "pinned": true, "it": true, "it's": true, "its": true, "all": true, "everything": true,
-	"target": true, "minimum": true, "min": true, "toolchain": true, "runtime": true, "and": true, "so": true}
+	"target": true, "minimum": true, "min": true, "toolchain": true, "runtime": true, "and": true, "so": true,
+	// a constraint's operator: "required_ruby_version >= 3.1"
+	">=": true, ">": true, "~>": true, "^": true, "~=": true}
 
 // typedValues lists the values of line by kind. Ports are portsIn's and a
 // number after a port flag ("-p 6380", "--port 8000"); hosts are an
@@ -476,6 +478,19 @@ func versionProduct(words []string) string {
 		return productName(w)
 	}
 	return ""
+}
+
+// sameProduct reports whether two versions' products are one: the same
+// name, or a setting named after the product ("required_ruby_version"
+// sets ruby's).
+func sameProduct(a, b string) bool {
+	if a == b {
+		return true
+	}
+	part := func(name, p string) bool {
+		return len(p) >= 2 && slices.Contains(strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' }), p)
+	}
+	return part(a, b) || part(b, a)
 }
 
 // productName is the one name of a product written w.
@@ -685,7 +700,7 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// thing (`MIX_TARGET=rpi3`, `MIX_TARGET=rpi4`).
 					same = true
 				case v.kind == "version":
-					same = same || mv.of != "" && (mv.of == v.of || bare && told && onlyKind(mem, "version"))
+					same = same || mv.of != "" && (sameProduct(mv.of, v.of) || bare && told && onlyKind(mem, "version"))
 				case v.kind == "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
 				case v.kind == "path":

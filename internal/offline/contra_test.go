@@ -127,6 +127,8 @@ func TestTypedValues(t *testing.T) {
 		{"bumped to 3.12, assume 3.12 features", "version:3.12@,version:3.12@assume"},
 		{"Base image is python:3.12-slim.", "version:3.12@python"},
 		{"We're on go 1.23 now.", "version:1.23@go"},
+		// a constraint's operator is no product
+		{"The gemspec says required_ruby_version >= 3.1.", "version:3.1@required_ruby_version"},
 		// A variable's value is its own kind, and what it is besides.
 		{"Build with MIX_TARGET=rpi4.", "assign:MIX_TARGET:MIX_TARGET=rpi4"},
 		{"Point it at DB_HOST=db.gis.internal.", "assign:DB_HOST:DB_HOST=db.gis.internal,host:db.gis.internal"},
@@ -152,6 +154,25 @@ func TestTypedValues(t *testing.T) {
 		}
 		if strings.Join(got, ",") != tt.want {
 			t.Errorf("typedValues(%q) = %v, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestSameProduct: a setting named after a product sets that product's
+// version; a name that only begins alike is another product.
+func TestSameProduct(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"ruby", "ruby", true},
+		{"ruby", "required_ruby_version", true},
+		{"node-version", "node", true},
+		{"ruby", "rubocop", false},
+		{"ruby", "runs", false},
+	} {
+		if got := sameProduct(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameProduct(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
