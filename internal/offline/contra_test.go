@@ -419,3 +419,36 @@ func TestWithoutRetiredNews(t *testing.T) {
 		t.Errorf("a pending edit: kept %q, want %q", got, want)
 	}
 }
+
+// TestNegated: a rule that rules out by name what one memory line holds
+// (in another form of the word, or a name written as code) turns that
+// line around; a rule about a place or a way, about what a thing lacks,
+// about the line's own subject, or about something the line does not
+// share, leaves memory alone.
+func TestNegated(t *testing.T) {
+	for _, tt := range []struct {
+		mem  []string
+		line string
+		want string
+	}{
+		{[]string{"- After a failed upload, retry immediately.", "- Uploads go to the media bucket."}, "No immediate retries after a failed upload, wait 5 s first.", "- After a failed upload, retry immediately."},
+		{[]string{"- Timestamps in file names are zero-padded."}, "We no longer zero-pad, file names carry the epoch seconds.", "- Timestamps in file names are zero-padded."},
+		{[]string{"- Sessions are kept in a MemoryStore."}, "No MemoryStore. Sessions go to Redis now.", "- Sessions are kept in a MemoryStore."},
+		{[]string{"- Thumbnails are cached locally under cache/."}, "Thumbnails go to S3 like the originals, not local disk.", "- Thumbnails are cached locally under cache/."},
+		// Negatives.
+		{[]string{"- I prefer answers without emojis."}, "No emojis in your answers.", ""},
+		{[]string{"- Tests run inside the dev container."}, "Never run tests in the release container.", ""},
+		{[]string{"- All services share one Postgres 15 database."}, "The db stays on pg01, the compose file has no postgres.", ""},
+		{[]string{"- Workers scale on queue length."}, "Payments gets a floor of two replicas, no idle scaling to zero.", ""},
+		{[]string{"- Components live in src/lib, one folder per component."}, "No component imports from another component's folder in src/lib.", ""},
+		{[]string{"- Builds run inside the dev container."}, "Tests run on the host, not inside the dev container.", ""},
+		{[]string{"- Deploys are cached locally.", "- Builds are cached locally."}, "Not local disk for caches, use the bucket.", ""},
+		{[]string{"- Charts are drawn with d3 locally."}, "Not local disk for uploads, use the bucket.", ""},
+	} {
+		k := memKnown(tt.mem...)
+		c := candidate{kind: KindInstruction, line: tt.line}
+		if got, _ := k.negated(c, map[string]bool{}); got != tt.want {
+			t.Errorf("negated(%q, %q) = %q, want %q", tt.mem, tt.line, got, tt.want)
+		}
+	}
+}

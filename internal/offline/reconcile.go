@@ -139,6 +139,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				old, path = k.contradicted(c, said, taken)
 			}
 			if old == "" {
+				old, path = k.negated(c, taken)
+			}
+			if old == "" {
 				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old == "" {
