@@ -534,6 +534,11 @@ func readChanges(s, prev, next, after string, src source) []change {
 			}
 			if len(subj) > 0 {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src, set: m[4] != "" && len(factTerms(m[2]+" "+m[3])) > 0 && ownMove(m[1]) && !ownThing(m[2]) && !calendarSet(m[2]+" "+m[3])})
+			} else if o := otherOfShape(s, v); o != "" {
+				// "Moved us to 24.11 LTS because 23.11 has the
+				// i40e bug": the setting unnamed, the one other
+				// value written the same way is the one left.
+				add(o, v, "")
 			}
 		}
 	}
@@ -1127,9 +1132,10 @@ func newValueFor(s, old string) string {
 		return v != "" && !strings.EqualFold(v, old) && sameKind(old, v) && valueLike(v)
 	}
 	// afterDegree reports whether the word at byte i follows a word of
-	// degree ("it's pretty calm now"): it describes a state, no value.
+	// degree ("it's pretty calm now"): it describes a state, no value. A
+	// number is no state ("yep so 1.1.2837 from now").
 	afterDegree := func(i int) bool {
-		return degreeWords[strings.ToLower(lastWord(s[:i]))]
+		return degreeWords[strings.ToLower(lastWord(s[:i]))] && !unicode.IsDigit(rune(s[i]))
 	}
 	// tier: 0 for a value said to be the new one ("switched X to Y",
 	// "Y now"), 1 after a plain verb ("is Y", "runs on Y"), 2 a number
@@ -1530,3 +1536,18 @@ func plainBeforeName(w, next string) bool {
 
 // articles are the words plainBeforeName reads a describing word after.
 var articles = map[string]bool{"a": true, "an": true, "the": true}
+
+// otherOfShape is the one value s writes the way v is written, other than
+// v, or "".
+func otherOfShape(s, v string) string {
+	found := ""
+	for _, w := range strings.Fields(s) {
+		if w = trimValue(w); w != v && hasDigit(w) && valueShape(w) == valueShape(v) {
+			if found != "" && found != w {
+				return ""
+			}
+			found = w
+		}
+	}
+	return found
+}

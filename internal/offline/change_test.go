@@ -34,6 +34,12 @@ func TestChangesIn(t *testing.T) {
 		// arrows in a chain are steps of a flow
 		{"a diagram of how the simulator steps work (read config -> integrate -> write output) now", "", ""},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
+		// a value after "so" is no state of a degree
+		{"yep so 3.12.1 from now, the 3.11 one is gone from my machine.", "", "3.11>3.12.1"},
+		// the setting unnamed, the one other value written the same
+		// way is the one left
+		{"Bumped us to 5.2 LTS because 5.1 has the leak.", "", "5.1>5.2"},
+		{"Bumped us to 5.2 LTS because 5.1 and 4.9 have the leak.", "", ""},
 		// "not more" is "no more" in some people's English
 		{"now the SDK is 6.4, not more 5.1, because the new one has better errors", "", "5.1>6.4"},
 		{"mocha is gone. ", "the specs go through vitest now", "mocha>vitest"},
@@ -337,6 +343,11 @@ func TestChangedLine(t *testing.T) {
 		{"- Tcl 2.7 macros sit in tools/.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+		// a version given up by its shorter form ("the 0.13 one is
+		// gone") is the one the line writes more precisely, when it
+		// writes one
+		{"- Toolchain: Zig 0.13.0.", change{old: "0.13", new: "0.14.1", terms: []string{"gone"}}, "- Toolchain: Zig 0.14.1."},
+		{"- Zig 0.13.0 locally, 0.13.1 in CI.", change{old: "0.13", new: "0.14.1", terms: []string{"gone"}}, ""},
 		// a file renamed, in the folder the line names; a store that
 		// replaces a file is no file in that folder
 		{"- The build output is dist/widget.js, loaded with one script tag.", change{old: "widget.js", new: "embed.js"}, "- The build output is dist/embed.js, loaded with one script tag."},

@@ -494,6 +494,13 @@ func changedLineIn(line string, c change, mem bool) string {
 		return ""
 	}
 	old := c.old
+	if v := longerVersion(line, old); v != "" && !containsValue(line, old) && versionNumber(withoutV(c.new)) && strings.Count(c.new, ".") >= strings.Count(v, ".") {
+		// "the 1.0 one is gone" for "Uses TIC-80 1.0.2164": the
+		// version memory writes more precisely is the one given up,
+		// for a new one as precise ("3.1 to 3.2" leaves "Runtime
+		// 3.1.4" alone: which 3.2 is not said).
+		old = v
+	}
 	if old == "" {
 		old = slotValueIn(line, c, mem)
 		if old == "" {
@@ -994,3 +1001,21 @@ func toldOld(line string, c change) string {
 
 // hasLetter reports whether s holds a letter.
 func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
+// longerVersion is the one version line writes that old, a version, is
+// the shorter form of ("1.0.2164" for "1.0"), or "".
+func longerVersion(line, old string) string {
+	if !versionNumber(withoutV(old)) || !strings.Contains(old, ".") {
+		return ""
+	}
+	found := ""
+	for _, w := range strings.Fields(line) {
+		if w = trimValue(w); strings.HasPrefix(withoutV(w), withoutV(old)+".") && versionNumber(withoutV(w)) {
+			if found != "" && found != w {
+				return ""
+			}
+			found = w
+		}
+	}
+	return found
+}
