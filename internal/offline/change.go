@@ -108,7 +108,9 @@ var (
 	insteadOfRe = lazyregexp.New(`(?i)\binstead of\s+` + article + name + `\s*,?\s+(?:we\s+)?(?:use|go with|it'?s|its|switch to|are on|'re on|run)\s+` + article + name)
 	// replacedRe: "replaced sidekiq with good_job", "swapped redis for
 	// valkey", "swapped rapier out for avian".
-	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
+	// A name may go on with its model: "replaced the Basys 3 with the
+	// Cmod A7-35T" (withModel).
+	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+[a-z]*\d[\w.-]*)?(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
 	// isNowRe: "billing-jobs is now billing-jobs-v2".
 	isNowRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+now\s+` + article + name)
 	// swappedRe: "added target-bigquery in meltano.yml and removed
@@ -410,8 +412,8 @@ func readChanges(s, prev, next, after string, src source) []change {
 			}
 		}
 	}
-	for _, m := range replacedRe().FindAllStringSubmatch(s, -1) {
-		add(m[1], m[2], "")
+	for _, ix := range replacedRe().FindAllStringSubmatchIndex(s, -1) {
+		add(withModel(s, ix[2], ix[3]), withModel(s, ix[4], ix[5]), "")
 	}
 	for _, m := range renamedRe().FindAllStringSubmatch(s, -1) {
 		add(m[1], m[2], "")
@@ -1550,4 +1552,16 @@ func otherOfShape(s, v string) string {
 		}
 	}
 	return found
+}
+
+// modelRe is a model written after a name: "3" of "Basys 3", "A7-35T" of
+// "Cmod A7-35T".
+var modelRe = lazyregexp.New(`^\s+([a-z]*\d(?:[\w.-]*\w)?)\b`)
+
+// withModel is the name s[lo:hi] with the model written after it, if any.
+func withModel(s string, lo, hi int) string {
+	if m := modelRe().FindStringSubmatch(strings.ToLower(s[hi:])); m != nil {
+		return s[lo:hi] + " " + s[hi+len(m[0])-len(m[1]):hi+len(m[0])]
+	}
+	return s[lo:hi]
 }

@@ -40,6 +40,8 @@ func TestChangesIn(t *testing.T) {
 		// way is the one left
 		{"Bumped us to 5.2 LTS because 5.1 has the leak.", "", "5.1>5.2"},
 		{"Bumped us to 5.2 LTS because 5.1 and 4.9 have the leak.", "", ""},
+		// a name replaced goes on with its model
+		{"the lab replaced the Pixel 6 with the Pixel 8a last week", "", "pixel 6>Pixel 8a"},
 		// "not more" is "no more" in some people's English
 		{"now the SDK is 6.4, not more 5.1, because the new one has better errors", "", "5.1>6.4"},
 		{"mocha is gone. ", "the specs go through vitest now", "mocha>vitest"},

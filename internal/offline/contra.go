@@ -427,6 +427,12 @@ func typedValues(line string) []typedValue {
 			// of a line are neither, and skip both patterns.
 			continue
 		}
+		if n, unit := unitValue(lw, f[i+1:]); n != "" {
+			// "30 fps", "25fps": a number in a unit a setting is
+			// written in.
+			out = append(out, typedValue{kind: "unit:" + unit, value: n})
+			continue
+		}
 		if zoneRe().MatchString(lw) {
 			out = append(out, typedValue{kind: "zone", value: lw})
 			continue
@@ -444,6 +450,22 @@ func typedValues(line string) []typedValue {
 		}
 	}
 	return out
+}
+
+// unitValue is the number w writes in a unit a setting is written in
+// (settingUnits), joined to it ("25fps") or as the next word ("30 fps"),
+// and the unit; "" when it is none.
+func unitValue(w string, rest []string) (string, string) {
+	i := strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' })
+	switch {
+	case i < 0 && len(rest) > 0:
+		if u := strings.ToLower(strings.Trim(rest[0], ".,;:!?()")); settingUnits[u] {
+			return w, u
+		}
+	case i > 0 && settingUnits[w[i:]]:
+		return w[:i], w[i:]
+	}
+	return "", ""
 }
 
 // hostOf is the host a word names: the host of a URL (one with a dot),
@@ -709,6 +731,12 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// saying it tells a move ("from now on" only
 					// marks a rule lasting).
 					same = same || sharesSubject(subj, m.subject()) && !nested(v.value, mv.value) && moved != nil && moved(v.value)
+				case strings.HasPrefix(v.kind, "unit:"):
+					// One line holding a number in the unit, told
+					// changed: the unit names the setting ("we
+					// render at 25 fps now" for "Videos are
+					// vertical at 30 fps").
+					same = same || told && onlyKind(mem, v.kind) || sharedSubjects(subj, m.subject()) >= 2
 				default:
 					// A port or host of the same thing: one shared
 					// name when a change is told, two otherwise

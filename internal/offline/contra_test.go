@@ -127,6 +127,9 @@ func TestTypedValues(t *testing.T) {
 		{"bumped to 3.12, assume 3.12 features", "version:3.12@,version:3.12@assume"},
 		{"Base image is python:3.12-slim.", "version:3.12@python"},
 		{"We're on go 1.23 now.", "version:1.23@go"},
+		// a number in a unit a setting is written in
+		{"Clips are 1080x1920 vertical at 30 fps.", "unit:fps:30"},
+		{"The recap is 25fps and 15 s long.", "unit:fps:25"},
 		// a constraint's operator is no product
 		{"The gemspec says required_ruby_version >= 3.1.", "version:3.1@required_ruby_version"},
 		// A variable's value is its own kind, and what it is besides.
