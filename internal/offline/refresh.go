@@ -63,6 +63,11 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			continue
 		}
 		terms := factTerms(s)
+		if unit, ok := strings.CutPrefix(old.kind, "unit:"); ok {
+			// A bare number is the value of too many things: the
+			// unit goes with it ("30 fps" to "25 fps").
+			old.value, new.value = old.value+" "+unit, new.value+" "+unit
+		}
 		out = append(out, change{old: old.value, new: new.value, subject: terms, terms: terms, context: msg, src: src})
 	}
 	return out
