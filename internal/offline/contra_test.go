@@ -455,3 +455,28 @@ func TestNegated(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleNamed: a rule said in a message that calls memory behind sets
+// right the one line it shares the most terms with, two at least; a
+// message that does not call memory behind, or two lines sharing as much,
+// leave memory alone.
+func TestStaleNamed(t *testing.T) {
+	mem := []string{"- Request logging is off in production (too noisy).", "- Logs go to stdout as JSON.", "- Deploys run from CI only."}
+	for _, tt := range []struct {
+		mem       []string
+		line, msg string
+		want      string
+	}{
+		{mem, "Every production service must have request_logging enabled with sampling 0.1.", "The memory file is outdated on this. From now on every production service must have request_logging enabled with sampling 0.1.", "- Request logging is off in production (too noisy)."},
+		{mem, "Every production service must have request_logging enabled with sampling 0.1.", "From now on every production service must have request_logging enabled with sampling 0.1.", ""},
+		{mem, "Deploys go through the release job.", "Memory is wrong there. Deploys go through the release job.", ""},
+		{[]string{"- Request logging is off in staging.", "- Request logging is off in production."}, "Request logging is on everywhere.", "That memory note is old: request logging is on everywhere.", ""},
+	} {
+		k := memKnown(tt.mem...)
+		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
+		c := candidate{kind: KindInstruction, line: tt.line, srcs: said}
+		if got, _ := k.staleNamed(c, said, map[string]bool{}); got != tt.want {
+			t.Errorf("staleNamed(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}

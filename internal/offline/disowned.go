@@ -100,3 +100,34 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 	}
 	return "", ""
 }
+
+// staleNamed finds the memory line a rule said in a message that calls
+// memory behind without naming what it says ("the note in memory is old:
+// from now on every model config must have the dynamic_batching block"
+// beside "Dynamic batching is off for all models"): the one line that
+// shares the most terms with the rule, two at least, is the one the rule
+// sets right.
+func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (string, string) {
+	if c.kind != KindInstruction && c.kind != KindCorrection {
+		return "", ""
+	}
+	if !slices.ContainsFunc(candidateMessages(c, said), func(m string) bool { return memoryStaleRe().MatchString(m) }) {
+		return "", ""
+	}
+	found, most := "", 1
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		switch n := sharedTerms(c.line, l); {
+		case n > most:
+			found, most = l, n
+		case n == most:
+			found = ""
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}

@@ -142,6 +142,9 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				old, path = k.negated(c, taken)
 			}
 			if old == "" {
+				old, path = k.staleNamed(c, said, taken)
+			}
+			if old == "" {
 				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old == "" {
