@@ -97,6 +97,10 @@ var (
 	// next to the code" gives up no value.
 	insteadPlaceRe = lazyregexp.New(`(?i)\b(?:to|in|at|via|through|under)\s+` + article + name + `(?:\s+now)?\s*,?\s+(?:instead of|rather than|(?:and|but)\s+not(?:\s+(?:in|at|under|on))?|not\s+(?:in|at|under|on))\s+` + article + name + `\s*(?:[.,;:!)]|$)` +
 		`|` + name + `\s+now\s*,?\s+(?:not|instead of|rather than)\s+` + article + name + `\s*(?:[.,;:!)]|$|\s+(?:any ?more|now|since|because|as)\b)`)
+	// valueNotRe: "so now we are in 24.05, not 24.01": a value held and,
+	// after a comma, the one it is not, both written with digits and
+	// closing the clause. Group 1 is the value held.
+	valueNotRe = lazyregexp.New(`(?:^|[\s(])(\d[\w.:-]*\d)(?:\s+now)?\s*,\s+not\s+(\d[\w.:-]*\d)\s*(?:[.;:!)]|$)`)
 	// unitNotRe: "500 Hz, not 250 Hz", "2 spaces rather than 4
 	// spaces": two numbers in one unit, the first held, the second not
 	// (readChanges checks the units are the same word).
@@ -449,6 +453,11 @@ func readChanges(s, prev, next, after string, src source) []change {
 		}
 		for _, m := range insteadOfRe().FindAllStringSubmatch(s, -1) {
 			add(m[1], m[2], "")
+		}
+		for _, m := range valueNotRe().FindAllStringSubmatch(s, -1) {
+			if valueShape(m[1]) == valueShape(m[2]) {
+				add(m[2], m[1], "")
+			}
 		}
 	}
 	if len(out) == 0 {

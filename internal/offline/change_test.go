@@ -40,6 +40,8 @@ func TestChangesIn(t *testing.T) {
 		// way is the one left
 		{"Bumped us to 5.2 LTS because 5.1 has the leak.", "", "5.1>5.2"},
 		{"Bumped us to 5.2 LTS because 5.1 and 4.9 have the leak.", "", ""},
+		// a value held and, after a comma, the one it is not
+		{"so now we run 7.4, not 7.2.", "", "7.2>7.4"},
 		// a name replaced goes on with its model
 		{"the lab replaced the Pixel 6 with the Pixel 8a last week", "", "pixel 6>Pixel 8a"},
 		// "not more" is "no more" in some people's English
@@ -345,6 +347,11 @@ func TestChangedLine(t *testing.T) {
 		{"- Tcl 2.7 macros sit in tools/.", change{old: "2.7", new: "2.8", terms: []string{"lab", "mov"}}, ""},
 		{"- Moved helpers live in src/.", change{old: "src", new: "lib", object: []string{"util.py"}}, ""},
 		{"- Godot 4 for everything.", change{new: "4.3", subject: []string{"godot"}}, ""},
+		// an image's tag, written with its suffix or its "v"
+		{"- Server image is registry.local/triton:24.01-py3.", change{old: "24.01", new: "24.05"}, "- Server image is registry.local/triton:24.05-py3."},
+		{"- Default image: `python:3.11-slim`.", change{old: "3.11", new: "3.12-slim"}, "- Default image: `python:3.12-slim`."},
+		{"- Image: envoyproxy/envoy:v1.29.4.", change{old: "1.29.4", new: "1.31.2"}, "- Image: envoyproxy/envoy:v1.31.2."},
+		{"- Images: app:1.2 and worker:1.2.", change{old: "1.2", new: "1.3"}, ""},
 		// a version given up by its shorter form ("the 0.13 one is
 		// gone") is the one the line writes more precisely, when it
 		// writes one
@@ -958,6 +965,24 @@ func TestPastQualifiedPart(t *testing.T) {
 	} {
 		if got := pastQualifiedPart(tt.s); got != tt.want {
 			t.Errorf("pastQualifiedPart(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestHoldsTag: a pending line holding a change's new version as an
+// image's tag, with a "v" or without, already makes the change.
+func TestHoldsTag(t *testing.T) {
+	for _, tt := range []struct {
+		line, v string
+		want    bool
+	}{
+		{"Envoy image: envoyproxy/envoy:v1.31.2.", "1.31.2", true},
+		{"Default image: `python:3.12-slim`.", "3.12-slim", true},
+		{"Envoy image: envoyproxy/envoy:v1.31.2.", "1.31", false},
+		{"Grafana at http://grafana.lan:3000.", "3000", false},
+	} {
+		if got := holdsTag(tt.line, tt.v); got != tt.want {
+			t.Errorf("holdsTag(%q, %q) = %v, want %v", tt.line, tt.v, got, tt.want)
 		}
 	}
 }

@@ -543,6 +543,11 @@ func changedLineIn(line string, c change, mem bool) string {
 			// names.
 			tok, repl = fileInPath(line, old, c.new)
 		}
+		if tok == "" && hasDigit(old) && hasDigit(c.new) {
+			// "24.01" given way to "24.05" in an image's tag,
+			// "tritonserver:24.01-py3".
+			tok, repl = imageTag(line, old, c.new)
+		}
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
 		}
@@ -1018,4 +1023,48 @@ func longerVersion(line, old string) string {
 		}
 	}
 	return found
+}
+
+// imageTag is the one word of line that writes old as an image's tag
+// ("nvcr.io/nvidia/tritonserver:24.01-py3", "postgres:15",
+// "envoy:v1.29.4" for "1.29.4"), and the word with new in its place,
+// written the way the tag was; "" when there is none or more than one.
+func imageTag(line, old, new string) (string, string) {
+	tok, at, was := "", 0, old
+	for _, w := range strings.Fields(line) {
+		w = strings.Trim(w, "`'\",;().!?")
+		if strings.Contains(w, "://") {
+			continue
+		}
+		for _, o := range []string{old, "v" + withoutV(old)} {
+			i := strings.LastIndex(w, ":"+o)
+			if i <= 0 {
+				continue
+			}
+			if rest := w[i+1+len(o):]; rest != "" && rest[0] != '-' && rest[0] != '@' {
+				continue
+			}
+			if tok != "" && tok != w {
+				return "", ""
+			}
+			tok, at, was = w, i, o
+			break
+		}
+	}
+	if tok == "" {
+		return "", ""
+	}
+	rest := tok[at+1+len(was):]
+	if strings.HasSuffix(new, rest) {
+		// "3.12-slim" for "python:3.11-slim": the new tag whole.
+		rest = ""
+	}
+	return tok, tok[:at+1] + writtenAs(new, was) + rest
+}
+
+// holdsTag reports whether line writes v as an image's tag, with a "v" or
+// without ("envoy:v1.31.2" for "1.31.2").
+func holdsTag(line, v string) bool {
+	t, _ := imageTag(line, v, v)
+	return t != ""
 }

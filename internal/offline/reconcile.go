@@ -1281,21 +1281,26 @@ func retells(c, edit candidate, applied []change) bool {
 		return true
 	}
 	for _, ch := range applied {
+		// (A version is the same with its "v" or without: "envoy
+		// 1.31.2" retells "envoy:v1.31.2".)
+		if !containsValue(c.line, ch.new) && !containsValue(c.line, withoutV(ch.new)) || edit.replaces == "" {
+			continue
+		}
 		// A line of its own that gives the same new value for what the
 		// edited line said ("use port 3001 for the dev server").
-		if containsValue(c.line, ch.new) && edit.replaces != "" && supersedes(c.line, edit.replaces) {
+		if supersedes(c.line, edit.replaces) {
 			return true
 		}
 		// A line that names the new value and nothing the edited line
 		// does not ("use 7870 now" beside "the demo runs on port
 		// 7870"): the edit says all it says.
-		if edit.replaces != "" && containsValue(c.line, ch.new) && !hasExtra(factTerms(c.line), factTerms(edit.line)) {
+		if !hasExtra(factTerms(c.line), factTerms(edit.line)) {
 			return true
 		}
 		// A line telling the new value is the one now, and giving no
 		// other ("everyone downstream reads orders.enriched.v2 now"):
 		// news of the change the edit makes.
-		if edit.replaces != "" && containsValue(c.line, ch.new) && newsOfValue(c.line, factTerms(c.line)) {
+		if newsOfValue(c.line, factTerms(c.line)) {
 			return true
 		}
 	}
@@ -1405,7 +1410,7 @@ func (k *known) proposed(ch change) bool {
 			continue
 		}
 		for _, a := range k.lines {
-			if k.from[a] == "" && !k.removed[a] && containsValue(a, ch.new) {
+			if k.from[a] == "" && !k.removed[a] && (containsValue(a, ch.new) || holdsTag(a, ch.new)) {
 				return true
 			}
 		}

@@ -427,6 +427,17 @@ func TestRetellsBareNewValue(t *testing.T) {
 	}
 }
 
+// TestRetellsVersionWithoutV: a version retold without the "v" the edit
+// writes it with ("envoy 1.31.2" for "envoy:v1.31.2") is the same value.
+func TestRetellsVersionWithoutV(t *testing.T) {
+	edit := candidate{kind: KindInstruction, line: "Envoy image: envoyproxy/envoy:v1.31.2.", replaces: "Envoy image: envoyproxy/envoy:v1.29.4."}
+	ch := []change{{old: "v1.29.4", new: "v1.31.2", src: source{session: 1, msgID: "a"}}}
+	c := candidate{kind: KindInstruction, line: "We're on envoy 1.31.2 now.", srcs: []source{{session: 2, msgID: "b"}}}
+	if !retells(c, edit, ch) {
+		t.Errorf("retells(%q) = false, want true", c.line)
+	}
+}
+
 // TestRetellsHostLabel: a line of the message that told a host's change,
 // naming the new box by its first label ("salt02"), retells the change; a
 // first label with no digit ("api") names no box, and a line of another
