@@ -102,9 +102,10 @@ var (
 	// closing the clause. Group 1 is the value held.
 	valueNotRe = lazyregexp.New(`(?:^|[\s(])(\d[\w.:-]*\d)(?:\s+now)?\s*,\s+not\s+(\d[\w.:-]*\d)\s*(?:[.;:!)]|$)`)
 	// unitNotRe: "500 Hz, not 250 Hz", "2 spaces rather than 4
-	// spaces": two numbers in one unit, the first held, the second not
+	// spaces", "2.4 Msps now, not 1 Msps": two numbers in one unit, the
+	// first held, the second not
 	// (readChanges checks the units are the same word).
-	unitNotRe = lazyregexp.New(`(?i)\b(\d[\d.]*)\s*([a-z]{1,8})\s*,?\s+(?:not|instead of|rather than)\s+(\d[\d.]*)\s*([a-z]{1,8})\b`)
+	unitNotRe = lazyregexp.New(`(?i)\b(\d[\d.]*)\s*([a-z]{1,8})(?:\s+now)?\s*,?\s+(?:not|instead of|rather than)\s+(\d[\d.]*)\s*([a-z]{1,8})\b`)
 	// nowThatRe is "now that" as a conjunction: what follows is a
 	// reason, not a change.
 	nowThatRe = lazyregexp.New(`(?i)\bnow that\b`)
@@ -862,7 +863,8 @@ var unitRe = lazyregexp.New(`(?i)^(?:s|secs?|seconds?|ms|minutes?|mins?|hours?|h
 var settingUnits = map[string]bool{"hz": true, "khz": true, "mhz": true, "ghz": true, "dpi": true, "ppi": true,
 	"baud": true, "bps": true, "kbps": true, "mbps": true, "fps": true, "spaces": true, "space": true, "tabs": true,
 	"px": true, "pt": true, "em": true, "rem": true, "cores": true, "threads": true, "workers": true,
-	"replicas": true, "columns": true, "cols": true, "chars": true, "characters": true, "bits": true}
+	"replicas": true, "columns": true, "cols": true, "chars": true, "characters": true, "bits": true,
+	"sps": true, "ksps": true, "msps": true}
 
 // absPath reports whether v is a path from the root or the home
 // directory: /srv/backups, ~/vaults/dev.

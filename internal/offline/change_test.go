@@ -40,6 +40,8 @@ func TestChangesIn(t *testing.T) {
 		// way is the one left
 		{"Bumped us to 5.2 LTS because 5.1 has the leak.", "", "5.1>5.2"},
 		{"Bumped us to 5.2 LTS because 5.1 and 4.9 have the leak.", "", ""},
+		// a number in a unit said to hold now, then the one it is not
+		{"new captures are recorded at 2.4 Msps now, not 1 Msps", "", "1 msps>2.4 Msps"},
 		// a value held and, after a comma, the one it is not
 		{"so now we run 7.4, not 7.2.", "", "7.2>7.4"},
 		// a name replaced goes on with its model
