@@ -234,7 +234,7 @@ func changesOf(said []source) []change {
 				after = said[i+2].quote
 			}
 		}
-		for _, c := range changesAround(s.quote, prev, next, after, s) {
+		for _, c := range changesIn(s.quote, prev, next, after, s) {
 			c.context = message(said, i)
 			out = append(out, c)
 		}
@@ -261,15 +261,9 @@ func message(said []source, i int) string {
 
 // changesIn reads the changes one sentence tells; next is the sentence
 // after it in the same message ("we no longer use sidekiq. jobs go through
-// good_job now"), where the new value may be.
-func changesIn(sentence, prev, next string, src source) []change {
-	return changesAround(sentence, prev, next, "", src)
-}
-
-// changesAround is changesIn that may also find the new value in after,
-// the sentence after next: "We're off SQL Server. Hosting bill. Postgres
-// from today."
-func changesAround(sentence, prev, next, after string, src source) []change {
+// good_job now"), where the new value may be, and after the one after
+// that ("We're off SQL Server. Hosting bill. Postgres from today.").
+func changesIn(sentence, prev, next, after string, src source) []change {
 	s := strings.TrimSpace(plain(sentence))
 	s = toldRe().ReplaceAllString(s, "")
 	s = withoutAsk(s)

@@ -288,25 +288,25 @@ func TestChangesIn(t *testing.T) {
 		{"Promtail isn't deployed anymore.", "We moved to Alloy in January, config is alloy/config.alloy.", "promtail>Alloy"},
 	}
 	// "It's …" names the setting of the sentence before.
-	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
+	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
 		t.Errorf("changesIn(It's on 5901 now.) = %+v", got)
 	}
 	// "the old folder" names a kind, no value given up.
-	if got := changesIn("It's at /opt/tools/kiln-3 now and I deleted the old folder.", "we reinstalled the kiln tools.", "", source{}); len(got) != 1 || got[0].old != "" || got[0].new != "/opt/tools/kiln-3" || !strings.Contains(strings.Join(got[0].subject, " "), "kiln tool") {
+	if got := changesIn("It's at /opt/tools/kiln-3 now and I deleted the old folder.", "we reinstalled the kiln tools.", "", "", source{}); len(got) != 1 || got[0].old != "" || got[0].new != "/opt/tools/kiln-3" || !strings.Contains(strings.Join(got[0].subject, " "), "kiln tool") {
 		t.Errorf("changesIn(... the old folder.) = %+v", got)
 	}
 	// The value held now may come two sentences on, written as a name
 	// (capitalised) or a value; a product's name of two capitalised
 	// words is one value.
-	if got := changesAround("We're off SQL Server.", "", "Licence costs.", "Postgres from today, the DBA migrated the data.", source{}); len(got) != 1 || got[0].old != "SQL Server" || got[0].new != "Postgres" {
-		t.Errorf("changesAround(We're off SQL Server.) = %+v", got)
+	if got := changesIn("We're off SQL Server.", "", "Licence costs.", "Postgres from today, the DBA migrated the data.", source{}); len(got) != 1 || got[0].old != "SQL Server" || got[0].new != "Postgres" {
+		t.Errorf("changesIn(We're off SQL Server.) = %+v", got)
 	}
-	if got := changesAround("We dropped Algolia.", "", "The crawler kept missing pages.", "Search is the local plugin now.", source{}); len(got) != 0 {
-		t.Errorf("changesAround(We dropped Algolia.) = %+v, want none", got)
+	if got := changesIn("We dropped Algolia.", "", "The crawler kept missing pages.", "Search is the local plugin now.", source{}); len(got) != 0 {
+		t.Errorf("changesIn(We dropped Algolia.) = %+v, want none", got)
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, c := range changesIn(tt.sentence, "", tt.next, source{}) {
+		for _, c := range changesIn(tt.sentence, "", tt.next, "", source{}) {
 			if c.old != "" {
 				got = append(got, strings.ToLower(c.old)+">"+c.new)
 			} else {
