@@ -33,12 +33,9 @@ func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 	}
 	var ruled []string
 	for _, m := range ruledOutRe().FindAllStringSubmatch(c.line, -1) {
-		if w := strings.ToLower(m[2]); m[1] != "" || placeWords[w] || meansWords[w] {
-			// ("not inside the container", "not by minion name"
-			// rule out a place or a way, not a thing.)
-			continue
-		}
-		if w := strings.ToLower(strings.Trim(m[2], ".-")); len(w) >= 4 && !textkeyStop(w) {
+		// ("not inside the container", "not by minion name" rule out a
+		// place or a way, not a thing.)
+		if w := strings.ToLower(strings.Trim(m[2], ".-")); m[1] == "" && !placeWords[w] && !meansWords[w] && len(w) >= 4 && !textkeyStop(w) {
 			ruled = append(ruled, w)
 		}
 	}
