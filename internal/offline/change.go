@@ -489,7 +489,7 @@ func readChanges(s, prev, next, after string, src source) []change {
 				// Two sentences on, only a name written as one: a
 				// capitalised name or a value ("Postgres from
 				// today"), not "the local plugin".
-				if w := newValueFor(plain(after), old); capitalized(strings.Fields(w + " x")[0]) || hasDigit(w) || strings.ContainsAny(w, "./:_") {
+				if w := newValueFor(plain(after), old); capitalized(w) || hasDigit(w) || strings.ContainsAny(w, "./:_") {
 					v = w
 				}
 			}
