@@ -115,7 +115,7 @@ var (
 	// valkey", "swapped rapier out for avian".
 	// A name may go on with its model: "replaced the Basys 3 with the
 	// Cmod A7-35T" (withModel).
-	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+[a-z]*\d[\w.-]*)?(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
+	replacedRe = lazyregexp.New(`(?i)\b(?:replaced|swapped|switched|traded)\s+(?:out\s+)?` + article + name + `(?:\s+` + modelForm + `)?(?:\s+out)?\s+(?:with|by|for)\s+` + article + name)
 	// isNowRe: "billing-jobs is now billing-jobs-v2".
 	isNowRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+now\s+` + article + name)
 	// swappedRe: "added target-bigquery in meltano.yml and removed
@@ -1559,9 +1559,12 @@ func otherOfShape(s, v string) string {
 	return found
 }
 
-// modelRe is a model written after a name: "3" of "Basys 3", "A7-35T" of
+// modelForm is a model written after a name: "3" of "Basys 3", "A7-35T" of
 // "Cmod A7-35T".
-var modelRe = lazyregexp.New(`^\s+([a-z]*\d(?:[\w.-]*\w)?)\b`)
+const modelForm = `[a-z]*\d(?:[\w.-]*\w)?`
+
+// modelRe is a model right after a name, lower-cased.
+var modelRe = lazyregexp.New(`^\s+(` + modelForm + `)\b`)
 
 // withModel is the name s[lo:hi] with the model written after it, if any.
 func withModel(s string, lo, hi int) string {

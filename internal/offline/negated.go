@@ -86,11 +86,7 @@ func heldForm(line, w string) string {
 		if f == w {
 			return raw
 		}
-		sf := textkey.Stem(f)
-		if len(sf) < 4 {
-			continue
-		}
-		if sf == sw || sf+"e" == sw || sw+"e" == sf {
+		if sf := textkey.Stem(f); len(sf) >= 4 && sameStemmed(sf, sw) {
 			return raw
 		}
 	}
