@@ -447,12 +447,22 @@ func TestNegated(t *testing.T) {
 		{[]string{"- Builds run inside the dev container."}, "Tests run on the host, not inside the dev container.", ""},
 		{[]string{"- Deploys are cached locally.", "- Builds are cached locally."}, "Not local disk for caches, use the bucket.", ""},
 		{[]string{"- Charts are drawn with d3 locally."}, "Not local disk for uploads, use the bucket.", ""},
+		// A folder ruled out as the place, where the line puts things in it.
+		{[]string{"- UI tweaks are made directly in templates/.", "- Dev instance keeps app.ini in custom/conf/."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", "- UI tweaks are made directly in templates/."},
+		{[]string{"- Upstream templates/ is synced nightly."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", ""},
 	} {
 		k := memKnown(tt.mem...)
 		c := candidate{kind: KindInstruction, line: tt.line}
 		if got, _ := k.negated(c, map[string]bool{}); got != tt.want {
 			t.Errorf("negated(%q, %q) = %q, want %q", tt.mem, tt.line, got, tt.want)
 		}
+	}
+	// The ruling may be another session's sentence merged into the line.
+	k := memKnown("- List endpoints paginate with offset/limit params (`page`, `per_page`).", "- Specs use rspec.")
+	c := candidate{kind: KindCorrection, line: "Offset paging dies there. Cursor: order by id, return next_cursor; page/per_page is legacy.",
+		srcs: []source{{quote: "Offset paging dies there. Cursor: order by id, return next_cursor; page/per_page is legacy."}, {session: 1, quote: "no offset pagination on list endpoints anymore."}}}
+	if got, _ := k.negated(c, map[string]bool{}); got != k.lines[0] {
+		t.Errorf("negated(merged ruling) = %q, want %q", got, k.lines[0])
 	}
 }
 
@@ -471,6 +481,13 @@ func TestStaleNamed(t *testing.T) {
 		{mem, "Every production service must have request_logging enabled with sampling 0.1.", "From now on every production service must have request_logging enabled with sampling 0.1.", ""},
 		{mem, "Deploys go through the release job.", "Memory is wrong there. Deploys go through the release job.", ""},
 		{[]string{"- Request logging is off in staging.", "- Request logging is off in production."}, "Request logging is on everywhere.", "That memory note is old: request logging is on everywhere.", ""},
+		// The clause calling memory behind names the line the rule,
+		// said in other words, sets right.
+		{[]string{"- Player movement uses a fixed step of 2.0 px per frame.", "- Levels are Tiled maps in levels/."}, "Dash has to use delta time too, x += dash_speed * get_frame_time().", "nah that fixed step thing in the memory is old and wrong, multiply speed by get_frame_time()", "- Player movement uses a fixed step of 2.0 px per frame."},
+		// Only that clause: the message's other clauses name other lines.
+		{[]string{"- Data prep scripts are in R under prep/, model fitting in Python.", "- Models are fitted with CmdStan 2.33."}, "Every fit uses seed=4711, put it in fit.py as the default.", "CmdStan is at 2.35 now, the memory file still says the old one, so from now on every fit uses seed=4711 in the model fitting", ""},
+		// A rule memory holds already sets right no other line.
+		{[]string{"- Every production service must have request_logging enabled with sampling 0.1.", "- Production services log request ids."}, "Every production service must have request_logging enabled with sampling 0.1.", "The memory file is outdated on this. Every production service must have request_logging enabled with sampling 0.1.", ""},
 	} {
 		k := memKnown(tt.mem...)
 		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}

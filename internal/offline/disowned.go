@@ -105,13 +105,22 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 // memory behind without naming what it says ("the note in memory is old:
 // from now on every model config must have the dynamic_batching block"
 // beside "Dynamic batching is off for all models"): the one line that
-// shares the most terms with the rule, two at least, is the one the rule
-// sets right.
+// shares the most terms with the rule, or with the clause calling memory
+// behind, two at least, is the one the rule sets right.
 func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (string, string) {
-	if c.kind != KindInstruction && c.kind != KindCorrection {
+	if c.kind != KindInstruction && c.kind != KindCorrection || k.holds(c.line) {
+		// (A rule memory holds already sets right no other line.)
 		return "", ""
 	}
-	if !slices.ContainsFunc(candidateMessages(c, said), func(m string) bool { return memoryStaleRe().MatchString(m) }) {
+	var stale []string
+	for _, m := range candidateMessages(c, said) {
+		for _, cl := range clauseSplitRe().Split(m, -1) {
+			if memoryStaleRe().MatchString(cl) {
+				stale = append(stale, cl)
+			}
+		}
+	}
+	if len(stale) == 0 {
 		return "", ""
 	}
 	found, most := "", 1
@@ -119,7 +128,14 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		switch n := sharedTerms(c.line, l); {
+		// The clause that calls memory behind may name the line
+		// ("that fixed step thing in the memory is old") where the
+		// line proposed is another session's sentence of the rule.
+		n := sharedTerms(c.line, l)
+		for _, m := range stale {
+			n = max(n, sharedTerms(m, l))
+		}
+		switch {
 		case n > most:
 			found, most = l, n
 		case n == most:

@@ -23,20 +23,40 @@ import (
 // lacks.
 var ruledOutRe = lazyregexp.New(`(?i)(\b(?:has|have|had)\s+)?\b(?:no longer|no|not)\s+(?:(?:a|an|the|any|more)\s+)?([\w<>@/+#-]+)`)
 
+// placeRuledOutRe is a folder ruled out as the place: "Not in
+// templates/." Group 1 is the folder, written as a path.
+var placeRuledOutRe = lazyregexp.New(`(?i)\b(?:not|never)\s+(?:in|into|under)\s+([\w.@+-]+(?:/[\w.@+-]+)*/)(?:\W|$)`)
+
 // negated finds the one memory line (read from a file, not yet rewritten,
-// not the verification line) that holds, not ruled out, a word c rules
-// out, when c and the line are about one thing: they share another term,
-// or the word is a name written as code ("FileStore", "<link>").
+// not the verification line) that holds, not ruled out, a word c or a
+// sentence merged into it rules out, when c and the line are about one
+// thing: they share another term, or the word is a name written as code
+// ("FileStore", "<link>"); or that puts things in a folder c rules out.
 func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 	if c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", ""
 	}
-	var ruled []string
-	for _, m := range ruledOutRe().FindAllStringSubmatch(c.line, -1) {
-		// ("not inside the container", "not by minion name" rule out a
-		// place or a way, not a thing.)
-		if w := strings.ToLower(strings.Trim(m[2], ".-")); m[1] == "" && !placeWords[w] && !meansWords[w] && len(w) >= 4 && !textkeyStop(w) {
-			ruled = append(ruled, w)
+	// The rule may be said in another session's words merged into the
+	// line: "offset paging dies there, cursor: …" is the line, "no offset
+	// pagination on anything new" the ruling.
+	type ruling struct{ w, said string }
+	var ruled []ruling
+	saids := []string{c.line}
+	for _, s := range c.srcs {
+		if s.quote != "" && s.quote != c.line {
+			saids = append(saids, s.quote)
+		}
+	}
+	for _, said := range saids {
+		for _, m := range ruledOutRe().FindAllStringSubmatch(said, -1) {
+			// ("not inside the container", "not by minion name" rule
+			// out a place or a way, not a thing.)
+			if w := strings.ToLower(strings.Trim(m[2], ".-")); m[1] == "" && !placeWords[w] && !meansWords[w] && len(w) >= 4 && !textkeyStop(w) {
+				ruled = append(ruled, ruling{w, said})
+			}
+		}
+		for _, m := range placeRuledOutRe().FindAllStringSubmatch(said, -1) {
+			ruled = append(ruled, ruling{strings.ToLower(m[1]), said})
 		}
 	}
 	if len(ruled) == 0 {
@@ -47,7 +67,8 @@ func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		for _, w := range ruled {
+		for _, r := range ruled {
+			w := r.w
 			held := heldForm(l, w)
 			if held == "" || negatedIn(l, strings.ToLower(held)) || strings.Contains(strings.ToLower(l), "without "+strings.ToLower(held)) || heldForm(firstTerm(l), w) != "" {
 				// (A line that rules it out too, "answers
@@ -58,7 +79,13 @@ func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 				// turn of what the line says of it.)
 				continue
 			}
-			if !codeLike(held) && sharedTerms(withoutWord(c.line, w), withoutWord(l, held)) == 0 {
+			if strings.HasSuffix(r.w, "/") {
+				// (A folder ruled out is the place the line puts
+				// things only where it says "in" it.)
+				if !reliesOn(l, strings.ToLower(held)) {
+					continue
+				}
+			} else if !codeLike(held) && sharedTerms(withoutWord(r.said, w), withoutWord(l, held)) == 0 && sharedTerms(withoutWord(c.line, w), withoutWord(l, held)) == 0 {
 				continue
 			}
 			if found != "" && found != l {
