@@ -351,6 +351,26 @@ func TestWithoutToldEdits(t *testing.T) {
 			t.Errorf("%q kept = %v, want %v", line, len(got) == 2, kept)
 		}
 	}
+	// A value written another way is the edit's too: joined to its name,
+	// with a trailing ".0", as an image's tag. A line with no change word
+	// goes only when it names nothing the edit does not.
+	for _, tc := range []struct {
+		edit, was, line string
+		kept            bool
+	}{
+		{"Default Conan profile is profiles/linux-clang18.", "- Default Conan profile is profiles/linux-clang17.", "We moved CI and dev to clang 18.", false},
+		{"Default Conan profile is profiles/linux-clang18.", "- Default Conan profile is profiles/linux-clang17.", "We moved CI and dev to clang 19.", true},
+		{"Target framework is net8.0.", "- Target framework is net6.0.", "We have moved the project to .NET 8.", false},
+		{"Directus 11.1.0 runs via docker compose.", "- Directus 10.12 runs via docker compose.", "We're on directus/directus:11.1.0 now.", false},
+		{"Solver uses dolfinx 0.9 in the conda env `fenicsx-env`.", "- Solver uses dolfinx 0.7 in the conda env `fenicsx-env`.", "We are on dolfinx 0.9.0, in the same fenicsx-env.", false},
+		{"Solver uses dolfinx 0.9 in the conda env `fenicsx-env`.", "- Solver uses dolfinx 0.7 in the conda env `fenicsx-env`.", "We are on dolfinx 0.9.0, and meshes come from gmsh.", true},
+	} {
+		e := candidate{kind: KindInstruction, line: tc.edit, replaces: tc.was, srcs: []source{{session: 1}}}
+		got := withoutToldEdits([]candidate{e, {kind: KindInstruction, line: tc.line, srcs: []source{{session: 2}}}}, memKnown())
+		if (len(got) == 2) != tc.kept {
+			t.Errorf("%q beside %q kept = %v, want %v", tc.line, tc.edit, len(got) == 2, tc.kept)
+		}
+	}
 	// A pending patch made the edit: a second run does not propose the
 	// line either.
 	k := memKnown("Server listens on port 8080.")

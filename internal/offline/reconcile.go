@@ -248,17 +248,12 @@ var moveWordRe = lazyregexp.New(`(?i)\b(?:we|they|everything|all)\s+(?:\w+\s+)?(
 // withoutToldEdits drops a new line that only tells a change (a change
 // word: changeSignalRe, moveWordRe) an in-place edit of the same patch
 // makes ("The app is on 9090 now." beside "Server listens on port 9090
-// …", which was port 8080): every value the line gives is one the edit
-// brings and the line it rewrites did not hold. The edit keeps the
-// dropped line's evidence. A pending patch's edit counts too, so that a
-// second run does not propose the line either.
+// …", which was port 8080), or names nothing the edit's line does not
+// ("We are on dolfinx 0.9.0, in the same fenicsx-env."): every value the
+// line gives is one the edit brings and the line it rewrites did not
+// hold. The edit keeps the dropped line's evidence. A pending patch's
+// edit counts too, so that a second run does not propose the line either.
 func withoutToldEdits(out []candidate, k *known) []candidate {
-	told := func(c candidate) bool {
-		return c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (changeSignalRe().MatchString(c.line) || moveWordRe().MatchString(c.line))
-	}
-	if !slices.ContainsFunc(out, told) {
-		return out
-	}
 	type edit struct {
 		line, replaces string
 		at             int // the edit's place in out; -1 for a pending one
@@ -283,14 +278,29 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 	}
 	drop := map[int]bool{}
 	for i, c := range out {
-		if !told(c) {
+		if c.replaces != "" || c.kind != KindInstruction && c.kind != KindCorrection {
 			continue
 		}
+		told := changeSignalRe().MatchString(c.line) || moveWordRe().MatchString(c.line)
 		vals := typedValues(c.line)
+		keys := looseValues(c.line)
 		for _, e := range edits {
+			if !told && !namesOnlyOf(c.line, e.line) {
+				continue
+			}
 			brought := len(vals) > 0
 			for _, v := range vals {
 				brought = brought && holdsValue(e.line, v) && !holdsValue(e.replaces, v)
+			}
+			if !brought && len(keys) > 0 {
+				// A value written another way: "clang 18" of
+				// "linux-clang18", ".NET 8" of "net8.0", "0.9.0"
+				// of "0.9", an image's tag of the version.
+				have, had := looseKeySet(e.line), looseKeySet(e.replaces)
+				brought = true
+				for _, alts := range keys {
+					brought = brought && slices.ContainsFunc(alts, func(a string) bool { return have[a] }) && !slices.ContainsFunc(alts, func(a string) bool { return had[a] })
+				}
 			}
 			if brought {
 				drop[i] = true
@@ -1559,3 +1569,87 @@ func holdsProduct(low, n string) bool {
 	}
 	return false
 }
+
+// looseValues are the values line gives, each as the forms it may be
+// written in elsewhere (looseKeys): the number alone and joined to the
+// name before it ("clang 18": "18", "clang18"), without a trailing ".0"
+// ("0.9.0": "0.9"), an image's tag ("directus/directus:11.1.0": "11.1").
+func looseValues(line string) [][]string {
+	var out [][]string
+	f := strings.Fields(line)
+	for i, raw := range f {
+		w := strings.ToLower(trimValue(strings.Trim(raw, "`")))
+		if !hasDigit(w) {
+			continue
+		}
+		alts := looseKeys(w)
+		if i > 0 && versionNumber(w) {
+			if name := strings.TrimLeft(strings.ToLower(trimValue(f[i-1])), "."); name != "" && !hasDigit(name) && !textkeyStop(name) {
+				alts = append(alts, looseKeys(name+w)...)
+			}
+		}
+		out = append(out, alts)
+	}
+	return out
+}
+
+// looseKeySet is every form (looseKeys) of every word of line.
+func looseKeySet(line string) map[string]bool {
+	m := map[string]bool{}
+	for _, raw := range strings.Fields(line) {
+		for _, k := range looseKeys(strings.ToLower(trimValue(strings.Trim(raw, "`")))) {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// looseKeys are the forms of one word holding a value: the word, and the
+// part after its last ":", "/" or "-" ("linux-clang18": "clang18"), each
+// without trailing ".0" parts ("net8.0": "net8"). A bare number ("18") is
+// too common a form to tell a value by, and is left out.
+func looseKeys(w string) []string {
+	var out []string
+	add := func(s string) {
+		for strings.HasSuffix(s, ".0") {
+			t := strings.TrimSuffix(s, ".0")
+			if !strings.Contains(t, ".") && !hasLetter(t) {
+				break
+			}
+			s = t
+		}
+		if hasDigit(s) && (strings.Contains(s, ".") || hasLetter(s)) {
+			out = append(out, s)
+		}
+	}
+	add(w)
+	if i := strings.LastIndexAny(w, ":/-"); i >= 0 {
+		add(w[i+1:])
+	}
+	return out
+}
+
+// namesOnlyOf reports whether every term of line that is no value is a
+// term of edit too: the line says nothing the edit's line does not.
+func namesOnlyOf(line, edit string) bool {
+	have := map[string]bool{}
+	for _, t := range factTerms(edit) {
+		have[strings.Trim(t, "`")] = true
+	}
+	n := 0
+	for _, t := range factTerms(line) {
+		t = strings.Trim(t, "`")
+		if hasDigit(t) || retellFiller[t] {
+			continue
+		}
+		if !have[t] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// retellFiller are words a line retelling a setting wraps it in ("we are
+// on …, in the same env").
+var retellFiller = map[string]bool{"same": true, "now": true, "still": true, "currently": true}
