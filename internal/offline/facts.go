@@ -955,7 +955,7 @@ func foldSharedToken(out []candidate) []candidate {
 	toks := make([]map[string]bool, len(out))
 	money := make([]bool, len(out))
 	for i := range out {
-		toks[i] = distinctTokens(out[i].line)
+		toks[i] = foldTokens(out[i].line)
 		money[i] = typesMoney(out[i].line)
 	}
 	for i := 0; i < len(out); i++ {
@@ -993,6 +993,19 @@ func foldSharedToken(out []candidate) []candidate {
 // two lines only with a term more. Every shared token is tried, so the
 // answer does not hang on the order a map gives them.
 func tiedByToken(x, y candidate, a, b map[string]bool) bool {
+	for _, p := range [2][3]any{{x, y, a}, {y, x, b}} {
+		// One line writes a token whole, the other a name of its
+		// own in it ("mysql-ro.internal", "it's mysql-ro, the
+		// replica"): with a term more, one fact.
+		x, y, a := p[0].(candidate), p[1].(candidate), p[2].(map[string]bool)
+		for ta := range a {
+			for _, w := range strings.Fields(y.line) {
+				if namePartOf(strings.Trim(w, "`'\",.;:!?()"), ta) && sharesMoreThan(x.line, y.line, ta) {
+					return true
+				}
+			}
+		}
+	}
 	backOnly := backOnlyCand(x) || backOnlyCand(y)
 	for ta := range a {
 		for tb := range b {
@@ -1005,6 +1018,39 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// foldTokens are a line's distinct tokens (distinctTokens) and its
+// numbers in a setting's unit written as one word ("30 fps" as "30fps"),
+// so that two ways of writing the one setting's value tie.
+func foldTokens(line string) map[string]bool {
+	m := distinctTokens(line)
+	for _, v := range typedValues(line) {
+		if unit, ok := strings.CutPrefix(v.kind, "unit:"); ok {
+			m[v.value+unit] = true
+		}
+	}
+	return m
+}
+
+// namePartOf reports whether w, written as a name (a capital, "-" or "@"
+// in it), is the part a token is known by: a dotted name's first part,
+// not a file's ("mysql-ro" of "mysql-ro.internal"), a module's last part ("Xslate" of
+// "Text::Xslate"), a package's scope ("@fontsource" of
+// "@fontsource/inter").
+func namePartOf(w, tok string) bool {
+	if len(w) < 4 || w == tok || !strings.ContainsAny(w, "-@") && strings.ToLower(w) == w {
+		return false
+	}
+	lw := strings.ToLower(w)
+	if first, rest, ok := strings.Cut(tok, "."); ok && first == lw && !fileTypes[rest] && !hasDigit(rest) {
+		return true
+	}
+	if i := strings.LastIndex(tok, "::"); i >= 0 && tok[i+2:] == lw {
+		return true
+	}
+	scope, _, ok := strings.Cut(tok, "/")
+	return ok && strings.HasPrefix(tok, "@") && scope == lw
 }
 
 // moneyRe names money (also as a part of a name: "amount_cents"), and

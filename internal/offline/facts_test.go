@@ -220,6 +220,30 @@ func TestSharedTokenFolds(t *testing.T) {
 		{"money named, a word opening with a type's letters",
 			cand(KindInstruction, "Prices are integer cents.", "prices are integer cents", 0),
 			cand(KindInstruction, "Totals go into the internal report.", "totals go into the internal report", 2), ""},
+		// a name of its own for a token the other line writes whole
+		{"a host by its first label",
+			cand(KindInstruction, "The catalog goes to the read replica, mysql-ro.internal, never the primary.", "the catalog goes to the read replica, mysql-ro.internal, never the primary", 0),
+			cand(KindInstruction, "Remind finance it's mysql-ro, the replica, they are hitting.", "remind finance it's mysql-ro, the replica, they are hitting", 2),
+			"The catalog goes to the read replica, mysql-ro.internal, never the primary."},
+		{"a package by its scope",
+			cand(KindInstruction, "Fonts are self-hosted with @fontsource/inter, never the Google link tag in the head.", "fonts are self-hosted with @fontsource/inter, never the Google link tag in the head", 0),
+			cand(KindInstruction, "The 404 page font must come from @fontsource too.", "the 404 page font must come from @fontsource too", 2),
+			"Fonts are self-hosted with @fontsource/inter, never the Google link tag in the head."},
+		{"a module by its last part",
+			cand(KindInstruction, "Templates are Text::Xslate files in views/.", "templates are Text::Xslate files in views/", 0),
+			cand(KindInstruction, "The page is an Xslate template.", "the page is an Xslate template", 2),
+			"Templates are Text::Xslate files in views/."},
+		{"a file by its name without the extension",
+			cand(KindInstruction, "Settings live in config.yaml at the root.", "settings live in config.yaml at the root", 0),
+			cand(KindInstruction, "Config settings are loaded once.", "config settings are loaded once", 2), ""},
+		{"a name part with nothing more shared",
+			cand(KindInstruction, "The catalog goes to mysql-ro.internal.", "the catalog goes to mysql-ro.internal", 0),
+			cand(KindInstruction, "Backups of mysql-ro run nightly.", "backups of mysql-ro run nightly", 2), ""},
+		// a setting's value written joined and apart
+		{"a number in a unit, joined and apart",
+			cand(KindInstruction, "Videos are 1080x1920 vertical at 25 fps.", "videos are 1080x1920 vertical at 25 fps", 0),
+			cand(KindInstruction, "The recap is 25fps and 15 s, so 375 frames per video.", "the recap is 25fps and 15 s, so 375 frames per video", 2),
+			"The recap is 25fps and 15 s, so 375 frames per video."},
 	} {
 		got := foldSharedToken([]candidate{tt.a, tt.b})
 		if tt.keep == "" {
