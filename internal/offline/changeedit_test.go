@@ -364,6 +364,11 @@ func TestWithoutToldEdits(t *testing.T) {
 		{"Directus 11.1.0 runs via docker compose.", "- Directus 10.12 runs via docker compose.", "We're on directus/directus:11.1.0 now.", false},
 		{"Solver uses dolfinx 0.9 in the conda env `fenicsx-env`.", "- Solver uses dolfinx 0.7 in the conda env `fenicsx-env`.", "We are on dolfinx 0.9.0, in the same fenicsx-env.", false},
 		{"Solver uses dolfinx 0.9 in the conda env `fenicsx-env`.", "- Solver uses dolfinx 0.7 in the conda env `fenicsx-env`.", "We are on dolfinx 0.9.0, and meshes come from gmsh.", true},
+		// A line stating the edit's fact, tied by a token as two new
+		// lines are; a rule naming the token is one of its own.
+		{"Templates are Text::Xslate files in views/.", "- Templates are Template::Toolkit files in views/.", "The page is an Xslate template.", false},
+		{"Videos are 1080x1920 vertical at 25 fps.", "- Videos are 1080x1920 vertical at 30 fps.", "The recap is 25fps and 15 s, so 375 frames per video.", false},
+		{"Flash with `idf.py -p /dev/ttyUSB1 flash`.", "- Flash with `idf.py -p /dev/ttyUSB0 flash`.", "Always run idf.py erase-flash before each flash of a commissioning test.", true},
 	} {
 		e := candidate{kind: KindInstruction, line: tc.edit, replaces: tc.was, srcs: []source{{session: 1}}}
 		got := withoutToldEdits([]candidate{e, {kind: KindInstruction, line: tc.line, srcs: []source{{session: 2}}}}, memKnown())

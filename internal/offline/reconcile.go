@@ -251,7 +251,10 @@ var moveWordRe = lazyregexp.New(`(?i)\b(?:we|they|everything|all)\s+(?:\w+\s+)?(
 // …", which was port 8080), or names nothing the edit's line does not
 // ("We are on dolfinx 0.9.0, in the same fenicsx-env."): every value the
 // line gives is one the edit brings and the line it rewrites did not
-// hold. The edit keeps the dropped line's evidence. A pending patch's
+// hold. So does a line stating, not ruling, the edit's fact, tied to it by
+// a token as foldSharedToken ties two new lines ("The page is an Xslate
+// template." beside the edit "Templates are Text::Xslate files in
+// views/."). The edit keeps the dropped line's evidence. A pending patch's
 // edit counts too, so that a second run does not propose the line either.
 func withoutToldEdits(out []candidate, k *known) []candidate {
 	type edit struct {
@@ -282,17 +285,19 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 			continue
 		}
 		told := changeSignalRe().MatchString(c.line) || moveWordRe().MatchString(c.line)
+		stated := c.kind == KindInstruction && !c.global && !ruleWordRe().MatchString(c.line) && !negatesRe().MatchString(c.line)
 		vals := typedValues(c.line)
 		keys := looseValues(c.line)
 		for _, e := range edits {
-			if !told && !namesOnlyOf(c.line, e.line) {
+			retold := told || namesOnlyOf(c.line, e.line)
+			if !retold && !stated {
 				continue
 			}
-			brought := len(vals) > 0
+			brought := retold && len(vals) > 0
 			for _, v := range vals {
 				brought = brought && holdsValue(e.line, v) && !holdsValue(e.replaces, v)
 			}
-			if !brought && len(keys) > 0 {
+			if retold && !brought && len(keys) > 0 {
 				// A value written another way: "clang 18" of
 				// "linux-clang18", ".NET 8" of "net8.0", "0.9.0"
 				// of "0.9", an image's tag of the version.
@@ -301,6 +306,9 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 				for _, alts := range keys {
 					brought = brought && slices.ContainsFunc(alts, func(a string) bool { return have[a] }) && !slices.ContainsFunc(alts, func(a string) bool { return had[a] })
 				}
+			}
+			if !brought && stated && tiedByToken(candidate{kind: KindInstruction, line: e.line}, c, foldTokens(e.line), foldTokens(c.line)) {
+				brought = true
 			}
 			if brought {
 				drop[i] = true
