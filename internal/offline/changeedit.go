@@ -198,6 +198,11 @@ func slotValueIn(line string, c change, labelled bool) string {
 			// "iOS 17": the old value follows the same name.
 			continue
 		}
+		if !labelled && strings.Trim(v, "0123456789") == "" && dotted(c.new) {
+			// (A count in a sentence, "runs for like 30 of us", is no
+			// former version: a version said bare is dotted.)
+			continue
+		}
 		if labelled && releaseVersion(v) && releaseVersion(c.new) && valueShape(v) != shape && labelledBy(words, i, subject, v, c.new) {
 			// "made with PICO-8 0.2.5g" for "upgraded pico8 to
 			// 0.2.6": the program's version right after its name.

@@ -423,3 +423,15 @@ func TestVersionFromMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotValueNoCount: a count in a sentence is no former form of a
+// dotted version said bare; a dotted version is.
+func TestSlotValueNoCount(t *testing.T) {
+	ch := change{new: "5.10", subject: []string{"cousin", "server", "luanti"}}
+	if got := slotValue("It's for the Blockhaven server which my cousin runs for like 30 of us.", ch); got != "" {
+		t.Errorf("slotValue(a count) = %q, want none", got)
+	}
+	if got := slotValue("The server my cousin runs is on 5.8.", ch); got != "5.8" {
+		t.Errorf("slotValue(a version) = %q, want 5.8", got)
+	}
+}

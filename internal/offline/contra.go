@@ -2,6 +2,7 @@ package offline
 
 import (
 	"maps"
+	"net/netip"
 	"slices"
 	"sort"
 	"strings"
@@ -415,7 +416,14 @@ func typedValues(line string) []typedValue {
 			lw = strings.ToLower(m[2])
 		}
 		if h := hostOf(lw); h != "" {
-			out = append(out, typedValue{kind: "host", value: h})
+			kind := "host"
+			if ipv4(h) {
+				// (A host's address is a value of its own: a line
+				// names a server and its address, "ns1.corp.example
+				// (10.20.0.53)", and either may change.)
+				kind = "ip"
+			}
+			out = append(out, typedValue{kind: kind, value: h})
 			continue
 		}
 		if p := pathValue(w); p != "" {
@@ -497,7 +505,15 @@ func versionProduct(words []string) string {
 		if hasDigit(w) {
 			return ""
 		}
-		return productName(w)
+		if w == "sdk" && i > 0 {
+			// "Ren'Py SDK 8.1.3": the SDK of the product named
+			// before it, a version of renpy's too ("I upgraded
+			// renpy to 8.3.4").
+			if p := strings.ToLower(strings.Trim(guardWord(words[i-1]), ".:-")); p != "" && !hasDigit(p) && !versionFiller[p] {
+				w = p + "-sdk"
+			}
+		}
+		return productName(strings.ReplaceAll(w, "'", ""))
 	}
 	return ""
 }
@@ -722,7 +738,12 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// thing (`MIX_TARGET=rpi3`, `MIX_TARGET=rpi4`).
 					same = true
 				case v.kind == "version":
-					same = same || mv.of != "" && (sameProduct(mv.of, v.of) || bare && told && onlyKind(mem, "version"))
+					same = same || mv.of != "" && (sameProduct(mv.of, v.of) || bare && told && (onlyKind(mem, "version") || onlyOfSeries(mem, v.value) == mv.value))
+				case v.kind == "ip":
+					// A project names few addresses: the one memory
+					// holds, when a change is told, or one of a line
+					// about the same thing.
+					same = same || told && onlyKind(mem, v.kind) || sharesSubject(subj, m.subject())
 				case v.kind == "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
 				case v.kind == "path":
@@ -778,6 +799,36 @@ func (m *valuedLine) subject() map[string]bool {
 		m.subj = subjectTerms(m.line)
 	}
 	return m.subj
+}
+
+// ipv4 reports whether h is an IPv4 address.
+func ipv4(h string) bool {
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.Is4()
+}
+
+// onlyOfSeries is the one version memory holds of v's series (the same
+// first number, as many parts: "1.22" for "1.24", not "4.0.0"), or "":
+// a version said with no product ("we're on 1.24 from here on") is a new
+// one of that version's product.
+func onlyOfSeries(mem []valuedLine, v string) string {
+	major, _, _ := strings.Cut(v, ".")
+	found := ""
+	for _, m := range mem {
+		for _, mv := range m.vals {
+			if mv.kind != "version" || mv.value == v {
+				continue
+			}
+			if mm, _, _ := strings.Cut(mv.value, "."); mm != major || strings.Count(mv.value, ".") != strings.Count(v, ".") {
+				continue
+			}
+			if found != "" && found != mv.value {
+				return ""
+			}
+			found = mv.value
+		}
+	}
+	return found
 }
 
 // onlyKind reports whether exactly one memory line holds values of kind.
@@ -1114,7 +1165,15 @@ func withoutRetiredNews(out []candidate, k *known, taken map[string]bool) []cand
 		removed = map[string]bool{}
 	}
 	maps.Copy(removed, taken)
-	probe := &known{lines: k.lines, from: k.from, removed: removed}
+	// The edits' own lines hold what they keep: "pve1" of "Proxmox host
+	// pve1 is at 10.10.0.10" is no value given up.
+	lines := slices.Clone(k.lines)
+	for _, c := range out {
+		if c.replaces != "" {
+			lines = append(lines, c.line)
+		}
+	}
+	probe := &known{lines: lines, from: k.from, removed: removed}
 	drop := map[int]bool{}
 	for i, c := range out {
 		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && probe.namesRetired(c.line) {

@@ -127,6 +127,10 @@ func TestTypedValues(t *testing.T) {
 		{"bumped to 3.12, assume 3.12 features", "version:3.12@,version:3.12@assume"},
 		{"Base image is python:3.12-slim.", "version:3.12@python"},
 		{"We're on go 1.23 now.", "version:1.23@go"},
+		// an SDK is the product's, an apostrophe no part of its name
+		{"Ren'Py SDK 8.1.3 for the build.", "version:8.1.3@renpy-sdk"},
+		// an address is a value of its own beside a host's name
+		{"Primary is ns1.corp.example (10.20.0.53); secondaries pull.", "host:ns1.corp.example,ip:10.20.0.53"},
 		// a number in a unit a setting is written in
 		{"Clips are 1080x1920 vertical at 30 fps.", "unit:fps:30"},
 		{"The recap is 25fps and 15 s long.", "unit:fps:25"},
@@ -197,13 +201,20 @@ func TestClashes(t *testing.T) {
 		{[]string{"- Deploy to AWS region us-east-1."}, "We're in eu-west-1 now for everything.", "", "- Deploy to AWS region us-east-1."},
 		{[]string{"- Python version is 3.10.", "- Notebooks go in notebooks/."}, "Assume 3.12 features are fine.", "bumped to 3.12, from now on assume 3.12 features are fine", "- Python version is 3.10."},
 		{[]string{"- The kiln controller speaks MQTT on kiln.shop.lan:1883."}, "The kiln controller broker moved to broker.shop.lan:1883.", "", "- The kiln controller speaks MQTT on kiln.shop.lan:1883."},
+		{[]string{"- Ren'Py SDK 8.1.3, unpacked at ~/renpy-8.1.3-sdk."}, "I upgraded renpy to 8.3.4.", "", "- Ren'Py SDK 8.1.3, unpacked at ~/renpy-8.1.3-sdk."},
+		// A version said bare, told: the one of its series memory holds.
+		{[]string{"- Simulated with OpenModelica omc 1.22.", "- Depends on the Modelica Standard Library 4.0.0."}, "We're on 1.24, and the scripts must keep working with it.", "omc got upgraded, so we're on 1.24 now", "- Simulated with OpenModelica omc 1.22."},
+		// An address told changed: the one memory holds.
+		{[]string{"- Primary is ns1.corp.example (10.20.0.53); secondaries pull via AXFR.", "- Zones live in zones/."}, "Ns1 is 10.20.4.53 now, old .0.53 is gone.", "", "- Primary is ns1.corp.example (10.20.0.53); secondaries pull via AXFR."},
 		// Negatives.
+		{[]string{"- Simulated with omc 1.22.", "- Uses the Buildings library 1.28."}, "We're on 1.24 now.", "", ""},
+		{[]string{"- Primary is at 10.20.0.53.", "- Backups go to 10.20.9.9."}, "The monitor is 10.20.4.53 now.", "", ""},
 		{[]string{"- Postgres listens on port 5432."}, "The api is on 8000 now, curl it there.", "", ""},
 		{[]string{"- Redis runs on port 6379."}, "The redis exporter listens on 9121.", "remember that the redis exporter listens on 9121", ""},
 		{[]string{"- Python version is 3.12.", "- Use Django 4.2."}, "Use Django 5.0 now.", "", "- Use Django 4.2."},
 		{[]string{"- Python version is 3.10."}, "We bumped the schema format to 2.1 now.", "", ""},
 		{[]string{"- Python version is 3.10."}, "Use Django 5.0 with python now.", "", ""},
-		{[]string{"- Python version is 3.10.", "- Django is 4.2."}, "Assume 3.12 features are fine.", "bumped to 3.12, from now on assume 3.12 features are fine", ""},
+		{[]string{"- Python version is 3.10.", "- Django is 3.2."}, "Assume 3.12 features are fine.", "bumped to 3.12, from now on assume 3.12 features are fine", ""},
 		{[]string{"- Deploy to AWS region us-east-1.", "- Backups are copied to us-west-2."}, "Logs ship to eu-west-1 now.", "", ""},
 		{[]string{"- Staging is deployed at staging.acme.internal."}, "Prod.acme.internal is production, never touch it.", "", ""},
 		{[]string{"- Postgres listens on port 5432.", "- Redis runs on port 6379."}, "Postgres is still on 5432.", "", ""},
@@ -420,6 +431,15 @@ func TestWithoutRetiredNews(t *testing.T) {
 	k.removed[old] = true
 	if got := lines(withoutRetiredNews(slices.Clone(cands), k, map[string]bool{})); got != want {
 		t.Errorf("a pending edit: kept %q, want %q", got, want)
+	}
+	// A name the edit keeps is no value given up.
+	was := "- Proxmox host pve1 is at 192.168.1.10."
+	kept := []candidate{
+		{kind: KindInstruction, line: "All new containers go on dock1, not as lxc on pve1."},
+		{kind: KindInstruction, line: "Proxmox host pve1 is at 10.10.0.10.", replaces: was},
+	}
+	if got := lines(withoutRetiredNews(slices.Clone(kept), memKnown(was), map[string]bool{was: true})); got != lines(kept) {
+		t.Errorf("a name the edit keeps: kept %q", got)
 	}
 }
 
