@@ -467,6 +467,10 @@ func TestNegated(t *testing.T) {
 		{[]string{"- Builds run inside the dev container."}, "Tests run on the host, not inside the dev container.", ""},
 		{[]string{"- Deploys are cached locally.", "- Builds are cached locally."}, "Not local disk for caches, use the bucket.", ""},
 		{[]string{"- Charts are drawn with d3 locally."}, "Not local disk for uploads, use the bucket.", ""},
+		// A name ruled out that the line uses as its means.
+		{[]string{"- HTTP calls use the requests library.", "- Tests use pytest."}, "Not requests again. It has to be the httpx async client.", "- HTTP calls use the requests library."},
+		{[]string{"- Requests are logged as JSON."}, "Not requests for the admin page, it has to be lazy.", ""},
+		{[]string{"- List endpoints paginate with offset/limit params."}, "No offset pagination on anything new, cursor only.", "- List endpoints paginate with offset/limit params."},
 		// A folder ruled out as the place, where the line puts things in it.
 		{[]string{"- UI tweaks are made directly in templates/.", "- Dev instance keeps app.ini in custom/conf/."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", "- UI tweaks are made directly in templates/."},
 		{[]string{"- Upstream templates/ is synced nightly."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", ""},
@@ -514,6 +518,49 @@ func TestStaleNamed(t *testing.T) {
 		c := candidate{kind: KindInstruction, line: tt.line, srcs: said}
 		if got, _ := k.staleNamed(c, said, map[string]bool{}); got != tt.want {
 			t.Errorf("staleNamed(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestSwappedName: a rule writing one name of code where a memory line
+// writes another, the words around it alike and nothing else new, is that
+// line's new form, keeping the rest of the line; plain words swapped, or a
+// rule that says more, leave memory alone.
+func TestSwappedName(t *testing.T) {
+	for _, tt := range []struct {
+		mem             []string
+		line, old, edit string
+	}{
+		{[]string{"- thermalconv is a GstBaseTransform subclass in gst/thermalconv/.", "- Builds use meson."}, "Thermalconv is a GstVideoFilter subclass.",
+			"- thermalconv is a GstBaseTransform subclass in gst/thermalconv/.", "thermalconv is a GstVideoFilter subclass in gst/thermalconv/."},
+		{[]string{"- Deploys go from the main branch."}, "Deploys go from the release branch.", "", ""},
+		{[]string{"- thermalconv is a GstBaseTransform subclass."}, "Thermalconv is a GstVideoFilter subclass with a caps filter on gray16.", "", ""},
+	} {
+		k := memKnown(tt.mem...)
+		old, _, edit := k.swappedName(candidate{kind: KindInstruction, line: tt.line}, map[string]bool{})
+		if old != tt.old || edit != tt.edit {
+			t.Errorf("swappedName(%q) = %q, %q; want %q, %q", tt.line, old, edit, tt.old, tt.edit)
+		}
+	}
+}
+
+// TestSoleSibling: a rule saying its one way is the only one replaces the
+// line naming a sibling of that way about the same thing; no "only", a
+// name of another family or another thing leave memory alone.
+func TestSoleSibling(t *testing.T) {
+	mem := []string{"- Notifications go to #ops-alerts via notify-slack.sh.", "- Checks run every 60s."}
+	for _, tt := range []struct {
+		mem        []string
+		line, want string
+	}{
+		{mem, "Every notification uses notify-pagerduty.sh, routing key from the vars, nothing else.", mem[0]},
+		{mem, "Every notification also uses notify-pagerduty.sh for the on-call rota.", ""},
+		{mem, "Every notification uses pagerduty.py, nothing else.", ""},
+		{[]string{"- Backups run through backup-nightly.sh."}, "Every notification uses notify-pagerduty.sh, nothing else.", ""},
+	} {
+		k := memKnown(tt.mem...)
+		if got, _ := k.soleSibling(candidate{kind: KindInstruction, line: tt.line}, map[string]bool{}); got != tt.want {
+			t.Errorf("soleSibling(%q) = %q, want %q", tt.line, got, tt.want)
 		}
 	}
 }

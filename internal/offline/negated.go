@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/lazyregexp"
@@ -30,8 +32,9 @@ var placeRuledOutRe = lazyregexp.New(`(?i)\b(?:not|never)\s+(?:in|into|under)\s+
 // negated finds the one memory line (read from a file, not yet rewritten,
 // not the verification line) that holds, not ruled out, a word c or a
 // sentence merged into it rules out, when c and the line are about one
-// thing: they share another term, or the word is a name written as code
-// ("FileStore", "<link>"); or that puts things in a folder c rules out.
+// thing: they share another term, the word is a name written as code
+// ("FileStore", "<link>"), or the line uses the thing as its means ("use
+// the requests library"); or that puts things in a folder c rules out.
 func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 	if c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", ""
@@ -85,7 +88,12 @@ func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 				if !reliesOn(l, strings.ToLower(held)) {
 					continue
 				}
-			} else if !codeLike(held) && sharedTerms(withoutWord(r.said, w), withoutWord(l, held)) == 0 && sharedTerms(withoutWord(c.line, w), withoutWord(l, held)) == 0 {
+			} else if !codeLike(held) && sharedTerms(withoutWord(r.said, w), withoutWord(l, held)) == 0 && sharedTerms(withoutWord(c.line, w), withoutWord(l, held)) == 0 && !(slices.Contains(strings.Split(strings.ToLower(held), "/"), w) && reliesOn(l, strings.ToLower(held))) {
+				// (The word as ruled out, not another form of it, alone
+				// or joined by a slash, as the means the line uses:
+				// "Not requests again" beside "HTTP calls use the
+				// requests library", "no offset pagination" beside
+				// "paginate with offset/limit params".)
 				continue
 			}
 			if found != "" && found != l {
@@ -145,4 +153,111 @@ func firstTerm(line string) string {
 		}
 	}
 	return ""
+}
+
+// swappedName finds the one memory line (read from a file, not yet
+// rewritten, not the verification line) that writes, where the rule
+// writes a name of code, another such name, the words around it alike,
+// when the rule says nothing else the line does not ("Thermalconv is a
+// GstVideoFilter subclass." beside "thermalconv is a GstBaseTransform
+// subclass in gst/thermalconv/"): the line with the new name in place of
+// the old is the rule's form, keeping what else the line says.
+func (k *known) swappedName(c candidate, taken map[string]bool) (line, path, edit string) {
+	if c.kind != KindInstruction && c.kind != KindCorrection {
+		return "", "", ""
+	}
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		nw, ow := swappedPair(c.line, l)
+		if nw == "" {
+			continue
+		}
+		n, o := wordAsWritten(c.line, nw), wordAsWritten(l, ow)
+		if !codeLike(n) || !codeLike(o) || !subsetTerms(withoutWord(c.line, n), l) {
+			continue
+		}
+		if line != "" {
+			return "", "", ""
+		}
+		line, path = l, k.from[l]
+		edit = strings.TrimSpace(strings.TrimLeft(strings.Replace(l, o, n, 1), "-*+ "))
+	}
+	return line, path, edit
+}
+
+// soleRe is a rule saying its one way is the only one: "nothing else",
+// "only", "no other".
+var soleRe = lazyregexp.New(`(?i)\b(?:nothing else|only|exclusively|no other)\b`)
+
+// soleSibling finds the one memory line (read from a file, not yet
+// rewritten, not the verification line) that names a sibling of a name a
+// rule says is the only way ("Every notification uses
+// notify-pagerduty.sh, nothing else." beside "Notifications go to
+// #ops-alerts via notify-slack.sh."): a file or name of the same family
+// (siblingNames), the two lines about one thing. Beside the rule the line
+// would name the way it rules out.
+func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string) {
+	if c.kind != KindInstruction && c.kind != KindCorrection || !soleRe().MatchString(c.line) {
+		return "", ""
+	}
+	found := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, a := range strings.Fields(c.line) {
+			a = strings.Trim(a, "`'\",;:!?()[]")
+			for _, b := range strings.Fields(l) {
+				b = strings.Trim(b, "`'\",;:!?()[]")
+				if siblingNames(a, b) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
+					if found != "" && found != l {
+						return "", ""
+					}
+					found = l
+				}
+			}
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// siblingNames reports whether two names are of one family: the same
+// extension, the same first part before a hyphen or underscore (three
+// letters or more), the rest different ("notify-slack.sh",
+// "notify-pagerduty.sh").
+func siblingNames(a, b string) bool {
+	a, b = strings.TrimRight(a, "."), strings.TrimRight(b, ".")
+	ea, eb := path.Ext(a), path.Ext(b)
+	if ea == "" || ea != eb || strings.EqualFold(a, b) || strings.ContainsAny(a+b, "/") {
+		return false
+	}
+	split := func(r rune) bool { return r == '-' || r == '_' }
+	pa, pb := strings.FieldsFunc(strings.TrimSuffix(a, ea), split), strings.FieldsFunc(strings.TrimSuffix(b, eb), split)
+	return len(pa) >= 2 && len(pb) >= 2 && len(pa[0]) >= 3 && strings.EqualFold(pa[0], pb[0])
+}
+
+// wordAsWritten is the word of s that is w lower-cased, as s writes it.
+func wordAsWritten(s, w string) string {
+	for _, f := range strings.Fields(s) {
+		if t := strings.Trim(f, "`'\".,;:!?()[]"); strings.EqualFold(t, w) {
+			return t
+		}
+	}
+	return w
+}
+
+// subsetTerms reports whether every term of a is a term of b.
+func subsetTerms(a, b string) bool {
+	have := termSet(factTerms(b))
+	for _, t := range factTerms(a) {
+		if !have[t] {
+			return false
+		}
+	}
+	return true
 }

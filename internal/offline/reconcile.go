@@ -142,6 +142,15 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 				old, path = k.negated(c, taken)
 			}
 			if old == "" {
+				var e string
+				if old, path, e = k.swappedName(c, taken); e != "" {
+					c.line = e
+				}
+			}
+			if old == "" {
+				old, path = k.soleSibling(c, taken)
+			}
+			if old == "" {
 				old, path = k.staleNamed(c, said, taken)
 			}
 			if old == "" {

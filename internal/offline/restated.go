@@ -85,6 +85,13 @@ func clauseWords(c string) []string {
 // neighbours ("in the staging branch", "in the main branch"). The two
 // state different values of one setting, so neither restates the other.
 func swappedValue(a, b string) bool {
+	x, _ := swappedPair(a, b)
+	return x != ""
+}
+
+// swappedPair is the word only a has and the word only b has in one
+// place (swappedValue), lower-cased, or "" and "".
+func swappedPair(a, b string) (string, string) {
 	aw, bw := clauseWords(a), clauseWords(b)
 	// Only a term can be a value: "is" and "are" in one place are one
 	// verb.
@@ -110,11 +117,11 @@ func swappedValue(a, b string) bool {
 			}
 			prev, next := at(aw, i-1), at(aw, i+1)
 			if prev == at(bw, j-1) && next == at(bw, j+1) && prev+next != "" {
-				return true
+				return x, y
 			}
 		}
 	}
-	return false
+	return "", ""
 }
 
 // relativeLeadRe opens a clause whose subject is in the clause before it:
