@@ -557,6 +557,9 @@ func TestSoleSibling(t *testing.T) {
 		{mem, "Every notification also uses notify-pagerduty.sh for the on-call rota.", ""},
 		{mem, "Every notification uses pagerduty.py, nothing else.", ""},
 		{[]string{"- Backups run through backup-nightly.sh."}, "Every notification uses notify-pagerduty.sh, nothing else.", ""},
+		// another data format for the same output
+		{[]string{"- Simulation results are written as .mat files to results/.", "- Models live in ThermoZone/."}, "The simulations should write CSV results only.", "- Simulation results are written as .mat files to results/."},
+		{[]string{"- Exports are written as .mat files."}, "The config is JSON only.", ""},
 	} {
 		k := memKnown(tt.mem...)
 		if got, _ := k.soleSibling(candidate{kind: KindInstruction, line: tt.line}, map[string]bool{}); got != tt.want {

@@ -196,7 +196,8 @@ var soleRe = lazyregexp.New(`(?i)\b(?:nothing else|only|exclusively|no other)\b`
 // rule says is the only way ("Every notification uses
 // notify-pagerduty.sh, nothing else." beside "Notifications go to
 // #ops-alerts via notify-slack.sh."): a file or name of the same family
-// (siblingNames), the two lines about one thing. Beside the rule the line
+// (siblingNames) or another data format ("CSV results only" beside
+// "results are written as .mat files"), the two lines about one thing. Beside the rule the line
 // would name the way it rules out.
 func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string) {
 	if c.kind != KindInstruction && c.kind != KindCorrection || !soleRe().MatchString(c.line) {
@@ -211,7 +212,7 @@ func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string)
 			a = strings.Trim(a, "`'\",;:!?()[]")
 			for _, b := range strings.Fields(l) {
 				b = strings.Trim(b, "`'\",;:!?()[]")
-				if siblingNames(a, b) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
+				if (siblingNames(a, b) || otherFormat(a, b)) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
 					if found != "" && found != l {
 						return "", ""
 					}
@@ -239,6 +240,19 @@ func siblingNames(a, b string) bool {
 	split := func(r rune) bool { return r == '-' || r == '_' }
 	pa, pb := strings.FieldsFunc(strings.TrimSuffix(a, ea), split), strings.FieldsFunc(strings.TrimSuffix(b, eb), split)
 	return len(pa) >= 2 && len(pb) >= 2 && len(pa[0]) >= 3 && strings.EqualFold(pa[0], pb[0])
+}
+
+// dataFormats are the formats data is written in: one output written in
+// two is said of one thing two ways.
+var dataFormats = map[string]bool{"csv": true, "tsv": true, "json": true, "jsonl": true, "parquet": true, "mat": true,
+	"hdf5": true, "h5": true, "netcdf": true, "nc": true, "feather": true, "arrow": true, "avro": true, "orc": true,
+	"xlsx": true, "xml": true}
+
+// otherFormat reports whether two words name two data formats ("CSV",
+// ".mat").
+func otherFormat(a, b string) bool {
+	fa, fb := strings.ToLower(strings.TrimPrefix(a, ".")), strings.ToLower(strings.TrimPrefix(b, "."))
+	return dataFormats[fa] && dataFormats[fb] && fa != fb
 }
 
 // wordAsWritten is the word of s that is w lower-cased, as s writes it.
