@@ -567,17 +567,3 @@ func TestSoleSibling(t *testing.T) {
 		}
 	}
 }
-
-// TestSupersededThinlyShared: a long rule sharing one word with a short
-// memory line gives it no newer value; a line of the same setting does.
-func TestSupersededThinlyShared(t *testing.T) {
-	k := memKnown("- The temperature sensor is a TMP117 on I2C (eUSCI_B0).", "- The server port is 7070.")
-	for line, want := range map[string]string{
-		"No floating point in this firmware, full stop: temperatures are int16 in hundredths of a degree, and the math is integer on the CR2032 board.": "",
-		"The server port is 7171.": "- The server port is 7070.",
-	} {
-		if got, _ := k.superseded(line, map[string]bool{}); got != want {
-			t.Errorf("superseded(%q) = %q, want %q", line, got, want)
-		}
-	}
-}

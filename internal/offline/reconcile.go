@@ -907,13 +907,6 @@ func (k *known) superseded(line string, taken map[string]bool) (string, string) 
 		if path == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		if 6*sharedTerms(line, l) < len(factTerms(line)) && !changeRe().MatchString(line) {
-			// (A long rule sharing a word with a short line, "No
-			// floating point … temperatures are int16 …" and "The
-			// temperature sensor is a TMP117 on I2C", is about
-			// another thing.)
-			continue
-		}
 		if supersedes(line, l) {
 			return l, path
 		}
