@@ -254,8 +254,8 @@ func TestEval(t *testing.T) {
 // tuning83, tuning85 and tuning86 at stop 29, tuning34, tuning89,
 // tuning94, tuning95 and tuning97 at stop 30, tuning109 at stop 31,
 // tuning51, tuning79 and tuning142 at stop 32, tuning108 and tuning129
-// at stop 33, tuning57, tuning68, tuning152, tuning159 and tuning160 at
-// stop 38).
+// at stop 33, tuning57, tuning68, tuning152, tuning153, tuning159 and
+// tuning160 at stop 38).
 // Open now: tuning39
 // proposes a line that repeats the global file's date format (joined to
 // a rule of the same list item); tuning44
@@ -297,17 +297,15 @@ func TestEval(t *testing.T) {
 // MEMORY.md's autodoc line; tuning127 proposes a recurring
 // fact (the fiscal year) twice and a sensor line that restates MEMORY.md;
 // tuning128 proposes a correction (the churn threshold in parameters)
-// twice; tuning141 leaves a
-// line restating its kelvin fact to a second run; tuning143 proposes a
+// twice; tuning141 proposes a recurring fact (kelvin) twice; tuning143 proposes a
 // correction (context.log, no console.log) twice; tuning145 restates
 // MEMORY.md's functions line; tuning146 restates MEMORY.md's JDBC store
 // line and leaves a correction (Jobs::Enqueuer) to a second run; tuning147
 // proposes a lasting rule (handoff to a human) twice; tuning148 leaves a
 // correction (the CDK deploy) to a second run; tuning151 restates
-// MEMORY.md's Dapper line. tuning153, tuning155 and tuning157 leave a
-// memory line beside the rule that reverses it: tuning153 its offset
-// pagination line, tuning155 its policy.csv line, tuning157 its
-// COPY_ON_WRITE line. tuning156 restates MEMORY.md's Caddy line;
+// MEMORY.md's Dapper line. tuning155 and tuning157 leave a memory line
+// beside the rule that reverses it: tuning155 its policy.csv line,
+// tuning157 its COPY_ON_WRITE line. tuning156 restates MEMORY.md's Caddy line;
 // tuning161 restates MEMORY.md's test base class line; tuning163
 // proposes a recurring fact (Berlin time) twice; tuning165 leaves
 // MEMORY.md's line that timing warnings can be ignored beside a rule
@@ -315,12 +313,9 @@ func TestEval(t *testing.T) {
 // global rule (named exports) twice; tuning167 proposes a
 // correction (the payments worker's floor) twice; tuning168 leaves
 // MEMORY.md's room_speed line beside a rule to ask game_get_speed.
-// tuning169 to tuning172 leave eleven memory lines beside what replaces
-// them: four old values (omc 1.22, Ren'Py 8.1, a DNS primary's address,
-// Minetest 5.8, the last beside a line that misreads "30 of us" as the
-// new version) and seven lines a rule or a recurring fact reverses
-// (per-frame movement, Slack notifications, requests, float degrees, .mat
-// results, a GstBaseTransform subclass, mesh bed levelling); tuning170
+// tuning169, tuning170 and tuning172 leave a memory line beside the rule
+// that reverses it: tuning169 its per-frame movement line, tuning170 its
+// float degrees line, tuning172 its mesh bed levelling line; tuning170
 // also proposes a one-off request naming its sensor as MEMORY.md does
 // and leaves its no-float correction to a second run, and tuning171
 // restates MEMORY.md's sprites line.
@@ -334,7 +329,7 @@ var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": tr
 	"tuning111": true, "tuning115": true, "tuning118": true, "tuning119": true,
 	"tuning122": true, "tuning124": true, "tuning125": true, "tuning126": true, "tuning127": true,
 	"tuning128": true, "tuning141": true, "tuning143": true, "tuning145": true, "tuning146": true, "tuning147": true, "tuning148": true, "tuning151": true,
-	"tuning153": true, "tuning155": true, "tuning156": true, "tuning157": true, "tuning161": true,
+	"tuning155": true, "tuning156": true, "tuning157": true, "tuning161": true,
 	"tuning163": true, "tuning165": true, "tuning166": true, "tuning167": true, "tuning168": true,
 	"tuning169": true, "tuning170": true, "tuning171": true, "tuning172": true,
 }
