@@ -297,8 +297,8 @@ func TestEval(t *testing.T) {
 // MEMORY.md's autodoc line; tuning127 proposes a recurring
 // fact (the fiscal year) twice and a sensor line that restates MEMORY.md;
 // tuning128 proposes a correction (the churn threshold in parameters)
-// twice; tuning141 proposes a recurring fact (kelvin) twice; tuning143 proposes a
-// correction (context.log, no console.log) twice; tuning145 restates
+// twice; tuning141 proposes a recurring fact (kelvin) twice; tuning143
+// proposes a correction (context.log, no console.log) twice; tuning145 restates
 // MEMORY.md's functions line; tuning146 restates MEMORY.md's JDBC store
 // line and leaves a correction (Jobs::Enqueuer) to a second run; tuning147
 // proposes a lasting rule (handoff to a human) twice; tuning148 leaves a

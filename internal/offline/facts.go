@@ -993,18 +993,8 @@ func foldSharedToken(out []candidate) []candidate {
 // two lines only with a term more. Every shared token is tried, so the
 // answer does not hang on the order a map gives them.
 func tiedByToken(x, y candidate, a, b map[string]bool) bool {
-	for _, p := range [2][3]any{{x, y, a}, {y, x, b}} {
-		// One line writes a token whole, the other a name of its
-		// own in it ("mysql-ro.internal", "it's mysql-ro, the
-		// replica"): with a term more, one fact.
-		x, y, a := p[0].(candidate), p[1].(candidate), p[2].(map[string]bool)
-		for ta := range a {
-			for _, w := range strings.Fields(y.line) {
-				if namePartOf(strings.Trim(w, "`'\",.;:!?()"), ta) && sharesMoreThan(x.line, y.line, ta) {
-					return true
-				}
-			}
-		}
+	if namesPartOf(x.line, y.line, a) || namesPartOf(y.line, x.line, b) {
+		return true
 	}
 	backOnly := backOnlyCand(x) || backOnlyCand(y)
 	for ta := range a {
@@ -1013,6 +1003,20 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 				continue
 			}
 			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || calledIn(x.line, ta) && calledIn(y.line, ta) || sharesMoreThan(x.line, y.line, ta) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesPartOf reports whether line y names a token of line x (toks) by a
+// name of its own in it ("mysql-ro.internal", "it's mysql-ro, the
+// replica": namePartOf), the two sharing a term more: one fact.
+func namesPartOf(x, y string, toks map[string]bool) bool {
+	for t := range toks {
+		for _, w := range strings.Fields(y) {
+			if namePartOf(strings.Trim(w, "`'\",.;:!?()"), t) && sharesMoreThan(x, y, t) {
 				return true
 			}
 		}
@@ -1035,8 +1039,8 @@ func foldTokens(line string) map[string]bool {
 
 // namePartOf reports whether w, written as a name (a capital, "-" or "@"
 // in it), is the part a token is known by: a dotted name's first part,
-// not a file's ("mysql-ro" of "mysql-ro.internal"), a module's last part ("Xslate" of
-// "Text::Xslate"), a package's scope ("@fontsource" of
+// not a file's ("mysql-ro" of "mysql-ro.internal"), a module's last part
+// ("Xslate" of "Text::Xslate"), a package's scope ("@fontsource" of
 // "@fontsource/inter").
 func namePartOf(w, tok string) bool {
 	if len(w) < 4 || w == tok || !strings.ContainsAny(w, "-@") && strings.ToLower(w) == w {

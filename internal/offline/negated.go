@@ -197,8 +197,8 @@ var soleRe = lazyregexp.New(`(?i)\b(?:nothing else|only|exclusively|no other)\b`
 // notify-pagerduty.sh, nothing else." beside "Notifications go to
 // #ops-alerts via notify-slack.sh."): a file or name of the same family
 // (siblingNames) or another data format ("CSV results only" beside
-// "results are written as .mat files"), the two lines about one thing. Beside the rule the line
-// would name the way it rules out.
+// "results are written as .mat files"), the two lines about one thing.
+// Beside the rule the line would name the way it rules out.
 func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string) {
 	if c.kind != KindInstruction && c.kind != KindCorrection || !soleRe().MatchString(c.line) {
 		return "", ""

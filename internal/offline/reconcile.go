@@ -1588,9 +1588,9 @@ func holdsProduct(low, n string) bool {
 }
 
 // looseValues are the values line gives, each as the forms it may be
-// written in elsewhere (looseKeys): the number alone and joined to the
-// name before it ("clang 18": "18", "clang18"), without a trailing ".0"
-// ("0.9.0": "0.9"), an image's tag ("directus/directus:11.1.0": "11.1").
+// written in elsewhere (looseKeys): a number joined to the name before it
+// ("clang 18": "clang18"), without a trailing ".0" ("0.9.0": "0.9"), an
+// image's tag ("directus/directus:11.1.0": "11.1").
 func looseValues(line string) [][]string {
 	var out [][]string
 	f := strings.Fields(line)
