@@ -175,7 +175,7 @@ func (k *known) swappedName(c candidate, taken map[string]bool) (line, path, edi
 			continue
 		}
 		n, o := wordAsWritten(c.line, nw), wordAsWritten(l, ow)
-		if !codeLike(n) || !codeLike(o) || !subsetTerms(withoutWord(c.line, n), l) {
+		if !codeLike(n) || !codeLike(o) || hasExtra(factTerms(withoutWord(c.line, n)), factTerms(l)) {
 			continue
 		}
 		if line != "" {
@@ -263,15 +263,4 @@ func wordAsWritten(s, w string) string {
 		}
 	}
 	return w
-}
-
-// subsetTerms reports whether every term of a is a term of b.
-func subsetTerms(a, b string) bool {
-	have := termSet(factTerms(b))
-	for _, t := range factTerms(a) {
-		if !have[t] {
-			return false
-		}
-	}
-	return true
 }

@@ -274,6 +274,8 @@ func subset(a, b map[string]bool) bool {
 	return true
 }
 
+// hasExtra reports whether term list a holds a term b does not, a
+// setting's noun (slotTerms) aside.
 func hasExtra(a, b []string) bool {
 	in := map[string]bool{}
 	for _, t := range b {

@@ -269,11 +269,12 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 	type edit struct {
 		line, replaces string
 		at             int // the edit's place in out; -1 for a pending one
+		toks           map[string]bool
 	}
 	var edits []edit
 	for i, c := range out {
 		if c.replaces != "" {
-			edits = append(edits, edit{c.line, c.replaces, i})
+			edits = append(edits, edit{c.line, c.replaces, i, foldTokens(c.line)})
 		}
 	}
 	for l := range k.removed {
@@ -281,7 +282,7 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 		// removed line's words.
 		for _, a := range k.lines {
 			if k.from[a] == "" && !k.removed[a] && sharedTerms(a, l) >= 2 {
-				edits = append(edits, edit{a, l, -1})
+				edits = append(edits, edit{a, l, -1, foldTokens(a)})
 			}
 		}
 	}
@@ -297,6 +298,7 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 		stated := c.kind == KindInstruction && !c.global && !ruleWordRe().MatchString(c.line) && !negatesRe().MatchString(c.line)
 		vals := typedValues(c.line)
 		keys := looseValues(c.line)
+		toks := foldTokens(c.line)
 		for _, e := range edits {
 			retold := told || namesOnlyOf(c.line, e.line)
 			if !retold && !stated {
@@ -316,7 +318,7 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 					brought = brought && slices.ContainsFunc(alts, func(a string) bool { return have[a] }) && !slices.ContainsFunc(alts, func(a string) bool { return had[a] })
 				}
 			}
-			if !brought && stated && tiedByToken(candidate{kind: KindInstruction, line: e.line}, c, foldTokens(e.line), foldTokens(c.line)) {
+			if !brought && stated && tiedByToken(candidate{kind: KindInstruction, line: e.line}, c, e.toks, toks) {
 				brought = true
 			}
 			if brought {
@@ -1647,24 +1649,19 @@ func looseKeys(w string) []string {
 }
 
 // namesOnlyOf reports whether every term of line that is no value is a
-// term of edit too: the line says nothing the edit's line does not.
+// term of edit too (hasExtra): the line says nothing the edit's line does
+// not.
 func namesOnlyOf(line, edit string) bool {
-	have := map[string]bool{}
-	for _, t := range factTerms(edit) {
-		have[strings.Trim(t, "`")] = true
-	}
-	n := 0
+	var own, have []string
 	for _, t := range factTerms(line) {
-		t = strings.Trim(t, "`")
-		if hasDigit(t) || retellFiller[t] {
-			continue
+		if t = strings.Trim(t, "`"); !hasDigit(t) && !retellFiller[t] {
+			own = append(own, t)
 		}
-		if !have[t] {
-			return false
-		}
-		n++
 	}
-	return n > 0
+	for _, t := range factTerms(edit) {
+		have = append(have, strings.Trim(t, "`"))
+	}
+	return len(own) > 0 && !hasExtra(own, have)
 }
 
 // retellFiller are words a line retelling a setting wraps it in ("we are
