@@ -37,6 +37,10 @@ type change struct {
 	// the dev server to 8085"): told so, the change is the project's
 	// news even with the old value unnamed (promoteChanges).
 	set bool
+	// prose: only a line naming the old value outside a command written
+	// as code takes the change (retiredChanges); a command is the
+	// verification line's or a skill's to write anew.
+	prose bool
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.

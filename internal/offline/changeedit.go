@@ -887,6 +887,12 @@ func withSiblingValues(line string, ch change) string {
 		if !dotted(v) && !named || strings.EqualFold(v, ch.new) || strings.EqualFold(v, ch.old) || containsValue(sent, v) {
 			continue
 		}
+		if nv := movedWithName(v, ch); nv != "" {
+			if nl := replaceValue(line, v, nv); nl != "" {
+				line = nl
+			}
+			continue
+		}
 		near := withoutTerms(termSet(nonValues(strings.Join(lw[max(0, i-4):min(len(lw), i+5)], " "))), own)
 		for j, x := range sw {
 			n := trimValue(x)
@@ -902,6 +908,35 @@ func withSiblingValues(line string, ch change) string {
 		}
 	}
 	return line
+}
+
+// movedWithName is a version glued to a name, moved with the change of
+// that name from one version to another: "net8.0-ios" becomes
+// "net9.0-ios" beside the change of "net8.0-android" to "net9.0-android"
+// (the project moved, not one of its targets). Empty when v is not at the
+// old version of the change's name.
+func movedWithName(v string, ch change) string {
+	po, vo, ok := gluedVersion(ch.old)
+	pn, vn, okn := gluedVersion(ch.new)
+	pv, vv, okv := gluedVersion(v)
+	if !ok || !okn || !okv || vo == vn || vv != vo || !strings.EqualFold(po, pn) || !strings.EqualFold(pv, po) {
+		return ""
+	}
+	return pv + vn + v[len(pv)+len(vv):]
+}
+
+// gluedVersion splits a name glued to its version ("net8.0-android") at
+// its first number: the letters before it and the version.
+func gluedVersion(v string) (name, version string, ok bool) {
+	i := strings.IndexFunc(v, unicode.IsDigit)
+	if i <= 0 || !hasLetter(v[:i]) {
+		return "", "", false
+	}
+	j := i
+	for j < len(v) && (unicode.IsDigit(rune(v[j])) || v[j] == '.' && j+1 < len(v) && unicode.IsDigit(rune(v[j+1]))) {
+		j++
+	}
+	return v[:i], v[i:j], true
 }
 
 // sameLetters reports whether two values are one name at two versions,

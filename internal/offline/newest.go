@@ -346,7 +346,7 @@ func relabels(newer, older string) bool {
 // the old value before the first given the new one, and a sentence of a
 // new session telling a change that names the new value's number. A value
 // that alternates, or a new one nobody told, retires nothing.
-func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[string]string {
+func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[string]retirement {
 	first, last := map[string]source{}, map[string]source{}
 	// (Runs of one program are compared: the value may be part of
 	// what keys a command, as an image is of `docker run`'s.)
@@ -367,7 +367,7 @@ func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[st
 			}
 		}
 	}
-	out := map[string]string{}
+	out := map[string]retirement{}
 	// Programs in name order, and each distinct form of a run once: the
 	// output does not depend on map order, and a program run thousands
 	// of times the same few ways is compared a few times.
@@ -388,10 +388,12 @@ func retiredValues(sessions []mined, said []source, isNew func(int) bool) map[st
 		for _, a := range runs {
 			for _, b := range runs {
 				o, n, ok := oneArgApart(a.cmd.args, b.cmd.args)
-				if !ok || out[o] != "" || !hasDigit(o) || !hasDigit(n) || valueShape(o) != valueShape(n) || !before(last[o], first[n]) || !toldValue(said, n, o, isNew) {
+				if _, done := out[o]; !ok || done || !hasDigit(o) || !hasDigit(n) || valueShape(o) != valueShape(n) || !before(last[o], first[n]) {
 					continue
 				}
-				out[o] = n
+				if told, ok := toldValue(said, n, o, isNew); ok {
+					out[o] = retirement{n, told}
+				}
 			}
 		}
 	}
@@ -417,10 +419,19 @@ func oneArgApart(a, b []word) (string, string, bool) {
 // numberRe is a number as a sentence may name it: "1.31.2", "8443".
 var numberRe = lazyregexp.New(`\d+(?:\.\d+)*`)
 
-// toldValue reports whether a sentence of a new session tells a change
-// and names a number of argument n that argument o does not hold: "we're
-// on caddy 2.8.4 now" for the tag "library/caddy:v2.8.4".
-func toldValue(said []source, n, o string, isNew func(int) bool) bool {
+// retirement is the value that replaced a retired one, and the sentence
+// that told the change.
+type retirement struct {
+	new  string
+	told source
+}
+
+// toldValue finds a sentence of a new session that tells a change and
+// names a number of argument n that argument o does not hold: "we're on
+// caddy 2.8.4 now" for the tag "library/caddy:v2.8.4", "moved the project
+// to net9.0" for the framework "net9.0-android" (the number inside a part
+// of the argument).
+func toldValue(said []source, n, o string, isNew func(int) bool) (source, bool) {
 	var nums []string
 	for _, d := range numberRe().FindAllString(n, -1) {
 		if !slices.Contains(numberRe().FindAllString(o, -1), d) {
@@ -432,18 +443,73 @@ func toldValue(said []source, n, o string, isNew func(int) bool) bool {
 			continue
 		}
 		for _, d := range nums {
-			if containsValue(s.quote, d) {
-				return true
+			if containsValue(s.quote, d) || namesPart(s.quote, n, d) {
+				return s, true
 			}
+		}
+	}
+	return source{}, false
+}
+
+// namesPart reports whether a word of quote holds the number d and is a
+// part of the argument n, longer than d: "net9.0" of "net9.0-android".
+func namesPart(quote, n, d string) bool {
+	n = strings.ToLower(n)
+	for _, f := range strings.Fields(strings.ToLower(quote)) {
+		f = strings.Trim(f, ".,;:!?()`'\"")
+		if len(f) > len(d) && strings.Contains(f, d) && strings.Contains(n, f) {
+			return true
 		}
 	}
 	return false
 }
 
+// retiredChanges are the changes of memory that retired values make: the
+// one memory line (read from a file, not the verification line) that
+// names a retired value as a word of its own, outside a command written
+// as code, is behind the runs and the sentence that told the change, and
+// takes the new value. (A command is the verification line's or a
+// skill's, which withoutRetired writes anew.) A file name
+// retires nothing there: one problem set's file after another's is the
+// work moving on.
+func retiredChanges(retired map[string]retirement, k *known) []change {
+	var out []change
+	for _, o := range slices.Sorted(maps.Keys(retired)) {
+		r := retired[o]
+		if fileName(o) {
+			continue
+		}
+		line := ""
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !boundedIn(codeSpanRe().ReplaceAllString(l, " "), o) {
+				continue
+			}
+			if line != "" {
+				line = "\x00"
+				break
+			}
+			line = l
+		}
+		if line == "" || line == "\x00" {
+			continue
+		}
+		out = append(out, change{old: o, new: r.new, terms: nonValues(line), src: r.told, context: r.told.quote, prose: true})
+	}
+	return out
+}
+
+// fileName reports whether v names a file by its type: a last part of one
+// to five letters after a dot ("ps2.rkt"), not a version ("net8.0-android").
+func fileName(v string) bool {
+	i := strings.LastIndexByte(v, '.')
+	ext := v[i+1:]
+	return i > 0 && len(ext) <= 5 && ext != "" && strings.Trim(strings.ToLower(ext), "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
 // withoutRetired writes the verification line's commands and the skills'
 // steps with the values that replaced retired ones (retiredValues), so
 // that no line proposed keeps a value the person said is gone.
-func withoutRetired(cands []candidate, retired map[string]string) {
+func withoutRetired(cands []candidate, retired map[string]retirement) {
 	if len(retired) == 0 {
 		return
 	}
@@ -451,8 +517,8 @@ func withoutRetired(cands []candidate, retired map[string]string) {
 		f := strings.Fields(cmd)
 		hit := false
 		for i, w := range f {
-			if n := retired[w]; n != "" {
-				f[i], hit = n, true
+			if r, ok := retired[w]; ok {
+				f[i], hit = r.new, true
 			}
 		}
 		if !hit {

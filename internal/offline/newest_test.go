@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -201,5 +203,43 @@ func TestRuledInQuote(t *testing.T) {
 		if got := modelTail("Target chip is STM32F401.", name); got != want {
 			t.Errorf("modelTail(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestRetiredValueEditsMemory: a framework the builds ran with for weeks,
+// then only at a new version once the person told the move by the
+// version's own name ("net9.0" of "net9.0-android"), is behind the memory
+// line naming it: the line takes the new version, and the sibling target
+// at the old version moves with it; a command memory writes as code is
+// left to the verification line and the skills. Untold, the line stays.
+func TestRetiredValueEditsMemory(t *testing.T) {
+	const mem = "# Memory\n\n- Targets net8.0-android and net8.0-ios; the Windows target was removed.\n- Release builds: `dotnet publish -f net8.0-android -c Release`.\n"
+	for _, tc := range []struct {
+		name, told, want string
+	}{
+		{"told", "I moved the project to net9.0 this morning, stop building the old one.", "- Targets net9.0-android and net9.0-ios; the Windows target was removed."},
+		{"untold", "the list page flickers on scroll, look at it.", "- Targets net8.0-android and net8.0-ios; the Windows target was removed."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			if err := os.WriteFile(filepath.Join(w.memDir, "MEMORY.md"), []byte(mem), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			w.add("a", true, "u:the login button is misaligned on small screens", "x:dotnet build src/App/App.csproj -f net8.0-android")
+			w.add("b", true, "u:the settings page crashes on rotate", "x:dotnet build src/App/App.csproj -f net8.0-android")
+			w.add("c", true, "u:"+tc.told, "x:dotnet build src/App/App.csproj -f net9.0-android")
+			res := w.run(t)
+			got := mem
+			if _, err := os.Stat(w.privatePatch()); err == nil {
+				got, _ = w.appliedPrivate(t, mem)
+			}
+			if !strings.Contains(got, tc.want+"\n") {
+				t.Errorf("memory after the run:\n%s\nwant the line %q (%+v)", got, tc.want, res.Candidates)
+			}
+			// A command written as code is not the change's to rewrite.
+			if !strings.Contains(got, "- Release builds: `dotnet publish -f net8.0-android -c Release`.\n") {
+				t.Errorf("memory after the run:\n%s\nwant the release command as it was", got)
+			}
+		})
 	}
 }

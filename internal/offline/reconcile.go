@@ -36,8 +36,10 @@ import (
 const verificationPrefix = "Verification commands for this project:"
 
 // reconcile returns the candidates to write, some turned into in-place
-// rewrites of existing lines.
-func reconcile(cands []candidate, said []source, changes []change, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
+// rewrites of existing lines. The late changes are those only the runs
+// show (retiredChanges): they rewrite what no candidate did, so a line
+// telling the same change in words is the edit, not beside it.
+func reconcile(cands []candidate, said []source, changes, late []change, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
 	taken := map[string]bool{} // existing lines already rewritten
 	banned := map[string]bool{}
 	for _, c := range cands {
@@ -179,6 +181,7 @@ func reconcile(cands []candidate, said []source, changes []change, isNew func(in
 		}
 		out = append(out, c)
 	}
+	out = applyChanges(out, said, late, isNew, k, d, taken, banned)
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
 	out = withoutToldEdits(out, k)
@@ -1149,7 +1152,7 @@ func applyChanges(cands []candidate, said []source, changes []change, isNew func
 			if e.orig == "" && (e.c.kind != KindInstruction && e.c.kind != KindCorrection || !saidBeforeChange(e.c.srcs, ch)) {
 				continue
 			}
-			if e.orig != "" && split[e.orig] {
+			if e.orig != "" && (split[e.orig] || ch.prose && !boundedIn(codeSpanRe().ReplaceAllString(e.orig, " "), ch.old)) {
 				continue
 			}
 			if nl := changedLineIn(e.c.line, ch, e.orig != ""); nl != "" {
