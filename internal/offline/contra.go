@@ -460,6 +460,73 @@ func typedValues(line string) []typedValue {
 	return out
 }
 
+// valuesOf are the values of line a new value may take the place of:
+// typedValues, and the names of a series (seriesValues). The series are
+// read only where a value pairs with memory's, not wherever a line's
+// values are counted: most such names are code, not settings.
+func valuesOf(line string) []typedValue {
+	return append(typedValues(line), seriesValues(line)...)
+}
+
+// sameValue reports whether two values are one, written alike but for
+// case and the marks inside a name ("PICO-8" and "pico8").
+func sameValue(a, b string) bool {
+	strip := func(v string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '-' || r == '_' || r == '.' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, v)
+	}
+	return strings.EqualFold(a, b) || strip(a) == strip(b)
+}
+
+// seriesValues are the words of line that name one of a series
+// (seriesStem) and are no other kind of value, as written: the new one
+// is written so.
+func seriesValues(line string) []typedValue {
+	var out []typedValue
+	for _, raw := range strings.Fields(line) {
+		w := strings.Trim(guardWord(raw), ".,;:!?()\"'`")
+		if stem := seriesStem(strings.ToLower(w)); stem != "" && !fileName(w) && len(typedValues(w)) == 0 {
+			out = append(out, typedValue{kind: "series:" + stem, value: w})
+		}
+	}
+	return out
+}
+
+// seriesStem is the name a value shares with the others of its series:
+// an identifier joined with an underscore or a dot, or a name ending in
+// a number, without that number and a "v" before it ("4471203_sb" of
+// "4471203_sb2", "events.raw_events" of "events.raw_events_v2" and of
+// itself, "ttyusb" of "ttyusb0"). "" for a word that is no such name: a
+// version, or a name of fewer than four characters or two letters
+// ("eth0", "v2", "1080x1920").
+func seriesStem(w string) string {
+	if strings.ContainsAny(w, "/:@=<>$") || dottedVersionRe().MatchString(w) {
+		return ""
+	}
+	s := strings.TrimRight(w, "0123456789")
+	if s == w && !strings.ContainsAny(w, "_.") {
+		return ""
+	}
+	if t, ok := strings.CutSuffix(s, "v"); ok && s != w && t != "" && strings.ContainsAny(t[len(t)-1:], "_-.") {
+		s = t // "orders.v2", "events_v2"
+	}
+	s = strings.TrimRight(s, "_-.")
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if len(s) < 4 || letters < 2 {
+		return ""
+	}
+	return s
+}
+
 // unitValue is the number w writes in a unit a setting is written in
 // (settingUnits), joined to it ("25fps") or as the next word ("30 fps"),
 // and the unit; "" when it is none.
@@ -633,7 +700,7 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	if !hasDigit(c.line) && !strings.Contains(c.line, ".") {
 		return "", ""
 	}
-	vals := typedValues(c.line)
+	vals := valuesOf(c.line)
 	if len(vals) == 0 {
 		return "", ""
 	}
@@ -685,7 +752,7 @@ func (k *known) valued(keep func(string) bool) []valuedLine {
 		if !keep(l) || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		if vs := typedValues(l); len(vs) > 0 {
+		if vs := valuesOf(l); len(vs) > 0 {
 			mem = append(mem, valuedLine{line: l, vals: vs})
 		}
 	}
@@ -704,7 +771,7 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 	held := func(v typedValue) bool {
 		for _, m := range mem {
 			for _, mv := range m.vals {
-				if mv.kind == v.kind && mv.value == v.value {
+				if mv.kind == v.kind && sameValue(mv.value, v.value) {
 					return true
 				}
 			}
@@ -744,6 +811,20 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// holds, when a change is told, or one of a line
 					// about the same thing.
 					same = same || told && onlyKind(mem, v.kind) || sharesSubject(subj, m.subject())
+				case strings.HasPrefix(v.kind, "series:"):
+					// Another of one series ("the new one is
+					// 4471203_SB2" of "the sandbox account
+					// 4471203_SB1") when the lines share a name
+					// beside the series' own (a word of the
+					// kind, "topic", "account", ties them), and the sentence
+					// does not name the old one too: "moved the
+					// log shipper to vault-07" leaves "backups are
+					// pulled from vault-03" alone, and so does
+					// "…, vault-03 still pulls the backups".
+					stem := strings.TrimPrefix(v.kind, "series:")
+					for t := range subj {
+						same = same || m.subject()[t] && !strings.Contains(stem, t) && !containsValue(said, mv.value)
+					}
 				case v.kind == "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())
 				case v.kind == "path":

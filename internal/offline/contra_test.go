@@ -234,6 +234,14 @@ func TestClashes(t *testing.T) {
 		{[]string{"- The Android app targets Kotlin 1.9."}, "The build scripts use Kotlin 2.0.", "", ""},
 		// Told as a change, the same product's version is the line's.
 		{[]string{"- The API runs on Python 3.11."}, "We moved the API to Python 3.12.", "", "- The API runs on Python 3.11."},
+		// Another of a series, the lines sharing a name beside it.
+		{[]string{"- Deploy target is the sandbox account 4471203_SB1.", "- Auth id acme-sb."}, "Sandbox was refreshed and the new one is 4471203_SB2.", "", "- Deploy target is the sandbox account 4471203_SB1."},
+		{[]string{"- The sink is the ClickHouse table events.raw_events through the sql_insert output."}, "We migrated clickhouse to the new table events.raw_events_v2.", "", "- The sink is the ClickHouse table events.raw_events through the sql_insert output."},
+		// Nothing shared but the series, the old one said to stay, or
+		// the one value written another way: memory stays.
+		{[]string{"- Backups are pulled from vault-03 at night."}, "We moved the log shipper to vault-07 last week.", "", ""},
+		{[]string{"- Backups are pulled from vault-03 at night."}, "We moved the log shipper to vault-07, vault-03 still pulls the backups.", "", ""},
+		{[]string{"- Cart is game.p8, made with PICO-8 0.2.5g."}, "The cart is made with pico8 now.", "", ""},
 	} {
 		k := memKnown(tt.mem...)
 		msg := tt.msg
@@ -394,6 +402,8 @@ func TestValueEdit(t *testing.T) {
 		{"- Ports 8080 and 9090 serve the api and the admin ui.", "The api is on 8181 now.", ""},
 		{"", "The api is on 8181 now.", ""},
 		{"- Database migrations live in migrations/.", "Migrations moved to db/schema/migrations, remember that.", ""},
+		// a series' new one, written as the sentence writes it
+		{"- Deploy target is the sandbox account 4471203_SB1.", "The new one is 4471203_SB2.", "Deploy target is the sandbox account 4471203_SB2."},
 	} {
 		if got := valueEdit(tc.old, tc.line); got != tc.want {
 			t.Errorf("valueEdit(%q, %q) = %q, want %q", tc.old, tc.line, got, tc.want)
@@ -564,6 +574,22 @@ func TestSoleSibling(t *testing.T) {
 		k := memKnown(tt.mem...)
 		if got, _ := k.soleSibling(candidate{kind: KindInstruction, line: tt.line}, map[string]bool{}); got != tt.want {
 			t.Errorf("soleSibling(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestSeriesStem: a name joined with an underscore or a dot, or ending in
+// a number, has the stem its series shares; a version, a short name and a
+// number with a letter or two have none.
+func TestSeriesStem(t *testing.T) {
+	for w, want := range map[string]string{
+		"4471203_sb1": "4471203_sb", "4471203_sb2": "4471203_sb", "events.raw_events": "events.raw_events",
+		"events.raw_events_v2": "events.raw_events", "orders.v2": "orders", "booking-events-v1": "booking-events",
+		"ttyusb0": "ttyusb", "isabelle2024": "isabelle",
+		"eth0": "", "v2": "", "1080x1920": "", "3.12": "", "v1.2.3": "", "python": "", "s3://bucket": "", "$home2": "",
+	} {
+		if got := seriesStem(w); got != want {
+			t.Errorf("seriesStem(%q) = %q, want %q", w, got, want)
 		}
 	}
 }

@@ -225,9 +225,9 @@ func valueEdit(old, line string) string {
 		return ""
 	}
 	from, to := "", ""
-	for _, v := range typedValues(line) {
-		for _, mv := range typedValues(mem) {
-			if mv.kind != v.kind || mv.value == v.value || v.kind == "version" && mv.of != v.of || v.kind == "path" {
+	for _, v := range valuesOf(line) {
+		for _, mv := range valuesOf(mem) {
+			if mv.kind != v.kind || sameValue(mv.value, v.value) || v.kind == "version" && mv.of != v.of || v.kind == "path" {
 				// (A path is written many ways, "migrations/" as the
 				// word "migrations" too: it is not edited in place.)
 				continue

@@ -42,7 +42,7 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 		if requested(s, clauseSplitRe().Split(s, -1)) {
 			continue
 		}
-		vals := typedValues(s)
+		vals := valuesOf(s)
 		kept := vals[:0]
 		for _, v := range vals {
 			if placeLike(v) && !dated(s, v.value) {
