@@ -481,6 +481,9 @@ func TestNegated(t *testing.T) {
 		{[]string{"- HTTP calls use the requests library.", "- Tests use pytest."}, "Not requests again. It has to be the httpx async client.", "- HTTP calls use the requests library."},
 		{[]string{"- Requests are logged as JSON."}, "Not requests for the admin page, it has to be lazy.", ""},
 		{[]string{"- List endpoints paginate with offset/limit params."}, "No offset pagination on anything new, cursor only.", "- List endpoints paginate with offset/limit params."},
+		// A dotted name ruled out whole.
+		{[]string{"- Debug output goes through log.Printf with a [splitview] prefix.", "- Zones live in zones/."}, "No fmt.Printf, no log.Printf, the plugin logger only.", "- Debug output goes through log.Printf with a [splitview] prefix."},
+		{[]string{"- Debug output goes through log.Printf with a [splitview] prefix."}, "No log files in the repo.", ""},
 		// A folder ruled out as the place, where the line puts things in it.
 		{[]string{"- UI tweaks are made directly in templates/.", "- Dev instance keeps app.ini in custom/conf/."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", "- UI tweaks are made directly in templates/."},
 		{[]string{"- Upstream templates/ is synced nightly."}, "Not in templates/. Copy the file to custom/templates/ and change the copy.", ""},
