@@ -20,9 +20,14 @@ import (
 // words.
 var memorySaysRe = lazyregexp.New(`(?i)\b` + memoryFile + `[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
 
+// memoryAboutRe is memory named by what a line of it is about: "the
+// memory note about getCrankPosition", "the log.Printf thing in the
+// memory". Group 1 or group 2 is the thing, one or two words.
+var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|entry|line|bit)\s+(?:about|on|for)\s+` + article + `([\w.+#/()-]+(?:\s+[\w.+#/-]+)?)|\b([\w.+#/()-]+)\s+(?:thing|line|note|bit|part|entry)\s+in\s+(?:the\s+|your\s+)?` + memoryFile)
+
 // wrongRe is the person calling what memory says wrong, anywhere in the
 // message ("the memory says Jackson for JSON: that's outdated").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) old)\b`)
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) old|from before)\b`)
 
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
@@ -34,11 +39,18 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 		if !isNew(s.session) || !strings.Contains(strings.ToLower(s.quote), "memory") {
 			continue
 		}
+		var things []string
 		for _, m := range memorySaysRe().FindAllStringSubmatch(s.quote, -1) {
+			things = append(things, m[1])
+		}
+		for _, m := range memoryAboutRe().FindAllStringSubmatch(s.quote, -1) {
+			things = append(things, m[1]+m[2])
+		}
+		for _, thing := range things {
 			if !wrongRe().MatchString(message(said, i)) {
 				continue
 			}
-			name, l := k.heldName(strings.Fields(m[1]))
+			name, l := k.heldName(strings.Fields(thing))
 			if l == "" {
 				continue
 			}
@@ -62,7 +74,7 @@ func (k *known) heldName(words []string) (string, string) {
 		}
 		found := ""
 		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) || negatedIn(l, name) {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) && !dottedPart(l, name) || negatedIn(l, name) {
 				continue
 			}
 			if found != "" {
@@ -76,6 +88,24 @@ func (k *known) heldName(words []string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// dottedPart reports whether line names name as a part of a dotted name
+// ("getCrankPosition" of "playdate.getCrankPosition()").
+func dottedPart(line, name string) bool {
+	name = strings.TrimSuffix(name, "()")
+	for _, f := range strings.Fields(line) {
+		f = strings.Trim(f, "`'\",;:!?")
+		if !strings.Contains(f, ".") {
+			continue
+		}
+		for _, p := range strings.Split(f, ".") {
+			if strings.EqualFold(strings.TrimSuffix(p, "()"), name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // disowns finds the disowned memory line a rule or fact names the thing of
