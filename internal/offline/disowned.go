@@ -27,7 +27,7 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 
 // wrongRe is the person calling what memory says wrong, anywhere in the
 // message ("the memory says Jackson for JSON: that's outdated").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) old|from before)\b`)
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) (?:the )?old|from before)\b`)
 
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
@@ -85,6 +85,95 @@ func (k *known) heldName(words []string) (string, string) {
 		}
 		if found != "" {
 			return name, found
+		}
+	}
+	return "", ""
+}
+
+// An agent that did a thing because memory said so often says as much
+// ("per the project notes timing warnings on dev bitstreams can be
+// ignored, so I loaded it"), and a person who answers "no, that's the old
+// way" disowns the line it followed, whatever words they use for it.
+
+// citesMemoryRe is an agent's report saying memory told it: "as the
+// notes say", "per the project notes", "according to MEMORY.md".
+var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|according to|following)\s+(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b`)
+
+// deniesRe is a reply opening with a refusal ("no.", "nope", "ahh no,",
+// "that's wrong").
+var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no|nope|nah|wrong|that'?s (?:wrong|not right|the old))\b`)
+
+// cite is a sentence of an agent's report that says memory told it, and
+// the person's reply to that report (its first line as the quote).
+type cite struct {
+	clause string
+	reply  source
+}
+
+// citedMemory is the sentence of an agent's report that says memory told
+// it what it did, "" when none does.
+func citedMemory(report string) string {
+	if report == "" || !citesMemoryRe().MatchString(report) {
+		return ""
+	}
+	for _, s := range sentences(strings.Split(report, "\n")) {
+		if citesMemoryRe().MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// citedLines are the memory lines (read from a file, not the verification
+// line) the agent followed, named by a report's sentence citing memory,
+// that the person's reply in a new session denies or calls wrong: each
+// mapped to the reply. The line is the one that shares the most terms
+// with the sentence, two at least; a tie names none.
+func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) map[string]source {
+	var out map[string]source
+	for _, c := range cites {
+		if !isNew(c.reply.session) {
+			continue
+		}
+		i := slices.IndexFunc(said, func(s source) bool { return s.session == c.reply.session && s.msgID == c.reply.msgID })
+		if !deniesRe().MatchString(c.reply.quote) && (i < 0 || !wrongRe().MatchString(message(said, i))) {
+			continue
+		}
+		found, most := "", 1
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			switch n := sharedTerms(c.clause, l); {
+			case n > most:
+				found, most = l, n
+			case n == most:
+				found = ""
+			}
+		}
+		if found != "" {
+			if out == nil {
+				out = map[string]source{}
+			}
+			out[found] = c.reply
+		}
+	}
+	return out
+}
+
+// followed finds the cited line (citedLines) whose denying reply c was
+// said in: the rule that reply gives is that line's new form.
+func (k *known) followed(c candidate, cited map[string]source, taken map[string]bool) (string, string) {
+	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || len(cited) == 0 {
+		return "", ""
+	}
+	for _, l := range k.lines {
+		reply, ok := cited[l]
+		if !ok || taken[l] {
+			continue
+		}
+		if slices.ContainsFunc(c.srcs, func(s source) bool { return s.session == reply.session && s.msgID == reply.msgID }) {
+			return l, k.from[l]
 		}
 	}
 	return "", ""

@@ -30,3 +30,51 @@ func TestDisownedLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedLines: a report sentence saying memory told the agent, and a
+// reply that denies it or calls it wrong, name the memory line the
+// sentence shares the most terms with; a reply that agrees, an old
+// session, or a sentence tying two lines alike name none.
+func TestCitedLines(t *testing.T) {
+	mem := []string{"- Timing warnings on dev bitstreams can be ignored.", "- Board: Digilent Arty A7-35T.", "- sys clock is 100 MHz."}
+	report := "The build finished. Timing fails by 0.21 ns, but per the project notes timing warnings on dev bitstreams can be ignored, so I loaded it."
+	for _, tt := range []struct {
+		report, reply string
+		isNew         bool
+		want          string
+	}{
+		{report, "no. negative slack is a broken bitstream, dev or not. fix the path.", true, mem[0]},
+		{report, "Loaded fine, but that's the old way: failing timing is never acceptable.", true, mem[0]},
+		// Negatives.
+		{report, "great, thanks. now the uart core.", true, ""},
+		{report, "no. negative slack is a broken bitstream, dev or not.", false, ""},
+		{"The build finished and I loaded it.", "no. negative slack is a broken bitstream, dev or not.", true, ""},
+		{"As the notes say, the board and the clock are set.", "no, wrong board.", true, ""},
+	} {
+		k := memKnown(mem...)
+		reply := source{session: 1, msgID: "m2", quote: tt.reply}
+		var cites []cite
+		if cl := citedMemory(tt.report); cl != "" {
+			cites = append(cites, cite{clause: cl, reply: reply})
+		}
+		got := ""
+		for l := range k.citedLines(cites, []source{reply}, func(int) bool { return tt.isNew }) {
+			got = l
+		}
+		if got != tt.want {
+			t.Errorf("citedLines(%q, %q) = %q, want %q", tt.report, tt.reply, got, tt.want)
+		}
+	}
+	// The rule said in the denying reply takes the line's place; one said
+	// elsewhere does not.
+	k := memKnown(mem...)
+	cited := map[string]source{mem[0]: {session: 1, msgID: "m2"}}
+	rule := candidate{kind: KindCorrection, line: "A bitstream with negative WNS doesn't get loaded.", srcs: []source{{session: 1, msgID: "m2"}}}
+	if got, _ := k.followed(rule, cited, map[string]bool{}); got != mem[0] {
+		t.Errorf("followed = %q, want %q", got, mem[0])
+	}
+	rule.srcs = []source{{session: 1, msgID: "m9"}}
+	if got, _ := k.followed(rule, cited, map[string]bool{}); got != "" {
+		t.Errorf("followed from another message = %q", got)
+	}
+}

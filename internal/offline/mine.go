@@ -45,6 +45,7 @@ type mined struct {
 	looks     []shellRun // inspection commands (procedureSteps keeps those tied to a step)
 	again     []shellRun // a step run again right away with other arguments (procedureSteps)
 	substs    []shellRun // sed runs that edit files (substitutedChanges)
+	cites     []cite     // the agent's reports that said memory told it so, and the replies
 	signals   int
 }
 
@@ -179,6 +180,11 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			answered := report
 			report = ""
+			if cl := citedMemory(answered); cl != "" {
+				reply := src
+				reply.quote = strs.get(strings.TrimSpace(firstLine(msg.Text)))
+				m.cites = append(m.cites, cite{clause: strs.get(cl), reply: reply})
+			}
 			if quoted && len(own) == 0 {
 				// A message that only quotes the agent ("> I've put
 				// the route in generated/routes.ts"): the next one

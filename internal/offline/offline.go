@@ -161,6 +161,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	var revs []reversal
 	var said []source
 	var pasted []setting
+	var cites []cite
 	for i, s := range in.Sessions {
 		if errs[i] != nil {
 			log.Warn().Err(errs[i]).Str("session", s.ID).Msg("offline: session unreadable, skipped")
@@ -175,7 +176,8 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 		revs = append(revs, m.reversals...)
 		said = append(said, m.said...)
 		pasted = append(pasted, m.pasted...)
-		m.stmts, m.reversals, m.said, m.pasted = nil, nil, nil, nil
+		cites = append(cites, m.cites...)
+		m.stmts, m.reversals, m.said, m.pasted, m.cites = nil, nil, nil, nil, nil
 		res.Signals[s.ID] += m.signals
 		if s.New {
 			res.Verdicts[s.ID] = Read
@@ -203,7 +205,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	withoutRetired(skills, retired)
 
 	changes = withPasted(changes, append(append(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew)...), append(append(substitutedChanges(sessions, k, isNew), ranToolChanges(sessions, said, k, isNew)...), k.toldValueChanges(said, isNew)...)...))
-	cands = reconcile(cands, said, changes, retiredChanges(retired, k), isNew, k, in.Dir)
+	cands = reconcile(cands, said, changes, retiredChanges(retired, k), k.citedLines(cites, said, isNew), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification
 	// commands folds into the verification line (once, after reconcile
 	// has made the edits).

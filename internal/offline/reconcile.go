@@ -38,8 +38,10 @@ const verificationPrefix = "Verification commands for this project:"
 // reconcile returns the candidates to write, some turned into in-place
 // rewrites of existing lines. The late changes are those only the runs
 // show (retiredChanges): they rewrite what no candidate did, so a line
-// telling the same change in words is the edit, not beside it.
-func reconcile(cands []candidate, said []source, changes, late []change, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
+// telling the same change in words is the edit, not beside it. cited are
+// the memory lines the agent followed and the person's replies denied
+// (citedLines).
+func reconcile(cands []candidate, said []source, changes, late []change, cited map[string]source, isNew func(int) bool, k *known, d memdir.Dir) []candidate {
 	taken := map[string]bool{} // existing lines already rewritten
 	banned := map[string]bool{}
 	for _, c := range cands {
@@ -157,6 +159,9 @@ func reconcile(cands []candidate, said []source, changes, late []change, isNew f
 			}
 			if old == "" {
 				old, path = k.disowns(c, said, disowned, taken)
+			}
+			if old == "" {
+				old, path = k.followed(c, cited, taken)
 			}
 			if old == "" {
 				if l, p, rule := k.dismissed(c, said, taken); l != "" {
