@@ -90,15 +90,19 @@ func skillStepText(runs [][]word, c command) string {
 	}
 	// Short options stripped one after another, and no shape most
 	// runs had: the newest run's shape, which runs.
-	common := commonFlags(runs)
-	newest := len(common[len(common)-1])
+	return stepText(newestShape(commonFlags(runs)), c)
+}
+
+// newestShape is the runs of the newest run's length.
+func newestShape(runs [][]word) [][]word {
+	newest := len(runs[len(runs)-1])
 	var last [][]word
-	for _, r := range common {
+	for _, r := range runs {
 		if len(r) == newest {
 			last = append(last, r)
 		}
 	}
-	return stepText(last, c)
+	return last
 }
 
 // onlyMore reports whether every run of another length than n is longer

@@ -362,7 +362,15 @@ func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string
 		// is `kustomize build | kubeconform` without the overlay
 		// built: the runs with their values, those that changed as
 		// placeholders.
-		return stepText(runs, command{norm: cmd})
+		f := strings.Fields(cmd)
+		oneProgram := !slices.ContainsFunc(runs, func(r []word) bool { return len(r) == 0 || r[0].text != runs[0][0].text })
+		if text := stepText(runs, command{norm: cmd}); text != cmd || sameShape(runs) || !oneProgram || len(f[len(f)-1]) != 2 || f[len(f)-1][0] != '-' {
+			return text
+		}
+		// Runs of one program in two shapes and the stable form a
+		// fragment ending in an option that lost its value (`west
+		// build -b`): the newest run's shape, which runs.
+		return stepText(newestShape(runs), command{norm: cmd})
 	}
 	return cmd
 }

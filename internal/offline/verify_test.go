@@ -417,6 +417,17 @@ func TestPipedCheck(t *testing.T) {
 	}
 }
 
+// TestCheckOfTwoShapes: a check run in two shapes whose stable form ends
+// in an option that lost its value (`west build -b`) is listed in the
+// newest run's shape, the value that changed as a placeholder.
+func TestCheckOfTwoShapes(t *testing.T) {
+	const twister = "west twister -T tests -p native_sim"
+	got := verificationOf([]string{"west build -b nucleo_l476rg app", twister}, []string{"west build -p always -b nucleo_l476rg app", twister}, []string{"west build -p always -b nucleo_u575zi_q app", twister}, []string{"west build -b nucleo_u575zi_q app", twister})
+	if want := "Verification commands for this project: `west build -b <arg> app`, `" + twister + "`."; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
 // TestShapedChecks: build verbs, a flag that lost its value and a check
 // that gates an action with the same target.
 func TestShapedChecks(t *testing.T) {
