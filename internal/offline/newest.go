@@ -479,18 +479,8 @@ func retiredChanges(retired map[string]retirement, k *known) []change {
 		if fileName(o) {
 			continue
 		}
-		line := ""
-		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !boundedIn(codeSpanRe().ReplaceAllString(l, " "), o) {
-				continue
-			}
-			if line != "" {
-				line = "\x00"
-				break
-			}
-			line = l
-		}
-		if line == "" || line == "\x00" {
+		line := k.soleLine(func(l string) bool { return boundedIn(codeSpanRe().ReplaceAllString(l, " "), o) })
+		if line == "" {
 			continue
 		}
 		out = append(out, change{old: o, new: r.new, terms: nonValues(line), src: r.told, context: r.told.quote, prose: true})

@@ -3098,18 +3098,8 @@ func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []chan
 				if undoneLater(m.substs[ri+1:], old, new) {
 					continue
 				}
-				line := ""
-				for _, l := range k.lines {
-					if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !boundedIn(l, old) {
-						continue
-					}
-					if line != "" {
-						line = "\x00"
-						break
-					}
-					line = l
-				}
-				if line == "" || line == "\x00" {
+				line := k.soleLine(func(l string) bool { return boundedIn(l, old) })
+				if line == "" {
 					continue
 				}
 				// (The line's own words name the setting: the value
@@ -3120,6 +3110,22 @@ func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []chan
 		}
 	}
 	return out
+}
+
+// soleLine is the one memory line (read from a file, not the
+// verification line) that holds says it holds; "" when none or two do.
+func (k *known) soleLine(holds func(string) bool) string {
+	line := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !holds(l) {
+			continue
+		}
+		if line != "" {
+			return ""
+		}
+		line = l
+	}
+	return line
 }
 
 // substitutions are the literal one-value substitutions a sed run makes,
