@@ -468,9 +468,13 @@ func valuesOf(line string) []typedValue {
 	return append(typedValues(line), seriesValues(line)...)
 }
 
-// sameValue reports whether two values are one, written alike but for
-// case and the marks inside a name ("PICO-8" and "pico8").
-func sameValue(a, b string) bool {
+// sameValue reports whether two values of a kind are one: written alike
+// but for case, and for a series' name but for the marks inside it
+// ("PICO-8" and "pico8"; a version's dot is no such mark).
+func sameValue(kind, a, b string) bool {
+	if !strings.HasPrefix(kind, "series:") {
+		return strings.EqualFold(a, b)
+	}
 	strip := func(v string) string {
 		return strings.Map(func(r rune) rune {
 			if r == '-' || r == '_' || r == '.' {
@@ -479,7 +483,7 @@ func sameValue(a, b string) bool {
 			return unicode.ToLower(r)
 		}, v)
 	}
-	return strings.EqualFold(a, b) || strip(a) == strip(b)
+	return strip(a) == strip(b)
 }
 
 // seriesValues are the words of line that name one of a series
@@ -771,7 +775,7 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 	held := func(v typedValue) bool {
 		for _, m := range mem {
 			for _, mv := range m.vals {
-				if mv.kind == v.kind && sameValue(mv.value, v.value) {
+				if mv.kind == v.kind && sameValue(v.kind, mv.value, v.value) {
 					return true
 				}
 			}
@@ -815,15 +819,17 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// Another of one series ("the new one is
 					// 4471203_SB2" of "the sandbox account
 					// 4471203_SB1") when the lines share a name
-					// beside the series' own (a word of the
-					// kind, "topic", "account", ties them), and the sentence
-					// does not name the old one too: "moved the
-					// log shipper to vault-07" leaves "backups are
-					// pulled from vault-03" alone, and so does
-					// "…, vault-03 still pulls the backups".
-					stem := strings.TrimPrefix(v.kind, "series:")
-					for t := range subj {
-						same = same || m.subject()[t] && !strings.Contains(stem, t) && !containsValue(said, mv.value)
+					// beside the series' own (a word of the kind,
+					// "topic", "account", ties them) and the
+					// sentence does not name the old one too:
+					// "moved the log shipper to vault-07" leaves
+					// "backups are pulled from vault-03" alone,
+					// and so does "…, vault-03 still pulls the
+					// backups".
+					if stem := strings.TrimPrefix(v.kind, "series:"); !containsValue(said, mv.value) {
+						for t := range subj {
+							same = same || m.subject()[t] && !strings.Contains(stem, t)
+						}
 					}
 				case v.kind == "zone":
 					same = same || told && onlyKind(mem, "zone") || sharesSubject(subj, m.subject())

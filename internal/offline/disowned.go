@@ -46,10 +46,10 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 		for _, m := range memoryAboutRe().FindAllStringSubmatch(s.quote, -1) {
 			things = append(things, m[1]+m[2])
 		}
+		if len(things) == 0 || !wrongRe().MatchString(message(said, i)) {
+			continue
+		}
 		for _, thing := range things {
-			if !wrongRe().MatchString(message(said, i)) {
-				continue
-			}
 			name, l := k.heldName(strings.Fields(thing))
 			if l == "" {
 				continue

@@ -232,7 +232,7 @@ func valueEdit(old, line string) string {
 	from, to := "", ""
 	for _, v := range valuesOf(line) {
 		for _, mv := range valuesOf(mem) {
-			if mv.kind != v.kind || sameValue(mv.value, v.value) || v.kind == "version" && mv.of != v.of || v.kind == "path" {
+			if mv.kind != v.kind || sameValue(v.kind, mv.value, v.value) || v.kind == "version" && mv.of != v.of || v.kind == "path" {
 				// (A path is written many ways, "migrations/" as the
 				// word "migrations" too: it is not edited in place.)
 				continue
