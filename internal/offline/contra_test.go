@@ -442,6 +442,16 @@ func TestWithoutRetiredNews(t *testing.T) {
 	if got := lines(withoutRetiredNews(slices.Clone(cands), k, map[string]bool{})); got != want {
 		t.Errorf("a pending edit: kept %q, want %q", got, want)
 	}
+	// A part of a joined name memory held is the value too ("SB1" of
+	// "4471203_SB1").
+	acct := "- Deploy target is the sandbox account 4471203_SB1."
+	told := []candidate{
+		{kind: KindInstruction, line: "Deploys go there; SB1 is being decommissioned."},
+		{kind: KindInstruction, line: "Deploy target is the sandbox account 4471203_SB2.", replaces: acct},
+	}
+	if got := lines(withoutRetiredNews(slices.Clone(told), memKnown(acct), map[string]bool{acct: true})); got != lines(told[1:]) {
+		t.Errorf("a part of the old name: kept %q", got)
+	}
 	// A name the edit keeps is no value given up.
 	was := "- Proxmox host pve1 is at 192.168.1.10."
 	kept := []candidate{

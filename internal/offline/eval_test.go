@@ -316,9 +316,9 @@ func TestEval(t *testing.T) {
 // also proposes a one-off request naming its sensor as MEMORY.md does
 // and leaves its no-float correction to a second run, and tuning171
 // restates MEMORY.md's sprites line. tuning173 and tuning174 leave a
-// memory line beside the rule or value that replaces it (tuning173 its
-// QTimer and annotation rows lines, tuning174 its SB1 account and
-// template copies lines); tuning173 and tuning176
+// memory line beside the rule that replaces it (tuning173 its QTimer
+// and annotation rows lines, tuning174 its template copies line);
+// tuning173 and tuning176
 // propose a recurring fact twice (the hydrogen fraction, the GPS
 // interval), and tuning174 and tuning175 restate a MEMORY.md line (the
 // compile output, gh-ost).

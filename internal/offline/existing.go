@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/automem/automem/internal/memdir"
@@ -88,7 +89,8 @@ func holdsPhrase(s, phrase string) bool {
 }
 
 // namesRetired reports whether line names a value (distinctTokens) that
-// only lines an edit removes hold: the old value, told as gone.
+// only lines an edit removes hold, as a word of its own or a part of a
+// joined name ("SB1" of "4471203_SB1"): the old value, told as gone.
 func (k *known) namesRetired(line string) bool {
 	for t := range distinctTokens(line) {
 		if !hasDigit(t) {
@@ -96,7 +98,7 @@ func (k *known) namesRetired(line string) bool {
 		}
 		gone, held := false, false
 		for _, l := range k.lines {
-			if !hasWord(strings.ToLower(l), t) {
+			if !hasWord(strings.ToLower(l), t) && !joinedPart(l, t) {
 				continue
 			}
 			if k.removed[l] {
@@ -106,6 +108,18 @@ func (k *known) namesRetired(line string) bool {
 			}
 		}
 		if gone && !held {
+			return true
+		}
+	}
+	return false
+}
+
+// joinedPart reports whether t (lower-case) is a part of a name of line
+// joined with an underscore or a hyphen: "sb1" of "4471203_SB1".
+func joinedPart(line, t string) bool {
+	for _, f := range strings.Fields(strings.ToLower(line)) {
+		parts := strings.FieldsFunc(strings.Trim(f, "`'\".,;:!?()"), func(r rune) bool { return r == '_' || r == '-' })
+		if len(parts) > 1 && slices.Contains(parts, t) {
 			return true
 		}
 	}
