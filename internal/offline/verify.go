@@ -364,7 +364,7 @@ func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string
 		// placeholders.
 		f := strings.Fields(cmd)
 		oneProgram := !slices.ContainsFunc(runs, func(r []word) bool { return len(r) == 0 || r[0].text != runs[0][0].text })
-		if text := stepText(runs, command{norm: cmd}); text != cmd || sameShape(runs) || !oneProgram || len(f[len(f)-1]) != 2 || f[len(f)-1][0] != '-' {
+		if text := stepText(runs, command{norm: cmd}); text != cmd || sameShape(runs) || !oneProgram || len(f) == 0 || len(f[len(f)-1]) != 2 || f[len(f)-1][0] != '-' {
 			return text
 		}
 		// Runs of one program in two shapes and the stable form a
