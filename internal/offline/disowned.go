@@ -135,23 +135,11 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 		if !isNew(c.reply.session) {
 			continue
 		}
-		i := slices.IndexFunc(said, func(s source) bool { return s.session == c.reply.session && s.msgID == c.reply.msgID })
+		i := slices.IndexFunc(said, func(s source) bool { return sameMessage(s, c.reply) })
 		if !deniesRe().MatchString(c.reply.quote) && (i < 0 || !wrongRe().MatchString(message(said, i))) {
 			continue
 		}
-		found, most := "", 1
-		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
-				continue
-			}
-			switch n := sharedTerms(c.clause, l); {
-			case n > most:
-				found, most = l, n
-			case n == most:
-				found = ""
-			}
-		}
-		if found != "" {
+		if found := k.mostShared(func(l string) int { return sharedTerms(c.clause, l) }, nil); found != "" {
 			if out == nil {
 				out = map[string]source{}
 			}
@@ -172,7 +160,7 @@ func (k *known) followed(c candidate, cited map[string]source, taken map[string]
 		if !ok || taken[l] {
 			continue
 		}
-		if slices.ContainsFunc(c.srcs, func(s source) bool { return s.session == reply.session && s.msgID == reply.msgID }) {
+		if slices.ContainsFunc(c.srcs, func(s source) bool { return sameMessage(s, reply) }) {
 			return l, k.from[l]
 		}
 	}
@@ -242,27 +230,37 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 	if len(stale) == 0 {
 		return "", ""
 	}
+	// The clause that calls memory behind may name the line ("that
+	// fixed step thing in the memory is old") where the line proposed is
+	// another session's sentence of the rule.
+	found := k.mostShared(func(l string) int {
+		n := sharedTerms(c.line, l)
+		for _, m := range stale {
+			n = max(n, sharedTerms(m, l))
+		}
+		return n
+	}, taken)
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// mostShared is the one memory line (read from a file, not the
+// verification line, not taken) that shares the most terms by shared,
+// two at least; "" when none does or two tie.
+func (k *known) mostShared(shared func(string) int, taken map[string]bool) string {
 	found, most := "", 1
 	for _, l := range k.lines {
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		// The clause that calls memory behind may name the line
-		// ("that fixed step thing in the memory is old") where the
-		// line proposed is another session's sentence of the rule.
-		n := sharedTerms(c.line, l)
-		for _, m := range stale {
-			n = max(n, sharedTerms(m, l))
-		}
-		switch {
+		switch n := shared(l); {
 		case n > most:
 			found, most = l, n
 		case n == most:
 			found = ""
 		}
 	}
-	if found == "" {
-		return "", ""
-	}
-	return found, k.from[found]
+	return found
 }
