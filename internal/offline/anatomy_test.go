@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -33,11 +34,17 @@ const (
 	conflictKept  = "contradiction, a memory line left beside a proposed one"
 	conflictTwo   = "contradiction, two proposed lines"
 	conflictStale = "contradiction, both lines already in memory"
+
+	// Not gated and not in precision: a memory line the patch takes out
+	// or rewrites that no label calls old. The contradiction count rewards
+	// replacing lines, so this is the count that says whether a rule
+	// replaced one the person still needs.
+	lostMemory = "memory line taken out, no label calls it old"
 )
 
 // anatomyClasses is the order the classes are printed in.
 var anatomyClasses = []string{missWrongKind, missPartial, missAbsent, wrongKind, wrongNear, wrongAlone,
-	dupMemory, dupFact, dupVerify, conflictKept, conflictTwo, conflictStale}
+	dupMemory, dupFact, dupVerify, conflictKept, conflictTwo, conflictStale, lostMemory}
 
 // anatomyOf sorts one project's misses and its proposals that matched no
 // labelled item (unmatched) into the classes above.
@@ -157,6 +164,72 @@ func conflictOf(into map[string]int, a, b string, before []string) {
 	into[class+"\x00"+part]++
 }
 
+// lostLines are the lines memory held before the run (before) that the
+// applied patch (final) no longer holds, though no label calls them old:
+// no side of a conflict and no old-value distractor matches them, they
+// are not the verification line (updated in place by design), and no
+// line the patch added holds every word of theirs (an edit that only
+// adds to a line keeps it). Each is sorted as rewritten (an added line,
+// named too, shares half its words) or removed.
+func lostLines(into map[string]int, before []string, final map[string]string, items []evalItem, conflicts [][2]matcher) []string {
+	held := map[string]bool{}
+	var added []string
+	for _, text := range final {
+		for _, ln := range strings.Split(text, "\n") {
+			held[ln] = true
+			if !slices.Contains(before, ln) {
+				added = append(added, ln)
+			}
+		}
+	}
+	old := func(ln string) bool {
+		for _, c := range conflicts {
+			if c[0].match(ln) || c[1].match(ln) {
+				return true
+			}
+		}
+		return slices.ContainsFunc(items, func(it evalItem) bool {
+			return it.kind == "not" && it.category == "old-value" && it.m.match(ln)
+		})
+	}
+	var lost []string
+	for _, ln := range before {
+		if held[ln] || strings.TrimSpace(strings.TrimLeft(ln, "-*# ")) == "" || strings.HasPrefix(ln, "#") ||
+			isVerificationLine(ln) || old(ln) {
+			continue
+		}
+		how, as, best := "removed", "", 0.5
+		for _, a := range added {
+			if keepsWords(ln, a) {
+				how = ""
+				break
+			}
+			if share := wordShare(ln, a); share >= best {
+				how, as, best = "rewritten", " as "+strconv.Quote(a), share
+			}
+		}
+		if how == "" {
+			continue
+		}
+		into[lostMemory]++
+		into[lostMemory+"\x00"+how]++
+		lost = append(lost, how+" "+strconv.Quote(ln)+as)
+	}
+	return lost
+}
+
+// keepsWords reports whether b holds every word and number of a, case
+// folded.
+func keepsWords(a, b string) bool {
+	wb := wordSet(b, 1)
+	for w := range wordSet(a, 1) {
+		if !wb[w] {
+			return false
+		}
+	}
+	return true
+}
+
 // isVerificationLine reports whether ln is the structured line of
 // verification commands.
 func isVerificationLine(ln string) bool {
@@ -175,18 +248,7 @@ func wording(share float64) string {
 // wordShare is the share of the shorter text's words (four letters or
 // more, case folded) that the other text holds too.
 func wordShare(a, b string) float64 {
-	words := func(s string) map[string]bool {
-		out := map[string]bool{}
-		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-		}) {
-			if len(w) >= 4 {
-				out[w] = true
-			}
-		}
-		return out
-	}
-	wa, wb := words(a), words(b)
+	wa, wb := wordSet(a, 4), wordSet(b, 4)
 	if len(wa) > len(wb) {
 		wa, wb = wb, wa
 	}
@@ -200,6 +262,20 @@ func wordShare(a, b string) float64 {
 		}
 	}
 	return float64(n) / float64(len(wa))
+}
+
+// wordSet is the set of a text's words (runs of letters and digits) of
+// least letters or more, case folded.
+func wordSet(s string, least int) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if len(w) >= least {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // writeAnatomy prints each class with its count, then its parts (a
@@ -276,5 +352,42 @@ func TestGatedAnatomy(t *testing.T) {
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("anatomy = %v\nwant %v", got, want)
+	}
+}
+
+func TestLostLines(t *testing.T) {
+	before := []string{
+		"# Project memory",
+		"- Redis runs on port 6379",                                 // a conflict's side: replacing it is the point
+		"- Deploys go through the staging branch first",             // taken out, nothing says it is old
+		"- Use pnpm for installs",                                   // kept, with more said
+		"- Nightly jobs run at 02:00 UTC",                           // rewritten, nothing says it is old
+		"- Verification commands for this project: `go test ./...`", // updated in place by design
+		"- Cache builds under /tmp/buildcache",                      // an old-value distractor names it
+		"- Releases are tagged by hand",                             // still there
+		"",
+	}
+	final := map[string]string{"MEMORY.md": strings.Join([]string{
+		"# Project memory",
+		"- Redis runs on port 6380",
+		"- Use pnpm for installs and for running scripts",
+		"- Nightly jobs run at 03:30 UTC",
+		"- Verification commands for this project: `go test ./...`, `go vet ./...`",
+		"- Releases are tagged by hand",
+		"",
+	}, "\n")}
+	items := []evalItem{{id: "n1", kind: "not", category: "old-value", m: parseMatcher("/tmp/buildcache")}}
+	conflicts := [][2]matcher{{parseMatcher("6379"), parseMatcher("6380")}}
+	into := map[string]int{}
+	got := lostLines(into, before, final, items, conflicts)
+	want := []string{
+		`removed "- Deploys go through the staging branch first"`,
+		`rewritten "- Nightly jobs run at 02:00 UTC" as "- Nightly jobs run at 03:30 UTC"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("lostLines = %q, want %q", got, want)
+	}
+	if into[lostMemory] != 2 || into[lostMemory+"\x00removed"] != 1 || into[lostMemory+"\x00rewritten"] != 1 {
+		t.Errorf("counts = %v", into)
 	}
 }

@@ -59,6 +59,7 @@ type evalResult struct {
 	byCat                  map[string]*evalCount
 	misses, falsePositives []string
 	duplicateLines         []string       // each fact proposed twice, with its proposals (non-blind halves' log only)
+	lost                   []string       // memory lines taken out that no label calls old (lostLines; log only)
 	anatomy                map[string]int // why misses and wrong lines happened (anatomyOf)
 	proposed               []string       // every proposal, for reading
 	rules                  []ruleRow      // every proposal and its rule (-eval-rules)
@@ -201,6 +202,9 @@ func TestEval(t *testing.T) {
 		// one fact proposed twice is named here with both lines.
 		for _, m := range h.duplicateLines {
 			t.Logf("%s: duplicate %s", h.name, m)
+		}
+		for _, m := range h.lost {
+			t.Logf("%s: lost memory line %s", h.name, m)
 		}
 	}
 	if *evalHalf != "" {
@@ -531,6 +535,9 @@ func evalProjectRun(t *testing.T, h *evalResult, p *evalProject, seed int, redac
 			h.cat("structured").duplicates += n - 1
 			h.falsePositives = append(h.falsePositives, fmt.Sprintf("%s: %d verification lines in %s", p.name, n, filepath.Base(path)))
 		}
+	}
+	for _, l := range lostLines(h.anatomy, before, final, p.items, p.conflicts) {
+		h.lost = append(h.lost, p.name+": "+l)
 	}
 	for _, c := range p.conflicts {
 		var a, b string // the lines matching each side
