@@ -1361,11 +1361,19 @@ func placed(match, v string) bool {
 }
 
 // arrowChained reports whether an arrow's pair (arrowRe) is one link of
-// a chain: the text before it ends in an arrow or the text after it
-// opens with one.
+// a chain: another arrow in the same clause, before it or after it ("read
+// config -> integrate -> write output", "orders.in -> enrich from ERP ->
+// REST"). Two pairs a comma or a semicolon parts ("8080 -> 8081, 6379 ->
+// 6380") are two changes.
 func arrowChained(before, after string) bool {
-	for _, a := range []string{"->", "-->", "=>", "\u2192"} {
-		if strings.HasSuffix(strings.TrimRight(before, " "), a) || strings.HasPrefix(strings.TrimLeft(after, " "), a) {
+	if i := strings.LastIndexAny(before, ",;"); i >= 0 {
+		before = before[i+1:]
+	}
+	if i := strings.IndexAny(after, ",;"); i >= 0 {
+		after = after[:i]
+	}
+	for _, a := range []string{"->", "=>", "\u2192"} {
+		if strings.Contains(before, a) || strings.Contains(after, a) {
 			return true
 		}
 	}

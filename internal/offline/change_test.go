@@ -33,6 +33,8 @@ func TestChangesIn(t *testing.T) {
 		{"the new gateway sidecar binds port 3000 on everyone's machine, so we moved the API itself.", "", ""},
 		// arrows in a chain are steps of a flow
 		{"a diagram of how the simulator steps work (read config -> integrate -> write output) now", "", ""},
+		{"New route: orders.in -> enrich from ERP -> REST to warehouse.", "", ""},
+		{"ports now: 8080 -> 8081, 6379 -> 6380", "", "8080>8081; 6379>6380"},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
 		// a value after "so" is no state of a degree
 		{"yep so 3.12.1 from now, the 3.11 one is gone from my machine.", "", "3.11>3.12.1"},

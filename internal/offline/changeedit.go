@@ -249,15 +249,23 @@ func slotValueIn(line string, c change, labelled bool) string {
 }
 
 // namesSetting reports whether a stretch of a line names the setting by a
-// term of its subject that is no value.
+// term of its subject that is no value and no plain verb (plainVerbs).
 func namesSetting(window string, subject map[string]bool) bool {
 	for _, t := range factTerms(window) {
-		if subject[t] && !valueTerms([]string{t})[t] {
+		if subject[t] && !valueTerms([]string{t})[t] && !plainVerbs[t] {
 			return true
 		}
 	}
 	return false
 }
+
+// plainVerbs say where or how a thing is kept or done, not which thing:
+// "Config lives in /etc/runner" names no setting a session's "the cache
+// should live on /srv/cache" changes, and "Deploy by copying code.py" none
+// that "i copied the wrong version of adafruit_bme280" does.
+var plainVerbs = stemmed(map[string]bool{"live": true, "lives": true, "run": true, "runs": true, "use": true,
+	"uses": true, "copy": true, "copying": true, "copied": true, "keep": true, "kept": true, "put": true,
+	"sit": true, "sits": true, "stay": true, "stays": true, "go": true, "goes": true, "work": true, "works": true})
 
 // clauseEnd is the index after the last word of the clause words[i] is in
 // (clauseStart's other end): the word that ends with a full stop, a
@@ -292,13 +300,18 @@ func labelledBy(words []string, i int, subject map[string]bool, v, new string) b
 		return false
 	}
 	label := words[i-1]
+	if strings.ContainsAny(label[len(label)-1:], ",;.") {
+		// (A word that ends its clause labels nothing after it: "one
+		// file per function, re-exported from index.ts".)
+		return false
+	}
 	if l := strings.ToLower(label); (l == "is" || l == "are") && i >= 2 {
 		// "The build directory is build-rpi/": the copula joins the
 		// setting's name to its value as a label's colon does.
 		label = words[i-2]
 	}
 	for _, t := range append(factTerms(label), factTerms(strings.ReplaceAll(label, "-", ""))...) {
-		if subject[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
+		if subject[t] && !plainVerbs[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
 			// (Right before a version, a name with a digit is the
 			// program's: "PICO-8 0.2.5g", "python3 3.11".)
 			return true

@@ -207,6 +207,8 @@ func TestLabelledBy(t *testing.T) {
 		{[]string{"The", "build", "directory", "is", "build-rpi/"}, 4, map[string]bool{"directori": true, "directory": true}, "build-rpi", "/srv/yocto/build-acme", true},
 		{[]string{"The", "board", "is", "3"}, 3, board, "3", "nrf52840dk/nrf52840", false},
 		{[]string{"The", "cable", "is", "rev-a3"}, 3, board, "rev-a3", "nrf52840dk/nrf52840", false},
+		// a word that ends its clause labels nothing
+		{[]string{"one", "file", "per", "function,", "re-exported"}, 4, map[string]bool{"function": true}, "re-exported", "event.data.userId", false},
 	} {
 		if got := labelledBy(tt.words, tt.i, tt.subject, tt.v, tt.new); got != tt.want {
 			t.Errorf("labelledBy(%q, %d, %q, %q) = %v, want %v", tt.words, tt.i, tt.v, tt.new, got, tt.want)
@@ -433,5 +435,24 @@ func TestSlotValueNoCount(t *testing.T) {
 	}
 	if got := slotValue("The server my cousin runs is on 5.8.", ch); got != "5.8" {
 		t.Errorf("slotValue(a version) = %q, want 5.8", got)
+	}
+}
+
+// TestSlotValuePlainVerb: a verb saying where or how a thing is kept
+// names no setting; the thing's own name does.
+func TestSlotValuePlainVerb(t *testing.T) {
+	for _, tt := range []struct {
+		line    string
+		new     string
+		subject []string
+		want    string
+	}{
+		{"Config lives in /etc/forgejo-runner/config.yml; systemd unit on host ci-01.", "/srv/runner-cache", []string{"action", "cache", "live", "root", "disk"}, ""},
+		{"The actions cache lives in /var/cache/act.", "/srv/runner-cache", []string{"action", "cache", "live", "root", "disk"}, "/var/cache/act"},
+		{"Deploy by copying code.py to /media/sam/CIRCUITPY.", "adafruit_bme280", []string{"library", "install", "circup", "copy", "wrong", "version"}, ""},
+	} {
+		if got := memorySlotValue(tt.line, change{new: tt.new, subject: tt.subject}); got != tt.want {
+			t.Errorf("memorySlotValue(%q, %q) = %q, want %q", tt.line, tt.new, got, tt.want)
+		}
 	}
 }
