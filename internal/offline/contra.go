@@ -576,6 +576,13 @@ func versionProduct(words []string) string {
 		if hasDigit(w) {
 			return ""
 		}
+		if (w == "server" || w == "client") && i > 0 {
+			// "CARLA server 0.9.14": the server of the product named
+			// before it, its version the product's ("carla 0.9.15").
+			if p := strings.ToLower(strings.Trim(guardWord(words[i-1]), ".:-")); p != "" && !hasDigit(p) && !versionFiller[p] {
+				w = p
+			}
+		}
 		if w == "sdk" && i > 0 {
 			// "Ren'Py SDK 8.1.3": the SDK of the product named
 			// before it, a version of renpy's too ("I upgraded
@@ -809,7 +816,7 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// thing (`MIX_TARGET=rpi3`, `MIX_TARGET=rpi4`).
 					same = true
 				case v.kind == "version":
-					same = same || mv.of != "" && (sameProduct(mv.of, v.of) || bare && told && (onlyKind(mem, "version") || onlyOfSeries(mem, v.value) == mv.value))
+					same = same || mv.of != "" && (sameProduct(mv.of, v.of) || told && saysOf(msgs, v.value, mv.of) || bare && told && (onlyKind(mem, "version") || onlyOfSeries(mem, v.value) == mv.value))
 				case v.kind == "ip":
 					// A project names few addresses: the one memory
 					// holds, when a change is told, or one of a line
@@ -930,6 +937,20 @@ func onlyKind(mem []valuedLine, kind string) bool {
 		}
 	}
 	return n == 1
+}
+
+// saysOf reports whether a message gives version as product's ("carla
+// 0.9.15 is out"), whatever the candidate's sentence wrote it after ("i
+// upgraded the container on bigrig to 0.9.15").
+func saysOf(msgs []string, version, product string) bool {
+	for _, m := range msgs {
+		for _, v := range typedValues(m) {
+			if v.kind == "version" && v.value == version && v.of != "" && sameProduct(v.of, product) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // productless reports whether a message a candidate came from says the

@@ -129,6 +129,8 @@ func TestTypedValues(t *testing.T) {
 		{"We're on go 1.23 now.", "version:1.23@go"},
 		// an SDK is the product's, an apostrophe no part of its name
 		{"Ren'Py SDK 8.1.3 for the build.", "version:8.1.3@renpy-sdk"},
+		// a server's version is the product's named before it
+		{"CARLA server 0.9.14 runs in Docker.", "version:0.9.14@carla"},
 		// an address is a value of its own beside a host's name
 		{"Primary is ns1.corp.example (10.20.0.53); secondaries pull.", "host:ns1.corp.example,ip:10.20.0.53"},
 		// a number in a unit a setting is written in
@@ -204,6 +206,9 @@ func TestClashes(t *testing.T) {
 		{[]string{"- Ren'Py SDK 8.1.3, unpacked at ~/renpy-8.1.3-sdk."}, "I upgraded renpy to 8.3.4.", "", "- Ren'Py SDK 8.1.3, unpacked at ~/renpy-8.1.3-sdk."},
 		// A version said bare, told: the one of its series memory holds.
 		{[]string{"- Simulated with OpenModelica omc 1.22.", "- Depends on the Modelica Standard Library 4.0.0."}, "We're on 1.24, and the scripts must keep working with it.", "omc got upgraded, so we're on 1.24 now", "- Simulated with OpenModelica omc 1.22."},
+		// A version the message gives the product of, whatever the
+		// line wrote it after.
+		{[]string{"- CARLA server 0.9.14 runs in Docker on bigrig.", "- Client venv is Python 3.8."}, "I upgraded the container on bigrig to 0.9.15 and the wheel too.", "carla 0.9.15 is out. i upgraded the container on bigrig to 0.9.15 and the wheel too.", "- CARLA server 0.9.14 runs in Docker on bigrig."},
 		// An address told changed: the one memory holds.
 		{[]string{"- Primary is ns1.corp.example (10.20.0.53); secondaries pull via AXFR.", "- Zones live in zones/."}, "Ns1 is 10.20.4.53 now, old .0.53 is gone.", "", "- Primary is ns1.corp.example (10.20.0.53); secondaries pull via AXFR."},
 		// Negatives.
