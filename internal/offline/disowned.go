@@ -99,6 +99,11 @@ func (k *known) heldName(words []string) (string, string) {
 // notes say", "per the project notes", "according to MEMORY.md".
 var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|according to|following)\s+(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b`)
 
+// thatMemoryRe is a reply pointing at the memory line the report just
+// followed: "that memory line", "this memory note", "that line in the
+// memory".
+var thatMemoryRe = lazyregexp.New(`(?i)\b(?:that|this)\s+(?:` + memoryFile + `\s+(?:line|note|entry|bit)|(?:line|note|entry|bit)\s+in\s+(?:the\s+|your\s+)?` + memoryFile + `)\b`)
+
 // deniesRe is a reply opening with a refusal ("no.", "nope", "ahh no,",
 // "that's wrong").
 var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no|nope|nah|wrong|that'?s (?:wrong|not right|the old))\b`)
@@ -112,8 +117,18 @@ type cite struct {
 
 // citedMemory is the sentence of an agent's report that says memory told
 // it what it did, "" when none does.
-func citedMemory(report string) string {
-	if report == "" || !citesMemoryRe().MatchString(report) {
+//
+// A reply pointing at "that memory line" ("Ah, no, that memory line is out
+// of date") says the report followed memory whatever its words: the whole
+// report is the clause then.
+func citedMemory(report, reply string) string {
+	if report == "" {
+		return ""
+	}
+	if !citesMemoryRe().MatchString(report) {
+		if thatMemoryRe().MatchString(reply) {
+			return report
+		}
 		return ""
 	}
 	for _, s := range sentences(strings.Split(report, "\n")) {
@@ -139,7 +154,8 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 		if !deniesRe().MatchString(c.reply.quote) && (i < 0 || !wrongRe().MatchString(message(said, i))) {
 			continue
 		}
-		if found := k.mostShared(func(l string) int { return sharedTerms(c.clause, l) }, nil); found != "" {
+		shared := func(l string) int { return sharedTerms(c.clause, l) }
+		if found := k.mostShared(shared, nil); found != "" && !k.removedMore(shared, shared(found)) {
 			if out == nil {
 				out = map[string]source{}
 			}
@@ -244,6 +260,19 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 		return "", ""
 	}
 	return found, k.from[found]
+}
+
+// removedMore reports whether a line a pending patch takes away shares n
+// terms or more by shared: the line a reply disowned may be gone already,
+// and the next best is then no line it meant (a second run pairs nothing
+// anew).
+func (k *known) removedMore(shared func(string) int, n int) bool {
+	for _, l := range k.lines {
+		if k.removed[l] && shared(l) >= n {
+			return true
+		}
+	}
+	return false
 }
 
 // mostShared is the one memory line (read from a file, not the

@@ -180,7 +180,7 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			answered := report
 			report = ""
-			if cl := citedMemory(answered); cl != "" {
+			if cl := citedMemory(answered, msg.Text); cl != "" {
 				reply := src
 				reply.quote = strs.get(strings.TrimSpace(firstLine(msg.Text)))
 				m.cites = append(m.cites, cite{clause: strs.get(cl), reply: reply})
