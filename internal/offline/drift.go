@@ -151,7 +151,7 @@ func driftChanges(said []source, k *known, isNew func(int) bool) []change {
 // version said as held (after heldWords, or before "now"), it is the word
 // of change. Other notes ("the release notes still mention …") are not
 // memory.
-var memoryStaleRe = lazyregexp.New(`(?i)\b` + memoryFile + `\b.{0,25}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?` + memoryFile + `\b`)
+var memoryStaleRe = lazyregexp.New(`(?i)\b` + memoryFile + `\b.{0,60}\b(?:still|old|outdated|stale|wrong|behind)\b|\b(?:update|fix|correct|change)\s+(?:the\s+)?` + memoryFile + `\b`)
 
 // memoryFile is how a person names a memory file: "the memory file",
 // "MEMORY.md", "GEMINI.md".

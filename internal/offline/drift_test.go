@@ -200,6 +200,8 @@ func TestMemoryStale(t *testing.T) {
 		"CLAUDE.md still says Python 3.11":         true,
 		"please update AGENTS.md":                  true,
 		"the release notes still mention 3.11":     false,
+		// the line named between memory and the word calling it behind
+		"The note in memory about returning the probability is simply wrong": true,
 	} {
 		if got := memoryStaleRe().MatchString(s); got != want {
 			t.Errorf("memoryStaleRe(%q) = %v, want %v", s, got, want)
