@@ -154,6 +154,15 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 		if !deniesRe().MatchString(c.reply.quote) && (i < 0 || !wrongRe().MatchString(message(said, i))) {
 			continue
 		}
+		if c.clause == "" {
+			if found := k.pathLine(c.reply.quote); found != "" {
+				if out == nil {
+					out = map[string]source{}
+				}
+				out[found] = c.reply
+			}
+			continue
+		}
 		shared := func(l string) int { return sharedTerms(c.clause, l) }
 		if found := k.mostShared(shared, nil); found != "" && !k.removedMore(shared, shared(found)) {
 			if out == nil {
@@ -260,6 +269,32 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 		return "", ""
 	}
 	return found, k.from[found]
+}
+
+// pathLine is the one memory line (read from a file, not the
+// verification line, not taken away) holding a folder or file the denial
+// names ("no. views/ is regenerated from the tables, whatever you put
+// there gets wiped" for "New dimensions go in the view files
+// (views/*.view.lkml)"): the report denied did what that line says. A
+// path no line or two lines hold, or two paths held by two lines, name
+// none.
+func (k *known) pathLine(reply string) string {
+	found := ""
+	for _, v := range typedValues(reply) {
+		if v.kind != "path" {
+			continue
+		}
+		for _, l := range k.lines {
+			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, v.value) && !containsValue(l, v.value+"/") {
+				continue
+			}
+			if found != "" && found != l {
+				return ""
+			}
+			found = l
+		}
+	}
+	return found
 }
 
 // removedMore reports whether a line a pending patch takes away shares n

@@ -92,3 +92,24 @@ func TestCitedLines(t *testing.T) {
 		t.Errorf("followed from another message = %q", got)
 	}
 }
+
+// TestPathLine: a denial citing nothing names the one memory line that
+// holds a folder or file it names; a path two lines hold, or none, names
+// no line.
+func TestPathLine(t *testing.T) {
+	views := "- New dimensions go in the view files generated from the tables (views/*.view.lkml)."
+	k := memKnown(views, "- Persistent derived tables go to the looker_scratch schema.", "- Explores live in explores/ and models/.")
+	reply := source{session: 1, msgID: "m2", quote: "no. views/ is regenerated from the tables by scripts/regen_views.py, whatever you put there gets wiped."}
+	got := k.citedLines([]cite{{reply: reply}}, []source{reply}, func(int) bool { return true })
+	if _, ok := got[views]; !ok || len(got) != 1 {
+		t.Errorf("citedLines(denial naming views/) = %v, want the views line", got)
+	}
+	for _, quote := range []string{
+		"no. the measure is wrong, margin is over revenue.",
+		"no. views/ and explores/ are both generated.",
+	} {
+		if l := k.pathLine(quote); l != "" {
+			t.Errorf("pathLine(%q) = %q, want none", quote, l)
+		}
+	}
+}

@@ -180,7 +180,9 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 			}
 			answered := report
 			report = ""
-			if cl := citedMemory(answered, msg.Text); cl != "" {
+			if cl := citedMemory(answered, msg.Text); cl != "" || answered != "" && deniesRe().MatchString(msg.Text) {
+				// (A denial citing nothing is kept with no clause:
+				// the folder it names may name the line, citedLines.)
 				reply := src
 				reply.quote = strs.get(strings.TrimSpace(firstLine(msg.Text)))
 				m.cites = append(m.cites, cite{clause: strs.get(cl), reply: reply})
