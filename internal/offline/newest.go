@@ -147,6 +147,24 @@ func modelTail(line, name string) bool {
 	return false
 }
 
+// everyRuleRe is a rule for every thing of a kind: "Every new dataset
+// …", "Any task that touches payments must …", "All scripts need …".
+var everyRuleRe = lazyregexp.New(`(?i)^\W*(?:every|each|any|all)\b`)
+
+// typedRival reports whether newer gives a value of a kind older holds
+// (typedValues), another than older's: a port for a port, a version of
+// the same product.
+func typedRival(newer, older string) bool {
+	for _, v := range typedValues(newer) {
+		for _, o := range typedValues(older) {
+			if v.kind == o.kind && !sameValue(v.kind, v.value, o.value) && (v.kind != "version" || sameProduct(v.of, o.of)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasWord reports whether name occurs in line as a word of its own, as
 // written: "requests" (a library) is not "request".
 func hasWord(line, name string) bool {
@@ -173,6 +191,14 @@ func supersedes(newer, older string) bool {
 		if (hasWord(older, w) || modelTail(older, w)) && !negatedIn(older, w) {
 			return true
 		}
+	}
+	if everyRuleRe().MatchString(newer) && !everyRuleRe().MatchString(older) && !typedRival(newer, older) {
+		// A rule for every thing of a kind ("Every script needs the
+		// no-auto-compile shebang") tells how to make the things, not a
+		// newer value of a fact about them ("scripts are run with
+		// `guile -s`"), unless it gives a value of a kind the fact holds
+		// ("Every service now listens on 9000").
+		return false
 	}
 	changed := changeRe().MatchString(newer)
 	if !changed && apart(newer, older) {

@@ -19,8 +19,13 @@ func TestSupersedes(t *testing.T) {
 		{"Use uv run for everything, never poetry.", "- Package manager: poetry (`poetry run pytest`).", true},
 		{"The default batch size is 128, so update the configs.", "The default batch size is 64 for the ViT configs.", true},
 		{"The staging namespace was renamed to staging-eu.", "The staging namespace is stg.", true},
+		{"Every service now listens on port 9000.", "The billing service listens on port 8000.", true},
 		// not a newer value
 		{"Always use httpx instead of requests.", "Send a user agent on every request.", false},
+		// a rule for every thing of a kind is no newer value of a fact
+		// about them
+		{"Any task that touches payments must be declared with acks_late=True now.", "Worker runs with --concurrency=4.", false},
+		{"Every new dataset we add to the catalog must be declared with versioned: true, and the forecast pipeline outputs switched over too.", "Kedro 0.19; the main pipeline is run with kedro run --pipeline=forecast.", false},
 		// two things of one kind, said plainly (apart)
 		{"The frontend dev server runs on port 3001.", "Grafana runs on port 3000.", false},
 		{"The ML notebooks use Python 3.12.", "The API runs on Python 3.11.", false},
