@@ -299,6 +299,9 @@ func labelledBy(words []string, i int, subject map[string]bool, v, new string) b
 		// setting's value: "Board rev 3" is no board.)
 		return false
 	}
+	if versionOfNone(v, new) {
+		return false
+	}
 	label := words[i-1]
 	if strings.ContainsAny(label[len(label)-1:], ",;.") {
 		// (A word that ends its clause labels nothing after it: "one
@@ -449,7 +452,17 @@ func sameClass(a, b string) bool {
 	pa, pb := withoutPort(a), withoutPort(b)
 	ported := pa != a || pb != b
 	a, b = pa, pb
-	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) || absPath(a) && absPath(b) || ported && sameDomain(a, b)
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) && !versionOfNone(a, b) || absPath(a) && absPath(b) || ported && sameDomain(a, b)
+}
+
+// versionNameRe is a version written as a name: "version-15", "v-2".
+var versionNameRe = lazyregexp.New(`(?i)^(?:v|version)[-_]?\d+(?:\.\d+)*$`)
+
+// versionOfNone reports whether one of two values is a version written as
+// a name and the other holds no number: a subcommand or a word, no former
+// version ("bench export-fixtures" takes no "version-15").
+func versionOfNone(a, b string) bool {
+	return versionNameRe().MatchString(a) && !hasDigit(b) || versionNameRe().MatchString(b) && !hasDigit(a)
 }
 
 // sameDomain reports whether two names end in the same domain of letters:

@@ -19,6 +19,11 @@ func TestSameClass(t *testing.T) {
 		{"config.yml", "deploy.yml", false},
 		{"main.py", "app.py", false},
 		{"edge-box-2", "edge-box-3", true},
+		// a version written as a name is no former subcommand or word;
+		// a name with a number is another name's new form
+		{"export-fixtures", "version-15", false},
+		{"version-14", "version-15", true},
+		{"acme-tfstate-eu-west-1", "acme-tfstate-central", true},
 		{"/srv/data", "/mnt/data", true},
 	} {
 		if got := sameClass(c.a, c.b); got != c.want {
@@ -207,7 +212,9 @@ func TestLabelledBy(t *testing.T) {
 		{[]string{"The", "build", "directory", "is", "build-rpi/"}, 4, map[string]bool{"directori": true, "directory": true}, "build-rpi", "/srv/yocto/build-acme", true},
 		{[]string{"The", "board", "is", "3"}, 3, board, "3", "nrf52840dk/nrf52840", false},
 		{[]string{"The", "cable", "is", "rev-a3"}, 3, board, "rev-a3", "nrf52840dk/nrf52840", false},
-		// a word that ends its clause labels nothing
+		// a word that ends its clause labels nothing, and a version
+		// written as a name is no subcommand's new form
+		{[]string{"exported", "with", "bench", "export-fixtures."}, 3, map[string]bool{"bench": true}, "export-fixtures", "version-15", false},
 		{[]string{"one", "file", "per", "function,", "re-exported"}, 4, map[string]bool{"function": true}, "re-exported", "event.data.userId", false},
 	} {
 		if got := labelledBy(tt.words, tt.i, tt.subject, tt.v, tt.new); got != tt.want {
