@@ -191,6 +191,9 @@ var (
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
+	// updatedToRe is a thing updated to a value written as one: "I
+	// updated TinyGo to 0.33", "upped the pool size to 20".
+	updatedToRe = lazyregexp.New(`(?i)\b(?:updated|upped)\s+.{0,40}?\bto\s+` + article + valueName)
 	// installedNewRe: a thing the person has put in place, called the new
 	// one and then given its value: "I installed the new Solar2D build,
 	// 2025.3710". Group 1 names the thing, group 2 is its value.
@@ -321,7 +324,7 @@ var changeWords = []string{
 	"replaced", "swapped", "switch", "traded", "renamed", "gone", "retired", "dead", "deprecated", "removed",
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
-	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "going forward", "actually",
+	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
 	"as of", "starting", "no longer", "decided to", "agreed to", "the new ",
 }
 
@@ -360,7 +363,9 @@ func readChanges(s, prev, next, after string, src source) []change {
 	if tellsNoChange(s) {
 		return nil
 	}
-	signal := changeSignalRe().MatchString(s)
+	// ("I updated TinyGo to 0.33" tells a change by a verb too common to
+	// be a signal alone: slotChangeRe reads it with its value.)
+	signal := changeSignalRe().MatchString(s) || updatedToRe().MatchString(s)
 	clauses := clauseSplitRe().Split(s, -1)
 	if requested(s, clauses) {
 		// "change the timeout from 30 to 60 in this test": the day's
@@ -672,7 +677,17 @@ var ownMoveWords = map[string]bool{"i": true, "we": true, "i've": true, "we've":
 func tellsNoChange(s string) bool {
 	return s == "" || strings.HasSuffix(s, "?") || questRe().MatchString(s) || tagQuestionRe().MatchString(s) ||
 		planRe().MatchString(s) || laterRe().MatchString(s) && laterRe().MatchString(toldPart(s)) || hypotheticalRe().MatchString(s) && hypotheticalRe().MatchString(toldPart(s)) || negChangeRe().MatchString(s) ||
-		temporaryRe().MatchString(s) && (temporaryRe().MatchString(toldPart(withoutCause(s))) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(withoutCause(s))
+		temporaryRe().MatchString(beyondMachine(s)) && (temporaryRe().MatchString(toldPart(withoutCause(beyondMachine(s)))) || undoneRe().MatchString(s)) || elsewhereRe().MatchString(withoutCause(s))
+}
+
+// alsoElsewhereRe is one's own machine named with another place the
+// change was made in: "on my laptop and in the CI workflow".
+var alsoElsewhereRe = lazyregexp.New(`(?i)\bon my (?:laptop|machine|box|computer|mac) and (?:in|on) (?:the |our )?\w+`)
+
+// beyondMachine is s without the mention of one's own machine that
+// another place joins: the change holds beyond the machine then.
+func beyondMachine(s string) string {
+	return alsoElsewhereRe().ReplaceAllString(s, "")
 }
 
 // withoutCause is s from the clause that tells a change on, when the

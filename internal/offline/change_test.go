@@ -34,6 +34,10 @@ func TestChangesIn(t *testing.T) {
 		// arrows in a chain are steps of a flow
 		{"a diagram of how the simulator steps work (read config -> integrate -> write output) now", "", ""},
 		{"New route: orders.in -> enrich from ERP -> REST to warehouse.", "", ""},
+		// "updated" sets a value as "bumped" does; one's own machine is
+		// no qualifier when another place joins it
+		{"I updated TinyGo to 0.33 on my laptop and in the CI workflow!", "", "tinygo=0.33"},
+		{"I updated TinyGo to 0.33 on my laptop.", "", ""},
 		{"ports now: 8080 -> 8081, 6379 -> 6380", "", "8080>8081; 6379>6380"},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
 		// a value after "so" is no state of a degree
