@@ -977,7 +977,7 @@ var lockfileTools = map[string]string{
 // another ("retired bloom-dev").
 func oldOnlyMatches(s string) [][]string {
 	var out [][]string
-	for _, re := range oldOnlyRes {
+	for n, re := range oldOnlyRes {
 		for _, ix := range re().FindAllStringSubmatchIndex(s, -1) {
 			m := make([]string, len(ix)/2)
 			for i := range m {
@@ -990,6 +990,12 @@ func oldOnlyMatches(s string) [][]string {
 				// up belongs to what follows the conjunction.
 				continue
 			}
+			if n == 1 && activeGiveUp(m[0], s[ix[1]:]) {
+				// "the DBA dropped looker_scratch over the weekend":
+				// the verb has an object, the thing given up; the
+				// name before it is who gave it up.
+				continue
+			}
 			if strings.EqualFold(lastWord(s[:ix[0]]), "of") || strings.EqualFold(firstWord(m[0]), "of") {
 				// "the files of drive are not in files/ anymore": what
 				// is given up is what the phrase ending in "of" names,
@@ -1000,6 +1006,26 @@ func oldOnlyMatches(s string) [][]string {
 		}
 	}
 	return out
+}
+
+// activeGiveUp reports whether a name and a verb of giving up (match,
+// with no copula between) are followed by the verb's object, a value
+// written as one ("dropped looker_scratch", "removed the v1 endpoint"):
+// the name is who gave the object up.
+func activeGiveUp(match, rest string) bool {
+	f := strings.Fields(strings.ToLower(match))
+	for _, w := range f[1:] {
+		switch w {
+		case "is", "are", "was", "were", "has", "have", "been", "got", "gets", "get", "'s":
+			return false
+		}
+	}
+	next := firstWord(strings.TrimLeft(rest, " "))
+	if article := strings.ToLower(next); article == "the" || article == "our" || article == "a" || article == "an" {
+		next = firstWord(strings.TrimLeft(strings.TrimLeft(rest, " ")[len(next):], " "))
+	}
+	v := trimValue(next)
+	return valueLike(v) && (hasDigit(v) || strings.ContainsAny(v, "._/:-"))
 }
 
 // formerKind reports whether the value a pattern took is only the kind of

@@ -38,6 +38,8 @@ func TestChangesIn(t *testing.T) {
 		// no qualifier when another place joins it
 		{"I updated TinyGo to 0.33 on my laptop and in the CI workflow!", "", "tinygo=0.33"},
 		{"I updated TinyGo to 0.33 on my laptop.", "", ""},
+		// who gave a thing up is no value given up: the verb's object is
+		{"the DBA dropped looker_scratch over the weekend, the pdt schema is lkr_pdt now.", "", "pdt schema=lkr_pdt"},
 		{"ports now: 8080 -> 8081, 6379 -> 6380", "", "8080>8081; 6379>6380"},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
 		// a value after "so" is no state of a degree
