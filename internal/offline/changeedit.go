@@ -446,13 +446,16 @@ func movesHost(text, addr string) bool {
 
 // sameClass reports whether two values written differently are still
 // values of one kind: two hosts (192.168.1.20 and mqtt.home.lan), two
-// names joined with hyphens (raspberrypi4-64 and acme-cm4), or a host
-// given with its port and one of the same domain (sameDomain).
+// names joined with hyphens (raspberrypi4-64 and acme-cm4), a host
+// given with its port and one of the same domain (sameDomain), or two
+// URLs (http://datahub-gms.platform.svc:8080 and
+// https://gms.catalog.fleetline.io).
 func sameClass(a, b string) bool {
 	pa, pb := withoutPort(a), withoutPort(b)
 	ported := pa != a || pb != b
 	a, b = pa, pb
-	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) && !versionOfNone(a, b) || absPath(a) && absPath(b) || ported && sameDomain(a, b)
+	return hostLike(a) && hostLike(b) || hyphenName(a) && hyphenName(b) && !versionOfNone(a, b) || absPath(a) && absPath(b) || ported && sameDomain(a, b) ||
+		strings.Contains(a, "://") && strings.Contains(b, "://")
 }
 
 // versionNameRe is a version written as a name: "version-15", "v-2".

@@ -22,6 +22,7 @@ func TestSameClass(t *testing.T) {
 		// a version written as a name is no former subcommand or word;
 		// a name with a number is another name's new form
 		{"export-fixtures", "version-15", false},
+		{"http://datahub-gms.platform.svc:8080", "https://gms.catalog.fleetline.io", true},
 		{"version-14", "version-15", true},
 		{"acme-tfstate-eu-west-1", "acme-tfstate-central", true},
 		{"/srv/data", "/mnt/data", true},
@@ -349,6 +350,15 @@ func TestWithoutToldEdits(t *testing.T) {
 		}
 		if !tc.kept && len(got[0].srcs) != 2 {
 			t.Errorf("%q: the edit has %d sources, want 2", tc.line, len(got[0].srcs))
+		}
+	}
+	// A host said bare that the edit's address brings is the edit's;
+	// one it does not bring is news.
+	broker := candidate{kind: KindInstruction, line: "Celery broker is RabbitMQ at amqp://orderdesk@mq.internal:5672/orderdesk.", replaces: "- Celery broker is Redis at redis://localhost:6379/0.", srcs: []source{{session: 1}}}
+	for line, kept := range map[string]bool{"The broker is on mq.internal now, not the old Redis.": false, "The cache is on cache.internal now.": true} {
+		told := candidate{kind: KindInstruction, line: line, srcs: []source{{session: 2}}}
+		if got := withoutToldEdits([]candidate{broker, told}, memKnown()); (len(got) == 2) != kept {
+			t.Errorf("%q kept = %v, want %v", line, len(got) == 2, kept)
 		}
 	}
 	// A version told less precisely than the edit writes it is the

@@ -554,6 +554,11 @@ func hostOf(w string) string {
 	v := w
 	if i := strings.Index(v, "://"); i > 0 {
 		v, _, _ = strings.Cut(v[i+3:], "/")
+		if at := strings.LastIndex(v, "@"); at >= 0 {
+			// (A user before the host is no part of it:
+			// "amqp://orderdesk@mq.internal:5672".)
+			v = v[at+1:]
+		}
 	} else if strings.Contains(v, "/") {
 		return ""
 	}

@@ -131,6 +131,8 @@ func TestTypedValues(t *testing.T) {
 		{"Ren'Py SDK 8.1.3 for the build.", "version:8.1.3@renpy-sdk"},
 		// a server's version is the product's named before it
 		{"CARLA server 0.9.14 runs in Docker.", "version:0.9.14@carla"},
+		// a user before the host is no part of it
+		{"Broker at amqp://orderdesk@mq.internal:5672/orderdesk.", "host:mq.internal"},
 		// an address is a value of its own beside a host's name
 		{"Primary is ns1.corp.example (10.20.0.53); secondaries pull.", "host:ns1.corp.example,ip:10.20.0.53"},
 		// a number in a unit a setting is written in

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/automem/automem/internal/lazyregexp"
 	"github.com/automem/automem/internal/memdir"
@@ -326,6 +327,16 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 					brought = brought && slices.ContainsFunc(alts, func(a string) bool { return have[a] }) && !slices.ContainsFunc(alts, func(a string) bool { return had[a] })
 				}
 			}
+			if retold && !brought && len(vals) == 0 {
+				// A host the edit's address holds, said bare: "the
+				// broker is on mq.internal now" of
+				// "amqp://orderdesk@mq.internal:5672/orderdesk".
+				names := dottedNames(c.line)
+				brought = len(names) > 0
+				for _, n := range names {
+					brought = brought && strings.Contains(strings.ToLower(e.line), n) && !strings.Contains(strings.ToLower(e.replaces), n)
+				}
+			}
 			if !brought && stated && tiedByToken(candidate{kind: KindInstruction, line: e.line}, c, e.toks, toks) {
 				brought = true
 			}
@@ -339,6 +350,21 @@ func withoutToldEdits(out []candidate, k *known) []candidate {
 		}
 	}
 	return without(out, drop)
+}
+
+// dottedNames are the words of line written as names with a dot inside,
+// letters on each side ("mq.internal"), lower-cased: hosts and files said
+// bare.
+func dottedNames(line string) []string {
+	var out []string
+	for _, f := range strings.Fields(line) {
+		w := strings.ToLower(trimValue(strings.Trim(f, "`")))
+		i := strings.Index(w, ".")
+		if i > 0 && i < len(w)-1 && !strings.ContainsAny(w, "/:@") && unicode.IsLetter(rune(w[i-1])) && unicode.IsLetter(rune(w[i+1])) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // without is xs less the items at the places drop marks; xs itself when
