@@ -301,9 +301,8 @@ func TestEval(t *testing.T) {
 // fact (the fiscal year) twice and a sensor line that restates MEMORY.md;
 // tuning128 proposes a correction (the churn threshold in parameters)
 // twice; tuning141 proposes a recurring fact (kelvin) twice; tuning143
-// proposes a correction (context.log, no console.log) twice; tuning145 restates
-// MEMORY.md's functions line; tuning146 restates MEMORY.md's JDBC store
-// line and leaves a correction (Jobs::Enqueuer) to a second run; tuning147
+// proposes a correction (context.log, no console.log) twice; tuning146
+// leaves a correction (Jobs::Enqueuer) to a second run; tuning147
 // proposes a lasting rule (handoff to a human) twice; tuning148 leaves a
 // correction (the CDK deploy) to a second run; tuning151 restates
 // MEMORY.md's Dapper line. tuning155 and tuning157 leave a memory line
@@ -335,12 +334,11 @@ var untuned = map[string]bool{"tuning39": true, "tuning44": true, "tuning49": tr
 	"tuning98": true, "tuning102": true, "tuning105": true,
 	"tuning111": true, "tuning115": true, "tuning118": true, "tuning119": true,
 	"tuning122": true, "tuning124": true, "tuning125": true, "tuning126": true, "tuning127": true,
-	"tuning128": true, "tuning141": true, "tuning143": true, "tuning145": true, "tuning146": true, "tuning147": true, "tuning148": true, "tuning151": true,
+	"tuning128": true, "tuning141": true, "tuning143": true, "tuning146": true, "tuning147": true, "tuning148": true, "tuning151": true,
 	"tuning155": true, "tuning156": true, "tuning157": true, "tuning161": true,
 	"tuning163": true, "tuning166": true, "tuning167": true, "tuning168": true,
 	"tuning169": true, "tuning170": true, "tuning171": true, "tuning172": true,
 	"tuning173": true, "tuning174": true, "tuning175": true, "tuning176": true,
-	"tuning177": true, "tuning178": true, "tuning179": true, "tuning180": true,
 }
 
 // heldOutTarget is what issue 14 asks of the held-out half; heldOutFloor is
@@ -932,4 +930,8 @@ func writeBlindPool(b *strings.Builder, halves []*evalResult) {
 		fmt.Fprintf(b, "| %s | %d | %d | %.2f |\n", c, n.facts, n.found, ratio(n.found, n.facts))
 	}
 	writeAnatomy(b, "Blind halves pooled: why facts were missed and lines were wrong", pool.anatomy)
+	b.WriteString("\nThe last class is not gated and not in precision: a memory line the patch takes out or rewrites\n")
+	b.WriteString("though no conflict or old-value label names it, where the line may have been one the person still\n")
+	b.WriteString("needs (a value put into another setting's place, a fact replaced by a rule about something else).\n")
+	b.WriteString("The test log lists each for the other halves.\n")
 }
