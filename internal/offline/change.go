@@ -1020,9 +1020,10 @@ func activeGiveUp(match, rest string) bool {
 			return false
 		}
 	}
-	next := firstWord(strings.TrimLeft(rest, " "))
-	if article := strings.ToLower(next); article == "the" || article == "our" || article == "a" || article == "an" {
-		next = firstWord(strings.TrimLeft(strings.TrimLeft(rest, " ")[len(next):], " "))
+	rest = strings.TrimSpace(rest)
+	next := firstWord(rest)
+	if w := strings.ToLower(next); w == "the" || w == "our" || w == "a" || w == "an" {
+		next = firstWord(rest[len(next):])
 	}
 	v := trimValue(next)
 	return valueLike(v) && (hasDigit(v) || strings.ContainsAny(v, "._/:-"))

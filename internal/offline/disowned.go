@@ -109,7 +109,9 @@ var thatMemoryRe = lazyregexp.New(`(?i)\b(?:that|this)\s+(?:` + memoryFile + `\s
 var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no|nope|nah|wrong|that'?s (?:wrong|not right|the old))\b`)
 
 // cite is a sentence of an agent's report that says memory told it, and
-// the person's reply to that report (its first line as the quote).
+// the person's reply to that report (its first line as the quote); a
+// reply that denies a report citing nothing has no clause (citedLines
+// reads the folder it names then).
 type cite struct {
 	clause string
 	reply  source
@@ -154,22 +156,22 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 		if !deniesRe().MatchString(c.reply.quote) && (i < 0 || !wrongRe().MatchString(message(said, i))) {
 			continue
 		}
+		found := ""
 		if c.clause == "" {
-			if found := k.pathLine(c.reply.quote); found != "" {
-				if out == nil {
-					out = map[string]source{}
-				}
-				out[found] = c.reply
+			found = k.pathLine(c.reply.quote)
+		} else {
+			shared := func(l string) int { return sharedTerms(c.clause, l) }
+			if found = k.mostShared(shared, nil); found != "" && k.removedMore(shared, shared(found)) {
+				found = ""
 			}
+		}
+		if found == "" {
 			continue
 		}
-		shared := func(l string) int { return sharedTerms(c.clause, l) }
-		if found := k.mostShared(shared, nil); found != "" && !k.removedMore(shared, shared(found)) {
-			if out == nil {
-				out = map[string]source{}
-			}
-			out[found] = c.reply
+		if out == nil {
+			out = map[string]source{}
 		}
+		out[found] = c.reply
 	}
 	return out
 }
