@@ -264,8 +264,8 @@ func wordShare(a, b string) float64 {
 	return float64(n) / float64(len(wa))
 }
 
-// wordSet is the set of a text's words (runs of letters and digits) of
-// least letters or more, case folded.
+// wordSet is the set of a text's words (runs of letters and digits)
+// that are least characters long or longer, case folded.
 func wordSet(s string, least int) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
@@ -355,6 +355,9 @@ func TestGatedAnatomy(t *testing.T) {
 	}
 }
 
+// TestLostLines: a memory line the patch takes out is lost unless a
+// conflict or an old-value label names it, it is the verification line,
+// or an added line keeps every word of it.
 func TestLostLines(t *testing.T) {
 	before := []string{
 		"# Project memory",
