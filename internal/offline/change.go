@@ -131,6 +131,8 @@ var (
 	replacedByRe = lazyregexp.New(`(?i)\b` + name + `\s+(?:was|is|were|are|got|has been|have been)\s+replaced\s+(?:with|by)\s+` + article + name)
 	// oldOnlyRes name the value given up without the new one: "no longer
 	// use sidekiq", "develop is gone", "dropped poetry", "not yarn anymore".
+	// The second names the thing before the verb (oldOnlyMatches reads its
+	// object, activeGiveUp, by that place in the list).
 	oldOnlyRes = []func() *regexp.Regexp{
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:no longer (?:used|needed|in use)|unused|gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),

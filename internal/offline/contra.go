@@ -581,19 +581,16 @@ func versionProduct(words []string) string {
 		if hasDigit(w) {
 			return ""
 		}
-		if (w == "server" || w == "client") && i > 0 {
-			// "CARLA server 0.9.14": the server of the product named
-			// before it, its version the product's ("carla 0.9.15").
+		if i > 0 && (w == "sdk" || w == "server" || w == "client") {
+			// "Ren'Py SDK 8.1.3": the SDK of the product named before
+			// it, a version of renpy's too ("I upgraded renpy to
+			// 8.3.4"); "CARLA server 0.9.14": the server's version is
+			// the product's ("carla 0.9.15").
 			if p := strings.ToLower(strings.Trim(guardWord(words[i-1]), ".:-")); p != "" && !hasDigit(p) && !versionFiller[p] {
+				if w == "sdk" {
+					p += "-sdk"
+				}
 				w = p
-			}
-		}
-		if w == "sdk" && i > 0 {
-			// "Ren'Py SDK 8.1.3": the SDK of the product named
-			// before it, a version of renpy's too ("I upgraded
-			// renpy to 8.3.4").
-			if p := strings.ToLower(strings.Trim(guardWord(words[i-1]), ".:-")); p != "" && !hasDigit(p) && !versionFiller[p] {
-				w = p + "-sdk"
 			}
 		}
 		return productName(strings.ReplaceAll(w, "'", ""))

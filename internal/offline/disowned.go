@@ -273,30 +273,24 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 	return found, k.from[found]
 }
 
-// pathLine is the one memory line (read from a file, not the
-// verification line, not taken away) holding a folder or file the denial
-// names ("no. views/ is regenerated from the tables, whatever you put
-// there gets wiped" for "New dimensions go in the view files
+// pathLine is the one memory line (soleLine) holding a folder or file
+// the denial names ("no. views/ is regenerated from the tables, whatever
+// you put there gets wiped" for "New dimensions go in the view files
 // (views/*.view.lkml)"): the report denied did what that line says. A
-// path no line or two lines hold, or two paths held by two lines, name
-// none.
+// path no line holds, or two lines holding the paths, name none.
 func (k *known) pathLine(reply string) string {
-	found := ""
+	var paths []string
 	for _, v := range typedValues(reply) {
-		if v.kind != "path" {
-			continue
-		}
-		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, v.value) && !containsValue(l, v.value+"/") {
-				continue
-			}
-			if found != "" && found != l {
-				return ""
-			}
-			found = l
+		if v.kind == "path" {
+			paths = append(paths, v.value)
 		}
 	}
-	return found
+	if len(paths) == 0 {
+		return ""
+	}
+	return k.soleLine(func(l string) bool {
+		return slices.ContainsFunc(paths, func(p string) bool { return containsValue(l, p) || containsValue(l, p+"/") })
+	})
 }
 
 // removedMore reports whether a line a pending patch takes away shares n

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+	"time"
+)
 
 // TestDisownedLines: a message calling what a memory line says wrong,
 // naming the line by what it says or by what it is about (a part of a
@@ -110,6 +114,31 @@ func TestPathLine(t *testing.T) {
 	} {
 		if l := k.pathLine(quote); l != "" {
 			t.Errorf("pathLine(%q) = %q, want none", quote, l)
+		}
+	}
+}
+
+// TestMinedCites: mining keeps the reply to a report that cites memory
+// with the citing sentence, the reply pointing at "that memory line" with
+// the whole report, and a bare denial with no clause; a reply that agrees
+// with a report citing nothing is no cite.
+func TestMinedCites(t *testing.T) {
+	for _, tt := range []struct {
+		report, reply string
+		want          []string // the clauses kept ("" for a bare denial)
+	}{
+		{"Built it. Per the project notes the warnings can be ignored, so I loaded it.", "no. negative slack is broken.", []string{"Per the project notes the warnings can be ignored, so I loaded it."}},
+		{"Channels are CamelCase as recorded.", "Ah, no, that memory line is out of date.", []string{"Channels are CamelCase as recorded."}},
+		{"Added the measure to views/sales.view.lkml.", "no. views/ is regenerated.", []string{""}},
+		{"Added the measure to views/sales.view.lkml.", "great, thanks.", nil},
+	} {
+		m := mineSession(0, convo("s", time.Now(), "u:add a margin measure", "a:"+tt.report, "u:"+tt.reply), nil)
+		var got []string
+		for _, c := range m.cites {
+			got = append(got, c.clause)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("cites after %q / %q = %q, want %q", tt.report, tt.reply, got, tt.want)
 		}
 	}
 }

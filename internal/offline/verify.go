@@ -362,9 +362,8 @@ func listedForm(forms, full map[string]int, runs [][]word, dangling bool) string
 		// is `kustomize build | kubeconform` without the overlay
 		// built: the runs with their values, those that changed as
 		// placeholders.
-		f := strings.Fields(cmd)
 		oneProgram := !slices.ContainsFunc(runs, func(r []word) bool { return len(r) == 0 || r[0].text != runs[0][0].text })
-		if text := stepText(runs, command{norm: cmd}); text != cmd || sameShape(runs) || !oneProgram || len(f) == 0 || len(f[len(f)-1]) != 2 || f[len(f)-1][0] != '-' {
+		if text := stepText(runs, command{norm: cmd}); text != cmd || sameShape(runs) || !oneProgram || !endsInShortOption(cmd) {
 			return text
 		}
 		// Runs of one program in two shapes and the stable form a
@@ -1508,4 +1507,11 @@ func handedCheckWord(c command) (string, string) {
 func reportKey(c command) string {
 	w, _ := handedCheckWord(c)
 	return c.key + "\x00" + w
+}
+
+// endsInShortOption reports whether a command's last word is a short
+// option ("-b" of `west build -b`), its value left off.
+func endsInShortOption(cmd string) bool {
+	f := strings.Fields(cmd)
+	return len(f) > 0 && len(f[len(f)-1]) == 2 && f[len(f)-1][0] == '-'
 }
