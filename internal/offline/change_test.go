@@ -462,6 +462,24 @@ func TestVersionNamedAfter(t *testing.T) {
 	}
 }
 
+// TestNameWithDigit: a program's name with a digit in it ("Media3",
+// "k3s") names the setting a change moves; a bare version term does not
+// (a "v2" is no program).
+func TestNameWithDigit(t *testing.T) {
+	ch := change{new: "1.4.1", subject: []string{"media3"}, src: source{quote: "Bumped Media3 to 1.4.1 in libs.versions.toml."}}
+	for line, want := range map[string]string{
+		"- Media3 version is 1.3.1, pinned in gradle/libs.versions.toml.": "- Media3 version is 1.4.1, pinned in gradle/libs.versions.toml.",
+		"- Coil version is 1.3.1, pinned in gradle/libs.versions.toml.":   "",
+	} {
+		if got := changedMemoryLine(line, ch); got != want {
+			t.Errorf("changedMemoryLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+	if namesSetting("API v2 is", map[string]bool{"v2": true}) {
+		t.Error(`namesSetting("API v2 is", v2) = true, want false`)
+	}
+}
+
 // TestValueNamedAfter: a memory line's one value of the new one's shape is
 // the setting's when its clause names the setting after it ("sinceBuild is
 // 233 (2023.3) in gradle.properties (pluginSinceBuild)"); a line with two

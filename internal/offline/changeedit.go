@@ -249,10 +249,12 @@ func slotValueIn(line string, c change, labelled bool) string {
 }
 
 // namesSetting reports whether a stretch of a line names the setting by a
-// term of its subject that is no value and no plain verb (plainVerbs).
+// term of its subject that is no value and no plain verb (plainVerbs). A
+// program's name with a digit in it is a name ("Media3 version is 1.3.1"
+// for "bumped Media3 to 1.4.1").
 func namesSetting(window string, subject map[string]bool) bool {
 	for _, t := range factTerms(window) {
-		if subject[t] && !valueTerms([]string{t})[t] && !plainVerbs[t] {
+		if subject[t] && (!valueTerms([]string{t})[t] || programName(t)) && !plainVerbs[t] {
 			return true
 		}
 	}
