@@ -135,7 +135,7 @@ var (
 	// object, activeGiveUp, by that place in the list).
 	oldOnlyRes = []func() *regexp.Regexp{
 		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
-		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were|has been|have been|got|'s)\s+)?(?:now\s+)?(?:no longer (?:used|needed|in use)|unused|gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
+		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?(?:\s+(?:is|are|was|were|has been|have been|got|'s)|['\x{2019}]s)?\s+(?:now\s+)?(?:no longer (?:used|needed|in use)|unused|gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|old news|outdated|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
 		// "config:base was renamed, it's deprecated": renamed to a name
 		// the sentence does not give there. (Written as a value: "the
@@ -183,6 +183,9 @@ var (
 	// only", "europe-west4 for everything".
 	// ("the vendor only ships X" is no value held: "only" before a verb
 	// limits it.)
+	// placeTheRe ends a stretch of text with a preposition and "the":
+	// what follows is a place or a part, not a value by name.
+	placeTheRe = lazyregexp.New(`(?i)\b(?:on|in|at|under|with|through)\s+the\s+$`)
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|(?:decided|agreed) to (?:bump|move|switch|upgrade|raise|migrate)|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
@@ -327,7 +330,7 @@ var changeWords = []string{
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
-	"as of", "starting", "no longer", "decided to", "agreed to", "the new ",
+	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a
@@ -1201,7 +1204,9 @@ func newValueFor(s, old string) string {
 	}
 	var all []found
 	for _, m := range nowValueRe().FindAllStringSubmatchIndex(s, -1) {
-		if v := s[m[2]:m[3]]; ok(v) && !afterDegree(m[2]) {
+		// ("the detector is OpenVINO on the GPU from now": a thing
+		// after "on the" is where the value runs, not the value.)
+		if v := s[m[2]:m[3]]; ok(v) && !afterDegree(m[2]) && !placeTheRe().MatchString(s[:m[2]]) {
 			all = append(all, found{trimValue(v), m[2], 0})
 		}
 	}
@@ -1424,9 +1429,22 @@ func arrowChained(before, after string) bool {
 	return false
 }
 
+// contracted are the words an "'s" after is a contraction of "is" or
+// "has", or "us", never a possessive.
+var contracted = map[string]bool{"it": true, "that": true, "what": true, "there": true, "here": true, "let": true,
+	"he": true, "she": true, "who": true, "where": true, "how": true, "this": true, "everything": true, "nothing": true, "something": true}
+
 // trimValue drops the punctuation a value was written with.
 func trimValue(v string) string {
-	return strings.Trim(v, ".,;:!)(\"'")
+	v = strings.Trim(v, ".,;:!)(\"'")
+	// "the Coral's dead": a possessive is the name's, not the value's
+	// ("it's" is a contraction).
+	for _, p := range []string{"'s", "\u2019s"} {
+		if stem, ok := strings.CutSuffix(v, p); ok && len(stem) > 1 && !contracted[strings.ToLower(stem)] {
+			v = stem
+		}
+	}
+	return v
 }
 
 // sameKind reports whether new can be the value that replaced old: a

@@ -294,6 +294,17 @@ func TestChangesIn(t *testing.T) {
 		{"Also note, the files of drive are not in files/ folder anymore, since last month we put them in MinIO, the bucket name is misskey-drive.", "", ""},
 		// "isn't … anymore" gives the value up as "is not … anymore" does
 		{"Promtail isn't deployed anymore.", "We moved to Alloy in January, config is alloy/config.alloy.", "promtail>Alloy"},
+		// a value called old news or outdated is given up
+		{"ahh no, the f32 thing is old news, the memory file is wrong there.", "we moved the whole chain to f64 last month.", "f32>f64"},
+		{"the f32 thing is what we measured.", "we moved the whole chain to f64 last month.", ""},
+	}
+	// "the Coral's dead": the possessive is the name's, and a thing
+	// "on the GPU" is where the value runs, not the value.
+	if got := changesIn("Right, the Coral's dead.", "", "Not even in lsusb.", "So the detector is OpenVINO on the GPU from now.", source{}); len(got) != 1 || got[0].old != "Coral" || got[0].new != "OpenVINO" {
+		t.Errorf("changesIn(the Coral's dead.) = %+v", got)
+	}
+	if got := trimValue("it's"); got != "it's" {
+		t.Errorf(`trimValue("it's") = %q, want the contraction kept`, got)
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
