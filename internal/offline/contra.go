@@ -415,7 +415,9 @@ func typedValues(line string) []typedValue {
 			out = append(out, typedValue{kind: "assign:" + m[1], value: w})
 			lw = strings.ToLower(m[2])
 		}
-		if h := hostOf(lw); h != "" {
+		// ("browser.i18n.getMessage" is code: a host has no camel-case
+		// label.)
+		if h := hostOf(lw); h != "" && (strings.Contains(w, "://") || camelWords(w) == "") {
 			kind := "host"
 			if ipv4(h) {
 				// (A host's address is a value of its own: a line

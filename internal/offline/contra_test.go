@@ -154,6 +154,8 @@ func TestTypedValues(t *testing.T) {
 		{"Screenshots go to ./media/Screens now.", "path:media/screens"},
 		{"Use and/or sparingly, i/o is fine.", ""},
 		{"Split the traffic 50/50.", ""},
+		// a dotted name with a camel-case part is code, no host
+		{"Every string goes through browser.i18n.getMessage now.", ""},
 	} {
 		var got []string
 		for _, v := range typedValues(tt.line) {
