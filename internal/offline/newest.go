@@ -45,7 +45,8 @@ var (
 	// poetry.", "instead of black", "never run yarn" at the end of a
 	// clause ("never run pulumi up" names a command, not the tool).
 	// "not the F401 anymore": a thing given up, named with its article.
-	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+(?:(?:use|run)\s+)?([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)|\bnot\s+(?:the|a|an)\s+([\w.@/+-]+)\s+any ?more\b`)
+	// "<all_urls> never comes back": a thing kept out for good.
+	negatedRe = lazyregexp.New(`(?i)\b(?:not|never|instead of|rather than|no more)\s+(?:(?:use|run)\s+)?([\w.@/+-]+)(?:['\x{2019}]s)?\s*(?:[,.;:!)\x{2014}]|$)|\bnot\s+(?:the|a|an)\s+([\w.@/+-]+)\s+any ?more\b|([\w.@/+-]+)>?\s+(?:never (?:comes?|goes|gets) back|is never coming back|never again)\b`)
 	// negatesRe: the same name ruled out in the older line keeps it
 	// consistent, not superseded ("prefer pnpm over npm" rules npm out).
 	negatesRe = lazyregexp.New(`(?i)\b(not|never|no|don'?t|do not|avoid|instead of|rather than|stop)\b|\bprefer\w*\b.*\bover\s*$`)
@@ -78,7 +79,7 @@ func ruledOut(line string) []string {
 		}
 	}
 	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
-		w := strings.ToLower(strings.Trim(m[1]+m[2], ".-"))
+		w := strings.ToLower(strings.Trim(m[1]+m[2]+m[3], ".-"))
 		if w != "" && !textkeyStop(w) {
 			out = append(out, w)
 		}

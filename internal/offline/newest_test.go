@@ -105,6 +105,9 @@ func TestRuledOut(t *testing.T) {
 		"Gradle only; never run mvn.":                 "mvn",
 		"Please never run pulumi up yourself.":        "",
 		"Don't run terraform apply from your laptop.": "",
+		// a thing said to stay out for good
+		"activeTab is enough. <all_urls> never comes back.": "all_urls",
+		"The old dashboard never loads on Safari.":          "",
 	}
 	for line, want := range tests {
 		if got := strings.Join(ruledOut(line), ","); got != want {
