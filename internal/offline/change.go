@@ -179,13 +179,13 @@ var (
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in
 	// /srv/in".
 	newAnchorRe = lazyregexp.New(`(?i)\b(?:it'?s|its|we'?re|we are|we use|we'?re using|use|using|uses|now|runs? on|goes through|go through|(?:switch(?:ed|ing)|swapped|changed|moved|migrated|upgraded|bumped|ported|converted|went over|pinned|pointed|set)(?:\s+\S+){0,4}?\s+to|over to|onto|lives? (?:in|under)|arrives? in|lands? in|go(?:es)? to|is|are)\s+(?:now\s+)?(?:on\s+|in\s+|at\s+|under\s+|through\s+)?`)
+	// placeTheRe ends a stretch of text with a preposition and "the":
+	// what follows is a place or a part, not a value by name.
+	placeTheRe = lazyregexp.New(`(?i)\b(?:on|in|at|under|with|through)\s+the\s+$`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
 	// only", "europe-west4 for everything".
 	// ("the vendor only ships X" is no value held: "only" before a verb
 	// limits it.)
-	// placeTheRe ends a stretch of text with a preposition and "the":
-	// what follows is a place or a part, not a value by name.
-	placeTheRe = lazyregexp.New(`(?i)\b(?:on|in|at|under|with|through)\s+the\s+$`)
 	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|(?:decided|agreed) to (?:bump|move|switch|upgrade|raise|migrate)|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
@@ -1429,8 +1429,8 @@ func arrowChained(before, after string) bool {
 	return false
 }
 
-// contracted are the words an "'s" after is a contraction of "is" or
-// "has", or "us", never a possessive.
+// contracted are the words whose "'s" is a contraction ("it's", "that's",
+// "let's"), never a possessive.
 var contracted = map[string]bool{"it": true, "that": true, "what": true, "there": true, "here": true, "let": true,
 	"he": true, "she": true, "who": true, "where": true, "how": true, "this": true, "everything": true, "nothing": true, "something": true}
 
