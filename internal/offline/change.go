@@ -109,7 +109,9 @@ var (
 	// spaces", "2.4 Msps now, not 1 Msps": two numbers in one unit, the
 	// first held, the second not
 	// (readChanges checks the units are the same word).
-	unitNotRe = lazyregexp.New(`(?i)\b(\d[\d.]*)\s*([a-z]{1,8})(?:\s+now)?\s*,?\s+(?:not|instead of|rather than)\s+(\d[\d.]*)\s*([a-z]{1,8})\b`)
+	// The second unit may be left out at the clause's end: "250 kbit/s
+	// now, not 500".
+	unitNotRe = lazyregexp.New(`(?i)\b(\d[\d.]*)\s*([a-z]{1,8}(?:/s)?)(?:\s+now)?\s*,?\s+(?:not|instead of|rather than)\s+(\d[\d.]*)(?:\s*([a-z]{1,8}(?:/s)?)\b|\s*(?:[.;:!)]|$))`)
 	// nowThatRe is "now that" as a conjunction: what follows is a
 	// reason, not a change.
 	nowThatRe = lazyregexp.New(`(?i)\bnow that\b`)
@@ -390,10 +392,18 @@ func readChanges(s, prev, next, after string, src source) []change {
 				new = other
 			}
 		}
-		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) {
+		if old == "" || new == "" || strings.EqualFold(old, new) || !valueLike(old) || !valueLike(new) || !sameKind(old, new) || settingUnits[strings.ToLower(new)] {
+			// (A unit is no value: "250 kbit/s now, not 500".)
 			return
 		}
-		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src})
+		named := ""
+		if n, ver := versionWord(old); n != "" && versionNumber(new) && strings.EqualFold(lastWord(s[:max(0, strings.Index(s, new))]), n) {
+			// "dropped llvm-17 …, we're on LLVM 18 now": the version
+			// joined to its program's name gives way to the one
+			// written after that name.
+			old, named = ver, n
+		}
+		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src, named: named})
 	}
 	for _, m := range fromToChangeRe().FindAllStringSubmatch(s, -1) {
 		if m[1] != "" || signal && !measureRe().MatchString(s) {
@@ -418,6 +428,9 @@ func readChanges(s, prev, next, after string, src source) []change {
 			// ("it took 5 minutes, not 10 minutes" is a measure seen.)
 			// ("we had 40 guests, not 400 guests" counts things: only a
 			// unit a setting is written in sets one.)
+			if m[4] == "" {
+				m[3], m[4] = strings.TrimRight(m[3], "."), m[2]
+			}
 			if strings.EqualFold(m[2], m[4]) && settingUnits[strings.ToLower(m[2])] {
 				// The unit goes with the number: a bare number is a value
 				// of too many settings.
@@ -707,13 +720,48 @@ func withoutCause(s string) string {
 	told := toldPart(s)
 	parts := clauseSplitRe().Split(told, -1)
 	if len(parts) < 2 {
-		return s
+		return othersCause(s, told)
 	}
 	last := parts[len(parts)-1]
 	if !opensConsequence(last) && !handedOverRe().MatchString(strings.Join(parts[:len(parts)-1], " ")) {
 		return s
 	}
 	return s[strings.LastIndex(told, last):]
+}
+
+// versionWordRe is one word of a program's name and its version:
+// "llvm-17", "python3.12", "gcc13".
+var versionWordRe = lazyregexp.New(`^([A-Za-z][A-Za-z+]*[A-Za-z+])-?(\d+(?:\.\d+)*)$`)
+
+// versionWord splits a word of a name and its version ("llvm-17": llvm,
+// 17), or gives "", "".
+func versionWord(v string) (name, version string) {
+	m := versionWordRe().FindStringSubmatch(v)
+	if m == nil {
+		return "", ""
+	}
+	return m[1], m[2]
+}
+
+// othersCause is s from the clause after told that opens as what followed
+// and tells a change, when told is somebody else's change ("Debian dropped
+// llvm-17 from testing on my box, so we're on LLVM 18 now"): where the
+// other's change landed qualifies the cause, not the person's news.
+// Otherwise s whole.
+func othersCause(s, told string) string {
+	loc := changeSignalRe().FindStringIndex(told)
+	if loc == nil || !strings.HasSuffix(strings.ToLower(told[loc[0]:loc[1]]), "ed") || ownMove(told[:loc[0]]) {
+		// (Only a verb of change someone did: "my other project's
+		// Postgres 14 now starts on 5432, so I moved ours" places the
+		// first clause elsewhere.)
+		return s
+	}
+	for _, c := range clauseSplitRe().Split(s[len(told):], -1) {
+		if opensConsequence(c) && changeSignalRe().MatchString(c) {
+			return s[len(told)+strings.Index(s[len(told):], c):]
+		}
+	}
+	return s
 }
 
 // loneValueChanges reads a change no pattern above knew the wording of:
@@ -882,7 +930,7 @@ var settingUnits = map[string]bool{"hz": true, "khz": true, "mhz": true, "ghz": 
 	"baud": true, "bps": true, "kbps": true, "mbps": true, "fps": true, "spaces": true, "space": true, "tabs": true,
 	"px": true, "pt": true, "em": true, "rem": true, "cores": true, "threads": true, "workers": true,
 	"replicas": true, "columns": true, "cols": true, "chars": true, "characters": true, "bits": true,
-	"sps": true, "ksps": true, "msps": true}
+	"sps": true, "ksps": true, "msps": true, "kbit/s": true, "mbit/s": true, "kbit": true, "mbit": true}
 
 // absPath reports whether v is a path from the root or the home
 // directory: /srv/backups, ~/vaults/dev.

@@ -297,6 +297,19 @@ func TestChangesIn(t *testing.T) {
 		// a value called old news or outdated is given up
 		{"ahh no, the f32 thing is old news, the memory file is wrong there.", "we moved the whole chain to f64 last month.", "f32>f64"},
 		{"the f32 thing is what we measured.", "we moved the whole chain to f64 last month.", ""},
+		// somebody else's change is the cause, its place no qualifier of
+		// the consequence; a clause placed elsewhere stays elsewhere
+		{"Debian dropped llvm-17 from testing on my box, so we're on LLVM 18 now, /usr/lib/llvm-18.", "", "17>18"},
+		{"I believe the problem is that my other project's Postgres 14 now starts on 5432 at boot, so I moved ours.", "", ""},
+		{"I dropped llvm-17 on my box, so I'm on LLVM 18 now.", "", ""},
+		// the unit left out after "not" at the clause's end
+		{"So our bus is 250 kbit/s now, not 500.", "", "500 kbit/s>250 kbit/s"},
+		{"Sample at 500 Hz, not 250 from the spec.", "", ""},
+	}
+	// The version joined to its name gives way to the one written after
+	// the name, in the line that writes them apart.
+	if got := changesIn("Debian dropped llvm-17 from testing on my box, so we're on LLVM 18 now.", "", "", "", source{}); len(got) != 1 || changedMemoryLine("Pass plugin built against LLVM 17.", got[0]) != "Pass plugin built against LLVM 18." {
+		t.Errorf("changesIn(Debian dropped llvm-17 …) = %+v", got)
 	}
 	// "the Coral's dead": the possessive is the name's, and a thing
 	// "on the GPU" is where the value runs, not the value.
