@@ -185,10 +185,10 @@ var (
 	// what follows is a place or a part, not a value by name.
 	placeTheRe = lazyregexp.New(`(?i)\b(?:on|in|at|under|with|through)\s+the\s+$`)
 	// nowValueRe is a value said to hold from now: "sepolia now", "ninja
-	// only", "europe-west4 for everything".
+	// only", "europe-west4 for everything", "good, 2.15 it is".
 	// ("the vendor only ships X" is no value held: "only" before a verb
 	// limits it.)
-	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$))`)
+	nowValueRe = lazyregexp.New(`(?i)` + name + `\s+(?:(?:now|these days|nowadays|for everything|from here(?: on)?|from now(?: on)?|from today|going forward)\b|only(?:\s*[,.;:!)]|\s+(?:now|here|from|for|in|on)\b|\s*$)|it is\s*[,.;!])`)
 	// changeSignalRe: a sentence that says something is different now.
 	changeSignalRe = lazyregexp.New(`(?i)\b(now|nowadays|these days|any ?more|no longer|moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|dropped|ditched|replaced|swapped|renamed|retired|deprecated|gone|(?:decided|agreed) to (?:bump|move|switch|upgrade|raise|migrate)|from now on|going forward|actually|from (today|this (week|sprint|month|release))|as of (today|now|this \w+|monday|tuesday|wednesday|thursday|friday)|starting (today|now|this \w+))\b`)
 	// slotChangeRe: a value said to hold now or to have been set, the
@@ -332,7 +332,7 @@ var changeWords = []string{
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
-	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated",
+	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated", "it is.", "it is,", "it is;", "it is!",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a

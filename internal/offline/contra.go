@@ -576,6 +576,11 @@ func hostOf(w string) string {
 // filler comes before or that word holds a digit.
 func versionProduct(words []string) string {
 	for i := len(words) - 1; i >= 0 && i >= len(words)-4; i-- {
+		if i == len(words)-1 && (strings.HasSuffix(words[i], ",") || strings.HasSuffix(words[i], ";")) {
+			// "Good, 2.15 it is": a clause ends right before the
+			// version ("mkdocs-material, pinned to 9.4.14" names it).
+			return ""
+		}
 		w := strings.ToLower(strings.Trim(guardWord(words[i]), ".:-"))
 		if w == "" || versionFiller[w] {
 			continue

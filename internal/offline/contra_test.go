@@ -154,6 +154,9 @@ func TestTypedValues(t *testing.T) {
 		{"Screenshots go to ./media/Screens now.", "path:media/screens"},
 		{"Use and/or sparingly, i/o is fine.", ""},
 		{"Split the traffic 50/50.", ""},
+		// a clause ending right before a version names no product
+		{"Good, 2.15 it is.", "version:2.15@"},
+		{"The site uses mkdocs-material, pinned to 9.4.14.", "version:9.4.14@mkdocs-material"},
 		// a dotted name with a camel-case part is code, no host
 		{"Every string goes through browser.i18n.getMessage now.", ""},
 	} {

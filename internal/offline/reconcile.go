@@ -1375,7 +1375,9 @@ func retells(c, edit candidate, applied []change) bool {
 // ("KlimaLink moved their API.") but naming no value at all, so the edit
 // says all it does and more.
 func announces(c candidate, applied []change) bool {
-	if !changeSignalRe().MatchString(c.line) {
+	if !changeSignalRe().MatchString(quoteRe().ReplaceAllString(c.line, "")) {
+		// (A word in quotes is named, not said: "commit subjects are
+		// imperative: "Bump", not "Bumped"".)
 		return false
 	}
 	for _, w := range strings.Fields(c.line) {

@@ -139,6 +139,8 @@ func TestAnnounces(t *testing.T) {
 		{"Ops migrated the search cluster to search-2.corp.lan.", told, false},
 		{"Ops migrated the search cluster.", other, false},
 		{"Index mappings are owned by the search team.", told, false},
+		// a change word in quotes is named, not said
+		{`Commit subjects are imperative: "Bump", not "Bumped".`, told, false},
 	}
 	for _, tt := range tests {
 		c := candidate{kind: KindInstruction, line: tt.line, srcs: []source{tt.src}}

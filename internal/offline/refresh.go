@@ -63,6 +63,14 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 			continue
 		}
 		terms := factTerms(s)
+		if old.kind == "version" && old.of != "" && new.of == "" && onlyVersions(vals, old.value, new.value) {
+			// "Good, 2.15 it is", "we're on 1.9 now, not 1.7": a
+			// sentence naming no version but the new one and the
+			// old, paired by their series, is of the product memory
+			// names the old one of ("between 4.4 and 4.5" names
+			// others, of a thing it does not name).
+			terms = append(terms, factTerms(old.of)...)
+		}
 		if unit, ok := strings.CutPrefix(old.kind, "unit:"); ok {
 			// A bare number is the value of too many things: the
 			// unit goes with it ("30 fps" to "25 fps").
@@ -71,6 +79,16 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 		out = append(out, change{old: old.value, new: new.value, subject: terms, terms: terms, context: msg, src: src})
 	}
 	return out
+}
+
+// onlyVersions reports whether every version of vals is old or new.
+func onlyVersions(vals []typedValue, old, new string) bool {
+	for _, v := range vals {
+		if v.kind == "version" && v.value != old && v.value != new {
+			return false
+		}
+	}
+	return true
 }
 
 // toldPair pairs values a person told (vals, from sentence, about subj)

@@ -34,6 +34,9 @@ type refreshProbe struct {
 // a production line by an older change reader): they are logged, not
 // failed. The negatives (N) must never edit memory.
 var refreshProbes = []refreshProbe{
+	{"accepted version", "KEDA 2.13 installed with Helm into namespace keda.\nCluster is EKS 1.29.", [][]string{{"u:Good, 2.15 it is.", "x:kubectl get scaledobject"}}, nil, "KEDA 2.15", "2.13", ""},
+	{"on the new version, not the old", "dbt-core 1.7 with the postgres adapter.\nModels in models/.", [][]string{{"u:So we are on 1.9 now, not 1.7 anymore.", "x:dbt build"}}, nil, "1.9", "1.7", ""},
+	{"N versions of another thing", "MSRV is Rust 1.74 (rust-version in Cargo.toml).\nTests with cargo test.", [][]string{{"u:clap renamed the attribute names again between 4.4 and 4.5, infuriating.", "x:cargo test"}}, nil, "1.74", "", "4.5"},
 	{"OPEN env paste port", "Redis runs on port 6380 locally.\nTests with pytest.", [][]string{{"u:here's my .env after the infra cleanup:\nREDIS_HOST=localhost\nREDIS_PORT=6390\nLOG_LEVEL=info", "x:pytest"}}, nil, "6390", "6380", ""},
 	{"OPEN yaml bucket", "S3 bucket for uploads is acme-uploads-prod.\nDeploy with make deploy.", [][]string{{"u:config/storage.yml looks like this now\nstorage:\n  bucket: acme-media-prod\n  region: eu-west-1", "x:make test"}}, nil, "acme-media-prod", "acme-uploads-prod", ""},
 	{"OPEN json api base", "API base URL is https://api.old-example.com/v1.\nLint with eslint.", [][]string{{"u:settings.json:\n{\n  \"apiBase\": \"https://api.example.io/v2\",\n  \"retries\": 3\n}", "x:npm test"}}, nil, "api.example.io", "api.old-example.com", ""},
