@@ -41,6 +41,11 @@ type change struct {
 	// as code takes the change (retiredChanges); a command is the
 	// verification line's or a skill's to write anew.
 	prose bool
+	// decided: a move the team decides as the person speaks ("we're
+	// moving the base model to Qwen2.5-3B"): it edits the memory line
+	// holding the value given up, and makes no statement last
+	// (promoteChanges).
+	decided bool
 }
 
 // name is one value as written: a word, a version, a path, a host, a URL.
@@ -281,8 +286,16 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	s := strings.TrimSpace(plain(sentence))
 	s = toldRe().ReplaceAllString(s, "")
 	s = withoutAsk(s)
-	if !mayTellChange(s) {
+	decided := decidedAsDone(s)
+	if !mayTellChange(decided) {
 		return nil
+	}
+	if decided != s {
+		out := readChanges(decided, prev, next, after, src)
+		for i := range out {
+			out[i].set, out[i].decided = false, true
+		}
+		return out
 	}
 	out := readChanges(s, prev, next, after, src)
 	if len(out) == 0 {
@@ -292,6 +305,59 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	}
 	return out
 }
+
+// decidedMoveRe is the team deciding a move as it speaks: "we're moving
+// to Vale 3", "we're raising the MSRV to Rust 1.81 today", "we move the
+// base to release/v1.22 today". Group 1 is the verb in the progressive,
+// group 2 in the present.
+var decidedMoveRe = lazyregexp.New(`(?i)\bwe(?:'re| are)\s+(moving|raising|bumping|switching|upgrading|migrating)\b|\bwe\s+(move|raise|bump|switch|upgrade|migrate)\b`)
+
+// decidedNowRe is the day a move told in the present is made: said with
+// it, the present is the decision ("we move the base to v1.22 today"),
+// not a habit ("we bump the version on every release").
+var decidedNowRe = lazyregexp.New(`(?i)\b(?:today|tonight|now|from now on|this week)\b`)
+
+// pastOfMove is each verb decidedMoveRe reads, in the past.
+var pastOfMove = map[string]string{"moving": "moved", "raising": "raised", "bumping": "bumped", "switching": "switched",
+	"upgrading": "upgraded", "migrating": "migrated", "move": "moved", "raise": "raised", "bump": "bumped",
+	"switch": "switched", "upgrade": "upgraded", "migrate": "migrated"}
+
+// decidedAsDone writes a move the team decides as it speaks as the move
+// made, so that the readers of a change told in the past read it: the
+// person tells the project's new state. A move in the present needs the
+// day it is made (decidedNowRe); a plan for later is the readers' to turn
+// down (laterRe).
+func decidedAsDone(s string) string {
+	if !strings.Contains(strings.ToLower(s), "we") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, ix := range decidedMoveRe().FindAllStringSubmatchIndex(s, -1) {
+		verb := ""
+		for g := 2; g < len(ix); g += 2 {
+			if ix[g] >= 0 {
+				verb = s[ix[g]:ix[g+1]]
+			}
+		}
+		if ix[4] >= 0 && !decidedNowRe().MatchString(s) || !movedToRe().MatchString(s[ix[1]:]) {
+			// ("we're moving away from sequelize.define" names no
+			// value held: only a move to one is read.)
+			continue
+		}
+		b.WriteString(s[last:ix[0]])
+		b.WriteString("we " + pastOfMove[strings.ToLower(verb)])
+		last = ix[1]
+	}
+	if last == 0 {
+		return s
+	}
+	return b.String() + s[last:]
+}
+
+// movedToRe opens the rest of a clause that names where a move goes:
+// "the base model to Qwen2.5-3B", "to Vale 3".
+var movedToRe = lazyregexp.New(`(?i)^(?:\s+[^,.;:!?]{0,40}?)?\s+(?:to|onto)\s`)
 
 // longRunOn is the length from which a sentence is read as clauses run
 // on, each group of which may tell its own news.

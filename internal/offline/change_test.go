@@ -486,6 +486,27 @@ func TestVersionNamedAfter(t *testing.T) {
 	}
 }
 
+// TestDecidedAsDone: a move the team decides as the person speaks, to a
+// value, reads as made; a move in the present with no day is a habit, and
+// a move away from something names no value held. Read so, the change
+// edits memory and is no statement of its own.
+func TestDecidedAsDone(t *testing.T) {
+	for in, want := range map[string]string{
+		"We're moving to Vale 3.":                         "we moved to Vale 3.",
+		"We move the base to release/v1.22 today.":        "we moved the base to release/v1.22 today.",
+		"we bump the version to 1.2.0 on every release.":  "we bump the version to 1.2.0 on every release.",
+		"we're moving away from sequelize.define, sorry!": "we're moving away from sequelize.define, sorry!",
+	} {
+		if got := decidedAsDone(in); got != want {
+			t.Errorf("decidedAsDone(%q) = %q, want %q", in, got, want)
+		}
+	}
+	got := changesIn("We're raising the MSRV to Rust 1.81 today.", "", "", "", source{})
+	if len(got) != 1 || got[0].new != "1.81" || got[0].set || !got[0].decided {
+		t.Errorf("changesIn(We're raising the MSRV …) = %+v, want one decided change to 1.81", got)
+	}
+}
+
 // TestNameWithDigit: a program's name with a digit in it ("Media3",
 // "k3s") names the setting a change moves; a bare version term does not
 // (a "v2" is no program).

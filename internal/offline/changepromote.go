@@ -20,6 +20,9 @@ import (
 // becomes one.
 func promoteChanges(stmts []stmt, said, ran []source, changes []change) []stmt {
 	for _, ch := range changes {
+		if ch.decided {
+			continue
+		}
 		earlier := saidBefore(said, ch)
 		if earlier == nil && !(ch.old != "" && settingValue(ch.old) && settingValue(ch.new) && !notOursRe().MatchString(ch.context)) && !ranBefore(ran, ch) && !setOnItsOwn(ch) {
 			// A tool named once may be a passing remark; a port, a

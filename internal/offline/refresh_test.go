@@ -36,6 +36,7 @@ type refreshProbe struct {
 var refreshProbes = []refreshProbe{
 	{"accepted version", "KEDA 2.13 installed with Helm into namespace keda.\nCluster is EKS 1.29.", [][]string{{"u:Good, 2.15 it is.", "x:kubectl get scaledobject"}}, nil, "KEDA 2.15", "2.13", ""},
 	{"on the new version, not the old", "dbt-core 1.7 with the postgres adapter.\nModels in models/.", [][]string{{"u:So we are on 1.9 now, not 1.7 anymore.", "x:dbt build"}}, nil, "1.9", "1.7", ""},
+	{"decided move", "MSRV is Rust 1.78 (rust-version in Cargo.toml).\nTests with cargo test.", [][]string{{"u:We're raising the MSRV to Rust 1.81 today; update rust-version in Cargo.toml and the CI matrix.", "x:cargo test"}}, nil, "Rust 1.81", "1.78", ""},
 	{"N versions of another thing", "MSRV is Rust 1.74 (rust-version in Cargo.toml).\nTests with cargo test.", [][]string{{"u:clap renamed the attribute names again between 4.4 and 4.5, infuriating.", "x:cargo test"}}, nil, "1.74", "", "4.5"},
 	{"OPEN env paste port", "Redis runs on port 6380 locally.\nTests with pytest.", [][]string{{"u:here's my .env after the infra cleanup:\nREDIS_HOST=localhost\nREDIS_PORT=6390\nLOG_LEVEL=info", "x:pytest"}}, nil, "6390", "6380", ""},
 	{"OPEN yaml bucket", "S3 bucket for uploads is acme-uploads-prod.\nDeploy with make deploy.", [][]string{{"u:config/storage.yml looks like this now\nstorage:\n  bucket: acme-media-prod\n  region: eu-west-1", "x:make test"}}, nil, "acme-media-prod", "acme-uploads-prod", ""},
