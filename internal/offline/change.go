@@ -306,6 +306,11 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	return out
 }
 
+// installedRe is a version the person put in place themselves: "I
+// installed the SDK 7.3.1", "i checked out v1.11.3", "we've flashed
+// 1.23". Group 1 is what it is of, group 2 the version.
+var installedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:installed|flashed|checked out)\s+(?:the\s+)?((?:[A-Za-z][\w+-]*\s+){0,3}?)v?(\d+(?:\.\d+)+[a-z]?)\b`)
+
 // decidedMoveRe is the team deciding a move as it speaks: "we're moving
 // to Vale 3", "we're raising the MSRV to Rust 1.81 today", "we move the
 // base to release/v1.22 today". Group 1 is the verb in the progressive,
@@ -398,7 +403,7 @@ var changeWords = []string{
 	"deleted", "decommissioned", "dropped", "archived", "history", "obsolete", "end of life", "eol", "shut down",
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
-	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated", "it is.", "it is,", "it is;", "it is!",
+	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated", "it is.", "it is,", "it is;", "it is!", "installed", "flashed", "checked out",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a
@@ -705,6 +710,21 @@ func readChanges(s, prev, next, after string, src source) []change {
 		for _, m := range fromNowIsRe().FindAllStringSubmatch(s, -1) {
 			if subj, v := factTerms(m[1]), trimValue(m[2]); len(subj) > 0 && v != "" {
 				out = append(out, change{new: v, subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 {
+		for _, m := range installedRe().FindAllStringSubmatch(s, -1) {
+			// "I installed IgH EtherCAT master 1.6.2 on the target",
+			// "i checked out v1.11.3 in ~/src/coredns": the version
+			// put in place, of the thing named before it (or, named
+			// nowhere before it, of the sentence's things).
+			subj := factTerms(m[1])
+			if len(subj) == 0 {
+				subj = nonValues(s)
+			}
+			if len(subj) > 0 {
+				out = append(out, change{new: m[2], subject: subj, terms: nonValues(s), src: src})
 			}
 		}
 	}

@@ -305,6 +305,9 @@ func TestChangesIn(t *testing.T) {
 		// the unit left out after "not" at the clause's end
 		{"So our bus is 250 kbit/s now, not 500.", "", "500 kbit/s>250 kbit/s"},
 		{"Sample at 500 Hz, not 250 from the spec.", "", ""},
+		// a version the person put in place, of the thing named before it
+		{"I installed IgH EtherCAT master 1.6.2 on the target.", "", "igh ethercat master=1.6.2"},
+		{"The lab admin installed IgH EtherCAT master 1.6.2 on the other rig.", "", ""},
 	}
 	// The version joined to its name gives way to the one written after
 	// the name, in the line that writes them apart.
