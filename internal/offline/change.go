@@ -204,8 +204,9 @@ var (
 		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// updatedToRe is a thing updated to a value written as one: "I
-	// updated TinyGo to 0.33", "upped the pool size to 20".
-	updatedToRe = lazyregexp.New(`(?i)\b(?:updated|upped)\s+.{0,40}?\bto\s+` + article + valueName)
+	// updated TinyGo to 0.33", "upped the pool size to 20", "updated the
+	// version catalog to ANTLR 4.13.2" (the value after its name).
+	updatedToRe = lazyregexp.New(`(?i)\b(?:updated|upped)\s+.{0,40}?\bto\s+` + article + `(?:[a-z][\w+#-]*\s+){0,2}?` + valueName)
 	// installedNewRe: a thing the person has put in place, called the new
 	// one and then given its value: "I installed the new Solar2D build,
 	// 2025.3710". Group 1 names the thing, group 2 is its value.

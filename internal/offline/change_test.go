@@ -308,6 +308,8 @@ func TestChangesIn(t *testing.T) {
 		// a version the person put in place, of the thing named before it
 		{"I installed IgH EtherCAT master 1.6.2 on the target.", "", "igh ethercat master=1.6.2"},
 		{"The lab admin installed IgH EtherCAT master 1.6.2 on the other rig.", "", ""},
+		// the value updated to, written after its name
+		{"I updated the version catalog to ANTLR 4.13.2 this morning.", "", "version catalog antlr=4.13.2"},
 	}
 	// The version joined to its name gives way to the one written after
 	// the name, in the line that writes them apart.
