@@ -334,7 +334,7 @@ var pastOfMove = map[string]string{"moving": "moved", "raising": "raised", "bump
 // day it is made (decidedNowRe); a plan for later is the readers' to turn
 // down (laterRe).
 func decidedAsDone(s string) string {
-	if !strings.Contains(strings.ToLower(s), "we") {
+	if !strings.Contains(s, "we") && !strings.Contains(s, "We") && !strings.Contains(s, "WE") {
 		return s
 	}
 	var b strings.Builder
