@@ -207,6 +207,10 @@ var (
 	// updated TinyGo to 0.33", "upped the pool size to 20", "updated the
 	// version catalog to ANTLR 4.13.2" (the value after its name).
 	updatedToRe = lazyregexp.New(`(?i)\b(?:updated|upped)\s+.{0,40}?\bto\s+` + article + `(?:[a-z][\w+#-]*\s+){0,2}?` + valueName)
+	// installedRe is a version the person put in place themselves: "I
+	// installed the SDK 7.3.1", "i checked out v1.11.3", "we've flashed
+	// 1.23". Group 1 is what it is of, group 2 the version.
+	installedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:installed|flashed|checked out)\s+(?:the\s+)?((?:[A-Za-z][\w+-]*\s+){0,3}?)v?(\d+(?:\.\d+)+[a-z]?)\b`)
 	// installedNewRe: a thing the person has put in place, called the new
 	// one and then given its value: "I installed the new Solar2D build,
 	// 2025.3710". Group 1 names the thing, group 2 is its value.
@@ -306,11 +310,6 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	}
 	return out
 }
-
-// installedRe is a version the person put in place themselves: "I
-// installed the SDK 7.3.1", "i checked out v1.11.3", "we've flashed
-// 1.23". Group 1 is what it is of, group 2 the version.
-var installedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:installed|flashed|checked out)\s+(?:the\s+)?((?:[A-Za-z][\w+-]*\s+){0,3}?)v?(\d+(?:\.\d+)+[a-z]?)\b`)
 
 // decidedMoveRe is the team deciding a move as it speaks: "we're moving
 // to Vale 3", "we're raising the MSRV to Rust 1.81 today", "we move the

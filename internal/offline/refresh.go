@@ -66,9 +66,9 @@ func (k *known) toldValueChanges(said []source, isNew func(int) bool) []change {
 		if old.kind == "version" && old.of != "" && new.of == "" && onlyVersions(vals, old.value, new.value) {
 			// "Good, 2.15 it is", "we're on 1.9 now, not 1.7": a
 			// sentence naming no version but the new one and the
-			// old, paired by their series, is of the product memory
-			// names the old one of ("between 4.4 and 4.5" names
-			// others, of a thing it does not name).
+			// old it was paired with is of the product memory names
+			// the old one of ("between 4.4 and 4.5" names others, of
+			// a thing it does not name).
 			terms = append(terms, factTerms(old.of)...)
 		}
 		if unit, ok := strings.CutPrefix(old.kind, "unit:"); ok {
