@@ -339,17 +339,17 @@ func decidedAsDone(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, ix := range decidedMoveRe().FindAllStringSubmatchIndex(s, -1) {
-		verb := ""
-		for g := 2; g < len(ix); g += 2 {
-			if ix[g] >= 0 {
-				verb = s[ix[g]:ix[g+1]]
-			}
-		}
-		if ix[4] >= 0 && !decidedNowRe().MatchString(s) || !movedToRe().MatchString(s[ix[1]:]) {
+		present := ix[4] >= 0
+		if present && !decidedNowRe().MatchString(s) || !movedToRe().MatchString(s[ix[1]:]) {
 			// ("we're moving away from sequelize.define" names no
 			// value held: only a move to one is read.)
 			continue
 		}
+		g := 2 // the progressive's group, else the present's
+		if present {
+			g = 4
+		}
+		verb := s[ix[g]:ix[g+1]]
 		b.WriteString(s[last:ix[0]])
 		b.WriteString("we " + pastOfMove[strings.ToLower(verb)])
 		last = ix[1]
@@ -468,11 +468,11 @@ func readChanges(s, prev, next, after string, src source) []change {
 			return
 		}
 		named := ""
-		if n, ver := versionWord(old); n != "" && versionNumber(new) && strings.EqualFold(lastWord(s[:max(0, strings.Index(s, new))]), n) {
+		if n, ver, ok := gluedVersion(old); ok && len(n)+len(ver) == len(old) && versionNumber(new) && strings.EqualFold(lastWord(s[:max(0, strings.Index(s, new))]), strings.TrimSuffix(n, "-")) {
 			// "dropped llvm-17 …, we're on LLVM 18 now": the version
 			// joined to its program's name gives way to the one
 			// written after that name.
-			old, named = ver, n
+			old, named = ver, strings.TrimSuffix(n, "-")
 		}
 		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src, named: named})
 	}
@@ -813,20 +813,6 @@ func withoutCause(s string) string {
 		return s
 	}
 	return s[strings.LastIndex(told, last):]
-}
-
-// versionWordRe is one word of a program's name and its version:
-// "llvm-17", "python3.12", "gcc13".
-var versionWordRe = lazyregexp.New(`^([A-Za-z][A-Za-z+]*[A-Za-z+])-?(\d+(?:\.\d+)*)$`)
-
-// versionWord splits a word of a name and its version ("llvm-17": llvm,
-// 17), or gives "", "".
-func versionWord(v string) (name, version string) {
-	m := versionWordRe().FindStringSubmatch(v)
-	if m == nil {
-		return "", ""
-	}
-	return m[1], m[2]
 }
 
 // othersCause is s from the clause after told that opens as what followed
