@@ -211,6 +211,10 @@ var (
 	// installed the SDK 7.3.1", "i checked out v1.11.3", "we've flashed
 	// 1.23". Group 1 is what it is of, group 2 the version.
 	installedRe = lazyregexp.New(`(?i)\b(?:i|we)(?:'ve| have)?\s+(?:installed|flashed|checked out)\s+(?:the\s+)?((?:[A-Za-z][\w+-]*\s+){0,3}?)v?(\d+(?:\.\d+)+[a-z]?)\b`)
+	// goesToRe is a setting written as code said to go to a number:
+	// "nf_conntrack_max goes to 524288", "REPORT_INTERVAL goes up to
+	// 900". Group 1 is the setting, group 2 the value.
+	goesToRe = lazyregexp.New(`\b([A-Za-z]\w*[_.]\w[\w.]*|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*)\s+goes\s+(?:up\s+|down\s+)?to\s+(\d[\w.]*)`)
 	// installedNewRe: a thing the person has put in place, called the new
 	// one and then given its value: "I installed the new Solar2D build,
 	// 2025.3710". Group 1 names the thing, group 2 is its value.
@@ -292,6 +296,9 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	s = toldRe().ReplaceAllString(s, "")
 	s = withoutAsk(s)
 	decided := decidedAsDone(s)
+	if decided == s {
+		decided = requestAsDone(s)
+	}
 	if !mayTellChange(decided) {
 		return nil
 	}
@@ -360,6 +367,40 @@ func decidedAsDone(s string) string {
 	return b.String() + s[last:]
 }
 
+// setRequestRe is a clause asking for a setting to take a value written
+// as one: "bump targetSdk to 35", "change REPORT_INTERVAL to 900
+// seconds", "Bump the nixpkgs input to nixos-25.05". Group 1 is the verb,
+// group 2 the setting.
+var setRequestRe = lazyregexp.New(`(?i)(?:^|[.;:,!]\s+)(?:(?:ok|okay|so|and|then|please|pls)\s*,?\s+)*(bump|raise|lower|change|set|move|switch|upgrade|update|increase)\s+((?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+to\s+[\w.-]*\d[\w.-]*`)
+
+// selfCorrectRe opens words that take back what was just said: "— no
+// wait, 128", ", sorry, 4 working days", "I mean 3.12".
+var selfCorrectRe = lazyregexp.New(`(?i)^[\s,;:\x{2014}\x{2013}-]*(?:no wait|wait|sorry|i mean|or rather|scratch that|no,? make (?:it|that))\b`)
+
+// pastOfRequest is each verb setRequestRe reads, in the past.
+var pastOfRequest = map[string]string{"bump": "bumped", "raise": "raised", "lower": "lowered", "change": "changed",
+	"set": "changed", "move": "moved", "switch": "switched", "upgrade": "upgraded", "update": "updated", "increase": "raised"}
+
+// requestAsDone writes a request that a setting take a new value as the
+// change made: the agent carries it out, and the project holds the new
+// value from then on. Read so, it is a decided change (changesIn): it
+// rewrites the memory line holding the setting's old value and makes no
+// statement of its own, since a request said once is no rule. A request
+// for a while or for one run ("set the timeout to 60 for this test") is
+// none.
+func requestAsDone(s string) string {
+	if !strings.Contains(s, " to ") {
+		return s
+	}
+	ix := setRequestRe().FindStringSubmatchIndex(s)
+	if ix == nil || temporaryRe().MatchString(s) || hypotheticalRe().MatchString(s) || strings.HasSuffix(s, "?") || selfCorrectRe().MatchString(s[ix[1]:]) {
+		// ("set strict_min_version to 127 — no wait, 128": the
+		// value asked for is taken back as it is said.)
+		return s
+	}
+	return s[:ix[2]] + "we " + pastOfRequest[strings.ToLower(s[ix[2]:ix[3]])] + s[ix[3]:]
+}
+
 // movedToRe opens the rest of a clause that names where a move goes:
 // "the base model to Qwen2.5-3B", "to Vale 3".
 var movedToRe = lazyregexp.New(`(?i)^(?:\s+[^,.;:!?]{0,40}?)?\s+(?:to|onto)\s`)
@@ -404,6 +445,7 @@ var changeWords = []string{
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
 	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated", "it is.", "it is,", "it is;", "it is!", "installed", "flashed", "checked out",
+	"goes to", "goes up to", "goes down to",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a
@@ -725,6 +767,15 @@ func readChanges(s, prev, next, after string, src source) []change {
 			}
 			if len(subj) > 0 {
 				out = append(out, change{new: m[2], subject: subj, terms: nonValues(s), src: src})
+			}
+		}
+	}
+	if len(out) == 0 && strings.Contains(s, " to ") {
+		for _, m := range goesToRe().FindAllStringSubmatch(s, -1) {
+			// "nf_conntrack_max goes to 524288": a setting written as
+			// code, said to take a value.
+			if subj := factTerms(m[1]); len(subj) > 0 {
+				out = append(out, change{new: trimValue(m[2]), subject: subj, terms: nonValues(s), src: src})
 			}
 		}
 	}

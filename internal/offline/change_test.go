@@ -310,6 +310,9 @@ func TestChangesIn(t *testing.T) {
 		{"The lab admin installed IgH EtherCAT master 1.6.2 on the other rig.", "", ""},
 		// the value updated to, written after its name
 		{"I updated the version catalog to ANTLR 4.13.2 this morning.", "", "version catalog antlr=4.13.2"},
+		// a setting written as code said to go to a number
+		{"ok numbers are in. nf_conntrack_max goes to 524288, both boxes got 8G RAM last week.", "", "nf_conntrack_max=524288"},
+		{"the request goes to api.example.com", "", ""},
 	}
 	// The version joined to its name gives way to the one written after
 	// the name, in the line that writes them apart.
@@ -509,6 +512,30 @@ func TestDecidedAsDone(t *testing.T) {
 	got := changesIn("We're raising the MSRV to Rust 1.81 today.", "", "", "", source{})
 	if len(got) != 1 || got[0].new != "1.81" || got[0].set || !got[0].decided {
 		t.Errorf("changesIn(We're raising the MSRV …) = %+v, want one decided change to 1.81", got)
+	}
+}
+
+// TestRequestAsDone: a request that a setting take a value reads as the
+// change made, and then edits memory as a decided change; a request for a
+// while, a question and a value taken back as it is said do not.
+func TestRequestAsDone(t *testing.T) {
+	for in, want := range map[string]string{
+		"bump targetSdk to 35, fix the edge to edge stuff":           "we bumped targetSdk to 35, fix the edge to edge stuff",
+		"Done. So change REPORT_INTERVAL to 900 seconds.":            "Done. So we changed REPORT_INTERVAL to 900 seconds.",
+		"Bump the nixpkgs input to nixos-25.05, then build.":         "we bumped the nixpkgs input to nixos-25.05, then build.",
+		"set the timeout to 60 for this test":                        "set the timeout to 60 for this test",
+		"can you bump the pool to 20?":                               "can you bump the pool to 20?",
+		"second, set strict_min_version to 127 \u2014 no wait, 128.": "second, set strict_min_version to 127 \u2014 no wait, 128.",
+		"we might bump the pool to 20 next sprint":                   "we might bump the pool to 20 next sprint",
+		"bump the mood of the team":                                  "bump the mood of the team",
+	} {
+		if got := requestAsDone(in); got != want {
+			t.Errorf("requestAsDone(%q) = %q, want %q", in, got, want)
+		}
+	}
+	got := changesIn("bump targetSdk to 35, fix the edge to edge stuff in the config activity", "", "", "", source{})
+	if len(got) != 1 || got[0].new != "35" || got[0].set || !got[0].decided {
+		t.Errorf("changesIn(bump targetSdk to 35 …) = %+v, want one decided change to 35", got)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // what mayTellChange must never rule out.
 func anyChangePattern(s string) bool {
 	for _, re := range []func() *regexp.Regexp{fromToChangeRe, arrowRe, replacedRe, renamedRe, isNowRe, replacedByRe, weSwitchRe,
-		insteadRe, insteadOfRe, changeSignalRe} {
+		insteadRe, insteadOfRe, changeSignalRe, goesToRe} {
 		if re().MatchString(s) {
 			return true
 		}

@@ -7,7 +7,8 @@ import (
 
 // TestDriftEditsMemoryLine: a later session names the program memory
 // writes a version after with another version, in a sentence saying
-// something changed, and the memory line takes the new version. A
+// something changed or asking for the change, and the memory line takes
+// the new version. A
 // question, a sentence with no word of change, a one-off and a name memory
 // writes two versions after change nothing.
 func TestDriftEditsMemoryLine(t *testing.T) {
@@ -24,8 +25,13 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 		{"request with memory", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
 			"u:bump erlang to 26.2 on the release box and fix the memory file too",
 			"- Release box: Debian 12, Erlang 26.2 from the distro.", "25.3"},
+		// a request carried out changes the project as a change told
+		// does (requestAsDone); one for a while does not
 		{"request alone", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
-			"u:bump erlang to 26.2 on the release box", "", ""},
+			"u:bump erlang to 26.2 on the release box",
+			"- Release box: Debian 12, Erlang 26.2 from the distro.", "25.3"},
+		{"request for a while", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
+			"u:bump erlang to 26.2 on the release box for now", "", ""},
 		{"question", "# Project Memory\n\n- Release box: Debian 12, Erlang 25.3 from the distro.\n",
 			"u:does the release box ship Erlang 26.2 now?",
 			"", ""},
