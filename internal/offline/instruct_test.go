@@ -746,6 +746,21 @@ func TestContrastBeforeItsReason(t *testing.T) {
 	}
 }
 
+// TestOrQuestion: the second half of a question asked as two ("is there a
+// reason the shader is so expensive? or is it just the a10 being a
+// potato") is a question too, its mark left off; a statement opening with
+// "or" and no verb of asking stays one.
+func TestOrQuestion(t *testing.T) {
+	for _, s := range []string{"or is it just the a10 being a potato", "Or are we still on the old runner"} {
+		if st, _ := classify(s, true, source{}); st != nil {
+			t.Errorf("%q: got %+v; want nothing", s, st)
+		}
+	}
+	if !questRe().MatchString("Or is it the cache") || questRe().MatchString("Or islands of state, never a global store") {
+		t.Error("questRe: want the or-question read, a word opening with \"is\" not")
+	}
+}
+
 // TestAsLineElisions: a clause left with a word or four before a
 // quotation stripQuotes elided is half a sentence and goes, and so does
 // an elided aside; an elision inside a clause that says more stays.
