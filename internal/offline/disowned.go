@@ -16,18 +16,21 @@ import (
 
 // memorySaysRe is memory named as saying a thing: "the memory file still
 // says regex egg", "memory file saying gawk is out of date", "fix the
-// memory file: it still says SQLite". Group 1 is what it says, one or two
-// words.
-var memorySaysRe = lazyregexp.New(`(?i)\b` + memoryFile + `[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|saying|mentions|claims|lists)\s+` + article + `([\w.+#/-]+(?:\s+[\w.+#/-]+)?)`)
+// memory file: it still says SQLite", "the memory say we use Db::query".
+// Group 1 is what it says, one or two words.
+var memorySaysRe = lazyregexp.New(`(?i)\b` + memoryFile + `[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|say|saying|mentions|claims|lists)\s+(?:(?:we|you|to)\s+(?:use|run|go through)\s+)?` + article + `([\w.+#/:$()-]+(?:\s+[\w.+#/-]+)?)`)
 
 // memoryAboutRe is memory named by what a line of it is about: "the
 // memory note about getCrankPosition", "the log.Printf thing in the
-// memory". Group 1 or group 2 is the thing, one or two words.
-var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|entry|line|bit)\s+(?:about|on|for)\s+` + article + `([\w.+#/()-]+(?:\s+[\w.+#/-]+)?)|\b([\w.+#/()-]+)\s+(?:thing|line|note|bit|part|entry)\s+in\s+(?:the\s+|your\s+)?` + memoryFile)
+// memory", "the memory thing about 16-bit numbers". Group 1 or group 2
+// is the thing, one or two words.
+var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|entry|line|bit|thing|stuff)\s+(?:about|on|for)\s+` + article + `([\w.+#/()-]+(?:\s+[\w.+#/-]+)?)|\b([\w.+#/()-]+)\s+(?:thing|line|note|bit|part|entry)\s+in\s+(?:the\s+|your\s+)?` + memoryFile)
 
 // wrongRe is the person calling what memory says wrong, anywhere in the
-// message ("the memory says Jackson for JSON: that's outdated").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:this|that|it)(?: is|'s) (?:the )?old|from before)\b`)
+// message ("the memory says Jackson for JSON: that's outdated", "the
+// memory thing about 16-bit numbers is old"), or granting that memory says
+// it only to go against it ("I know the memory says shell but …").
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?` + memoryFile + `\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
 
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
@@ -96,8 +99,9 @@ func (k *known) heldName(words []string) (string, string) {
 // way" disowns the line it followed, whatever words they use for it.
 
 // citesMemoryRe is an agent's report saying memory told it: "as the
-// notes say", "per the project notes", "according to MEMORY.md".
-var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|according to|following)\s+(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b`)
+// notes say", "per the project notes", "according to MEMORY.md", "as
+// noted in memory".
+var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|according to|following)\s+(?:(?:noted|stated|said|written|recorded|listed|mentioned|documented)\s+in\s+)?(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b`)
 
 // thatMemoryRe is a reply pointing at the memory line the report just
 // followed: "that memory line", "this memory note", "that line in the

@@ -18,10 +18,14 @@ func TestDisownedLines(t *testing.T) {
 		{"use getCrankChange(), the delta. the memory note about getCrankPosition is from before we knew better", mem[0]},
 		{"ah no, the log.Printf thing in the memory is from before i knew better. use clog.", mem[2]},
 		{"the memory file still says SQLite; that's been wrong since December", mem[3]},
+		// memory granted only to be gone against, a thing called old
+		{"I know the memory say we use SQLite, but that is why we lost data in 2019.", mem[3]},
+		{"the memory thing about getCrankPosition is old.", mem[0]},
 		// Negatives.
 		{"the memory note about getCrankPosition is fine, keep it", ""},
 		{"the memory note about playdate is from before we knew better", ""},
 		{"the memory note about bluetooth is from before we knew better", ""},
+		{"I know the memory says SQLite, and it stays.", ""},
 	} {
 		k := memKnown(mem...)
 		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
@@ -52,6 +56,7 @@ func TestCitedLines(t *testing.T) {
 		// a reply pointing at "that memory line" names the line the
 		// report followed, the report citing nothing
 		{"Built it on the Arty A7-35T board as recorded and loaded it.", "Ah, no, that memory line is out of date: we moved to the A7-100T.", true, mem[1]},
+		{"Loaded it; timing warnings on dev bitstreams are ignored, as noted in memory.", "Nope. negative slack is a broken bitstream, dev or not.", true, mem[0]},
 		// Negatives.
 		{report, "great, thanks. now the uart core.", true, ""},
 		{report, "no. negative slack is a broken bitstream, dev or not.", false, ""},
