@@ -1172,6 +1172,12 @@ func oldOnlyMatches(s string) [][]string {
 				// name before it is who gave it up.
 				continue
 			}
+			if n == 1 && withPhrase(s[:ix[0]]+m[0]) {
+				// "ELSTER gets it in full euros with the cents
+				// dropped": a phrase opened by "with" tells how a thing
+				// is done, not what the project gave up.
+				continue
+			}
 			if strings.EqualFold(lastWord(s[:ix[0]]), "of") || strings.EqualFold(firstWord(m[0]), "of") {
 				// "the files of drive are not in files/ anymore": what
 				// is given up is what the phrase ending in "of" names,
@@ -1182,6 +1188,21 @@ func oldOnlyMatches(s string) [][]string {
 		}
 	}
 	return out
+}
+
+// withPhrase reports whether the name before the last word of s (a verb
+// of giving up) is opened by "with": "with the cents dropped", "with
+// its header removed".
+func withPhrase(s string) bool {
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) < 3 {
+		return false
+	}
+	f = f[:len(f)-2] // the name and the verb
+	if n := len(f); n > 0 && (f[n-1] == "the" || f[n-1] == "its" || f[n-1] == "their") {
+		f = f[:n-1]
+	}
+	return len(f) > 0 && f[len(f)-1] == "with"
 }
 
 // activeGiveUp reports whether a name and a verb of giving up (match,

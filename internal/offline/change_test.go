@@ -313,6 +313,9 @@ func TestChangesIn(t *testing.T) {
 		// a setting written as code said to go to a number
 		{"ok numbers are in. nf_conntrack_max goes to 524288, both boxes got 8G RAM last week.", "", "nf_conntrack_max=524288"},
 		{"the request goes to api.example.com", "", ""},
+		// a "with" phrase tells how a thing is done
+		{"Kennzahl 86 is a base amount, so ELSTER gets it in full euros with the cents dropped.", "", ""},
+		{"the cents dropped, it is base now.", "", "cents>base"},
 	}
 	// The version joined to its name gives way to the one written after
 	// the name, in the line that writes them apart.
