@@ -106,10 +106,13 @@ func ownTextTold(text string) (own, told []string) {
 			// paragraph of three or more before it ("… Security
 			// reviewed us. …, so going forward every endpoint carries
 			// @RolesAllowed. … Here is my .env:") is the person's own
-			// message, rules and all.
+			// message, rules and all, and so is a shorter one that marks
+			// a rule to last ("Going forward, every package.py we add
+			// should carry maintainers(…). And here is the mirror
+			// config:").
 			if lead := toldLead(introLead(trim)); lead != "" {
 				told = append(told, stripQuotes(lead))
-				if len(splitSentences(lead)) >= 3 {
+				if len(splitSentences(lead)) >= 3 || lastingRe().MatchString(lead) {
 					out = append(out, stripQuotes(lead))
 				}
 			}

@@ -93,12 +93,17 @@ func TestIntroLead(t *testing.T) {
 }
 
 // TestIntroParagraph: a paragraph of the person's own before the sentence
-// that introduces a paste is theirs, its rules read as any other.
+// that introduces a paste is theirs, its rules read as any other, and so
+// is a shorter one marking a rule to last.
 func TestIntroParagraph(t *testing.T) {
-	msg := "A few things happened since last week. Security reviewed us. Going forward every REST endpoint carries an explicit @RolesAllowed. Here is my .env:\n    TOKEN=x"
-	own, _ := ownTextTold(msg)
-	if got := strings.Join(sentences(own), "|"); !strings.Contains(got, "Going forward every REST endpoint carries an explicit @RolesAllowed.") || strings.Contains(got, "Here is") || strings.Contains(got, "TOKEN") {
-		t.Errorf("own sentences %q", got)
+	for _, msg := range []string{
+		"A few things happened since last week. Security reviewed us. Going forward every REST endpoint carries an explicit @RolesAllowed. Here is my .env:\n    TOKEN=x",
+		"Going forward every REST endpoint carries an explicit @RolesAllowed. Here is my .env:\n    TOKEN=x",
+	} {
+		own, _ := ownTextTold(msg)
+		if got := strings.Join(sentences(own), "|"); !strings.Contains(got, "Going forward every REST endpoint carries an explicit @RolesAllowed.") || strings.Contains(got, "Here is") || strings.Contains(got, "TOKEN") {
+			t.Errorf("ownTextTold(%q) own sentences %q", msg, got)
+		}
 	}
 }
 
