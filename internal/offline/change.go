@@ -445,7 +445,7 @@ var changeWords = []string{
 	"taken", "took", "grabbed", "claimed", "stole", "collides", "clashes", "conflicts with", "ditched", "ditching", "dropping", "retiring", "killed", "rid of", "gave up", "move", "these days",
 	"migrat", "changed", "upgraded", "downgraded", "bumped", "raised", "lowered", "updated", "upped", "going forward", "actually",
 	"as of", "starting", "no longer", "decided to", "agreed to", "the new ", "old news", "outdated", "it is.", "it is,", "it is;", "it is!", "installed", "flashed", "checked out",
-	"goes to", "goes up to", "goes down to",
+	"goes to", "goes up to", "goes down to", "unused",
 }
 
 // formerWords open "the old acme-raw bucket is read-only": they let a
@@ -1365,7 +1365,7 @@ var coordinateRe = lazyregexp.New(`(?i)^(?:and|but|also|plus|oh and|and also)\s+
 
 // toldRe opens a sentence that only announces what follows: "I should
 // inform you that", "just so you know,", "for context:".
-var toldRe = lazyregexp.New(`(?i)^(?:[^,:;]{0,40}?\b)?(?:i(?:'d| would) like to (?:let you know|inform you|tell you|mention|note)|i (?:should|must|have to|need to|want to|wanted to) (?:inform you|tell you|mention|let you know)|just (?:so you know|to let you know)|for (?:context|your information|the record)|(?:please )?note that|be aware that|heads up|fyi)\b(?:\s+that)?[\s,:\x{2014}-]*`)
+var toldRe = lazyregexp.New(`(?i)^(?:[^,:;]{0,40}?\b)?(?:i(?:'d| would) like to (?:let you know|inform you|tell you|mention|note)|i (?:should|must|have to|need to|want to|wanted to) (?:inform you|tell you|mention|let you know)|just (?:so you know|to let you know)|for (?:context|your information|the record)|(?:please )?note that|be aware that|heads up|fyi|background(?: for today| first)?)\b(?:\s+that)?[\s,:\x{2014}-]*`)
 
 // newValueFor finds the value s says holds now in place of old: a value
 // of the same kind named after an anchor ("we're on sepolia", "it's

@@ -313,6 +313,8 @@ func TestChangesIn(t *testing.T) {
 		// a setting written as code said to go to a number
 		{"ok numbers are in. nf_conntrack_max goes to 524288, both boxes got 8G RAM last week.", "", "nf_conntrack_max=524288"},
 		{"the request goes to api.example.com", "", ""},
+		// a heading before the news is no qualifier of it
+		{"Background for today: the platform team retired the v2 routes, so the app talks to /api/v3 from now on.", "", "v2>/api/v3"},
 		// a "with" phrase tells how a thing is done
 		{"Kennzahl 86 is a base amount, so ELSTER gets it in full euros with the cents dropped.", "", ""},
 		{"the cents dropped, it is base now.", "", "cents>base"},
@@ -375,6 +377,12 @@ func TestChangedLine(t *testing.T) {
 	}{
 		{"- Cache: Memcached (one node per region).", change{old: "memcached", new: "valkey"}, "- Cache: valkey (one node per region)."},
 		{"- Docs build with hugo 0.120.", change{new: "0.125", subject: []string{"hugo"}}, "- Docs build with hugo 0.125."},
+		// the last part of a path given up, the new path differing only there
+		{"- The REST API is /api/v2 behind the gateway.", change{old: "v2", new: "/api/v3"}, "- The REST API is /api/v3 behind the gateway."},
+		{"- The REST API is /api/v2 behind the gateway.", change{old: "v2", new: "/rest/v3"}, ""},
+		// a setting written with its value after "="
+		{"- Built with PGXS; PG_CONFIG=/usr/lib/postgresql/16/bin/pg_config.", change{new: "/usr/lib/postgresql/17/bin/pg_config", subject: []string{"pg_config"}}, "- Built with PGXS; PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config."},
+		{"- Built with PGXS; CFLAGS=/usr/lib/postgresql/16/bin/pg_config.", change{new: "/usr/lib/postgresql/17/bin/pg_config", subject: []string{"pg_config"}}, ""},
 		// a port the line writes as one says which setting moved
 		{"- The API runs on port 8000 under uvicorn.", change{old: "8000", new: "8081", terms: []string{"metric", "sidecar"}}, "- The API runs on port 8081 under uvicorn."},
 		{"- The API runs 8000 workers.", change{old: "8000", new: "8081", terms: []string{"metric", "sidecar"}}, ""},

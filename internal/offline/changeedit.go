@@ -183,6 +183,15 @@ func slotValueIn(line string, c change, labelled bool) string {
 	shape := valueShape(c.new)
 	for i, w := range words {
 		v := trimValue(w)
+		if name, val, ok := strings.Cut(v, "="); ok && name != "" && trimValue(val) != "" && namesSetting(name, subject) {
+			// "PG_CONFIG=/usr/lib/postgresql/16/bin/pg_config" for
+			// "PG_CONFIG is …/17/bin/pg_config now": the setting
+			// written with its value.
+			if val = trimValue(val); !strings.EqualFold(val, c.new) && (valueShape(val) == shape || sameClass(val, c.new)) {
+				return val
+			}
+			continue
+		}
 		if p := addressPort(v); p != "" && valueShape(v) != shape && valueShape(p) == shape && whole(c.new) {
 			// "runs at http://localhost:3000" for "moved it to 3300":
 			// the port of the address is the setting's value.
@@ -583,6 +592,12 @@ func changedLineIn(line string, c change, mem bool) string {
 			// "24.01" given way to "24.05" in an image's tag,
 			// "tritonserver:24.01-py3".
 			tok, repl = imageTag(line, old, c.new)
+		}
+		if tok == "" && strings.Contains(c.new, "/") {
+			// "v2" given way to "/api/v3" in "The REST API is
+			// /api/v2": the path whose last part was given up, when
+			// the new path differs from it only there.
+			tok, repl = lastPartGiven(line, old, c.new)
 		}
 		if tok == "" || negatedIn(line, strings.ToLower(tok)) || whole(c.new) && movesHost(c.context, tok) {
 			return ""
@@ -1131,6 +1146,29 @@ func imageTag(line, old, new string) (string, string) {
 		rest = ""
 	}
 	return tok, tok[:at+1] + writtenAs(new, was) + rest
+}
+
+// lastPartGiven finds the one path of line whose last part is old and whose
+// parts before it new opens with, and gives new in its place.
+func lastPartGiven(line, old, new string) (string, string) {
+	dir := new[:strings.LastIndex(new, "/")+1]
+	if dir == "" || strings.EqualFold(new[len(dir):], old) {
+		return "", ""
+	}
+	tok := ""
+	for _, w := range strings.Fields(line) {
+		w = strings.TrimRight(strings.Trim(w, "`'\",;()!?"), ".")
+		if strings.EqualFold(w, dir+old) {
+			if tok != "" && tok != w {
+				return "", ""
+			}
+			tok = w
+		}
+	}
+	if tok == "" {
+		return "", ""
+	}
+	return tok, new
 }
 
 // holdsTag reports whether line writes v as an image's tag, with a "v" or
