@@ -32,6 +32,11 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 // it only to go against it ("I know the memory says shell but …").
 var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?` + memoryFile + `\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
 
+// wrongAboutRe is memory called wrong about a thing, or to be ignored
+// about it: "the notes are wrong about the ISO weeks", "ignore what
+// memory says about widgets". Group 1 is the thing, one or two words.
+var wrongAboutRe = lazyregexp.New(`(?i)\b(?:ignore\s+what\s+(?:the\s+|your\s+|my\s+)?` + memoryFile + `\s+says|(?:\b(?:the|your|my|our)\s+(?:project\s+)?notes|` + memoryFile + `)\s+(?:is|are)\s+(?:wrong|outdated|stale|out of date|old))\s+(?:about|on)\s+` + article + `([\w.+#/()-]+(?:\s+[\w.+#/-]+)?)`)
+
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
 // the message says it holds. A name no line holds, or two lines hold,
@@ -39,7 +44,7 @@ var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true
 func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]string {
 	var out map[string]string
 	for i, s := range said {
-		if !isNew(s.session) || !strings.Contains(strings.ToLower(s.quote), "memory") {
+		if lq := strings.ToLower(s.quote); !isNew(s.session) || !strings.Contains(lq, "memory") && !strings.Contains(lq, "notes") {
 			continue
 		}
 		var things []string
@@ -49,7 +54,14 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 		for _, m := range memoryAboutRe().FindAllStringSubmatch(s.quote, -1) {
 			things = append(things, m[1]+m[2])
 		}
-		if len(things) == 0 || !wrongRe().MatchString(message(said, i)) {
+		if len(things) > 0 && !wrongRe().MatchString(message(said, i)) {
+			things = nil
+		}
+		for _, m := range wrongAboutRe().FindAllStringSubmatch(s.quote, -1) {
+			// (Called wrong in the same words: no other needed.)
+			things = append(things, m[1])
+		}
+		if len(things) == 0 {
 			continue
 		}
 		for _, thing := range things {

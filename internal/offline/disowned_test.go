@@ -21,11 +21,15 @@ func TestDisownedLines(t *testing.T) {
 		// memory granted only to be gone against, a thing called old
 		{"I know the memory say we use SQLite, but that is why we lost data in 2019.", mem[3]},
 		{"the memory thing about getCrankPosition is old.", mem[0]},
+		// memory called wrong about a thing in the same words
+		{"the notes are wrong about SQLite. We report from Postgres.", mem[3]},
+		{"And ignore what memory says about log.Printf, that's how I did v1.", mem[2]},
 		// Negatives.
 		{"the memory note about getCrankPosition is fine, keep it", ""},
 		{"the memory note about playdate is from before we knew better", ""},
 		{"the memory note about bluetooth is from before we knew better", ""},
 		{"I know the memory says SQLite, and it stays.", ""},
+		{"the release notes are wrong about SQLite.", ""},
 	} {
 		k := memKnown(mem...)
 		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}

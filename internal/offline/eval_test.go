@@ -335,7 +335,7 @@ func TestEval(t *testing.T) {
 // restates MEMORY.md's MapLibre line, and tuning187 proposes a recurring
 // fact (the Madeira episodes) twice. tuning189 to tuning192 leave a memory
 // line beside the line that changes or reverses it (tuning189 its widget
-// API and ISO week lines, tuning190 its Unity 2022.3 and DNF scoring lines,
+// API line, tuning190 its Unity 2022.3 and DNF scoring lines,
 // tuning191 its \newpage line, tuning192 its local time line); tuning189
 // restates MEMORY.md's zero-page line, and tuning191 proposes a recurring
 // fact (four volunteers on Saturdays) twice.
