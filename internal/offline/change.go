@@ -389,7 +389,9 @@ var pastOfRequest = map[string]string{"bump": "bumped", "raise": "raised", "lowe
 // for a while or for one run ("set the timeout to 60 for this test") is
 // none.
 func requestAsDone(s string) string {
-	if !strings.Contains(s, " to ") {
+	if !strings.Contains(s, " to ") || !hasDigit(s) {
+		// (The value asked for has a digit: the cheap tests spare the
+		// pattern on most sentences.)
 		return s
 	}
 	ix := setRequestRe().FindStringSubmatchIndex(s)
@@ -770,7 +772,7 @@ func readChanges(s, prev, next, after string, src source) []change {
 			}
 		}
 	}
-	if len(out) == 0 && strings.Contains(s, " to ") {
+	if len(out) == 0 && strings.Contains(s, " goes ") && hasDigit(s) {
 		for _, m := range goesToRe().FindAllStringSubmatch(s, -1) {
 			// "nf_conntrack_max goes to 524288": a setting written as
 			// code, said to take a value.
