@@ -244,11 +244,22 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 		if !ok || taken[l] {
 			continue
 		}
-		if containsValue(c.line, name) || sharesSubject(subjectTerms(c.line), subjectTerms(l)) && slices.ContainsFunc(msgs, func(m string) bool { return containsValue(m, name) }) {
+		if containsValue(c.line, name) || slices.ContainsFunc(msgs, func(m string) bool {
+			// A rule said in the very message that disowns the line
+			// ("… amplitudes go from 0 to 1 … the memory thing about
+			// 16-bit numbers is old") is said in its place.
+			return containsValue(m, name) && (sharesSubject(subjectTerms(c.line), subjectTerms(l)) || disowning(m))
+		}) {
 			return l, k.from[l]
 		}
 	}
 	return "", ""
+}
+
+// disowning reports whether a message calls what memory says wrong, as
+// disownedLines reads it.
+func disowning(m string) bool {
+	return wrongAboutRe().MatchString(m) || (memorySaysRe().MatchString(m) || memoryAboutRe().MatchString(m)) && wrongRe().MatchString(m)
 }
 
 // staleNamed finds the memory line a rule said in a message that calls

@@ -43,6 +43,29 @@ func TestDisownedLines(t *testing.T) {
 	}
 }
 
+// TestDisownsInSameMessage: a rule said in the message that disowns a
+// memory line takes the line's place though it names neither the line's
+// thing nor its subject; said in another message that names the thing in
+// passing, it does not.
+func TestDisownsInSameMessage(t *testing.T) {
+	line := "- Amplitudes in 16-bit integer scale (up to 32767)."
+	disowned := map[string]string{line: "16-bit"}
+	for _, tt := range []struct {
+		msg  string
+		want string
+	}{
+		{"the piece runs with 0dbfs = 1 now. everything is normalised to 0dbfs=1. the memory thing about 16-bit is old.", line},
+		{"everything is normalised to 0dbfs=1. the 16-bit converter is in the rack.", ""},
+	} {
+		k := memKnown(line)
+		said := []source{{session: 1, msgID: "m1", quote: tt.msg}}
+		c := candidate{kind: KindCorrection, line: "Everything is normalised to 0dbfs=1.", srcs: []source{{session: 1, msgID: "m1"}}}
+		if got, _ := k.disowns(c, said, disowned, map[string]bool{}); got != tt.want {
+			t.Errorf("disowns(%q) = %q, want %q", tt.msg, got, tt.want)
+		}
+	}
+}
+
 // TestCitedLines: a report sentence saying memory told the agent, and a
 // reply that denies it or calls it wrong, name the memory line the
 // sentence shares the most terms with; a reply that agrees, an old
