@@ -748,6 +748,61 @@ func (k *known) clashes(c candidate, said []source, taken map[string]bool) (stri
 	return found, k.from[found]
 }
 
+// keyClash finds the one memory line that sets a key the candidate sets
+// to another value ("catchup=False always" beside "DAGs run with
+// catchup=True"): written so, the two say opposite things of one setting,
+// and the candidate is the line's new form.
+func (k *known) keyClash(c candidate, taken map[string]bool) (string, string) {
+	if !strings.Contains(c.line, "=") {
+		return "", ""
+	}
+	found := ""
+	for key, v := range keyValues(c.line) {
+		for _, l := range k.lines {
+			if k.removed[l] || taken[l] || k.from[l] == "" || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			if ov, ok := keyValues(l)[key]; !ok || strings.EqualFold(ov, v) {
+				continue
+			}
+			if found != "" && found != l {
+				return "", ""
+			}
+			found = l
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// keyValues are the settings a line writes as key=value, by lower-cased
+// key: "catchup=True", "`ENABLE_X=0`". A key written twice with two values
+// says no one value, and is left out.
+func keyValues(line string) map[string]string {
+	out := map[string]string{}
+	for _, w := range strings.Fields(strings.ReplaceAll(line, "`", " ")) {
+		key, v, ok := strings.Cut(strings.Trim(w, "\"'(),;"), "=")
+		v = strings.TrimRight(v, ".,;:!?)")
+		if !ok || v == "" || key == "" || !unicode.IsLetter(rune(key[0])) || strings.ContainsAny(key, "/:<>") || strings.HasPrefix(v, "=") {
+			continue
+		}
+		key = strings.ToLower(key)
+		if was, seen := out[key]; seen && !strings.EqualFold(was, v) {
+			out[key] = ""
+			continue
+		}
+		out[key] = v
+	}
+	for key, v := range out {
+		if v == "" {
+			delete(out, key)
+		}
+	}
+	return out
+}
+
 // valuedLines are the memory lines (not removed, not the verification
 // line) that hold a typed value, with those values: what clashes pairs a
 // new value with.

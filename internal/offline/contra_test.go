@@ -618,3 +618,22 @@ func TestSeriesStem(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyClash: a candidate setting a key memory sets to another value
+// replaces that line; the same value, another key, a key two lines set
+// to other values, or the verification line are no clash.
+func TestKeyClash(t *testing.T) {
+	mem := []string{"- Feature DAGs use catchup=True so backfills happen automatically.", "- Builds run with `CGO_ENABLED=0`.", "- Staging uses LOG_LEVEL=debug.", "- Prod uses LOG_LEVEL=warn."}
+	for _, tt := range []struct{ line, want string }{
+		{"We never let Airflow fill history: catchup=False always.", mem[0]},
+		{"Build with cgo_enabled=1 from now on, the sqlite driver needs it.", mem[1]},
+		{"catchup=True stays, the backfills rely on it.", ""},
+		{"Set max_active_runs=1 on every DAG.", ""},
+		{"LOG_LEVEL=info everywhere.", ""},
+	} {
+		k := memKnown(mem...)
+		if got, _ := k.keyClash(candidate{kind: KindCorrection, line: tt.line}, map[string]bool{}); got != tt.want {
+			t.Errorf("keyClash(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}

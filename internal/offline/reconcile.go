@@ -138,6 +138,9 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				}
 			}
 			if old == "" {
+				old, path = k.keyClash(c, taken)
+			}
+			if old == "" {
 				old, path = k.gaveUp(c, said, taken)
 			}
 			if old == "" {
