@@ -531,6 +531,12 @@ func readChanges(s, prev, next, after string, src source) []change {
 			// a flow, not a value given up for another.
 			continue
 		}
+		if !signal && !hasDigit(s[at[2]:at[3]]) && !hasDigit(s[at[4]:at[5]]) {
+			// "its all rust->wasm", "asterisk set -> carrier gw": two
+			// names joined by an arrow with no word of change are
+			// more often a build or a route than a swap.
+			continue
+		}
 		add(s[at[2]:at[3]], s[at[4]:at[5]], "")
 	}
 	// (unitNotRe needs two numbers: the digit test first spares the
@@ -1213,6 +1219,11 @@ func withPhrase(s string) bool {
 // the name is who gave the object up.
 func activeGiveUp(match, rest string) bool {
 	f := strings.Fields(strings.ToLower(match))
+	if n := len(f); n >= 3 && (f[n-2] == "has" || f[n-2] == "have" || f[n-2] == "had") && objectOpeners[strings.ToLower(firstWord(strings.TrimSpace(rest)))] {
+		// "Salesforce has retired the older API versions": the perfect,
+		// its object after it.
+		return true
+	}
 	for _, w := range f[1:] {
 		switch w {
 		case "is", "are", "was", "were", "has", "have", "been", "got", "gets", "get", "'s":
@@ -1227,6 +1238,17 @@ func activeGiveUp(match, rest string) bool {
 	v := trimValue(next)
 	return valueLike(v) && (hasDigit(v) || strings.ContainsAny(v, "._/:-"))
 }
+
+// personalPronoun are the pronouns of persons.
+var personalPronoun = map[string]bool{"i": true, "we": true, "you": true, "they": true, "he": true, "she": true}
+
+// verbPreps are the prepositions a verb of place or motion takes
+// ("point at", "go to", "live in").
+var verbPreps = map[string]bool{"at": true, "to": true, "into": true, "onto": true, "through": true, "via": true, "towards": true}
+
+// objectOpeners open a noun phrase: after a verb of giving up they open
+// its object.
+var objectOpeners = map[string]bool{"the": true, "our": true, "a": true, "an": true, "all": true, "its": true, "their": true, "some": true, "every": true}
 
 // formerKind reports whether the value a pattern took is only the kind of
 // thing given up, called the old one ("deleted the old folder", "the
@@ -1253,13 +1275,15 @@ var kindNouns = map[string]bool{"folder": true, "directory": true, "dir": true, 
 var joiningWords = map[string]bool{"and": true, "or": true, "but": true, "nor": true, "plus": true}
 
 // quitRe names a tool the person no longer uses ("we don't do bullmq
-// anymore", "results go to out/results.jsonl, not the old CSV", "no JWT
-// anymore", "we stopped using JWT", "we're moving off POJO components").
+// anymore", "we don't do the compose MinIO thing any more", "we don't
+// include_str the shaders anymore", "results go to out/results.jsonl, not
+// the old CSV", "no JWT anymore", "we stopped using JWT", "we're moving
+// off POJO components").
 // Read only where a line of memory may be replaced whole (gaveUp): the
 // new value the sentence goes on to name may be the first word of a
 // longer name ("switched to a twilio messaging service"), no word to put
 // in the old one's place.
-var quitRe = lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not)\s+(?:use|do|run|need)\s+` + article + name + `\s+any ?more\b|\bnot\s+the\s+(?:old|former|previous)\s+` + name +
+var quitRe = lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not)\s+(?:use|do|run|need)\s+` + article + name + `(?:\s+[\w.-]+){0,3}?\s+any ?more\b|\b(?:don'?t|do not)\s+([\w-]*[_.][\w.-]*)!?\s+(?:[\w.-]+\s+){0,2}?any ?more\b|\bnot\s+the\s+(?:old|former|previous)\s+` + name +
 	`|\bno\s+` + name + `\s+any ?more\b|\b(?:we|i)\s+stop(?:ped)?\s+(?:to\s+)?(?:use|using|run|running)\s+` + article + name +
 	`|\b(?:we'?re|we are|i'?m|i am)\s+moving\s+off\s+` + article + name)
 
@@ -1409,6 +1433,11 @@ func newValueFor(s, old string) string {
 		// another kind ("on GnuCOBOL 3.2"); any other word ends the
 		// search ("is gone we moved …").
 		rest, tier := s[loc[1]:], 1
+		if a := strings.ToLower(strings.TrimSpace(s[loc[0]:loc[1]])); (a == "is" || a == "are") && personalPronoun[strings.ToLower(lastWord(s[:loc[0]]))] || a == "we are" || a == "we're" {
+			// "so we are consistent": a person is no setting (on one,
+			// "we're on X", the anchor takes the "on").
+			continue
+		}
 		if changedRe().MatchString(s[loc[0]:loc[1]]) {
 			tier = 0
 		}
@@ -1427,6 +1456,11 @@ func newValueFor(s, old string) string {
 				// "onto a proper RabbitMQ instance": the plain word
 				// tells of the name after it, the value.
 				continue
+			}
+			if f := strings.Fields(rest); i+1 < len(f) && w == strings.ToLower(w) && !hasDigit(w) && verbPreps[strings.ToLower(f[i+1])] {
+				// "should now point at https://…": a verb before its
+				// preposition names no value.
+				break
 			}
 			if v := strings.Trim(trimValue(w), "`"); ok(v) && !afterDegree(loc[1]+strings.Index(rest, w)) {
 				// (a value in backticks is the value)

@@ -315,6 +315,13 @@ func TestChangesIn(t *testing.T) {
 		{"the request goes to api.example.com", "", ""},
 		// a heading before the news is no qualifier of it
 		{"Background for today: the platform team retired the v2 routes, so the app talks to /api/v3 from now on.", "", "v2>/api/v3"},
+		// a verb before its preposition is no value; an arrow of two
+		// names with no word of change is a build or a route; a give-up
+		// in the perfect has its object after it
+		{"The old test environment has been retired, I am told; everything should now point at https://lis-uat.internal:9443 instead.", "", ""},
+		{"its all rust->wasm, runs in the browser on itch.", "", ""},
+		{"we moved from redis -> valkey last week.", "", "redis>valkey"},
+		{"Salesforce has retired the older API versions in our partner's org, so we are consistent.", "", ""},
 		// a "with" phrase tells how a thing is done
 		{"Kennzahl 86 is a base amount, so ELSTER gets it in full euros with the cents dropped.", "", ""},
 		{"the cents dropped, it is base now.", "", "cents>base"},
@@ -484,6 +491,16 @@ func TestChangedLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := changedLineIn(tt.line, tt.ch, false); got != tt.want {
 			t.Errorf("changedLineIn(%q, %+v, false) = %q, want %q", tt.line, tt.ch, got, tt.want)
+		}
+	}
+	// The number goes with its unit when the sentence gives another.
+	for said, want := range map[string]string{
+		"Raise the scrollback cap to 1 GiB.":   "- Scrollback cap: 1 GiB across all hosts.",
+		"we raised the scrollback cap to 512.": "- Scrollback cap: 512 MB across all hosts.",
+	} {
+		ch := changesIn(said, "", "", "", source{quote: said})
+		if len(ch) != 1 || changedMemoryLine("- Scrollback cap: 64 MB across all hosts.", ch[0]) != want {
+			t.Errorf("changes of %q = %+v, want the line edited to %q", said, ch, want)
 		}
 	}
 }
@@ -1099,6 +1116,26 @@ func TestHoldsTag(t *testing.T) {
 	} {
 		if got := holdsTag(tt.line, tt.v); got != tt.want {
 			t.Errorf("holdsTag(%q, %q) = %v, want %v", tt.line, tt.v, got, tt.want)
+		}
+	}
+}
+
+// TestQuitRe: a tool the person no longer uses, named with a few words
+// after it or as the verb of what is no longer done; a word no name is
+// written as (a verb without a joint) is none.
+func TestQuitRe(t *testing.T) {
+	for s, want := range map[string]string{
+		"No, we don't do the compose MinIO thing any more.": "compose",
+		"nah we don't include_str the shaders anymore":      "include_str",
+		"we don't do bullmq anymore":                        "bullmq",
+		"we don't ship the shaders anymore":                 "",
+	} {
+		got := ""
+		if m := quitRe().FindStringSubmatch(s); m != nil {
+			got = pickValue(trimValue(firstNonEmpty(m[1:])))
+		}
+		if got != want {
+			t.Errorf("quitRe(%q) names %q, want %q", s, got, want)
 		}
 	}
 }

@@ -635,6 +635,11 @@ func changedLineIn(line string, c change, mem bool) string {
 			return ""
 		}
 	}
+	if ou, nu := unitAfter(line, old), unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new); ou != "" && nu != "" && !strings.EqualFold(ou, nu) {
+		// "raise the scrollback cap to 1 GiB" for "Scrollback cap: 64
+		// MB": the number goes with its unit, or the edit says 1 MB.
+		old, c.new = old+" "+ou, c.new+" "+nu
+	}
 	base := withoutStaleNote(line, old, c)
 	if dotted(c.new) && dotted(withoutV(old)) {
 		// "v2.5.0" gives way to "v2.7.0": the version changes, not
@@ -652,6 +657,28 @@ func changedLineIn(line string, c change, mem bool) string {
 	// the old line again.
 	return ""
 }
+
+// unitAfter is the unit text writes right after the number v ("MB" of
+// "64 MB across all hosts"), or "".
+func unitAfter(text, v string) string {
+	if v == "" || strings.Trim(v, "0123456789.") != "" {
+		return ""
+	}
+	f := strings.Fields(text)
+	for i := 0; i+1 < len(f); i++ {
+		if trimValue(f[i]) != v || f[i] != v && !strings.HasPrefix(f[i], v) {
+			continue
+		}
+		if u := strings.TrimRight(f[i+1], ".,;:!?)"); unitRe().MatchString(u) || sizeUnits[strings.ToLower(u)] {
+			return u
+		}
+		return ""
+	}
+	return ""
+}
+
+// sizeUnits are units of size unitRe leaves out.
+var sizeUnits = map[string]bool{"kib": true, "mib": true, "gib": true, "tib": true, "bytes": true}
 
 // fileInPath finds a path of line ending in the file name old ("dist/"
 // before "widget.js") and gives it with the file name new in its place;
