@@ -1024,9 +1024,10 @@ func namesPartOf(x, y string, toks map[string]bool) bool {
 	return false
 }
 
-// foldTokens are a line's distinct tokens (distinctTokens) and its
-// numbers in a setting's unit written as one word ("30 fps" as "30fps"),
-// so that two ways of writing the one setting's value tie.
+// foldTokens are a line's distinct tokens (distinctTokens), its numbers
+// in a setting's unit written as one word ("30 fps" as "30fps") and the
+// sides of a size written as one ("720" and "1280" of "720x1280"), so
+// that two ways of writing the one setting's value tie.
 func foldTokens(line string) map[string]bool {
 	m := distinctTokens(line)
 	for _, v := range typedValues(line) {
@@ -1034,8 +1035,16 @@ func foldTokens(line string) map[string]bool {
 			m[v.value+unit] = true
 		}
 	}
+	for _, w := range strings.Fields(line) {
+		if d := sizeRe().FindStringSubmatch(strings.Trim(w, "`'\",.;:!?()")); d != nil {
+			m[d[1]], m[d[2]] = true, true
+		}
+	}
 	return m
 }
+
+// sizeRe is a size written as one word, width x height: "720x1280".
+var sizeRe = lazyregexp.New(`^(\d{2,5})[x\x{00d7}](\d{2,5})$`)
 
 // namePartOf reports whether w, written as a name (a capital, "-" or "@"
 // in it), is the part a token is known by: a dotted name's first part,

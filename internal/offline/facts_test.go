@@ -244,6 +244,14 @@ func TestSharedTokenFolds(t *testing.T) {
 			cand(KindInstruction, "Videos are 1080x1920 vertical at 25 fps.", "videos are 1080x1920 vertical at 25 fps", 0),
 			cand(KindInstruction, "The recap is 25fps and 15 s, so 375 frames per video.", "the recap is 25fps and 15 s, so 375 frames per video", 2),
 			"The recap is 25fps and 15 s, so 375 frames per video."},
+		// a size written as one word ties by its sides
+		{"a size and its width",
+			cand(KindInstruction, "The canvas is 720x1280 portrait so dont put it under the notch.", "the canvas is 720x1280 portrait so dont put it under the notch", 0),
+			cand(KindInstruction, "Fit width on 720 wide portrait.", "fit width on 720 wide portrait", 2),
+			"The canvas is 720x1280 portrait so dont put it under the notch."},
+		{"a size and another line's number",
+			cand(KindInstruction, "The canvas is 720x1280 portrait.", "the canvas is 720x1280 portrait", 0),
+			cand(KindInstruction, "Uploads are capped at 720 per day.", "uploads are capped at 720 per day", 2), ""},
 	} {
 		got := foldSharedToken([]candidate{tt.a, tt.b})
 		if tt.keep == "" {
