@@ -1166,7 +1166,14 @@ func oldOnlyMatches(s string) [][]string {
 			m := make([]string, len(ix)/2)
 			for i := range m {
 				if ix[2*i] >= 0 {
-					m[i] = s[ix[2*i]:ix[2*i+1]]
+					// (A path from the root or home is the value whole:
+					// "\b" left its "/" out of "/mnt/deid-out is
+					// read-only now".)
+					from := ix[2*i]
+					for i > 0 && from > 0 && (s[from-1] == '/' || s[from-1] == '~') {
+						from--
+					}
+					m[i] = s[from:ix[2*i+1]]
 				}
 			}
 			if f := strings.Fields(m[0]); len(f) > 2 && joiningWords[strings.ToLower(f[1])] {

@@ -322,6 +322,8 @@ func TestChangesIn(t *testing.T) {
 		{"its all rust->wasm, runs in the browser on itch.", "", ""},
 		{"we moved from redis -> valkey last week.", "", "redis>valkey"},
 		{"Salesforce has retired the older API versions in our partner's org, so we are consistent.", "", ""},
+		// a path from the root given up is the path whole
+		{"From this week the output goes to /srv/research/deid; /mnt/deid-out is read-only now.", "", "/mnt/deid-out>/srv/research/deid"},
 		// a "with" phrase tells how a thing is done
 		{"Kennzahl 86 is a base amount, so ELSTER gets it in full euros with the cents dropped.", "", ""},
 		{"the cents dropped, it is base now.", "", "cents>base"},
@@ -387,6 +389,9 @@ func TestChangedLine(t *testing.T) {
 		// the last part of a path given up, the new path differing only there
 		{"- The REST API is /api/v2 behind the gateway.", change{old: "v2", new: "/api/v3"}, "- The REST API is /api/v3 behind the gateway."},
 		{"- The REST API is /api/v2 behind the gateway.", change{old: "v2", new: "/rest/v3"}, ""},
+		// a directory given up, the path under it moved along
+		{"- Datasets live in /scratch/ana/datasets.", change{old: "/scratch", new: "/mnt/nvme/ana/datasets"}, "- Datasets live in /mnt/nvme/ana/datasets."},
+		{"- Datasets live in /scratch/ana/datasets.", change{old: "/scratch", new: "/mnt/nvme"}, "- Datasets live in /mnt/nvme/ana/datasets."},
 		// a setting written with its value after "="
 		{"- Built with PGXS; PG_CONFIG=/usr/lib/postgresql/16/bin/pg_config.", change{new: "/usr/lib/postgresql/17/bin/pg_config", subject: []string{"pg_config"}}, "- Built with PGXS; PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config."},
 		{"- Built with PGXS; CFLAGS=/usr/lib/postgresql/16/bin/pg_config.", change{new: "/usr/lib/postgresql/17/bin/pg_config", subject: []string{"pg_config"}}, ""},

@@ -1176,26 +1176,37 @@ func imageTag(line, old, new string) (string, string) {
 }
 
 // lastPartGiven finds the one path of line whose last part is old and whose
-// parts before it new opens with, and gives new in its place.
+// parts before it new opens with, or the one path under old, a directory
+// given up ("/scratch" for "/scratch/ana/datasets"), and gives the path
+// new names in its place: new itself, or, when new is only the directory
+// put in old's place, new with the parts under old.
 func lastPartGiven(line, old, new string) (string, string) {
 	dir := new[:strings.LastIndex(new, "/")+1]
 	if dir == "" || strings.EqualFold(new[len(dir):], old) {
 		return "", ""
 	}
-	tok := ""
+	tok, repl := "", ""
 	for _, w := range strings.Fields(line) {
 		w = strings.TrimRight(strings.Trim(w, "`'\",;()!?"), ".")
-		if strings.EqualFold(w, dir+old) {
-			if tok != "" && tok != w {
-				return "", ""
+		r := ""
+		switch {
+		case strings.EqualFold(w, dir+old):
+			r = new
+		case absPath(old) && strings.HasPrefix(w, old+"/"):
+			if under := w[len(old):]; strings.HasSuffix(new, under) {
+				r = new
+			} else {
+				r = strings.TrimSuffix(new, "/") + under
 			}
-			tok = w
+		default:
+			continue
 		}
+		if tok != "" && tok != w {
+			return "", ""
+		}
+		tok, repl = w, r
 	}
-	if tok == "" {
-		return "", ""
-	}
-	return tok, new
+	return tok, repl
 }
 
 // holdsTag reports whether line writes v as an image's tag, with a "v" or
