@@ -666,7 +666,8 @@ func unitAfter(text, v string) string {
 	}
 	f := strings.Fields(text)
 	for i := 0; i+1 < len(f); i++ {
-		if trimValue(f[i]) != v || f[i] != v && !strings.HasPrefix(f[i], v) {
+		if strings.TrimLeft(f[i], "(~") != v {
+			// ("64," ends its clause: the next word is no unit of it.)
 			continue
 		}
 		if u := strings.TrimRight(f[i+1], ".,;:!?)"); unitRe().MatchString(u) || sizeUnits[strings.ToLower(u)] {

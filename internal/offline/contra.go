@@ -756,25 +756,20 @@ func (k *known) keyClash(c candidate, taken map[string]bool) (string, string) {
 	if !strings.Contains(c.line, "=") {
 		return "", ""
 	}
-	found := ""
-	for key, v := range keyValues(c.line) {
-		for _, l := range k.lines {
-			if k.removed[l] || taken[l] || k.from[l] == "" || strings.Contains(l, verificationPrefix) {
-				continue
+	cv := keyValues(c.line)
+	l := k.soleLine(func(l string) bool {
+		lv := keyValues(l)
+		for key, v := range cv {
+			if ov, ok := lv[key]; ok && !strings.EqualFold(ov, v) {
+				return true
 			}
-			if ov, ok := keyValues(l)[key]; !ok || strings.EqualFold(ov, v) {
-				continue
-			}
-			if found != "" && found != l {
-				return "", ""
-			}
-			found = l
 		}
-	}
-	if found == "" {
+		return false
+	})
+	if l == "" || taken[l] {
 		return "", ""
 	}
-	return found, k.from[found]
+	return l, k.from[l]
 }
 
 // keyValues are the settings a line writes as key=value, by lower-cased
