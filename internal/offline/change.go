@@ -1440,7 +1440,7 @@ func newValueFor(s, old string) string {
 		// another kind ("on GnuCOBOL 3.2"); any other word ends the
 		// search ("is gone we moved …").
 		rest, tier := s[loc[1]:], 1
-		if a := strings.ToLower(strings.TrimSpace(s[loc[0]:loc[1]])); (a == "is" || a == "are") && personalPronoun[strings.ToLower(lastWord(s[:loc[0]]))] || a == "we are" || a == "we're" {
+		if a := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s[loc[0]:loc[1]])), " now"); (a == "is" || a == "are") && personalPronoun[strings.ToLower(lastWord(s[:loc[0]]))] || a == "we are" || a == "we're" {
 			// "so we are consistent": a person is no setting (on one,
 			// "we're on X", the anchor takes the "on").
 			continue

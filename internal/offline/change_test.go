@@ -322,6 +322,7 @@ func TestChangesIn(t *testing.T) {
 		{"its all rust->wasm, runs in the browser on itch.", "", ""},
 		{"we moved from redis -> valkey last week.", "", "redis>valkey"},
 		{"Salesforce has retired the older API versions in our partner's org, so we are consistent.", "", ""},
+		{"The old sdk is retired, so we're now consistent.", "", ""},
 		// a path from the root given up is the path whole
 		{"From this week the output goes to /srv/research/deid; /mnt/deid-out is read-only now.", "", "/mnt/deid-out>/srv/research/deid"},
 		// a "with" phrase tells how a thing is done

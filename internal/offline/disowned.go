@@ -47,7 +47,7 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 		if lq := strings.ToLower(s.quote); !isNew(s.session) || !strings.Contains(lq, "memory") && !strings.Contains(lq, "notes") {
 			continue
 		}
-		for _, thing := range disownedThings(s.quote, message(said, i)) {
+		for _, thing := range disownedThings(s.quote, func() string { return message(said, i) }) {
 			name, l := k.heldName(strings.Fields(thing))
 			if l == "" {
 				continue
@@ -240,17 +240,18 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 }
 
 // disownedThings are the things a sentence names memory as saying or
-// being about, when its message (msg) calls that wrong, and the things it
-// calls memory wrong about in the same words.
-func disownedThings(sentence, msg string) []string {
+// being about, when its message (msg, joined only then) calls that wrong,
+// and the things it calls memory wrong about in the same words.
+func disownedThings(sentence string, msg func() string) []string {
 	var things []string
-	if wrongRe().MatchString(msg) {
-		for _, m := range memorySaysRe().FindAllStringSubmatch(sentence, -1) {
-			things = append(things, m[1])
-		}
-		for _, m := range memoryAboutRe().FindAllStringSubmatch(sentence, -1) {
-			things = append(things, m[1]+m[2])
-		}
+	for _, m := range memorySaysRe().FindAllStringSubmatch(sentence, -1) {
+		things = append(things, m[1])
+	}
+	for _, m := range memoryAboutRe().FindAllStringSubmatch(sentence, -1) {
+		things = append(things, m[1]+m[2])
+	}
+	if len(things) > 0 && !wrongRe().MatchString(msg()) {
+		things = nil
 	}
 	for _, m := range wrongAboutRe().FindAllStringSubmatch(sentence, -1) {
 		things = append(things, m[1])
@@ -260,7 +261,7 @@ func disownedThings(sentence, msg string) []string {
 
 // disowning reports whether a message calls what memory says wrong, as
 // disownedLines reads it.
-func disowning(m string) bool { return len(disownedThings(m, m)) > 0 }
+func disowning(m string) bool { return len(disownedThings(m, func() string { return m })) > 0 }
 
 // staleNamed finds the memory line a rule said in a message that calls
 // memory behind without naming what it says ("the note in memory is old:
