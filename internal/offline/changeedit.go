@@ -3,6 +3,7 @@ package offline
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -24,7 +25,53 @@ func wordRe(v string) *regexp.Regexp {
 // The plain substring test first spares compiling a pattern for the many
 // lines that do not hold v at all.
 func containsValue(line, v string) bool {
-	return v != "" && strings.Contains(strings.ToLower(line), strings.ToLower(v)) && wordRe(v).MatchString(line)
+	if v == "" || !strings.Contains(strings.ToLower(line), strings.ToLower(v)) {
+		return false
+	}
+	if wordRe(v).MatchString(line) {
+		return true
+	}
+	// A number with its unit glued on ("capped at 2.5x", "250ms")
+	// names the number.
+	for _, m := range unitNumberRe().FindAllStringSubmatch(line, -1) {
+		if m[3] != "" && m[2] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// unitNumberRe is a number as a word of its own, group 2, with the unit
+// glued on after it, group 3 ("3.0x", "250ms", "4GiB", "90%").
+var unitNumberRe = lazyregexp.New(`(?i)(^|[^\w.@/:+#~-])(\d+(?:\.\d+)?)(x|k|m|g|ms|s|h|d|kb|mb|gb|tb|kib|mib|gib|px|em|rem|pt|hz|khz|mhz|ghz|%)?(?:$|[^\w.:@/+#~-]|[.:-](?:$|[^\w]))`)
+
+// unitNumber is the one number of line written with a unit glued on that
+// is old's number however it is written ("3.0x" for "3"), and that word
+// with new's number in its place ("2.5x"); "" when there is none or more
+// than one. "its 2.5 now not 3" gives the cap of "capped at 3.0x" up.
+func unitNumber(line, old, new string) (string, string) {
+	o, err := strconv.ParseFloat(old, 64)
+	if err != nil || !plainNumber(new) {
+		return "", ""
+	}
+	tok, repl := "", ""
+	for _, m := range unitNumberRe().FindAllStringSubmatch(line, -1) {
+		if n, err := strconv.ParseFloat(m[2], 64); err != nil || n != o || m[3] == "" {
+			continue
+		}
+		if tok != "" && tok != m[2]+m[3] {
+			return "", ""
+		}
+		tok, repl = m[2]+m[3], new+m[3]
+	}
+	return tok, repl
+}
+
+// plainNumber reports whether v is a number written with digits and at
+// most one decimal point.
+func plainNumber(v string) bool {
+	_, err := strconv.ParseFloat(v, 64)
+	return err == nil && strings.Trim(v, "0123456789.") == "" && hasDigit(v)
 }
 
 // replaceValue rewrites every mention of old in line as new. A line that
@@ -200,7 +247,7 @@ func slotValueIn(line string, c change, labelled bool) string {
 		// (A version written with its "v", "v2.5.0", is one of the
 		// new one's shape.)
 		tagged := withoutV(v) != v && valueShape(withoutV(v)) == shape && dotted(c.new)
-		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !tagged && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(withoutV(v), withoutV(c.new)) || portAndVersion(v, c.new) {
+		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !tagged && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(withoutV(v), withoutV(c.new)) || portAndVersion(v, c.new) && !sameMeasure(unitAfter(line, v), unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new)) {
 			continue
 		}
 		if c.named != "" && (i == 0 || !strings.EqualFold(trimValue(words[i-1]), c.named)) {
@@ -212,7 +259,7 @@ func slotValueIn(line string, c change, labelled bool) string {
 			// former version: a version said bare is dotted.)
 			continue
 		}
-		if labelled && releaseVersion(v) && releaseVersion(c.new) && valueShape(v) != shape && labelledBy(words, i, subject, v, c.new) {
+		if labelled && releaseVersion(v) && (releaseVersion(c.new) || majorVersion(c.new)) && valueShape(v) != shape && labelledBy(words, i, subject, v, c.new) {
 			// "made with PICO-8 0.2.5g" for "upgraded pico8 to
 			// 0.2.6": the program's version right after its name.
 			return v
@@ -304,7 +351,7 @@ var nameJoints = strings.NewReplacer("_", " ", "-", " ")
 // 0.2.5g"); a copula between the name and the value ("The build
 // directory is build-rpi/") reads as a label's colon.
 func labelledBy(words []string, i int, subject map[string]bool, v, new string) bool {
-	versions := releaseVersion(v) && releaseVersion(new)
+	versions := releaseVersion(v) && (releaseVersion(new) || majorVersion(new))
 	if i == 0 || (!hasLetter(v) || !hasLetter(new)) && !versions {
 		// (A number for a name, or a name for a number, is another
 		// setting's value: "Board rev 3" is no board.)
@@ -358,6 +405,14 @@ func releaseVersion(v string) bool {
 	}
 	tag := strings.TrimRight(v[at:], "0123456789")
 	return dotted(v[:at]) && !strings.HasSuffix(v[:at], ".") && len(tag) <= 2 && strings.IndexFunc(tag, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
+// majorVersion reports whether v is a release named by its major number
+// alone, one or two digits ("upgraded to unity 6", "node 22"): right after
+// the program's name, where memory writes the full version ("Unity
+// 2022.3.20f1"), it is the program's new version.
+func majorVersion(v string) bool {
+	return len(v) <= 2 && v != "" && strings.Trim(v, "0123456789") == "" && v[0] != '0'
 }
 
 // onlyOfShape reports whether exactly one word of words is a value written
@@ -593,6 +648,10 @@ func changedLineIn(line string, c change, mem bool) string {
 			// "tritonserver:24.01-py3".
 			tok, repl = imageTag(line, old, c.new)
 		}
+		if tok == "" && plainNumber(old) {
+			// "3" given way to "2.5" in "capped at 3.0x".
+			tok, repl = unitNumber(line, old, c.new)
+		}
 		if tok == "" && strings.Contains(c.new, "/") {
 			// "v2" given way to "/api/v3" in "The REST API is
 			// /api/v2": the path whose last part was given up, when
@@ -670,12 +729,23 @@ func unitAfter(text, v string) string {
 			// ("64," ends its clause: the next word is no unit of it.)
 			continue
 		}
-		if u := strings.TrimRight(f[i+1], ".,;:!?)"); unitRe().MatchString(u) || sizeUnits[strings.ToLower(u)] {
+		if u := strings.TrimRight(f[i+1], ".,;:!?)"); unitRe().MatchString(u) || sizeUnits[strings.ToLower(u)] || siUnitRe().MatchString(u) {
 			return u
 		}
 		return ""
 	}
 	return ""
+}
+
+// siUnitRe is a unit of measure written with a metric prefix ("kS/s",
+// "MS/s", "kHz", "mA"); group 1 is the unit without its prefix.
+var siUnitRe = lazyregexp.New(`^(?:[kMGTmµu])?(S/s|sps|Hz|bps|B/s|W|V|A|F|Ω)$`)
+
+// sameMeasure reports whether units a and b measure one thing, whatever
+// their metric prefixes ("288 kS/s" and "1.536 MS/s" are sample rates).
+func sameMeasure(a, b string) bool {
+	ma, mb := siUnitRe().FindStringSubmatch(a), siUnitRe().FindStringSubmatch(b)
+	return ma != nil && mb != nil && ma[1] == mb[1]
 }
 
 // sizeUnits are units of size unitRe leaves out.

@@ -165,6 +165,16 @@ func TestReleaseVersion(t *testing.T) {
 	mem := "# Project Memory\n\n- Cart is game.p8, made with PICO-8 0.2.5g.\n- Sprites on page 3.\n"
 	memoryEdit(t, mem, "u:upgraded pico8 to 0.2.6 yesterday btw, the exports look different",
 		"- Cart is game.p8, made with PICO-8 0.2.6.", "0.2.5g")
+	// A release named by its major number alone gives way to it too; a
+	// count after a word that names no program does not.
+	mem = "# Project Memory\n\n- Unity 2022.3.20f1 LTS with URP.\n- Target is Quest 3.\n"
+	memoryEdit(t, mem, "u:upgraded to unity 6, ProjectVersion.txt committed. check it compiles",
+		"- Unity 6 LTS with URP.", "2022.3.20f1")
+	for v, want := range map[string]bool{"6": true, "22": true, "06": false, "123": false, "6.0": false, "": false} {
+		if got := majorVersion(v); got != want {
+			t.Errorf("majorVersion(%q) = %v, want %v", v, got, want)
+		}
+	}
 }
 
 // TestOnlyValueOfShape: the one value of a memory line written the way a
@@ -209,6 +219,8 @@ func TestLabelledBy(t *testing.T) {
 		{[]string{"builds", "on", "k3s", "1.28.4rc1"}, 3, map[string]bool{"k3s": true}, "1.28.4rc1", "1.29.0", true},
 		{[]string{"Board", "rev", "3"}, 2, map[string]bool{"rev": true}, "3", "4", false},
 		{[]string{"PICO-8", "0.2.5g"}, 1, map[string]bool{"pico8": true}, "0.2.5g", "port-9", false},
+		{[]string{"Unity", "2022.3.20f1"}, 1, map[string]bool{"unity": true}, "2022.3.20f1", "6", true},
+		{[]string{"Board", "rev", "3.1"}, 2, board, "3.1", "4", false},
 		// the copula joins the setting's name to its value
 		{[]string{"The", "build", "directory", "is", "build-rpi/"}, 4, map[string]bool{"directori": true, "directory": true}, "build-rpi", "/srv/yocto/build-acme", true},
 		{[]string{"The", "board", "is", "3"}, 3, board, "3", "nrf52840dk/nrf52840", false},
@@ -471,5 +483,32 @@ func TestSlotValuePlainVerb(t *testing.T) {
 		if got := memorySlotValue(tt.line, change{new: tt.new, subject: tt.subject}); got != tt.want {
 			t.Errorf("memorySlotValue(%q, %q) = %q, want %q", tt.line, tt.new, got, tt.want)
 		}
+	}
+}
+
+// TestNumberWithUnit: a number memory writes with its unit glued on, or
+// with a metric prefix, is the value a change of that number gives up,
+// and the edited line names the new number (a second run adds nothing);
+// a unit of another measure keeps a version from taking a number's place.
+func TestNumberWithUnit(t *testing.T) {
+	mem := "# Project Memory\n\n- Surge multiplier capped at 3.0x.\n- Zones are H3 cells.\n"
+	memoryEdit(t, mem, "u:keep the cap in mind, its 2.5 now not 3, legal made us lower it",
+		"- Surge multiplier capped at 2.5x.", "3.0x")
+	mem = "# Project Memory\n\n- The RTL-SDR dongle runs at 288 kS/s.\n- Blocks live in lib/.\n"
+	memoryEdit(t, mem, "u:Okay so big change: I bumped the dongle to 1.536 MS/s so I get both channels in one capture.",
+		"- The RTL-SDR dongle runs at 1.536 MS/s.", "288")
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{{"kS/s", "MS/s", true}, {"kHz", "MHz", true}, {"kS/s", "MHz", false}, {"MB", "MS/s", false}, {"", "", false}} {
+		if got := sameMeasure(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameMeasure(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+	if tok, repl := unitNumber("capped at 3.0x, floor 3x", "3", "2.5"); tok != "" || repl != "" {
+		t.Errorf("two ways of writing 3: unitNumber = %q, %q", tok, repl)
+	}
+	if !containsValue("capped at 2.5x.", "2.5") || containsValue("capped at 2.5x.", "2") || containsValue("build 2.5xyz", "2.5") {
+		t.Error("containsValue reads a number with its unit glued on")
 	}
 }
