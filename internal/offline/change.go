@@ -158,7 +158,7 @@ var (
 		// "8000 collides with the metrics sidecar we added": a value
 		// something else now holds.
 		lazyregexp.New(`(?i)(?:^|\s)` + valueName + `\s+(?:collides|clashes|conflicts)\s+with\b`),
-		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|(?:i|we)(?:'ve| have)? deleted|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|\w+ly)\b)`),
+		lazyregexp.New(`(?i)\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|retir(?:ed|ing)|removed|(?:i|we)(?:'ve| have)? deleted|killed|got rid of|ripped out|gave up on|moved (?:away )?from|moved off|switched (?:away )?from|we'?re off|we are off|off of|no more(?:\s+of)?)\s+` + article + `((?:[\w.-]+\s+){0,2}?` + name + `)(?:\s*[:;,.]|\s*$|\s+(?:and|now|for|to|in|on|it|we|since|because|so|last|yesterday|today|this|\w+ly)\b)`),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?\s+(?:(?:is|are|was|were)\s+(?:not|no longer)|(?:isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:[a-z]+ed|used|around|there)\b)[^.;,]{0,25}?\bany ?more\b`),
 		lazyregexp.New(`(?i)\b(?:don'?t|do not|doesn'?t|does not|no longer)\s+(?:\w+\s+){0,2}?(?:to|in|on|at|with|through|into|from)\s+` + article + name + `\s+any ?more\b`),
 		lazyregexp.New(`(?i)\bnot\s+(?:on\s+|using\s+)?` + article + name + `\s+any ?more\b`),
@@ -313,10 +313,18 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	if len(out) == 0 {
 		if rest := pastQualifiedPart(s); rest != "" {
 			out = readChanges(rest, "", next, after, src)
+		} else if loc := soFromTodayRe().FindStringIndex(s); loc != nil {
+			out = readChanges(strings.TrimLeft(s[loc[0]:], ",; "), "", next, after, src)
 		}
 	}
 	return out
 }
+
+// soFromTodayRe opens the decision a sentence comes to after what led to
+// it: "IT will remove the 18 install next month, so from today we build
+// against /opt/llvm-19". What comes before may plan or suppose; the
+// decision holds from the day it is said.
+var soFromTodayRe = lazyregexp.New(`(?i)[,;]\s*so\s+(?:from (?:today|now on)|starting (?:today|now)|as of (?:today|now))\b`)
 
 // decidedMoveRe is the team deciding a move as it speaks: "we're moving
 // to Vale 3", "we're raising the MSRV to Rust 1.81 today", "we move the
@@ -371,7 +379,7 @@ func decidedAsDone(s string) string {
 // as one: "bump targetSdk to 35", "change REPORT_INTERVAL to 900
 // seconds", "Bump the nixpkgs input to nixos-25.05". Group 1 is the verb,
 // group 2 the setting.
-var setRequestRe = lazyregexp.New(`(?i)(?:^|[.;:,!]\s+)(?:(?:ok|okay|so|and|then|please|pls)\s*,?\s+)*(bump|raise|lower|change|set|move|switch|upgrade|update|increase)\s+((?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+to\s+[\w.-]*\d[\w.-]*`)
+var setRequestRe = lazyregexp.New(`(?i)(?:^|[.;:,!]\s+)(?:(?:ok|okay|so|and|then|please|pls)\s*,?\s+)*(bump|raise|lower|change|set|move|switch|upgrade|update|increase|decrease|drop|cut|reduce)\s+((?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+to\s+[\w.-]*\d[\w.-]*`)
 
 // selfCorrectRe opens words that take back what was just said: "— no
 // wait, 128", ", sorry, 4 working days", "I mean 3.12".
@@ -379,7 +387,8 @@ var selfCorrectRe = lazyregexp.New(`(?i)^[\s,;:\x{2014}\x{2013}-]*(?:no wait|wai
 
 // pastOfRequest is each verb setRequestRe reads, in the past.
 var pastOfRequest = map[string]string{"bump": "bumped", "raise": "raised", "lower": "lowered", "change": "changed",
-	"set": "changed", "move": "moved", "switch": "switched", "upgrade": "upgraded", "update": "updated", "increase": "raised"}
+	"set": "changed", "move": "moved", "switch": "switched", "upgrade": "upgraded", "update": "updated", "increase": "raised",
+	"decrease": "lowered", "drop": "lowered", "cut": "lowered", "reduce": "lowered"}
 
 // requestAsDone writes a request that a setting take a new value as the
 // change made: the agent carries it out, and the project holds the new
@@ -940,6 +949,11 @@ func loneValue(text string, src source) (change, bool) {
 		if hasDigit(v) || strings.ContainsAny(v, "./:_") {
 			// Any other value ("from ps 4 the lang is htdp/isl+")
 			// leaves it unclear which one is the setting's.
+			if at >= 0 && strings.Contains(v, trimValue(words[at])+"/") {
+				// "/opt/llvm-19 … -DMLIR_DIR=/opt/llvm-19/lib/cmake":
+				// a path under the value is the value again.
+				continue
+			}
 			if at >= 0 || strings.ContainsAny(v, "%$") {
 				return change{}, false
 			}
@@ -960,10 +974,10 @@ func loneValue(text string, src source) (change, bool) {
 	}
 	ch := change{new: v, terms: nonValues(text), src: src}
 	if hostLike(v) || absPath(v) {
-		if at == 0 || !linkWords[strings.ToLower(trimValue(words[at-1]))] && !strings.HasSuffix(words[at-1], ":") {
-			// A host or a path held is one something is, is on or
-			// goes to, or follows a label's colon; "I changed
-			// vite.config.ts" names a file edited.
+		if at == 0 || !linkWords[strings.ToLower(trimValue(words[at-1]))] && strings.ToLower(words[at-1]) != "against" && !strings.HasSuffix(words[at-1], ":") {
+			// A host or a path held is one something is, is on, goes
+			// to or is built against, or follows a label's colon; "I
+			// changed vite.config.ts" names a file edited.
 			return change{}, false
 		}
 		vt := termSet(factTerms(v))

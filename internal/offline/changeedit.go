@@ -45,6 +45,34 @@ func containsValue(line, v string) bool {
 // glued on after it, group 3 ("3.0x", "250ms", "4GiB", "90%").
 var unitNumberRe = lazyregexp.New(`(?i)(^|[^\w.@/:+#~-])(\d+(?:\.\d+)?)(x|k|m|g|ms|s|h|d|kb|mb|gb|tb|kib|mib|gib|px|em|rem|pt|hz|khz|mhz|ghz|%)?(?:$|[^\w.:@/+#~-]|[.:-](?:$|[^\w]))`)
 
+// numberedSibling reports whether paths a and b differ only in their
+// numbers ("/opt/llvm-18" and "/opt/llvm-19"): one install of a program
+// in place of another.
+func numberedSibling(a, b string) bool {
+	if a == b || !strings.Contains(a, "/") || !strings.Contains(b, "/") || !hasDigit(a) || !hasDigit(b) {
+		return false
+	}
+	noDigits := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return noDigits(a) == noDigits(b)
+}
+
+// gluedNumber splits v, a number written with its unit glued on
+// ("5s", "3.0x"), into the number and the unit; "", "" for any other v.
+func gluedNumber(v string) (string, string) {
+	m := unitNumberRe().FindStringSubmatch(v)
+	if m == nil || m[3] == "" || m[2]+m[3] != v {
+		return "", ""
+	}
+	return m[2], m[3]
+}
+
 // unitNumber is the one number of line written with a unit glued on that
 // is old's number however it is written ("3.0x" for "3"), and that word
 // with new's number in its place ("2.5x"); "" when there is none or more
@@ -108,6 +136,13 @@ func replaceValue(line, old, new string) string {
 		rest = rest[start+len(old):]
 	}
 	b.WriteString(rest)
+	if absPath(old) && absPath(new) && !strings.HasSuffix(old, "/") {
+		// "-DMLIR_DIR=/opt/llvm-18/lib/cmake/mlir" for "/opt/llvm-18":
+		// a path under the old one moves with it.
+		s := strings.ReplaceAll(b.String(), old+"/", new+"/")
+		b.Reset()
+		b.WriteString(s)
+	}
 	if whole(old) && whole(new) {
 		// A port written as a setting inside the line (`~port:8080`,
 		// `PORT=8080`) is the same port: a line that keeps it would
@@ -227,6 +262,10 @@ func slotValueIn(line string, c change, labelled bool) string {
 	for _, t := range c.subject {
 		subject[t] = true
 	}
+	// "karpenter 1.1.1 time. bump the chart to 1.1.1": the name the
+	// message writes the new value right after names the setting, in a
+	// line that writes its value right after that name too.
+	named := nameBefore(c.context, c.new)
 	shape := valueShape(c.new)
 	for i, w := range words {
 		v := trimValue(w)
@@ -244,9 +283,23 @@ func slotValueIn(line string, c change, labelled bool) string {
 			// the port of the address is the setting's value.
 			v = p
 		}
+		if numberedSibling(v, c.new) {
+			// "/opt/llvm-18" for "we build against /opt/llvm-19": the
+			// same path with another release number in it.
+			return v
+		}
+		if n, _ := gluedNumber(v); n != "" && plainNumber(c.new) && unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new) != "" && !strings.EqualFold(n, c.new) && namesSetting(strings.Join(words[max(0, i-4):i], " "), subject) {
+			// "gives Qdrant a 5s timeout" for "drop the qdrant
+			// timeout to 1500 ms": a measure written with its unit
+			// glued on, for a new one given with its unit.
+			return v
+		}
 		// (A version written with its "v", "v2.5.0", is one of the
 		// new one's shape.)
 		tagged := withoutV(v) != v && valueShape(withoutV(v)) == shape && dotted(c.new)
+		if named != "" && i > 0 && hasDigit(v) && (valueShape(v) == shape || tagged) && !strings.EqualFold(withoutV(v), withoutV(c.new)) && slices.Contains(factTerms(words[i-1]), named) {
+			return v
+		}
 		if v == "" || !hasDigit(v) && !strings.ContainsAny(v, "./:_-") || valueShape(v) != shape && !tagged && !sameClass(v, c.new) && !(labelled && labelledBy(words, i, subject, v, c.new)) || strings.EqualFold(withoutV(v), withoutV(c.new)) || portAndVersion(v, c.new) && !sameMeasure(unitAfter(line, v), unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new)) {
 			continue
 		}
@@ -304,13 +357,36 @@ func slotValueIn(line string, c change, labelled bool) string {
 	return ""
 }
 
+// nameBefore is the program name text writes right before the value v
+// ("karpenter 1.1.1"), as a fact term, or "" when no word names one
+// there (a link word, "to 1.1.1", names nothing).
+func nameBefore(text, v string) string {
+	if text == "" || !hasDigit(v) || !strings.Contains(text, v) {
+		return ""
+	}
+	f := strings.Fields(text)
+	for i := 1; i < len(f); i++ {
+		if trimValue(f[i]) != v || strings.ContainsAny(f[i-1][len(f[i-1])-1:], ",;.:") {
+			continue
+		}
+		w := strings.ToLower(f[i-1])
+		if linkWords[w] || notValue[w] || !programName(w) {
+			continue
+		}
+		if ts := factTerms(w); len(ts) == 1 {
+			return ts[0]
+		}
+	}
+	return ""
+}
+
 // namesSetting reports whether a stretch of a line names the setting by a
 // term of its subject that is no value and no plain verb (plainVerbs). A
 // program's name with a digit in it is a name ("Media3 version is 1.3.1"
 // for "bumped Media3 to 1.4.1").
 func namesSetting(window string, subject map[string]bool) bool {
 	for _, t := range factTerms(window) {
-		if subject[t] && (!valueTerms([]string{t})[t] || programName(t)) && !plainVerbs[t] {
+		if (subject[t] || packageOf(subject, t)) && (!valueTerms([]string{t})[t] || programName(t)) && !plainVerbs[t] {
 			return true
 		}
 	}
@@ -372,9 +448,25 @@ func labelledBy(words []string, i int, subject map[string]bool, v, new string) b
 		label = words[i-2]
 	}
 	for _, t := range append(factTerms(label), factTerms(strings.ReplaceAll(label, "-", ""))...) {
-		if subject[t] && !plainVerbs[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
+		if (subject[t] || versions && packageOf(subject, t)) && !plainVerbs[t] && (!valueTerms([]string{t})[t] || versions && programName(t)) {
 			// (Right before a version, a name with a digit is the
 			// program's: "PICO-8 0.2.5g", "python3 3.11".)
+			return true
+		}
+	}
+	return false
+}
+
+// packageSuffixes end a program's package name where prose names the
+// program bare ("tailwindcss" for Tailwind, "threejs" for three.js).
+var packageSuffixes = []string{"css", "js", "py", "-cli", "cli"}
+
+// packageOf reports whether subject names the program t by its package
+// name, or t is the package of a program subject names: "bumped
+// tailwindcss to 4.1" is about "Tailwind 3.4".
+func packageOf(subject map[string]bool, t string) bool {
+	for _, suf := range packageSuffixes {
+		if subject[t+suf] || len(t) > len(suf)+3 && strings.HasSuffix(t, suf) && subject[strings.TrimSuffix(t, suf)] {
 			return true
 		}
 	}
@@ -694,10 +786,14 @@ func changedLineIn(line string, c change, mem bool) string {
 			return ""
 		}
 	}
-	if ou, nu := unitAfter(line, old), unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new); ou != "" && nu != "" && !strings.EqualFold(ou, nu) {
+	ou, nu := unitAfter(line, old), unitAfter(firstNonEmpty([]string{c.src.quote, c.context}), c.new)
+	if ou != "" && nu != "" && !strings.EqualFold(ou, nu) {
 		// "raise the scrollback cap to 1 GiB" for "Scrollback cap: 64
 		// MB": the number goes with its unit, or the edit says 1 MB.
 		old, c.new = old+" "+ou, c.new+" "+nu
+	} else if _, gu := gluedNumber(old); gu != "" && nu != "" && plainNumber(c.new) {
+		// "a 5s timeout" for "1500 ms": the new number with its unit.
+		c.new += " " + nu
 	}
 	base := withoutStaleNote(line, old, c)
 	if dotted(c.new) && dotted(withoutV(old)) {
@@ -738,8 +834,8 @@ func unitAfter(text, v string) string {
 }
 
 // siUnitRe is a unit of measure written with a metric prefix ("kS/s",
-// "MS/s", "kHz", "mA"); group 1 is the unit without its prefix.
-var siUnitRe = lazyregexp.New(`^(?:[kMGTmµu])?(S/s|sps|Hz|bps|B/s|W|V|A|F|Ω)$`)
+// "MS/s", "kHz", "mA", "cm"); group 1 is the unit without its prefix.
+var siUnitRe = lazyregexp.New(`^(?:[kMGTcmµu])?(S/s|sps|Hz|bps|B/s|W|V|A|F|Ω|m|g)$`)
 
 // sameMeasure reports whether units a and b measure one thing, whatever
 // their metric prefixes ("288 kS/s" and "1.536 MS/s" are sample rates).

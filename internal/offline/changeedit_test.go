@@ -512,3 +512,49 @@ func TestNumberWithUnit(t *testing.T) {
 		t.Error("containsValue reads a number with its unit glued on")
 	}
 }
+
+// TestChangeReachesItsLine: a change reaches the memory line it gives a
+// value of however the two write it: a measure with its unit glued on or
+// in another unit, a program by its package's name or by the name the
+// message writes right before the value, an install path with another
+// release number in it (and the paths under it), a decision said after
+// the plan that led to it.
+func TestChangeReachesItsLine(t *testing.T) {
+	for _, tt := range []struct{ name, line, said, want, not string }{
+		{"glued unit", "search-api gives Qdrant a 5s timeout per query.",
+			"u:p95 goes up during imports. drop the qdrant query timeout to 1500 ms and if it trips return 503",
+			"- search-api gives Qdrant a 1500 ms timeout per query.", "5s"},
+		{"metric length", "CHM resolution is 1 m.",
+			"u:Now the 1 m is too coarse for the saplings. Please change CHM resolution to 50 cm, the whole pipeline.",
+			"- CHM resolution is 50 cm.", "50 m."},
+		{"package name", "Front-end assets are built with Vite; Tailwind 3.4.",
+			"u:Upgrade time. I've bumped tailwindcss to 4.1 in package.json and swapped the postcss plugin.",
+			"- Front-end assets are built with Vite; Tailwind 4.1.", "3.4"},
+		{"name before the value", "Karpenter v0.37; NodePools live in karpenter/.",
+			"u:karpenter 1.1.1 time. we're way behind. bump the chart to 1.1.1, migrate the NodePools to karpenter.sh/v1.",
+			"- Karpenter v1.1.1; NodePools live in karpenter/.", "0.37"},
+		{"numbered install path", "MLIR comes from /opt/llvm-18 (cmake -DMLIR_DIR=/opt/llvm-18/lib/cmake/mlir).",
+			"u:IT has installed LLVM 19.1.4 under /opt/llvm-19 and will remove the 18 installation next month, so from today we build against /opt/llvm-19: please reconfigure with -DMLIR_DIR=/opt/llvm-19/lib/cmake/mlir.",
+			"- MLIR comes from /opt/llvm-19 (cmake -DMLIR_DIR=/opt/llvm-19/lib/cmake/mlir).", "llvm-18"},
+		{"numbered install path alone", "MLIR comes from /opt/llvm-18 (cmake -DMLIR_DIR=/opt/llvm-18/lib/cmake/mlir).",
+			"u:IT put LLVM 19 on the cluster, so from today we build against /opt/llvm-19.",
+			"- MLIR comes from /opt/llvm-19 (cmake -DMLIR_DIR=/opt/llvm-19/lib/cmake/mlir).", "llvm-18"},
+		{"moved off, then when", "Hosted on Netlify, deploys from main.",
+			"u:We moved off Netlify last week; it's Cloudflare Pages now, still builds from main.",
+			"- Hosted on Cloudflare Pages, deploys from main.", "Netlify"},
+		// the name before the value names only the value right after it
+		{"another program's version", "Client code is in lka/, using the carla wheel in a Python 3.8 venv (.venv).",
+			"u:carla 0.9.15 is out and fixes the sensor sync bug. i upgraded the container on bigrig to 0.9.15 and the wheel in .venv too.",
+			"", "Python 0.9.15"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			memoryEdit(t, "# Project Memory\n\n- "+tt.line+"\n- Tests run with make check.\n", tt.said, tt.want, tt.not)
+		})
+	}
+	if nameBefore("bump the chart to 1.1.1", "1.1.1") != "" || nameBefore("karpenter 1.1.1 time.", "1.1.1") != "karpenter" {
+		t.Error("nameBefore: a link word names no program")
+	}
+	if !numberedSibling("/opt/llvm-18", "/opt/llvm-19") || numberedSibling("/opt/llvm-18", "/srv/llvm-19") || numberedSibling("llvm-18", "llvm-19") {
+		t.Error("numberedSibling")
+	}
+}
