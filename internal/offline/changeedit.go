@@ -458,8 +458,9 @@ func labelledBy(words []string, i int, subject map[string]bool, v, new string) b
 }
 
 // packageSuffixes end a program's package name where prose names the
-// program bare ("tailwindcss" for Tailwind, "threejs" for three.js).
-var packageSuffixes = []string{"css", "js", "py", "-cli", "cli"}
+// program bare ("tailwindcss" for Tailwind, "threejs" for three.js), or
+// its installer's ("juliaup" for Julia, "rustup" for Rust).
+var packageSuffixes = []string{"css", "js", "py", "-cli", "cli", "up"}
 
 // packageOf reports whether subject names the program t by its package
 // name, or t is the package of a program subject names: "bumped
@@ -471,6 +472,16 @@ func packageOf(subject map[string]bool, t string) bool {
 		}
 	}
 	return false
+}
+
+// namesOneThing reports whether two lists of terms share one, or one
+// names a program the other names by its package (packageOf).
+func namesOneThing(a, b []string) bool {
+	as := termSet(a)
+	if intersects(as, termSet(b)) {
+		return true
+	}
+	return slices.ContainsFunc(b, func(t string) bool { return packageOf(as, t) })
 }
 
 // programName reports whether t is written as a program's name may be
@@ -765,7 +776,7 @@ func changedLineIn(line string, c change, mem bool) string {
 	} else if negatedIn(line, strings.ToLower(old)) {
 		return ""
 	}
-	if c.old != "" && valueShape(old) == "9" && !(strings.Contains(old, ".") && endsWithValue(line, old)) && !intersects(termSet(c.terms), termSet(nonValues(plain(line)))) && !portMoved(line, old, c.new) {
+	if c.old != "" && valueShape(old) == "9" && !(strings.Contains(old, ".") && endsWithValue(line, old)) && !namesOneThing(c.terms, nonValues(plain(line))) && !portMoved(line, old, c.new) {
 		// A bare number is a value of many settings: the line must
 		// name the setting the sentence is about. A version with a
 		// dot, named as the one given up ("5.3 is dead"), may stand

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -437,6 +438,12 @@ func typedValues(line string) []typedValue {
 			// of a line are neither, and skip both patterns.
 			continue
 		}
+		if d := durationValue(w, f[i+1:]); d != "" {
+			// "24h", "10 minutes": how long something lasts or
+			// waits.
+			out = append(out, typedValue{kind: "duration", value: d})
+			continue
+		}
 		if n, unit := unitValue(lw, f[i+1:]); n != "" {
 			// "30 fps", "25fps": a number in a unit a setting is
 			// written in.
@@ -474,6 +481,10 @@ func valuesOf(line string) []typedValue {
 // but for case, and for a series' name but for the marks inside it
 // ("PICO-8" and "pico8"; a version's dot is no such mark).
 func sameValue(kind, a, b string) bool {
+	if kind == "duration" {
+		// ("10 minutes" and "600s" are one span of time.)
+		return seconds(a) == seconds(b)
+	}
 	if !strings.HasPrefix(kind, "series:") {
 		return strings.EqualFold(a, b)
 	}
@@ -549,6 +560,45 @@ func unitValue(w string, rest []string) (string, string) {
 	return "", ""
 }
 
+// durationUnits are the units a span of time is written in, and the
+// seconds each stands for.
+var durationUnits = map[string]float64{"ms": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+	"min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600,
+	"hours": 3600, "d": 86400, "day": 86400, "days": 86400, "week": 604800, "weeks": 604800}
+
+// durationValue is the span of time w writes, with its unit glued on
+// ("24h", "1500ms") or in the next word ("10 minutes"), as written; ""
+// when w is no number or no unit of time follows it.
+func durationValue(w string, rest []string) string {
+	i := strings.IndexFunc(w, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	switch {
+	case i < 0 && len(rest) > 0 && plainNumber(w):
+		u := strings.Trim(rest[0], ".,;:!?()")
+		if _, ok := durationUnits[strings.ToLower(u)]; ok && u == strings.ToLower(u) {
+			return w + " " + u
+		}
+	case i > 0 && plainNumber(w[:i]):
+		if _, ok := durationUnits[w[i:]]; ok {
+			return w
+		}
+	}
+	return ""
+}
+
+// seconds is the span of time a duration value writes, in seconds.
+func seconds(d string) float64 {
+	d = strings.ReplaceAll(d, " ", "")
+	i := strings.IndexFunc(d, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i <= 0 {
+		return -1
+	}
+	n, err := strconv.ParseFloat(d[:i], 64)
+	if err != nil {
+		return -1
+	}
+	return n * durationUnits[strings.ToLower(d[i:])]
+}
+
 // hostOf is the host a word names: the host of a URL (one with a dot),
 // or a host name with a domain (hostLike), a port after it set aside
 // ("kiln.shop.lan:1883"); "" for localhost, loopback and anything else.
@@ -603,6 +653,50 @@ func versionProduct(words []string) string {
 		return productName(strings.ReplaceAll(w, "'", ""))
 	}
 	return ""
+}
+
+// sameModifiers reports whether two lines name their shared things with
+// no word the other lacks right before them: "Refresh tokens" and "ID
+// tokens" are two kinds of token, "for ID tokens" and "ID tokens expire"
+// one.
+func sameModifiers(a, b string) bool {
+	ma, mb := modifiers(a), modifiers(b)
+	foreign := func(ws map[string]bool, other map[string]map[string]bool) bool {
+		for w := range ws {
+			if _, ok := other[w]; w != "" && !ok {
+				return true
+			}
+		}
+		return false
+	}
+	for t, xs := range ma {
+		if ys, ok := mb[t]; ok && foreign(xs, mb) && foreign(ys, ma) {
+			return false
+		}
+	}
+	return true
+}
+
+// modifiers maps each term of line to the terms of the words right before
+// its mentions ("" where that word is no term of a thing).
+func modifiers(line string) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	prev := ""
+	for _, w := range strings.Fields(line) {
+		ts := nonValues(w)
+		t := ""
+		if len(ts) == 1 {
+			t = ts[0]
+		}
+		if t != "" {
+			if out[t] == nil {
+				out[t] = map[string]bool{}
+			}
+			out[t][prev] = true
+		}
+		prev = t
+	}
+	return out
 }
 
 // sameProduct reports whether two versions' products are one: the same
@@ -905,6 +999,12 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// saying it tells a move ("from now on" only
 					// marks a rule lasting).
 					same = same || sharesSubject(subj, m.subject()) && !nested(v.value, mv.value) && moved != nil && moved(v.value)
+				case v.kind == "duration":
+					// Many things of a project last or wait: the
+					// same one is named by two words of both lines
+					// ("ID tokens expire after 24h" for "1h for ID
+					// tokens").
+					same = same || sharedSubjects(subj, m.subject()) >= 2 && sameModifiers(said, m.line)
 				case strings.HasPrefix(v.kind, "unit:"):
 					// One line holding a number in the unit, told
 					// changed: the unit names the setting ("we

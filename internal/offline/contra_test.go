@@ -135,9 +135,10 @@ func TestTypedValues(t *testing.T) {
 		{"Broker at amqp://orderdesk@mq.internal:5672/orderdesk.", "host:mq.internal"},
 		// an address is a value of its own beside a host's name
 		{"Primary is ns1.corp.example (10.20.0.53); secondaries pull.", "host:ns1.corp.example,ip:10.20.0.53"},
-		// a number in a unit a setting is written in
+		// a number in a unit a setting is written in, a span of time in
+		// its own kind
 		{"Clips are 1080x1920 vertical at 30 fps.", "unit:fps:30"},
-		{"The recap is 25fps and 15 s long.", "unit:fps:25"},
+		{"The recap is 25fps and 15 s long.", "unit:fps:25,duration:15 s"},
 		// a constraint's operator is no product
 		{"The gemspec says required_ruby_version >= 3.1.", "version:3.1@required_ruby_version"},
 		// A variable's value is its own kind, and what it is besides.
@@ -635,5 +636,68 @@ func TestKeyClash(t *testing.T) {
 		if got, _ := k.keyClash(candidate{kind: KindCorrection, line: tt.line}, map[string]bool{}); got != tt.want {
 			t.Errorf("keyClash(%q) = %q, want %q", tt.line, got, tt.want)
 		}
+	}
+}
+
+// TestSpanOfTime: a span of time is a value of its own kind, the same
+// span however its unit is written; a new one replaces the line holding
+// the span of the same thing (two words of both lines name it) and leaves
+// another thing's span alone.
+func TestSpanOfTime(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- ID tokens expire after 24h (expiry.idTokens).\n- Issuer is sso.acme.internal.\n",
+		"u:Yes, that's exactly right, thank you — keep it that way from now on, 1h for ID tokens.",
+		"- ID tokens expire after 1h", "24h")
+	mem := []valuedLine{{line: "- Backups are kept for 30 days.", vals: valuesOf("- Backups are kept for 30 days.")},
+		{line: "- ID tokens expire after 24h.", vals: valuesOf("- ID tokens expire after 24h.")},
+		{line: "- Control loop period 250 ms; SSR drive on PB0.", vals: valuesOf("- Control loop period 250 ms; SSR drive on PB0.")}}
+	for said, want := range map[string]string{
+		"From now on the test suite must finish within 10 minutes.":                                 "",
+		"Refresh tokens now expire after 7 days.":                                                   "",
+		"ID tokens now expire after 60 minutes.":                                                    "- ID tokens expire after 24h.",
+		"With a zero-cross SSR a 250 ms period is silly, so the control loop period is 500 ms now.": "- Control loop period 250 ms; SSR drive on PB0.",
+	} {
+		if got, _, _ := pairValues(mem, valuesOf(said), said, subjectTerms(said), true, nil, nil); got != want {
+			t.Errorf("pairValues(%q) = %q, want %q", said, got, want)
+		}
+	}
+	if !sameValue("duration", "10 minutes", "600s") || sameValue("duration", "1h", "24h") || durationValue("24h", nil) != "24h" || durationValue("10", []string{"minutes,"}) != "10 minutes" || durationValue("10", []string{"Minutes"}) != "" {
+		t.Error("durations")
+	}
+}
+
+// TestProgramByItsInstaller: a version given up where the message names
+// the program by its installer ("juliaup") is the program's.
+func TestProgramByItsInstaller(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Julia 1.10 (LTS); the Manifest.toml is committed.\n- Runs write HDF5 to runs/.\n",
+		"u:The CI on the cluster fails since Monday because there is now only juliaup with 1.11, the 1.10 module is removed, so please update the Manifest.",
+		"- Julia 1.11", "1.10")
+}
+
+// TestSwitchedBackOn: "not anymore off" rules out the memory line that
+// says the thing is off.
+func TestSwitchedBackOn(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Culling is off.\n- MFW range is 100 to 1000.\n",
+		"u:The reviewer wants culling. So from now on we use culling at 20% in every analysis, not anymore off.",
+		"- We use culling at 20% in every analysis.", "Culling is off")
+}
+
+// TestOffTheTable: "X is off the table" rules out the memory line that
+// uses X.
+func TestOffTheTable(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Protein intensities are normalised with median centering before limma.\n- Scripts are in R/.\n",
+		"u:So from now on we normalise with cyclic loess in every analysis, median normalisation is off the table.",
+		"cyclic loess", "median centering")
+}
+
+// TestNothingNewThere: a sentence that says a thing goes on as before
+// ("nothing new there") is memory's line said again, however the two
+// write the word they share ("validation", "validated").
+func TestNothingNewThere(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Every plate is validated with the Pandera schemas in platesync/schemas.py before upload.\n- Results go to Benchling.\n",
+		"u:Two runs today. Validation stays with Pandera as before, nothing new there.", "", "Pandera")
+	memoryEdit(t, "# Project Memory\n\n- Postgres access goes through Quill.\n- Results go to Benchling.\n",
+		"u:We still read and write the ledger tables through Quill as we always have, nothing new there.", "", "Quill")
+	if !kinTerm("validation", map[string]bool{"validat": true}) || kinTerm("plate", map[string]bool{"platesync": true}) {
+		t.Error("kinTerm")
 	}
 }

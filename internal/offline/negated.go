@@ -17,13 +17,18 @@ import (
 // name what the line holds; beside it the line would say the opposite.
 
 // ruledOutRe is a thing ruled out by the word right after a negation:
-// "no immediate retries", "no longer label-encode", "not local disk". Only
-// that word (a dotted name whole, "no log.Printf"): in "no idle scaling
-// to zero" the next one is what idling is said of. "never" more often
+// "no immediate retries", "no longer label-encode", "not local disk", "not
+// anymore off". Only that word (a dotted name whole, "no log.Printf"): in
+// "no idle scaling to zero" the next one is what idling is said of. "never" more often
 // rules out what a thing may do ("must never scale to zero") than what
 // memory says it does. Group 1 is a verb of having before it: "the
 // compose file has no postgres" tells what a thing lacks.
-var ruledOutRe = lazyregexp.New(`(?i)(\b(?:has|have|had)\s+)?\b(?:no longer|no|not)\s+(?:(?:a|an|the|any|more)\s+)?([\w<>@/+#-]+(?:\.\w[\w<>@/+#-]*)*)`)
+var ruledOutRe = lazyregexp.New(`(?i)(\b(?:has|have|had)\s+)?\b(?:no longer|no|not)\s+(?:any ?more\s+|any longer\s+)?(?:(?:a|an|the|any|more)\s+)?([\w<>@/+#-]+(?:\.\w[\w<>@/+#-]*)*)`)
+
+// offTableRe is a thing ruled out by what is said of it after: "Median
+// normalisation is off the table", "cron is a no-go". Group 1 is the
+// word that names it first.
+var offTableRe = lazyregexp.New(`(?i)\b([\w-]+)(?:\s+[\w-]+)?\s+(?:is|are)\s+(?:off the table|out of the question|a no-go)\b`)
 
 // placeRuledOutRe is a folder ruled out as the place: "Not in
 // templates/." Group 1 is the folder, written as a path.
@@ -54,7 +59,12 @@ func (k *known) negated(c candidate, taken map[string]bool) (string, string) {
 		for _, m := range ruledOutRe().FindAllStringSubmatch(said, -1) {
 			// ("not inside the container", "not by minion name" rule
 			// out a place or a way, not a thing.)
-			if w := strings.ToLower(strings.Trim(m[2], ".-")); m[1] == "" && !placeWords[w] && !meansWords[w] && len(w) >= 4 && !textkeyStop(w) {
+			if w := strings.ToLower(strings.Trim(m[2], ".-")); m[1] == "" && !placeWords[w] && !meansWords[w] && (len(w) >= 4 || w == "off") && !textkeyStop(w) {
+				ruled = append(ruled, ruling{w, said})
+			}
+		}
+		for _, m := range offTableRe().FindAllStringSubmatch(said, -1) {
+			if w := strings.ToLower(m[1]); len(w) >= 4 && !textkeyStop(w) {
 				ruled = append(ruled, ruling{w, said})
 			}
 		}

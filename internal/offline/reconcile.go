@@ -397,7 +397,7 @@ var unchangedRe = lazyregexp.New(`(?i)\b(?:as usual|as always|like always|same a
 // the engine", "continue to write British spelling", "the files still go
 // into …", "as before", "as ever", "I take it …". Such a sentence says
 // nothing new by construction: it restates something settled.
-var goesOnRe = lazyregexp.New(`(?i)\b(?:still|remains?|remained|continues? to|continued to|stays?|stayed|as (?:before|ever)|like before|same as (?:before|ever)|i take it|as it is|as they are|unchanged)\b`)
+var goesOnRe = lazyregexp.New(`(?i)\b(?:still|remains?|remained|continues? to|continued to|stays?|stayed|as (?:before|ever)|like before|same as (?:before|ever)|i take it|as it is|as they are|unchanged|nothing (?:new|changed)(?: there| here)?)\b`)
 
 // newThingRe is "new" before the thing it makes new (group 1).
 var newThingRe = lazyregexp.New(`(?i)\bnew\s+([a-z]{3,})\b`)
@@ -480,9 +480,27 @@ func (k *known) goesOnAs(line string) bool {
 			if theirs[t] {
 				shared++
 				named = named || names[t]
+			} else if kinTerm(t, theirs) {
+				// ("validation" and "validated": one word's forms.)
+				shared++
 			}
 		}
 		if shared >= 2 && named {
+			return true
+		}
+	}
+	return false
+}
+
+// kinTerm reports whether terms hold another form of the word t that
+// the stemmer leaves apart ("validation" beside "validat"): the two share
+// their first six letters.
+func kinTerm(t string, terms map[string]bool) bool {
+	if len(t) < 6 {
+		return false
+	}
+	for o := range terms {
+		if len(o) >= 6 && o[:6] == t[:6] && strings.IndexFunc(o, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
 			return true
 		}
 	}
