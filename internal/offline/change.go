@@ -201,7 +201,7 @@ var (
 	// "moved the dev server to 3001", "the api is on 9090 these days",
 	// "docs are in content/ now".
 	slotChangeRe = lazyregexp.New(`(?i)((?:[\w.-]+\s+){0,3})\b(?:moved|moves|switched|migrated|changed|upgraded|downgraded|bumped|raised|lowered|updated|upped)\s+(.{0,40}?)\s*\bto\s+` + article + `((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName +
-		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now on|going forward)\b` +
+		`|(?:^|[\s,;:])((?:[\w.'-]+\s+){0,4}?)(?:is\s+|are\s+|runs\s+|run\s+|listens\s+)?(?:on\s+|at\s+|in\s+|under\s+)?` + placeName + `\s+(?:now|nowadays|these days|from today|from now(?: on)?|going forward)\b` +
 		`|((?:[\w.-]+\s+){0,3})\b(?:were|was|got|have been|has been)\s+(?:rebuilt|reinstalled|redeployed|recreated|reimaged)\s+(?:on|with)\s+((?:[a-z][\w+#-]*\s+){0,2}?)` + valueName)
 	// updatedToRe is a thing updated to a value written as one: "I
 	// updated TinyGo to 0.33", "upped the pool size to 20", "updated the

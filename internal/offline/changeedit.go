@@ -63,6 +63,30 @@ func numberedSibling(a, b string) bool {
 	return noDigits(a) == noDigits(b)
 }
 
+// namedMention is where line writes old, a number it writes more than
+// once, right after words naming the setting (subject): -1 when the line
+// writes it once, -2 when no mention or more than one is so named.
+func namedMention(line, old string, subject []string) int {
+	locs := wordRe(old).FindAllStringSubmatchIndex(line, -1)
+	if len(locs) < 2 {
+		return -1
+	}
+	subj := termSet(subject)
+	at := -2
+	for _, loc := range locs {
+		start := loc[3] // end of the leading boundary
+		words := strings.Fields(line[:start])
+		if !namesSetting(strings.Join(words[max(0, len(words)-4):], " "), subj) {
+			continue
+		}
+		if at >= 0 {
+			return -2
+		}
+		at = start
+	}
+	return at
+}
+
 // gluedNumber splits v, a number written with its unit glued on
 // ("5s", "3.0x"), into the number and the unit; "", "" for any other v.
 func gluedNumber(v string) (string, string) {
@@ -811,6 +835,16 @@ func changedLineIn(line string, c change, mem bool) string {
 		// "v2.5.0" gives way to "v2.7.0": the version changes, not
 		// how the line writes it.
 		c.new = writtenAs(c.new, old)
+	}
+	if c.old == "" && old != "" && strings.Trim(old, "0123456789") == "" {
+		// "Audio runs at 48 kHz with a block size of 48" for "the
+		// block size is 16": a number the line writes twice changes
+		// where the setting is named.
+		if at := namedMention(base, old, c.subject); at >= 0 {
+			return base[:at] + c.new + base[at+len(old):]
+		} else if at == -2 {
+			return ""
+		}
 	}
 	if nl := replaceValue(base, old, c.new); nl != "" && nl != base {
 		return nl

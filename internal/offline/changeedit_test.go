@@ -542,6 +542,9 @@ func TestChangeReachesItsLine(t *testing.T) {
 		{"moved off, then when", "Hosted on Netlify, deploys from main.",
 			"u:We moved off Netlify last week; it's Cloudflare Pages now, still builds from main.",
 			"- Hosted on Cloudflare Pages, deploys from main.", "Netlify"},
+		{"number written twice", "Audio runs at 48 kHz with a block size of 48.",
+			"u:I already put hw.SetAudioBlockSize(16) in main.cpp, the block size is 16 from now, keep it there.",
+			"- Audio runs at 48 kHz with a block size of 16.", "16 kHz"},
 		// the name before the value names only the value right after it
 		{"another program's version", "Client code is in lka/, using the carla wheel in a Python 3.8 venv (.venv).",
 			"u:carla 0.9.15 is out and fixes the sensor sync bug. i upgraded the container on bigrig to 0.9.15 and the wheel in .venv too.",
@@ -550,6 +553,10 @@ func TestChangeReachesItsLine(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			memoryEdit(t, "# Project Memory\n\n- "+tt.line+"\n- Tests run with make check.\n", tt.said, tt.want, tt.not)
 		})
+	}
+	line := "Audio runs at 48 kHz with a block size of 48."
+	if namedMention(line, "48", []string{"block", "size"}) != strings.LastIndex(line, "48") || namedMention(line, "48", []string{"sample"}) != -2 || namedMention("Block size 48.", "48", []string{"block"}) != -1 {
+		t.Error("namedMention")
 	}
 	if nameBefore("bump the chart to 1.1.1", "1.1.1") != "" || nameBefore("karpenter 1.1.1 time.", "1.1.1") != "karpenter" {
 		t.Error("nameBefore: a link word names no program")
