@@ -110,10 +110,14 @@ var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no|nope|n
 // cite is a sentence of an agent's report that says memory told it, and
 // the person's reply to that report (its first line as the quote); a
 // reply that denies a report citing nothing has no clause (citedLines
-// reads the folder it names then).
+// reads the folder it names then, or the code the report wrote).
 type cite struct {
 	clause string
 	reply  source
+	// spans are the code spans of a denied report citing nothing ("The
+	// controller dispatches with `consistency: :strong`"): a memory
+	// line writing one is what the agent followed.
+	spans []string
 }
 
 // citedMemory is the sentence of an agent's report that says memory told
@@ -157,7 +161,9 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 		}
 		found := ""
 		if c.clause == "" {
-			found = k.pathLine(c.reply.quote)
+			if found = k.pathLine(c.reply.quote); found == "" {
+				found = k.spanLine(c.spans)
+			}
 		} else {
 			shared := func(l string) int { return sharedTerms(c.clause, l) }
 			if found = k.mostShared(shared, nil); found != "" && k.removedMore(shared, shared(found)) {
@@ -318,6 +324,24 @@ func (k *known) pathLine(reply string) string {
 	}
 	return k.soleLine(func(l string) bool {
 		return slices.ContainsFunc(paths, func(p string) bool { return containsValue(l, p) || containsValue(l, p+"/") })
+	})
+}
+
+// spanLine is the one memory line (soleLine) writing one of the code
+// spans of a denied report, a name or setting of two words or more
+// ("consistency: :strong"): the agent wrote what that line says.
+func (k *known) spanLine(spans []string) string {
+	var named []string
+	for _, sp := range spans {
+		if len(sp) >= 6 && strings.ContainsAny(sp, " :=") {
+			named = append(named, sp)
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return k.soleLine(func(l string) bool {
+		return slices.ContainsFunc(named, func(sp string) bool { return strings.Contains(l, sp) })
 	})
 }
 

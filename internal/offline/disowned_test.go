@@ -150,6 +150,28 @@ func TestPathLine(t *testing.T) {
 	}
 }
 
+// TestSpanLine: a denial citing nothing of a report that wrote a memory
+// line's setting as code ("consistency: :strong") names that line; a
+// span too plain to name a setting (one word), or one no line writes,
+// names none.
+func TestSpanLine(t *testing.T) {
+	dispatch := "- Command dispatch goes through Timeledger.App with consistency: :strong."
+	k := memKnown(dispatch, "- Event store is EventStore on Postgres, port 5433.")
+	m := mineSession(1, convo("s", time.Now(), "u:add timesheet approval",
+		"a:The controller dispatches with `consistency: :strong` so the 200 response can include the `approved` state.",
+		"u:no. take that out. we dispatch eventually consistent here, the controller answers 202."), nil)
+	if len(m.cites) != 1 || !slices.Equal(m.cites[0].spans, []string{"consistency: :strong", "approved"}) {
+		t.Fatalf("cites = %+v", m.cites)
+	}
+	got := k.citedLines(m.cites, []source{m.cites[0].reply}, func(int) bool { return true })
+	if _, ok := got[dispatch]; !ok || len(got) != 1 {
+		t.Errorf("citedLines(denied report writing the setting) = %v, want the dispatch line", got)
+	}
+	if l := k.spanLine([]string{"approved", "consistency: :eventual"}); l != "" {
+		t.Errorf("spanLine = %q, want none", l)
+	}
+}
+
 // TestMinedCites: mining keeps the reply to a report that cites memory
 // with the citing sentence, the reply pointing at "that memory line" with
 // the whole report, and a bare denial with no clause; a reply that agrees

@@ -185,7 +185,13 @@ func mineSession(idx int, msgs []transcript.Message, strs *interner) mined {
 				// the folder it names may name the line, citedLines.)
 				reply := src
 				reply.quote = strs.get(strings.TrimSpace(firstLine(msg.Text)))
-				m.cites = append(m.cites, cite{clause: strs.get(cl), reply: reply})
+				ci := cite{clause: strs.get(cl), reply: reply}
+				if cl == "" {
+					for _, sp := range backticked(answered) {
+						ci.spans = append(ci.spans, strs.get(sp))
+					}
+				}
+				m.cites = append(m.cites, ci)
 			}
 			if quoted && len(own) == 0 {
 				// A message that only quotes the agent ("> I've put
