@@ -300,7 +300,7 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 		decided = requestAsDone(s)
 	}
 	if !mayTellChange(decided) {
-		return nil
+		return measurePair(s, src)
 	}
 	if decided != s {
 		out := readChanges(decided, prev, next, after, src)
@@ -317,7 +317,51 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 			out = readChanges(strings.TrimLeft(s[loc[0]:], ",; "), "", next, after, src)
 		}
 	}
+	if len(out) == 0 {
+		out = measurePair(s, src)
+	}
 	return out
+}
+
+// measureCueRe tells which of two spans of time a sentence gives is the
+// new one: "every 60 s instead of the 15 min", "3 s is too slow, make it
+// 1500 ms".
+var measureCueRe = lazyregexp.New(`(?i)\b(?:instead of|rather than|make it)\b`)
+
+// spanRe is a span of time as a sentence writes it: "3 s", "1500ms",
+// "15 min".
+var spanRe = lazyregexp.New(`(?i)\b\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?)\b`)
+
+// measurePair reads the change of a span of time told by two spans and a
+// cue between them: the one "instead of" or "rather than" names is given
+// up for the other, the one "make it" names replaces the one before it. A
+// request so told sets the project's value, as requestAsDone reads one; a
+// question, a plan or a change for a while is none.
+func measurePair(s string, src source) []change {
+	if !hasDigit(s) {
+		return nil
+	}
+	cue := measureCueRe().FindStringIndex(s)
+	if cue == nil || tellsNoChange(s) || temporaryRe().MatchString(s) {
+		return nil
+	}
+	spans := spanRe().FindAllStringIndex(s, -1)
+	if len(spans) != 2 || spans[0][1] > cue[0] || spans[1][0] < cue[1] {
+		// (One span on each side of the cue: "make it 750ms, the old
+		// Pi 3s choke" has both after it.)
+		return nil
+	}
+	before, after := s[spans[0][0]:spans[0][1]], s[spans[1][0]:spans[1][1]]
+	if seconds(before) == seconds(after) {
+		return nil
+	}
+	old, new := before, after
+	if !strings.EqualFold(s[cue[0]:cue[1]], "make it") {
+		old, new = after, before
+	}
+	// (Often asked of the agent, the change edits the line that holds
+	// the old span and makes no statement of its own: decided.)
+	return []change{{old: old, new: new, terms: nonValues(s), src: src, decided: true}}
 }
 
 // soFromTodayRe opens the decision a sentence comes to after what led to

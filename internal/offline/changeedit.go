@@ -831,6 +831,13 @@ func changedLineIn(line string, c change, mem bool) string {
 		c.new += " " + nu
 	}
 	base := withoutStaleNote(line, old, c)
+	if plainNumber(old) && !wordRe(old).MatchString(base) {
+		// "1600" given way to "2048" in "preview 1600px wide": the
+		// number with its unit glued on.
+		if tok, repl := unitNumber(base, old, c.new); tok != "" {
+			old, c.new = tok, repl
+		}
+	}
 	if dotted(c.new) && dotted(withoutV(old)) {
 		// "v2.5.0" gives way to "v2.7.0": the version changes, not
 		// how the line writes it.

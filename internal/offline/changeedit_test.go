@@ -497,6 +497,9 @@ func TestNumberWithUnit(t *testing.T) {
 	mem = "# Project Memory\n\n- The RTL-SDR dongle runs at 288 kS/s.\n- Blocks live in lib/.\n"
 	memoryEdit(t, mem, "u:Okay so big change: I bumped the dongle to 1.536 MS/s so I get both channels in one capture.",
 		"- The RTL-SDR dongle runs at 1.536 MS/s.", "288")
+	mem = "# Project Memory\n\n- Renditions are made with govips: thumb 320px wide, preview 1600px wide.\n- Blocks live in lib/.\n"
+	memoryEdit(t, mem, "u:Preview width goes from 1600 to 2048, the portal is on retina screens now and 1600 looks blurry.",
+		"- Renditions are made with govips: thumb 320px wide, preview 2048px wide.", "1600px")
 	for _, tt := range []struct {
 		a, b string
 		want bool
@@ -545,6 +548,12 @@ func TestChangeReachesItsLine(t *testing.T) {
 		{"number written twice", "Audio runs at 48 kHz with a block size of 48.",
 			"u:I already put hw.SetAudioBlockSize(16) in main.cpp, the block size is 16 from now, keep it there.",
 			"- Audio runs at 48 kHz with a block size of 16.", "16 kHz"},
+		{"span instead of span", "Meters are read every 15 min.",
+			"u:dso wants minute values from april. read the meters every 60 s instead of the 15 min, READ_INTERVAL_S in dlmsd.conf.",
+			"- Meters are read every 60 s.", "15 min"},
+		{"span, make it span", "The link is marked lost after 3 s without a heartbeat.",
+			"u:link loss detection is too slow, 3 s and the quad is far downrange before we notice, make it 1500 ms in LinkWorker.cpp",
+			"- The link is marked lost after 1500 ms without a heartbeat.", "3 s"},
 		// the name before the value names only the value right after it
 		{"another program's version", "Client code is in lka/, using the carla wheel in a Python 3.8 venv (.venv).",
 			"u:carla 0.9.15 is out and fixes the sensor sync bug. i upgraded the container on bigrig to 0.9.15 and the wheel in .venv too.",
@@ -553,6 +562,16 @@ func TestChangeReachesItsLine(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			memoryEdit(t, "# Project Memory\n\n- "+tt.line+"\n- Tests run with make check.\n", tt.said, tt.want, tt.not)
 		})
+	}
+	for _, said := range []string{
+		"for this test 3 s is too short, make it 10 s",   // for a while
+		"is 3 s too short, should we make it 10 s?",      // a question
+		"make it 750ms, the old Pi 3s choke at 500",      // both after the cue
+		"the build takes 3 min instead of 3 minutes now", // the same span
+	} {
+		if cs := measurePair(said, source{}); len(cs) != 0 {
+			t.Errorf("measurePair(%q) = %+v", said, cs)
+		}
 	}
 	line := "Audio runs at 48 kHz with a block size of 48."
 	if namedMention(line, "48", []string{"block", "size"}) != strings.LastIndex(line, "48") || namedMention(line, "48", []string{"sample"}) != -2 || namedMention("Block size 48.", "48", []string{"block"}) != -1 {
