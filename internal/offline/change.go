@@ -323,41 +323,43 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 	return out
 }
 
-// measureCueRe tells which of two spans of time a sentence gives is the
+// measureCues tell which of two spans of time a sentence gives is the
 // new one: "every 60 s instead of the 15 min", "3 s is too slow, make it
-// 1500 ms".
-var measureCueRe = lazyregexp.New(`(?i)\b(?:instead of|rather than|make it)\b`)
+// 1500 ms". The span after "make it" replaces the one before it; the
+// span after the others is the one given up.
+var measureCues = [][2]string{{"instead", "of"}, {"rather", "than"}, {"make", "it"}}
 
-// spanRe is a span of time as a sentence writes it: "3 s", "1500ms",
-// "15 min".
-var spanRe = lazyregexp.New(`(?i)\b\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?)\b`)
-
-// measurePair reads the change of a span of time told by two spans and a
-// cue between them: the one "instead of" or "rather than" names is given
-// up for the other, the one "make it" names replaces the one before it. A
-// request so told sets the project's value, as requestAsDone reads one; a
-// question, a plan or a change for a while is none.
+// measurePair reads the change of a span of time (durationValue) told by
+// two spans, one on each side of a cue (measureCues). A request so told
+// sets the project's value, as requestAsDone reads one; a question, a
+// plan or a change for a while is none.
 func measurePair(s string, src source) []change {
-	if !hasDigit(s) {
+	if !hasDigit(s) || tellsNoChange(s) || temporaryRe().MatchString(s) {
 		return nil
 	}
-	cue := measureCueRe().FindStringIndex(s)
-	if cue == nil || tellsNoChange(s) || temporaryRe().MatchString(s) {
-		return nil
+	f := strings.Fields(s)
+	cue, makeIt := -1, false
+	var spans []int // word indexes
+	var texts []string
+	for i := 0; i < len(f); i++ {
+		w := strings.ToLower(strings.Trim(f[i], ",;:."))
+		for k, c := range measureCues {
+			if cue < 0 && w == c[0] && i+1 < len(f) && strings.ToLower(strings.Trim(f[i+1], ",;:.")) == c[1] {
+				cue, makeIt = i, k == 2
+			}
+		}
+		if d := durationValue(strings.Trim(f[i], ",;:()"), f[i+1:]); d != "" {
+			spans, texts = append(spans, i), append(texts, d)
+		}
 	}
-	spans := spanRe().FindAllStringIndex(s, -1)
-	if len(spans) != 2 || spans[0][1] > cue[0] || spans[1][0] < cue[1] {
+	if cue < 0 || len(spans) != 2 || spans[0] > cue || spans[1] < cue+2 || seconds(texts[0]) == seconds(texts[1]) {
 		// (One span on each side of the cue: "make it 750ms, the old
 		// Pi 3s choke" has both after it.)
 		return nil
 	}
-	before, after := s[spans[0][0]:spans[0][1]], s[spans[1][0]:spans[1][1]]
-	if seconds(before) == seconds(after) {
-		return nil
-	}
-	old, new := before, after
-	if !strings.EqualFold(s[cue[0]:cue[1]], "make it") {
-		old, new = after, before
+	old, new := texts[0], texts[1]
+	if !makeIt {
+		old, new = new, old
 	}
 	// (Often asked of the agent, the change edits the line that holds
 	// the old span and makes no statement of its own: decided.)

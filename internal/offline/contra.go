@@ -574,7 +574,7 @@ func durationValue(w string, rest []string) string {
 	switch {
 	case i < 0 && len(rest) > 0 && plainNumber(w):
 		u := strings.Trim(rest[0], ".,;:!?()")
-		if _, ok := durationUnits[strings.ToLower(u)]; ok && u == strings.ToLower(u) {
+		if _, ok := durationUnits[strings.ToLower(u)]; ok {
 			return w + " " + u
 		}
 	case i > 0 && plainNumber(w[:i]):

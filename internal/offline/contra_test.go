@@ -660,7 +660,7 @@ func TestSpanOfTime(t *testing.T) {
 			t.Errorf("pairValues(%q) = %q, want %q", said, got, want)
 		}
 	}
-	if !sameValue("duration", "10 minutes", "600s") || sameValue("duration", "1h", "24h") || durationValue("24h", nil) != "24h" || durationValue("10", []string{"minutes,"}) != "10 minutes" || durationValue("10", []string{"Minutes"}) != "" {
+	if !sameValue("duration", "10 minutes", "600s") || sameValue("duration", "1h", "24h") || durationValue("24h", nil) != "24h" || durationValue("10", []string{"minutes,"}) != "10 minutes" || durationValue("10", []string{"apples"}) != "" {
 		t.Error("durations")
 	}
 }

@@ -19,10 +19,10 @@ import (
 // ruledOutRe is a thing ruled out by the word right after a negation:
 // "no immediate retries", "no longer label-encode", "not local disk", "not
 // anymore off". Only that word (a dotted name whole, "no log.Printf"): in
-// "no idle scaling to zero" the next one is what idling is said of. "never" more often
-// rules out what a thing may do ("must never scale to zero") than what
-// memory says it does. Group 1 is a verb of having before it: "the
-// compose file has no postgres" tells what a thing lacks.
+// "no idle scaling to zero" the next one is what idling is said of.
+// "never" more often rules out what a thing may do ("must never scale to
+// zero") than what memory says it does. Group 1 is a verb of having before
+// it: "the compose file has no postgres" tells what a thing lacks.
 var ruledOutRe = lazyregexp.New(`(?i)(\b(?:has|have|had)\s+)?\b(?:no longer|no|not)\s+(?:any ?more\s+|any longer\s+)?(?:(?:a|an|the|any|more)\s+)?([\w<>@/+#-]+(?:\.\w[\w<>@/+#-]*)*)`)
 
 // offTableRe is a thing ruled out by what is said of it after: "Median
