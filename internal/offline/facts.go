@@ -1002,7 +1002,7 @@ func tiedByToken(x, y candidate, a, b map[string]bool) bool {
 			if !sameToken(ta, tb) {
 				continue
 			}
-			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || calledIn(x.line, ta) && calledIn(y.line, ta) || sharesMoreThan(x.line, y.line, ta) {
+			if backOnly && strings.IndexFunc(ta, unicode.IsLetter) >= 0 || snakeName(ta) || longID(ta) || calledIn(x.line, ta) && calledIn(y.line, ta) || sharesMoreThan(x.line, y.line, ta) {
 				return true
 			}
 		}
@@ -1089,6 +1089,23 @@ func typesMoney(line string) bool {
 func calledIn(line, tok string) bool {
 	return strings.Contains(line, tok+"(")
 }
+
+// longID reports whether a token is an identifier of eight digits or
+// more ("0106:61245870", an account or party id): one project writes one
+// thing so. A date or an IPv4 address is no such id: two facts may name
+// the same day or host.
+func longID(t string) bool {
+	digits := 0
+	for _, r := range t {
+		if unicode.IsDigit(r) {
+			digits++
+		}
+	}
+	return digits >= 8 && !dateRe().MatchString(t) && !ipv4(strings.Trim(t, ".,;:"))
+}
+
+// dateRe is a calendar date written with its year first or last.
+var dateRe = lazyregexp.New(`^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$`)
 
 // snakeName reports whether a token is an identifier of two words or more
 // joined by underscores ("event_id", "customer_id"): a name one project

@@ -252,6 +252,14 @@ func TestSharedTokenFolds(t *testing.T) {
 		{"a size and another line's number",
 			cand(KindInstruction, "The canvas is 720x1280 portrait.", "the canvas is 720x1280 portrait", 0),
 			cand(KindInstruction, "Uploads are capped at 720 per day.", "uploads are capped at 720 per day", 2), ""},
+		// an id of eight digits or more ties alone; a date does not
+		{"an id",
+			cand(KindInstruction, "Typo, ours is 0106:61245870.", "typo, ours is 0106:61245870", 0),
+			cand(KindInstruction, "Sender is us, 0106:61245870, our KvK-based id.", "sender is us, 0106:61245870, our kvk-based id", 2),
+			"Sender is us, 0106:61245870, our KvK-based id."},
+		{"a date",
+			cand(KindInstruction, "Code freeze starts 2026-06-15.", "code freeze starts 2026-06-15", 0),
+			cand(KindInstruction, "Tickets go on sale 2026-06-15.", "tickets go on sale 2026-06-15", 2), ""},
 	} {
 		got := foldSharedToken([]candidate{tt.a, tt.b})
 		if tt.keep == "" {
@@ -263,6 +271,9 @@ func TestSharedTokenFolds(t *testing.T) {
 		if len(got) != 1 || got[0].line != tt.keep || len(got[0].srcs) != 2 {
 			t.Errorf("%s: %+v, want %q with both sources", tt.name, got, tt.keep)
 		}
+	}
+	if longID("192.168.100.200") || !longID("NL61245870") {
+		t.Error("longID: an address is no id; eight digits are")
 	}
 	// a rule for every project and one of this project stay apart
 	g := cand(KindInstruction, "Write dates as 2026-01-31 in every repo.", "write dates as 2026-01-31 in every repo", 0)
