@@ -665,28 +665,27 @@ func TestSpanOfTime(t *testing.T) {
 	}
 }
 
-// TestProgramByItsInstaller: a version given up where the message names
-// the program by its installer ("juliaup") is the program's.
-func TestProgramByItsInstaller(t *testing.T) {
-	memoryEdit(t, "# Project Memory\n\n- Julia 1.10 (LTS); the Manifest.toml is committed.\n- Runs write HDF5 to runs/.\n",
-		"u:The CI on the cluster fails since Monday because there is now only juliaup with 1.11, the 1.10 module is removed, so please update the Manifest.",
-		"- Julia 1.11", "1.10")
-}
-
-// TestSwitchedBackOn: "not anymore off" rules out the memory line that
-// says the thing is off.
-func TestSwitchedBackOn(t *testing.T) {
-	memoryEdit(t, "# Project Memory\n\n- Culling is off.\n- MFW range is 100 to 1000.\n",
-		"u:The reviewer wants culling. So from now on we use culling at 20% in every analysis, not anymore off.",
-		"- We use culling at 20% in every analysis.", "Culling is off")
-}
-
-// TestOffTheTable: "X is off the table" rules out the memory line that
-// uses X.
-func TestOffTheTable(t *testing.T) {
-	memoryEdit(t, "# Project Memory\n\n- Protein intensities are normalised with median centering before limma.\n- Scripts are in R/.\n",
-		"u:So from now on we normalise with cyclic loess in every analysis, median normalisation is off the table.",
-		"cyclic loess", "median centering")
+// TestMemoryLineOverruled: a memory line gives way to the line that
+// overrules it in words other rules do not read: a version given up where
+// the message names the program by its installer ("juliaup"), "not
+// anymore off" for a line that says the thing is off, "X is off the
+// table" for a line that uses X.
+func TestMemoryLineOverruled(t *testing.T) {
+	for _, tt := range []struct{ name, mem, said, want, not string }{
+		{"installer", "- Julia 1.10 (LTS); the Manifest.toml is committed.\n- Runs write HDF5 to runs/.",
+			"u:The CI on the cluster fails since Monday because there is now only juliaup with 1.11, the 1.10 module is removed, so please update the Manifest.",
+			"- Julia 1.11", "1.10"},
+		{"not anymore off", "- Culling is off.\n- MFW range is 100 to 1000.",
+			"u:The reviewer wants culling. So from now on we use culling at 20% in every analysis, not anymore off.",
+			"- We use culling at 20% in every analysis.", "Culling is off"},
+		{"off the table", "- Protein intensities are normalised with median centering before limma.\n- Scripts are in R/.",
+			"u:So from now on we normalise with cyclic loess in every analysis, median normalisation is off the table.",
+			"cyclic loess", "median centering"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			memoryEdit(t, "# Project Memory\n\n"+tt.mem+"\n", tt.said, tt.want, tt.not)
+		})
+	}
 }
 
 // TestNothingNewThere: a sentence that says a thing goes on as before
