@@ -334,7 +334,7 @@ var measureCues = [][2]string{{"instead", "of"}, {"rather", "than"}, {"make", "i
 // sets the project's value, as requestAsDone reads one; a question, a
 // plan or a change for a while is none.
 func measurePair(s string, src source) []change {
-	if !hasDigit(s) || tellsNoChange(s) || temporaryRe().MatchString(s) {
+	if !hasDigit(s) {
 		return nil
 	}
 	f := strings.Fields(s)
@@ -355,6 +355,10 @@ func measurePair(s string, src source) []change {
 	if cue < 0 || len(spans) != 2 || spans[0] > cue || spans[1] < cue+2 || seconds(texts[0]) == seconds(texts[1]) {
 		// (One span on each side of the cue: "make it 750ms, the old
 		// Pi 3s choke" has both after it.)
+		return nil
+	}
+	if tellsNoChange(s) || temporaryRe().MatchString(s) {
+		// (Read last: most sentences hold no cue.)
 		return nil
 	}
 	old, new := texts[0], texts[1]
