@@ -329,12 +329,20 @@ func changesIn(sentence, prev, next, after string, src source) []change {
 // span after the others is the one given up.
 var measureCues = [][2]string{{"instead", "of"}, {"rather", "than"}, {"make", "it"}}
 
+// hasMeasureCue reports whether s writes one of measureCues.
+func hasMeasureCue(s string) bool {
+	l := strings.ToLower(s)
+	return slices.ContainsFunc(measureCues, func(c [2]string) bool { return strings.Contains(l, c[0]+" "+c[1]) })
+}
+
 // measurePair reads the change of a span of time (durationValue) told by
 // two spans, one on each side of a cue (measureCues). A request so told
 // sets the project's value, as requestAsDone reads one; a question, a
 // plan or a change for a while is none.
 func measurePair(s string, src source) []change {
-	if !hasDigit(s) {
+	if !hasDigit(s) || !hasMeasureCue(s) {
+		// (Both cheap: the sentences that reach this, most of them,
+		// hold neither a number nor a cue.)
 		return nil
 	}
 	f := strings.Fields(s)
