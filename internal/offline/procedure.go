@@ -338,10 +338,11 @@ func procedureSteps(m mined) []shellRun {
 				out = append(out, r)
 				break
 			}
-			if j == i-1 && action(j) && readsOutput(r.cmd, all[j].cmd) {
+			if j == i-1 && j >= 0 && (action(j) || all[j].cmd.preview && !all[j].cmd.noise) && readsOutput(r.cmd, all[j].cmd) {
 				// `falco … > /tmp/out.json`, then `jq '.rule'
 				// /tmp/out.json`: the look reads what the step
-				// before wrote, the way its result is read.
+				// before wrote, the way its result is read; a dry
+				// run's report too (`replay --dry-run > /tmp/r.json`).
 				out = append(out, r)
 				break
 			}

@@ -598,6 +598,16 @@ func TestProcedureShapes(t *testing.T) {
 			want: "./scripts/seed.sh staging | ./bin/report --since 7d > /tmp/report.json | jq .totals /tmp/report.json",
 		},
 		{
+			// A dry run's report read back is how its result is
+			// read too.
+			name: "look at a dry run's output",
+			sessions: [][]string{
+				{"./scripts/seed.sh staging", "./bin/replay --file a.xml --dry-run > /tmp/replay.json", "jq .unmatched /tmp/replay.json"},
+				{"./scripts/seed.sh staging", "./bin/replay --file a.xml --dry-run > /tmp/replay.json", "jq .unmatched /tmp/replay.json"},
+			},
+			want: "./scripts/seed.sh staging | ./bin/replay --file a.xml --dry-run > /tmp/replay.json | jq .unmatched /tmp/replay.json",
+		},
+		{
 			// A look at another file is no step.
 			name: "look at another file",
 			sessions: [][]string{

@@ -23,6 +23,14 @@ func stepText(runs [][]word, c command) string {
 		runs = commonFlags(runs)
 	}
 	if !sameShape(runs) {
+		// A long option some run was not given (`--source <url>`,
+		// added from the second import on) is no part of the step
+		// either, with the value after it.
+		if r := commonOptions(runs); sameShape(r) {
+			runs = r
+		}
+	}
+	if !sameShape(runs) {
 		// Runs differ in shape: the stable form, which keeps the
 		// program, subcommand and flags.
 		return c.norm
@@ -205,6 +213,44 @@ func commonFlags(runs [][]word) [][]word {
 			if f := flag(w); f == "" || count[f] == len(runs) {
 				out[k] = append(out[k], w)
 			}
+		}
+	}
+	return out
+}
+
+// commonOptions drops from each run the long options given a value
+// (`--source <url>`) that not every run was given, with their values. A
+// switch some run lacked (`--non-interactive`) stays: without it the
+// runs may line up on words that mean another thing.
+func commonOptions(runs [][]word) [][]word {
+	long := func(w word) bool {
+		return !w.op && len(w.text) > 2 && strings.HasPrefix(w.text, "--") && !strings.Contains(w.text, "=")
+	}
+	valued := func(r []word, i int) bool {
+		return i+1 < len(r) && !r[i+1].op && !strings.HasPrefix(r[i+1].text, "-")
+	}
+	count, switches := map[string]int{}, map[string]bool{}
+	for _, r := range runs {
+		seen := map[string]bool{}
+		for i, w := range r {
+			if !long(w) {
+				continue
+			}
+			switches[w.text] = switches[w.text] || !valued(r, i)
+			if !seen[w.text] {
+				seen[w.text] = true
+				count[w.text]++
+			}
+		}
+	}
+	out := make([][]word, len(runs))
+	for k, r := range runs {
+		for i := 0; i < len(r); i++ {
+			if !long(r[i]) || count[r[i].text] == len(runs) || switches[r[i].text] {
+				out[k] = append(out[k], r[i])
+				continue
+			}
+			i++ // and its value
 		}
 	}
 	return out

@@ -124,6 +124,16 @@ func TestSkillStepText(t *testing.T) {
 		// One run given one more parameter: the shape the others had.
 		{[]string{"papermill nb/03.ipynb out/03_ssp245.ipynb -p scenario ssp245", "papermill nb/03.ipynb out/03_ssp585.ipynb -p scenario ssp585 -p start 1991", "papermill nb/03.ipynb out/03_ssp370.ipynb -p scenario ssp370"},
 			"papermill nb/03.ipynb out/03_<name>.ipynb -p scenario <arg>"},
+		// A long option the first run was not given: the step the
+		// runs had in common, not the program alone.
+		{[]string{"cargo run -p levy-tools --bin import-rates -- --state CO --quarter 2026Q1 /tmp/CO_2026Q1.csv",
+			"cargo run -p levy-tools --bin import-rates -- --state CO --quarter 2026Q2 --source https://tax.example.gov/DR1002_2026Q2.csv /tmp/CO_2026Q2.csv",
+			"cargo run -p levy-tools --bin import-rates -- --state TN --quarter 2026Q2 --source https://www.tn.example.gov/tn_rates_2026Q2.csv /tmp/TN_2026Q2.csv"},
+			"cargo run -p levy-tools --bin import-rates -- --state <state> --quarter <quarter> /tmp/<name>.csv"},
+		// A switch one run lacked stays: the runs are not lined up
+		// on what follows it.
+		{[]string{"terragrunt run-all apply --terragrunt-non-interactive", "terragrunt run-all plan", "terragrunt run-all apply --terragrunt-non-interactive"},
+			"terragrunt run-all apply --terragrunt-non-interactive"},
 		// Short options one after another lost their values: the
 		// shape most runs had gives them back.
 		{[]string{"psql -h db1.lan -d parcels -f sql/merge.sql -v dept=33", "psql -h db1.lan -d parcels -c \"select 1\"", "psql -h db2.lan -d parcels -f sql/merge.sql -v dept=40"},
