@@ -3100,6 +3100,16 @@ func substitutedChanges(sessions []mined, k *known, isNew func(int) bool) []chan
 				}
 				line := k.soleLine(func(l string) bool { return boundedIn(l, old) })
 				if line == "" {
+					// Memory may write only the part that changed
+					// ("Galaxy release 24.1" for `release_24.1`,
+					// "Vector 0.39.0" for the tag
+					// `0.39.0-distroless-libc`).
+					if o, n := gluedPart(old, new); o != "" {
+						old, new = o, n
+						line = k.soleLine(func(l string) bool { return boundedIn(l, old) })
+					}
+				}
+				if line == "" {
 					continue
 				}
 				// (The line's own words name the setting: the value
@@ -3231,6 +3241,30 @@ func substitutedValue(from, to, delim string) (string, string, bool) {
 		return "", "", false
 	}
 	return old, new, true
+}
+
+// gluedPart is the one part, with a digit in it, in which two values
+// joined of parts (`release_24.1`, `0.39.0-distroless-libc`) differ;
+// "" when they differ in more or other parts.
+func gluedPart(old, new string) (string, string) {
+	split := func(s string) []string {
+		return strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune("_-/@", r) })
+	}
+	a, b := split(old), split(new)
+	if len(a) != len(b) || len(a) < 2 {
+		return "", ""
+	}
+	o, n, k := "", "", 0
+	for i := range a {
+		if a[i] != b[i] {
+			o, n = a[i], b[i]
+			k++
+		}
+	}
+	if k != 1 || !hasDigit(o) || !hasDigit(n) {
+		return "", ""
+	}
+	return o, n
 }
 
 // boundedIn reports whether v is written in line with no letter, digit

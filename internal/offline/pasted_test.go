@@ -656,7 +656,7 @@ func TestQueriedVersion(t *testing.T) {
 
 // TestSubstitutedValue: a value the agent replaced in files with `sed -i`
 // (literally, one value apart) is memory's new value when exactly one
-// memory line states the old one; asked for a while, printed without -i,
+// memory line states the old one, whole or the part of it that changed; asked for a while, printed without -i,
 // stated by two lines, made in a test suite's files, or put back by a
 // later sed run of the session, it changes nothing.
 func TestSubstitutedValue(t *testing.T) {
@@ -676,6 +676,9 @@ func TestSubstitutedValue(t *testing.T) {
 		{"test config", mem, "u:the integration suite clashes with my local cache, fix it", "x:sed -i 's/6380/6390/' integration/tests/cache.env", nil, ""},
 		{"spec file", mem, "u:the integration suite clashes with my local cache, fix it", "x:sed -i 's/6380/6390/' src/session.spec.ts", nil, ""},
 		{"put back", mem, "u:point the sessions at another cache port and see if the timeouts stop", "x:sed -i 's/6380/6390/' deploy/cache.conf", nil, "x:sed -i 's/6390/6380/' deploy/cache.conf"},
+		// Memory writes only the part of the tag that changed.
+		{"part of a tag", "# Project Memory\n\n- The session cache runs redis 7.2.4 from the compose file.\n", "u:the cache is on the new redis now, fix the compose file",
+			"x:sed -i 's/redis:7.2.4-alpine/redis:7.4.1-alpine/' deploy/compose.yml", []string{"- The session cache runs redis 7.4.1 from the compose file."}, ""},
 		{"not put back", mem, "u:the cache moved, fix the conf files", "x:sed -i 's/6380/6390/' deploy/cache.conf",
 			[]string{"- Sessions live in the cache on port 6390 of the shared box."}, "x:sed -i 's/6390/6391/' deploy/other.conf"},
 	} {
