@@ -63,29 +63,43 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 
 // heldName is the longest lead of words that exactly one memory line
 // names ("regex egg" of "regex egg. Wrong"; "gawk" of "gawk is"), and
-// that line.
+// that line. One hyphenated word names the line holding its words apart
+// ("local-time", "local time").
 func (k *known) heldName(words []string) (string, string) {
+	if len(words) == 1 && strings.Count(words[0], "-") == 1 {
+		// "the local-time line" is the line of "local time"; the
+		// name stays as the person wrote it.
+		if l := k.soleHolder(strings.ReplaceAll(trimValue(words[0]), "-", " ")); l != "" {
+			return trimValue(words[0]), l
+		}
+	}
 	for n := len(words); n > 0; n-- {
 		name := trimValue(strings.Join(words[:n], " "))
 		if !valueLike(name) {
 			continue
 		}
-		found := ""
-		for _, l := range k.lines {
-			if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) && !dottedPart(l, name) || negatedIn(l, name) {
-				continue
-			}
-			if found != "" {
-				found = ""
-				break
-			}
-			found = l
-		}
-		if found != "" {
-			return name, found
+		if l := k.soleHolder(name); l != "" {
+			return name, l
 		}
 	}
 	return "", ""
+}
+
+// soleHolder is the one memory line (read from a file, not the
+// verification line) that names name and does not deny it; "" when none
+// or two do.
+func (k *known) soleHolder(name string) string {
+	found := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) && !dottedPart(l, name) || negatedIn(l, name) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = l
+	}
+	return found
 }
 
 // An agent that did a thing because memory said so often says as much

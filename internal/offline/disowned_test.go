@@ -13,7 +13,8 @@ import (
 // nothing.
 func TestDisownedLines(t *testing.T) {
 	mem := []string{"- Reeling reads the crank's absolute angle with playdate.getCrankPosition().", "- Save data goes through playdate.datastore.",
-		"- Debug output goes through log.Printf with a [splitview] prefix.", "- Local storage is SQLite."}
+		"- Debug output goes through log.Printf with a [splitview] prefix.", "- Local storage is SQLite.",
+		"- Appointment times are stored in warehouse local time (Europe/Warsaw)."}
 	for _, tt := range []struct{ msg, want string }{
 		{"use getCrankChange(), the delta. the memory note about getCrankPosition is from before we knew better", mem[0]},
 		{"ah no, the log.Printf thing in the memory is from before i knew better. use clog.", mem[2]},
@@ -24,6 +25,8 @@ func TestDisownedLines(t *testing.T) {
 		// memory called wrong about a thing in the same words
 		{"the notes are wrong about SQLite. We report from Postgres.", mem[3]},
 		{"And ignore what memory says about log.Printf, that's how I did v1.", mem[2]},
+		// a hyphenated name of the words the line writes apart
+		{"everything in the db is UTC. the local-time line in your memory file is wrong, ignore it.", mem[4]},
 		// Negatives.
 		{"the memory note about getCrankPosition is fine, keep it", ""},
 		{"the memory note about playdate is from before we knew better", ""},
