@@ -91,7 +91,11 @@ var (
 	// moving everything from nbg1 to hel1". Group 1 is what was moved, if
 	// named. ("latency went from 200 to 50" tells what was seen, not what
 	// was set.)
-	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|moving|switched|switching|migrated|migrating|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
+	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|moving|switched|switching|migrated|migrating|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped|goes|go)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
+	// goesRe opens a "from … to …" told by going there: "goes from",
+	// "goes down from". (Gone there, "the p95 went from 300 to 120", it
+	// is what was seen.)
+	goesRe = lazyregexp.New(`(?i)^(?:goes|go)\b`)
 	// arrowRe: "1.5 -> 1.9".
 	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
 	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
@@ -588,6 +592,20 @@ func readChanges(s, prev, next, after string, src source) []change {
 		out = append(out, change{old: old, new: new, object: factTerms(object), terms: nonValues(s), src: src, named: named})
 	}
 	for _, m := range fromToChangeRe().FindAllStringSubmatch(s, -1) {
+		if goesRe().MatchString(m[0]) {
+			// "the cut-off goes from 50 to 60" may tell a
+			// decision or what was seen ("it goes from 1000 to 2000
+			// again"): with no word of change, only a memory line
+			// holding the old value takes it, and no statement is
+			// made of it.
+			if n := len(out); !measureRe().MatchString(s) {
+				add(m[2], m[3], "")
+				if len(out) > n && !signal {
+					out[n].decided = true
+				}
+			}
+			continue
+		}
 		if m[1] != "" || signal && !measureRe().MatchString(s) {
 			add(m[2], m[3], m[1])
 		}

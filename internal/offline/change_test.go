@@ -42,6 +42,10 @@ func TestChangesIn(t *testing.T) {
 		{"the DBA dropped looker_scratch over the weekend, the pdt schema is lkr_pdt now.", "", "pdt schema=lkr_pdt"},
 		{"ports now: 8080 -> 8081, 6379 -> 6380", "", "8080>8081; 6379>6380"},
 		{"we ditched jest, it's vitest now", "", "jest>vitest"},
+		// a value said to go from one to another, with no verb of
+		// change
+		{"the cut-off in words.tsv goes from 50 to 60.", "", "50>60"},
+		{"carryover cap goes down from 160 to 120 hours.", "", "160>120"},
 		// a value after "so" is no state of a degree
 		{"yep so 3.12.1 from now, the 3.11 one is gone from my machine.", "", "3.11>3.12.1"},
 		// the setting unnamed, the one other value written the same
@@ -1142,6 +1146,26 @@ func TestQuitRe(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("quitRe(%q) names %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestGoesFromTo: a value said to go from one to another ("the cut-off
+// goes from 50 to 60") may be a decision or what was seen: told with no
+// word of change it only edits the memory line holding the old value
+// (decided); told with one ("now") it is a change like any other.
+func TestGoesFromTo(t *testing.T) {
+	for _, tt := range []struct {
+		sentence string
+		decided  bool
+	}{
+		{"the cut-off in words.tsv goes from 50 to 60.", true},
+		{"it goes from 1000 to 2000 again, did you change the range back?", true},
+		{"the cut-off in words.tsv goes from 50 to 60 now.", false},
+	} {
+		cs := changesIn(tt.sentence, "", "", "", source{quote: tt.sentence})
+		if len(cs) != 1 || cs[0].decided != tt.decided {
+			t.Errorf("changesIn(%q) = %+v, want one change, decided %v", tt.sentence, cs, tt.decided)
 		}
 	}
 }
