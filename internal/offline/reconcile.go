@@ -85,7 +85,10 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 			verify = &c
 			continue
 		}
-		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c) || k.namedAgain(c.line)) {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.holds(c.line) || k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c) || k.namedAgain(c.line)) {
+			// (A line memory holds word for word is proposed neither
+			// again nor as an edit of another line: the run that
+			// wrote it took that line's place already.)
 			continue
 		}
 		if c.kind == KindInstruction || c.kind == KindCorrection {

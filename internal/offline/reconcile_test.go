@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/automem/automem/internal/memdir"
 	"github.com/automem/automem/internal/patch"
+	"github.com/rs/zerolog"
 )
 
 // TestReconcileInPlace: a newer value replaces the existing line, the
@@ -599,6 +601,55 @@ func TestNamedAgain(t *testing.T) {
 	} {
 		if got := k.namedAgain(tt.line); got != tt.want {
 			t.Errorf("namedAgain(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestHeldCorrectionNotAgain: a correction that says memory is wrong takes
+// the line's place; run again with that edit pending, it is memory's line
+// word for word and is proposed neither again nor as an edit of another
+// line.
+func TestHeldCorrectionNotAgain(t *testing.T) {
+	w := newWorld(t)
+	mem := "# Project Memory\n\n- Output follows IRS Publication 1220 fixed-width records.\n- Amount fields are written as dollars with two decimals (e.g. 1234.50).\n"
+	withMemory(t, w, mem)
+	w.add("a", false, "u:set up the B record writer", "x:bundle exec rspec", "a:Wrote the B record writer.")
+	w.add("b", true, "u:Filing season. Map the QuickBooks export into B records.", "x:bundle exec rspec",
+		"a:Added QuickbooksImport. The amount goes into the payment amount field as \"1234.50\", following the memory note.",
+		"u:Wrong. Pub 1220 amounts are in cents with no decimal point, right-justified and zero-filled. 1234.50 is 000000123450. The memory file has it wrong, fix that too.",
+		"x:bundle exec rspec")
+	w.add("c", true, "u:Fill Payment Amount 4 from the Fed WH column.", "a:Payment amount 4 is now formatted with `format(\"%12.2f\", wh)`.",
+		"u:Did you read anything from last week? Leading zeros. Cents. No dot. Every money field in the file is like that.", "x:bundle exec rspec")
+	w.add("d", true, "u:One contractor's amount had a thousands separator.", "a:The import now strips commas before converting to cents.",
+		"u:Fine. Numbers in that file are cents, zero-filled, nothing else in there. Add a spec that a comma amount comes out clean.", "x:bundle exec rspec")
+	got, _ := w.appliedPrivate(t, mem)
+	if !strings.Contains(got, "000000123450") {
+		t.Fatalf("correction not proposed:\n%s", got)
+	}
+	if again := w.run(t); len(again.Candidates) != 0 {
+		t.Errorf("second run proposed %+v", again.Candidates)
+	}
+}
+
+// TestHeldLineNotAgain: on sessions of the corpus whose rule a first run
+// proposed as an edit of a memory line, a second run with that edit
+// pending finds memory holding the rule word for word and adds nothing.
+func TestHeldLineNotAgain(t *testing.T) {
+	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt"} {
+		p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
+		if _, err := Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Extract(context.Background(), in(), zerolog.Nop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range again.Candidates {
+			t.Errorf("%s: second run proposed %s %q", f, c.Kind, c.Text)
 		}
 	}
 }
