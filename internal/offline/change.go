@@ -1277,6 +1277,12 @@ func oldOnlyMatches(s string) [][]string {
 				// name before it is who gave it up.
 				continue
 			}
+			if n == 1 && nounState(m[0]) {
+				// "the new SwiftData history API": a word that says a
+				// thing is gone only after a verb ("is history") is a
+				// noun of the name before it.
+				continue
+			}
 			if n == 1 && withPhrase(s[:ix[0]]+m[0]) {
 				// "ELSTER gets it in full euros with the cents
 				// dropped": a phrase opened by "with" tells how a thing
@@ -1294,6 +1300,21 @@ func oldOnlyMatches(s string) [][]string {
 	}
 	return out
 }
+
+// nounState reports whether a match of a value given up ends in a word
+// that says so only after a verb ("history", "old news"), with no verb
+// before it: "SwiftData history" names a thing, "SwiftData is history"
+// gives it up.
+func nounState(m string) bool {
+	l := strings.ToLower(m)
+	if !strings.HasSuffix(l, "history") && !strings.HasSuffix(l, "old news") {
+		return false
+	}
+	return !copulaRe().MatchString(l) && !strings.Contains(l, "'s ") && !strings.Contains(l, "\u2019s ")
+}
+
+// copulaRe is a verb that says what a thing is, before a state.
+var copulaRe = lazyregexp.New(`\b(?:is|are|was|were|been|got)\s`)
 
 // withPhrase reports whether the name before the last word of s (a verb
 // of giving up) is opened by "with": "with the cents dropped", "with
@@ -1761,7 +1782,13 @@ var contracted = map[string]bool{"it": true, "that": true, "what": true, "there"
 
 // trimValue drops the punctuation a value was written with.
 func trimValue(v string) string {
-	v = strings.Trim(v, ".,;:!)(\"'")
+	v = strings.Trim(v, ",;:!)(\"'")
+	v = strings.TrimRight(v, ".,;:!)(\"'")
+	if lead := strings.TrimLeft(v, "."); lead != v && (lead == "" || !unicode.IsLetter(rune(lead[0])) && lead[0] != '/' || strings.Count(v, ".") == len(v)) {
+		// A dot that opens a hidden file or folder (".cullr/thumbs",
+		// ".env") or a relative path ("./bin") is the value's.
+		v = strings.TrimLeft(v, ".,;:!)(\"'")
+	}
 	// "the Coral's dead": a possessive is the name's, not the value's
 	// ("it's" is a contraction).
 	for _, p := range []string{"'s", "\u2019s"} {

@@ -141,6 +141,8 @@ func TestChangesIn(t *testing.T) {
 		{"We dropped Bulma. Everything new uses Pico CSS.", "", "bulma>Pico"},
 		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},
 		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
+		// a thing's history is no thing gone
+		{"I raised the target because I want the new SwiftData history API, and our testers are on 18 anyway.", "", ""},
 		{"the cache is on Valkey 8 since Monday (was 7)", "", "7>8"},
 		{"the runners were rebuilt on ruby 3.4, nothing older is installed any more", "", "runner ruby=3.4"},
 		{"the media-old bucket is read-only now; uploads land in s3://media-prod", "", "media-old>s3://media-prod"},
@@ -345,6 +347,16 @@ func TestChangesIn(t *testing.T) {
 	}
 	if got := trimValue("it's"); got != "it's" {
 		t.Errorf(`trimValue("it's") = %q, want the contraction kept`, got)
+	}
+	// A dot that opens a hidden folder or a relative path is the
+	// value's; one that ends a sentence, or opens a number, is not.
+	for in, want := range map[string]string{".cullr/thumbs": ".cullr/thumbs", ".env,": ".env", "./bin": "./bin", "8081.": "8081", ".5": "5", "...": ""} {
+		if got := trimValue(in); got != want {
+			t.Errorf("trimValue(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := changesIn("the thumbnail cache is not in ~/.cache/cullr/thumbs anymore, I moved it to .cullr/thumbs inside each shoot folder.", "", "", "", source{}); len(got) != 1 || got[0].new != ".cullr/thumbs" {
+		t.Errorf("changesIn(… moved it to .cullr/thumbs …) = %+v", got)
 	}
 	// "It's …" names the setting of the sentence before.
 	if got := changesIn("It's on 5901 now.", "we moved the vnc server.", "", "", source{}); len(got) != 1 || got[0].new != "5901" || !strings.Contains(strings.Join(got[0].subject, " "), "vnc server") {
