@@ -1782,12 +1782,11 @@ var contracted = map[string]bool{"it": true, "that": true, "what": true, "there"
 
 // trimValue drops the punctuation a value was written with.
 func trimValue(v string) string {
-	v = strings.Trim(v, ",;:!)(\"'")
-	v = strings.TrimRight(v, ".,;:!)(\"'")
-	if lead := strings.TrimLeft(v, "."); lead != v && (lead == "" || !unicode.IsLetter(rune(lead[0])) && lead[0] != '/' || strings.Count(v, ".") == len(v)) {
-		// A dot that opens a hidden file or folder (".cullr/thumbs",
-		// ".env") or a relative path ("./bin") is the value's.
-		v = strings.TrimLeft(v, ".,;:!)(\"'")
+	v = strings.TrimRight(strings.TrimLeft(v, ",;:!)(\"'"), ".,;:!)(\"'")
+	// A dot that opens a hidden file or folder (".cullr/thumbs", ".env")
+	// or a relative path ("./bin") is the value's.
+	if rest := strings.TrimLeft(v, "."); rest == "" || rest != v && !unicode.IsLetter(rune(rest[0])) && rest[0] != '/' {
+		v = rest
 	}
 	// "the Coral's dead": a possessive is the name's, not the value's
 	// ("it's" is a contraction).
