@@ -604,6 +604,28 @@ func TestSoleSibling(t *testing.T) {
 	}
 }
 
+// TestCorrectedSibling: a correction naming a member of a dotted
+// namespace replaces the one line naming another member about the same
+// thing; a rule that is no correction, a correction naming the line's own
+// member too, versions and a thing of another subject leave memory alone.
+func TestCorrectedSibling(t *testing.T) {
+	mem := []string{"- New batches are annotated from scratch with ner.manual.", "- Base model is fr_core_news_lg.", "- Requires Python 3.11."}
+	for _, tt := range []struct {
+		kind, line, want string
+	}{
+		{KindCorrection, "New batches are annotated with ner.correct, the model in the loop.", mem[0]},
+		{KindInstruction, "New batches are annotated with ner.correct, the model in the loop.", ""},
+		{KindCorrection, "New batches are annotated with ner.correct, ner.manual only for the gold set.", ""},
+		{KindCorrection, "We require Python 3.12 for the annotation scripts.", ""},
+		{KindCorrection, "The dashboard reads its totals with ner.correct.", ""},
+	} {
+		k := memKnown(mem...)
+		if got, _ := k.correctedSibling(candidate{kind: tt.kind, line: tt.line}, map[string]bool{}); got != tt.want {
+			t.Errorf("correctedSibling(%s %q) = %q, want %q", tt.kind, tt.line, got, tt.want)
+		}
+	}
+}
+
 // TestSeriesStem: a name joined with an underscore or a dot, or ending in
 // a number, has the stem its series shares; a version, a short name and a
 // number with a letter or two have none.

@@ -237,6 +237,55 @@ func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string)
 	return found, k.from[found]
 }
 
+// correctedSibling finds the one memory line (as soleSibling reads them)
+// that names a dotted sibling of a name a correction gives ("ner.manual"
+// for "It is ner.correct with the model in the loop", "New batches are
+// annotated from scratch with ner.manual."): the person put the one in
+// the other's place, and beside the correction the line would name the
+// way it ruled out. The correction must not name the line's own.
+func (k *known) correctedSibling(c candidate, taken map[string]bool) (string, string) {
+	if c.kind != KindCorrection {
+		return "", ""
+	}
+	found := ""
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, a := range strings.Fields(c.line) {
+			a = strings.Trim(a, "`'\",;:!?()[].")
+			for _, b := range strings.Fields(l) {
+				b = strings.Trim(b, "`'\",;:!?()[].")
+				if dottedSibling(a, b) && !containsValue(c.line, b) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
+					if found != "" && found != l {
+						return "", ""
+					}
+					found = l
+				}
+			}
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, k.from[found]
+}
+
+// dottedSibling reports whether two names are two members of one dotted
+// namespace: the same part before the last dot (two letters or more), a
+// different word of letters after it ("ner.manual", "ner.correct"). A
+// version ("1.2") or a path is none.
+func dottedSibling(a, b string) bool {
+	ia, ib := strings.LastIndexByte(a, '.'), strings.LastIndexByte(b, '.')
+	if ia < 2 || ib < 2 || strings.ContainsAny(a+b, "/\\@:") || !strings.EqualFold(a[:ia], b[:ib]) {
+		return false
+	}
+	word := func(s string) bool {
+		return len(s) >= 3 && strings.Trim(strings.ToLower(s), "abcdefghijklmnopqrstuvwxyz_") == ""
+	}
+	return word(a[ia+1:]) && word(b[ib+1:]) && !strings.EqualFold(a[ia+1:], b[ib+1:]) && word(strings.ReplaceAll(a[:ia], ".", "_"))
+}
+
 // siblingNames reports whether two names are of one family: the same
 // extension, the same first part before a hyphen or underscore (three
 // letters or more), the rest different ("notify-slack.sh",

@@ -162,6 +162,9 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				old, path = k.soleSibling(c, taken)
 			}
 			if old == "" {
+				old, path = k.correctedSibling(c, taken)
+			}
+			if old == "" {
 				old, path = k.staleNamed(c, said, taken)
 			}
 			if old == "" {
