@@ -85,21 +85,12 @@ func (k *known) heldName(words []string) (string, string) {
 	return "", ""
 }
 
-// soleHolder is the one memory line (read from a file, not the
-// verification line) that names name and does not deny it; "" when none
-// or two do.
+// soleHolder is the one memory line (soleLine) that names name and does
+// not deny it; "" when none or two do.
 func (k *known) soleHolder(name string) string {
-	found := ""
-	for _, l := range k.lines {
-		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || !containsValue(l, name) && !dottedPart(l, name) || negatedIn(l, name) {
-			continue
-		}
-		if found != "" {
-			return ""
-		}
-		found = l
-	}
-	return found
+	return k.soleLine(func(l string) bool {
+		return (containsValue(l, name) || dottedPart(l, name)) && !negatedIn(l, name)
+	})
 }
 
 // An agent that did a thing because memory said so often says as much

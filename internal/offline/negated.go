@@ -213,28 +213,7 @@ func (k *known) soleSibling(c candidate, taken map[string]bool) (string, string)
 	if c.kind != KindInstruction && c.kind != KindCorrection || !soleRe().MatchString(c.line) {
 		return "", ""
 	}
-	found := ""
-	for _, l := range k.lines {
-		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
-			continue
-		}
-		for _, a := range strings.Fields(c.line) {
-			a = strings.Trim(a, "`'\",;:!?()[]")
-			for _, b := range strings.Fields(l) {
-				b = strings.Trim(b, "`'\",;:!?()[]")
-				if (siblingNames(a, b) || otherFormat(a, b)) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
-					if found != "" && found != l {
-						return "", ""
-					}
-					found = l
-				}
-			}
-		}
-	}
-	if found == "" {
-		return "", ""
-	}
-	return found, k.from[found]
+	return k.siblingLine(c.line, taken, func(a, b string) bool { return siblingNames(a, b) || otherFormat(a, b) })
 }
 
 // correctedSibling finds the one memory line (as soleSibling reads them)
@@ -247,16 +226,24 @@ func (k *known) correctedSibling(c candidate, taken map[string]bool) (string, st
 	if c.kind != KindCorrection {
 		return "", ""
 	}
+	return k.siblingLine(c.line, taken, func(a, b string) bool { return dottedSibling(a, b) && !containsValue(c.line, strings.TrimRight(b, ".")) })
+}
+
+// siblingLine is the one memory line (read from a file, not yet
+// rewritten, not the verification line) holding a word that pairs with a
+// word of line (pair) on the same subject, and its file; "" when none or
+// two lines do.
+func (k *known) siblingLine(line string, taken map[string]bool, pair func(a, b string) bool) (string, string) {
 	found := ""
 	for _, l := range k.lines {
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
-		for _, a := range strings.Fields(c.line) {
-			a = strings.Trim(a, "`'\",;:!?()[].")
+		for _, a := range strings.Fields(line) {
+			a = strings.Trim(a, "`'\",;:!?()[]")
 			for _, b := range strings.Fields(l) {
-				b = strings.Trim(b, "`'\",;:!?()[].")
-				if dottedSibling(a, b) && !containsValue(c.line, b) && sharesSubject(subjectTerms(withoutWord(c.line, a)), subjectTerms(withoutWord(l, b))) {
+				b = strings.Trim(b, "`'\",;:!?()[]")
+				if pair(a, b) && sharesSubject(subjectTerms(withoutWord(line, a)), subjectTerms(withoutWord(l, b))) {
 					if found != "" && found != l {
 						return "", ""
 					}
@@ -276,6 +263,7 @@ func (k *known) correctedSibling(c candidate, taken map[string]bool) (string, st
 // different word of letters after it ("ner.manual", "ner.correct"). A
 // version ("1.2") or a path is none.
 func dottedSibling(a, b string) bool {
+	a, b = strings.TrimRight(a, "."), strings.TrimRight(b, ".")
 	ia, ib := strings.LastIndexByte(a, '.'), strings.LastIndexByte(b, '.')
 	if ia < 2 || ib < 2 || strings.ContainsAny(a+b, "/\\@:") || !strings.EqualFold(a[:ia], b[:ib]) {
 		return false
