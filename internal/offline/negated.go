@@ -226,7 +226,9 @@ func (k *known) correctedSibling(c candidate, taken map[string]bool) (string, st
 	if c.kind != KindCorrection {
 		return "", ""
 	}
-	return k.siblingLine(c.line, taken, func(a, b string) bool { return dottedSibling(a, b) && !containsValue(c.line, strings.TrimRight(b, ".")) })
+	return k.siblingLine(c.line, taken, func(a, b string) bool {
+		return dottedSibling(a, b) && !containsValue(c.line, strings.TrimRight(b, "."))
+	})
 }
 
 // siblingLine is the one memory line (read from a file, not yet
