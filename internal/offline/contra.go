@@ -1347,6 +1347,12 @@ func nested(a, b string) bool {
 	return strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/")
 }
 
+// givesValueOf reports whether line gives one of the typed values of
+// other.
+func givesValueOf(line, other string) bool {
+	return slices.ContainsFunc(typedValues(other), func(v typedValue) bool { return holdsValue(line, v) })
+}
+
 // withoutStale drops, of two proposed lines that give different values of
 // one kind for one thing, the one whose newest sentence is older: after
 // the patch both would stand in memory ("the staging db is on port 5544"
@@ -1405,7 +1411,9 @@ func withoutStale(out []candidate, said []source, k *known, taken map[string]boo
 				from[a.line] = "proposed"
 				probe = &known{lines: append(slices.Clone(k.lines), a.line), from: from, removed: removed}
 			}
-			if got, _ := probe.clashes(b, said, nil); got != a.line {
+			if got, _ := probe.clashes(b, said, nil); got != a.line || b.replaces != "" && !givesValueOf(b.replaces, a.line) {
+				// (A move that edits a memory line made a's line stale
+				// only if a gives a value that line gave: the old one.)
 				continue
 			}
 			drop[i] = true

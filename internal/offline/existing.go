@@ -48,6 +48,21 @@ func (k *known) has(line string) bool {
 	return false
 }
 
+// hadPending reports whether a line a pending patch takes out of memory
+// states line: the patch's new line is the person's answer to it, pending
+// review. The run that wrote that patch read line against the memory line
+// still standing (has) and proposed nothing; the next run must not propose
+// it either.
+func (k *known) hadPending(line string) bool {
+	n := textkey.Normalize(line)
+	for l := range k.removed {
+		if says(l, line, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // holds reports whether a memory line holds line's very words.
 func (k *known) holds(line string) bool {
 	n := textkey.Normalize(line)

@@ -193,6 +193,9 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				c.global = path == d.Targets.GlobalMemory
 				taken[old] = true
 			}
+			if old == "" && k.givesValues(c) {
+				continue
+			}
 		}
 		out = append(out, c)
 	}
@@ -204,6 +207,31 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 		out = append([]candidate{*v}, out...)
 	}
 	return out
+}
+
+// givesValues reports whether one line of memory gives every value c
+// names (its versions, ports, paths and other written values) for the
+// thing c speaks of: the line a run wrote from c's message, which swapped
+// the value a memory line held for c's (clashes). Read again, c tells
+// memory nothing it does not say.
+func (k *known) givesValues(c candidate) bool {
+	vals := valuesOf(c.line)
+	if len(vals) == 0 {
+		return false
+	}
+	for _, l := range k.lines {
+		if k.removed[l] || k.from[l] != "" || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		all := true
+		for _, v := range vals {
+			all = all && holdsValue(l, v)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsValue reports whether line gives the typed value v (kind and value

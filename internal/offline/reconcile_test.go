@@ -634,9 +634,13 @@ func TestHeldCorrectionNotAgain(t *testing.T) {
 
 // TestHeldLineNotAgain: on sessions of the corpus whose rule a first run
 // proposed as an edit of a memory line, a second run with that edit
-// pending finds memory holding the rule word for word and adds nothing.
+// pending adds nothing: memory holds the rule word for word (resqueops,
+// wardrota), the pending line gives every value the correction names
+// (borgrole: keyfile-blake2), or the sentence states the line the edit
+// takes out (quakecat's switch to the recursive trigger, pantrypal's ASK
+// CLI deploy), which the first run read against that line still standing.
 func TestHeldLineNotAgain(t *testing.T) {
-	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt"} {
+	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt", "tuning214/borgrole.txt", "tuning201/quakecat.txt", "tuning148/pantrypal.txt"} {
 		p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", f))
 		if err != nil {
 			t.Fatal(err)
@@ -652,5 +656,37 @@ func TestHeldLineNotAgain(t *testing.T) {
 		for _, c := range again.Candidates {
 			t.Errorf("%s: second run proposed %s %q", f, c.Kind, c.Text)
 		}
+	}
+}
+
+// TestMoveLeavesOtherValues: a move that edits a memory line (the Connect
+// endpoint, connect-1 to connect-lb) makes stale only a line giving a
+// value that memory line gave. The lasting dead-letter rule gives
+// another value (a config key that reads as a host), so the first run
+// proposes it, and a second run, with the edit pending, does not again.
+func TestMoveLeavesOtherValues(t *testing.T) {
+	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", "tuning122", "kcconfigs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
+	first, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moved, dlq bool
+	for _, c := range first.Candidates {
+		moved = moved || strings.Contains(c.Text, "connect-lb.int")
+		dlq = dlq || strings.Contains(c.Text, "errors.deadletterqueue.topic.name")
+	}
+	if !moved || !dlq {
+		t.Fatalf("first run: endpoint edit %v, dead-letter rule %v; want both: %+v", moved, dlq, first.Candidates)
+	}
+	again, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range again.Candidates {
+		t.Errorf("second run proposed %s %q", c.Kind, c.Text)
 	}
 }

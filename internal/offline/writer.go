@@ -141,7 +141,7 @@ func (w *writer) memory(cands []candidate) {
 // continuing ("still", "as before"), a line memory holds in other words
 // (known.goesOnAs).
 func (w *writer) said(s string) bool {
-	return w.known.has(s) || goesOnRe().MatchString(s) && w.known.goesOnAs(s)
+	return w.known.has(s) || w.known.hadPending(s) || goesOnRe().MatchString(s) && w.known.goesOnAs(s)
 }
 
 // absorb takes into an edit of a memory line the lines accepted before it
