@@ -708,6 +708,11 @@ func TestWithoutSaid(t *testing.T) {
 		{"No jQuery. Use the DOM API directly.", "", false},
 		{"No jQuery. Bundle with esbuild.", "Bundle with esbuild.", true},
 		{"Nothing in the DOM API is wrapped.", "Nothing in the DOM API is wrapped.", true},
+		// What is left once the news went only tells how the person
+		// came to it: nothing to propose.
+		{"Run `make lint` before pushing. I put that rule there myself two years ago, it was a mistake.", "", false},
+		{"Run `make lint` before pushing. I put that rule there myself, never push to main.", "I put that rule there myself, never push to main.", true},
+		{"Run `make lint` before pushing. The linter config lives in tools/lint.toml.", "The linter config lives in tools/lint.toml.", true},
 	} {
 		got, ok := withoutSaid(tt.line, k.has, k.holds)
 		if got != tt.want || ok != tt.ok {

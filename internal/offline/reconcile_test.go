@@ -638,9 +638,11 @@ func TestHeldCorrectionNotAgain(t *testing.T) {
 // wardrota), the pending line gives every value the correction names
 // (borgrole: keyfile-blake2), or the sentence states the line the edit
 // takes out (quakecat's switch to the recursive trigger, pantrypal's ASK
-// CLI deploy), which the first run read against that line still standing.
+// CLI deploy), which the first run read against that line still standing;
+// what is left of a message once those go may state nothing (scandesk:
+// "I put that option there myself two years ago, it was a mistake.").
 func TestHeldLineNotAgain(t *testing.T) {
-	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt", "tuning214/borgrole.txt", "tuning201/quakecat.txt", "tuning148/pantrypal.txt"} {
+	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt", "tuning214/borgrole.txt", "tuning201/quakecat.txt", "tuning148/pantrypal.txt", "tuning219/scandesk.txt"} {
 		p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", f))
 		if err != nil {
 			t.Fatal(err)

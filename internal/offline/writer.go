@@ -170,6 +170,23 @@ func (w *writer) absorb(c *candidate) {
 	}
 }
 
+// statesNothing reports whether text holds no rule (a request, a rule
+// word) and no clause stating how something is (factClauses): narration,
+// a verdict on it, a back-reference.
+func statesNothing(text string) bool {
+	for _, c := range clauseSplitRe().Split(text, -1) {
+		if c = strings.TrimSpace(c); c != "" && (imperative(c) || ruleWordRe().MatchString(c)) {
+			return false
+		}
+	}
+	for _, s := range factUnits(text) {
+		if facts, _ := factClauses(s); len(facts) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // withoutSaid is line without the sentences said already (said: a memory
 // line or one accepted before it states it, or the person dismissed it),
 // and whether anything is left. A line of several sentences ("Always run
@@ -201,7 +218,14 @@ func withoutSaid(line string, said, held func(string) bool) (string, bool) {
 	case len(kept) == 0:
 		return "", false
 	case len(kept) < len(sents):
-		return strings.Join(kept, " "), true
+		rest := strings.Join(kept, " ")
+		if statesNothing(rest) {
+			// What is left once the news went ("I put that option
+			// there myself two years ago, it was a mistake.") only
+			// told how the person came to it.
+			return "", false
+		}
+		return rest, true
 	case said(line):
 		// No sentence alone, but the line whole: the fact is told
 		// across its sentences.
