@@ -937,7 +937,9 @@ func normalizeArgv(argv []string) (command, bool) {
 		}
 		// `raco make` compiles; `yarn make` runs the package's
 		// script of that name, which may make anything.
-		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog])
+		// (`make`, `make TARGET=WHOOPF411`: the default goal, which
+		// builds the project.)
+		c.buildVerb = c.category == "" && (sub == "build" || sub == "compile" || sub == "make" && !packageManagers[prog] || sub == "" && prog == "make")
 		if c.buildVerb && discardsOutput(rest) {
 			// `elm make src/Main.elm --output=/dev/null`: built only
 			// to see that it builds, a check.

@@ -61,6 +61,16 @@ func TestPromoteBuilds(t *testing.T) {
 	if got, want := verificationOf(s, s, s), "Verification commands for this project: `stack build --fast`, `make test`."; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
+	// make's default goal builds: a build check where make tests too,
+	// an artefact build where it does not.
+	s = []string{"make test", "git add -A", "make TARGET=WHOOPF411"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `make TARGET=WHOOPF411`, `make test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	s = []string{"cargo test", "git add -A", "make -j8"}
+	if got, want := verificationOf(s, s, s), "Verification commands for this project: `cargo test`."; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
 }
 
 // TestVerificationForm: a check is listed as run when most runs were that
