@@ -85,7 +85,7 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 			verify = &c
 			continue
 		}
-		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.holds(c.line) || k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c) || k.namedAgain(c.line)) {
+		if c.replaces == "" && (c.kind == KindInstruction || c.kind == KindCorrection) && (k.holds(c.line) || k.reminded(c) || k.restatesUnchanged(c) || k.restatesGoingOn(c) || k.namedAgain(c.line) || k.closeCopy(c.line)) {
 			// (A line memory holds word for word is proposed neither
 			// again nor as an edit of another line: the run that
 			// wrote it took that line's place already.)
@@ -1758,3 +1758,74 @@ func namesOnlyOf(line, edit string) bool {
 // retellFiller are words a line retelling a setting wraps it in ("we are
 // on …, in the same env").
 var retellFiller = map[string]bool{"same": true, "now": true, "still": true, "currently": true}
+
+// closeCopy reports whether line is a memory line said again in nearly its
+// words, which sameFact, weighing every term, can miss when the small
+// words changed ("Target is the s3 on the xiao sense." of "Target is
+// esp32s3 on a XIAO ESP32S3 Sense board."): three in five of its longer
+// words (four letters or more, stemmed; "para_limite" is two) are the
+// line's, it names nothing the line does not (a code name, a value), puts
+// no word of its own where the line has another ("written as messagepack"
+// of "written as JSON"), and it negates as the line does.
+func (k *known) closeCopy(line string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	long := func(ws []string) map[string]bool {
+		out := map[string]bool{}
+		for _, w := range ws {
+			if len(w) >= 4 {
+				out[textkey.Stem(w)] = true
+			}
+		}
+		return out
+	}
+	own := words(line)
+	mine := long(own)
+	if len(mine) < 3 {
+		return false
+	}
+	names := nameTerms(line)
+	neg := negatesRe().MatchString(line)
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) || negatesRe().MatchString(l) != neg {
+			continue
+		}
+		theirs := words(l)
+		held, n := long(theirs), 0
+		for w := range mine {
+			if held[w] {
+				n++
+			}
+		}
+		if 5*n < 3*len(mine) || swapsWord(own, theirs) {
+			continue
+		}
+		low, news := strings.ToLower(l), false
+		for n := range names {
+			news = news || !strings.Contains(low, strings.Trim(n, "`"))
+		}
+		if !news {
+			return true
+		}
+	}
+	return false
+}
+
+// swapsWord reports whether a word of a (four letters or more) that b
+// lacks follows a word that b follows with another such word of its own:
+// "as messagepack" where b has "as json".
+func swapsWord(a, b []string) bool {
+	in := func(ws []string, w string) bool { return slices.Contains(ws, w) }
+	for i := 1; i < len(a); i++ {
+		if len(a[i]) < 4 || in(b, a[i]) {
+			continue
+		}
+		for j := 1; j < len(b); j++ {
+			if b[j-1] == a[i-1] && len(b[j]) >= 4 && !in(a, b[j]) {
+				return true
+			}
+		}
+	}
+	return false
+}

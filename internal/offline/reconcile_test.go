@@ -692,3 +692,30 @@ func TestMoveLeavesOtherValues(t *testing.T) {
 		t.Errorf("second run proposed %s %q", c.Kind, c.Text)
 	}
 }
+
+// TestCloseCopy: a memory line said again with its small words changed is
+// no news; one that names another value or thing, or turns the rule
+// around, is.
+func TestCloseCopy(t *testing.T) {
+	k := &known{lines: []string{"- Target is esp32s3 on a XIAO ESP32S3 Sense board.", "- Money is stored as integer cents.", "- Shared branches: never rewrite history on `main` or `release`.", "- Save files are written as JSON to the user data dir."}, from: map[string]string{}, removed: map[string]bool{}}
+	for _, l := range k.lines {
+		k.from[l] = "MEMORY.md"
+	}
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"Target is the s3 on the xiao sense.", true},
+		{"Money is integer cents everywhere.", true},
+		{"Dont rewrite history on main or release, ever.", true},
+		{"Target is the esp32c6 on the xiao sense.", false},
+		{"Money is integer cents, rounded with Banker's rounding in Ledger.", false},
+		{"Rewrite history on main or release freely before the tag.", false},
+		{"Invoices are numbered per fiscal year.", false},
+		{"Save files are always written as messagepack.", false},
+	} {
+		if got := k.closeCopy(tt.line); got != tt.want {
+			t.Errorf("closeCopy(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
