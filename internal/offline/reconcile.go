@@ -194,6 +194,7 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				taken[old] = true
 			}
 			if old == "" && k.givesValues(c) {
+				// (A second run, the first one's edit pending.)
 				continue
 			}
 		}
@@ -209,11 +210,12 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 	return out
 }
 
-// givesValues reports whether one line of memory gives every value c
-// names (its versions, ports, paths and other written values) for the
-// thing c speaks of: the line a run wrote from c's message, which swapped
-// the value a memory line held for c's (clashes). Read again, c tells
-// memory nothing it does not say.
+// givesValues reports whether a line a pending patch adds gives every
+// value c names (its versions, ports, paths and other written values):
+// the line the run that wrote the patch made from c's message, swapping
+// the value a memory line held for c's (clashes). With that line pending,
+// c finds no line holding its old value, and read again it tells nothing
+// the patch does not.
 func (k *known) givesValues(c candidate) bool {
 	vals := valuesOf(c.line)
 	if len(vals) == 0 {
@@ -1802,8 +1804,8 @@ func (k *known) closeCopy(line string) bool {
 			continue
 		}
 		low, news := strings.ToLower(l), false
-		for n := range names {
-			news = news || !strings.Contains(low, strings.Trim(n, "`"))
+		for nm := range names {
+			news = news || !strings.Contains(low, strings.Trim(nm, "`"))
 		}
 		if !news {
 			return true

@@ -137,7 +137,8 @@ func (w *writer) memory(cands []candidate) {
 }
 
 // said reports whether a sentence of a line states what memory or a line
-// accepted before it states: the same fact (known.has), or, said as
+// accepted before it states: the same fact (known.has), what a line a
+// pending patch takes out states (known.hadPending), or, said as
 // continuing ("still", "as before"), a line memory holds in other words
 // (known.goesOnAs).
 func (w *writer) said(s string) bool {
