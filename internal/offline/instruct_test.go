@@ -783,3 +783,24 @@ func TestAsLineElisions(t *testing.T) {
 		}
 	}
 }
+
+// TestSaidByPendingRemoval: a sentence stating a line a pending patch
+// takes out was read against that line when the patch was written and is
+// not proposed again; the same fact given as a rule may be the person
+// turning the edit down, and is.
+func TestSaidByPendingRemoval(t *testing.T) {
+	k := &known{lines: []string{"- Installs use yarn.", "- Installs use pnpm."}, from: map[string]string{"- Installs use yarn.": "MEMORY.md"}, removed: map[string]bool{"- Installs use yarn.": true}}
+	w := &writer{known: k}
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"Installs use yarn.", true},
+		{"Always use yarn for installs.", false},
+		{"Use yarn for installs.", false},
+	} {
+		if got := w.said(tt.s); got != tt.want {
+			t.Errorf("said(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}

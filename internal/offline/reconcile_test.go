@@ -643,22 +643,30 @@ func TestHeldCorrectionNotAgain(t *testing.T) {
 // "I put that option there myself two years ago, it was a mistake.").
 func TestHeldLineNotAgain(t *testing.T) {
 	for _, f := range []string{"tuning146/resqueops.txt", "tuning194/wardrota.txt", "tuning214/borgrole.txt", "tuning201/quakecat.txt", "tuning148/pantrypal.txt", "tuning219/scandesk.txt"} {
-		p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
-		if _, err := Extract(context.Background(), in(), zerolog.Nop()); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Extract(context.Background(), in(), zerolog.Nop())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, again := twoRuns(t, f)
 		for _, c := range again.Candidates {
 			t.Errorf("%s: second run proposed %s %q", f, c.Kind, c.Text)
 		}
 	}
+}
+
+// twoRuns runs the extractor twice over a corpus project (file, under
+// testdata/offline-eval), the second time with the first run's patches
+// pending, as the eval's second run does.
+func twoRuns(t *testing.T, file string) (first, again Result) {
+	t.Helper()
+	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
+	if first, err = Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+		t.Fatal(err)
+	}
+	if again, err = Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+		t.Fatal(err)
+	}
+	return first, again
 }
 
 // TestMoveLeavesOtherValues: a move that edits a memory line (the Connect
@@ -667,15 +675,7 @@ func TestHeldLineNotAgain(t *testing.T) {
 // another value (a config key that reads as a host), so the first run
 // proposes it, and a second run, with the edit pending, does not again.
 func TestMoveLeavesOtherValues(t *testing.T) {
-	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", "tuning122", "kcconfigs.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
-	first, err := Extract(context.Background(), in(), zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	first, again := twoRuns(t, "tuning122/kcconfigs.txt")
 	var moved, dlq bool
 	for _, c := range first.Candidates {
 		moved = moved || strings.Contains(c.Text, "connect-lb.int")
@@ -683,10 +683,6 @@ func TestMoveLeavesOtherValues(t *testing.T) {
 	}
 	if !moved || !dlq {
 		t.Fatalf("first run: endpoint edit %v, dead-letter rule %v; want both: %+v", moved, dlq, first.Candidates)
-	}
-	again, err := Extract(context.Background(), in(), zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, c := range again.Candidates {
 		t.Errorf("second run proposed %s %q", c.Kind, c.Text)

@@ -138,11 +138,21 @@ func (w *writer) memory(cands []candidate) {
 
 // said reports whether a sentence of a line states what memory or a line
 // accepted before it states: the same fact (known.has), what a line a
-// pending patch takes out states (known.hadPending), or, said as
-// continuing ("still", "as before"), a line memory holds in other words
-// (known.goesOnAs).
+// pending patch takes out states (known.hadPending) unless the sentence
+// gives it as a rule, or, said as continuing ("still", "as before"), a
+// line memory holds in other words (known.goesOnAs). (A session saying
+// "use yarn for installs" of the line the patch takes out may be the
+// person turning the pending edit down: it is proposed, for the review to
+// see beside the patch.)
 func (w *writer) said(s string) bool {
-	return w.known.has(s) || w.known.hadPending(s) || goesOnRe().MatchString(s) && w.known.goesOnAs(s)
+	return w.known.has(s) || !instructs(s) && w.known.hadPending(s) || goesOnRe().MatchString(s) && w.known.goesOnAs(s)
+}
+
+// instructs reports whether a sentence is given as a rule: it opens as an
+// instruction or a rule of how things must be, or says always or never.
+func instructs(s string) bool {
+	s = strings.TrimSpace(fillerRe().ReplaceAllString(s, ""))
+	return starterRe().MatchString(s) || instrRe().MatchString(s) || modalRe().MatchString(s) || alwaysRe().MatchString(s)
 }
 
 // absorb takes into an edit of a memory line the lines accepted before it
