@@ -28,9 +28,10 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 
 // wrongRe is the person calling what memory says wrong, anywhere in the
 // message ("the memory says Jackson for JSON: that's outdated", "the
-// memory thing about 16-bit numbers is old"), or granting that memory says
-// it only to go against it ("I know the memory says shell but …").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?` + memoryFile + `\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
+// memory thing about 16-bit numbers is old", "that was a mistake on my
+// part"), or granting that memory says it only to go against it ("I know
+// the memory says shell but …", "I know the notes say that, but").
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
 
 // wrongAboutRe is memory called wrong about a thing, or to be ignored
 // about it: "the notes are wrong about the ISO weeks", "ignore what
@@ -100,17 +101,22 @@ func (k *known) soleHolder(name string) string {
 
 // citesMemoryRe is an agent's report saying memory told it: "as the
 // notes say", "per the project notes", "according to MEMORY.md", "as
-// noted in memory".
-var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|according to|following)\s+(?:(?:noted|stated|said|written|recorded|listed|mentioned|documented)\s+in\s+)?(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b`)
+// noted in memory", "like the memory notes say", "as in the project
+// notes", "following the two-instalments rule in the notes", "(the
+// fixed-height convention from memory)", or a sentence opening "MEMORY.md
+// says".
+var citesMemoryRe = lazyregexp.New(`(?i)\b(?:as|per|like|since|according to|following)\s+(?:(?:in|(?:noted|stated|said|written|recorded|listed|mentioned|documented)\s+in)\s+)?(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b|` +
+	`\b(?:rule|convention|note)\s+(?:in|from)\s+(?:the\s+|your\s+|my\s+)?(?:project\s+)?(?:notes|` + memoryFile + `)\b|` +
+	`^(?:the\s+)?` + memoryFile + `(?:\s+notes?)?\s+(?:says|suggests|describes)\b`)
 
 // thatMemoryRe is a reply pointing at the memory line the report just
 // followed: "that memory line", "this memory note", "that line in the
 // memory".
 var thatMemoryRe = lazyregexp.New(`(?i)\b(?:that|this)\s+(?:` + memoryFile + `\s+(?:line|note|entry|bit)|(?:line|note|entry|bit)\s+in\s+(?:the\s+|your\s+)?` + memoryFile + `)\b`)
 
-// deniesRe is a reply opening with a refusal ("no.", "nope", "ahh no,",
-// "that's wrong").
-var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no|nope|nah|wrong|that'?s (?:wrong|not right|the old))\b`)
+// deniesRe is a reply opening with a refusal ("no.", "nooo", "nope",
+// "ahh no,", "that's wrong").
+var deniesRe = lazyregexp.New(`(?i)^\W*(?:(?:ah+|oh|uh|hm+|um+)\W+)?(?:no+|nope|nah|wrong|that'?s (?:wrong|not right|the old))\b`)
 
 // cite is a sentence of an agent's report that says memory told it, and
 // the person's reply to that report (its first line as the quote); a
@@ -142,18 +148,32 @@ func citedMemory(report, reply string) string {
 		return ""
 	}
 	for _, s := range sentences(strings.Split(report, "\n")) {
-		if citesMemoryRe().MatchString(s) {
-			return s
+		if loc := citesMemoryRe().FindStringIndex(s); loc != nil {
+			return citingClause(s, loc[0])
 		}
 	}
 	return ""
+}
+
+// citingClause is a report's sentence s from the clause that cites
+// memory at index at: "On the card I added the times, and listed the
+// breaks with *ngFor, in line with the structural-directive note in
+// memory" followed memory in listing the breaks, not in adding the times.
+func citingClause(s string, at int) string {
+	head := s[:at]
+	if i := max(strings.LastIndex(head, ", and "), strings.LastIndex(head, "; ")); i >= 0 {
+		return strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(s[i:], ", and "), "; "))
+	}
+	return s
 }
 
 // citedLines are the memory lines (read from a file, not the verification
 // line) the agent followed, named by a report's sentence citing memory,
 // that the person's reply in a new session denies or calls wrong: each
 // mapped to the reply. The line is the one that shares the most terms
-// with the sentence, two at least; a tie names none.
+// with the citing clause, one at least (the clause says memory told it,
+// so the line it followed is among memory's, and a thing it names alone
+// names it); a tie names none.
 func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) map[string]source {
 	var out map[string]source
 	for _, c := range cites {
@@ -171,7 +191,7 @@ func (k *known) citedLines(cites []cite, said []source, isNew func(int) bool) ma
 			}
 		} else {
 			shared := func(l string) int { return sharedTerms(c.clause, l) }
-			if found = k.mostShared(shared, nil); found != "" && k.removedMore(shared, shared(found)) {
+			if found = k.mostShared(shared, nil, 1); found != "" && k.removedMore(shared, shared(found)) {
 				found = ""
 			}
 		}
@@ -305,7 +325,7 @@ func (k *known) staleNamed(c candidate, said []source, taken map[string]bool) (s
 			n = max(n, sharedTerms(m, l))
 		}
 		return n
-	}, taken)
+	}, taken, 2)
 	if found == "" {
 		return "", ""
 	}
@@ -365,9 +385,9 @@ func (k *known) removedMore(shared func(string) int, n int) bool {
 
 // mostShared is the one memory line (read from a file, not the
 // verification line, not taken) that shares the most terms by shared,
-// two at least; "" when none does or two tie.
-func (k *known) mostShared(shared func(string) int, taken map[string]bool) string {
-	found, most := "", 1
+// floor at least; "" when none does or two tie.
+func (k *known) mostShared(shared func(string) int, taken map[string]bool, floor int) string {
+	found, most := "", floor-1
 	for _, l := range k.lines {
 		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
@@ -380,4 +400,38 @@ func (k *known) mostShared(shared func(string) int, taken map[string]bool) strin
 		}
 	}
 	return found
+}
+
+// takesCited gives each cited line (citedLines) that no candidate took
+// to the rule said at or after the reply denying it that shares the most
+// terms with it, two at least, a tie giving it to none: a person often
+// answers "that's wrong" and states the rule in another message or
+// session ("I'm afraid the note about DNF is my own mistake" … "a boat
+// that didn't finish gets the number of boats entered, plus one"). The
+// line is one the person called wrong, so the rule is its new form. A
+// line of the global memory is left to rules said for every project.
+func (k *known) takesCited(out []candidate, cited map[string]source, taken map[string]bool, global string) {
+	for _, l := range k.lines {
+		reply, ok := cited[l]
+		if !ok || taken[l] || k.from[l] == global {
+			continue
+		}
+		best, most := -1, 1
+		for i, c := range out {
+			if c.replaces != "" || c.global || c.kind != KindInstruction && c.kind != KindCorrection ||
+				!slices.ContainsFunc(c.srcs, func(s source) bool { return !before(s, reply) }) {
+				continue
+			}
+			switch n := sharedTerms(c.line, l); {
+			case n > most:
+				best, most = i, n
+			case n == most:
+				best = -1
+			}
+		}
+		if best >= 0 {
+			out[best].replaces, out[best].replaceIn = l, k.from[l]
+			taken[l] = true
+		}
+	}
 }

@@ -199,3 +199,76 @@ func TestMinedCites(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedLinesWording: the ways a report cites memory ("like MEMORY.md
+// says", "following the … rule in the notes", "the … note in memory", a
+// sentence opening "MEMORY.md says") and a reply that denies it ("nooo")
+// or owns it as a mistake name the line the citing clause shares the
+// most terms with, one being enough; the clause is the one that cites, not
+// an earlier one of the sentence that names another line.
+func TestCitedLinesWording(t *testing.T) {
+	mem := []string{"- Timestamps are shown in local time.", "- Awards are disbursed in two equal instalments, six months apart.",
+		"- Templates use the *ngIf / *ngFor structural directives.", "- Shift start and end are stored as ISO strings in UTC.",
+		"- Never edit non-English .ftl files by hand; fixes go through Weblate.", "- Images are referenced with relative paths under assets/img."}
+	for _, tt := range []struct{ report, reply, want string }{
+		{"Added the column; entries are converted with chrono::Local as MEMORY.md says.", "Local time is precisely wrong, the boxes sit in three zones.", mem[0]},
+		{"It creates two rows, each for half the award, following the two-equal-instalments rule in the notes.", "ahh ok that one's on me, the notes are out of date.", mem[1]},
+		{"On the shift card I added start/end with the London zone, and listed the breaks with *ngFor, in line with the structural-directive note in memory.", "That memory note is stale: new templates use @for.", mem[2]},
+		{"MEMORY.md says non-English .ftl files are never edited by hand, so I've not touched pt-BR.", "No no, for pt-BR it is different.", mem[4]},
+		{"The map image uses a relative path like the MEMORY notes say.", "nooo. the CDN, absolute links, every time.", mem[5]},
+		{"Awards are split in two, as in the project notes.", "Thank you. I'm afraid the note about instalments is my own mistake.", mem[1]},
+		// Negatives: a reply that agrees, a report citing nothing.
+		{"The map image uses a relative path like the MEMORY notes say.", "great, and now the footer.", ""},
+		{"The map image uses a relative path.", "nooo. the CDN, absolute links, every time.", ""},
+	} {
+		k := memKnown(mem...)
+		reply := source{session: 1, msgID: "m2", quote: tt.reply}
+		var cites []cite
+		if cl := citedMemory(tt.report, tt.reply); cl != "" {
+			cites = append(cites, cite{clause: cl, reply: reply})
+		}
+		got := ""
+		for l := range k.citedLines(cites, []source{reply}, func(int) bool { return true }) {
+			got = l
+		}
+		if got != tt.want {
+			t.Errorf("citedLines(%q, %q) = %q, want %q", tt.report, tt.reply, got, tt.want)
+		}
+	}
+}
+
+// TestTakesCited: a cited line no rule took goes to the one rule said at
+// or after the denying reply that shares the most terms with it, two at
+// least; a rule said before the reply, a rule for every project, a tie or
+// a rule sharing one term take nothing.
+func TestTakesCited(t *testing.T) {
+	line := "- DNF/DNC boats score the number of starters + 1."
+	at := func(day int) source {
+		return source{session: day, msgID: "m", at: time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)}
+	}
+	reply := at(2)
+	rule := func(text string, day int) candidate {
+		return candidate{kind: KindCorrection, line: text, srcs: []source{at(day)}}
+	}
+	same := "A boat that didn't finish scores the number of boats entered in the series plus one."
+	for _, tt := range []struct {
+		name  string
+		cands []candidate
+		want  int // the index of the candidate that takes the line, -1 for none
+	}{
+		{"after the reply", []candidate{rule("Use the Oxford comma.", 3), rule(same, 3)}, 1},
+		{"in the reply's session", []candidate{rule(same, 2)}, 0},
+		{"before the reply", []candidate{rule(same, 1)}, -1},
+		{"one term", []candidate{rule("Every boat gets a sail.", 3)}, -1},
+		{"a tie", []candidate{rule(same, 3), rule(same+" Always.", 4)}, -1},
+		{"global", []candidate{{kind: KindInstruction, line: same, global: true, srcs: []source{at(3)}}}, -1},
+	} {
+		k := memKnown(line)
+		taken := map[string]bool{}
+		k.takesCited(tt.cands, map[string]source{line: reply}, taken, "")
+		got := slices.IndexFunc(tt.cands, func(c candidate) bool { return c.replaces == line })
+		if got != tt.want || taken[line] != (tt.want >= 0) {
+			t.Errorf("%s: line taken by %d (taken %v), want %d", tt.name, got, taken[line], tt.want)
+		}
+	}
+}

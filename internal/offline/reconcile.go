@@ -99,6 +99,13 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 			// anew, the line's thing given up, is its new form
 			// (renewed), not the line said again with words added.
 			old, path := k.renewed(c, said, isNew, taken)
+			if old == "" {
+				// The line the agent followed, cited and denied, is the
+				// one the reply's rule sets right, whatever other line
+				// it shares words or values with; and the reply naming
+				// that line's thing denies it, it does not say it again.
+				old, path = k.followed(c, cited, taken)
+			}
 			renewal := old != ""
 			if old == "" {
 				old, path = k.superseded(c.line, taken)
@@ -171,9 +178,6 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old == "" {
-				old, path = k.followed(c, cited, taken)
-			}
-			if old == "" {
 				if l, p, rule := k.dismissed(c, said, taken); l != "" {
 					old, path, c.line = l, p, rule
 				}
@@ -200,6 +204,7 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 		}
 		out = append(out, c)
 	}
+	k.takesCited(out, cited, taken, d.Targets.GlobalMemory)
 	out = applyChanges(out, said, late, isNew, k, d, taken, banned)
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)

@@ -715,3 +715,25 @@ func TestCloseCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowedLineFirst: a reply denying a report that followed memory
+// ("following the memory note about `replaces`" … "the note is wrong")
+// sets right the line the report cited, though its rule also shares words
+// with another memory line (the co-op one): that line stays.
+func TestFollowedLineFirst(t *testing.T) {
+	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", "tuning202/hellforge.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
+	if _, err := Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+		t.Fatal(err)
+	}
+	patch := readString(t, w.privatePatch())
+	if !strings.Contains(patch, "\n-- Weapons replace the vanilla ones with `replaces`") {
+		t.Errorf("the cited line is not replaced:\n%s", patch)
+	}
+	if strings.Contains(patch, "\n-- The mod is for co-op") {
+		t.Errorf("the co-op line is replaced:\n%s", patch)
+	}
+}
