@@ -16,9 +16,11 @@ import (
 
 // memorySaysRe is memory named as saying a thing: "the memory file still
 // says regex egg", "memory file saying gawk is out of date", "fix the
-// memory file: it still says SQLite", "the memory say we use Db::query".
-// Group 1 is what it says, one or two words.
-var memorySaysRe = lazyregexp.New(`(?i)\b` + memoryFile + `[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|say|saying|mentions|claims|lists)\s+(?:(?:we|you|to)\s+(?:use|run|go through)\s+)?` + article + `([\w.+#/:$()-]+(?:\s+[\w.+#/-]+)?)`)
+// memory file: it still says SQLite", "the memory say we use Db::query",
+// "the MEMORY thing says room_speed but …", "I know the notes say
+// player.js keeps it, but …". Group 1 is what it says, to the end of its
+// clause.
+var memorySaysRe = lazyregexp.New(`(?i)\b(?:` + memoryFile + `|(?:the|my|your|our)\s+(?:project\s+)?notes)(?:\s+(?:note|notes|thing|line|entry|bit))?[:,]?\s+(?:(?:it|that|which)\s+)?(?:still\s+)?(?:says|say|saying|mentions|claims|lists)\s+(?:(?:we|you|to)\s+(?:use|run|go through)\s+)?` + article + `([\w.+#/:$()-]+(?:\s+(?:[\w.+#/-]+|\(\w+\)))*?)(?:\s+but\b|\s+and\s+(?:that|it)\b|\s*[,;:!?()]|\.(?:\s|$)|$)`)
 
 // memoryAboutRe is memory named by what a line of it is about: "the
 // memory note about getCrankPosition", "the log.Printf thing in the
@@ -29,21 +31,32 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 // wrongRe is the person calling what memory says wrong, anywhere in the
 // message ("the memory says Jackson for JSON: that's outdated", "the
 // memory thing about 16-bit numbers is old", "that was a mistake on my
-// part"), or granting that memory says it only to go against it ("I know
+// part", "that was before we changed the backend", "ignore it"), or granting that memory says it only to go against it ("I know
 // the memory says shell but …", "I know the notes say that, but").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|deprecated|ignore (?:it|that|them)|(?:that|this|it) was before|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
 
 // wrongAboutRe is memory called wrong about a thing, or to be ignored
 // about it: "the notes are wrong about the ISO weeks", "ignore what
 // memory says about widgets". Group 1 is the thing, one or two words.
 var wrongAboutRe = lazyregexp.New(`(?i)\b(?:ignore\s+what\s+(?:the\s+|your\s+|my\s+)?` + memoryFile + `\s+says|(?:\b(?:the|your|my|our)\s+(?:project\s+)?notes|` + memoryFile + `)\s+(?:is|are)\s+(?:wrong|outdated|stale|out of date|old))\s+(?:about|on)\s+` + article + `([\w.+#/()-]+(?:\s+[\w.+#/-]+)?)`)
 
+// disowner is what a message disowning a memory line says of it: the
+// name it says the line holds, and the sentence saying so.
+type disowner struct {
+	name string
+	by   source
+}
+
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
-// the message says it holds. A name no line holds, or two lines hold,
-// disowns nothing.
-func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]string {
-	var out map[string]string
+// the message says it holds, and the sentence. A name two lines hold
+// disowns nothing. What no line holds word for word names the one line
+// sharing the most terms with it, as many as it has up to two ("ignore
+// what memory says about widgets" of "built with the widget API", "the
+// memory says we park known issues in disableRules" of "known issues are
+// excluded … (disableRules)").
+func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]disowner {
+	var out map[string]disowner
 	for i, s := range said {
 		if lq := strings.ToLower(s.quote); !isNew(s.session) || !strings.Contains(lq, "memory") && !strings.Contains(lq, "notes") {
 			continue
@@ -51,12 +64,16 @@ func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]st
 		for _, thing := range disownedThings(s.quote, func() string { return message(said, i) }) {
 			name, l := k.heldName(strings.Fields(thing))
 			if l == "" {
+				name = thing
+				l = k.mostShared(func(l string) int { return sharedTerms(thing, l) }, nil, min(2, len(factTerms(thing))))
+			}
+			if l == "" {
 				continue
 			}
 			if out == nil {
-				out = map[string]string{}
+				out = map[string]disowner{}
 			}
-			out[l] = name
+			out[l] = disowner{name: name, by: s}
 		}
 	}
 	return out
@@ -246,7 +263,7 @@ func dottedPart(line, name string) bool {
 // (or said in a message that names it, about a thing the line names too:
 // "Again Flyway file! The migrations are only in Liquibase"): the rule is
 // that line's new form.
-func (k *known) disowns(c candidate, said []source, disowned map[string]string, taken map[string]bool) (string, string) {
+func (k *known) disowns(c candidate, said []source, disowned map[string]disowner, taken map[string]bool) (string, string) {
 	if c.global || c.kind != KindInstruction && c.kind != KindCorrection || len(disowned) == 0 {
 		return "", ""
 	}
@@ -254,10 +271,11 @@ func (k *known) disowns(c candidate, said []source, disowned map[string]string, 
 	// (In memory's order, not the map's: a rule naming two disowned
 	// things replaces the same line on every run.)
 	for _, l := range k.lines {
-		name, ok := disowned[l]
+		d, ok := disowned[l]
 		if !ok || taken[l] {
 			continue
 		}
+		name := d.name
 		if containsValue(c.line, name) || slices.ContainsFunc(msgs, func(m string) bool {
 			// A rule said in the very message that disowns the line
 			// ("… amplitudes go from 0 to 1 … the memory thing about
@@ -402,17 +420,18 @@ func (k *known) mostShared(shared func(string) int, taken map[string]bool, floor
 	return found
 }
 
-// takesCited gives each cited line (citedLines) that no candidate took
-// to the rule said at or after the reply denying it that shares the most
-// terms with it, two at least, a tie giving it to none: a person often
-// answers "that's wrong" and states the rule in another message or
-// session ("I'm afraid the note about DNF is my own mistake" … "a boat
-// that didn't finish gets the number of boats entered, plus one"). The
-// line is one the person called wrong, so the rule is its new form. A
-// line of the global memory is left to rules said for every project.
-func (k *known) takesCited(out []candidate, cited map[string]source, taken map[string]bool, global string) {
+// takesDenied gives each line the person denied (a cited line of
+// citedLines, a disowned one of disownedLines) that no candidate took to
+// the rule said at or after the denial that shares the most terms with
+// it, two at least, a tie giving it to none: a person often answers
+// "that's wrong" and states the rule in another message or session ("I'm
+// afraid the note about DNF is my own mistake" … "a boat that didn't
+// finish gets the number of boats entered, plus one"). The line is one the
+// person called wrong, so the rule is its new form. A line of the global
+// memory is left to rules said for every project.
+func (k *known) takesDenied(out []candidate, denied map[string]source, taken map[string]bool, global string) {
 	for _, l := range k.lines {
-		reply, ok := cited[l]
+		reply, ok := denied[l]
 		if !ok || taken[l] || k.from[l] == global {
 			continue
 		}

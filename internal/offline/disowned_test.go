@@ -52,7 +52,7 @@ func TestDisownedLines(t *testing.T) {
 // passing, it does not.
 func TestDisownsInSameMessage(t *testing.T) {
 	line := "- Amplitudes in 16-bit integer scale (up to 32767)."
-	disowned := map[string]string{line: "16-bit"}
+	disowned := map[string]disowner{line: {name: "16-bit"}}
 	for _, tt := range []struct {
 		msg  string
 		want string
@@ -237,11 +237,11 @@ func TestCitedLinesWording(t *testing.T) {
 	}
 }
 
-// TestTakesCited: a cited line no rule took goes to the one rule said at
+// TestTakesDenied: a denied line no rule took goes to the one rule said at
 // or after the denying reply that shares the most terms with it, two at
 // least; a rule said before the reply, a rule for every project, a tie or
 // a rule sharing one term take nothing.
-func TestTakesCited(t *testing.T) {
+func TestTakesDenied(t *testing.T) {
 	line := "- DNF/DNC boats score the number of starters + 1."
 	at := func(day int) source {
 		return source{session: day, msgID: "m", at: time.Date(2026, 3, day, 9, 0, 0, 0, time.UTC)}
@@ -265,10 +265,44 @@ func TestTakesCited(t *testing.T) {
 	} {
 		k := memKnown(line)
 		taken := map[string]bool{}
-		k.takesCited(tt.cands, map[string]source{line: reply}, taken, "")
+		k.takesDenied(tt.cands, map[string]source{line: reply}, taken, "")
 		got := slices.IndexFunc(tt.cands, func(c candidate) bool { return c.replaces == line })
 		if got != tt.want || taken[line] != (tt.want >= 0) {
 			t.Errorf("%s: line taken by %d (taken %v), want %d", tt.name, got, taken[line], tt.want)
+		}
+	}
+}
+
+// TestDisownedLinesWording: memory named as saying a thing in other words
+// ("the MEMORY thing says", "the notes say"), called deprecated, a
+// mistake, from before a change or to be ignored, disowns the line holding
+// the thing; a thing no line holds word for word names the one line
+// sharing the most terms with it (a plural, a clause). A message that
+// agrees, or a thing two lines share alike, disowns nothing.
+func TestDisownedLinesWording(t *testing.T) {
+	mem := []string{"- Frame-based timers use room_speed.", "- Movement speeds are in pixels per frame; the loop runs at 60 FPS.",
+		"- player.js tracks the trust score and passes it into the story.", "- The post button is built with the widget API (createWidget).",
+		"- Known issues are excluded in tests/a11y/axe-config.ts (disableRules) until the player team fixes them.",
+		"- Field names are emitted in camelCase.", "- The post list uses the story API."}
+	for _, tt := range []struct{ msg, want string }{
+		{"the MEMORY thing says room_speed but that's deprecated so don't use that either", mem[0]},
+		{"That per-frame line in the memory file is from the stone age, ignore it.", mem[1]},
+		{"I know the notes say player.js keeps it, but I think that was a mistake on my part.", mem[2]},
+		{"And ignore what memory says about widgets, that's how I did v1.", mem[3]},
+		{"I know the memory says we park known issues in disableRules, but that is out of date.", mem[4]},
+		{"I know the memory says camelCase; that was before we changed the backend.", mem[5]},
+		// Negatives.
+		{"the notes say player.js keeps it, and it does.", ""},
+		{"the memory says the post API, but that is out of date.", ""},
+	} {
+		k := memKnown(mem...)
+		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
+		got := ""
+		for l := range k.disownedLines(said, func(int) bool { return true }) {
+			got = l
+		}
+		if got != tt.want {
+			t.Errorf("disownedLines(%q) = %q, want %q", tt.msg, got, tt.want)
 		}
 	}
 }

@@ -204,7 +204,16 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 		}
 		out = append(out, c)
 	}
-	k.takesCited(out, cited, taken, d.Targets.GlobalMemory)
+	denied := maps.Clone(cited)
+	for l, by := range disowned {
+		if _, ok := denied[l]; !ok {
+			if denied == nil {
+				denied = map[string]source{}
+			}
+			denied[l] = by.by
+		}
+	}
+	k.takesDenied(out, denied, taken, d.Targets.GlobalMemory)
 	out = applyChanges(out, said, late, isNew, k, d, taken, banned)
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
