@@ -1040,8 +1040,9 @@ func loneValue(text string, src source) (change, bool) {
 		return change{}, false
 	}
 	v := trimValue(words[at])
-	if !hasDigit(v) && !hostLike(v) && !absPath(v) || negatedIn(text, strings.ToLower(v)) || droppedValue(words, at) {
-		// ("no longer writes to /data/in": the value given up.)
+	if !hasDigit(v) && !hostLike(v) && !absPath(v) || negatedIn(text, strings.ToLower(v)) || droppedValue(words, at) || leftValue(words, at) {
+		// ("no longer writes to /data/in", "migrated from PeerTube 5.2
+		// last summer": the value given up.)
 		return change{}, false
 	}
 	if at+1 < len(words) && unitRe().MatchString(trimValue(words[at+1])) {
@@ -1129,6 +1130,18 @@ var droppingRe = lazyregexp.New(`(?i)^(?:dropp|ditch|retir|remov|kill|deprecat)(
 func droppedValue(words []string, at int) bool {
 	for i := max(0, at-2); i < at; i++ {
 		if droppingRe().MatchString(trimValue(words[i])) {
+			return true
+		}
+	}
+	return false
+}
+
+// leftValue reports whether "from" stands in the two words before the
+// value at words[at]: "migrated from PeerTube 5.2" names the value left,
+// not the one held.
+func leftValue(words []string, at int) bool {
+	for i := max(0, at-2); i < at; i++ {
+		if strings.EqualFold(trimValue(words[i]), "from") {
 			return true
 		}
 	}
@@ -1289,6 +1302,11 @@ func oldOnlyMatches(s string) [][]string {
 				// is done, not what the project gave up.
 				continue
 			}
+			if len(m) > 1 && m[1] != "" && strings.HasPrefix(m[0], m[1]) && notAtPlaceRe().MatchString(m[0]) {
+				// "parsing is not on the gui thread anymore": the
+				// place is what is given up, not the name before it.
+				continue
+			}
 			if strings.EqualFold(lastWord(s[:ix[0]]), "of") || strings.EqualFold(firstWord(m[0]), "of") {
 				// "the files of drive are not in files/ anymore": what
 				// is given up is what the phrase ending in "of" names,
@@ -1350,12 +1368,43 @@ func activeGiveUp(match, rest string) bool {
 	}
 	rest = strings.TrimSpace(rest)
 	next := firstWord(rest)
+	if w := strings.ToLower(next); fallParticles[w] || objectWords[w] {
+		// "the pi dropped off the wifi", "the drives dropped to
+		// SAFEOP": a fall, not a thing given up; "if Immich ever
+		// deleted one of those scans": the verb's object.
+		return true
+	}
 	if w := strings.ToLower(next); w == "the" || w == "our" || w == "a" || w == "an" {
 		next = firstWord(rest[len(next):])
 	}
 	v := trimValue(next)
-	return valueLike(v) && (hasDigit(v) || strings.ContainsAny(v, "._/:-"))
+	if v != next || v == "" {
+		// (A word closing the clause is no object: "poetry dropped,
+		// uv now".)
+		return valueLike(v) && (hasDigit(v) || strings.ContainsAny(v, "._/:-"))
+	}
+	// A name as the object ("halodesk dropped jquery in the 24.2
+	// release"); not a word going on with the sentence ("flake8
+	// dropped in favour of ruff", "dropped yesterday").
+	w := strings.ToLower(v)
+	return valueLike(v) && !textkeyStop(w) && !datingWords[w] && !goesOnWords[w]
 }
+
+// goesOnWords go on with a sentence after a verb of giving up without
+// being its object: "dropped yesterday", "retired completely".
+var goesOnWords = map[string]bool{"yesterday": true, "today": true, "tonight": true, "last": true, "recently": true,
+	"completely": true, "entirely": true, "finally": true, "officially": true, "altogether": true, "earlier": true}
+
+// notAtPlaceRe is a thing said to be no longer at a place: what follows
+// the negation is a preposition and the place.
+var notAtPlaceRe = lazyregexp.New(`(?i)\b(?:not|no longer|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:on|in|at|under|inside|within|through|with)\s+\S[^.;,]*\bany ?more$`)
+
+// objectWords stand for a verb's object without naming it.
+var objectWords = map[string]bool{"one": true, "any": true, "anything": true, "everything": true, "something": true, "them": true, "those": true, "these": true}
+
+// fallParticles follow a verb of giving up used for a fall or a motion:
+// "dropped off", "dropped to 2/3", "dropped below", "dropped out".
+var fallParticles = map[string]bool{"off": true, "to": true, "below": true, "under": true, "down": true, "out": true, "into": true, "back": true}
 
 // personalPronoun are the pronouns of persons.
 var personalPronoun = map[string]bool{"i": true, "we": true, "you": true, "they": true, "he": true, "she": true}

@@ -66,6 +66,8 @@ func TestChangesIn(t *testing.T) {
 		{"the docs site is on 4.2 now", "", "doc site=4.2"},
 		// the value a word of giving up names is the one gone
 		{"Netlify's build image dropped Node 18 so I bumped it, the .nvmrc is updated.", "", ""},
+		// nor is the value a change comes from held: it is left
+		{"Note also that the instance was migrated from PeerTube 5.2 by central IT last summer.", "", ""},
 		// the value given up is whole, however it is followed
 		{"the file is called embed.js now not widget.js (customers get it from /v1/).", "", "widget.js>embed.js"},
 		// one plugin of a family added and another removed swap; a
@@ -1178,6 +1180,36 @@ func TestGoesFromTo(t *testing.T) {
 		cs := changesIn(tt.sentence, "", "", "", source{quote: tt.sentence})
 		if len(cs) != 1 || cs[0].decided != tt.decided {
 			t.Errorf("changesIn(%q) = %+v, want one change, decided %v", tt.sentence, cs, tt.decided)
+		}
+	}
+}
+
+// TestGiveUpNotFall: a verb of giving up used for a fall ("dropped off the
+// wifi", "dropped to SAFEOP") or with an object after it ("halodesk
+// dropped jquery") gives up nothing the name before it names; said of the
+// name alone, or going on with the sentence, it does.
+func TestGiveUpNotFall(t *testing.T) {
+	for _, tt := range []struct {
+		s, name string
+		want    bool
+	}{
+		{"the pi dropped off the wifi again tuesday", "pi", false},
+		{"The drives dropped to SAFEOP twice during the night test.", "drives", false},
+		{"halodesk dropped jquery in the 24.2 release", "halodesk", false},
+		{"poetry dropped, we use uv", "poetry", true},
+		{"flake8 dropped in favour of ruff", "flake8", true},
+		{"the old cluster retired completely last week", "cluster", true},
+		{"metro on 8082 now. 8081 taken by the vet app", "8081", true},
+		{"please mount it read-only, I would be heartbroken if Immich ever deleted one of those scans", "immich", false},
+		{"parsing is not on the gui thread anymore", "parsing", false},
+		{"yarn is not used anymore", "yarn", true},
+	} {
+		got := false
+		for _, m := range oldOnlyMatches(tt.s) {
+			got = got || strings.Contains(strings.ToLower(m[0]), tt.name)
+		}
+		if got != tt.want {
+			t.Errorf("oldOnlyMatches(%q) gives up %q: %v, want %v (%q)", tt.s, tt.name, got, tt.want, oldOnlyMatches(tt.s))
 		}
 	}
 }
