@@ -515,7 +515,7 @@ func seriesValues(line string) []typedValue {
 
 // seriesStem is the name a value shares with the others of its series:
 // an identifier joined with an underscore or a dot, or a name ending in
-// a number, without that number and a "v" before it ("4471203_sb" of
+// a number, without that number and a letter before it ("4471203_sb" of
 // "4471203_sb2", "events.raw_events" of "events.raw_events_v2" and of
 // itself, "ttyusb" of "ttyusb0"). "" for a word that is no such name: a
 // version, or a name of fewer than four characters or two letters
@@ -528,8 +528,10 @@ func seriesStem(w string) string {
 	if s == w && !strings.ContainsAny(w, "_.") {
 		return ""
 	}
-	if t, ok := strings.CutSuffix(s, "v"); ok && s != w && t != "" && strings.ContainsAny(t[len(t)-1:], "_-.") {
-		s = t // "orders.v2", "events_v2"
+	if t := s[:max(0, len(s)-1)]; s != w && t != "" && unicode.IsLetter(rune(s[len(s)-1])) && strings.ContainsAny(t[len(t)-1:], "_-.") {
+		// "orders.v2", "events_v2", and a model letter the number
+		// follows ("raycluster-a100", "raycluster-h100")
+		s = t
 	}
 	s = strings.TrimRight(s, "_-.")
 	letters := 0
@@ -986,7 +988,12 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// "backups are pulled from vault-03" alone,
 					// and so does "…, vault-03 still pulls the
 					// backups".
+					// Told as a change naming nothing else, the one
+					// line holding one of the series is the one:
+					// "we got moved to raycluster-h100" of "sweeps
+					// run on raycluster-a100".
 					if stem := strings.TrimPrefix(v.kind, "series:"); !containsValue(said, mv.value) {
+						same = same || told && onlyKind(mem, v.kind) && !namesOtherThing(said, m.line)
 						for t := range subj {
 							same = same || m.subject()[t] && !strings.Contains(stem, t)
 						}

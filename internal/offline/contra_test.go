@@ -633,7 +633,7 @@ func TestSeriesStem(t *testing.T) {
 	for w, want := range map[string]string{
 		"4471203_sb1": "4471203_sb", "4471203_sb2": "4471203_sb", "events.raw_events": "events.raw_events",
 		"events.raw_events_v2": "events.raw_events", "orders.v2": "orders", "booking-events-v1": "booking-events",
-		"ttyusb0": "ttyusb", "isabelle2024": "isabelle",
+		"ttyusb0": "ttyusb", "isabelle2024": "isabelle", "raycluster-a100": "raycluster", "raycluster-h100": "raycluster",
 		"eth0": "", "v2": "", "1080x1920": "", "3.12": "", "v1.2.3": "", "python": "", "s3://bucket": "", "$home2": "",
 	} {
 		if got := seriesStem(w); got != want {
@@ -720,5 +720,24 @@ func TestNothingNewThere(t *testing.T) {
 		"u:We still read and write the ledger tables through Quill as we always have, nothing new there.", "", "Quill")
 	if !kinTerm("validation", map[string]bool{"validat": true}) || kinTerm("plate", map[string]bool{"platesync": true}) {
 		t.Error("kinTerm")
+	}
+}
+
+// TestClashesSeriesToldAlone: a change told with nothing named but the new
+// one of a series ("we got moved to raycluster-h100") pairs with the one
+// memory line holding one of that series; a sentence naming another thing
+// moved ("the log shipper") leaves it alone.
+func TestClashesSeriesToldAlone(t *testing.T) {
+	line := "- Sweeps run on the KubeRay cluster raycluster-a100 (namespace ray)."
+	for _, tt := range []struct{ said, want string }{
+		{"News: we got moved to raycluster-h100.", line},
+		{"We moved the log shipper to raycluster-h100 last week.", ""},
+	} {
+		k := memKnown(line, "- Checkpoints go to s3://sweep-ckpts/.")
+		c := candidate{kind: KindInstruction, line: tt.said, srcs: []source{{session: 0, msgID: "m1", quote: tt.said}}}
+		said := []source{{session: 0, msgID: "m1", quote: tt.said}}
+		if got, _ := k.clashes(c, said, map[string]bool{}); got != tt.want {
+			t.Errorf("clashes(%q) = %q, want %q", tt.said, got, tt.want)
+		}
 	}
 }

@@ -370,7 +370,7 @@ var changeTalk = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields("ops team admin admins they i we someone finally just finish finished done complete completed " +
 		"upgrade upgraded upgrading update updated updating bump bumped move moved switch switched migrate migrated roll rolled back " +
-		"went go gone through over got version release latest new old one fix say says said still all " +
+		"went go gone through over got version release latest new old one fix say says said still all news " +
 		"last night morning afternoon evening today yesterday weekend week monday tuesday wednesday thursday friday saturday sunday") {
 		m[w] = true
 		m[textkey.Stem(w)] = true
