@@ -1136,12 +1136,16 @@ func droppedValue(words []string, at int) bool {
 	return false
 }
 
-// leftValue reports whether "from" stands in the two words before the
-// value at words[at]: "migrated from PeerTube 5.2" names the value left,
-// not the one held.
+// leftValue reports whether "from", "off" or "out of" stands in the two
+// words before the value at words[at]: "migrated from PeerTube 5.2", "DWB
+// goes out of nav2_params.yaml" name the value or place left, not the one
+// held.
 func leftValue(words []string, at int) bool {
 	for i := max(0, at-2); i < at; i++ {
-		if strings.EqualFold(trimValue(words[i]), "from") {
+		switch w := strings.ToLower(trimValue(words[i])); {
+		case w == "from" || w == "off":
+			return true
+		case w == "of" && i > 0 && strings.EqualFold(trimValue(words[i-1]), "out"):
 			return true
 		}
 	}

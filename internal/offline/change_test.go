@@ -68,6 +68,7 @@ func TestChangesIn(t *testing.T) {
 		{"Netlify's build image dropped Node 18 so I bumped it, the .nvmrc is updated.", "", ""},
 		// nor is the value a change comes from held: it is left
 		{"Note also that the instance was migrated from PeerTube 5.2 by central IT last summer.", "", ""},
+		{"Please make it the default now: the controller is Regulated Pure Pursuit, and DWB goes out of nav2_params.yaml completely.", "", ""},
 		// the value given up is whole, however it is followed
 		{"the file is called embed.js now not widget.js (customers get it from /v1/).", "", "widget.js>embed.js"},
 		// one plugin of a family added and another removed swap; a
