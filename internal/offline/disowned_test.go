@@ -34,16 +34,35 @@ func TestDisownedLines(t *testing.T) {
 		{"I know the memory says SQLite, and it stays.", ""},
 		{"the release notes are wrong about SQLite.", ""},
 	} {
-		k := memKnown(mem...)
-		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
-		got := ""
-		for l := range k.disownedLines(said, func(int) bool { return true }) {
-			got = l
-		}
-		if got != tt.want {
+		if got := disownedBy(mem, tt.msg); got != tt.want {
 			t.Errorf("disownedLines(%q) = %q, want %q", tt.msg, got, tt.want)
 		}
 	}
+}
+
+// disownedBy is the line disownedLines finds over memory mem for one
+// message, "" for none.
+func disownedBy(mem []string, msg string) string {
+	got := ""
+	for l := range memKnown(mem...).disownedLines([]source{{session: 0, msgID: "m1", quote: msg}}, func(int) bool { return true }) {
+		got = l
+	}
+	return got
+}
+
+// citedBy is the line citedLines finds over memory mem for a report and
+// the reply to it, said in a new session or not, "" for none.
+func citedBy(mem []string, report, reply string, isNew bool) string {
+	r := source{session: 1, msgID: "m2", quote: reply}
+	var cites []cite
+	if cl := citedMemory(report, reply); cl != "" {
+		cites = append(cites, cite{clause: cl, reply: r})
+	}
+	got := ""
+	for l := range memKnown(mem...).citedLines(cites, []source{r}, func(int) bool { return isNew }) {
+		got = l
+	}
+	return got
 }
 
 // TestDisownsInSameMessage: a rule said in the message that disowns a
@@ -94,16 +113,7 @@ func TestCitedLines(t *testing.T) {
 		{"As the notes say, the board and the clock are set.", "no, wrong board.", true, ""},
 		{"Built it on the Arty A7-35T board as recorded and loaded it.", "Ah, no, the board is the A7-100T.", true, ""},
 	} {
-		k := memKnown(mem...)
-		reply := source{session: 1, msgID: "m2", quote: tt.reply}
-		var cites []cite
-		if cl := citedMemory(tt.report, tt.reply); cl != "" {
-			cites = append(cites, cite{clause: cl, reply: reply})
-		}
-		got := ""
-		for l := range k.citedLines(cites, []source{reply}, func(int) bool { return tt.isNew }) {
-			got = l
-		}
+		got := citedBy(mem, tt.report, tt.reply, tt.isNew)
 		if got != tt.want {
 			t.Errorf("citedLines(%q, %q) = %q, want %q", tt.report, tt.reply, got, tt.want)
 		}
@@ -221,16 +231,7 @@ func TestCitedLinesWording(t *testing.T) {
 		{"The map image uses a relative path like the MEMORY notes say.", "great, and now the footer.", ""},
 		{"The map image uses a relative path.", "nooo. the CDN, absolute links, every time.", ""},
 	} {
-		k := memKnown(mem...)
-		reply := source{session: 1, msgID: "m2", quote: tt.reply}
-		var cites []cite
-		if cl := citedMemory(tt.report, tt.reply); cl != "" {
-			cites = append(cites, cite{clause: cl, reply: reply})
-		}
-		got := ""
-		for l := range k.citedLines(cites, []source{reply}, func(int) bool { return true }) {
-			got = l
-		}
+		got := citedBy(mem, tt.report, tt.reply, true)
 		if got != tt.want {
 			t.Errorf("citedLines(%q, %q) = %q, want %q", tt.report, tt.reply, got, tt.want)
 		}
@@ -295,13 +296,7 @@ func TestDisownedLinesWording(t *testing.T) {
 		{"the notes say player.js keeps it, and it does.", ""},
 		{"the memory says the post API, but that is out of date.", ""},
 	} {
-		k := memKnown(mem...)
-		said := []source{{session: 0, msgID: "m1", quote: tt.msg}}
-		got := ""
-		for l := range k.disownedLines(said, func(int) bool { return true }) {
-			got = l
-		}
-		if got != tt.want {
+		if got := disownedBy(mem, tt.msg); got != tt.want {
 			t.Errorf("disownedLines(%q) = %q, want %q", tt.msg, got, tt.want)
 		}
 	}
