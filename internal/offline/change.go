@@ -1355,8 +1355,9 @@ func withPhrase(s string) bool {
 
 // activeGiveUp reports whether a name and a verb of giving up (match,
 // with no copula between) are followed by the verb's object, a value
-// written as one ("dropped looker_scratch", "removed the v1 endpoint"):
-// the name is who gave the object up.
+// written as one or a name ("dropped looker_scratch", "removed the v1
+// endpoint", "dropped jquery"), or by a word of a fall ("dropped off the
+// wifi"): the name is who gave the object up, or what fell.
 func activeGiveUp(match, rest string) bool {
 	f := strings.Fields(strings.ToLower(match))
 	if n := len(f); n >= 3 && (f[n-2] == "has" || f[n-2] == "have" || f[n-2] == "had") && objectOpeners[strings.ToLower(firstWord(strings.TrimSpace(rest)))] {

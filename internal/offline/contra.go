@@ -515,9 +515,10 @@ func seriesValues(line string) []typedValue {
 
 // seriesStem is the name a value shares with the others of its series:
 // an identifier joined with an underscore or a dot, or a name ending in
-// a number, without that number and a letter before it ("4471203_sb" of
-// "4471203_sb2", "events.raw_events" of "events.raw_events_v2" and of
-// itself, "ttyusb" of "ttyusb0"). "" for a word that is no such name: a
+// a number, without that number and a letter joined before it
+// ("4471203_sb" of "4471203_sb2", "events.raw_events" of
+// "events.raw_events_v2" and of itself, "ttyusb" of "ttyusb0",
+// "raycluster" of "raycluster-a100"). "" for a word that is no such name: a
 // version, or a name of fewer than four characters or two letters
 // ("eth0", "v2", "1080x1920").
 func seriesStem(w string) string {
@@ -987,11 +988,10 @@ func pairValues(mem []valuedLine, vals []typedValue, said string, subj map[strin
 					// "moved the log shipper to vault-07" leaves
 					// "backups are pulled from vault-03" alone,
 					// and so does "…, vault-03 still pulls the
-					// backups".
-					// Told as a change naming nothing else, the one
-					// line holding one of the series is the one:
-					// "we got moved to raycluster-h100" of "sweeps
-					// run on raycluster-a100".
+					// backups". Told as a change naming nothing
+					// else, the one line holding one of the series
+					// is the one: "we got moved to raycluster-h100"
+					// of "sweeps run on raycluster-a100".
 					if stem := strings.TrimPrefix(v.kind, "series:"); !containsValue(said, mv.value) {
 						same = same || told && onlyKind(mem, v.kind) && !namesOtherThing(said, m.line)
 						for t := range subj {

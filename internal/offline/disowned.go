@@ -31,8 +31,9 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 // wrongRe is the person calling what memory says wrong, anywhere in the
 // message ("the memory says Jackson for JSON: that's outdated", "the
 // memory thing about 16-bit numbers is old", "that was a mistake on my
-// part", "that was before we changed the backend", "ignore it"), or granting that memory says it only to go against it ("I know
-// the memory says shell but …", "I know the notes say that, but").
+// part", "that was before we changed the backend", "ignore it"), or
+// granting that memory says it only to go against it ("I know the memory
+// says shell but …", "I know the notes say that, but").
 var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|deprecated|ignore (?:it|that|them)|(?:that|this|it) was before|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
 
 // wrongAboutRe is memory called wrong about a thing, or to be ignored
@@ -49,12 +50,12 @@ type disowner struct {
 
 // disownedLines maps each memory line (read from a file, not the
 // verification line) a new session's message says is wrong to the name
-// the message says it holds, and the sentence. A name two lines hold
-// disowns nothing. What no line holds word for word names the one line
-// sharing the most terms with it, as many as it has up to two ("ignore
-// what memory says about widgets" of "built with the widget API", "the
-// memory says we park known issues in disableRules" of "known issues are
-// excluded … (disableRules)").
+// the message says it holds, and the sentence. What no one line holds
+// word for word names the one line sharing the most terms with it, as
+// many as it has up to two ("ignore what memory says about widgets" of
+// "built with the widget API", "the memory says we park known issues in
+// disableRules" of "known issues are excluded … (disableRules)"); a tie
+// disowns nothing.
 func (k *known) disownedLines(said []source, isNew func(int) bool) map[string]disowner {
 	var out map[string]disowner
 	for i, s := range said {

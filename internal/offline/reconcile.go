@@ -204,15 +204,12 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 		}
 		out = append(out, c)
 	}
-	denied := maps.Clone(cited)
+	// The lines the person denied: cited ones first, by their replies.
+	denied := map[string]source{}
 	for l, by := range disowned {
-		if _, ok := denied[l]; !ok {
-			if denied == nil {
-				denied = map[string]source{}
-			}
-			denied[l] = by.by
-		}
+		denied[l] = by.by
 	}
+	maps.Copy(denied, cited)
 	k.takesDenied(out, denied, taken, d.Targets.GlobalMemory)
 	out = applyChanges(out, said, late, isNew, k, d, taken, banned)
 	out = withoutStale(out, said, k, taken)
