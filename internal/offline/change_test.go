@@ -1187,8 +1187,9 @@ func TestGoesFromTo(t *testing.T) {
 
 // TestGiveUpNotFall: a verb of giving up used for a fall ("dropped off the
 // wifi", "dropped to SAFEOP") or with an object after it ("halodesk
-// dropped jquery") gives up nothing the name before it names; said of the
-// name alone, or going on with the sentence, it does.
+// dropped jquery"), and a thing said to be no longer at a place, give up
+// nothing the name before it names; said of the name alone, or going on
+// with the sentence ("dropped in favour of", "taken by"), it does.
 func TestGiveUpNotFall(t *testing.T) {
 	for _, tt := range []struct {
 		s, name string

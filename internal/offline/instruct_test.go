@@ -789,7 +789,9 @@ func TestAsLineElisions(t *testing.T) {
 // not proposed again; the same fact given as a rule may be the person
 // turning the edit down, and is.
 func TestSaidByPendingRemoval(t *testing.T) {
-	k := &known{lines: []string{"- Installs use yarn.", "- Installs use pnpm."}, from: map[string]string{"- Installs use yarn.": "MEMORY.md"}, removed: map[string]bool{"- Installs use yarn.": true}}
+	k := memKnown("- Installs use yarn.")
+	k.removed["- Installs use yarn."] = true
+	k.lines = append(k.lines, "- Installs use pnpm.") // the line the pending patch adds
 	w := &writer{known: k}
 	for _, tt := range []struct {
 		s    string

@@ -650,20 +650,30 @@ func TestHeldLineNotAgain(t *testing.T) {
 	}
 }
 
-// twoRuns runs the extractor twice over a corpus project (file, under
-// testdata/offline-eval), the second time with the first run's patches
-// pending, as the eval's second run does.
-func twoRuns(t *testing.T, file string) (first, again Result) {
+// corpusRun runs the extractor over a corpus project (file, under
+// testdata/offline-eval) and returns its world, its input for another
+// run, and the result.
+func corpusRun(t *testing.T, file string) (*world, func() Input, Result) {
 	t.Helper()
 	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
-	if first, err = Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+	w, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
+	res, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if again, err = Extract(context.Background(), in(), zerolog.Nop()); err != nil {
+	return w, in, res
+}
+
+// twoRuns runs the extractor twice over a corpus project, the second time
+// with the first run's patches pending, as the eval's second run does.
+func twoRuns(t *testing.T, file string) (first, again Result) {
+	t.Helper()
+	_, in, first := corpusRun(t, file)
+	again, err := Extract(context.Background(), in(), zerolog.Nop())
+	if err != nil {
 		t.Fatal(err)
 	}
 	return first, again
@@ -693,10 +703,7 @@ func TestMoveLeavesOtherValues(t *testing.T) {
 // no news; one that names another value or thing, or turns the rule
 // around, is.
 func TestCloseCopy(t *testing.T) {
-	k := &known{lines: []string{"- Target is esp32s3 on a XIAO ESP32S3 Sense board.", "- Money is stored as integer cents.", "- Shared branches: never rewrite history on `main` or `release`.", "- Save files are written as JSON to the user data dir."}, from: map[string]string{}, removed: map[string]bool{}}
-	for _, l := range k.lines {
-		k.from[l] = "MEMORY.md"
-	}
+	k := memKnown("- Target is esp32s3 on a XIAO ESP32S3 Sense board.", "- Money is stored as integer cents.", "- Shared branches: never rewrite history on `main` or `release`.", "- Save files are written as JSON to the user data dir.")
 	for _, tt := range []struct {
 		line string
 		want bool
@@ -721,14 +728,7 @@ func TestCloseCopy(t *testing.T) {
 // sets right the line the report cited, though its rule also shares words
 // with another memory line (the co-op one): that line stays.
 func TestFollowedLineFirst(t *testing.T) {
-	p, err := parseEvalProject(filepath.Join("..", "..", "testdata", "offline-eval", "tuning202/hellforge.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, in, _ := evalWorld(t, p, 100, func(s string) string { return s })
-	if _, err := Extract(context.Background(), in(), zerolog.Nop()); err != nil {
-		t.Fatal(err)
-	}
+	w, _, _ := corpusRun(t, "tuning202/hellforge.txt")
 	patch := readString(t, w.privatePatch())
 	if !strings.Contains(patch, "\n-- Weapons replace the vanilla ones with `replaces`") {
 		t.Errorf("the cited line is not replaced:\n%s", patch)
