@@ -52,15 +52,18 @@ func numberedSibling(a, b string) bool {
 	if a == b || !strings.Contains(a, "/") || !strings.Contains(b, "/") || !hasDigit(a) || !hasDigit(b) {
 		return false
 	}
-	noDigits := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if unicode.IsDigit(r) {
-				return -1
-			}
-			return r
-		}, s)
-	}
-	return noDigits(a) == noDigits(b)
+	return withoutDigits(a) == withoutDigits(b)
+}
+
+// withoutDigits is s with its digits taken out: the shape two numbered
+// names of one thing share ("/opt/llvm-" of "/opt/llvm-18").
+func withoutDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // namedMention is where line writes old, a number it writes more than
@@ -838,6 +841,12 @@ func changedLineIn(line string, c change, mem bool) string {
 			old, c.new = tok, repl
 		}
 	}
+	if v := onlyDotted(c.new); dotted(withoutV(old)) && v != "" && !strings.HasPrefix(withoutV(c.new), v) {
+		// "it's under /opt/geant4-11.2 now and 11.1 is gone" for
+		// "Geant4 11.1 installed under /opt/geant4-11.1": the version
+		// given up gives way to the version, not to the path holding it.
+		c.new = v
+	}
 	if dotted(c.new) && dotted(withoutV(old)) {
 		// "v2.5.0" gives way to "v2.7.0": the version changes, not
 		// how the line writes it.
@@ -854,7 +863,7 @@ func changedLineIn(line string, c change, mem bool) string {
 		}
 	}
 	if nl := replaceValue(base, old, c.new); nl != "" && nl != base {
-		return nl
+		return alongVersion(nl, old, c.new)
 	}
 	if nl := swapCommand(line, old, c); nl != line {
 		return nl
@@ -863,6 +872,28 @@ func changedLineIn(line string, c change, mem bool) string {
 	// value is no word of its own) is no edit: proposed, it would say
 	// the old line again.
 	return ""
+}
+
+// onlyDotted is the one dotted version v writes ("2023.3" of
+// "gromacs/2023.3"), "" when it writes none or more than one.
+func onlyDotted(v string) string {
+	if vs := dottedPartRe().FindAllString(v, 2); len(vs) == 1 {
+		return vs[0]
+	}
+	return ""
+}
+
+// alongVersion is line with the version old writes changed to the one new
+// writes wherever else line writes it, alone or in a name: a line often
+// writes a program's version twice ("GROMACS 2023.3, loaded with `module
+// load gromacs/2023.3`"), and an edit of one is an edit of both.
+func alongVersion(line, old, new string) string {
+	a, b := onlyDotted(old), onlyDotted(new)
+	if a == "" || b == "" || a == b {
+		return line
+	}
+	re := regexp.MustCompile(`(^|[^\d.])` + regexp.QuoteMeta(a) + `($|[^\d.]|\.($|\D))`)
+	return re.ReplaceAllString(line, "${1}"+b+"${2}")
 }
 
 // unitAfter is the unit text writes right after the number v ("MB" of

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,7 +166,8 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 	// (A request to change it, in a message asking memory to follow,
 	// changes the project, not the day's task.)
 	was := withoutV(nv.version)
-	if containsValue(s, nv.version) || containsValue(s, was) || !stale && !changeSignalRe().MatchString(s) || tellsNoChange(s) || !stale && requested(s, clauseSplitRe().Split(s, -1)) {
+	left := givenUp(s, was)
+	if !left && (containsValue(s, nv.version) || containsValue(s, was)) || !stale && !left && !changeSignalRe().MatchString(s) || tellsNoChange(s) || !stale && requested(s, clauseSplitRe().Split(s, -1)) {
 		return ""
 	}
 	f := strings.Fields(s)
@@ -199,6 +201,24 @@ func driftedVersion(s string, nv namedVersion, stale bool) string {
 		return writtenAs(v, nv.version)
 	}
 	return ""
+}
+
+// givenUp reports whether s names version v only as given up: "asked us
+// to retire 4.1.2", "moved off 3.11". Named so, the old version is the
+// word of change, not a sign that s still holds it.
+func givenUp(s, v string) bool {
+	words := strings.Fields(s)
+	found := false
+	for i, w := range words {
+		if withoutV(trimValue(w)) != v {
+			continue
+		}
+		if !droppedValue(words, i) && !leftValue(words, i) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // memoryValue is a value a memory line holds, as written, read for a
@@ -422,4 +442,109 @@ func newerVersion(a, b string) bool {
 		}
 	}
 	return len(pa) > len(pb)
+}
+
+// A program's version written into a path or an image ("~/tools/dita-ot-4.1.2",
+// "envoyproxy/envoy:v1.29.4") changes most often with no word about it:
+// the new sessions' commands just call the new install. ranVersionChanges
+// reads a memory line's versioned name as changed when the new sessions'
+// commands write that name with other digits, always the same other ones,
+// at least twice, and never as memory writes it after the first of those
+// runs.
+
+// versionedName reports whether v is a name with a dotted version in it and
+// at least two letters around it: a bare "v1.2" or a PCI address
+// ("0000:3b:00.1") names no program.
+func versionedName(v string) bool {
+	if !dottedPartRe().MatchString(v) {
+		return false
+	}
+	n := 0
+	for _, r := range withoutV(v) {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// dottedPartRe is a dotted version anywhere in a word.
+var dottedPartRe = lazyregexp.New(`\d+(?:\.\d+)+`)
+
+// siblingIn is the part of run word a that writes held, "" when none: a
+// path prefix of a equal to held, or one with the same shape but other
+// digits ("~/tools/dita-ot-4.2.3" of "~/tools/dita-ot-4.2.3/bin/dita" for
+// "~/tools/dita-ot-4.1.2").
+func siblingIn(a, held string) string {
+	shape := withoutDigits(held)
+	for i := 0; i <= len(a); i++ {
+		if i < len(a) && a[i] != '/' {
+			continue
+		}
+		p := a[:i]
+		if p == held || withoutDigits(p) == shape && hasDigit(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// ranVersionChanges lists the changes of the versioned names memory lines
+// write that the new sessions' commands show (see above).
+func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+	type held struct{ line, value string }
+	var vals []held
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		// (A command memory writes as code is the verification
+		// line's and the skills' to write anew.)
+		for _, w := range strings.Fields(codeSpanRe().ReplaceAllString(l, " ")) {
+			if v := trimValue(w); versionedName(v) {
+				vals = append(vals, held{l, v})
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	var runs []shellRun
+	seen := map[source]bool{} // (a check is often a step too)
+	for _, m := range sessions {
+		for _, l := range [][]shellRun{m.steps, m.checks, m.looks} {
+			for _, r := range l {
+				if isNew(r.src.session) && !seen[r.src] {
+					seen[r.src] = true
+					runs = append(runs, r)
+				}
+			}
+		}
+	}
+	sort.SliceStable(runs, func(i, j int) bool { return before(runs[i].src, runs[j].src) })
+	var out []change
+	for _, h := range vals {
+		var first *shellRun
+		now, n, ok := "", 0, true
+		for i, r := range runs {
+			for _, w := range r.cmd.args {
+				switch p := siblingIn(w.text, h.value); {
+				case p == "":
+				case p == h.value:
+					ok = ok && first == nil
+				case now != "" && p != now:
+					ok = false
+				default:
+					now, n = p, n+1
+					if first == nil {
+						first = &runs[i]
+					}
+				}
+			}
+		}
+		if ok && n >= 2 {
+			out = append(out, change{old: h.value, new: now, terms: nonValues(h.line), src: first.src})
+		}
+	}
+	return out
 }

@@ -53,6 +53,13 @@ func TestDriftEditsMemoryLine(t *testing.T) {
 		// a version that dates something is not the one held
 		{"dated by since", "# Project Memory\n\n- Elixir 1.15.7 is the language version.\n",
 			"u:No, Enum.chunk is deprecated since Elixir 1.16, with the warnings it fails our build. Use Enum.chunk_every please.", "", ""},
+		// the old version named as the one given up is the word of
+		// change, not a sign it is still held
+		{"old one retired", "# Project Memory\n\n- Built with DITA-OT 4.1.2.\n",
+			"u:IT have installed DITA-OT 4.2.3 and asked us to retire 4.1.2, so the builds need the new one",
+			"- Built with DITA-OT 4.2.3.", "4.1.2"},
+		{"old one still run", "# Project Memory\n\n- Built with DITA-OT 4.1.2.\n",
+			"u:IT have installed DITA-OT 4.2.3 next to 4.1.2, we keep both for now", "", ""},
 		{"two lines, neither named", "# Project Memory\n\n- Release box runs Erlang 25.3.\n- The CI image pins Erlang 24.3 for the old branch.\n",
 			"u:ops rebuilt everything and it ships Erlang 26.2 now",
 			"", ""},
@@ -213,4 +220,65 @@ func TestMemoryStale(t *testing.T) {
 			t.Errorf("memoryStaleRe(%q) = %v, want %v", s, got, want)
 		}
 	}
+}
+
+// TestRanVersionChanges: a versioned name memory writes (an install's
+// path, an image) that the new sessions' commands write with other digits,
+// the same other ones at least twice and memory's never after, changes to
+// the one the commands write. One run, two new versions, memory's version
+// run again, a bare tag or an address with two letters name no change.
+func TestRanVersionChanges(t *testing.T) {
+	isNew := func(int) bool { return true }
+	for _, tt := range []struct {
+		mem      string
+		sessions [][]string
+		want     string
+	}{
+		{"- Built with DITA-OT 4.1.2 from ~/tools/dita-ot-4.1.2.", [][]string{{"~/tools/dita-ot-4.1.2/bin/dita validate -i m.ditamap"},
+			{"~/tools/dita-ot-4.2.3/bin/dita validate -i m.ditamap", "~/tools/dita-ot-4.2.3/bin/dita -i m.ditamap -f pdf"}},
+			"~/tools/dita-ot-4.1.2>~/tools/dita-ot-4.2.3"},
+		{"- The proxy is envoyproxy/envoy:v1.29.4.", [][]string{{"docker pull envoyproxy/envoy:v1.31.2"}, {"docker run --rm envoyproxy/envoy:v1.31.2 --version"}},
+			"envoyproxy/envoy:v1.29.4>envoyproxy/envoy:v1.31.2"},
+		// Negatives.
+		{"- Built from ~/tools/dita-ot-4.1.2.", [][]string{{"~/tools/dita-ot-4.2.3/bin/dita validate -i m.ditamap"}}, ""},
+		{"- Built from ~/tools/dita-ot-4.1.2.", [][]string{{"~/tools/dita-ot-4.2.3/bin/dita validate"}, {"~/tools/dita-ot-4.1.2/bin/dita validate"}, {"~/tools/dita-ot-4.2.3/bin/dita validate"}}, ""},
+		{"- Built from ~/tools/dita-ot-4.1.2.", [][]string{{"~/tools/dita-ot-4.2.3/bin/dita validate"}, {"~/tools/dita-ot-4.3.0/bin/dita validate"}}, ""},
+		{"- Firmware tag is v0.2.", [][]string{{"git checkout v0.3"}, {"git describe --match v0.3"}}, ""},
+		{"- The NIC is at 0000:3b:00.1.", [][]string{{"dpdk-devbind.py -b vfio-pci 0000:3b:00.0"}, {"dpdk-devbind.py -u 0000:3b:00.0"}}, ""},
+	} {
+		var ms []mined
+		for i, cmds := range tt.sessions {
+			ms = append(ms, sessionOf(i, cmds...))
+		}
+		var got []string
+		for _, ch := range ranVersionChanges(ms, memKnown(tt.mem), isNew) {
+			got = append(got, ch.old+">"+ch.new)
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("ranVersionChanges(%q, %q) = %v, want %q", tt.mem, tt.sessions, got, tt.want)
+		}
+	}
+}
+
+// TestAlongVersion: an edit of a version changes it wherever else the
+// line writes it, alone or in a name, and leaves other numbers alone.
+func TestAlongVersion(t *testing.T) {
+	for _, tt := range []struct{ line, old, new, want string }{
+		{"GROMACS 2023.3, loaded with `module load gromacs/2024.2`.", "gromacs/2023.3", "gromacs/2024.2", "GROMACS 2024.2, loaded with `module load gromacs/2024.2`."},
+		{"Geant4 11.2 installed under /opt/geant4-11.1.", "11.1", "11.2", "Geant4 11.2 installed under /opt/geant4-11.2."},
+		{"Node 18.2 with 18.20 docs and 118.2 ms.", "18.2", "20.1", "Node 20.1 with 18.20 docs and 118.2 ms."},
+		{"Port 8080 and 8081.", "8080", "8081", "Port 8080 and 8081."},
+	} {
+		if got := alongVersion(tt.line, tt.old, tt.new); got != tt.want {
+			t.Errorf("alongVersion(%q, %q, %q) = %q, want %q", tt.line, tt.old, tt.new, got, tt.want)
+		}
+	}
+}
+
+// TestVersionEditOfPath: a version given up for a path holding the new
+// one changes the version, and the path the line also writes goes with it.
+func TestVersionEditOfPath(t *testing.T) {
+	memoryEdit(t, "# Project Memory\n\n- Geant4 11.1 installed under /opt/geant4-11.1; source bin/geant4.sh before running cmake.\n",
+		"u:The cluster admins have moved everyone to Geant4 11.2, it's under /opt/geant4-11.2 now and 11.1 is gone entirely, so reconfigure against the new install.",
+		"- Geant4 11.2 installed under /opt/geant4-11.2; source bin/geant4.sh before running cmake.", "11.1")
 }
