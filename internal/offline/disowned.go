@@ -306,8 +306,47 @@ func disownedThings(sentence string, msg func() string) []string {
 	for _, m := range wrongAboutRe().FindAllStringSubmatch(sentence, -1) {
 		things = append(things, m[1])
 	}
+	if len(things) == 0 && memoryWrongRe().MatchString(sentence) {
+		// "Local time is precisely wrong. … The memory note is wrong,
+		// fix that as well": memory called wrong with nothing named
+		// is wrong about what its message calls wrong.
+		for _, m := range calledWrongRe().FindAllStringSubmatch(msg(), -1) {
+			if !memoryWrongRe().MatchString(m[0]) && !namelessRe().MatchString(m[1]) && len(factTerms(m[1])) > 0 {
+				things = append(things, m[1])
+			}
+		}
+	}
 	return things
 }
+
+// gapAfterName is how many sentences after one naming name, in the same
+// message, a sentence c was said in comes; -1 when none is.
+func gapAfterName(c candidate, name string, said []source) int {
+	gap := -1
+	if name == "" {
+		return gap
+	}
+	for _, src := range c.srcs {
+		for _, s := range said {
+			if s.session == src.session && s.msgID == src.msgID && s.seq <= src.seq && (gap < 0 || src.seq-s.seq < gap) && containsValue(s.quote, name) {
+				gap = src.seq - s.seq
+			}
+		}
+	}
+	return gap
+}
+
+// memoryWrongRe is memory called wrong with nothing named: "the memory
+// note is wrong", "MEMORY.md is out of date".
+var memoryWrongRe = lazyregexp.New(`(?i)\b(?:` + memoryFile + `|(?:the|my|your|our)\s+notes)(?:\s+(?:note|notes|line|entry|thing|bit))?\s+(?:is|are)\s+(?:\w+\s+)?(?:wrong|outdated|stale|out of date|old|behind)\b`)
+
+// calledWrongRe is a sentence opening with what it calls wrong: "Local
+// time is precisely wrong", "Port 8080 is outdated".
+var calledWrongRe = lazyregexp.New(`(?i)(?:^|[.!?;]\s+)([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s+(?:is|are)\s+(?:\w+ly\s+|just\s+|simply\s+|plain\s+|all\s+)?(?:wrong|not right|outdated|out of date)\b`)
+
+// namelessRe opens a phrase that names nothing of its own: "that is
+// wrong", "everything is outdated".
+var namelessRe = lazyregexp.New(`(?i)^(?:that|this|it|these|those|everything|all|which|what|you|we|i)\b`)
 
 // disowning reports whether a message calls what memory says wrong, as
 // disownedLines reads it.
@@ -428,18 +467,23 @@ func (k *known) mostShared(shared func(string) int, taken map[string]bool, floor
 // "that's wrong" and states the rule in another message or session ("I'm
 // afraid the note about DNF is my own mistake" … "a boat that didn't
 // finish gets the number of boats entered, plus one"). The line is one the
-// person called wrong, so the rule is its new form. A line of the global
-// memory is left to rules said for every project.
-func (k *known) takesDenied(out []candidate, denied map[string]source, taken map[string]bool, global string) {
+// person called wrong, so the rule is its new form. A rule sharing no two
+// terms with it still takes it when it alone was said in a message naming
+// what the line was disowned for ("You've stamped the export with local
+// time. Everything jtail shows or writes is UTC" for "Timestamps are shown
+// in local time"). A line of the global memory is left to rules said for
+// every project.
+func (k *known) takesDenied(out []candidate, denied map[string]disowner, said []source, taken map[string]bool, global string) {
 	for _, l := range k.lines {
-		reply, ok := denied[l]
+		d, ok := denied[l]
 		if !ok || taken[l] || k.from[l] == global {
 			continue
 		}
 		best, most := -1, 1
+		next, gap := -1, -1 // the rule said nearest after a sentence naming d.name
 		for i, c := range out {
 			if c.replaces != "" || c.global || c.kind != KindInstruction && c.kind != KindCorrection ||
-				!slices.ContainsFunc(c.srcs, func(s source) bool { return !before(s, reply) }) {
+				!slices.ContainsFunc(c.srcs, func(s source) bool { return !before(s, d.by) }) {
 				continue
 			}
 			switch n := sharedTerms(c.line, l); {
@@ -448,6 +492,16 @@ func (k *known) takesDenied(out []candidate, denied map[string]source, taken map
 			case n == most:
 				best = -1
 			}
+			switch g := gapAfterName(c, d.name, said); {
+			case g < 0:
+			case gap < 0 || g < gap:
+				next, gap = i, g
+			case g == gap:
+				next = -1
+			}
+		}
+		if most == 1 && d.name != "" {
+			best = next
 		}
 		if best >= 0 {
 			out[best].replaces, out[best].replaceIn = l, k.from[l]

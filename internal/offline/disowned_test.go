@@ -266,7 +266,7 @@ func TestTakesDenied(t *testing.T) {
 	} {
 		k := memKnown(line)
 		taken := map[string]bool{}
-		k.takesDenied(tt.cands, map[string]source{line: reply}, taken, "")
+		k.takesDenied(tt.cands, map[string]disowner{line: {by: reply}}, nil, taken, "")
 		got := slices.IndexFunc(tt.cands, func(c candidate) bool { return c.replaces == line })
 		if got != tt.want || taken[line] != (tt.want >= 0) {
 			t.Errorf("%s: line taken by %d (taken %v), want %d", tt.name, got, taken[line], tt.want)
@@ -284,7 +284,7 @@ func TestDisownedLinesWording(t *testing.T) {
 	mem := []string{"- Frame-based timers use room_speed.", "- Movement speeds are in pixels per frame; the loop runs at 60 FPS.",
 		"- player.js tracks the trust score and passes it into the story.", "- The post button is built with the widget API (createWidget).",
 		"- Known issues are excluded in tests/a11y/axe-config.ts (disableRules) until the player team fixes them.",
-		"- Field names are emitted in camelCase.", "- The post list uses the story API."}
+		"- Field names are emitted in camelCase.", "- The post list uses the story API.", "- Timestamps are shown in local time."}
 	for _, tt := range []struct{ msg, want string }{
 		{"the MEMORY thing says room_speed but that's deprecated so don't use that either", mem[0]},
 		{"That per-frame line in the memory file is from the stone age, ignore it.", mem[1]},
@@ -292,12 +292,48 @@ func TestDisownedLinesWording(t *testing.T) {
 		{"And ignore what memory says about widgets, that's how I did v1.", mem[3]},
 		{"I know the memory says we park known issues in disableRules, but that is out of date.", mem[4]},
 		{"I know the memory says camelCase; that was before we changed the backend.", mem[5]},
+		// Memory called wrong with nothing named is wrong about what its
+		// message calls wrong.
+		{"Local time is precisely wrong. UTC. The memory note is wrong, fix that as well.", mem[7]},
 		// Negatives.
+		{"That is wrong. The memory note is wrong.", ""},
+		{"Local time is precisely wrong, use UTC.", ""},
 		{"the notes say player.js keeps it, and it does.", ""},
 		{"the memory says the post API, but that is out of date.", ""},
 	} {
 		if got := disownedBy(mem, tt.msg); got != tt.want {
 			t.Errorf("disownedLines(%q) = %q, want %q", tt.msg, got, tt.want)
+		}
+	}
+}
+
+// TestTakesDeniedByName: a denied line no rule shares two terms with goes
+// to the rule said nearest after a sentence naming what the line was
+// disowned for, in the same message; two rules as near take nothing.
+func TestTakesDeniedByName(t *testing.T) {
+	line := "- Timestamps are shown in local time."
+	denial := source{session: 1, msgID: "m1", seq: 3, quote: "The memory note is wrong, fix that as well."}
+	named := source{session: 4, msgID: "m4", seq: 1, quote: "You've stamped the export with local time."}
+	said := []source{denial, named}
+	rule := func(text string, seq int) candidate {
+		return candidate{kind: KindCorrection, line: text, srcs: []source{{session: 4, msgID: "m4", seq: seq}}}
+	}
+	utc := rule("Everything jtail shows or writes is UTC, no exceptions.", 2)
+	emoji := rule("No emoji in commit messages.", 3)
+	for _, tt := range []struct {
+		name  string
+		cands []candidate
+		want  int
+	}{
+		{"nearest after the name", []candidate{emoji, utc}, 1},
+		{"as near", []candidate{utc, rule("Logs are kept for 30 days.", 2)}, -1},
+		{"no name said before", []candidate{rule("Everything jtail shows or writes is UTC.", 0)}, -1},
+	} {
+		k := memKnown(line)
+		cands := slices.Clone(tt.cands)
+		k.takesDenied(cands, map[string]disowner{line: {name: "local time", by: denial}}, said, map[string]bool{}, "")
+		if got := slices.IndexFunc(cands, func(c candidate) bool { return c.replaces == line }); got != tt.want {
+			t.Errorf("%s: line taken by %d, want %d", tt.name, got, tt.want)
 		}
 	}
 }

@@ -205,12 +205,16 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 		out = append(out, c)
 	}
 	// The lines the person denied: cited ones first, by their replies.
-	denied := map[string]source{}
-	for l, by := range disowned {
-		denied[l] = by.by
+	denied := maps.Clone(disowned)
+	if denied == nil {
+		denied = map[string]disowner{}
 	}
-	maps.Copy(denied, cited)
-	k.takesDenied(out, denied, taken, d.Targets.GlobalMemory)
+	for l, by := range cited {
+		was := denied[l] // (keeping the name a disowning gave)
+		was.by = by
+		denied[l] = was
+	}
+	k.takesDenied(out, denied, said, taken, d.Targets.GlobalMemory)
 	out = applyChanges(out, said, late, isNew, k, d, taken, banned)
 	out = withoutStale(out, said, k, taken)
 	out = withoutRetiredNews(out, k, taken)
