@@ -1013,6 +1013,10 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = scriptNameCategory(scriptName)
 		}
 	}
+	if c.category == "lint" && strings.HasPrefix(sub, "audit") && (slices.Contains(argv, "fix") || slices.Contains(argv, "--fix")) {
+		// `npm audit fix` changes the dependencies it audits.
+		c.category = ""
+	}
 	if c.category == "format" {
 		if opt := writeOption(rest); opt != "" {
 			// `buf format -w`, `prettier --write .`: the files are
@@ -1420,7 +1424,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 			return "lint"
 		}
 		for _, part := range strings.FieldsFunc(strings.ToLower(strings.TrimSuffix(prog, path.Ext(prog))), func(r rune) bool { return r == '-' || r == '_' }) {
-			if part == "check" || part == "lint" {
+			if part == "check" || part == "lint" || part == "checkconf" || part == "checkzone" {
 				// A program whose name says it checks, anywhere in it
 				// (`yocto-check-layer`).
 				return "lint"
@@ -1452,7 +1456,7 @@ func toolCategory(prog, sub string, plain, rest []string) string {
 
 // endingChecks end a command of an area of a tool that checks (`nix flake
 // check`, `sui move test`).
-var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "validate": true}
+var endingChecks = map[string]bool{"check": true, "lint": true, "test": true, "validate": true, "audit": true, "drc": true, "erc": true}
 
 // discardsOutput reports whether a command's options send what it makes
 // to /dev/null (`--output=/dev/null`, `-o /dev/null`): it runs for its
@@ -1785,7 +1789,7 @@ func scriptCategory(name string) string {
 		return ""
 	case strings.Contains(n, "typecheck") || strings.Contains(n, "type-check") || strings.Contains(n, "types") || n == "tsc":
 		return "typecheck"
-	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || n == "validate" || strings.HasSuffix(n, "style") || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
+	case strings.Contains(n, "lint") || strings.HasSuffix(n, "hint") || n == "vet" || n == "validate" || n == "audit" || n == "drc" || n == "erc" || strings.HasSuffix(n, "style") || strings.HasSuffix(n, "check") || strings.HasSuffix(n, "checkall") || strings.HasPrefix(n, "analy") || strings.Contains(n, "analyz"):
 		return "lint"
 	case strings.Contains(n, "fmt") || strings.Contains(n, "format") || n == "prettier":
 		return "format"

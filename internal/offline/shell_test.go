@@ -185,6 +185,12 @@ func TestCommands(t *testing.T) {
 		{"./gradlew clean test", "./gradlew clean test|test"},
 		{"./mvnw clean verify", "./mvnw clean verify|test"},
 		{"nix flake check --print-build-logs", "nix flake check --print-build-logs|lint"},
+		// An audit or a design-rule check, a checker named checkconf.
+		{"brew audit --strict acme/tools/foo", "brew audit --strict|lint"},
+		{"kicad-cli pcb drc panel.kicad_pcb", "kicad-cli pcb drc|lint"},
+		{"unbound-checkconf unbound.conf", "unbound-checkconf|lint"},
+		{"brew install foo", "brew install foo|"},
+		{"npm audit fix", "npm audit fix|"},
 		{"git checkout check", "git checkout check|"},
 		{"pip install pytest-cov", "pip install pytest-cov|"},
 		// Checks of other ecosystems: Erlang's suites, a Prolog test
