@@ -145,7 +145,7 @@ var (
 	// The second names the thing before the verb (oldOnlyMatches reads its
 	// object, activeGiveUp, by that place in the list).
 	oldOnlyRes = []func() *regexp.Regexp{
-		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in)?\s*` + article + name),
+		lazyregexp.New(`(?i)\bno longer\s+(?:use|uses|using|on|run|runs|running|need|needs|have|has|deploy to|deploys to|go through|goes through|support|supports|writes? to|lives? in|(?:be\s+)?(?:kept|stored|held|written|put) (?:in|on|at|under))?\s*` + article + name),
 		lazyregexp.New(`(?i)\b` + name + `(?:\s+[a-z]+)?(?:\s+(?:is|are|was|were|has been|have been|got|'s)|['\x{2019}]s)?\s+(?:now\s+)?(?:no longer (?:used|needed|in use)|unused|gone|retired|dead|deprecated|removed|deleted|decommissioned|dropped|archived|history|old news|outdated|obsolete|no more|out of support|end of life|eol|switched off|turned off|shut down|out of the \w+|goes away|going away|will go away|taken|being (?:shut down|retired|removed|decommissioned|deleted|dropped)|read-only now|frozen now)\b`),
 		lazyregexp.New(`(?i)\b` + name + `\s+(?:is|are)\s+out\b\s*(?:[,;:.]|$)`),
 		// "config:base was renamed, it's deprecated": renamed to a name
@@ -247,8 +247,9 @@ var (
 	negChangeRe = lazyregexp.New(`(?i)\b(don'?t|dont|do not|never|not going to|won'?t|shouldn'?t|can'?t|cannot|didn'?t|did not|haven'?t|isn'?t|wasn'?t)\s+(\w+\s+){0,2}?(move|moved|moving|switch|switched|switching|migrate|migrated|change|changed|upgrade|upgraded|bump|bumped|replace|replaced|drop|dropped)\b`)
 	// hypotheticalRe: a change that may happen, not one that did.
 	// (A clause after a colon may open so too: "Out of curiosity: if
-	// JetBrains ever replaced IntelliJ with Fleet".)
-	hypotheticalRe = lazyregexp.New(`(?i)(?:^|[:;]\s*)(if|when|once|unless|whether|in case|before|after|until)\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
+	// JetBrains ever replaced IntelliJ with Fleet"; so may one after a
+	// conjunction: "And if we ever moved off Netlify to Cloudflare".)
+	hypotheticalRe = lazyregexp.New(`(?i)(?:^|[:;]\s*)(if|when|once|unless|whether|in case|before|after|until)\b|(?:^|[:;]\s*)(?:and|but|or|also)\s+(?:if|unless|in case)\b|\bif\s+(?:\w+\s+)?ever\b|\b(might|maybe|perhaps|probably|eventually|thinking about|plan(ning)? to|going to|gonna|want to|wanna|would like to|should we|could we|we could|we should|we'?ll|we will|next (week|sprint|month|quarter|release))\b`)
 )
 
 // changesOf reads the changes every sentence tells, oldest first.
@@ -397,7 +398,7 @@ var decidedMoveRe = lazyregexp.New(`(?i)\bwe(?:'re| are)\s+(moving|raising|bumpi
 // decidedNowRe is the day a move told in the present is made: said with
 // it, the present is the decision ("we move the base to v1.22 today"),
 // not a habit ("we bump the version on every release").
-var decidedNowRe = lazyregexp.New(`(?i)\b(?:today|tonight|now|from now on|this week)\b`)
+var decidedNowRe = lazyregexp.New(`(?i)\b(?:today|tonight|now|from now on|from here on|going forward|this week)\b`)
 
 // pastOfMove is each verb decidedMoveRe reads, in the past.
 var pastOfMove = map[string]string{"moving": "moved", "raising": "raised", "bumping": "bumped", "switching": "switched",
@@ -1016,6 +1017,10 @@ func opensConsequence(clause string) bool {
 	return loc != nil && loc[0] == 0
 }
 
+// obligedRe is what a rule obliges, group 1 its verb: "must carry",
+// "has to include", "should be".
+var obligedRe = lazyregexp.New(`(?i)\b(?:must|should|shall|has to|have to)\s+(?:always\s+)?(\w+)`)
+
 // loneValue is the change of the one value text holds, if it holds one.
 func loneValue(text string, src source) (change, bool) {
 	words := strings.Fields(plain(text))
@@ -1072,6 +1077,11 @@ func loneValue(text string, src source) (change, bool) {
 		// "now I use pixel_8_api_35": a value of its own shape needs
 		// no name before it; the line holding one written the same
 		// way names the setting by the sentence's words (slotValue).
+		if m := obligedRe().FindStringSubmatch(strings.Join(words[:at], " ")); m != nil && !strings.EqualFold(m[1], "be") {
+			// "Going forward, every upload must carry the SHA-256":
+			// what a rule makes things do, not a setting's value.
+			return change{}, false
+		}
 		ch.subject = ch.terms
 		return ch, len(ch.subject) > 0
 	}
@@ -1135,6 +1145,10 @@ func droppedValue(words []string, at int) bool {
 	}
 	return false
 }
+
+// isOutOfRe is a thing said to be out of its place: "the VM is out of
+// the cluster", "bbolt's out of the picture".
+var isOutOfRe = lazyregexp.New(`(?i)(?:\s(?:is|are|was|were|has been|have been|got)|['\x{2019}]s)\s+(?:now\s+)?out of\b`)
 
 // leftValue reports whether "from", "off" or "out of" stands in the two
 // words before the value at words[at]: "migrated from PeerTube 5.2", "DWB
@@ -1309,6 +1323,12 @@ func oldOnlyMatches(s string) [][]string {
 			if len(m) > 1 && m[1] != "" && strings.HasPrefix(m[0], m[1]) && notAtPlaceRe().MatchString(m[0]) {
 				// "parsing is not on the gui thread anymore": the
 				// place is what is given up, not the name before it.
+				continue
+			}
+			if n == 1 && strings.Contains(strings.ToLower(m[0]), " out of the ") && !isOutOfRe().MatchString(m[0]) {
+				// "we leave the 2023 yield layer out of the zoning",
+				// "which came out of the meeting": only a thing that
+				// is out of its place is given up.
 				continue
 			}
 			if strings.EqualFold(lastWord(s[:ix[0]]), "of") || strings.EqualFold(firstWord(m[0]), "of") {

@@ -170,6 +170,17 @@ func TestChangesIn(t *testing.T) {
 		// up in the next sentence ("switching … to Y"); a request that
 		// closes the sentence after a dash is not what it tells
 		{"recharts is dead.", "switching the dashboards to visx.", "recharts>visx"},
+		{"call numbers will no longer be kept in 092.", "they go in 099 now.", "092>099"},
+		// what a rule obliges is no setting's value
+		{"Going forward, every upload must carry the SHA-256 of the export file in the hash field.", "", ""},
+		{"now I use pixel_8_api_35, please start this one when you need to run the app", "", "start one need app=pixel_8_api_35"},
+		// a move supposed after a conjunction
+		{"And if we ever moved off Netlify to Cloudflare Pages, the build settings would change, but that's not on the table.", "", ""},
+		// a thing left out of one use, or a word before "out of", is
+		// no thing given up; a thing out of its place is
+		{"we leave the 2023 yield layer out of the zoning, the numbers are basically fiction.", "", ""},
+		{"big one today which came out of the meeting, reasonably.", "", ""},
+		{"bbolt's out of the picture.", "we store sessions in pebble now.", "bbolt>pebble"},
 		{"we are dropping yarn for good, the whole repo is pnpm from now on", "", "yarn>pnpm"},
 		// a change the person made, told in the past with the setting
 		// named before "to"
@@ -378,6 +389,11 @@ func TestChangesIn(t *testing.T) {
 	if got := changesIn("We dropped Algolia.", "", "The crawler kept missing pages.", "Search is the local plugin now.", source{}); len(got) != 0 {
 		t.Errorf("changesIn(We dropped Algolia.) = %+v, want none", got)
 	}
+	// "so after …" tells when the change was made; only a supposition
+	// after a conjunction ("And if we ever …") is none.
+	if got := changesIn("so after the audit we switched the client certs over to rsa 3072, the 2048 ones just get replaced when they expire.", "", "", "", source{}); len(got) != 1 || got[0].new != "3072" {
+		t.Errorf("changesIn(so after the audit …) = %+v, want one change to 3072", got)
+	}
 	for _, tt := range tests {
 		var got []string
 		for _, c := range changesIn(tt.sentence, "", tt.next, "", source{}) {
@@ -553,10 +569,12 @@ func TestVersionNamedAfter(t *testing.T) {
 // edits memory and is no statement of its own.
 func TestDecidedAsDone(t *testing.T) {
 	for in, want := range map[string]string{
-		"We're moving to Vale 3.":                         "we moved to Vale 3.",
-		"We move the base to release/v1.22 today.":        "we moved the base to release/v1.22 today.",
-		"we bump the version to 1.2.0 on every release.":  "we bump the version to 1.2.0 on every release.",
-		"we're moving away from sequelize.define, sorry!": "we're moving away from sequelize.define, sorry!",
+		"We're moving to Vale 3.":                                "we moved to Vale 3.",
+		"We move the base to release/v1.22 today.":               "we moved the base to release/v1.22 today.",
+		"we bump the version to 1.2.0 on every release.":         "we bump the version to 1.2.0 on every release.",
+		"we're moving away from sequelize.define, sorry!":        "we're moving away from sequelize.define, sorry!",
+		"We move the grid to 12 m for all fields going forward.": "we moved the grid to 12 m for all fields going forward.",
+		"So we move the pipeline to polars from here on.":        "So we moved the pipeline to polars from here on.",
 	} {
 		if got := decidedAsDone(in); got != want {
 			t.Errorf("decidedAsDone(%q) = %q, want %q", in, got, want)

@@ -33,8 +33,9 @@ var memoryAboutRe = lazyregexp.New(`(?i)\b` + memoryFile + `\s+(?:note|notes|ent
 // memory thing about 16-bit numbers is old", "that was a mistake on my
 // part", "that was before we changed the backend", "ignore it"), or
 // granting that memory says it only to go against it ("I know the memory
-// says shell but …", "I know the notes say that, but").
-var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|deprecated|ignore (?:it|that|them)|(?:that|this|it) was before|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*\bbut)\b`)
+// says shell but …", "I know the notes say that, but", "I know the memory
+// file says everything is cached forever; that's true for releases only").
+var wrongRe = lazyregexp.New(`(?i)\b(?:wrong|out of date|outdated|stale|not true|incorrect|no longer|any ?more|obsolete|behind|mistake|deprecated|ignore (?:it|that|them)|(?:that|this|it) was before|(?:is|are|'s) (?:the )?old|from before|i know (?:that )?(?:the )?(?:notes|` + memoryFile + `)\s+(?:\w+\s+)?says?\b[^.!?]*(?:\bbut\b|;))`)
 
 // wrongAboutRe is memory called wrong about a thing, or to be ignored
 // about it: "the notes are wrong about the ISO weeks", "ignore what

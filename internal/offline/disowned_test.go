@@ -284,7 +284,8 @@ func TestDisownedLinesWording(t *testing.T) {
 	mem := []string{"- Frame-based timers use room_speed.", "- Movement speeds are in pixels per frame; the loop runs at 60 FPS.",
 		"- player.js tracks the trust score and passes it into the story.", "- The post button is built with the widget API (createWidget).",
 		"- Known issues are excluded in tests/a11y/axe-config.ts (disableRules) until the player team fixes them.",
-		"- Field names are emitted in camelCase.", "- The post list uses the story API.", "- Timestamps are shown in local time."}
+		"- Field names are emitted in camelCase.", "- The post list uses the story API.", "- Timestamps are shown in local time.",
+		"- Everything fetched from upstream is cached forever."}
 	for _, tt := range []struct{ msg, want string }{
 		{"the MEMORY thing says room_speed but that's deprecated so don't use that either", mem[0]},
 		{"That per-frame line in the memory file is from the stone age, ignore it.", mem[1]},
@@ -292,6 +293,7 @@ func TestDisownedLinesWording(t *testing.T) {
 		{"And ignore what memory says about widgets, that's how I did v1.", mem[3]},
 		{"I know the memory says we park known issues in disableRules, but that is out of date.", mem[4]},
 		{"I know the memory says camelCase; that was before we changed the backend.", mem[5]},
+		{"Snapshots must not land in the cache. I know the memory file says everything is cached forever; that's true for releases only.", mem[8]},
 		// Memory called wrong with nothing named is wrong about what its
 		// message calls wrong.
 		{"Local time is precisely wrong. UTC. The memory note is wrong, fix that as well.", mem[7]},

@@ -509,19 +509,7 @@ func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []chang
 	if len(vals) == 0 {
 		return nil
 	}
-	var runs []shellRun
-	seen := map[source]bool{} // (a check is often a step too)
-	for _, m := range sessions {
-		for _, l := range [][]shellRun{m.steps, m.checks, m.looks} {
-			for _, r := range l {
-				if isNew(r.src.session) && !seen[r.src] {
-					seen[r.src] = true
-					runs = append(runs, r)
-				}
-			}
-		}
-	}
-	sort.SliceStable(runs, func(i, j int) bool { return before(runs[i].src, runs[j].src) })
+	runs := runsOf(sessions, isNew)
 	var out []change
 	for _, h := range vals {
 		var first *shellRun
@@ -544,6 +532,130 @@ func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []chang
 		}
 		if ok && n >= 2 {
 			out = append(out, change{old: h.value, new: now, terms: nonValues(h.line), src: first.src})
+		}
+	}
+	return out
+}
+
+// runsOf lists the runs of the sessions keep takes, each once (a check is
+// often a step too), oldest first.
+func runsOf(sessions []mined, keep func(int) bool) []shellRun {
+	var runs []shellRun
+	seen := map[source]bool{}
+	for _, m := range sessions {
+		for _, l := range [][]shellRun{m.steps, m.checks, m.looks} {
+			for _, r := range l {
+				if keep(r.src.session) && !seen[r.src] {
+					seen[r.src] = true
+					runs = append(runs, r)
+				}
+			}
+		}
+	}
+	sort.SliceStable(runs, func(i, j int) bool { return before(runs[i].src, runs[j].src) })
+	return runs
+}
+
+// A path memory names is often a command's argument too ("Evaluation
+// against the gold set in data/gold/" and `cer.py --gold data/gold/`), and
+// when the project moves to another one, the commands just start giving
+// the option the new path. ranFlagChanges reads a path a memory line
+// writes as changed when the commands gave it to one option only, and the
+// new sessions' runs then give that option another path, always the same
+// one, in two sessions at least, and never memory's again.
+
+// flagArgs maps each option a run gives a path to that path: "--gold
+// data/gold/", "--gold=data/gold/".
+func flagArgs(args []word) map[string]string {
+	out := map[string]string{}
+	for i, a := range args {
+		if !strings.HasPrefix(a.text, "-") {
+			continue
+		}
+		if f, v, ok := strings.Cut(a.text, "="); ok && strings.Contains(v, "/") {
+			out[f] = v
+		} else if i+1 < len(args) && strings.Contains(args[i+1].text, "/") && !strings.HasPrefix(args[i+1].text, "-") {
+			out[a.text] = args[i+1].text
+		}
+	}
+	return out
+}
+
+// scratchPath reports whether p is a place a run uses for the moment, not
+// one the project keeps: a device that enumerates as it likes
+// (/dev/ttyUSB1, ranToolChanges reads those), a temporary folder.
+func scratchPath(p string) bool {
+	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/")
+}
+
+// samePath reports whether two paths name one place, with or without a
+// slash at the end.
+func samePath(a, b string) bool { return strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/") }
+
+// ranFlagChanges lists the changes of the paths memory lines write that
+// the commands show (see above).
+func ranFlagChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+	type use struct {
+		flag, path string
+		src        source
+	}
+	var uses []use
+	for _, r := range runsOf(sessions, func(int) bool { return true }) {
+		for f, p := range flagArgs(r.cmd.args) {
+			uses = append(uses, use{f, p, r.src})
+		}
+	}
+	if len(uses) == 0 {
+		return nil
+	}
+	var out []change
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, w := range strings.Fields(codeSpanRe().ReplaceAllString(l, " ")) {
+			v := trimValue(w)
+			if !strings.Contains(v, "/") || len(v) < 3 {
+				continue
+			}
+			flags := map[string]bool{}
+			for _, u := range uses {
+				if samePath(u.path, v) {
+					flags[u.flag] = true
+				}
+			}
+			if len(flags) != 1 {
+				// (Given to two options, the path is no one setting.)
+				continue
+			}
+			var flag string
+			for f := range flags {
+				flag = f
+			}
+			now, ok := "", true
+			var first source
+			sessions := map[int]bool{}
+			for _, u := range uses {
+				switch {
+				case u.flag != flag || !isNew(u.src.session):
+				case samePath(u.path, v):
+					ok = ok && now == ""
+				case now == "":
+					now, first = u.path, u.src
+					sessions[u.src.session] = true
+				case samePath(u.path, now):
+					sessions[u.src.session] = true
+				default:
+					ok = false
+				}
+			}
+			if ok && len(sessions) >= 2 && !scratchPath(now) {
+				// (written the way memory writes it)
+				if now = strings.TrimSuffix(now, "/"); strings.HasSuffix(v, "/") {
+					now += "/"
+				}
+				out = append(out, change{old: v, new: now, terms: nonValues(l), src: first})
+			}
 		}
 	}
 	return out

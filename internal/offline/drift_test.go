@@ -282,3 +282,38 @@ func TestVersionEditOfPath(t *testing.T) {
 		"u:The cluster admins have moved everyone to Geant4 11.2, it's under /opt/geant4-11.2 now and 11.1 is gone entirely, so reconfigure against the new install.",
 		"- Geant4 11.2 installed under /opt/geant4-11.2; source bin/geant4.sh before running cmake.", "11.1")
 }
+
+// TestRanFlagChanges: a path memory writes that the commands gave one
+// option changes to the path the new sessions' runs give that option, the
+// same one in two sessions at least and memory's never after. A path
+// given to two options, one session, a temporary folder, two new paths or
+// memory's path given again change nothing.
+func TestRanFlagChanges(t *testing.T) {
+	isNew := func(int) bool { return true }
+	const mem = "- Evaluation against the gold set in data/gold/ (200 pages), metric CER."
+	for _, tt := range []struct {
+		sessions [][]string
+		want     string
+	}{
+		{[][]string{{"python cer.py --gold data/gold/ --pred out/"}, {"python cer.py --gold data/gold_v2/ --pred out/"}, {"python cer.py --gold=data/gold_v2 --pred out/"}},
+			"data/gold/>data/gold_v2/"},
+		// Negatives.
+		{[][]string{{"python cer.py --gold data/gold/"}, {"python cer.py --gold data/gold_v2/", "python cer.py --gold data/gold_v2/ -v"}}, ""},
+		{[][]string{{"python cer.py --gold data/gold/"}, {"python cer.py --gold /tmp/gold-test/"}, {"python cer.py --gold /tmp/gold-test/"}}, ""},
+		{[][]string{{"python cer.py --gold data/gold/"}, {"python cer.py --gold data/gold_v2/"}, {"python cer.py --gold data/gold/"}, {"python cer.py --gold data/gold_v2/"}}, ""},
+		{[][]string{{"python cer.py --gold data/gold/"}, {"python cer.py --gold data/gold_v2/"}, {"python cer.py --gold data/gold_v3/"}}, ""},
+		{[][]string{{"python cer.py --gold data/gold/", "python plot.py -i data/gold/"}, {"python cer.py --gold data/gold_v2/"}, {"python cer.py --gold data/gold_v2/"}}, ""},
+	} {
+		var ms []mined
+		for i, cmds := range tt.sessions {
+			ms = append(ms, sessionOf(i, cmds...))
+		}
+		var got []string
+		for _, ch := range ranFlagChanges(ms, memKnown(mem), isNew) {
+			got = append(got, ch.old+">"+ch.new)
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("ranFlagChanges(%q) = %v, want %q", tt.sessions, got, tt.want)
+		}
+	}
+}
