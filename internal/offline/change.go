@@ -184,7 +184,7 @@ var (
 	}
 	// givingUpRe is a word that gives a value up ("we're dropping
 	// docker"): after an anchor it is the verb, never the value held now.
-	givingUpRe = lazyregexp.New(`(?i)^(?:drop|dropp|ditch|retir|remov|kill|mov|switch|migrat|chang|replac|phas)(?:ed|ing)$`)
+	givingUpRe = lazyregexp.New(`(?i)^(?:dropp|ditch|retir|remov|kill|mov|switch|migrat|chang|replac|phas)(?:ed|ing)$`)
 	// newAnchorRe ends where the value held now is named, when a
 	// sentence named only the old one: "it's main now", "jobs go through
 	// good_job now", "we are now on GnuCOBOL 3.2", "input now arrives in

@@ -634,7 +634,7 @@ func ranFlagChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 			}
 			now, ok := "", true
 			var first source
-			sessions := map[int]bool{}
+			givenIn := map[int]bool{} // the sessions giving the option the new path
 			for _, u := range uses {
 				switch {
 				case u.flag != flag || !isNew(u.src.session):
@@ -642,14 +642,14 @@ func ranFlagChanges(sessions []mined, k *known, isNew func(int) bool) []change {
 					ok = ok && now == ""
 				case now == "":
 					now, first = u.path, u.src
-					sessions[u.src.session] = true
+					givenIn[u.src.session] = true
 				case samePath(u.path, now):
-					sessions[u.src.session] = true
+					givenIn[u.src.session] = true
 				default:
 					ok = false
 				}
 			}
-			if ok && len(sessions) >= 2 && !scratchPath(now) {
+			if ok && len(givenIn) >= 2 && !scratchPath(now) {
 				// (written the way memory writes it)
 				if now = strings.TrimSuffix(now, "/"); strings.HasSuffix(v, "/") {
 					now += "/"
