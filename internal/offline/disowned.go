@@ -320,23 +320,6 @@ func disownedThings(sentence string, msg func() string) []string {
 	return things
 }
 
-// gapAfterName is how many sentences after one naming name, in the same
-// message, a sentence c was said in comes; -1 when none is.
-func gapAfterName(c candidate, name string, said []source) int {
-	gap := -1
-	if name == "" {
-		return gap
-	}
-	for _, src := range c.srcs {
-		for _, s := range said {
-			if s.session == src.session && s.msgID == src.msgID && s.seq <= src.seq && (gap < 0 || src.seq-s.seq < gap) && containsValue(s.quote, name) {
-				gap = src.seq - s.seq
-			}
-		}
-	}
-	return gap
-}
-
 // memoryWrongRe is memory called wrong with nothing named: "the memory
 // note is wrong", "MEMORY.md is out of date".
 var memoryWrongRe = lazyregexp.New(`(?i)\b(?:` + memoryFile + `|(?:the|my|your|our)\s+notes)(?:\s+(?:note|notes|line|entry|thing|bit))?\s+(?:is|are)\s+(?:\w+\s+)?(?:wrong|outdated|stale|out of date|old|behind)\b`)
@@ -468,12 +451,13 @@ func (k *known) mostShared(shared func(string) int, taken map[string]bool, floor
 // "that's wrong" and states the rule in another message or session ("I'm
 // afraid the note about DNF is my own mistake" … "a boat that didn't
 // finish gets the number of boats entered, plus one"). The line is one the
-// person called wrong, so the rule is its new form. A rule sharing no two
-// terms with it still takes it when it alone was said in a message naming
-// what the line was disowned for ("You've stamped the export with local
-// time. Everything jtail shows or writes is UTC" for "Timestamps are shown
-// in local time"). A line of the global memory is left to rules said for
-// every project.
+// person called wrong, so the rule is its new form. When no rule shares
+// two terms with it, the rule said nearest after a sentence naming what
+// the line was disowned for, in that sentence's message, takes it ("You've
+// stamped the export with local time. Everything jtail shows or writes is
+// UTC" for "Timestamps are shown in local time"); two as near take
+// nothing. A line of the global memory is left to rules said for every
+// project.
 func (k *known) takesDenied(out []candidate, denied map[string]disowner, said []source, taken map[string]bool, global string) {
 	for _, l := range k.lines {
 		d, ok := denied[l]
@@ -509,4 +493,21 @@ func (k *known) takesDenied(out []candidate, denied map[string]disowner, said []
 			taken[l] = true
 		}
 	}
+}
+
+// gapAfterName is how many sentences after one naming name, in the same
+// message, a sentence c was said in comes; -1 when none is.
+func gapAfterName(c candidate, name string, said []source) int {
+	gap := -1
+	if name == "" {
+		return gap
+	}
+	for _, src := range c.srcs {
+		for _, s := range said {
+			if s.session == src.session && s.msgID == src.msgID && s.seq <= src.seq && (gap < 0 || src.seq-s.seq < gap) && containsValue(s.quote, name) {
+				gap = src.seq - s.seq
+			}
+		}
+	}
+	return gap
 }

@@ -226,7 +226,8 @@ func TestMemoryStale(t *testing.T) {
 // path, an image) that the new sessions' commands write with other digits,
 // the same other ones at least twice and memory's never after, changes to
 // the one the commands write. One run, two new versions, memory's version
-// run again, a bare tag or an address with two letters name no change.
+// run again, a bare tag or an address with fewer than two letters name no
+// change.
 func TestRanVersionChanges(t *testing.T) {
 	isNew := func(int) bool { return true }
 	for _, tt := range []struct {
