@@ -491,7 +491,7 @@ func siblingIn(a, held string) string {
 
 // ranVersionChanges lists the changes of the versioned names memory lines
 // write that the new sessions' commands show (see above).
-func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+func ranVersionChanges(runs []shellRun, k *known, isNew func(int) bool) []change {
 	type held struct{ line, value string }
 	var vals []held
 	for _, l := range k.lines {
@@ -509,12 +509,14 @@ func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []chang
 	if len(vals) == 0 {
 		return nil
 	}
-	runs := runsOf(sessions, isNew)
 	var out []change
 	for _, h := range vals {
 		var first *shellRun
 		now, n, ok := "", 0, true
 		for i, r := range runs {
+			if !isNew(r.src.session) {
+				continue
+			}
 			for _, w := range r.cmd.args {
 				switch p := siblingIn(w.text, h.value); {
 				case p == "":
@@ -537,15 +539,15 @@ func ranVersionChanges(sessions []mined, k *known, isNew func(int) bool) []chang
 	return out
 }
 
-// runsOf lists the runs of the sessions keep takes, each once (a check is
-// often a step too), oldest first.
-func runsOf(sessions []mined, keep func(int) bool) []shellRun {
+// runsOf lists the sessions' runs, each once (a check is often a step
+// too), oldest first: what ranVersionChanges and ranFlagChanges read.
+func runsOf(sessions []mined) []shellRun {
 	var runs []shellRun
 	seen := map[source]bool{}
 	for _, m := range sessions {
 		for _, l := range [][]shellRun{m.steps, m.checks, m.looks} {
 			for _, r := range l {
-				if keep(r.src.session) && !seen[r.src] {
+				if !seen[r.src] {
 					seen[r.src] = true
 					runs = append(runs, r)
 				}
@@ -594,13 +596,13 @@ func samePath(a, b string) bool { return strings.TrimSuffix(a, "/") == strings.T
 
 // ranFlagChanges lists the changes of the paths memory lines write that
 // the commands show (see above).
-func ranFlagChanges(sessions []mined, k *known, isNew func(int) bool) []change {
+func ranFlagChanges(runs []shellRun, k *known, isNew func(int) bool) []change {
 	type use struct {
 		flag, path string
 		src        source
 	}
 	var uses []use
-	for _, r := range runsOf(sessions, func(int) bool { return true }) {
+	for _, r := range runs {
 		for f, p := range flagArgs(r.cmd.args) {
 			uses = append(uses, use{f, p, r.src})
 		}

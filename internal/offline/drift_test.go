@@ -252,7 +252,7 @@ func TestRanVersionChanges(t *testing.T) {
 			ms = append(ms, sessionOf(i, cmds...))
 		}
 		var got []string
-		for _, ch := range ranVersionChanges(ms, memKnown(tt.mem), isNew) {
+		for _, ch := range ranVersionChanges(runsOf(ms), memKnown(tt.mem), isNew) {
 			got = append(got, ch.old+">"+ch.new)
 		}
 		if strings.Join(got, ",") != tt.want {
@@ -310,7 +310,7 @@ func TestRanFlagChanges(t *testing.T) {
 			ms = append(ms, sessionOf(i, cmds...))
 		}
 		var got []string
-		for _, ch := range ranFlagChanges(ms, memKnown(mem), isNew) {
+		for _, ch := range ranFlagChanges(runsOf(ms), memKnown(mem), isNew) {
 			got = append(got, ch.old+">"+ch.new)
 		}
 		if strings.Join(got, ",") != tt.want {

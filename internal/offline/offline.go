@@ -204,7 +204,8 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	withoutRetired(cands, retired)
 	withoutRetired(skills, retired)
 
-	changes = withPasted(changes, slices.Concat(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew), ranVersionChanges(sessions, k, isNew), ranFlagChanges(sessions, k, isNew),
+	runs := runsOf(sessions)
+	changes = withPasted(changes, slices.Concat(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew), ranVersionChanges(runs, k, isNew), ranFlagChanges(runs, k, isNew),
 		substitutedChanges(sessions, k, isNew), ranToolChanges(sessions, said, k, isNew), k.toldValueChanges(said, isNew)))
 	cands = reconcile(cands, said, changes, retiredChanges(retired, k), k.citedLines(cites, said, isNew), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification

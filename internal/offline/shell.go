@@ -1013,10 +1013,6 @@ func normalizeArgv(argv []string) (command, bool) {
 			c.category = scriptNameCategory(scriptName)
 		}
 	}
-	if c.category == "lint" && strings.HasPrefix(sub, "audit") && (slices.Contains(argv, "fix") || slices.Contains(argv, "--fix")) {
-		// `npm audit fix` changes the dependencies it audits.
-		c.category = ""
-	}
 	if c.category == "format" {
 		if opt := writeOption(rest); opt != "" {
 			// `buf format -w`, `prettier --write .`: the files are

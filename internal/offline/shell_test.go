@@ -190,7 +190,6 @@ func TestCommands(t *testing.T) {
 		{"kicad-cli pcb drc panel.kicad_pcb", "kicad-cli pcb drc|lint"},
 		{"unbound-checkconf unbound.conf", "unbound-checkconf|lint"},
 		{"brew install foo", "brew install foo|"},
-		{"npm audit fix", "npm audit fix|"},
 		{"git checkout check", "git checkout check|"},
 		{"pip install pytest-cov", "pip install pytest-cov|"},
 		// Checks of other ecosystems: Erlang's suites, a Prolog test
