@@ -410,11 +410,12 @@ func typedValues(line string) []typedValue {
 		if n, ok := strings.CutPrefix(lw, "--port="); ok && whole(n) && len(n) <= 5 {
 			out = append(out, typedValue{kind: "port", value: n})
 		}
-		if m := envAssignRe().FindStringSubmatch(w); m != nil {
+		if name, v := assignmentOf(w); name != "" {
 			// The variable's value, and what its value is besides
-			// (`DB_HOST=db1.internal` is a host too).
-			out = append(out, typedValue{kind: "assign:" + m[1], value: w})
-			lw = strings.ToLower(m[2])
+			// (`DB_HOST=db1.internal` is a host too,
+			// `-DLLVM_DIR=/usr/lib/llvm-18/lib/cmake/llvm` a path).
+			out = append(out, typedValue{kind: "assign:" + name, value: strings.TrimPrefix(w, "-D")})
+			w, lw = v, strings.ToLower(v)
 		}
 		// ("browser.i18n.getMessage" is code: a host has no camel-case
 		// label.)

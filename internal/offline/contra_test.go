@@ -145,6 +145,7 @@ func TestTypedValues(t *testing.T) {
 		{"Build with MIX_TARGET=rpi4.", "assign:MIX_TARGET:MIX_TARGET=rpi4"},
 		{"Point it at DB_HOST=db.gis.internal.", "assign:DB_HOST:DB_HOST=db.gis.internal,host:db.gis.internal"},
 		{"Run it with PATH=$HOME/bin:$PATH.", ""},
+		{"Configure with -DLLVM_DIR=/usr/lib/llvm-18/lib/cmake/llvm.", "assign:LLVM_DIR:LLVM_DIR=/usr/lib/llvm-18/lib/cmake/llvm,path:/usr/lib/llvm-18/lib/cmake/llvm"},
 		// Negatives.
 		{"Run mkdir -p build first.", ""},
 		{"Edit config.yaml, not settings.json.", ""},

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -661,4 +662,96 @@ func ranFlagChanges(runs []shellRun, k *known, isNew func(int) bool) []change {
 		}
 	}
 	return out
+}
+
+// A setting memory writes as a variable ("Dev site is moodle-docker
+// (MOODLE_DOCKER_DB=pgsql)", "build with MIX_TARGET=rpi0", "-DLLVM_DIR=…")
+// is set again by the commands that use it (`MIX_TARGET=rpi3a mix
+// firmware`, `echo 'MOODLE_DOCKER_DB=mariadb' >> local.env`, `cmake
+// -DLLVM_DIR=…`), and when the project moves, the commands just start
+// setting another value. ranSettingChanges reads such a variable as
+// changed when the new sessions' runs set it to another value, always the
+// same one, and never to memory's after the first of those runs: in two
+// runs at least, or in one the person's own words back by naming the new
+// value.
+
+// assignmentOf is the variable and value word w sets, NAME=value or a
+// CMake definition -DNAME=value, or "", "".
+func assignmentOf(w string) (string, string) {
+	if m := envAssignRe().FindStringSubmatch(strings.TrimPrefix(w, "-D")); m != nil {
+		return m[1], m[2]
+	}
+	return "", ""
+}
+
+// settingsOf lists the variables a run sets, NAME to value: for it alone,
+// as an argument (`echo 'KEY=v' >> .env`), or as a CMake definition.
+func settingsOf(c command) map[string]string {
+	out := map[string]string{}
+	for _, w := range slices.Concat(c.env, c.args) {
+		if name, v := assignmentOf(w.text); name != "" {
+			out[name] = v
+		}
+	}
+	return out
+}
+
+// ranSettingChanges lists the changes of the variables memory lines set
+// that the new sessions' runs show (see above).
+func ranSettingChanges(runs []shellRun, said []source, k *known, isNew func(int) bool) []change {
+	var out []change
+	for _, l := range k.lines {
+		if k.from[l] == "" || k.removed[l] || strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, w := range strings.Fields(codeSpanRe().ReplaceAllString(l, " ")) {
+			name, old := assignmentOf(trimValue(w))
+			if name == "" || strings.ContainsAny(old, "<>") {
+				continue
+			}
+			now, n, ok := "", 0, true
+			var first source
+			for _, r := range runs {
+				v, set := settingsOf(r.cmd)[name]
+				switch {
+				case !set || !isNew(r.src.session):
+				case v == old:
+					ok = ok && now == ""
+				case now == "":
+					now, first, n = v, r.src, 1
+				case v == now:
+					n++
+				default:
+					ok = false
+				}
+			}
+			if !ok || now == "" || strings.ContainsAny(now, "$<") || scratchPath(now) {
+				continue
+			}
+			if n < 2 && !slices.ContainsFunc(said, func(s source) bool { return isNew(s.session) && containsValue(s.quote, now) }) {
+				continue
+			}
+			if distinctValue(old) {
+				// "Target board is rpi0; build with MIX_TARGET=rpi0":
+				// the value wherever the line writes it.
+				out = append(out, change{old: old, new: now, terms: nonValues(l), src: first})
+			} else {
+				// "AFL_USE_ASAN=1": a value that names nothing alone
+				// changes where it is set.
+				out = append(out, change{old: name + "=" + old, new: name + "=" + now, terms: nonValues(l), src: first})
+			}
+		}
+	}
+	return out
+}
+
+// distinctValue reports whether a variable's value names something of
+// its own wherever a line writes it: a word of three characters or more
+// with a letter in it, not a switch (1, true, on).
+func distinctValue(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "false", "yes", "no", "on", "off":
+		return false
+	}
+	return len(v) >= 3 && strings.ContainsFunc(v, unicode.IsLetter)
 }

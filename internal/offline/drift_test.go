@@ -318,3 +318,49 @@ func TestRanFlagChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestRanSettingChanges: a variable memory sets changes to the value the
+// new sessions' runs set it to, for one command, as an argument or as a
+// CMake definition: in two runs, or in one the person's words back. One
+// unbacked run, two new values, memory's value set again after, or a
+// switch's value change nothing, or change it only where it is set.
+func TestRanSettingChanges(t *testing.T) {
+	isNew := func(int) bool { return true }
+	for _, tt := range []struct {
+		mem      string
+		sessions [][]string
+		said     string
+		want     string
+	}{
+		{"- Target board is rpi0; build with MIX_TARGET=rpi0.", [][]string{{"MIX_TARGET=rpi0 mix firmware"}, {"MIX_TARGET=rpi0_2 mix deps.get", "MIX_TARGET=rpi0_2 mix firmware"}}, "",
+			"rpi0>rpi0_2"},
+		{"- Dev site is moodle-docker (MOODLE_DOCKER_DB=pgsql).", [][]string{{"echo 'MOODLE_DOCKER_DB=mariadb' >> local.env"}}, "Could you switch moodle-docker over to mariadb?",
+			"pgsql>mariadb"},
+		{"- Built against LLVM 17 (-DLLVM_DIR=/usr/lib/llvm-17/lib/cmake/llvm).", [][]string{{"cmake -B build -DLLVM_DIR=/usr/lib/llvm-18/lib/cmake/llvm"}, {"env LLVM_DIR=/usr/lib/llvm-18/lib/cmake/llvm cmake -B build"}}, "",
+			"/usr/lib/llvm-17/lib/cmake/llvm>/usr/lib/llvm-18/lib/cmake/llvm"},
+		{"- AFL++ builds use afl-clang-fast with AFL_USE_ASAN=1.", [][]string{{"AFL_USE_ASAN=0 make fuzz"}, {"AFL_USE_ASAN=0 make fuzz"}}, "",
+			"AFL_USE_ASAN=1>AFL_USE_ASAN=0"},
+		// Negatives.
+		{"- Dev site is moodle-docker (MOODLE_DOCKER_DB=pgsql).", [][]string{{"echo 'MOODLE_DOCKER_DB=mariadb' >> local.env"}}, "Could you switch moodle-docker over?", ""},
+		{"- Build with MIX_TARGET=rpi0.", [][]string{{"MIX_TARGET=rpi3 mix firmware"}, {"MIX_TARGET=rpi4 mix firmware"}}, "", ""},
+		{"- Build with MIX_TARGET=rpi0.", [][]string{{"MIX_TARGET=rpi3 mix firmware"}, {"MIX_TARGET=rpi3 mix firmware"}, {"MIX_TARGET=rpi0 mix firmware"}}, "", ""},
+		{"- Build with `MIX_TARGET=rpi0 mix firmware`.", [][]string{{"MIX_TARGET=rpi3 mix firmware"}, {"MIX_TARGET=rpi3 mix firmware"}}, "", ""},
+		{"- Scratch builds go to OUT_DIR=build/out.", [][]string{{"OUT_DIR=/tmp/x make"}, {"OUT_DIR=/tmp/x make"}}, "", ""},
+	} {
+		var ms []mined
+		for i, cmds := range tt.sessions {
+			ms = append(ms, sessionOf(i, cmds...))
+		}
+		var said []source
+		if tt.said != "" {
+			said = []source{{quote: tt.said}}
+		}
+		var got []string
+		for _, ch := range ranSettingChanges(runsOf(ms), said, memKnown(tt.mem), isNew) {
+			got = append(got, ch.old+">"+ch.new)
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("ranSettingChanges(%q, %q) = %v, want %q", tt.mem, tt.sessions, got, tt.want)
+		}
+	}
+}

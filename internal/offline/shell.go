@@ -67,6 +67,7 @@ func isShell(p string) bool {
 // command is one normalised simple command.
 type command struct {
 	args     []word // as written, from the program on
+	env      []word // the variables set for it alone (`MIX_TARGET=rpi3 mix firmware`), as NAME=value
 	out      []word // where its output was written (simple.out)
 	in       []word // the file it read as its input (simple.in)
 	dropped  bool   // its output went to /dev/null (simple.dropped)
@@ -273,6 +274,7 @@ type word struct {
 // step makes is part of the step.
 type simple struct {
 	args []word
+	env  []word // the variables set for this command alone, as NAME=value
 	out  []word // the operator and the file, or nothing
 	in   []word // `<` and the file the command reads as its input, or nothing
 	from []word // the command whose output a pipeline feeds it, or nothing
@@ -332,9 +334,15 @@ func simpleCommands(script string) []simple {
 			if !ok {
 				return true
 			}
+			var env []word
 			for _, as := range call.Assigns {
 				if as.Name != nil {
 					assigned[as.Name.Value] = true
+					if as.Value != nil && !as.Append {
+						if v, ok := literal(as.Value); ok {
+							env = append(env, word{text: as.Name.Value + "=" + v.text, quoted: v.quoted})
+						}
+					}
 				}
 			}
 			argv := make([]word, 0, len(call.Args))
@@ -355,7 +363,7 @@ func simpleCommands(script string) []simple {
 				dir = projectDir(dir, argv[1:])
 			}
 			if len(argv) > 0 && !(tail && filterCommands[path.Base(argv[0].text)]) {
-				out = append(out, simple{args: argv, out: outputFile(n.Redirs), in: inputFile(n.Redirs), dropped: dropsOutput(n.Redirs), dir: dir})
+				out = append(out, simple{args: argv, env: env, out: outputFile(n.Redirs), in: inputFile(n.Redirs), dropped: dropsOutput(n.Redirs), dir: dir})
 			}
 			return false
 		}
@@ -546,6 +554,7 @@ func commands(script string) []command {
 	for _, sc := range simpleCommands(script) {
 		if c, ok := normalize(sc.args); ok {
 			c.out, c.in, c.from, c.dir, c.dropped = sc.out, sc.in, sc.from, sc.dir, sc.dropped
+			c.env = append(sc.env, c.env...)
 			if c.noise && len(c.out) > 0 && readOnlyStep(c.step) && !vcsStep(c) && !discards(c) {
 				// `loomctl weave show --format json >
 				// weave.json`: what a tool shows, kept in a file
@@ -614,9 +623,14 @@ var progRe = lazyregexp.New(`^[A-Za-z0-9_./+~][A-Za-z0-9_./+:@~-]*$`)
 
 // normalize reduces one simple command to its stable form.
 func normalize(words []word) (command, bool) {
-	// Drop environment assignments and wrappers that do not change what runs.
+	// Drop environment assignments and wrappers that do not change what
+	// runs; the assignments are kept apart (command.env).
+	var env []word
 	for len(words) > 0 {
 		a := words[0].text
+		if isAssignment(a) {
+			env = append(env, words[0])
+		}
 		if isAssignment(a) || a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" || a == "env" && len(words) > 1 {
 			words = words[1:]
 			continue
@@ -631,7 +645,7 @@ func normalize(words []word) (command, bool) {
 		argv[i] = w.text
 	}
 	c, ok := normalizeArgv(argv)
-	c.args = words
+	c.args, c.env = words, env
 	return c, ok
 }
 
