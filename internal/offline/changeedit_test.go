@@ -447,6 +447,10 @@ func TestVersionFromMessage(t *testing.T) {
 		{"not named", k, change{new: "15.4.x-scala2.12", context: "I've changed spark_version to 15.4.x-scala2.12.", set: true}, "", "15.4.x-scala2.12"},
 		{"a plain version", k, change{new: "15.4", context: msg, set: true}, "", "15.4"},
 		{"two lines", &known{lines: []string{"- Job clusters use 13.3 LTS.", "- SQL warehouses use 14.1."}}, change{new: "15.4.x-scala2.12", context: msg + " 14.1 too.", set: true}, "", "15.4.x-scala2.12"},
+		// an image gives its product's version memory names
+		{"an image", &known{lines: []string{"- Dev instance: docker compose, Dolibarr 19.0."}}, change{new: "dolibarr/dolibarr:20.0.2", context: "I changed the image to dolibarr/dolibarr:20.0.2.", set: true}, "19.0", "20.0.2"},
+		{"an image of another product", &known{lines: []string{"- Dev instance: docker compose, Dolibarr 19.0."}}, change{new: "mariadb:11.4", context: "I changed the image to mariadb:11.4.", set: true}, "", "mariadb:11.4"},
+		{"an image of two versions", &known{lines: []string{"- Dev instance is Dolibarr 19.0.", "- Live is Dolibarr 18.0."}}, change{new: "dolibarr/dolibarr:20.0.2", context: "I changed the image to dolibarr/dolibarr:20.0.2.", set: true}, "", "dolibarr/dolibarr:20.0.2"},
 	} {
 		got := tt.k.versionFromMessage(tt.ch)
 		if got.old != tt.old || got.new != tt.new {

@@ -130,6 +130,10 @@ func (k *known) versionFromMessage(ch change) change {
 	if ch.old != "" || ch.context == "" {
 		return ch
 	}
+	if old, now := k.productVersion(ch.new); old != "" {
+		ch.old, ch.new = old, now
+		return ch
+	}
 	head := numberRe().FindString(ch.new)
 	if !strings.Contains(head, ".") || !strings.HasPrefix(ch.new, head) || head == ch.new {
 		return ch
@@ -156,6 +160,38 @@ func (k *known) versionFromMessage(ch change) change {
 	}
 	ch.old, ch.new = found, head
 	return ch
+}
+
+// productVersion reads a new value that names a product and its version
+// ("dolibarr/dolibarr:20.0.2", an image set in docker-compose.yml) as the
+// new version of the one version memory gives that product ("Dolibarr
+// 19.0"): the version memory gives and the new one, or "", "".
+func (k *known) productVersion(v string) (string, string) {
+	product, tag := imageOf(strings.ToLower(v))
+	m := dottedVersionRe().FindStringSubmatch(tag)
+	if product == "" || m == nil {
+		return "", ""
+	}
+	now := typedValue{kind: "version", value: m[1], of: product}
+	found := ""
+	for _, l := range k.lines {
+		if strings.Contains(l, verificationPrefix) {
+			continue
+		}
+		for _, tv := range typedValues(l) {
+			if tv.kind != "version" || tv.of != now.of || tv.value == now.value || strings.HasPrefix(now.value, tv.value+".") {
+				continue
+			}
+			if found != "" && found != tv.value {
+				return "", ""
+			}
+			found = tv.value
+		}
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, now.value
 }
 
 // rulesOutOther reports whether the change's sentence also rules out a

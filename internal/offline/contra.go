@@ -455,11 +455,7 @@ func typedValues(line string) []typedValue {
 			out = append(out, typedValue{kind: "zone", value: lw})
 			continue
 		}
-		product, ver := "", lw
-		if a, b, ok := strings.Cut(lw, ":"); ok && !strings.Contains(b, "/") {
-			// "python:3.12-slim": an image names its product.
-			product, ver = productName(a), b
-		}
+		product, ver := imageOf(lw)
 		if m := dottedVersionRe().FindStringSubmatch(ver); m != nil {
 			if product == "" {
 				product = versionProduct(f[:i])
@@ -714,6 +710,16 @@ func sameProduct(a, b string) bool {
 		return len(p) >= 2 && slices.Contains(strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' }), p)
 	}
 	return part(a, b) || part(b, a)
+}
+
+// imageOf splits an image's name ("python:3.12-slim",
+// "dolibarr/dolibarr:20.0.2") into the product it names, the last part of
+// its repository, and its tag; a word that is no image is all tag.
+func imageOf(w string) (string, string) {
+	if a, b, ok := strings.Cut(w, ":"); ok && !strings.Contains(b, "/") {
+		return productName(a[strings.LastIndex(a, "/")+1:]), b
+	}
+	return "", w
 }
 
 // productName is the one name of a product written w.
