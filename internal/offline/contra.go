@@ -1536,7 +1536,9 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 	}
 	found := ""
 	for _, l := range k.lines {
-		if k.from[l] == "" || k.removed[l] || taken[l] || strings.Contains(l, verificationPrefix) {
+		// (A line a pending patch removes is still one the message
+		// may name: beside it, another line is not the one.)
+		if k.from[l] == "" || taken[l] || strings.Contains(l, verificationPrefix) {
 			continue
 		}
 		lsubj := subjectTerms(l)
@@ -1547,6 +1549,11 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 		}
 		for v := range values {
 			v = strings.Trim(v, "`")
+			if plainNumber(v) && len(v) < 3 {
+				// (A count, "3 stores", is no value the agent
+				// could have followed.)
+				continue
+			}
 			// A sentence of the correction about the line's subject
 			// gives something else; the message names the value too.
 			other := slices.ContainsFunc(sentences, func(s sentence) bool {
@@ -1561,7 +1568,7 @@ func (k *known) contradicted(c candidate, said []source, taken map[string]bool) 
 			found = l
 		}
 	}
-	if found == "" {
+	if found == "" || k.removed[found] {
 		return "", ""
 	}
 	return found, k.from[found]

@@ -501,6 +501,9 @@ func TestNegated(t *testing.T) {
 		{[]string{"- Builds run inside the dev container."}, "Tests run on the host, not inside the dev container.", ""},
 		{[]string{"- Deploys are cached locally.", "- Builds are cached locally."}, "Not local disk for caches, use the bucket.", ""},
 		{[]string{"- Charts are drawn with d3 locally."}, "Not local disk for uploads, use the bucket.", ""},
+		// a word that makes another of the stem is no form of it
+		{[]string{"- rampa: web map of wheelchair access at rail stations."}, "Mark the Recto transfer on the map not accessible.", ""},
+		{[]string{"- Experiments are named churn-<quarter>, e.g. churn-2025q4."}, "The experiment label is churned_90d, not churned.", ""},
 		// A name ruled out that the line uses as its means.
 		{[]string{"- HTTP calls use the requests library.", "- Tests use pytest."}, "Not requests again. It has to be the httpx async client.", "- HTTP calls use the requests library."},
 		{[]string{"- Requests are logged as JSON."}, "Not requests for the admin page, it has to be lazy.", ""},

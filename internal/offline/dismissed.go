@@ -27,15 +27,24 @@ import (
 // dismissRe is a word that speaks of a thing as past or at fault. (Not
 // "never", "not" or "no": those forbid in a rule, "never let a CubeMX
 // regen drop it lower", and give nothing up.)
-var dismissRe = lazyregexp.New(`(?i)\b(?:was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|closed|left|ripped|legacy|broken|` + forgoWords + `)\b`)
+var dismissRe = lazyregexp.New(`(?i)\b(?:revert(?:ed)?|was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|closed|left|ripped|legacy|broken|` + forgoWords + `)\b`)
+
+// instanceRe is a word of fault said of one thing of a kind: "one broken
+// Wahlkreis", "any legacy job".
+var instanceRe = lazyregexp.New(`(?i)\b(?:one|a|an|any|each|every)\s+(?:broken|legacy)\b`)
+
+// doesNotRe is a word that finds fault with what is named before it, in
+// the present: "doesn't", "does not".
+var doesNotRe = lazyregexp.New(`(?i)\b(?:doesn'?t|does not)\b`)
 
 // writtenAsName reports whether line writes name as a name, not as a word of
 // the sentence: past its first word, with a capital, a digit or a mark of
 // a path or identifier ("Celery", "MLflow", "1883", "per_page",
-// "content/drafts"; not the "Handlers" a line opens with).
+// "content/drafts"; not the "Handlers" a line opens with), or as the
+// file a path ends in ("pid.c" of "src/main/flight/pid.c").
 func writtenAsName(line, name string) bool {
 	for i, w := range strings.Fields(line) {
-		if i == 0 || !strings.EqualFold(trimValue(w), name) {
+		if i == 0 || !strings.EqualFold(trimValue(w), name) && !fileTail(name, trimValue(strings.Trim(w, "`"))) {
 			continue
 		}
 		if w := trimValue(w); hasDigit(w) || strings.ContainsAny(w, "./_:@") || strings.ToLower(w) != w {
@@ -111,14 +120,29 @@ func withoutJoiners(s string) string {
 // line, not yet rewritten) a rule's message gives up in a clause of its
 // own (reasonSplitRe), before, after or inside the rule, and its file
 // (dismissedIn). It returns too the line to hold in its place: the rule,
-// less that clause when the rule said it.
+// less that clause when the rule said it. Where a run before already put
+// that line in the old one's place, it returns the line alone, no line to
+// replace: the rule is the line memory now holds.
 func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (string, string, string) {
 	if c.global || c.kind != KindInstruction && c.kind != KindCorrection {
 		return "", "", ""
 	}
 	for _, cl := range givingClauses(candidateMessages(c, said)) {
-		if !dismissRe().MatchString(cl) {
+		if len(dismissRe().FindAllString(cl, 2)) == 1 && instanceRe().MatchString(cl) {
+			// "One broken Wahlkreis must not stop the whole ticker":
+			// a thing of the kind at fault, not the kind given up.
 			continue
+		}
+		if !dismissRe().MatchString(cl) {
+			// "Weave.jl doesn't seem to have had an update in
+			// ages": a thing at fault is named before the word
+			// ("the limiter doesn't open its own redis client"
+			// gives no redis up).
+			at := doesNotRe().FindStringIndex(cl)
+			if at == nil {
+				continue
+			}
+			cl = cl[:at[0]]
 		}
 		// The rule, less the clause when it says it too ("… on 8883
 		// with TLS, plain 1883 is closed off"): the line to hold is the
@@ -128,7 +152,11 @@ func (k *known) dismissed(c candidate, said []source, taken map[string]bool) (st
 			rule = asLine(withoutJoiners(r))
 		}
 		if k.holds(rule) {
-			// (It took the line's place on a run before.)
+			// It took the line's place on a run before: the rule
+			// is that line, and no new one.
+			if rule != c.line {
+				return "", "", rule
+			}
 			continue
 		}
 		if l := k.dismissedIn(cl, rule, taken); l != "" {

@@ -108,9 +108,13 @@ func (k *known) heldName(words []string) (string, string) {
 // soleHolder is the one memory line (soleLine) that names name and does
 // not deny it; "" when none or two do.
 func (k *known) soleHolder(name string) string {
-	return k.soleLine(func(l string) bool {
-		return (containsValue(l, name) || dottedPart(l, name)) && !negatedIn(l, name)
-	})
+	named := func(l string) bool { return (containsValue(l, name) || dottedPart(l, name)) && !negatedIn(l, name) }
+	if l := k.soleLine(named); l != "" {
+		return l
+	}
+	// A file memory writes only as the end of its path ("pid.c" of
+	// "src/main/flight/pid.c"), where no line names it as written.
+	return k.soleLine(func(l string) bool { return named(l) || fileTailIn(l, name) && !negatedIn(l, name) })
 }
 
 // An agent that did a thing because memory said so often says as much
@@ -241,6 +245,13 @@ func (k *known) followed(c candidate, cited map[string]source, taken map[string]
 		}
 	}
 	return "", ""
+}
+
+// fileTailIn reports whether line writes the file name (with its
+// extension) as the last part of a path ("pid.c" of
+// "src/main/flight/pid.c"): a person names the file, memory its path.
+func fileTailIn(line, name string) bool {
+	return slices.ContainsFunc(strings.Fields(line), func(f string) bool { return fileTail(name, trimValue(strings.Trim(f, "`"))) })
 }
 
 // dottedPart reports whether line names name as a part of a dotted name

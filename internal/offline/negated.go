@@ -131,11 +131,41 @@ func heldForm(line, w string) string {
 		if f == w {
 			return raw
 		}
-		if sf := textkey.Stem(f); len(sf) >= 4 && sameStemmed(sf, sw) {
+		if sf := textkey.Stem(f); len(sf) >= 4 && sameStemmed(sf, sw) && inflected(f, w) {
 			return raw
 		}
 	}
 	return ""
+}
+
+// inflected reports whether two words one stem joins differ only by an
+// ending of inflection ("immediate" and "immediately", "retry" and
+// "retries"), not by one that makes another word of them: "not
+// accessible" rules no "access" out. A part of a name joined with
+// hyphens or slashes, as written, counts as the name's word ("not
+// churned" names no "churn-2025q4").
+func inflected(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	p := 0
+	for p < len(a) && a[p] == b[p] {
+		p++
+	}
+	switch a[p:] {
+	case "", "e", "y":
+		switch end := b[p:]; end {
+		case "", "s", "es", "d", "ed", "ing", "ly", "ies", "ied", "e", "y":
+			return true
+		default:
+			// a consonant doubled ("pad", "padded")
+			if a[p:] == "" && p > 0 && len(end) > 2 && end[0] == a[p-1] && (end[1:] == "ed" || end[1:] == "ing") {
+				return true
+			}
+		}
+	}
+	parts := strings.FieldsFunc(b, func(r rune) bool { return r == '-' || r == '/' || r == '_' })
+	return len(parts) > 1 && slices.Contains(parts, a)
 }
 
 // codeLike reports whether w is written as a name of code: with a capital

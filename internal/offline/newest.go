@@ -78,7 +78,16 @@ func ruledOut(line string) []string {
 			}
 		}
 	}
-	for _, m := range negatedRe().FindAllStringSubmatch(line, -1) {
+	for _, ix := range negatedRe().FindAllStringSubmatchIndex(line, -1) {
+		m := make([]string, 4)
+		for i := 1; i < 4; i++ {
+			if ix[2*i] >= 0 {
+				m[i] = line[ix[2*i]:ix[2*i+1]]
+			}
+		}
+		if m[1] != "" && doneBySubject(line[:ix[0]], line[ix[0]:ix[2]]) {
+			continue
+		}
 		w := strings.ToLower(strings.Trim(m[1]+m[2]+m[3], ".-"))
 		if w != "" && !textkeyStop(w) {
 			out = append(out, w)
@@ -99,6 +108,33 @@ func ruledOut(line string) []string {
 	}
 	return out
 }
+
+// doneBySubject reports whether "never" (neg) follows a thing it is said
+// of ("a team whose leg 3 chip never reads,"): the word after it is what
+// the thing does, no name ruled out. After a person ("we never"), a modal
+// ("must never"), a joining word or punctuation it rules a name out
+// ("Use uv, never poetry.").
+func doneBySubject(before, neg string) bool {
+	if !strings.HasPrefix(strings.ToLower(neg), "never") {
+		return false
+	}
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	last := f[len(f)-1]
+	if strings.IndexFunc(last, unicode.IsLetter) < 0 || strings.ContainsAny(last[len(last)-1:], ",;:.!?)") {
+		return false
+	}
+	return !neverLeads[strings.ToLower(strings.Trim(last, "'\"("))]
+}
+
+// neverLeads are the words after which "never" rules a name out: a
+// person, a modal, a joining word.
+var neverLeads = map[string]bool{"i": true, "we": true, "you": true, "they": true, "please": true, "and": true, "or": true,
+	"but": true, "so": true, "then": true, "just": true, "must": true, "should": true, "shall": true, "will": true,
+	"would": true, "can": true, "could": true, "may": true, "might": true, "we'll": true, "i'll": true, "you'll": true,
+	"we'd": true, "i'd": true, "also": true, "ever": true, "is": true, "are": true, "it's": true, "that's": true}
 
 func textkeyStop(w string) bool {
 	return len(textkey.Terms(w)) == 0 || generic[w]

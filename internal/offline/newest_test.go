@@ -108,6 +108,12 @@ func TestRuledOut(t *testing.T) {
 		// a thing said to stay out for good
 		"activeTab is enough. <all_urls> never comes back.": "all_urls",
 		"The old dashboard never loads on Safari.":          "",
+		// "never" after the thing it is said of tells what the thing
+		// does
+		"Check a team whose leg 3 chip never reads, it shows as incomplete.": "",
+		"The reader never answers.":            "",
+		"Use uv, never poetry.":                "poetry",
+		"We never poetry, it's uv everywhere.": "poetry",
 	}
 	for line, want := range tests {
 		if got := strings.Join(ruledOut(line), ","); got != want {

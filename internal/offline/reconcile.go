@@ -178,7 +178,7 @@ func reconcile(cands []candidate, said []source, changes, late []change, cited m
 				old, path = k.disowns(c, said, disowned, taken)
 			}
 			if old == "" {
-				if l, p, rule := k.dismissed(c, said, taken); l != "" {
+				if l, p, rule := k.dismissed(c, said, taken); rule != "" {
 					old, path, c.line = l, p, rule
 				}
 			}
