@@ -91,16 +91,17 @@ var (
 	// moving everything from nbg1 to hel1". Group 1 is what was moved, if
 	// named. ("latency went from 200 to 50" tells what was seen, not what
 	// was set.)
-	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|moving|switched|switching|migrated|migrating|changed|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped|goes|go)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
+	fromToChangeRe = lazyregexp.New(`(?i)\b(?:(?:moved|moving|move|switched|switching|switch|migrated|migrating|migrate|changed|change|upgraded|downgraded|bumped|raised|lowered|ported|converted|renamed|updated|upped|goes|go)\s+(.{0,40}?)\s*)?\bfrom\s+` + article + name + `\s+(?:to|onto|over to)\s+` + article + name)
 	// goesRe opens a "from … to …" told by going there: "goes from",
 	// "goes down from". (Gone there, "the p95 went from 300 to 120", it
 	// is what was seen.)
 	goesRe = lazyregexp.New(`(?i)^(?:goes|go)\b`)
 	// arrowRe: "1.5 -> 1.9".
 	arrowRe = lazyregexp.New(`(?i)(?:^|[\s(:,])` + name + `\s*(?:->|-->|=>|\x{2192})\s*` + name)
-	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn".
+	// insteadRe: "use uv instead of poetry", "it's pnpm, not yarn", "18
+	// chargers now instead of 12" (the unit between).
 	insteadRe = lazyregexp.New(`(?i)\b(?:use|using|prefer|go with|on|it'?s|its|is|are|switch to|move to|with)\s+` + article + name + `\s*,?\s+(?:instead of|rather than|not(?:\s+more)?)\s+` + article + name +
-		`|` + valueName + `(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + valueName)
+		`|` + valueName + `(?:\s+[a-z]+)?(?:\s+now)?\s*,?\s+(?:instead of|rather than)\s+` + article + valueName)
 	// insteadPlaceRe: "workloads are now deployed to swedencentral
 	// rather than westeurope" (a place a thing goes to), "session store
 	// valkey now, not memcached" (the value said to hold now, then the one
@@ -568,7 +569,7 @@ func readChanges(s, prev, next, after string, src source) []change {
 	}
 	var out []change
 	add := func(old, new string, object string) {
-		old, new = trimValue(old), trimValue(new)
+		old, new = wholeName(s, trimValue(old)), wholeName(s, trimValue(new))
 		if tool := lockfileTools[strings.ToLower(old)]; tool != "" && (!strings.Contains(new, ".") || lockfileTools[strings.ToLower(new)] != "") {
 			// "moved to pnpm, the yarn.lock is gone": a lock file
 			// stands for the tool that writes it, and so does the
@@ -607,7 +608,18 @@ func readChanges(s, prev, next, after string, src source) []change {
 			}
 			continue
 		}
-		if m[1] != "" || signal && !measureRe().MatchString(s) {
+		// ("we move from pandas to polars": the verb tells the move
+		// with nothing named between.)
+		verb, _, _ := strings.Cut(strings.ToLower(m[0]), " ")
+		told := m[1] != "" || verb != "from"
+		if at := strings.Index(s, m[0]); baseMoves[verb] && (at < 0 || !movers[strings.ToLower(lastWord(s[:at]))]) {
+			// "we move from pandas to polars" is the team's move;
+			// "the post has to move from drafts to posts" one
+			// thing's, unless a word of change tells it ("agreed to
+			// switch from ormolu to fourmolu").
+			told = false
+		}
+		if told || signal && !measureRe().MatchString(s) {
 			add(m[2], m[3], m[1])
 		}
 	}
@@ -1712,7 +1724,10 @@ func newValueFor(s, old string) string {
 		}
 		// (A host given up is written the way an address is: "not on
 		// localhost anymore, it's on cache.internal port 6380 now".)
-		l := valueShape(f.v) == shape || addressPort(f.v) != "" && addressPort(old+":1") != ""
+		// (A zone is written the way many names are: "a new bucket,
+		// wahl-live-2026, in eu-central-1" for "rnd-wahl-2025".)
+		l := valueShape(f.v) == shape && zoneRe().MatchString(strings.ToLower(f.v)) == zoneRe().MatchString(strings.ToLower(old)) ||
+			addressPort(f.v) != "" && addressPort(old+":1") != ""
 		if f.tier < tier || f.tier == tier && (l && !like || l == like && d < dist) {
 			best, dist, tier, like, pos = f.v, d, f.tier, l, f.pos
 		}
@@ -1905,6 +1920,39 @@ func sameKind(old, new string) bool {
 		return !hasDigit(h)
 	}
 	return false
+}
+
+// baseMoves are the verbs of a move fromToChangeRe reads in the present:
+// a move of the team's only after movers.
+var baseMoves = map[string]bool{"move": true, "switch": true, "migrate": true, "change": true}
+
+// movers are the words a move of the team's follows: "we move", "let's
+// switch".
+var movers = map[string]bool{"we": true, "i": true, "let's": true, "lets": true, "we'll": true, "i'll": true}
+
+// wholeName is v with the capitalised words s writes right after it
+// ("Unity" of "to Unity Trust Bank, with effect from …"): a name of several
+// words is the value whole. A day or a month after it is none of it.
+func wholeName(s, v string) string {
+	if v == "" || !unicode.IsUpper(rune(v[0])) || strings.ContainsAny(v, "./:_@0123456789") {
+		return v
+	}
+	i := strings.Index(s, v+" ")
+	if i < 0 {
+		return v
+	}
+	out := v
+	for _, w := range strings.Fields(s[i+len(v):]) {
+		t := strings.TrimRight(w, ",;:.!?)")
+		if t == "" || !unicode.IsUpper(rune(t[0])) || strings.ContainsAny(t, "./:_@0123456789") || calendarWord[strings.ToLower(t)] || t == "I" {
+			break
+		}
+		out += " " + t
+		if t != w {
+			break
+		}
+	}
+	return out
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

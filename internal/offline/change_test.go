@@ -19,6 +19,16 @@ func TestChangesIn(t *testing.T) {
 		want           string // "old>new", "setting terms=new", joined by "; "
 	}{
 		{"we moved the cache from memcached to valkey last sprint", "", "memcached>valkey"},
+		// a move told in the present, nothing named between the verb
+		// and "from"; a name of several capitalised words whole; a unit
+		// between the new value and "instead of"
+		{"Decision from our team: we move from pandas to polars, whole library.", "", "pandas>polars"},
+		{"The trustees have moved the association's account from Barclays to Unity Trust Bank, with effect from 1 February.", "", "barclays>Unity Trust Bank"},
+		{"we moved the runner from Travis to Drone Monday", "", "travis>Drone"},
+		{"The depot has 18 chargers now instead of 12.", "", "12>18"},
+		{"the post just has to move from drafts to posts with a date.", "", ""},
+		{"My colleague and I have agreed to switch from ormolu to fourmolu, since we like four spaces.", "", "ormolu>fourmolu"},
+		{"App Center is being retired, and after a long discussion we've moved the test distribution to Firebase App Distribution.", "", "app center>Firebase App Distribution"},
 		{"we are moving everything from nbg1 to hel1, the customer wants finland", "", "nbg1>hel1"},
 		{"switching the queue from sqs-a to sqs-b today", "", "sqs-a>sqs-b"},
 		{"we are moving the Celery broker off Redis and onto RabbitMQ, which they already run", "", "redis>RabbitMQ"},
@@ -141,7 +151,7 @@ func TestChangesIn(t *testing.T) {
 		{"now that we're in production rather than staging, be careful", "", ""},
 		{"It's Tuesday now, not Monday.", "", ""},
 		// "we dropped X": the name is the word after the verb, not the verb
-		{"We dropped Bulma. Everything new uses Pico CSS.", "", "bulma>Pico"},
+		{"We dropped Bulma. Everything new uses Pico CSS.", "", "bulma>Pico CSS"},
 		{"prod moved to eu.api.example.com, the api-old one is being shut down", "", "api-old>eu.api.example.com"},
 		{"we run on Jetty 12 now; the Tomcat 9 boxes are history", "", "tomcat 9>Jetty 12"},
 		// a thing's history is no thing gone
@@ -1231,5 +1241,18 @@ func TestGiveUpNotFall(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("oldOnlyMatches(%q) gives up %q: %v, want %v (%q)", tt.s, tt.name, got, tt.want, oldOnlyMatches(tt.s))
 		}
+	}
+}
+
+// TestNewValueForZone: of two values written alike, the one of the old
+// value's kind took its place: a bucket's name, not the region the
+// sentence puts it in.
+func TestNewValueForZone(t *testing.T) {
+	s := "for 2026 we get a new bucket, wahl-live-2026, in eu-central-1. The old rnd-wahl-2025 stays as archive, so don't write there any more."
+	if got := newValueFor(s, "rnd-wahl-2025"); got != "wahl-live-2026" {
+		t.Errorf("newValueFor(bucket) = %q, want wahl-live-2026", got)
+	}
+	if got := newValueFor("we left us-east-1, the cluster is in eu-central-1 now", "us-east-1"); got != "eu-central-1" {
+		t.Errorf("newValueFor(zone) = %q, want eu-central-1", got)
 	}
 }

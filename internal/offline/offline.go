@@ -205,7 +205,7 @@ func Extract(ctx context.Context, in Input, log zerolog.Logger) (Result, error) 
 	withoutRetired(skills, retired)
 
 	runs := runsOf(sessions)
-	changes = withPasted(changes, slices.Concat(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew), ranVersionChanges(runs, k, isNew), ranFlagChanges(runs, k, isNew), ranSettingChanges(runs, said, k, isNew),
+	changes = withPasted(changes, slices.Concat(pastedChanges(pasted, said, k, isNew), driftChanges(said, k, isNew), ranVersionChanges(runs, k, isNew), ranFlagChanges(runs, k, isNew), ranSettingChanges(runs, said, k, isNew), k.frameChanges(said, isNew),
 		substitutedChanges(sessions, k, isNew), ranToolChanges(sessions, said, k, isNew), k.toldValueChanges(said, isNew)))
 	cands = reconcile(cands, said, changes, retiredChanges(retired, k), k.citedLines(cites, said, isNew), isNew, k, in.Dir)
 	// A request, or a change edit, that only restates the verification

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // A memory line holding a typed value (a port, a host, a cloud zone, a
 // version of a named product) goes stale when a later session tells the
@@ -209,4 +212,176 @@ func valueClauseShared(line string, old typedValue, subj map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// A change is often told in the very words memory states the fact in,
+// with only the value new: "event data now comes from StatsBomb" beside
+// "Event data comes from the Wyscout API", "an event is now LAeq above 62
+// dB(A)" beside "A noise event is LAeq above 65 dB(A) …". The values are
+// of no kind the other readers know (a provider's name), or the sentence
+// names no old one; the frame they share says which value took which
+// one's place. frameChanges reads such sentences: told as a change (as
+// toldValueChanges asks), sharing with one memory line a run of words,
+// two of them no stop words, right before a name or a value in each, the
+// two different. A line a pending patch removes counts among the lines:
+// the change it matches is that patch's.
+
+// frameChanges lists the changes of memory lines that sentences of new
+// sessions tell in the lines' own words (see above).
+func (k *known) frameChanges(said []source, isNew func(int) bool) []change {
+	var out []change
+	for _, src := range said {
+		if !isNew(src.session) {
+			continue
+		}
+		s := withoutAsk(toldRe().ReplaceAllString(strings.TrimSpace(plain(src.quote)), ""))
+		clauses := clauseSplitRe().Split(s, -1)
+		if !mayTellChange(s) || !changeSignalRe().MatchString(s) || requested(s, clauses) {
+			continue
+		}
+		// The clauses that tell the change: "the event threshold is
+		// lowered: an event is now LAeq above 62 dB(A), the minimum
+		// duration stays 10 seconds" keeps one thing as it was.
+		var told []string
+		for _, c := range clauses {
+			if changeSignalRe().MatchString(c) && !tellsNoChange(c) {
+				told = append(told, c)
+			}
+		}
+		if len(told) == 0 {
+			continue
+		}
+		found, old, new := "", "", ""
+		for _, l := range k.lines {
+			if k.from[l] == "" || strings.Contains(l, verificationPrefix) {
+				continue
+			}
+			o, n := framedValues(strings.TrimPrefix(l, "- "), strings.Join(told, ". "))
+			if o == "" || found != "" && found != l {
+				if found != "" && o != "" {
+					found = "-"
+				}
+				continue
+			}
+			found, old, new = l, o, n
+		}
+		if found == "" || found == "-" || k.removed[found] {
+			continue
+		}
+		out = append(out, change{old: old, new: new, terms: nonValues(s), src: src})
+	}
+	return out
+}
+
+// framedValues finds the values line and s write right after the same run
+// of words (two of them no stop words, "now" left out): the old one of line and the new one of s, both names or values
+// (a capital, a digit, a mark of a path), different; "", "" when none or
+// two such runs give different pairs.
+func framedValues(line, s string) (string, string) {
+	lw, sw := frameWords(line), frameWords(s)
+	old, new := "", ""
+	for i := range lw {
+		for j := range sw {
+			n := 0
+			for i+n < len(lw) && j+n < len(sw) && lw[i+n].key == sw[j+n].key {
+				n++
+			}
+			content := 0
+			for _, w := range lw[i : i+n] {
+				if !textkeyStop(w.key) {
+					content++
+				}
+			}
+			if content < 2 || i > 0 && j > 0 && lw[i-1].key == sw[j-1].key || !leadsClause(lw, i) && !leadsClause(sw, j) {
+				// (Two words naming things, the run naming what the
+				// clause is about: "every PR gets a Vercel preview"
+				// and "every new page gets a sidebar_position",
+				// "Networking goes through the URLSession wrappers"
+				// and "every string goes through String(localized:)"
+				// share only how they say it.)
+				continue
+			}
+			a, b := valueAfter(lw, i+n), valueAfter(sw, j+n)
+			if strings.Count(a, " ") > strings.Count(b, " ") {
+				// ("the Wyscout API" for "StatsBomb": the old name's
+				// first word; "Netlify" gives way to "Cloudflare
+				// Pages" whole.)
+				a, _, _ = strings.Cut(a, " ")
+			}
+			if a == "" || b == "" || strings.EqualFold(a, b) || !sameKind(a, b) || plainNumber(a) != plainNumber(b) || plainNumber(a) && len(a) < 2 {
+				// (A number gives way to a number only, and a
+				// single digit, "Vue 2", is the value of too many
+				// things to pair by the words before it.)
+				continue
+			}
+			if old != "" && (old != a || new != b) {
+				return "", ""
+			}
+			old, new = a, b
+		}
+	}
+	return old, new
+}
+
+// leadsClause reports whether ws[i] opens its clause, past a determiner:
+// the run starting there names the clause's subject.
+func leadsClause(ws []frameWord, i int) bool {
+	for i--; i >= 0 && ws[i].key != "\x00"; i-- {
+		if !determiners[ws[i].key] {
+			return false
+		}
+	}
+	return true
+}
+
+// determiners may come before a clause's subject.
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "every": true, "each": true, "all": true, "our": true, "my": true, "so": true, "and": true}
+
+// frameWord is a word of a sentence as written (trimmed of punctuation)
+// and as compared (lower-cased).
+type frameWord struct{ text, key string }
+
+// frameWords are the words of s, the words of a change ("now", "these
+// days") left out so that "event data now comes from" and "Event data
+// comes from" share their run.
+func frameWords(s string) []frameWord {
+	var out []frameWord
+	for _, f := range strings.Fields(s) {
+		t := trimValue(f)
+		if t == "" {
+			continue
+		}
+		k := strings.ToLower(t)
+		if k == "now" || k == "nowadays" {
+			continue
+		}
+		out = append(out, frameWord{t, k})
+		if t != strings.TrimRight(f, ")") && strings.ContainsAny(f[len(f)-1:], ",;:.!?") {
+			// (A clause ends at its punctuation: no run goes past it.)
+			out = append(out, frameWord{"", "\x00"})
+		}
+	}
+	return out
+}
+
+// valueAfter is the name or value at ws[i], past an article: a word with a
+// capital, a digit or a mark of a path or identifier; "" when the word is
+// a plain one or the clause ends.
+func valueAfter(ws []frameWord, i int) string {
+	if i < len(ws) && articles[ws[i].key] {
+		i++
+	}
+	if i >= len(ws) || ws[i].key == "\x00" {
+		return ""
+	}
+	w := ws[i].text
+	if !valueLike(w) || !(hasDigit(w) || strings.ContainsAny(w, "./:_@") || unicode.IsUpper(rune(w[0]))) {
+		return ""
+	}
+	// A name of several capitalised words is the value whole: "Google
+	// Drive", "Cloud Storage".
+	for i++; i < len(ws) && ws[i].text != "" && unicode.IsUpper(rune(ws[i].text[0])) && !hasDigit(ws[i].text) && !calendarWord[ws[i].key]; i++ {
+		w += " " + ws[i].text
+	}
+	return w
 }

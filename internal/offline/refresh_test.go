@@ -242,3 +242,47 @@ func TestToldValueChangesPendingRemoval(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameChanges: a sentence telling a change in a memory line's own
+// words, the value after them another name or number, is that line's
+// change; no word of change, plain words after the run, a run of stop
+// words only, or two lines the words fit leave memory alone.
+func TestFrameChanges(t *testing.T) {
+	isNew := func(int) bool { return true }
+	for _, tt := range []struct {
+		mem  []string
+		said string
+		want string
+	}{
+		{[]string{"- Event data comes from the Wyscout API, imported nightly.", "- API listens on port 4000."}, "event data now comes from StatsBomb (their API v8 events + lineups)", "Wyscout>StatsBomb"},
+		{[]string{"- A noise event is LAeq above 65 dB(A) for at least 10 seconds."}, "the event threshold is lowered: an event is now LAeq above 62 dB(A), the minimum duration stays 10 seconds.", "65>62"},
+		{[]string{"- The docs site is deployed to Netlify from the main branch."}, "going forward the docs site is deployed to Cloudflare Pages from the main branch.", "Netlify>Cloudflare Pages"},
+		{[]string{"- Exports go to the Google Drive folder `gee_exports`."}, "so the exports now go to a Cloud Storage bucket, gs://desmata-exports.", "Google Drive>Cloud Storage"},
+		// Negatives.
+		{[]string{"- Frontend is Vue 2 with @nextcloud/vue 7."}, "yes, the frontend is Vue 3 now, we finished the migration", ""},
+		{[]string{"- Event data comes from the Wyscout API."}, "event data for the juniors comes from StatsBomb too", ""},
+		{[]string{"- Every PR gets a Vercel preview deploy."}, "from now on every new page gets a sidebar_position in the frontmatter", ""},
+		{[]string{"- Networking goes through the URLSession wrappers in Modules/Networking."}, "Also, from now on every user-facing string goes through String(localized:) with a comment", ""},
+		{[]string{"- Assignments use racket, one file per problem set (ps1.rkt, ps2.rkt)."}, "now one file per problem set 4, please", ""},
+		{[]string{"- Event data comes from the Wyscout API."}, "so event data now comes from StatsBomb?", ""},
+		{[]string{"- Event data comes from the Wyscout API."}, "just for today event data comes from StatsBomb now, while Wyscout is down", ""},
+		{[]string{"- The build runs on merge to main."}, "the build now runs on every push", ""},
+		{[]string{"- Reports go to the Ops channel."}, "now it goes to the Finance team", ""},
+		{[]string{"- Event data comes from the Wyscout API.", "- Event data comes from the Opta feed for cups."}, "event data now comes from StatsBomb", ""},
+	} {
+		var got []string
+		for _, ch := range memKnown(tt.mem...).frameChanges([]source{{quote: tt.said}}, isNew) {
+			got = append(got, ch.old+">"+ch.new)
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("frameChanges(%q, %q) = %v, want %q", tt.mem, tt.said, got, tt.want)
+		}
+	}
+	// A line a pending patch removes is the one the sentence fits: the
+	// change is that patch's, no other line's.
+	k := memKnown("- Event data comes from the Wyscout API.")
+	k.removed[k.lines[0]] = true
+	if got := k.frameChanges([]source{{quote: "event data now comes from StatsBomb"}}, isNew); len(got) != 0 {
+		t.Errorf("frameChanges over a removed line = %v, want none", got)
+	}
+}
