@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -229,9 +230,14 @@ func valueClauseShared(line string, old typedValue, subj map[string]bool) bool {
 // frameChanges lists the changes of memory lines that sentences of new
 // sessions tell in the lines' own words (see above).
 func (k *known) frameChanges(said []source, isNew func(int) bool) []change {
+	if !slices.ContainsFunc(k.lines, func(l string) bool { return k.from[l] != "" }) {
+		return nil // (no line of memory to tell in its own words)
+	}
 	var out []change
+	var lines [][]frameWord // memory's lines' words, read once when a sentence needs them
 	for _, src := range said {
-		if !isNew(src.session) {
+		if !isNew(src.session) || !changeSignalRe().MatchString(src.quote) {
+			// (The cheap test first: most sentences tell no change.)
 			continue
 		}
 		s := withoutAsk(toldRe().ReplaceAllString(strings.TrimSpace(plain(src.quote)), ""))
@@ -251,12 +257,21 @@ func (k *known) frameChanges(said []source, isNew func(int) bool) []change {
 		if len(told) == 0 {
 			continue
 		}
+		if lines == nil {
+			lines = make([][]frameWord, len(k.lines))
+			for i, l := range k.lines {
+				if k.from[l] != "" && !strings.Contains(l, verificationPrefix) {
+					lines[i] = frameWords(strings.TrimPrefix(l, "- "))
+				}
+			}
+		}
+		sw := frameWords(strings.Join(told, ". "))
 		found, old, new := "", "", ""
-		for _, l := range k.lines {
-			if k.from[l] == "" || strings.Contains(l, verificationPrefix) {
+		for i, l := range k.lines {
+			if lines[i] == nil {
 				continue
 			}
-			o, n := framedValues(strings.TrimPrefix(l, "- "), strings.Join(told, ". "))
+			o, n := framedValues(lines[i], sw)
 			if o == "" || found != "" && found != l {
 				if found != "" && o != "" {
 					found = "-"
@@ -273,12 +288,12 @@ func (k *known) frameChanges(said []source, isNew func(int) bool) []change {
 	return out
 }
 
-// framedValues finds the values line and s write right after the same run
-// of words (two of them no stop words, "now" left out): the old one of line and the new one of s, both names or values
-// (a capital, a digit, a mark of a path), different; "", "" when none or
-// two such runs give different pairs.
-func framedValues(line, s string) (string, string) {
-	lw, sw := frameWords(line), frameWords(s)
+// framedValues finds the values a line and a sentence write (their words
+// lw and sw) right after the same run of words (two of them no stop words,
+// "now" left out): the old one of the line and the new one of the
+// sentence, both names or values (a capital, a digit, a mark of a path),
+// different; "", "" when none or two such runs give different pairs.
+func framedValues(lw, sw []frameWord) (string, string) {
 	old, new := "", ""
 	for i := range lw {
 		for j := range sw {
