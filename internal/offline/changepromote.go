@@ -125,7 +125,8 @@ func (k *known) unplacedSets(changes []change) []change {
 // ("13.3 is going out of support …", beside "Job clusters use Databricks
 // Runtime 13.3 LTS."), when the new value opens with a version of the
 // same shape: the message tells that line's value moved, in the words of
-// another setting. The new value is cut to that shape (15.4).
+// another setting. The new value is cut to that shape (15.4). An image
+// set to a new tag takes its product's version in memory (productVersion).
 func (k *known) versionFromMessage(ch change) change {
 	if ch.old != "" || ch.context == "" {
 		return ch
@@ -172,14 +173,13 @@ func (k *known) productVersion(v string) (string, string) {
 	if product == "" || m == nil {
 		return "", ""
 	}
-	now := typedValue{kind: "version", value: m[1], of: product}
-	found := ""
+	now, found := m[1], ""
 	for _, l := range k.lines {
 		if strings.Contains(l, verificationPrefix) {
 			continue
 		}
 		for _, tv := range typedValues(l) {
-			if tv.kind != "version" || tv.of != now.of || tv.value == now.value || strings.HasPrefix(now.value, tv.value+".") {
+			if tv.kind != "version" || tv.of != product || tv.value == now || strings.HasPrefix(now, tv.value+".") {
 				continue
 			}
 			if found != "" && found != tv.value {
@@ -191,7 +191,7 @@ func (k *known) productVersion(v string) (string, string) {
 	if found == "" {
 		return "", ""
 	}
-	return found, now.value
+	return found, now
 }
 
 // rulesOutOther reports whether the change's sentence also rules out a

@@ -24,7 +24,8 @@ import (
 // memory holds, and only the negation tells it is that fact's new form
 // (renewed).
 
-// dismissRe is a word that speaks of a thing as past or at fault. (Not
+// dismissRe is a word that speaks of a thing as past or at fault, or
+// undoes it ("revert pid.c"). (Not
 // "never", "not" or "no": those forbid in a rule, "never let a CubeMX
 // regen drop it lower", and give nothing up.)
 var dismissRe = lazyregexp.New(`(?i)\b(?:revert(?:ed)?|was|were|wasn'?t|weren'?t|couldn'?t|could not|didn'?t|did not|haven'?t|hasn'?t|have not|has not|closed|left|ripped|legacy|broken|` + forgoWords + `)\b`)

@@ -272,15 +272,16 @@ func (k *known) frameChanges(said []source, isNew func(int) bool) []change {
 				continue
 			}
 			o, n := framedValues(lines[i], sw)
-			if o == "" || found != "" && found != l {
-				if found != "" && o != "" {
-					found = "-"
-				}
+			if o == "" {
 				continue
+			}
+			if found != "" {
+				found = "" // (two lines fit: neither is the one)
+				break
 			}
 			found, old, new = l, o, n
 		}
-		if found == "" || found == "-" || k.removed[found] {
+		if found == "" || k.removed[found] {
 			continue
 		}
 		out = append(out, change{old: old, new: new, terms: nonValues(s), src: src})
