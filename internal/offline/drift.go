@@ -541,7 +541,8 @@ func ranVersionChanges(runs []shellRun, k *known, isNew func(int) bool) []change
 }
 
 // runsOf lists the sessions' runs, each once (a check is often a step
-// too), oldest first: what ranVersionChanges and ranFlagChanges read.
+// too), oldest first: what ranVersionChanges, ranFlagChanges and
+// ranSettingChanges read.
 func runsOf(sessions []mined) []shellRun {
 	var runs []shellRun
 	seen := map[source]bool{}
@@ -684,16 +685,18 @@ func assignmentOf(w string) (string, string) {
 	return "", ""
 }
 
-// settingsOf lists the variables a run sets, NAME to value: for it alone,
-// as an argument (`echo 'KEY=v' >> .env`), or as a CMake definition.
-func settingsOf(c command) map[string]string {
-	out := map[string]string{}
-	for _, w := range slices.Concat(c.env, c.args) {
-		if name, v := assignmentOf(w.text); name != "" {
-			out[name] = v
+// settingIn is the value a run sets the variable name to, for it alone
+// or as an argument (`echo 'KEY=v' >> .env`, a CMake definition); false
+// when it sets none.
+func settingIn(c command, name string) (string, bool) {
+	for _, l := range [][]word{c.env, c.args} {
+		for _, w := range l {
+			if n, v := assignmentOf(w.text); n == name {
+				return v, true
+			}
 		}
 	}
-	return out
+	return "", false
 }
 
 // ranSettingChanges lists the changes of the variables memory lines set
@@ -712,7 +715,7 @@ func ranSettingChanges(runs []shellRun, said []source, k *known, isNew func(int)
 			now, n, ok := "", 0, true
 			var first source
 			for _, r := range runs {
-				v, set := settingsOf(r.cmd)[name]
+				v, set := settingIn(r.cmd, name)
 				switch {
 				case !set || !isNew(r.src.session):
 				case v == old:
@@ -747,11 +750,7 @@ func ranSettingChanges(runs []shellRun, said []source, k *known, isNew func(int)
 
 // distinctValue reports whether a variable's value names something of
 // its own wherever a line writes it: a word of three characters or more
-// with a letter in it, not a switch (1, true, on).
+// with a letter in it, not a switch (1, true, on: switchWords).
 func distinctValue(v string) bool {
-	switch strings.ToLower(v) {
-	case "true", "false", "yes", "no", "on", "off":
-		return false
-	}
-	return len(v) >= 3 && strings.ContainsFunc(v, unicode.IsLetter)
+	return len(v) >= 3 && strings.ContainsFunc(v, unicode.IsLetter) && !switchWords[strings.ToLower(v)]
 }

@@ -486,12 +486,13 @@ func plainWord(v string) bool {
 	if len(v) < 2 || len(v) > 24 || strings.IndexFunc(v, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
 		return false
 	}
-	switch strings.ToLower(v) {
-	case "true", "false", "yes", "no", "on", "off", "none", "null", "nil", "auto", "default", "enabled", "disabled":
-		return false
-	}
-	return true
+	return !switchWords[strings.ToLower(v)]
 }
+
+// switchWords are the values that turn a setting on or off or leave it
+// to its default: they name nothing of their own.
+var switchWords = map[string]bool{"true": true, "false": true, "yes": true, "no": true, "on": true, "off": true,
+	"none": true, "null": true, "nil": true, "auto": true, "default": true, "enabled": true, "disabled": true}
 
 // compoundKey reports whether a key is written as a name joined of words
 // ("minSdk", "worker_connections"), which prose never writes, or is a

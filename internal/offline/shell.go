@@ -630,8 +630,10 @@ func normalize(words []word) (command, bool) {
 		a := words[0].text
 		if isAssignment(a) {
 			env = append(env, words[0])
+			words = words[1:]
+			continue
 		}
-		if isAssignment(a) || a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" || a == "env" && len(words) > 1 {
+		if a == "time" || a == "command" || a == "exec" || a == "nice" || a == "nohup" || a == "env" && len(words) > 1 {
 			words = words[1:]
 			continue
 		}
